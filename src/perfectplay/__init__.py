@@ -1,0 +1,57 @@
+"""perfectplay: unbeatable tic-tac-toe and the minimax engine behind it.
+
+>>> from perfectplay import parse_position, analyze
+>>> game, state = parse_position("XOX/OO./.X.")
+>>> analyze(game, state).best
+(5,)
+"""
+
+from __future__ import annotations
+
+from perfectplay.errors import (
+    IllegalMoveError,
+    LimitError,
+    PerfectplayError,
+    PositionError,
+    VariantError,
+)
+from perfectplay.game import Game, Outcome, Player, back_up, loss_score, outcome_of, win_score
+from perfectplay.games.mnk import MNK, MNKState, TicTacToe
+from perfectplay.notation import make_game, parse_player, parse_position
+from perfectplay.players import LEVELS, choose_move
+from perfectplay.search.alphabeta import alphabeta
+from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze, best_moves
+from perfectplay.search.minimax import minimax
+from perfectplay.search.result import SearchResult
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Analysis",
+    "Game",
+    "IllegalMoveError",
+    "LEVELS",
+    "LimitError",
+    "MNK",
+    "MNKState",
+    "MoveAnalysis",
+    "Outcome",
+    "PerfectplayError",
+    "Player",
+    "PositionError",
+    "SearchResult",
+    "TicTacToe",
+    "VariantError",
+    "alphabeta",
+    "analyze",
+    "back_up",
+    "best_moves",
+    "choose_move",
+    "loss_score",
+    "make_game",
+    "minimax",
+    "outcome_of",
+    "parse_player",
+    "parse_position",
+    "win_score",
+]

@@ -1,0 +1,77 @@
+"""``perfectplay analyze`` and ``perfectplay best``: what every move of a position is worth."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from perfectplay.board_text import render_board
+from perfectplay.cli.options import add_position_arguments, read_position
+from perfectplay.games.mnk import MNK
+from perfectplay.players import choose_move
+from perfectplay.search.analysis import ALGORITHMS, DEFAULT_ALGORITHM, Analysis, analyze
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "analyze",
+        help="score every move of a position (win in N, draw, loss in N)",
+        description="Score every legal move of a position exactly. Moves, rows and "
+        "columns are numbered from 0, as in the JSON and the library.",
+    )
+    add_position_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--algorithm", choices=sorted(ALGORITHMS), default=DEFAULT_ALGORITHM, help="the search to use")
+    parser.set_defaults(run=run_analyze)
+
+    parser = commands.add_parser(
+        "best",
+        help="print the best move of a position",
+        description="Print the move the perfect player chooses (a cell index from 0, row-major).",
+    )
+    add_position_arguments(parser)
+    parser.set_defaults(run=run_best)
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    game, state = read_position(args)
+    analysis = analyze(game, state, args.algorithm)
+    if args.json:
+        print(json.dumps(analysis.to_json()))
+    else:
+        print(format_analysis(game, analysis, args.algorithm))
+    return 0
+
+
+def run_best(args: argparse.Namespace) -> int:
+    game, state = read_position(args)
+    if game.is_over(state):
+        winner = game.winner(state)
+        from perfectplay.errors import PositionError
+
+        raise PositionError("the game is over: " + (f"{winner.value} has won" if winner else "it is a draw"))
+    print(choose_move(game, state))
+    return 0
+
+
+def format_analysis(game: MNK, analysis: Analysis, algorithm: str) -> str:
+    """The human-readable report: board, verdict, one line per move."""
+    side = analysis.to_move.value
+    lines = [f"{game.format(analysis.state)}  ({game.name}, {side} to move)", ""]
+    lines.append(render_board(game, analysis.state, first_number=0, highlight=game.winning_line(analysis.state)))
+    lines.append("")
+    if analysis.is_over:
+        winner = analysis.winner
+        lines.append(f"Game over: {winner.value} has won." if winner else "Game over: a draw.")
+    else:
+        best = ", ".join(str(move) for move in analysis.best)
+        lines.append(f"{side} to move: {analysis.outcome} with best play. Best: {best}")
+        lines.append("")
+        lines.append(" move  row  col  outcome      score")
+        for entry in analysis.moves:
+            row, col = game.row_col(entry.move)
+            mark = "  <- best" if entry.move in analysis.best else ""
+            lines.append(f" {entry.move:>4}  {row:>3}  {col:>3}  {entry.outcome!s:<11}  {entry.score:>5}{mark}")
+    lines.append("")
+    lines.append(f"{analysis.nodes:,} nodes in {analysis.seconds * 1000:.1f} ms ({algorithm})")
+    return "\n".join(lines)

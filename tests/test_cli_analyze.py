@@ -1,0 +1,111 @@
+"""``perfectplay analyze`` and ``best`` as a user runs them, errors included."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay import MNKState, SearchResult, TicTacToe, analyze
+
+
+def test_analyze_json_prints_exactly_the_shared_schema() -> None:
+    """
+     X | O | X
+    ---+---+---
+     O | O | .
+    ---+---+---
+     . | X | .
+    """
+    result = run_cli("analyze", "XOX/OO./.X.", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert set(document) == {
+        "game",
+        "position",
+        "to_move",
+        "outcome",
+        "plies",
+        "moves",
+        "best",
+        "nodes",
+        "seconds",
+        "complete",
+    }
+    assert document["game"] == "tictactoe"
+    assert document["position"] == "XOX/OO./.X."
+    assert (document["to_move"], document["outcome"], document["plies"]) == ("X", "draw", None)
+    assert document["best"] == [5]
+    assert document["moves"][0] == {"move": 5, "row": 1, "col": 2, "outcome": "draw", "plies": None, "score": 0}
+    assert {entry["move"] for entry in document["moves"]} == {5, 6, 8}
+    assert document["complete"] is True
+    assert isinstance(document["nodes"], int) and isinstance(document["seconds"], float)
+
+
+def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
+    all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+) -> None:
+    game = TicTacToe()
+    for state in all_positions[::450]:
+        args = ["analyze", game.format(state), "--to-move", state.to_move.value, "--json"]
+        document = json.loads(run_cli(*args).stdout)
+        assert document["best"] == list(reference[state].best)
+        assert document == {
+            **analyze(game, state).to_json(),
+            "nodes": document["nodes"],
+            "seconds": document["seconds"],
+        }
+
+
+def test_analyze_prints_a_readable_table_with_every_move() -> None:
+    result = run_cli("analyze", ".X./..X/OOX", "--to-move", "O")
+    assert result.returncode == 0
+    assert "O to move: loss in 4 with best play. Best: 2" in result.stdout
+    assert "loss in 2" in result.stdout
+
+
+def test_analyze_of_a_finished_game_says_who_won() -> None:
+    result = run_cli("analyze", "XXX/OO./...")
+    assert result.returncode == 0
+    assert "Game over: X has won." in result.stdout
+
+
+def test_best_prints_the_move_index() -> None:
+    result = run_cli("best", "XOX/OO./.X.")
+    assert (result.returncode, result.stdout) == (0, "5\n")
+
+
+def test_analyze_works_on_bigger_boards() -> None:
+    result = run_cli("analyze", "XXX./OOO./..../....", "--json")
+    assert json.loads(result.stdout)["best"] == [3]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["analyze", "XOZ/.../..."], "unknown character 'Z' in row 1, column 3"),
+        (["analyze", "XXX/OOO/..."], "both X and O have 3 in a row"),
+        (["analyze", "XXX/X../..."], "X has 4 stones and O has 0"),
+        (["analyze", "XO./.../...", "--to-move", "Q"], "side to move must be X or O"),
+        (["analyze", "XO./.../...", "--k", "9"], "k must be"),
+        (["analyze", "XO./.../...", "--rows", "abc"], "invalid int value"),
+        (["best", "XXX/OO./..."], "the game is over: X has won"),
+        (["analyze"], "the following arguments are required: POSITION"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(args: list[str], message: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["analyze"], ["best"]])
+def test_every_command_has_help(command: list[str]) -> None:
+    result = run_cli(*command, "--help")
+    assert result.returncode == 0
+    assert "usage: perfectplay" in result.stdout

@@ -1,0 +1,30 @@
+"""The public API is what ``perfectplay.__all__`` says, sorted, and all of it importable."""
+
+from __future__ import annotations
+
+import perfectplay
+
+
+def test_all_is_sorted_and_unique() -> None:
+    assert list(perfectplay.__all__) == sorted(set(perfectplay.__all__))
+
+
+def test_every_name_in_all_is_exported() -> None:
+    for name in perfectplay.__all__:
+        assert getattr(perfectplay, name) is not None, name
+
+
+def test_every_public_name_of_the_package_is_listed_in_all() -> None:
+    public = {
+        name
+        for name, value in vars(perfectplay).items()
+        if not name.startswith("_")
+        and name != "annotations"
+        and not getattr(value, "__name__", "").startswith("perfectplay.")
+    }
+    assert public == set(perfectplay.__all__)
+
+
+def test_the_doc_example_works() -> None:
+    game, state = perfectplay.parse_position("XOX/OO./.X.")
+    assert perfectplay.analyze(game, state).best == (5,)
