@@ -2,37 +2,54 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 from cli_helpers import run_cli
+from perfectplay import Player, TicTacToe, analyze
+from perfectplay.cli.play import TerminalGame
 
 
-def test_a_full_game_as_x_ends_in_a_draw_and_offers_another() -> None:
-    """Perfect play from both sides: X 5 (centre), then the corners and edges that hold."""
-    result = run_cli("play", stdin="5\n1\n8\n6\n7\nn\n")
+def test_a_full_game_as_x_ends_with_the_computer_unbeaten_and_offers_another() -> None:
+    """The player tries the cells 1 to 9 in order; taken ones are refused and the next is tried."""
+    cells = "".join(f"{number}\n" for number in range(1, 10))
+    result = run_cli("play", stdin=cells + "n\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "You are X, the computer is O (perfect). X moves first." in out
     assert "The computer (O) plays" in out
-    assert "It's a draw." in out or "The computer wins" in out
+    assert "It's a draw." in out or "The computer wins (O)." in out
+    assert "You win" not in out
     assert "Play again? [y/n]" in out
     assert out.rstrip().endswith("Thanks for playing.")
     assert "Traceback" not in result.stderr
 
 
-def test_the_computer_wins_when_the_player_blunders_and_the_line_is_marked() -> None:
-    """You play 1 and 2 along the top; the computer takes the centre and wins on a diagonal.
+def test_the_computer_punishes_a_losing_player_and_marks_the_winning_line() -> None:
+    """The scripted player always picks the move that loses fastest; the computer must win.
 
-     X | X | O      after the computer's last move the winning cells show *O*
+    At the end the winning cells are drawn *O*, e.g.
+
+     X |*O*| X
+    ---+---+---
+     X |*O*| .
     ---+---+---
      . |*O*| .
-    ---+---+---
-    *O*| . | .
     """
-    result = run_cli("play", stdin="1\n2\n4\n4\n9\nn\n")
-    out = result.stdout
-    assert "The computer wins (O)." in out
-    assert "*O*" in out
+    output: list[str] = []
+    session: TerminalGame
+
+    def worst_move(prompt: str) -> str:
+        if prompt.startswith("Play again"):
+            return "n"
+        analysis = analyze(session.game, session.state)
+        return str(analysis.moves[-1].move + 1)
+
+    session = TerminalGame(TicTacToe(), Player.X, Player.X, "perfect", random.Random(7), worst_move, output.append)
+    session.run()
+    text = "\n".join(output)
+    assert "The computer wins (O)." in text
+    assert text.count("*O*") == 3
 
 
 def test_invalid_entries_get_a_message_and_the_prompt_again() -> None:
@@ -68,7 +85,8 @@ def test_o_can_move_first_when_the_player_is_o_and_starts() -> None:
 
 
 def test_play_again_starts_a_fresh_board() -> None:
-    result = run_cli("play", stdin="1\n2\n4\n4\n9\ny\n")
+    cells = "".join(f"{number}\n" for number in range(1, 10))
+    result = run_cli("play", stdin=cells + "y\n")
     assert result.stdout.count("You are X, the computer is O") == 2
 
 
