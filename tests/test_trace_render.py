@@ -52,15 +52,15 @@ def test_the_svg_of_a_small_alphabeta_search_draws_every_node_value_cut_and_wind
     """
     svg = trace_svg(cut_position_trace(), {"minimax": 15})
     assert svg_structure(svg) == [
-        ("node max chosen", "0", None, ["0", "MAX (X)", "10 nodes, 2 cut"]),
+        ("node max chosen", "0", None, ["0", "MAX (X)", "10 nodes"]),
         ("node min chosen", "1", "5", ["0", "MIN (O)", "5 nodes"]),
         ("node max", "2", "6", ["8", "MAX (X)", "2 nodes"]),
         ("node min leaf", "3", "8", ["8", "X wins at ply 3"]),
         ("node max chosen", "4", "8", ["0", "MAX (X)", "2 nodes"]),
         ("node min chosen leaf", "5", "6", ["0", "draw"]),
-        ("node min", "6", "6", ["≤ −9", "MIN (O)", "cut: β = −9 ≤ α = −1"]),
+        ("node min", "6", "6", ["≤ −9", "MIN (O)", "2 nodes · ✂ cut"]),
         ("node max leaf", "7", "5", ["−9", "O wins at ply 2"]),
-        ("node min", "8", "8", ["≤ −9", "MIN (O)", "cut: β = −9 ≤ α = −1"]),
+        ("node min", "8", "8", ["≤ −9", "MIN (O)", "2 nodes · ✂ cut"]),
         ("node max leaf", "9", "5", ["−9", "O wins at ply 2"]),
         ("cut", "6", None, ["✂ β = −9 ≤ α = −1", "pruned: never searched"]),
         ("cut", "8", None, ["✂ β = −9 ≤ α = −1", "pruned: never searched"]),

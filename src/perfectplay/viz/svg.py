@@ -66,7 +66,7 @@ def trace_svg(trace: Trace, counts: dict[str, int] | None = None) -> str:
     """
     layout = lay_out(trace.root)
     chosen = {node.id for node in trace.chosen_line()}
-    width = max(980, MARGIN * 2 + layout.columns * COLUMN + _overhang(layout))
+    width = max(1100, MARGIN * 2 + layout.columns * COLUMN + _overhang(layout))
     height = HEADER + MARGIN + layout.rows * ROW
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -215,16 +215,19 @@ def _node(trace: Trace, placed: Placed, chosen: set[int]) -> str:
     if node.terminal:
         classes.append("leaf")
     move = "" if node.move is None else f' data-move="{node.move}"'
+    # Kept short so it ends before the edges fan out; the full condition is
+    # drawn beside the pruned boards, and every number is in the tooltip.
     size = f"{node.nodes:,} nodes" if node.nodes > 1 else ""
-    if node.pruned_subtrees:
-        size += f", {node.pruned_subtrees:,} cut"
     if node.cut is not None and node.pruned:
-        size = f"cut: {node.cut}"
+        size += " · ✂ cut"
     tip = f"{trace.game.format(node.state)} · {node.role} · value {value_text(node.value, node.bound)}"
     if node.entry is not None:
         tip += f" · on entry {node.entry}"
     if node.exit is not None:
         tip += f" · on exit {node.exit}"
+    if node.cut is not None:
+        tip += f" · cut: {node.cut}"
+    tip += f" · {node.nodes:,} nodes searched here, {node.pruned_subtrees:,} subtrees pruned"
     return (
         f'<g class="{" ".join(classes)}" data-id="{node.id}"{move}>'
         f"<title>{escape(tip)}</title>"
