@@ -176,6 +176,30 @@ def test_a_max_node_is_cut_when_alpha_reaches_beta() -> None:
         assert node.cut.alpha >= node.cut.beta == node.entry.beta
         assert str(node.cut) == f"α = {node.cut.alpha} ≥ β = {node.cut.beta}".replace("-", "−")
         assert node.value >= node.entry.beta and node.bound == "lower"
+        assert node.pruned
+
+
+def test_a_node_that_fails_on_its_last_move_gets_a_bound_but_no_cut() -> None:
+    """
+    O to move; 0 wins at once on the diagonal, so 1 is searched with α = 9.
+    X's only reply there draws: 0 ≤ α, a bound on the last move, nothing cut.
+
+     . | . | X        MAX 10 ─┬─ 0  10  O wins at ply 1
+    ---+---+---               └─ 1  MIN ≤ 0 ── 0  draw
+     O | O | X
+    ---+---+---
+     X | X | O
+    """
+    game, state = parse_position("..X/OOX/XXO")
+    trace = trace_alphabeta(game, state)
+    assert shape(game, trace.root) == [
+        (0, None, "MAX", 10, "exact", "", ()),
+        (1, 0, "MIN", 10, "exact", "", ()),
+        (1, 1, "MIN", 0, "upper", "", ()),
+        (2, 0, "MAX", 0, "exact", "", ()),
+    ]
+    assert trace.pruned == 0
+    assert str(trace.root.children[1].entry) == "α = 9, β = +∞"
 
 
 @pytest.mark.parametrize("tracer", [trace_minimax, trace_alphabeta])

@@ -77,7 +77,7 @@ class Cut:
 
     At a MAX node the running alpha reached beta (MIN will never let the game
     get here); at a MIN node the running beta fell to alpha. Both bounds are
-    finite when a cut happens.
+    finite when a cut happens. Recorded only when moves were left to prune.
     """
 
     maximizing: bool
@@ -430,7 +430,9 @@ def trace_alphabeta(
                     if best >= beta:
                         rest = moves[index + 1 :]
                         recorder.pruned += len(rest)
-                        if record is not None:
+                        # Failing high on the last move cuts nothing; only a cut that
+                        # leaves moves unsearched is one a student should see.
+                        if record is not None and rest:
                             record.pruned = rest
                             record.cut = Cut(maximizing, *_finite(window(best, beta, maximizing)))
                         break
