@@ -15,7 +15,7 @@ from pathlib import Path
 from perfectplay.cli.options import add_position_arguments, read_position
 from perfectplay.errors import PerfectplayError
 from perfectplay.search.analysis import ALGORITHMS
-from perfectplay.search.trace import DEFAULT_MAX_NODES, TRACERS, Trace, trace_search
+from perfectplay.search.trace import DEFAULT_MAX_NODES, RECORD_LIMIT, TRACERS, Trace, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
 
 RENDERERS: dict[str, Callable[[Trace, dict[str, int] | None], str]] = {
@@ -48,7 +48,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "only limit what is drawn (the first nodes level by level).",
     )
     add_position_arguments(parser)
-    parser.add_argument("--algorithm", choices=sorted(TRACERS), default="alphabeta", help="the search to trace")
+    parser.add_argument(
+        "--algorithm", choices=sorted(TRACERS), default="alphabeta", help="the search to trace (default alphabeta)"
+    )
     parser.add_argument(
         "--depth", type=_at_least(0, "--depth"), metavar="D", help="draw nodes at most D plies below the position"
     )
@@ -57,7 +59,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=_at_least(1, "--max-nodes"),
         default=DEFAULT_MAX_NODES,
         metavar="N",
-        help=f"draw at most N nodes (default {DEFAULT_MAX_NODES}); the rest become '+N more' stubs",
+        help=f"draw at most N nodes (default {DEFAULT_MAX_NODES}, at most {RECORD_LIMIT:,}); "
+        "the rest become '+N more' stubs",
     )
     parser.add_argument("--format", choices=sorted(RENDERERS), default="svg", help="output format (default svg)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
