@@ -23,6 +23,8 @@ from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze, best_moves
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import SearchResult
+from perfectplay.search.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
+from perfectplay.viz import trace_dot, trace_json, trace_svg
 
 __version__ = "0.1.0"
 
@@ -41,6 +43,8 @@ __all__ = [
     "PositionError",
     "SearchResult",
     "TicTacToe",
+    "Trace",
+    "TraceNode",
     "VariantError",
     "alphabeta",
     "analyze",
@@ -53,5 +57,11 @@ __all__ = [
     "outcome_of",
     "parse_player",
     "parse_position",
+    "trace_alphabeta",
+    "trace_dot",
+    "trace_json",
+    "trace_minimax",
+    "trace_search",
+    "trace_svg",
     "win_score",
 ]

@@ -1,0 +1,73 @@
+"""A trace as Graphviz DOT text, for ``dot -Tsvg`` or ``dot -Tpng``.
+
+Nodes show the board as text rows, the value and the role; the chosen line
+is bold gold, cut moves are dashed grey with the condition on their edge,
+and the edges carry the window each child was searched with.
+"""
+
+from __future__ import annotations
+
+from perfectplay.search.trace import Trace, TraceNode, Window
+from perfectplay.viz.labels import counts_text, hidden_text, node_caption, shown_text, title_text, value_text
+
+ROLE_COLOURS = {"MAX": "#2563eb", "MIN": "#dc2626"}
+GOLD = "#d97706"
+
+
+def _quote(text: str) -> str:
+    """A DOT string literal; ``\\n`` stays a line break, quotes and backslashes are escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _board_lines(trace: Trace, state: object) -> str:
+    return "\n".join(" ".join(row) for row in trace.game.format(state).split("/"))
+
+
+def _window(window: Window | None) -> str:
+    if window is None:
+        return ""
+    return window.short()
+
+
+def trace_dot(trace: Trace, counts: dict[str, int] | None = None) -> str:
+    """Draw ``trace`` as a DOT digraph; ``counts`` as for ``trace_svg``."""
+    chosen = {node.id for node in trace.chosen_line()}
+    header = "\n".join([title_text(trace), counts_text(trace, counts), shown_text(trace)])
+    lines = [
+        "digraph search {",
+        f"  graph [rankdir=LR, labelloc=t, labeljust=l, fontname=Helvetica, label={_quote(header)}];",
+        '  node [shape=box, style="rounded,filled", fillcolor=white, fontname=Courier, fontsize=11];',
+        "  edge [fontname=Helvetica, fontsize=9, color=gray50];",
+    ]
+
+    def visit(node: TraceNode) -> None:
+        name = f"n{node.id}"
+        label = f"{_board_lines(trace, node.state)}\n{value_text(node.value, node.bound)}  {node_caption(trace, node)}"
+        if node.nodes > 1:
+            label += f"\n{node.nodes:,} nodes"
+        width = 3 if node.id in chosen else 1.5
+        colour = GOLD if node.id in chosen else ROLE_COLOURS[node.role]
+        lines.append(f"  {name} [label={_quote(label)}, color={_quote(colour)}, penwidth={width}];")
+        for child in node.children:
+            visit(child)
+            bold = child.id in chosen and node.id in chosen
+            style = f', color="{GOLD}", penwidth=3' if bold else ""
+            lines.append(f"  {name} -> n{child.id} [label={_quote(_window(child.entry))}{style}];")
+        if node.hidden:
+            stub = f"more{node.id}"
+            stub_label = _quote(hidden_text(node.hidden))
+            lines.append(f'  {stub} [label={stub_label}, style="dashed,rounded", fontname=Helvetica];')
+            lines.append(f"  {name} -> {stub} [label={_quote(_window(node.hidden[0].entry))}];")
+        for move in node.pruned:
+            cut = f"cut{node.id}_{move}"
+            board = _board_lines(trace, trace.game.play(node.state, move))
+            lines.append(
+                f'  {cut} [label={_quote(board + chr(10) + "pruned")}, style="dashed,rounded", '
+                "color=gray60, fontcolor=gray60];"
+            )
+            condition = _quote(f"✂ {node.cut}")
+            lines.append(f'  {name} -> {cut} [label={condition}, style=dashed, fontcolor="#b91c1c"];')
+
+    visit(trace.root)
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,317 @@
+"""A trace as an SVG picture: board thumbnails as nodes, values beside them.
+
+MAX nodes have blue frames, MIN nodes red ones; the chosen line is drawn in
+gold; the moves alpha-beta cut are greyed with the condition that cut them;
+each edge carries the window the child was searched with. A header gives
+the node counts side by side, and a legend says how to read it all.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from perfectplay.games.mnk import MNK
+from perfectplay.search.trace import ALPHA, BETA, MINUS, Trace, TraceNode, Window
+from perfectplay.viz.labels import counts_text, hidden_text, node_caption, shown_text, title_text, value_text
+from perfectplay.viz.layout import Layout, Placed, PrunedRow, Stub, lay_out
+
+BOARD = 42
+"""Width and height of a board thumbnail, in pixels."""
+
+COLUMN = 250
+ROW = 62
+MARGIN = 24
+HEADER = 200
+LABEL = BOARD + 8
+"""Where a node's text starts, right of its thumbnail."""
+
+ELBOW = 164
+"""Where edges leave a parent: right of its text, before they fan out."""
+
+STYLE = """
+text { font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif; fill: #1f2937; }
+.title { font-size: 19px; font-weight: bold; }
+.counts { font-size: 14px; font-weight: bold; fill: #374151; }
+.info, .legend text { font-size: 12px; fill: #4b5563; }
+.value { font-size: 15px; font-weight: bold; }
+.caption { font-size: 11px; fill: #4b5563; }
+.size { font-size: 10px; fill: #6b7280; }
+.window { font-size: 10px; fill: #6b7280; }
+.board rect.cell { fill: #ffffff; }
+.board rect.last { fill: #fde68a; }
+.board line.grid { stroke: #d1d5db; stroke-width: 1; }
+.board .x { stroke: #111827; stroke-width: 2; stroke-linecap: round; }
+.board .o { stroke: #111827; stroke-width: 2; fill: none; }
+.frame { fill: none; stroke-width: 2.5; rx: 3; }
+.max .frame { stroke: #2563eb; }
+.min .frame { stroke: #dc2626; }
+.chosen .frame { stroke: #d97706; stroke-width: 4; }
+.edge { fill: none; stroke: #9ca3af; stroke-width: 1.4; }
+.edge.chosen { stroke: #d97706; stroke-width: 3.5; }
+.edge.cut { stroke: #9ca3af; stroke-dasharray: 5 4; }
+.pruned { opacity: 0.4; }
+.pruned .frame { stroke: #6b7280; stroke-dasharray: 4 3; }
+.cut-label { font-size: 12px; font-weight: bold; fill: #b91c1c; }
+.stub rect { fill: #f3f4f6; stroke: #9ca3af; stroke-dasharray: 4 3; }
+.stub text { font-size: 12px; fill: #374151; }
+"""
+
+
+def trace_svg(trace: Trace, counts: dict[str, int] | None = None) -> str:
+    """Draw ``trace`` as a standalone SVG document.
+
+    ``counts`` maps other searches' names to their node counts for this
+    position (e.g. ``{"minimax": 549946}``); they are printed beside this
+    search's own count in the header.
+    """
+    layout = lay_out(trace.root)
+    chosen = {node.id for node in trace.chosen_line()}
+    width = max(1100, MARGIN * 2 + layout.columns * COLUMN + _overhang(layout))
+    height = HEADER + MARGIN + layout.rows * ROW
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-size="12">',
+        f"<title>{escape(title_text(trace))}</title>",
+        f"<style>{STYLE}</style>",
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        _header(trace, counts),
+        _legend(trace),
+        '<g class="edges">',
+        # The chosen line last, so grey edges sharing its elbow do not cover it.
+        *(
+            _edge(layout, placed, chosen)
+            for placed in sorted(layout.nodes, key=lambda placed: placed.node.id in chosen)
+            if placed.parent is not None
+        ),
+        *(_stub_edge(layout, stub) for stub in layout.stubs),
+        *(_pruned_edge(layout, row) for row in layout.pruned),
+        "</g>",
+        '<g class="tree">',
+        *(_node(trace, placed, chosen) for placed in layout.nodes),
+        *(_stub(stub) for stub in layout.stubs),
+        *(_pruned(trace, row) for row in layout.pruned),
+        "</g>",
+        "</svg>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _overhang(layout: Layout) -> int:
+    """Extra width for rows of pruned boards, which run past their column."""
+    widths = [len(row.parent.pruned) * (BOARD + 6) + 190 - COLUMN for row in layout.pruned]
+    return max([0, *widths])
+
+
+def _x(column: int) -> float:
+    return MARGIN + column * COLUMN
+
+
+def _y(row: float) -> float:
+    return HEADER + MARGIN + row * ROW + BOARD / 2
+
+
+def _header(trace: Trace, counts: dict[str, int] | None) -> str:
+    return (
+        '<g class="header">'
+        f'<text class="title" x="{MARGIN}" y="{MARGIN + 10}">{escape(title_text(trace))}</text>'
+        f'<text class="counts" x="{MARGIN}" y="{MARGIN + 34}">{escape(counts_text(trace, counts))}</text>'
+        f'<text class="info" x="{MARGIN}" y="{MARGIN + 54}">{escape(shown_text(trace))}</text>'
+        "</g>"
+    )
+
+
+def _legend(trace: Trace) -> str:
+    top = MARGIN + 74
+    base = trace.game.max_plies + 2
+    side = trace.maximizer.value
+    entries = [
+        (
+            '<rect x="0" y="-11" width="14" height="14" fill="none" stroke="#2563eb" stroke-width="2.5"/>',
+            f"MAX ({side}) takes the largest child value",
+        ),
+        (
+            '<rect x="0" y="-11" width="14" height="14" fill="none" stroke="#dc2626" stroke-width="2.5"/>',
+            "MIN takes the smallest",
+        ),
+        ('<line x1="0" y1="-4" x2="22" y2="-4" stroke="#d97706" stroke-width="3.5"/>', "the chosen line"),
+        (
+            '<rect x="0" y="-11" width="20" height="14" fill="#f3f4f6" stroke="#9ca3af" stroke-dasharray="4 3"/>',
+            "+N more: searched, not drawn",
+        ),
+    ]
+    if trace.algorithm == "alphabeta":
+        entries.append(
+            (
+                '<line x1="0" y1="-4" x2="22" y2="-4" stroke="#9ca3af" stroke-width="1.4" stroke-dasharray="5 4"/>',
+                "greyed: pruned, never searched",
+            )
+        )
+    items = []
+    x = 0
+    for swatch, text in entries:
+        items.append(f'<g transform="translate({x},0)">{swatch}<text x="28" y="0">{escape(text)}</text></g>')
+        x += 34 + int(len(text) * 6.6)
+    notes = [
+        f"Values are from {side}'s side (MAX), plies counted from the top: a win at ply p = {base} {MINUS} p, "
+        f"a loss = p {MINUS} {base}, a draw 0.",
+        "Under each value: the node's role and side to move, or how the game ended; then the nodes searched below.",
+    ]
+    if trace.algorithm == "alphabeta":
+        notes.append(
+            f"On each edge: the window ({ALPHA}, {BETA}) the child was searched with. ≤ v / ≥ v: only a bound."
+        )
+        notes.append(
+            f"The top node searches each move with {ALPHA} = best {MINUS} 1, so ties with the best get exact values."
+        )
+    lines = "".join(f'<text x="0" y="{22 + 17 * index}">{escape(note)}</text>' for index, note in enumerate(notes))
+    return f'<g class="legend" transform="translate({MARGIN},{top})">{"".join(items)}{lines}</g>'
+
+
+def _board(trace: Trace, node_state: object, move: int | None, x: float, y: float) -> str:
+    """A thumbnail of the position with the last move shaded; plain text for other games."""
+    game = trace.game
+    if not isinstance(game, MNK):
+        text = escape(game.format(node_state))
+        return f'<g class="board"><text x="{x}" y="{y + BOARD / 2}" class="caption">{text}</text></g>'
+    cell = BOARD / max(game.rows, game.cols)
+    parts = [f'<g class="board" transform="translate({x:.1f},{y:.1f})">']
+    parts.append(f'<rect class="cell" width="{cell * game.cols:.1f}" height="{cell * game.rows:.1f}"/>')
+    if move is not None:
+        row, col = game.row_col(move)
+        size = f'width="{cell:.1f}" height="{cell:.1f}"'
+        parts.append(f'<rect class="last" x="{col * cell:.1f}" y="{row * cell:.1f}" {size}/>')
+    width, height = cell * game.cols, cell * game.rows
+    for line in range(1, game.cols):
+        parts.append(f'<line class="grid" x1="{line * cell:.1f}" y1="0" x2="{line * cell:.1f}" y2="{height:.1f}"/>')
+    for line in range(1, game.rows):
+        parts.append(f'<line class="grid" x1="0" y1="{line * cell:.1f}" x2="{width:.1f}" y2="{line * cell:.1f}"/>')
+    pad = cell * 0.22
+    for index in range(game.cells):
+        stone = game.stone_at(node_state, index)  # type: ignore[arg-type]
+        if stone is None:
+            continue
+        row, col = game.row_col(index)
+        left, top = col * cell, row * cell
+        if stone.value == "X":
+            parts.append(
+                f'<path class="x" d="M{left + pad:.1f},{top + pad:.1f}L{left + cell - pad:.1f},{top + cell - pad:.1f}'
+                f'M{left + cell - pad:.1f},{top + pad:.1f}L{left + pad:.1f},{top + cell - pad:.1f}"/>'
+            )
+        else:
+            parts.append(
+                f'<circle class="o" cx="{left + cell / 2:.1f}" cy="{top + cell / 2:.1f}" r="{cell / 2 - pad:.1f}"/>'
+            )
+    parts.append(f'<rect class="frame" width="{cell * game.cols:.1f}" height="{cell * game.rows:.1f}"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _node(trace: Trace, placed: Placed, chosen: set[int]) -> str:
+    node = placed.node
+    x, y = _x(placed.column), _y(placed.row)
+    classes = ["node", node.role.lower()]
+    if node.id in chosen:
+        classes.append("chosen")
+    if node.terminal:
+        classes.append("leaf")
+    move = "" if node.move is None else f' data-move="{node.move}"'
+    # Kept short so it ends before the edges fan out; the full condition is
+    # drawn beside the pruned boards, and every number is in the tooltip.
+    size = f"{node.nodes:,} nodes" if node.nodes > 1 else ""
+    if node.cut is not None and node.pruned:
+        size += " · ✂ cut"
+    tip = f"{trace.game.format(node.state)} · {node.role} · value {value_text(node.value, node.bound)}"
+    if node.entry is not None:
+        tip += f" · on entry {node.entry}"
+    if node.exit is not None:
+        tip += f" · on exit {node.exit}"
+    if node.cut is not None:
+        tip += f" · cut: {node.cut}"
+    tip += f" · {node.nodes:,} nodes searched here, {node.pruned_subtrees:,} subtrees pruned"
+    return (
+        f'<g class="{" ".join(classes)}" data-id="{node.id}"{move}>'
+        f"<title>{escape(tip)}</title>"
+        f"{_board(trace, node.state, node.move, x, y - BOARD / 2)}"
+        f'<text class="value" x="{x + LABEL}" y="{y - 6}">{escape(value_text(node.value, node.bound))}</text>'
+        f'<text class="caption" x="{x + LABEL}" y="{y + 8}">{escape(node_caption(trace, node))}</text>'
+        f"{_size_line(node, size, x + LABEL, y + 21)}"
+        "</g>"
+    )
+
+
+def _size_line(node: TraceNode, text: str, x: float, y: float) -> str:
+    if not text:
+        return ""
+    kind = "cut-label" if node.cut is not None and node.pruned else "size"
+    return f'<text class="{kind}" x="{x}" y="{y}">{escape(text)}</text>'
+
+
+def _path(parent_column: int, parent_row: float, column: int, row: float) -> str:
+    """An elbow from the right of the parent's text to the left of the child."""
+    x1, y1 = _x(parent_column) + ELBOW - 10, _y(parent_row)
+    bend = _x(parent_column) + ELBOW
+    x2, y2 = _x(column) - 3, _y(row)
+    return f"M{x1:.1f},{y1:.1f}H{bend:.1f}V{y2:.1f}H{x2:.1f}"
+
+
+def _window_label(window: Window | None, column: int, row: float) -> str:
+    if window is None:
+        return ""
+    x, y = _x(column) - 6, _y(row) - 4
+    return f'<text class="window" x="{x:.1f}" y="{y:.1f}" text-anchor="end">{escape(window.short())}</text>'
+
+
+def _edge(layout: Layout, placed: Placed, chosen: set[int]) -> str:
+    assert placed.parent is not None, "the root has no edge"
+    parent_row = layout.row_of[placed.parent.id]
+    on_line = placed.node.id in chosen and placed.parent.id in chosen
+    kind = "edge chosen" if on_line else "edge"
+    path = _path(placed.column - 1, parent_row, placed.column, placed.row)
+    return f'<path class="{kind}" d="{path}"/>' + _window_label(placed.node.entry, placed.column, placed.row)
+
+
+def _stub_edge(layout: Layout, stub: Stub) -> str:
+    path = _path(stub.column - 1, layout.row_of[stub.parent.id], stub.column, stub.row)
+    return f'<path class="edge" d="{path}"/>' + _window_label(stub.hidden[0].entry, stub.column, stub.row)
+
+
+def _pruned_edge(layout: Layout, row: PrunedRow) -> str:
+    path = _path(row.column - 1, layout.row_of[row.parent.id], row.column, row.row)
+    return f'<path class="edge cut" d="{path}"/>'
+
+
+def _stub(stub: Stub) -> str:
+    x, y = _x(stub.column), _y(stub.row)
+    text = hidden_text(stub.hidden)
+    width = 16 + len(text) * 7
+    moves = ", ".join(str(child.move) for child in stub.hidden)
+    return (
+        f'<g class="stub" data-parent="{stub.parent.id}" data-count="{len(stub.hidden)}">'
+        f"<title>{escape('searched, not drawn: moves ' + moves)}</title>"
+        f'<rect x="{x}" y="{y - 13}" width="{width}" height="26" rx="4"/>'
+        f'<text x="{x + 8}" y="{y + 4}">{escape(text)}</text>'
+        "</g>"
+    )
+
+
+def _pruned(trace: Trace, row: PrunedRow) -> str:
+    node = row.parent
+    x, y = _x(row.column), _y(row.row)
+    boards = []
+    for index, move in enumerate(node.pruned):
+        child = trace.game.play(node.state, move)
+        classes = "pruned " + ("min" if node.maximizing else "max")
+        boards.append(
+            f'<g class="{classes}" data-move="{move}">'
+            f"{_board(trace, child, move, x + index * (BOARD + 6), y - BOARD / 2)}</g>"
+        )
+    label_x = x + len(node.pruned) * (BOARD + 6) + 4
+    condition = f"✂ {node.cut}" if node.cut is not None else "✂"
+    return (
+        f'<g class="cut" data-parent="{node.id}" data-count="{len(node.pruned)}">'
+        f"<title>{escape('pruned, never searched: moves ' + ', '.join(map(str, node.pruned)))}</title>"
+        f"{''.join(boards)}"
+        f'<text class="cut-label" x="{label_x}" y="{y - 2}">{escape(condition)}</text>'
+        f'<text class="caption" x="{label_x}" y="{y + 13}">pruned: never searched</text>'
+        "</g>"
+    )

@@ -1,0 +1,89 @@
+"""``perfectplay tree`` as a user runs it: JSON, DOT and SVG, to a file, and bad input."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run_cli
+
+
+def test_tree_json_of_the_empty_board_counts_all_549946_minimax_nodes_and_draws_one_level() -> None:
+    """
+     . | . | .
+    ---+---+---
+     . | . | .
+    ---+---+---
+     . | . | .
+    """
+    result = run_cli("tree", ".../.../...", "--algorithm", "minimax", "--depth", "1", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert (document["nodes"], document["pruned"], document["shown"]) == (549_946, 0, 10)
+    assert document["counts"]["minimax"] == 549_946
+    assert 0 < document["counts"]["alphabeta"] < 549_946
+    tree = document["tree"]
+    assert [child["move"] for child in tree["children"]] == list(range(9))
+    assert sum(child["nodes"] for child in tree["children"]) == 549_945
+    assert all(len(child["hidden"]) == 8 and child["children"] == [] for child in tree["children"])
+    assert document["events"][0] == {"type": "enter", "node": 0, "depth": 0}
+
+
+def test_tree_dot_of_a_mid_game_position_marks_the_cuts() -> None:
+    """
+     X | O | X
+    ---+---+---
+     O | O | .
+    ---+---+---
+     . | X | .
+    """
+    result = run_cli("tree", "XOX/OO./.X.", "--format", "dot")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("digraph search {")
+    assert "alpha-beta 10 · minimax 14" in result.stdout
+    assert result.stdout.count("style=dashed,") == 2
+
+
+def test_tree_writes_an_svg_file_with_o_and_prints_nothing(tmp_path: Path) -> None:
+    """
+     X | . | .
+    ---+---+---
+     . | O | .
+    ---+---+---
+     . | . | .
+    """
+    target = tmp_path / "tree.svg"
+    result = run_cli("tree", "X../.O./...", "--max-nodes", "40", "-o", str(target))
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    svg = ET.fromstring(target.read_text(encoding="utf-8"))
+    nodes = [g for g in svg.iter("{http://www.w3.org/2000/svg}g") if (g.get("class") or "").startswith("node ")]
+    assert len(nodes) == 40
+
+
+def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side() -> None:
+    result = run_cli("tree", "XX./O../O.X", "--to-move", "O", "--format", "json", "--depth", "0")
+    document = json.loads(result.stdout)
+    assert (document["to_move"], document["tree"]["role"], document["shown"]) == ("O", "MAX", 1)
+    assert len(document["tree"]["hidden"]) == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["XOX/OO./.X.", "--depth", "-1"], "--depth must be 0 or more"),
+        (["XOX/OO./.X.", "--max-nodes", "0"], "--max-nodes must be 1 or more"),
+        (["XOX/OO./.X.", "--max-nodes", "many"], "--max-nodes must be a whole number"),
+        (["XOX/OO./.X.", "--format", "png"], "invalid choice: 'png'"),
+        (["XOX/OO./.X.", "--algorithm", "mcts"], "invalid choice: 'mcts'"),
+        (["XOZ/OO./.X."], "unknown character 'Z'"),
+        (["XOX/OO./.X.", "-o", "/no/such/folder/tree.svg"], "cannot write /no/such/folder/tree.svg"),
+    ],
+)
+def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = run_cli("tree", *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
