@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import random
 import re
+import signal
+import subprocess
+import sys
+import time
 
 from cli_helpers import run_cli
 from perfectplay import Player, TicTacToe, analyze
 from perfectplay.cli.play import TerminalGame
 
 
-def test_a_full_game_as_x_ends_with_the_computer_unbeaten_and_offers_another() -> None:
-    """The player tries the cells 1 to 9 in order; taken ones are refused and the next is tried."""
-    cells = "".join(f"{number}\n" for number in range(1, 10))
-    result = run_cli("play", stdin=cells + "n\n")
+def test_a_full_game_as_x_ends_in_a_draw_and_offers_another() -> None:
+    """X takes the centre, then tries the cells in order: a taken cell just asks again."""
+    every_cell = "".join(f"{cell}\n" for cell in range(1, 10))
+    result = run_cli("play", "--seed", "1", stdin="5\n" + every_cell * 2 + "n\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "You are X, the computer is O (perfect). X moves first." in out
@@ -45,7 +49,8 @@ def test_the_computer_punishes_a_losing_player_and_marks_the_winning_line() -> N
         analysis = analyze(session.game, session.state)
         return str(analysis.moves[-1].move + 1)
 
-    session = TerminalGame(TicTacToe(), Player.X, Player.X, "perfect", random.Random(7), worst_move, output.append)
+    seats: dict[Player, str | None] = {Player.X: None, Player.O: "perfect"}
+    session = TerminalGame(TicTacToe(), seats, Player.X, random.Random(7), worst_move, output.append)
     session.run()
     text = "\n".join(output)
     assert "The computer wins (O)." in text
@@ -95,3 +100,153 @@ def test_a_bad_option_is_one_line_and_exit_2() -> None:
     assert result.returncode == 2
     assert "side to move must be X or O" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def boards_in(output: str) -> list[str]:
+    """Every board drawn in the output, as its three text rows joined by '/'."""
+    lines = [line.strip() for line in output.splitlines()]
+    separator = "---+---+---"
+    return [
+        "/".join(lines[index : index + 5 : 2])
+        for index in range(len(lines) - 4)
+        if lines[index + 1] == separator == lines[index + 3] and (index == 0 or lines[index - 1] != separator)
+    ]
+
+
+EMPTY_BOARD = "1 | 2 | 3/4 | 5 | 6/7 | 8 | 9"
+
+
+def test_undo_twice_in_a_row_takes_back_two_rounds_and_then_there_is_nothing_to_undo() -> None:
+    """You take the centre and then 2; after each move the computer replies in a corner.
+
+    Undo goes back to the centre and the computer's corner; undo again gives the
+    empty board; a third undo has nothing left to take back.
+    """
+    result = run_cli("play", "--seed", "3", stdin="5\n2\nundo\nundo\nundo\n")
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"Took back moves 2 and [1-9]\.", out)
+    assert re.search(r"Took back moves 5 and [1379]\.", out)
+    assert "Nothing to undo: no move of yours on the board yet." in out
+    assert out.index("Took back moves 2") < out.index("Took back moves 5") < out.index("Nothing to undo")
+    after_second_undo = out[out.index("Took back moves 5") :]
+    assert boards_in(after_second_undo)[0] == EMPTY_BOARD
+
+
+def test_undo_at_the_start_has_nothing_to_take_back_even_after_the_computer_opened() -> None:
+    for args in ([], ["--first", "ai"]):
+        result = run_cli("play", *args, stdin="undo\n")
+        assert "Nothing to undo: no move of yours on the board yet." in result.stdout
+        assert "Traceback" not in result.stderr
+
+
+def test_in_a_two_player_game_undo_takes_back_only_the_last_move() -> None:
+    result = run_cli("play", "--two-players", stdin="1\n5\nundo\n")
+    assert "Took back move 5." in result.stdout
+    assert boards_in(result.stdout)[-1] == "[X]| 2 | 3/4 | 5 | 6/7 | 8 | 9"
+
+
+def test_hint_names_the_only_move_that_delays_the_loss_and_what_it_leads_to() -> None:
+    """Two players: X 1, O 2, X 5. O to move must block at 9 and still loses in 4.
+
+     X | O | .
+    ---+---+---
+     . | X | .
+    ---+---+---
+     . | . | .
+    """
+    result = run_cli("play", "--two-players", stdin="1\n2\n5\nhint\n")
+    assert "Hint for O: play 9 (loss in 4 with best play)." in result.stdout
+
+
+def test_scores_show_every_free_cells_outcome_on_the_board() -> None:
+    """Same position: 9 loses in 4 for O, every other free cell in 2."""
+    result = run_cli("play", "--two-players", stdin="1\n2\n5\nscores\n")
+    out = result.stdout
+    assert "What each free cell leads to for O" in out
+    grid = out[out.index("What each free cell") :].splitlines()[2:7:2]
+    assert [[cell.strip() for cell in row.split("|")] for row in grid] == [
+        ["X", "O", "L2"],
+        ["L2", "X", "L2"],
+        ["L2", "L2", "L4"],
+    ]
+    assert "Best: 9 (loss in 4)." in out
+
+
+def test_history_lists_the_moves_with_rows_and_columns() -> None:
+    result = run_cli("play", "--two-players", stdin="history\n1\n2 2\nhistory\n")
+    assert "No moves yet." in result.stdout
+    assert "Moves so far: 1. X 1 (row 1, col 1)   2. O 5 (row 2, col 2)" in result.stdout
+
+
+def test_help_lists_every_command() -> None:
+    result = run_cli("play", stdin="help\n")
+    for command in ("undo", "hint", "scores", "history", "new", "quit", "help"):
+        assert re.search(rf"^  {command} +\S", result.stdout, re.MULTILINE), command
+
+
+def test_new_abandons_the_game_without_counting_it_and_quit_ends_the_session() -> None:
+    result = run_cli("play", stdin="5\nnew\nquit\n")
+    out = result.stdout
+    assert "New game." in out
+    assert out.count("You are X, the computer is O") == 2
+    assert "Session:" not in out
+    assert out.rstrip().endswith("Thanks for playing.")
+    assert result.returncode == 0
+
+
+def test_the_session_tally_counts_each_finished_game() -> None:
+    """Two blunders in a row along the top row: the computer wins both games."""
+    result = run_cli("play", stdin="1\n2\n4\n4\n9\ny\n1\n2\n4\n4\n9\nn\n")
+    out = result.stdout
+    assert "Session: 0 wins, 0 draws, 1 loss." in out
+    assert "Session: 0 wins, 0 draws, 2 losses." in out
+
+
+def test_two_players_take_turns_and_the_winner_is_named() -> None:
+    result = run_cli("play", "--two-players", stdin="1\n2\n5\n3\n9\nn\n")
+    out = result.stdout
+    assert "Two players: X and O take turns at this keyboard. X moves first." in out
+    assert "O to move, cell number or 'row col': " in out
+    assert "The computer" not in out
+    assert "X wins!" in out
+    assert "Session: X 1 win, O 0 wins, 0 draws." in out
+
+
+def test_watching_the_computer_play_itself_runs_without_a_pause_when_piped() -> None:
+    started = time.monotonic()
+    result = run_cli("play", "--watch", "--level", "perfect", "--seed", "5", stdin="y\nn\n")
+    out = result.stdout
+    assert time.monotonic() - started < 20
+    assert out.count("Watching X (perfect) against O (perfect). X moves first.") == 2
+    assert len(re.findall(r"^[XO] \(perfect\) plays [1-9]\.$", out, re.MULTILINE)) == 18
+    assert out.count("It's a draw.") == 2
+    assert "Session: X 0 wins, O 0 wins, 2 draws." in out
+    assert "Your move" not in out
+
+
+def test_two_players_and_watch_cannot_be_combined() -> None:
+    result = run_cli("play", "--two-players", "--watch")
+    assert result.returncode == 2
+    assert "not allowed with argument" in result.stderr
+
+
+def test_ctrl_c_at_the_prompt_ends_the_session_cleanly() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "perfectplay", "play"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    seen = ""
+    while not seen.endswith("'row col': "):
+        char = process.stdout.read(1)
+        assert char, seen
+        seen += char
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert out.rstrip().endswith("Thanks for playing.")
+    assert "Traceback" not in err

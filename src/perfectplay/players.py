@@ -1,21 +1,100 @@
-"""Computer players: how a level turns an analysis into one move.
+"""Computer players: how a level turns the exact analysis of a position into one move.
 
-``perfect`` always plays a best move: the fastest win, else a draw, else the
-slowest loss, so it blocks an immediate threat even in a lost position. Among
-equally good moves it picks at random when given a random generator (seed it
-to repeat a game) and the first in move order otherwise.
+Every level is a rule stated on the exact outcome of each legal move, as
+``analyze`` reports it ("win in 3", "draw", "loss in 4"). Whatever random
+choice a level makes is drawn from the ``rng`` it is given, so a seeded
+generator repeats a game exactly.
+
+perfect
+    Plays a best move: the fastest win, else a draw, else the slowest loss.
+    Among equally good moves it picks one at random.
+friendly
+    Never loses, but would rather draw than crush you. It takes a win in one
+    when it has one; otherwise it plays a move that keeps the draw if there
+    is one; only when every move that does not lose is a win does it win, and
+    then as slowly as it can. A lost position is played like ``perfect``.
+hard, medium, easy
+    Each move is either a *best* move (as ``perfect``) or, with a stated
+    chance, a *casual* move: one that looks best to a player who sees only
+    ``lookahead`` plies ahead. Such a player sees a win or a loss only if it
+    comes within ``lookahead`` plies, and every other move looks like a draw;
+    among the moves that look best it picks at random. That is exactly the
+    choice of a depth-limited minimax with a neutral evaluation at the
+    horizon, stated on exact outcomes.
+
+    ====== ============= ========= ==========================================
+    level  casual chance lookahead what a person notices
+    ====== ============= ========= ==========================================
+    hard   1 in 4        4 plies   makes forks and sees yours coming; deeper
+                                   traps catch it now and then
+    medium 1 in 2        2 plies   always wins in one and blocks, but walks
+                                   into forks
+    easy   1 in 2        1 ply     always takes a win in one, but half the
+                                   time does not block you
+    ====== ============= ========= ==========================================
+
+    A lookahead of 2 plies sees a win in one (ply 1) and the reply that
+    would beat it (ply 2), so ``hard`` and ``medium`` always take an
+    immediate win and always block an immediate loss, on casual moves too.
+random
+    A uniformly random legal move (the casual rule with lookahead 0 and
+    chance 1: with no lookahead every move looks the same). For testing.
+
+Strength: perfect > hard > medium > easy > random, measured against the
+same opponents (``benchmarks/strength.py``). ``friendly`` is a style beside
+``perfect`` rather than a rung on that ladder: it never loses, like
+``perfect``, but it turns down wins, so weak opponents draw it more often
+than they draw ``hard``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, State
-from perfectplay.search.analysis import best_moves
+from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze
 
-LEVELS: tuple[str, ...] = ("perfect",)
-"""Names of the computer's levels, strongest first."""
+Analyst = Callable[[Game[Any], Any], Analysis]
+"""What a player asks for the exact analysis of a position. ``analyze`` by
+default; a match passes a cached one, and a time budget would be passed the
+same way (``functools.partial(analyze, limit=...)``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A computer level that mixes best moves with casual ones (see the module docstring).
+
+    ``casual_chance`` is the probability that a move is casual; ``lookahead``
+    is how many plies ahead a casual move sees. ``perfect`` is chance 0 and
+    ``random`` chance 1 with lookahead 0.
+    """
+
+    name: str
+    casual_chance: Fraction
+    lookahead: int
+
+
+MIXED_LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("perfect", Fraction(0), 0),
+        Level("hard", Fraction(1, 4), 4),
+        Level("medium", Fraction(1, 2), 2),
+        Level("easy", Fraction(1, 2), 1),
+        Level("random", Fraction(1), 0),
+    )
+}
+
+LEVELS: tuple[str, ...] = ("perfect", "friendly", "hard", "medium", "easy", "random")
+"""Names of the computer's levels, strongest first (``friendly`` sits beside ``perfect``)."""
+
+LADDER: tuple[str, ...] = ("perfect", "hard", "medium", "easy", "random")
+"""The levels ordered by strength, each at least as strong as the next against any opponent."""
 
 
 def check_level(level: str) -> str:
@@ -25,10 +104,83 @@ def check_level(level: str) -> str:
     return level
 
 
-def choose_move(game: Game[State], state: State, level: str = "perfect", rng: random.Random | None = None) -> int:
-    """The move the computer plays at ``level`` in ``state`` (which must not be over)."""
+def looks_like(entry: MoveAnalysis, lookahead: int) -> int:
+    """The score a player who sees ``lookahead`` plies ahead gives this move.
+
+    A win or loss that comes within the horizon is seen exactly; anything
+    further away looks like a draw (0).
+    """
+    plies = entry.outcome.plies
+    if plies is not None and plies <= lookahead:
+        return entry.score
+    return 0
+
+
+def casual_moves(analysis: Analysis, lookahead: int) -> tuple[int, ...]:
+    """The moves that look best to a player seeing ``lookahead`` plies ahead, in move order."""
+    top = max(looks_like(entry, lookahead) for entry in analysis.moves)
+    return tuple(sorted(entry.move for entry in analysis.moves if looks_like(entry, lookahead) == top))
+
+
+def friendly_preference(entry: MoveAnalysis) -> tuple[int, int]:
+    """Rank of a move for ``friendly``; higher is preferred.
+
+    Win in one, then draw, then slower wins before faster ones, then slower
+    losses before faster ones.
+    """
+    outcome = entry.outcome
+    plies = outcome.plies or 0
+    if outcome.name == "win":
+        return (3, 0) if plies == 1 else (1, plies)
+    if outcome.name == "draw":
+        return (2, 0)
+    return (0, plies)
+
+
+def friendly_moves(analysis: Analysis) -> tuple[int, ...]:
+    """Every move ``friendly`` may play, in move order."""
+    top = max(friendly_preference(entry) for entry in analysis.moves)
+    return tuple(sorted(entry.move for entry in analysis.moves if friendly_preference(entry) == top))
+
+
+def position_rng(game: Game[State], state: State) -> random.Random:
+    """A generator seeded by the position, so that a call without ``rng`` is repeatable."""
+    return random.Random(f"{game.name}:{game.format(state)}:{game.to_move(state).value}")
+
+
+def choose_move(
+    game: Game[State],
+    state: State,
+    level: str = "perfect",
+    rng: random.Random | None = None,
+    *,
+    analyst: Analyst = analyze,
+) -> int:
+    """The move the computer plays at ``level`` in ``state`` (which must not be over).
+
+    Random choices come from ``rng``; without one they come from a generator
+    seeded by the position, so the same call always returns the same move.
+    ``analyst`` supplies the exact analysis; it is called at most once, and
+    not at all when the level does not need it (``random``, or a casual move
+    with lookahead 0).
+    """
     check_level(level)
     if game.is_over(state):
         raise PerfectplayError("the game is over: there is no move to choose")
-    candidates = best_moves(game, state)
-    return candidates[0] if rng is None else rng.choice(candidates)
+    if rng is None:
+        rng = position_rng(game, state)
+    if level == "friendly":
+        return pick(rng, friendly_moves(analyst(game, state)))
+    mixed = MIXED_LEVELS[level]
+    if mixed.casual_chance and mixed.casual_chance > rng.random():
+        if mixed.lookahead == 0:
+            return pick(rng, game.legal_moves(state))
+        return pick(rng, casual_moves(analyst(game, state), mixed.lookahead))
+    return pick(rng, analyst(game, state).best)
+
+
+def pick(rng: random.Random, moves: Sequence[int]) -> int:
+    """One of ``moves``, uniformly at random (no draw from ``rng`` when there is only one)."""
+    if len(moves) == 1:
+        return moves[0]
+    return rng.choice(moves)

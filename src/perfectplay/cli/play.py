@@ -1,27 +1,40 @@
-"""``perfectplay play``: a game against the computer in the terminal.
+"""``perfectplay play``: tic-tac-toe (or any m,n,k board) in the terminal.
 
-The loop reads one line at a time and never trusts it: anything that is not
-a free cell gets a message saying why and the prompt again. End of input
-(Ctrl-D, or a closed pipe) ends the session cleanly.
+Against the computer by default; ``--two-players`` for two people at one
+keyboard; ``--watch`` to watch the computer play itself. The loop reads one
+line at a time and never trusts it: a move that is not a free cell gets a
+message saying why and the prompt again; the prompt also understands a few
+commands (``help`` lists them). End of input (Ctrl-D, or a closed pipe) and
+Ctrl-C end the session cleanly.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from perfectplay.board_text import render_board
 from perfectplay.cli.options import add_board_options
+from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Player
 from perfectplay.games.mnk import MNK, MNKState
+from perfectplay.matches import MatchResult, cached_analyst
 from perfectplay.notation import make_game, parse_player
-from perfectplay.players import LEVELS, choose_move
+from perfectplay.players import LEVELS, Analyst, choose_move
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
+
+WATCH_DELAY = 0.7
+"""Seconds between moves when watching on a terminal: long enough to follow the game."""
+
+ALIASES = {"q": "quit", "exit": "quit", "?": "help"}
+"""Short forms; no one-letter ``n`` for ``new``: a stray "n" meant for "Play again?" would abandon a game."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,42 +42,60 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "play",
         help="play against the computer in the terminal",
         description="Play against the computer. Type the number of a free cell as shown "
-        "on the board, or a row and a column such as '2 3' (both from 1).",
+        "on the board, or a row and a column such as '2 3' (both from 1). At the prompt, "
+        "'help' lists the commands: undo, hint, scores, history, new, quit.",
     )
     parser.add_argument("--you", default="X", metavar="X|O", help="your side (default X)")
     parser.add_argument("--first", choices=("you", "ai"), default="you", help="who moves first (default: you)")
-    parser.add_argument("--level", choices=LEVELS, default="perfect", help="the computer's strength")
-    parser.add_argument("--seed", type=int, help="seed the computer's choice among equal moves")
+    parser.add_argument("--level", choices=LEVELS, default="perfect", help="the computer's strength (default perfect)")
+    parser.add_argument("--seed", type=int, help="seed the computer's random choices, to repeat a game")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--two-players", action="store_true", help="two people take turns at this keyboard")
+    mode.add_argument("--watch", action="store_true", help="watch the computer play itself at --level")
     add_board_options(parser)
     parser.set_defaults(run=run_play)
 
 
 def run_play(args: argparse.Namespace) -> int:
     game = make_game(args.rows or 3, args.cols or 3, args.k)
-    human = parse_player(args.you)
-    first = human if args.first == "you" else human.other
-    rng = random.Random(args.seed)
-    session = TerminalGame(game, human, first, args.level, rng, read=input, write=print)
+    you = parse_player(args.you)
+    first = you if args.first == "you" else you.other
+    seats: dict[Player, str | None]
+    if args.two_players:
+        seats = {Player.X: None, Player.O: None}
+    elif args.watch:
+        seats = {Player.X: args.level, Player.O: args.level}
+    else:
+        seats = {you: None, you.other: args.level}
+    # A pause only helps someone watching; piped output should come at once.
+    delay = WATCH_DELAY if args.watch and sys.stdout.isatty() else 0.0
+    session = TerminalGame(game, seats, first, random.Random(args.seed), read=input, write=print, delay=delay)
     session.run()
     return 0
 
 
 class EndOfInput(Exception):
-    """The player closed the input (Ctrl-D or end of a pipe)."""
+    """The player closed the input (Ctrl-D or end of a pipe) or typed ``quit``."""
+
+
+class NewGame(Exception):
+    """The player typed ``new``: abandon this game."""
 
 
 @dataclass
 class TerminalGame:
-    """One player's session: any number of games against the computer."""
+    """One session: any number of games, each side a person (``None``) or a computer level."""
 
     game: MNK
-    human: Player
+    seats: dict[Player, str | None]
     first: Player
-    level: str
     rng: random.Random
     read: Reader
     write: Writer
+    delay: float = 0.0
+    analyst: Analyst = field(default_factory=cached_analyst)
     history: list[tuple[MNKState, int | None]] = field(default_factory=list)
+    tally: MatchResult = field(default_factory=lambda: MatchResult(0, 0, 0))
 
     @property
     def state(self) -> MNKState:
@@ -74,45 +105,132 @@ class TerminalGame:
     def last_move(self) -> int | None:
         return self.history[-1][1]
 
+    @property
+    def person(self) -> Player | None:
+        """The side the one person plays against the computer; None with two people or none."""
+        people = [side for side, level in self.seats.items() if level is None]
+        return people[0] if len(people) == 1 else None
+
+    @property
+    def watching(self) -> bool:
+        return all(level is not None for level in self.seats.values())
+
     def run(self) -> None:
         try:
             while True:
-                self.play_one_game()
-                if not self.ask_yes_no("Play again? [y/n] "):
+                try:
+                    self.play_one_game()
+                except NewGame:
+                    self.write("New game.")
+                    continue
+                question = "Watch another? [y/n] " if self.watching else "Play again? [y/n] "
+                if not self.ask_yes_no(question):
                     break
-        except EndOfInput:
+        except (EndOfInput, KeyboardInterrupt):
             self.write("")
         self.write("Thanks for playing.")
 
     def play_one_game(self) -> None:
         self.history = [(self.game.initial_state(self.first), None)]
-        self.write(
-            f"You are {self.human.value}, the computer is {self.human.other.value} "
-            f"({self.level}). {self.first.value} moves first."
-        )
+        self.write(self.introduction())
         self.show_board()
         while not self.game.is_over(self.state):
-            if self.game.to_move(self.state) is self.human:
+            level = self.seats[self.game.to_move(self.state)]
+            if level is None:
                 move = self.ask_move()
+                if move is None:
+                    continue  # a command changed the position (undo): look again whose turn it is
             else:
-                move = self.computer_move()
+                move = self.computer_move(level)
             self.history.append((self.game.play(self.state, move), move))
             self.show_board()
         self.announce_result()
 
-    def computer_move(self) -> int:
-        move = choose_move(self.game, self.state, self.level, self.rng)
-        self.write(f"The computer ({self.human.other.value}) plays {self.number_of(move)}.")
+    def introduction(self) -> str:
+        start = f"{self.first.value} moves first."
+        person = self.person
+        if person is not None:
+            level = self.seats[person.other]
+            return (
+                f"You are {person.value}, the computer is {person.other.value} ({level}). {start}"
+                " Type 'help' for undo, hint and more."
+            )
+        if self.watching:
+            return f"Watching X ({self.seats[Player.X]}) against O ({self.seats[Player.O]}). {start}"
+        return f"Two players: X and O take turns at this keyboard. {start} Type 'help' for undo, hint and more."
+
+    def computer_move(self, level: str) -> int:
+        if self.delay:
+            time.sleep(self.delay)
+        move = choose_move(self.game, self.state, level, self.rng, analyst=self.analyst)
+        side = self.game.to_move(self.state).value
+        if self.watching:
+            self.write(f"{side} ({level}) plays {move + 1}.")
+        else:
+            self.write(f"The computer ({side}) plays {move + 1}.")
         return move
 
-    def ask_move(self) -> int:
-        """Prompt until the player types a free cell; raises EndOfInput on EOF."""
+    def ask_move(self) -> int | None:
+        """Prompt until the player types a free cell or a command.
+
+        Returns the cell, or None after a command that changed the position.
+        Raises EndOfInput on EOF or ``quit`` and NewGame on ``new``.
+        """
+        side = self.game.to_move(self.state).value
+        question = f"Your move ({side})" if self.person is not None else f"{side} to move"
         while True:
-            text = self.prompt(f"Your move ({self.human.value}), cell number or 'row col': ")
+            text = self.prompt(f"{question}, cell number or 'row col': ")
+            word = text.strip().lower()
+            command = ALIASES.get(word, word)
+            if command in COMMAND_HELP:
+                if self.run_command(command):
+                    return None
+                continue
             try:
                 return self.parse_move(text)
             except PerfectplayError as error:
                 self.write(str(error))
+
+    def run_command(self, command: str) -> bool:
+        """Carry out a prompt command; True if it changed the position."""
+        if command == "quit":
+            raise EndOfInput
+        if command == "new":
+            raise NewGame
+        if command == "undo":
+            return self.undo()
+        if command == "hint":
+            self.write(hint_text(self.game, self.analyst(self.game, self.state)))
+        elif command == "scores":
+            self.write(scores_text(self.game, self.analyst(self.game, self.state)))
+        elif command == "history":
+            self.write(history_text(self.game, self.history))
+        else:
+            self.write(help_text(self.game.cells))
+        return False
+
+    def undo(self) -> bool:
+        """Take back moves until it is a person's turn again, one of their moves included.
+
+        Against the computer that is your move and the computer's reply;
+        with two people it is the last move.
+        """
+        people = {side for side, level in self.seats.items() if level is None}
+        made_by_person = [before.to_move in people for before, _ in self.history[:-1]]
+        if not any(made_by_person):
+            self.write("Nothing to undo: no move of yours on the board yet.")
+            return False
+        taken: list[int] = []
+        while True:
+            _, move = self.history.pop()
+            assert move is not None  # only the first entry has no move, and it is never popped
+            taken.append(move + 1)
+            if self.game.to_move(self.state) in people:
+                break
+        cells = " and ".join(str(cell) for cell in reversed(taken))
+        self.write(f"Took back {'move' if len(taken) == 1 else 'moves'} {cells}.")
+        self.show_board()
+        return True
 
     def parse_move(self, text: str) -> int:
         """A cell number as shown (from 1) or ``row col`` (both from 1) -> cell index."""
@@ -140,21 +258,24 @@ class TerminalGame:
 
     def announce_result(self) -> None:
         winner = self.game.winner(self.state)
+        person = self.person
         if winner is None:
             self.write("It's a draw.")
-        elif winner is self.human:
+        elif person is None:
+            level = self.seats[winner]
+            self.write(f"{winner.value} ({level}) wins." if level else f"{winner.value} wins!")
+        elif winner is person:
             self.write(f"You win! ({winner.value})")
         else:
             self.write(f"The computer wins ({winner.value}).")
+        self.tally = self.tally.add(winner)
+        self.write(tally_text(self.tally, person))
 
     def show_board(self) -> None:
         highlight = self.game.winning_line(self.state)
         self.write("")
         self.write(render_board(self.game, self.state, last_move=self.last_move, highlight=highlight))
         self.write("")
-
-    def number_of(self, move: int) -> str:
-        return str(move + 1)
 
     def prompt(self, text: str) -> str:
         try:

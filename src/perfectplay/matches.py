@@ -1,0 +1,100 @@
+"""Computer-against-computer games: one game, or a match of many with a tally.
+
+Pure library code: no printing. A match asks every position's analysis of
+one shared cache, because the same positions come up again and again (3x3
+has only 5,478 of them), which makes a thousand games cost little more than
+solving each position once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.game import Game, Player, State
+from perfectplay.players import Analyst, check_level, choose_move
+from perfectplay.search.analysis import Analysis, analyze
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """How many games each side won and how many were drawn."""
+
+    x_wins: int
+    o_wins: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.x_wins + self.o_wins + self.draws
+
+    def to_json(self) -> dict[str, int]:
+        return {"x_wins": self.x_wins, "o_wins": self.o_wins, "draws": self.draws, "games": self.games}
+
+    def add(self, winner: Player | None) -> MatchResult:
+        """The tally with one more game, won by ``winner`` (None for a draw)."""
+        return MatchResult(
+            self.x_wins + (winner is Player.X),
+            self.o_wins + (winner is Player.O),
+            self.draws + (winner is None),
+        )
+
+
+def cached_analyst(analyst: Analyst = analyze) -> Analyst:
+    """``analyst`` remembering every position it has solved (games and states are hashable)."""
+    solved: dict[tuple[Game[Any], Any], Analysis] = {}
+
+    def cached(game: Game[Any], state: Any) -> Analysis:
+        key = (game, state)
+        analysis = solved.get(key)
+        if analysis is None:
+            analysis = solved[key] = analyst(game, state)
+        return analysis
+
+    return cached
+
+
+def play_game(
+    game: Game[State],
+    x_level: str,
+    o_level: str,
+    rng: random.Random,
+    *,
+    analyst: Analyst = analyze,
+    start: State | None = None,
+) -> tuple[Player | None, list[int]]:
+    """Play one game from ``start`` (the initial position by default); return the winner and the moves."""
+    state = game.initial_state() if start is None else start
+    levels = {Player.X: check_level(x_level), Player.O: check_level(o_level)}
+    moves: list[int] = []
+    while not game.is_over(state):
+        move = choose_move(game, state, levels[game.to_move(state)], rng, analyst=analyst)
+        moves.append(move)
+        state = game.play(state, move)
+    return game.winner(state), moves
+
+
+def play_match(
+    game: Game[State],
+    x_level: str,
+    o_level: str,
+    games: int,
+    rng: random.Random,
+    *,
+    analyst: Analyst | None = None,
+) -> Iterator[MatchResult]:
+    """Play ``games`` games and yield the running tally after each one (the last is the result).
+
+    Yielding lets a front end draw progress without this module printing.
+    """
+    check_level(x_level)
+    check_level(o_level)
+    if analyst is None:
+        analyst = cached_analyst()
+    tally = MatchResult(0, 0, 0)
+    for _ in range(games):
+        winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst)
+        tally = tally.add(winner)
+        yield tally

@@ -1,0 +1,56 @@
+"""``perfectplay match`` run as a user runs it: computer against computer, tallied."""
+
+from __future__ import annotations
+
+import json
+
+from cli_helpers import run_cli
+
+
+def test_json_gives_the_four_counts_and_they_add_up() -> None:
+    result = run_cli("match", "--x", "hard", "--o", "random", "--games", "60", "--seed", "4", "--json")
+    assert result.returncode == 0, result.stderr
+    tally = json.loads(result.stdout)
+    assert set(tally) == {"x_wins", "o_wins", "draws", "games"}
+    assert tally["games"] == 60
+    assert tally["x_wins"] + tally["o_wins"] + tally["draws"] == 60
+    assert tally["x_wins"] > tally["o_wins"]
+
+
+def test_perfect_against_perfect_draws_every_game() -> None:
+    result = run_cli("match", "--x", "perfect", "--o", "perfect", "--games", "40", "--seed", "1", "--json")
+    assert json.loads(result.stdout) == {"x_wins": 0, "o_wins": 0, "draws": 40, "games": 40}
+
+
+def test_a_seeded_match_repeats_exactly_and_another_seed_differs() -> None:
+    def run(seed: str) -> str:
+        return run_cli("match", "--x", "easy", "--o", "medium", "--games", "50", "--seed", seed, "--json").stdout
+
+    assert run("9") == run("9")
+    assert len({run(seed) for seed in ("1", "2", "3")}) > 1
+
+
+def test_piped_output_is_plain_text_without_a_progress_bar() -> None:
+    result = run_cli("match", "--x", "random", "--o", "random", "--games", "30", "--seed", "2")
+    assert result.returncode == 0
+    assert result.stdout.startswith("X (random) against O (random): 30 games of tictactoe\n")
+    assert "X wins" in result.stdout and "draws" in result.stdout and "O wins" in result.stdout
+    assert "\x1b" not in result.stdout + result.stderr
+
+
+def test_other_board_sizes_play_too() -> None:
+    result = run_cli("match", "--x", "perfect", "--o", "easy", "--rows", "2", "--cols", "4", "--k", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 100
+
+
+def test_bad_arguments_are_one_line_and_exit_2() -> None:
+    for args, message in (
+        (["--games", "0"], "--games must be at least 1, not 0"),
+        (["--x", "genius"], "invalid choice: 'genius'"),
+        (["--rows", "20"], "rows must be a whole number from 1 to 15"),
+    ):
+        result = run_cli("match", *args)
+        assert result.returncode == 2, args
+        assert message in result.stderr
+        assert result.stderr.count("\n") == 1
