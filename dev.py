@@ -35,7 +35,11 @@ def ensure_environment() -> None:
 
 
 def run(command: list[str]) -> int:
-    return subprocess.run(command, cwd=ROOT).returncode
+    try:
+        return subprocess.run(command, cwd=ROOT).returncode
+    except KeyboardInterrupt:
+        # The child got the same Ctrl-C and ends cleanly on its own; say nothing more.
+        return 130
 
 
 def test(extra: list[str]) -> int:
@@ -65,4 +69,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
