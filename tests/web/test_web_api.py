@@ -181,3 +181,11 @@ def test_the_api_is_described_by_openapi_and_the_health_check_answers(client: Te
     assert {"/api/analyze", "/api/move", "/api/variants", "/api/levels", "/healthz"} <= set(paths)
     assert client.get("/healthz").json()["status"] == "ok"
 
+
+def test_the_page_and_its_scripts_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "text/html" in page.headers["content-type"]
+    script = client.get("/static/main.js")
+    assert script.status_code == 200
+    assert "javascript" in script.headers["content-type"]
