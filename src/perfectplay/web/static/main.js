@@ -86,7 +86,9 @@ function startNewGame() {
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
-  if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type !== "checkbox")) return;
+  // Keys typed into a list or a text field are theirs; radios and checkboxes ignore letters and digits.
+  const typing = target instanceof HTMLInputElement && !["checkbox", "radio"].includes(target.type);
+  if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement || typing) return;
   const view = game.view();
   const key = event.key.toLowerCase();
   if (/^[1-9]$/.test(key) && view.rows * view.cols === 9) {
