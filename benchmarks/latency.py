@@ -98,6 +98,9 @@ def main() -> int:
     server, port = start_server()
     try:
         n = args.requests
+        # Two free cells: the search is trivial, so this is the server's own overhead.
+        ending = [{"position": text, "seed": i} for i, text in enumerate(random_positions(TicTacToe(), n, 3, plies=7))]
+        run_scenario("3x3, 2 free cells (overhead)", port, ending, args.clients)
         tictactoe = [{"position": text, "seed": i} for i, text in enumerate(random_positions(TicTacToe(), n, seed=1))]
         run_scenario("3x3, random positions", port, tictactoe, args.clients)
         run_scenario("3x3, empty board", port, [{"position": ".../.../...", "seed": i} for i in range(n)], args.clients)
