@@ -10,7 +10,7 @@ function sentence(analysis, move) {
   const worse = total - same;
   const outcome = outcomeText(chosen);
   const verdict = {
-    win: `It sees a forced ${outcome}: it wins however you reply.`,
+    win: chosen.plies === 1 ? "This move wins at once." : `It sees a forced ${outcome}: it wins however you reply.`,
     draw: "With best play from here the game is a draw.",
     loss: `Every move loses against best play; this one holds out longest (${outcome}).`,
   }[chosen.outcome];
