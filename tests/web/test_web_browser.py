@@ -52,7 +52,7 @@ def play_out_by_clicking(page: Any) -> None:
         assert stones(page).count("") < before
 
 
-def test_a_game_played_by_clicking_ends_without_the_computer_losing_and_shows_its_line(page: Any) -> None:
+def test_a_game_played_by_clicking_ends_without_the_computer_losing_shows_its_line_and_counts_once(page: Any) -> None:
     play_out_by_clicking(page)
     assert status(page) in ("The computer wins.", "It's a draw.")
     winner_cells = page.eval_on_selector_all(".cell.in-line", "cells => cells.map(cell => cell.dataset.stone)")
@@ -63,6 +63,12 @@ def test_a_game_played_by_clicking_ends_without_the_computer_losing_and_shows_it
         assert winner_cells == []
         assert tally(page) == {"win": 0, "draw": 1, "loss": 0}
     assert "computer" in page.inner_text("#announcer").lower() or "draw" in page.inner_text("#announcer").lower()
+
+    # Undo reopens the game, so its result leaves the score again.
+    page.click("#undo")
+    assert status(page) == "Your move (X)"
+    assert tally(page) == {"win": 0, "draw": 0, "loss": 0}
+    assert page.query_selector_all(".cell.in-line") == []
 
 
 def test_the_score_survives_a_reload(page: Any) -> None:
