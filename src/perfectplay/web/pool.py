@@ -9,13 +9,10 @@ request can pin a core for longer than the limit.
 from __future__ import annotations
 
 import json
-import os
 import queue
-import select
 import subprocess
 import sys
 import threading
-import time
 from typing import IO
 
 from perfectplay.web.search import Job, JobResult
@@ -34,7 +31,11 @@ class WorkerCrashed(Exception):
 
 
 class Worker:
-    """One search subprocess and the bytes it has sent but we have not read yet."""
+    """One search subprocess, and a thread that hands its answers over one line at a time.
+
+    Reading in a thread (not ``select`` on the pipe) keeps this portable and
+    lets ``run`` wait on a queue with a timeout.
+    """
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
@@ -43,38 +44,37 @@ class Worker:
             stdout=subprocess.PIPE,
             # stderr is inherited: a worker's traceback lands in the server's log.
         )
-        self.pending = b""
+        self._replies: queue.Queue[bytes | None] = queue.Queue()
+        threading.Thread(target=self._pump, args=(self._stdout,), daemon=True).start()
 
     @property
-    def stdin(self) -> IO[bytes]:
+    def _stdin(self) -> IO[bytes]:
         assert self.process.stdin is not None
         return self.process.stdin
 
     @property
-    def stdout_fd(self) -> int:
+    def _stdout(self) -> IO[bytes]:
         assert self.process.stdout is not None
-        return self.process.stdout.fileno()
+        return self.process.stdout
+
+    def _pump(self, stdout: IO[bytes]) -> None:
+        for line in stdout:
+            self._replies.put(line)
+        self._replies.put(None)  # end of output: the worker has exited
 
     def run(self, job: Job, seconds: float) -> JobResult:
         """Send ``job`` and wait at most ``seconds`` for its one-line answer."""
         try:
-            self.stdin.write(json.dumps(job).encode() + b"\n")
-            self.stdin.flush()
-        except (BrokenPipeError, OSError) as error:
+            self._stdin.write(json.dumps(job).encode() + b"\n")
+            self._stdin.flush()
+        except OSError as error:
             raise WorkerCrashed(f"search worker is gone: {error}") from None
-        deadline = time.monotonic() + seconds
-        while b"\n" not in self.pending:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise SearchTimeout
-            ready, _, _ = select.select([self.stdout_fd], [], [], remaining)
-            if not ready:
-                continue
-            chunk = os.read(self.stdout_fd, 1 << 16)
-            if not chunk:
-                raise WorkerCrashed(f"search worker exited with status {self.process.wait()}")
-            self.pending += chunk
-        line, self.pending = self.pending.split(b"\n", 1)
+        try:
+            line = self._replies.get(timeout=seconds)
+        except queue.Empty:
+            raise SearchTimeout from None
+        if line is None:
+            raise WorkerCrashed(f"search worker exited with status {self.process.wait()}")
         reply = json.loads(line)
         if "error" in reply:
             raise WorkerCrashed(f"search worker failed: {reply['error']}")
@@ -85,9 +85,7 @@ class Worker:
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
-        for stream in (self.process.stdin, self.process.stdout):
-            if stream is not None:
-                stream.close()
+        self._stdin.close()
 
 
 class WorkerPool:
@@ -134,6 +132,11 @@ class WorkerPool:
             raise
         self._idle.put(worker)
         return result
+
+    def pids(self) -> list[int]:
+        """Process ids of the current workers (for logs and tests)."""
+        with self._lock:
+            return [worker.process.pid for worker in self._all]
 
     def close(self) -> None:
         self._closed = True
