@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import urllib.request
+from pathlib import Path
 
 import pytest
-from browser_support import Server, find_chromium
+from browser_support import Server, find_chromium, read_line
 
 from cli_helpers import run_cli
 
@@ -53,6 +58,43 @@ def test_the_server_logs_one_line_per_request(server: Server) -> None:
     lines = server.log.read_text().splitlines()
     assert sum("GET /healthz 200" in line for line in lines) == 1
     assert sum("POST /api/analyze 200" in line for line in lines) >= 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc to find the workers")
+def test_ctrl_c_stops_the_server_and_its_workers_with_one_line_and_no_traceback() -> None:
+    # A new session stands in for a terminal: Ctrl-C signals the whole process group.
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "perfectplay", "serve", "--port", "0", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert serve.stdout is not None
+    url = read_line(serve.stdout, 60).split()[3]
+    with urllib.request.urlopen(url + "healthz", timeout=30) as response:
+        assert json.load(response)["workers"] == 2
+    workers = children_of(serve.pid)
+    assert len(workers) == 2
+    os.killpg(serve.pid, signal.SIGINT)
+    _, stderr = serve.communicate(timeout=30)
+    assert serve.returncode == 130
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    assert stderr.strip().splitlines()[-1] == "Interrupted."
+    assert all(not Path(f"/proc/{pid}").exists() for pid in workers), "search workers outlived the server"
+
+
+def children_of(parent: int) -> list[int]:
+    """Process ids whose parent is ``parent``, from /proc (Linux)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == parent:
+            children.append(int(stat.parent.name))
+    return children
 
 
 def test_without_chromium_the_browser_tests_skip_but_under_ci_they_fail(monkeypatch: pytest.MonkeyPatch) -> None:

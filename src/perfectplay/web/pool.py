@@ -43,6 +43,10 @@ class Worker:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             # stderr is inherited: a worker's traceback lands in the server's log.
+            # A session of its own: Ctrl-C in the terminal is the server's to
+            # handle (it stops the workers); a worker would only print a traceback.
+            # If the server dies outright, the worker sees end of input and exits.
+            start_new_session=True,
         )
         self._replies: queue.Queue[bytes | None] = queue.Queue()
         threading.Thread(target=self._pump, args=(self._stdout,), daemon=True).start()
