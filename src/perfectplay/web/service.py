@@ -41,9 +41,12 @@ def bounded_search(
     """Every search the server runs goes through here, under ``settings.seconds``.
 
     Today it runs the job in a worker process that is killed when the limit
-    passes. When the engine's ``analyze`` takes ``limit=Limit(seconds=...)``,
-    this becomes a direct call with that limit (and ``complete`` in the
-    analysis says whether it finished), and ``pool.py`` can go.
+    passes, and the request is answered 503. When the engine's ``analyze``
+    takes ``limit=Limit(seconds=...)``, put the limit in the job and pass it
+    in ``search.run_job``: an overrun then answers with what is known
+    (``complete: false``) instead of a 503. Keep the worker and its kill as
+    a backstop a little beyond the limit: a search in a thread of this
+    process would hold the GIL and slow every other request.
     """
     job: Job = {
         "position": game.format(state),
