@@ -8,6 +8,7 @@ request can pin a core for longer than the limit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -89,7 +90,10 @@ class Worker:
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
-        self._stdin.close()
+        # Closing flushes: a job that could not be written to a dead worker
+        # is still buffered and would raise BrokenPipeError here.
+        with contextlib.suppress(OSError):
+            self._stdin.close()
 
 
 class WorkerPool:
@@ -115,7 +119,8 @@ class WorkerPool:
     def _retire(self, worker: Worker) -> None:
         worker.stop()
         with self._lock:
-            self._all.remove(worker)
+            if worker in self._all:  # close() may have taken it already
+                self._all.remove(worker)
 
     def run(self, job: Job, seconds: float, queue_seconds: float) -> JobResult:
         """Run ``job`` on a free worker within ``seconds``; wait ``queue_seconds`` for one."""
