@@ -22,6 +22,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+SERVER_SECONDS = 6
+"""The test server's time limit per search."""
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM_ARGS, Server, find_chromium
+from browser_support import CHROMIUM_ARGS, SERVER_SECONDS, Server, find_chromium
 from fastapi.testclient import TestClient
 
 from perfectplay.web.app import create_app
@@ -31,9 +31,9 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # 3 s is ample for any 3x3 move on a loaded machine and short enough
-    # that the time-limit test does not wait long on a 4x4 board.
-    running = Server(tmp_path_factory.mktemp("server") / "server.log", seconds=3)
+    # 6 s: several times the slowest 3x3 move on this loaded 2-core machine
+    # (~1.6 s at p99), short enough for the time-limit test to wait out on 4x4.
+    running = Server(tmp_path_factory.mktemp("server") / "server.log", seconds=SERVER_SECONDS)
     yield running
     running.stop()
 

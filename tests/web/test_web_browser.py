@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, SERVER_SECONDS
 
 from perfectplay import analyze, parse_position
 
@@ -169,7 +169,7 @@ def test_hint_and_overlay_show_exactly_what_the_engine_says_and_the_page_fits_a_
 
 
 def test_a_slow_search_shows_thinking_blocks_input_and_its_timeout_is_reported(page: Any) -> None:
-    # 4x4, four in a row, almost empty: far beyond the test server's 3 s limit
+    # 4x4, four in a row, almost empty: far beyond the test server's limit
     # until the engine's fast solver lands.
     page.select_option("#variant", "4x4k4")
     page.wait_for_selector(".cell[data-cell='15']")
@@ -181,5 +181,5 @@ def test_a_slow_search_shows_thinking_blocks_input_and_its_timeout_is_reported(p
     assert page.evaluate("1 + 1") == 2, "the page still runs scripts while waiting"
     wait_idle(page)
     assert page.is_visible("#error")
-    assert "longer than 3 s" in page.inner_text("#error")
+    assert f"longer than {SERVER_SECONDS} s" in page.inner_text("#error")
     assert stones(page) == [""] * 16, "the unanswered move is taken back"
