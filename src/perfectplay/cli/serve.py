@@ -1,0 +1,107 @@
+"""``perfectplay serve``: the web app on a local port.
+
+The listening socket is bound here, before uvicorn starts, so that a port in
+use or a host that does not exist is one clear line and exit status 2, not
+an asyncio traceback. FastAPI and uvicorn are imported only when the command
+runs: the rest of the CLI works without the ``web`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import logging
+import socket
+import sys
+import threading
+import webbrowser
+
+from perfectplay.errors import PerfectplayError
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="play in the browser: serve the web app and its JSON API",
+        description="Serve the web page and the JSON API (see /docs). Binds to loopback by default.",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
+    )
+    parser.add_argument("--port", type=_port, default=8000, help="port to listen on; 0 picks a free one (default 8000)")
+    parser.add_argument("--open", action="store_true", help="open the page in a web browser")
+    parser.add_argument(
+        "--time-limit", type=_positive, default=5.0, metavar="SECONDS", help="longest search per request (default 5)"
+    )
+    parser.add_argument("--workers", type=_workers, default=2, help="search processes (default 2)")
+    parser.set_defaults(run=run_serve)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"a time limit is a number of seconds above 0 and at most 3600, not {text!r}")
+    return value
+
+
+def _workers(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"workers is a whole number from 1 to 64, not {text!r}")
+    return int(text)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; ``PerfectplayError`` with one readable line if impossible."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror:
+        raise PerfectplayError(f"cannot listen on {host!r}: no such host or address") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        # As uvicorn does: a restart need not wait for old connections in TIME_WAIT.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise PerfectplayError(f"port {port} on {host} is already in use; pick another with --port") from None
+        if error.errno == errno.EADDRNOTAVAIL:
+            raise PerfectplayError(f"cannot listen on {host}: it is not an address of this machine") from None
+        raise PerfectplayError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    return sock
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from perfectplay.web.app import create_app
+        from perfectplay.web.settings import Settings
+    except ImportError as error:
+        raise PerfectplayError(f"the web app needs the 'web' extra (pip install 'perfectplay[web]'): {error}") from None
+    sock = bind(args.host, args.port)
+    host, port = sock.getsockname()[:2]
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    app = create_app(Settings(seconds=args.time_limit, workers=args.workers))
+    # uvicorn's access log is off: our middleware logs one line per request, with its duration.
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=3)
+    # Printed (and flushed) before serving: tests and scripts read the port from it.
+    print(f"perfectplay: serving on {url} (Ctrl-C to stop)", flush=True)
+    if args.open:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0

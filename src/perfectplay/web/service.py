@@ -1,0 +1,120 @@
+"""What the API endpoints do, as functions from validated requests to JSON.
+
+The engine does all the game logic: reading positions, playing moves,
+deciding who won. This module only routes each engine error to the request
+field it came from and runs searches through ``bounded_search``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfectplay.games.mnk import MAX_SIDE, MNK, MNKState
+from perfectplay.notation import board_shape, make_game, parse_player
+from perfectplay.web.pool import SearchTimeout, ServerBusy, WorkerCrashed, WorkerPool
+from perfectplay.web.problems import Problem, blame
+from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PositionRequest
+from perfectplay.web.search import Job, JobResult
+from perfectplay.web.settings import Settings
+
+
+def read_position(request: PositionRequest) -> tuple[MNK, MNKState]:
+    """The request's game and state, or a problem naming the field at fault."""
+    rows, cols = request.rows, request.cols
+    if rows is None or cols is None:
+        with blame("position"):
+            text_rows, text_cols = board_shape(request.position)
+        rows = text_rows if rows is None else rows
+        cols = text_cols if cols is None else cols
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise Problem(422, "position", f"the board is {rows}x{cols}; at most {MAX_SIDE}x{MAX_SIDE} is supported")
+    with blame("k" if request.k is not None else "position"):
+        game = make_game(rows, cols, request.k)
+    with blame("position"):
+        state = game.parse(request.position, None if request.to_move is None else parse_player(request.to_move))
+    return game, state
+
+
+def bounded_search(
+    game: MNK, state: MNKState, level: str | None, seed: int | None, pool: WorkerPool, settings: Settings
+) -> JobResult:
+    """Every search the server runs goes through here, under ``settings.seconds``.
+
+    Today it runs the job in a worker process that is killed when the limit
+    passes, and the request is answered 503. When the engine's ``analyze``
+    takes ``limit=Limit(seconds=...)``, put the limit in the job and pass it
+    in ``search.run_job``: an overrun then answers with what is known
+    (``complete: false``) instead of a 503. Keep the worker and its kill as
+    a backstop a little beyond the limit: a search in a thread of this
+    process would hold the GIL and slow every other request.
+    """
+    job: Job = {
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "rows": game.rows,
+        "cols": game.cols,
+        "k": game.k,
+        "level": level,
+        "seed": seed,
+    }
+    try:
+        return pool.run(job, settings.seconds, settings.queue_seconds)
+    except SearchTimeout:
+        raise Problem(
+            503,
+            "position",
+            f"this position takes longer than {settings.seconds:g} s to solve on this server; "
+            "try a smaller board or a position nearer the end of the game",
+        ) from None
+    except ServerBusy:
+        raise Problem(503, None, "the server is busy with other searches; try again in a moment") from None
+    except WorkerCrashed as error:
+        raise Problem(500, None, str(error)) from None
+
+
+def analyze_json(request: AnalyzeRequest, pool: WorkerPool, settings: Settings) -> dict[str, Any]:
+    game, state = read_position(request)
+    return bounded_search(game, state, None, None, pool, settings)["analysis"]
+
+
+def move_json(request: MoveRequest, pool: WorkerPool, settings: Settings) -> dict[str, Any]:
+    """Play ``request.play`` if given, then the computer's move unless the game is over."""
+    game, state = read_position(request)
+    if request.play is not None:
+        with blame("play"):
+            state = game.play(state, request.play)
+    elif game.is_over(state):
+        raise Problem(422, "position", f"the game is over: {_result_text(game, state)}; there is no move to make")
+    move: int | None = None
+    analysis: dict[str, Any] | None = None
+    if not game.is_over(state):
+        result = bounded_search(game, state, request.level, request.seed, pool, settings)
+        move, analysis = result["move"], result["analysis"]
+        assert move is not None
+        state = game.play(state, move)
+    return {
+        "move": move,
+        "row": None if move is None else game.row_col(move)[0],
+        "col": None if move is None else game.row_col(move)[1],
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "outcome": outcome_json(game, state),
+        "analysis": analysis,
+    }
+
+
+def outcome_json(game: MNK, state: MNKState) -> dict[str, Any] | None:
+    """How the game ended (winner or null for a draw, and the winning cells), or null if it goes on."""
+    if not game.is_over(state):
+        return None
+    winner = game.winner(state)
+    return {
+        "winner": None if winner is None else winner.value,
+        "line": list(game.winning_line(state)),
+        "text": _result_text(game, state),
+    }
+
+
+def _result_text(game: MNK, state: MNKState) -> str:
+    winner = game.winner(state)
+    return f"{winner.value} has won" if winner is not None else "it is a draw"

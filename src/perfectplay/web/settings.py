@@ -1,0 +1,27 @@
+"""What an instance of the server may spend: time per search and worker processes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from perfectplay.games.mnk import MAX_SIDE
+
+POSITION_MAX_CHARS = 2 * MAX_SIDE * (MAX_SIDE + 1)
+"""Longest position text accepted: a 15x15 board with room for CRLF row breaks."""
+
+BODY_MAX_BYTES = 16 * 1024
+"""Largest request body read at all; every valid request is far smaller."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Limits for one server. The defaults suit a small shared machine."""
+
+    seconds: float = 5.0
+    """Wall-clock limit for one search; a slower one is stopped and answered 503."""
+
+    workers: int = 2
+    """Search processes; more requests than this wait for a free one."""
+
+    queue_seconds: float = 10.0
+    """How long a request waits for a free worker before it is answered 503."""

@@ -1,0 +1,41 @@
+// The JSON API, as promises. Every failure becomes an ApiError carrying the
+// server's {"error": {"field", "message"}} so the page can show one sentence.
+
+const TIMEOUT_MS = 60000; // the server bounds each search; this only guards a dead connection
+
+export class ApiError extends Error {
+  constructor(status, field, message) {
+    super(message);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+async function request(method, path, body) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    throw new ApiError(0, null, "The server cannot be reached. Is perfectplay serve still running?");
+  } finally {
+    clearTimeout(timer);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data && data.error ? data.error : { field: null, message: `HTTP ${response.status}` };
+    throw new ApiError(response.status, error.field, error.message);
+  }
+  return data;
+}
+
+export const analyze = (body) => request("POST", "/api/analyze", body);
+export const move = (body) => request("POST", "/api/move", body);
+export const variants = () => request("GET", "/api/variants");
+export const levels = () => request("GET", "/api/levels");

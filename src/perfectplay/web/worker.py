@@ -1,0 +1,33 @@
+"""A search worker process: one JSON job per line on stdin, one JSON result per line on stdout.
+
+Run as ``python -m perfectplay.web.worker`` by ``pool.WorkerPool``. A plain
+subprocess rather than multiprocessing: it can be killed mid-search without
+leaving a pool in a broken state, and it never re-imports the server's
+``__main__``. It imports only the engine, so it starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from typing import Any
+
+from perfectplay.web.search import Job, run_job
+
+
+def serve_forever() -> None:
+    for line in sys.stdin:
+        job: Job = json.loads(line)
+        reply: dict[str, Any]
+        try:
+            reply = {"ok": run_job(job)}
+        except Exception as error:  # a bug, not bad input: the server validated the job
+            traceback.print_exc(file=sys.stderr)
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    serve_forever()

@@ -1,0 +1,91 @@
+"""Helpers for the browser tests: find Chromium, run the real server, drive the page."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+SERVER_SECONDS = 6
+"""The test server's time limit per search."""
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def find_chromium() -> str:
+    """The system Chromium; skip when there is none, but fail under CI, where it must be there.
+
+    Playwright's own browser download is never used: ``PERFECTPLAY_CHROMIUM``
+    may name another executable.
+    """
+    candidates = [os.environ.get("PERFECTPLAY_CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"]
+    candidates += [shutil.which("chromium-browser")]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    reason = "no Chromium found (install Debian's chromium or set PERFECTPLAY_CHROMIUM)"
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason}; CI is set, so the browser tests must run", pytrace=False)
+    pytest.skip(reason)
+
+
+def read_line(stream: IO[str], seconds: float) -> str:
+    """One line from a pipe, or '' if none arrives in time."""
+    ready, _, _ = select.select([stream], [], [], seconds)
+    return stream.readline() if ready else ""
+
+
+class Server:
+    """``python -m perfectplay serve`` on a free loopback port, as a user would start it."""
+
+    def __init__(self, log: Path, seconds: float) -> None:
+        self.log = log
+        self._log_file = log.open("w")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "perfectplay",
+                "serve",
+                "--port",
+                "0",
+                "--workers",
+                "1",
+                "--time-limit",
+                f"{seconds}",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=self._log_file,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        match = re.search(r"(http://127\.0\.0\.1:\d+/)", read_line(self.process.stdout, 60))
+        if match is None:
+            self.stop()
+            raise RuntimeError(f"the server did not start; its log:\n{log.read_text()}")
+        self.url = match.group(1)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self._log_file.close()

@@ -1,0 +1,63 @@
+"""Fixtures for the web tests: an in-process API client, and the real server driven by Chromium.
+
+Every fixture here is per test process, so under ``pytest -n 2`` each xdist
+worker gets its own server and browser and nothing is shared between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_support import CHROMIUM_ARGS, SERVER_SECONDS, Server, find_chromium
+from fastapi.testclient import TestClient
+
+from perfectplay.web.app import create_app
+from perfectplay.web.settings import Settings
+
+
+@pytest.fixture(scope="session")
+def client() -> Iterator[TestClient]:
+    """One app per test process, with one search worker of its own."""
+    with TestClient(create_app(Settings(workers=1, seconds=20.0))) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    return find_chromium()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    # 6 s: several times the slowest 3x3 move on this loaded 2-core machine
+    # (~1.6 s at p99), short enough for the time-limit test to wait out on 4x4.
+    running = Server(tmp_path_factory.mktemp("server") / "server.log", seconds=SERVER_SECONDS)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh page (empty localStorage) on the game, ready for its first move."""
+    # Reduced motion: stones appear drawn at once, so screenshots show them whole.
+    context = browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce")
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server.url)
+    opened.wait_for_selector(".cell")
+    yield opened
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"

@@ -1,0 +1,185 @@
+"""The page in a real Chromium against the real server: play, undo, hint, overlay, score, keys, phone width."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_support import ARTIFACTS, SERVER_SECONDS
+
+from perfectplay import analyze, parse_position
+
+IDLE = "document.querySelector('#board').getAttribute('aria-busy') === 'false'"
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function(IDLE, timeout=30_000)
+
+
+def stones(page: Any) -> list[str]:
+    """The board as the page shows it: 'X', 'O' or '' per cell, row-major."""
+    result: list[str] = page.eval_on_selector_all(".cell", "cells => cells.map(cell => cell.dataset.stone || '')")
+    return result
+
+
+def position(page: Any, cols: int = 3) -> str:
+    cells = [stone or "." for stone in stones(page)]
+    return "/".join("".join(cells[start : start + cols]) for start in range(0, len(cells), cols))
+
+
+def status(page: Any) -> str:
+    text: str = page.inner_text("#status")
+    return text
+
+
+def is_over(page: Any) -> bool:
+    return status(page) in ("You win!", "It's a draw.", "The computer wins.")
+
+
+def tally(page: Any) -> dict[str, int]:
+    return {kind: int(page.inner_text(f"#tally-{kind}")) for kind in ("win", "draw", "loss")}
+
+
+def first_free(page: Any) -> int:
+    return stones(page).index("")
+
+
+def play_out_by_clicking(page: Any) -> None:
+    """Click the first free cell until the game ends: a weak plan the computer must punish or hold."""
+    while not is_over(page):
+        before = stones(page).count("")
+        page.click(f".cell[data-cell='{first_free(page)}']")
+        wait_idle(page)
+        assert stones(page).count("") < before
+
+
+def test_a_game_played_by_clicking_ends_without_the_computer_losing_shows_its_line_and_counts_once(page: Any) -> None:
+    play_out_by_clicking(page)
+    assert status(page) in ("The computer wins.", "It's a draw.")
+    winner_cells = page.eval_on_selector_all(".cell.in-line", "cells => cells.map(cell => cell.dataset.stone)")
+    if status(page) == "The computer wins.":
+        assert len(winner_cells) >= 3 and set(winner_cells) == {"O"}
+        assert tally(page) == {"win": 0, "draw": 0, "loss": 1}
+    else:
+        assert winner_cells == []
+        assert tally(page) == {"win": 0, "draw": 1, "loss": 0}
+    assert "computer" in page.inner_text("#announcer").lower() or "draw" in page.inner_text("#announcer").lower()
+
+    # Undo reopens the game, so its result leaves the score again.
+    page.click("#undo")
+    assert status(page) == "Your move (X)"
+    assert tally(page) == {"win": 0, "draw": 0, "loss": 0}
+    assert page.query_selector_all(".cell.in-line") == []
+
+
+def test_the_score_survives_a_reload(page: Any) -> None:
+    play_out_by_clicking(page)
+    before = tally(page)
+    assert sum(before.values()) == 1
+    page.reload()
+    page.wait_for_selector(".cell")
+    assert tally(page) == before
+
+
+def test_a_game_played_with_the_keyboard_as_o_after_the_computer_opens(page: Any) -> None:
+    page.check("input[name=side][value=O]")
+    page.check("input[name=first][value=computer]")
+    wait_idle(page)
+    assert stones(page).count("X") == 1, "the computer (X) opens"
+    turn = 0
+    while not is_over(page):
+        target = first_free(page)
+        before = stones(page).count("")
+        if turn % 2 == 0:
+            page.keyboard.press(str(target + 1))  # digits 1-9 name the cells in reading order
+        else:
+            page.focus(".cell[tabindex='0']")
+            here = int(page.eval_on_selector(".cell[tabindex='0']", "cell => cell.dataset.cell"))
+            for _ in range(target // 3 - here // 3):
+                page.keyboard.press("ArrowDown")
+            for _ in range(here // 3 - target // 3):
+                page.keyboard.press("ArrowUp")
+            for _ in range(target % 3 - here % 3):
+                page.keyboard.press("ArrowRight")
+            for _ in range(here % 3 - target % 3):
+                page.keyboard.press("ArrowLeft")
+            assert page.evaluate("document.activeElement.dataset.cell") == str(target)
+            page.keyboard.press("Enter")
+        wait_idle(page)
+        assert stones(page).count("") < before
+        turn += 1
+    assert status(page) in ("The computer wins.", "It's a draw.")
+
+
+def test_undo_takes_back_your_move_and_the_computers(page: Any) -> None:
+    page.click(".cell[data-cell='0']")
+    wait_idle(page)
+    assert sorted(stones(page)).count("") == 7
+    page.click("#undo")
+    assert stones(page) == [""] * 9
+    assert page.is_disabled("#undo")
+    assert status(page) == "Your move (X)"
+
+
+def test_hint_and_overlay_show_exactly_what_the_engine_says_and_the_page_fits_a_phone(
+    page: Any, browser: Any, server: Any
+) -> None:
+    page.click(".cell[data-cell='1']")
+    wait_idle(page)
+    game, state = parse_position(position(page), to_move="X")
+    engine = analyze(game, state)
+
+    page.click("#hint")
+    page.wait_for_selector(".cell.hinted")
+    hinted = page.eval_on_selector_all(".cell.hinted", "cells => cells.map(cell => Number(cell.dataset.cell))")
+    assert sorted(hinted) == sorted(engine.best)
+    assert page.inner_text("#announcer").startswith("Hint:")
+
+    page.check("#overlay")
+    page.wait_for_selector(".badge")
+    badges = dict(
+        page.eval_on_selector_all(
+            ".cell",
+            "cells => cells.map(cell => [Number(cell.dataset.cell), cell.querySelector('.badge')?.textContent])",
+        )
+    )
+    for entry in engine.moves:
+        words = entry.outcome.name if entry.outcome.plies is None else f"{entry.outcome.name} {entry.outcome.plies}"
+        assert badges[entry.move] == words
+        label = page.get_attribute(f".cell[data-cell='{entry.move}']", "aria-label")
+        assert str(entry.outcome) in label
+    assert all(badges[cell] is None for cell, stone in enumerate(stones(page)) if stone)
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-desktop.png"), full_page=True)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
+    )
+    try:
+        small = phone.new_page()
+        small.goto(server.url)
+        small.wait_for_selector(".cell")
+        small.tap(".cell[data-cell='4']")
+        wait_idle(small)
+        assert small.evaluate("document.documentElement.scrollWidth") <= 390
+        board_width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
+        assert 300 <= board_width <= 390
+        small.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
+    finally:
+        phone.close()
+
+
+def test_a_slow_search_shows_thinking_blocks_input_and_its_timeout_is_reported(page: Any) -> None:
+    # 4x4, four in a row, almost empty: far beyond the test server's limit
+    # until the engine's fast solver lands.
+    page.select_option("#variant", "4x4k4")
+    page.wait_for_selector(".cell[data-cell='15']")
+    page.click(".cell[data-cell='5']")
+    assert status(page) == "Thinking…"
+    assert page.get_attribute(".cell[data-cell='6']", "aria-disabled") == "true"
+    page.click(".cell[data-cell='6']")  # ignored while the computer thinks
+    assert stones(page).count("X") == 1
+    assert page.evaluate("1 + 1") == 2, "the page still runs scripts while waiting"
+    wait_idle(page)
+    assert page.is_visible("#error")
+    assert f"longer than {SERVER_SECONDS} s" in page.inner_text("#error")
+    assert stones(page) == [""] * 16, "the unanswered move is taken back"
