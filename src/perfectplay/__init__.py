@@ -21,8 +21,10 @@ from perfectplay.notation import make_game, parse_player, parse_position
 from perfectplay.players import LEVELS, choose_move
 from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze, best_moves
+from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import SearchResult
+from perfectplay.search.solver import solve
 
 __version__ = "0.1.0"
 
@@ -31,6 +33,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "LEVELS",
+    "Limit",
     "LimitError",
     "MNK",
     "MNKState",
@@ -53,5 +56,6 @@ __all__ = [
     "outcome_of",
     "parse_player",
     "parse_position",
+    "solve",
     "win_score",
 ]

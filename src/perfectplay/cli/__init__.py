@@ -10,11 +10,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from perfectplay.cli import analyze, play
+from perfectplay.cli import analyze, play, solve
 from perfectplay.cli.options import Parser
 from perfectplay.errors import PerfectplayError
 
-COMMANDS = (play, analyze)
+COMMANDS = (play, analyze, solve)
 
 
 def build_parser() -> Parser:

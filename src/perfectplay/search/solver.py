@@ -584,6 +584,13 @@ class _Driver:
         )
 
     def run(self, every_move: bool) -> MoveScores:
+        report = self.search(every_move)
+        if self.engine.progress is not None:
+            self.engine.phase = "done"
+            self.engine.progress(self.engine.snapshot())
+        return report
+
+    def search(self, every_move: bool) -> MoveScores:
         engine = self.engine
         moves = self.root.moves
         if self.limit is None or self.limit.unlimited:
