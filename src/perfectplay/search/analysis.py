@@ -24,11 +24,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, cast
 
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, Outcome, OutcomeName, Player, State, back_up, outcome_of, terminal_score
-from perfectplay.games.mnk import MNK, MNKState
+from perfectplay.games.mnk import MNK, MNKState, TicTacToe
 from perfectplay.search import table3x3
 from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.limits import Limit
@@ -175,16 +176,31 @@ def analyze(
     return _assemble(game, state, entries, None, nodes, started, complete)
 
 
+@cache
+def _answers_3x3() -> dict[tuple[int, int], tuple[int, Outcome, tuple[MoveAnalysis, ...], tuple[int, ...]]]:
+    """Every 3x3 table entry turned into its finished (immutable) analysis parts, once."""
+    game = TicTacToe()
+    answers = {}
+    for key, scores in table3x3.table().items():
+        entries = [
+            MoveAnalysis(move, score, outcome_of(score, game.max_plies))
+            for move, score in enumerate(scores)
+            if score is not None
+        ]
+        entries.sort(key=_rank)
+        top = entries[0].score
+        best = tuple(entry.move for entry in entries if entry.score == top)
+        answers[key] = (top, entries[0].outcome, tuple(entries), tuple(sorted(best)))
+    return answers
+
+
 def _analyze_mnk(game: MNK, state: MNKState, limit: Limit | None, started: float) -> Analysis:
     if game.dimensions == (3, 3, 3):
-        scores = table3x3.lookup(state)
-        if scores is not None:
-            entries = [
-                MoveAnalysis(move, score, outcome_of(score, game.max_plies))
-                for move, score in enumerate(scores)
-                if score is not None
-            ]
-            return _assemble(game, state, entries, None, 1, started, True)
+        answer = _answers_3x3().get(table3x3.key(state))
+        if answer is not None:
+            score, outcome, known, best = answer
+            seconds = time.perf_counter() - started
+            return Analysis(game, state, state.to_move, score, outcome, known, best, 1, seconds, True)
     report: MoveScores = score_moves(game, state, limit)
     entries = []
     for entry in report.moves:
@@ -192,8 +208,8 @@ def _analyze_mnk(game: MNK, state: MNKState, limit: Limit | None, started: float
             entries.append(MoveAnalysis(entry.move, entry.score, outcome_of(entry.score, game.max_plies)))
         else:
             entries.append(MoveAnalysis(entry.move, 0, UNKNOWN, entry.estimate))
-    best = None if report.complete else report.best
-    return _assemble(game, state, entries, best, report.nodes, started, report.complete)
+    preferred = None if report.complete else report.best
+    return _assemble(game, state, entries, preferred, report.nodes, started, report.complete)
 
 
 def _rank(entry: MoveAnalysis) -> tuple[int, int]:

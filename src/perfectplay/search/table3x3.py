@@ -23,7 +23,8 @@ Scores = tuple[int | None, ...]
 """The exact score of each cell 0-8 for the side to move; None for a taken cell."""
 
 
-def _key(state: MNKState) -> tuple[int, int]:
+def key(state: MNKState) -> tuple[int, int]:
+    """The table key of a 3x3 state: (stones of the side to move, stones of the other side)."""
     if state.to_move is Player.X:
         return state.x, state.o
     return state.o, state.x
@@ -38,17 +39,17 @@ def table() -> dict[tuple[int, int], Scores]:
     frontier = [game.initial_state()]
     while frontier:
         state = frontier.pop()
-        key = _key(state)
-        if key in solved or game.is_over(state):
+        mover_view = key(state)
+        if mover_view in solved or game.is_over(state):
             continue
         scores: list[int | None] = [None] * game.cells
         for entry in score_moves(game, state, table=shared).moves:
             scores[entry.move] = entry.score
-        solved[key] = tuple(scores)
+        solved[mover_view] = tuple(scores)
         frontier.extend(game.play(state, move) for move in game.legal_moves(state))
     return solved
 
 
 def lookup(state: MNKState) -> Scores | None:
     """The scores of every move of an unfinished 3x3 ``state``, or None if it is not in the table."""
-    return table().get(_key(state))
+    return table().get(key(state))
