@@ -166,6 +166,13 @@ class Geometry:
 
         self.order: tuple[int, ...] = tuple(sorted(range(self.cells), key=rank))
 
+    def ordered(self, taken: int, open_lines: int) -> list[int]:
+        """The empty cells, those on more open lines first (the static order breaks ties)."""
+        line_ids = self.line_ids
+        moves = [cell for cell in self.order if not taken >> cell & 1]
+        moves.sort(key=lambda cell: -(open_lines & line_ids[cell]).bit_count())
+        return moves
+
     def keys(self, x: int, o: int) -> tuple[int, ...]:
         return tuple(transform(perm, x) | transform(perm, o) << self.cells for perm in self.perms)
 
@@ -318,57 +325,62 @@ class _Engine:
             guess = evaluate(geo.lines, me, opp, SCALE)
             return low if guess < low else high if guess > high else guess
 
+        # The table move is tried before the others are even listed: when it
+        # cuts off, as it mostly does, sorting the rest would be wasted work.
+        pending = False
         if opp_threats:
             moves: list[int] = [opp_threats.bit_length() - 1]
             child_depth = depth  # a forced reply costs no depth
         else:
-            taken = me | opp
-            line_ids = geo.line_ids
-            both_open = my_open | opp_open
-            moves = [cell for cell in geo.order if not taken >> cell & 1]
-            # Cells on more open lines first (stable: the static order breaks ties).
-            moves.sort(key=lambda cell: -(both_open & line_ids[cell]).bit_count())
-            if table_move >= 0:
-                moves.remove(table_move)
-                moves.insert(0, table_move)
             child_depth = depth - 1
+            if table_move >= 0:
+                moves = [table_move]
+                pending = True
+            else:
+                moves = geo.ordered(me | opp, my_open | opp_open)
 
         lines_through = geo.lines_through
         line_ids = geo.line_ids
         best = -PROVEN
         best_move = -1
         window_low = alpha
-        for move in moves:
-            bit = 1 << move
-            mine = me | bit
-            new_threats = 0
-            for line in lines_through[move]:
-                if not opp & line:
-                    rest = line & ~mine
-                    if not rest & (rest - 1):
-                        new_threats |= rest
-            score = -self.negamax(
-                opp,
-                mine,
-                opp_open & ~line_ids[move],
-                my_open,
-                opp_threats & ~bit,
-                new_threats,
-                tuple(map(or_, keys, my_bits[move])),
-                opp_bits,
-                my_bits,
-                stones + 1,
-                child_depth,
-                -beta,
-                -window_low,
-            )
-            if score > best:
-                best = score
-                best_move = move
-                if score > window_low:
-                    window_low = score
-                    if score >= beta:
-                        break
+        while True:
+            for move in moves:
+                bit = 1 << move
+                mine = me | bit
+                new_threats = 0
+                for line in lines_through[move]:
+                    if not opp & line:
+                        rest = line & ~mine
+                        if not rest & (rest - 1):
+                            new_threats |= rest
+                score = -self.negamax(
+                    opp,
+                    mine,
+                    opp_open & ~line_ids[move],
+                    my_open,
+                    opp_threats & ~bit,
+                    new_threats,
+                    tuple(map(or_, keys, my_bits[move])),
+                    opp_bits,
+                    my_bits,
+                    stones + 1,
+                    child_depth,
+                    -beta,
+                    -window_low,
+                )
+                if score > best:
+                    best = score
+                    best_move = move
+                    if score > window_low:
+                        window_low = score
+                        if score >= beta:
+                            pending = False
+                            break
+            if not pending:
+                break
+            pending = False
+            moves = geo.ordered(me | opp | 1 << table_move, my_open | opp_open)
 
         if best <= alpha:
             new_low, new_high = low, best
