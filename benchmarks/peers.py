@@ -81,6 +81,7 @@ def ours(engine: str, task: str) -> Measure:
         started = time.perf_counter()
         nodes = 0
         engine_seconds = 0.0
+        slowest = 0.0
         answer = []
         for state in states:
             if engine == "solver-search":
@@ -88,16 +89,19 @@ def ours(engine: str, task: str) -> Measure:
                 report = score_moves(game, state, table=shared)
                 nodes += report.nodes
                 engine_seconds += report.seconds
+                slowest = max(slowest, report.seconds)
                 best = max((entry.score for entry in report.moves if entry.score is not None), default=0)
                 answer.append("draw" if best == 0 else "win" if best > 0 else "loss")
                 continue
             result = analyze(game, state, algorithm)
             nodes += result.nodes
             engine_seconds += result.seconds
+            slowest = max(slowest, result.seconds)
             answer.append(f"{result.outcome}")
         return {
             "seconds": time.perf_counter() - started,
             "engine_seconds": engine_seconds,
+            "slowest_seconds": slowest,
             "nodes": nodes,
             "answer": ", ".join(answer) if len(answer) <= 3 else f"{len(answer)} positions",
         }
@@ -349,12 +353,15 @@ def attempt(engine: str, task: str, runs: int, cap: float, memory_mb: int) -> di
     return {"status": "ok", **json.loads(done.stdout.strip().splitlines()[-1])}
 
 
-def can_do(engine: str, task: str) -> bool:
-    if task == "empty5":
-        return engine == "solver"
+def skip_reason(engine: str, task: str) -> str | None:
+    """Why an engine is not run on a task, or None if it is."""
     if engine == "solver-search" and task in ("empty4", "empty5"):
-        return False  # the same search as "solver" on boards bigger than 3x3
-    return not (task == "empty4" and engine == "textbook")
+        return "n/a: same search as solver beyond 3x3"
+    if task == "empty5" and engine != "solver":
+        return "not attempted (the 5x5 task is ours only)"
+    if task == "empty4" and engine == "textbook":
+        return "not attempted (the full 4x4 tree is beyond reach)"
+    return None
 
 
 def main() -> int:
@@ -376,8 +383,9 @@ def main() -> int:
     for task in tasks:
         results[task] = {}
         for engine in ENGINES:
-            if not can_do(engine, task):
-                results[task][engine] = {"status": "not attempted (out of reach)"}
+            reason = skip_reason(engine, task)
+            if reason is not None:
+                results[task][engine] = {"status": reason}
                 continue
             runs = args.runs or RUNS[task]
             task_cap = max(cap, 600.0) if task == "empty5" else cap
@@ -422,7 +430,8 @@ def write_results(results: dict[str, dict[str, dict[str, Any]]], cap: float, mem
                 continue
             seconds = outcome["seconds"]
             nodes = outcome.get("nodes")
-            rate = f"{nodes / seconds:,.0f}" if nodes and seconds else ""
+            table_answers = engine == "solver" and task in ("empty3", "mid3")
+            rate = f"{nodes / seconds:,.0f}" if nodes and seconds and not table_answers else ""
             versus_textbook = (
                 f"{textbook['seconds'] / seconds:,.0f}x" if textbook.get("status") == "ok" and seconds else ""
             )
@@ -435,8 +444,11 @@ def write_results(results: dict[str, dict[str, dict[str, Any]]], cap: float, mem
                 )
             if "table_size" in outcome:
                 extra += f" (table {outcome['table_size']:,} entries)"
-            if "engine_seconds" in outcome and engine == "solver":
-                extra += f" (engine time {outcome['engine_seconds'] * 1000:,.3f} ms)"
+            if "engine_seconds" in outcome and engine in ("solver", "solver-search"):
+                extra += f" (engine time {outcome['engine_seconds'] * 1000:,.3f} ms"
+                if outcome.get("slowest_seconds"):
+                    extra += f", slowest position {outcome['slowest_seconds'] * 1000:,.3f} ms"
+                extra += ")"
             lines.append(
                 f"| {TASKS[task]} | {engine} | {_duration(seconds)} | {'' if nodes is None else f'{nodes:,}'} | "
                 f"{rate} | {versus_textbook} | {versus_peer} | {outcome['max_rss_mb']:,.0f} MB | "

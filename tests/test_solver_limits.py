@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
 from cli_helpers import run_cli
 from perfectplay import MNK, Limit, LimitError, TicTacToe, VariantError, analyze, solve
-from perfectplay.search.solver import score_moves
+from perfectplay.search.solver import Progress, score_moves
 
 
 def test_a_7x7_k5_search_stopped_by_its_time_limit_is_incomplete_and_plays_a_legal_move() -> None:
@@ -167,3 +169,27 @@ def test_analyze_with_a_time_limit_shows_unproven_moves_as_unknown() -> None:
     assert result.returncode == 0, result.stderr
     assert "unknown, the time ran out before a proof" in result.stdout
     assert "stopped by the time limit" in result.stdout
+
+
+def test_the_progress_callback_sees_the_finished_search() -> None:
+    game = MNK(4, 4, 4)
+    seen: list[Progress] = []
+    result = solve(game, game.initial_state(), progress=seen.append)
+    assert seen and seen[-1].phase == "done"
+    assert seen[-1].nodes == result.nodes and seen[-1].table_size > 0
+
+
+def test_the_engine_runs_without_rich() -> None:
+    code = (
+        "import sys, perfectplay\n"
+        "game = perfectplay.MNK(3, 4, 3)\n"
+        "perfectplay.solve(game, game.initial_state())\n"
+        "print('rich' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
+
+
+def test_the_solve_command_has_help() -> None:
+    result = run_cli("solve", "--help")
+    assert result.returncode == 0 and "--time-limit" in result.stdout and "--json" in result.stdout
