@@ -4,6 +4,7 @@ Run from the repository root (after ``pip install -e '.[bench]'`` for the peers)
 
     .venv/bin/python benchmarks/peers.py            # everything, ~10 minutes
     .venv/bin/python benchmarks/peers.py --quick    # skip 5x5, cap every attempt at 20 s
+    .venv/bin/python benchmarks/peers.py --tasks table3 --merge   # re-measure one task
 
 Every (engine, task) pair runs in its own subprocess under a wall-clock cap
 for all its runs together (``--cap``, 60 s; 600 s for 5x5) and an
@@ -372,6 +373,7 @@ def main() -> int:
     parser.add_argument("--memory", type=int, default=6144, help="address-space cap per attempt, MB (default 6144)")
     parser.add_argument("--quick", action="store_true", help="skip 5x5 and cap every attempt at 20 s")
     parser.add_argument("--tasks", nargs="*", choices=list(TASKS), default=list(TASKS), help="tasks to run")
+    parser.add_argument("--merge", action="store_true", help="keep the other tasks' results from peers.json")
     args = parser.parse_args()
     if args.worker:
         engine, task = args.worker
@@ -393,6 +395,11 @@ def main() -> int:
             results[task][engine] = outcome
             shown = f"{outcome['seconds'] * 1000:,.1f} ms" if outcome["status"] == "ok" else outcome["status"]
             print(f"{TASKS[task]:<32} {engine:<10} {shown}", flush=True)
+    if args.merge and (RESULTS / "peers.json").exists():
+        # Re-measure some tasks and keep the others from the last full run.
+        earlier = json.loads((RESULTS / "peers.json").read_text())["results"]
+        known = [task for task in TASKS if task in results or task in earlier]
+        results = {task: results.get(task, earlier.get(task, {})) for task in known}
     write_results(results, cap, args.memory)
     return 0
 
