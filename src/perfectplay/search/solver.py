@@ -146,11 +146,14 @@ class Geometry:
         self.line_ids: tuple[int, ...] = tuple(
             sum(1 << index[mask] for mask in masks) for masks in self.lines_through
         )
-        self.all_lines = (1 << len(self.lines)) - 1
         self.perms = symmetries(game.rows, game.cols)
         self.inverses = tuple(inverse(perm) for perm in self.perms)
-        # Table keys pack X's stones in the low ``cells`` bits and O's above:
-        #   key = T(x) | T(o) << cells, for each symmetry T.
+        # Table keys pack X's stones in the low ``cells`` bits and O's above,
+        # once per symmetry T; the table uses the smallest of them:
+        #
+        #   bit  2*cells-1 ........ cells | cells-1 .......... 0
+        #        [   T(o): O's stones    ] [  T(x): X's stones  ]
+        #
         # Playing a stone ORs one precomputed bit into each of the keys.
         self.x_bits: tuple[tuple[int, ...], ...] = tuple(
             tuple(1 << perm[cell] for perm in self.perms) for cell in range(self.cells)
