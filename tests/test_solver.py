@@ -6,7 +6,19 @@ import random
 
 import pytest
 
-from perfectplay import MNK, MNKState, Player, SearchResult, TicTacToe, analyze, back_up, choose_move, minimax, solve
+from perfectplay import (
+    MNK,
+    Limit,
+    MNKState,
+    Player,
+    SearchResult,
+    TicTacToe,
+    analyze,
+    back_up,
+    choose_move,
+    minimax,
+    solve,
+)
 from perfectplay.search import table3x3
 from perfectplay.search.solver import Table, score_moves
 
@@ -127,3 +139,40 @@ def test_solve_does_not_change_its_input_and_answers_a_finished_game() -> None:
     result = solve(game, state)
     assert (result.score, result.best, result.complete) == (-11, (), True)
     assert game.parse("XXX/OO./...") == state
+
+
+def test_a_limit_that_is_never_reached_gives_the_exact_answer_on_every_3x3_position(
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+) -> None:
+    """Under a limit the solver deepens one ply at a time; when it finishes, it must agree exactly."""
+    generous = Limit(nodes=10**9)
+    for state in all_positions:
+        result = solve(tictactoe, state, generous)
+        expected = reference[state]
+        assert (result.score, result.best, result.complete) == (expected.score, expected.best, True), (
+            tictactoe.format(state)
+        )
+
+
+@pytest.mark.parametrize(("rows", "cols", "k"), [(4, 4, 4), (3, 4, 3), (4, 4, 3), (3, 5, 3)])
+def test_deepening_under_a_generous_limit_scores_every_move_like_the_exact_search(rows: int, cols: int, k: int) -> None:
+    game = MNK(rows, cols, k)
+    rng = random.Random(f"deepen{rows}{cols}{k}")
+    for _ in range(25):
+        state = random_position(game, rng.randint(5, game.cells - 2), rng)
+        exact = score_moves(game, state)
+        deepened = score_moves(game, state, Limit(seconds=600))
+        assert deepened.complete and deepened.moves == exact.moves, game.format(state)
+        assert solve(game, state, Limit(seconds=600)).best == solve(game, state).best
+
+
+@pytest.mark.parametrize(("rows", "cols", "k"), [(3, 4, 3), (4, 3, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4)])
+def test_deepening_from_the_empty_board_finds_every_fastest_win_not_just_the_first_proven(
+    rows: int, cols: int, k: int
+) -> None:
+    """On 3x4 k=3 the centre moves 5 and 6 are proven wins in 7 at depth 3 (forced replies
+    cost no depth), but 1, 2, 9 and 10 win in 7 too: stopping there would lose them."""
+    game = MNK(rows, cols, k)
+    exact = solve(game, game.initial_state())
+    deepened = solve(game, game.initial_state(), Limit(seconds=600))
+    assert (deepened.score, deepened.best, deepened.complete) == (exact.score, exact.best, True)
