@@ -21,8 +21,10 @@ from perfectplay.notation import make_game, parse_player, parse_position
 from perfectplay.players import LEVELS, choose_move
 from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze, best_moves
+from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import SearchResult
+from perfectplay.search.solver import solve
 from perfectplay.search.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
 
@@ -33,6 +35,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "LEVELS",
+    "Limit",
     "LimitError",
     "MNK",
     "MNKState",
@@ -57,6 +60,7 @@ __all__ = [
     "outcome_of",
     "parse_player",
     "parse_position",
+    "solve",
     "trace_alphabeta",
     "trace_dot",
     "trace_json",

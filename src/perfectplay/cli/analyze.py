@@ -9,7 +9,8 @@ from perfectplay.board_text import render_board
 from perfectplay.cli.options import add_position_arguments, read_position
 from perfectplay.games.mnk import MNK
 from perfectplay.players import choose_move
-from perfectplay.search.analysis import ALGORITHMS, DEFAULT_ALGORITHM, Analysis, analyze
+from perfectplay.search.analysis import ALGORITHMS, DEFAULT_ALGORITHM, UNKNOWN, Analysis, analyze
+from perfectplay.search.limits import Limit
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,6 +23,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     add_position_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.add_argument("--algorithm", choices=sorted(ALGORITHMS), default=DEFAULT_ALGORITHM, help="the search to use")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="S",
+        help="stop the solver after S seconds; unproven moves are then shown as unknown",
+    )
     parser.set_defaults(run=run_analyze)
 
     parser = commands.add_parser(
@@ -35,7 +42,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run_analyze(args: argparse.Namespace) -> int:
     game, state = read_position(args)
-    analysis = analyze(game, state, args.algorithm)
+    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
+    analysis = analyze(game, state, args.algorithm, limit)
     if args.json:
         print(json.dumps(analysis.to_json()))
     else:
@@ -65,13 +73,18 @@ def format_analysis(game: MNK, analysis: Analysis, algorithm: str) -> str:
         lines.append(f"Game over: {winner.value} has won." if winner else "Game over: a draw.")
     else:
         best = ", ".join(str(move) for move in analysis.best)
-        lines.append(f"{side} to move: {analysis.outcome} with best play. Best: {best}")
+        if analysis.outcome != UNKNOWN:
+            lines.append(f"{side} to move: {analysis.outcome} with best play. Best: {best}")
+        else:
+            lines.append(f"{side} to move: unknown, the time ran out before a proof. Preferred: {best}")
         lines.append("")
         lines.append(" move  row  col  outcome      score")
         for entry in analysis.moves:
             row, col = game.row_col(entry.move)
             mark = "  <- best" if entry.move in analysis.best else ""
-            lines.append(f" {entry.move:>4}  {row:>3}  {col:>3}  {entry.outcome!s:<11}  {entry.score:>5}{mark}")
+            score = f"{entry.score:>5}" if entry.proven else "    ?"
+            lines.append(f" {entry.move:>4}  {row:>3}  {col:>3}  {entry.outcome!s:<11}  {score}{mark}")
     lines.append("")
-    lines.append(f"{analysis.nodes:,} nodes in {analysis.seconds * 1000:.1f} ms ({algorithm})")
+    status = "" if analysis.complete else ", stopped by the time limit"
+    lines.append(f"{analysis.nodes:,} nodes in {analysis.seconds * 1000:.1f} ms ({algorithm}{status})")
     return "\n".join(lines)

@@ -12,7 +12,8 @@ from typing import Any, TypedDict
 
 from perfectplay.notation import parse_position
 from perfectplay.players import choose_move
-from perfectplay.search.analysis import analyze
+from perfectplay.search.analysis import Analysis, analyze
+from perfectplay.search.limits import Limit
 
 
 class Job(TypedDict):
@@ -25,6 +26,7 @@ class Job(TypedDict):
     k: int
     level: str | None
     seed: int | None
+    seconds: float
 
 
 class JobResult(TypedDict):
@@ -33,15 +35,24 @@ class JobResult(TypedDict):
 
 
 def run_job(job: Job) -> JobResult:
-    """Analyze the job's position and, if asked, choose the computer's move there."""
+    """Analyze the job's position within ``job["seconds"]`` and, if asked, choose the computer's move.
+
+    A search that reaches the limit answers with what it has proven
+    (``complete: false``); the computer's move is chosen from that same
+    analysis, so a move costs one search, not two.
+    """
     game, state = parse_position(
         job["position"], rows=job["rows"], cols=job["cols"], k=job["k"], to_move=job["to_move"]
     )
-    analysis = analyze(game, state)
+    analysis = analyze(game, state, limit=Limit(seconds=job["seconds"]))
     move = None
     if job["level"] is not None:
         # Without a seed every game differs: a fresh generator picks among
         # equally good moves. With one, the same request gives the same move.
         rng = random.Random(job["seed"]) if job["seed"] is not None else random.Random()
-        move = choose_move(game, state, job["level"], rng)
+
+        def known(_game: object, _state: object) -> Analysis:
+            return analysis
+
+        move = choose_move(game, state, job["level"], rng, analyst=known)
     return {"analysis": analysis.to_json(), "move": move}

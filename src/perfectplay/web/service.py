@@ -40,13 +40,12 @@ def bounded_search(
 ) -> JobResult:
     """Every search the server runs goes through here, under ``settings.seconds``.
 
-    Today it runs the job in a worker process that is killed when the limit
-    passes, and the request is answered 503. When the engine's ``analyze``
-    takes ``limit=Limit(seconds=...)``, put the limit in the job and pass it
-    in ``search.run_job``: an overrun then answers with what is known
-    (``complete: false``) instead of a 503. Keep the worker and its kill as
-    a backstop a little beyond the limit: a search in a thread of this
-    process would hold the GIL and slow every other request.
+    The engine itself stops at the limit and answers with what it has proven
+    (``complete: false``). The job still runs in a worker process that is
+    killed, and the request answered 503, if it overruns the limit by
+    ``settings.backstop_seconds``: a search in a thread of this process would
+    hold the GIL and slow every other request, and a kill is the only stop
+    that cannot fail.
     """
     job: Job = {
         "position": game.format(state),
@@ -56,14 +55,15 @@ def bounded_search(
         "k": game.k,
         "level": level,
         "seed": seed,
+        "seconds": settings.seconds,
     }
     try:
-        return pool.run(job, settings.seconds, settings.queue_seconds)
+        return pool.run(job, settings.seconds + settings.backstop_seconds, settings.queue_seconds)
     except SearchTimeout:
         raise Problem(
             503,
             "position",
-            f"this position takes longer than {settings.seconds:g} s to solve on this server; "
+            f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
             "try a smaller board or a position nearer the end of the game",
         ) from None
     except ServerBusy:

@@ -18,7 +18,10 @@ class Settings:
     """Limits for one server. The defaults suit a small shared machine."""
 
     seconds: float = 5.0
-    """Wall-clock limit for one search; a slower one is stopped and answered 503."""
+    """Time limit for one search; the engine answers with what it has proven by then."""
+
+    backstop_seconds: float = 3.0
+    """Grace past ``seconds`` before a search's worker is killed and the request answered 503."""
 
     workers: int = 2
     """Search processes; more requests than this wait for a free one."""

@@ -35,10 +35,12 @@ PRESETS: tuple[Variant, ...] = (
     Variant(3, 3, 3, "Tic-tac-toe (3x3)", "a draw with best play"),
     Variant(4, 4, 3, "4x4, 3 in a row", "a win for the first player"),
     Variant(4, 4, 4, "4x4, 4 in a row", "a draw with best play"),
+    Variant(5, 5, 4, "5x5, 4 in a row", "a draw with best play; early moves are the best found in time"),
 )
 """Boards listed by ``GET /api/variants``, smallest first. The notes are the
-known m,n,k results listed in DESIGN.md. Until the engine's fast solver lands,
-4x4 boards are only answered within the time limit late in a game."""
+known m,n,k results listed in DESIGN.md. 3x3 and 4x4 are solved exactly on
+every move; early in a 5x5 game the time limit stops the search and the
+computer plays the best move it has found (``complete: false``)."""
 
 
 def variants_json(seconds: float) -> dict[str, Any]:

@@ -1,11 +1,14 @@
 // Words for what the server computes: outcomes, sides and cells.
 
+// A search stopped by the time limit reports unproven moves as "unknown".
 export function outcomeText(entry) {
+  if (entry.outcome === "unknown") return "not proven";
   return entry.plies === null ? entry.outcome : `${entry.outcome} in ${entry.plies}`;
 }
 
 // "win in 1" as a short cell label: "win 1".
 export function outcomeShort(entry) {
+  if (entry.outcome === "unknown") return "?";
   return entry.plies === null ? entry.outcome : `${entry.outcome} ${entry.plies}`;
 }
 

@@ -5,6 +5,10 @@ import { cellName, outcomeText } from "./outcome.js";
 
 function sentence(analysis, move) {
   const chosen = analysis.moves.find((entry) => entry.move === move);
+  if (chosen.outcome === "unknown") {
+    return "The time limit came before this position was solved, so this is the best move found in time " +
+      "(a win in one or a forced block is never missed).";
+  }
   const same = analysis.moves.filter((entry) => entry.score === chosen.score).length;
   const total = analysis.moves.length;
   const worse = total - same;
@@ -56,7 +60,8 @@ export function createWhyPanel(element) {
     }
     const stats = document.createElement("p");
     stats.className = "note";
-    stats.textContent = `${analysis.nodes.toLocaleString()} positions searched in ${(analysis.seconds * 1000).toFixed(1)} ms.`;
+    const stopped = analysis.complete ? "" : " (stopped at the time limit)";
+    stats.textContent = `${analysis.nodes.toLocaleString()} positions searched in ${(analysis.seconds * 1000).toFixed(1)} ms${stopped}.`;
     element.replaceChildren(heading, list, stats);
   }
 

@@ -1,0 +1,195 @@
+"""Limits: a stopped search says so, and still plays a sensible, legal move."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay import MNK, Limit, LimitError, TicTacToe, VariantError, analyze, solve
+from perfectplay.search.solver import Progress, score_moves
+
+
+def test_a_7x7_k5_search_stopped_by_its_time_limit_is_incomplete_and_plays_a_legal_move() -> None:
+    game = MNK(7, 7, 5)
+    state = game.parse("......./......./..X..../...O.../......./......./.......")
+    result = solve(game, state, Limit(seconds=0.5))
+    assert result.complete is False
+    assert len(result.best) >= 1 and set(result.best) <= set(game.legal_moves(state))
+    assert -(1 << 20) < result.score < 1 << 20  # heuristic units, never a proven score
+    assert result.seconds < 30  # it stopped; the bound is loose because the machine may be busy
+
+
+def test_a_stopped_search_still_takes_an_immediate_win() -> None:
+    """X has four in a row with one end open at 18: X must play it.
+
+    . . . . . . .
+    O O O . . . .
+    X X X X . . .      <- 17 and 14 ... the free cell 18 wins
+    O . . . . . .
+    """
+    game = MNK(7, 7, 5)
+    state = game.parse("......./OOO..../XXXX.../O....../......./......./.......")
+    for limit in (Limit(nodes=1), Limit(nodes=50), Limit(depth=1), Limit(seconds=0.2)):
+        result = solve(game, state, limit)
+        assert result.best == (18,), limit
+        assert analyze(game, state, limit=limit).best == (18,)
+
+
+def test_a_stopped_search_blocks_a_forced_loss() -> None:
+    """O threatens five at 21 (row 3, col 0); X has no win, so X must block there.
+
+    . . . . . . .
+    . . . . . . .
+    X . X . . . .
+    . O O O O X .
+    . X . . . . .
+    """
+    game = MNK(7, 7, 5)
+    state = game.parse("......./......./X.X..../.OOOOX./.X...../......./.......")
+    assert game.to_move(state).value == "X"
+    for limit in (Limit(nodes=1), Limit(nodes=200), Limit(depth=2), Limit(seconds=0.2)):
+        result = solve(game, state, limit)
+        assert result.best == (21,), limit
+
+
+def test_an_incomplete_analysis_marks_unproven_moves_unknown_in_json() -> None:
+    game = MNK(7, 7, 5)
+    state = game.initial_state()
+    document = analyze(game, state, limit=Limit(nodes=3000)).to_json()
+    assert document["complete"] is False
+    assert document["outcome"] == "unknown" and document["plies"] is None
+    assert {entry["outcome"] for entry in document["moves"]} == {"unknown"}
+    assert all(entry["score"] is None and entry["plies"] is None for entry in document["moves"])
+    assert len(document["moves"]) == 49 and len(document["best"]) >= 1
+
+
+def test_proven_moves_keep_their_outcome_in_an_incomplete_analysis() -> None:
+    """X wins at once on 18; the other moves are unproven after a shallow search."""
+    game = MNK(7, 7, 5)
+    state = game.parse("......./OOO..../XXXX.../O....../......./......./.......")
+    analysis = analyze(game, state, limit=Limit(depth=1))
+    by_move = {entry.move: entry for entry in analysis.moves}
+    assert (by_move[18].outcome.name, by_move[18].outcome.plies, by_move[18].proven) == ("win", 1, True)
+    assert analysis.outcome.name == "win" and analysis.best == (18,)
+    assert analysis.moves[0].move == 18
+
+
+def test_a_depth_limit_large_enough_to_see_the_end_gives_the_exact_answer() -> None:
+    game = MNK(4, 4, 4)
+    state = game.parse("XO../OX../..../....")
+    exact = score_moves(game, state)
+    deep = score_moves(game, state, Limit(depth=12))
+    assert deep.complete and deep.moves == exact.moves
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"depth": 0},
+        {"depth": -3},
+        {"seconds": 0},
+        {"seconds": -1.5},
+        {"seconds": float("nan")},
+        {"seconds": float("inf")},
+        {"nodes": 0},
+        {"depth": 2.5},
+        {"nodes": "100"},
+        {"depth": True},
+    ],
+)
+def test_non_positive_or_wrong_typed_limits_raise_limit_error(kwargs: dict[str, object]) -> None:
+    with pytest.raises(LimitError):
+        Limit(**kwargs)  # type: ignore[arg-type]
+
+
+def test_limits_are_frozen_values() -> None:
+    limit = Limit(seconds=1)
+    assert limit == Limit(seconds=1) and not limit.unlimited and Limit().unlimited
+    with pytest.raises(AttributeError):
+        limit.seconds = 2  # type: ignore[misc]
+
+
+def test_limits_need_the_solver() -> None:
+    game = TicTacToe()
+    with pytest.raises(LimitError, match="limits need the solver"):
+        analyze(game, game.initial_state(), "alphabeta", Limit(seconds=1))
+
+
+def test_a_board_too_large_for_the_solver_is_a_clear_error() -> None:
+    game = MNK(9, 9, 5)
+    with pytest.raises(VariantError, match="up to 64 cells"):
+        solve(game, game.initial_state())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "--rows", "9", "--cols", "9", "--k", "5"], "up to 64 cells"),
+        (["solve", "--rows", "4", "--cols", "4", "--k", "5"], "k must be"),
+        (["solve", "--rows", "4", "--cols", "4", "--time-limit", "0"], "seconds must be a positive"),
+        (["analyze", "XO./.../...", "--time-limit", "-1"], "seconds must be a positive"),
+    ],
+)
+def test_bad_solver_input_exits_2_with_one_line_on_stderr(args: list[str], message: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_the_solve_command_solves_4x4_k3_as_a_first_player_win_in_json() -> None:
+    result = run_cli("solve", "--rows", "4", "--cols", "4", "--k", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert (document["outcome"], document["complete"], document["best"]) == ("win", True, [5, 6, 9, 10])
+    assert document["plies"] == 5 and document["nodes"] > 0 and document["table_size"] > 0
+
+
+def test_the_solve_command_prints_a_plain_summary_when_not_on_a_terminal() -> None:
+    result = run_cli("solve", "--rows", "3", "--cols", "3")
+    assert result.returncode == 0, result.stderr
+    assert "tictactoe: draw for the first player with perfect play." in result.stdout
+    assert "Best first moves: 0 (row 0, col 0)" in result.stdout
+    assert "\x1b[" not in result.stdout
+
+
+def test_the_solve_command_reports_an_unfinished_search_under_a_time_limit() -> None:
+    result = run_cli("solve", "--rows", "7", "--cols", "7", "--k", "5", "--time-limit", "0.5", "--json")
+    document = json.loads(result.stdout)
+    assert (document["complete"], document["outcome"], document["score"]) == (False, "unknown", None)
+    assert len(document["best"]) >= 1
+
+
+def test_analyze_with_a_time_limit_shows_unproven_moves_as_unknown() -> None:
+    empty = "/".join(["......."] * 7)
+    result = run_cli("analyze", empty, "--k", "5", "--time-limit", "0.3")
+    assert result.returncode == 0, result.stderr
+    assert "unknown, the time ran out before a proof" in result.stdout
+    assert "stopped by the time limit" in result.stdout
+
+
+def test_the_progress_callback_sees_the_finished_search() -> None:
+    game = MNK(4, 4, 4)
+    seen: list[Progress] = []
+    result = solve(game, game.initial_state(), progress=seen.append)
+    assert seen and seen[-1].phase == "done"
+    assert seen[-1].nodes == result.nodes and seen[-1].table_size > 0
+
+
+def test_the_engine_runs_without_rich() -> None:
+    code = (
+        "import sys, perfectplay\n"
+        "game = perfectplay.MNK(3, 4, 3)\n"
+        "perfectplay.solve(game, game.initial_state())\n"
+        "print('rich' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
+
+
+def test_the_solve_command_has_help() -> None:
+    result = run_cli("solve", "--help")
+    assert result.returncode == 0 and "--time-limit" in result.stdout and "--json" in result.stdout
