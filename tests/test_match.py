@@ -54,3 +54,30 @@ def test_bad_arguments_are_one_line_and_exit_2() -> None:
         assert result.returncode == 2, args
         assert message in result.stderr
         assert result.stderr.count("\n") == 1
+
+
+def test_a_match_on_4x4_uses_the_time_budget_and_perfect_never_loses() -> None:
+    result = run_cli(
+        "match",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--k",
+        "4",
+        "--x",
+        "random",
+        "--o",
+        "perfect",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--time-limit",
+        "2",
+        "--json",
+    )
+    assert result.returncode == 0, result.stderr
+    tally = json.loads(result.stdout)
+    assert tally["games"] == 4
+    assert tally["x_wins"] == 0

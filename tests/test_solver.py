@@ -39,8 +39,8 @@ def test_solve_equals_minimax_on_every_reachable_3x3_position(
     for state in all_positions:
         result = solve(tictactoe, state)
         expected = reference[state]
-        assert (result.score, result.best, result.complete) == (expected.score, expected.best, True), (
-            tictactoe.format(state)
+        assert (result.score, result.best, result.complete) == (expected.score, expected.best, True), tictactoe.format(
+            state
         )
 
 
@@ -149,8 +149,8 @@ def test_a_limit_that_is_never_reached_gives_the_exact_answer_on_every_3x3_posit
     for state in all_positions:
         result = solve(tictactoe, state, generous)
         expected = reference[state]
-        assert (result.score, result.best, result.complete) == (expected.score, expected.best, True), (
-            tictactoe.format(state)
+        assert (result.score, result.best, result.complete) == (expected.score, expected.best, True), tictactoe.format(
+            state
         )
 
 

@@ -250,3 +250,29 @@ def test_ctrl_c_at_the_prompt_ends_the_session_cleanly() -> None:
     assert process.returncode == 0
     assert out.rstrip().endswith("Thanks for playing.")
     assert "Traceback" not in err
+
+
+def test_on_a_board_too_big_to_solve_the_computer_thinks_within_its_budget_and_says_so() -> None:
+    """5x5, four in a row: after X takes the centre the computer cannot prove the value
+    in half a second, so it plays the best move it found and shows how long it thought.
+
+     1 | 2 | 3 | 4 | 5
+    ---+---+---+---+---
+     6 | 7 | 8 | 9 |10
+    ---+---+---+---+---
+    11 |12 | X |14 |15
+    ...
+    """
+    started = time.monotonic()
+    result = run_cli("play", "--rows", "5", "--cols", "5", "--k", "4", "--time-limit", "0.5", stdin="13\n")
+    assert time.monotonic() - started < 20
+    assert result.returncode == 0, result.stderr
+    assert "Thinking…" in result.stdout
+    assert re.search(r"The computer \(O\) plays \d+\. \(thinking… 0\.\d s\)", result.stdout)
+
+
+def test_a_time_budget_that_is_not_positive_is_refused_in_one_line() -> None:
+    result = run_cli("play", "--time-limit", "0", stdin="")
+    assert result.returncode == 2
+    assert "seconds must be a positive" in result.stderr
+    assert result.stderr.count("\n") == 1

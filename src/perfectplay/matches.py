@@ -8,6 +8,7 @@ solving each position once.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 from perfectplay.game import Game, Player, State
 from perfectplay.players import Analyst, check_level, choose_move
 from perfectplay.search.analysis import Analysis, analyze
+from perfectplay.search.limits import Limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,19 @@ def cached_analyst(analyst: Analyst = analyze) -> Analyst:
         return analysis
 
     return cached
+
+
+def budgeted_analyst(seconds: float | None) -> Analyst:
+    """A cached analyst whose every search stops after ``seconds`` (``None``: search to the end).
+
+    3x3 and small boards are solved long before any sensible budget; on a big
+    board the budget is what keeps the computer from thinking for hours, and
+    its move is then the best found in time (``complete`` is false).
+    Raises ``LimitError`` at once for a budget that is not a positive number.
+    """
+    if seconds is None:
+        return cached_analyst()
+    return cached_analyst(functools.partial(analyze, limit=Limit(seconds=seconds)))
 
 
 def play_game(

@@ -13,10 +13,10 @@ import random
 import sys
 from collections.abc import Iterator
 
-from perfectplay.cli.options import add_board_options
+from perfectplay.cli.options import add_board_options, add_time_limit_option
 from perfectplay.errors import PerfectplayError
 from perfectplay.games.mnk import MNK
-from perfectplay.matches import MatchResult, play_match
+from perfectplay.matches import MatchResult, budgeted_analyst, play_match
 from perfectplay.notation import make_game
 from perfectplay.players import LEVELS
 
@@ -33,6 +33,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--seed", type=int, help="seed the random choices, to repeat a match exactly")
     parser.add_argument("--json", action="store_true", help='print {"x_wins", "o_wins", "draws", "games"} as JSON')
     add_board_options(parser)
+    add_time_limit_option(parser, default=1.0)
     parser.epilog = f"levels: {', '.join(LEVELS)}"
     parser.set_defaults(run=run_match)
 
@@ -41,7 +42,8 @@ def run_match(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise PerfectplayError(f"--games must be at least 1, not {args.games}")
     game = make_game(args.rows or 3, args.cols or 3, args.k)
-    tallies = play_match(game, args.x, args.o, args.games, random.Random(args.seed))
+    analyst = budgeted_analyst(args.time_limit)
+    tallies = play_match(game, args.x, args.o, args.games, random.Random(args.seed), analyst=analyst)
     if not args.json and sys.stdout.isatty():
         tallies = with_progress_bar(tallies, args.games)
     *_, result = tallies

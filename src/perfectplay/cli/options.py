@@ -38,3 +38,13 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
 def read_position(args: argparse.Namespace) -> tuple[MNK, MNKState]:
     to_move = None if args.to_move is None else parse_player(args.to_move)
     return parse_position(args.position, rows=args.rows, cols=args.cols, k=args.k, to_move=to_move)
+
+
+def add_time_limit_option(parser: argparse.ArgumentParser, default: float) -> None:
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=default,
+        metavar="S",
+        help=f"seconds the computer may think per move on boards it cannot solve at once (default {default:g})",
+    )

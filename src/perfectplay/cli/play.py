@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from perfectplay.board_text import render_board
-from perfectplay.cli.options import add_board_options
+from perfectplay.cli.options import add_board_options, add_time_limit_option
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Player
 from perfectplay.games.mnk import MNK, MNKState
-from perfectplay.matches import MatchResult, cached_analyst
+from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
 from perfectplay.notation import make_game, parse_player
 from perfectplay.players import LEVELS, Analyst, choose_move
 
@@ -31,6 +31,9 @@ Reader = Callable[[str], str]
 Writer = Callable[[str], None]
 
 WATCH_DELAY = 0.7
+
+THINKING_SECONDS = 3.0
+"""Default budget per computer move; only boards bigger than 4x4 ever use much of it."""
 """Seconds between moves when watching on a terminal: long enough to follow the game."""
 
 ALIASES = {"q": "quit", "exit": "quit", "?": "help"}
@@ -53,6 +56,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     mode.add_argument("--two-players", action="store_true", help="two people take turns at this keyboard")
     mode.add_argument("--watch", action="store_true", help="watch the computer play itself at --level")
     add_board_options(parser)
+    add_time_limit_option(parser, default=THINKING_SECONDS)
     parser.set_defaults(run=run_play)
 
 
@@ -69,7 +73,10 @@ def run_play(args: argparse.Namespace) -> int:
         seats = {you: None, you.other: args.level}
     # A pause only helps someone watching; piped output should come at once.
     delay = WATCH_DELAY if args.watch and sys.stdout.isatty() else 0.0
-    session = TerminalGame(game, seats, first, random.Random(args.seed), read=input, write=print, delay=delay)
+    analyst = budgeted_analyst(args.time_limit)
+    session = TerminalGame(
+        game, seats, first, random.Random(args.seed), read=input, write=print, delay=delay, analyst=analyst
+    )
     session.run()
     return 0
 
@@ -162,12 +169,19 @@ class TerminalGame:
     def computer_move(self, level: str) -> int:
         if self.delay:
             time.sleep(self.delay)
+        # 3x3 is answered from a table at once; on bigger boards the search
+        # may take up to the time budget, so say so and how long it took.
+        thinking = self.game.cells > 9
+        if thinking:
+            self.write("Thinking…")
+        started = time.perf_counter()
         move = choose_move(self.game, self.state, level, self.rng, analyst=self.analyst)
+        took = f" (thinking… {time.perf_counter() - started:.1f} s)" if thinking else ""
         side = self.game.to_move(self.state).value
         if self.watching:
-            self.write(f"{side} ({level}) plays {move + 1}.")
+            self.write(f"{side} ({level}) plays {move + 1}.{took}")
         else:
-            self.write(f"The computer ({side}) plays {move + 1}.")
+            self.write(f"The computer ({side}) plays {move + 1}.{took}")
         return move
 
     def ask_move(self) -> int | None:

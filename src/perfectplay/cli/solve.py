@@ -138,7 +138,6 @@ def format_summary(game: MNK, result: SearchResult, progress: Progress | None) -
         best = f"Preferred first moves so far: {moves}"
     rate = result.nodes / result.seconds if result.seconds else 0.0
     effort = (
-        f"{result.nodes:,} nodes in {result.seconds:.2f} s ({rate:,.0f} nodes/s), "
-        f"{data['table_size']:,} table entries"
+        f"{result.nodes:,} nodes in {result.seconds:.2f} s ({rate:,.0f} nodes/s), {data['table_size']:,} table entries"
     )
     return "\n".join([verdict, best, effort])

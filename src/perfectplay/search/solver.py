@@ -137,8 +137,7 @@ class Geometry:
     def __init__(self, game: MNK) -> None:
         if game.cells > MAX_CELLS:
             raise VariantError(
-                f"the solver handles boards of up to {MAX_CELLS} cells; "
-                f"{game.rows}x{game.cols} has {game.cells}"
+                f"the solver handles boards of up to {MAX_CELLS} cells; {game.rows}x{game.cols} has {game.cells}"
             )
         self.game = game
         self.cells = game.cells
@@ -147,9 +146,7 @@ class Geometry:
         self.lines_through = game.lines_through
         index = {mask: number for number, mask in enumerate(self.lines)}
         # Bit j of line_ids[cell] <=> line j passes through cell.
-        self.line_ids: tuple[int, ...] = tuple(
-            sum(1 << index[mask] for mask in masks) for masks in self.lines_through
-        )
+        self.line_ids: tuple[int, ...] = tuple(sum(1 << index[mask] for mask in masks) for masks in self.lines_through)
         self.perms = symmetries(game.rows, game.cols)
         self.inverses = tuple(inverse(perm) for perm in self.perms)
         # Table keys pack X's stones in the low ``cells`` bits and O's above,
@@ -658,9 +655,7 @@ class _Driver:
             return self.fallback()
         top = max(values.values())
         best = tuple(move for move in moves if values[move] == top)
-        complete = len(proven) == len(moves) or (
-            not every_move and self.fastest_win_proven(values, proven, finished)
-        )
+        complete = len(proven) == len(moves) or (not every_move and self.fastest_win_proven(values, proven, finished))
         return self.report(values, proven, best, complete, finished)
 
     def fastest_win_proven(self, values: dict[int, int], proven: set[int], depth: int) -> bool:
