@@ -76,6 +76,18 @@ def test_the_panel_shows_the_engines_trees_opens_a_node_and_replays_a_cut(page: 
     page.click(f"{ALPHABETA} button[aria-label='Previous event']")
     assert page.inner_text(f"{ALPHABETA} .tposition").startswith(f"Event {steps - 1} of ")
 
+    # Play at 4x runs on by itself; Pause stops it.
+    page.select_option(f"{ALPHABETA} .tspeed", "4")
+    page.click(f"{ALPHABETA} button[aria-label='Play']")
+    page.wait_for_function(
+        f"document.querySelector('{ALPHABETA} .tposition').textContent.startsWith('Event {steps + 1} of ')",
+        timeout=10_000,
+    )
+    page.click(f"{ALPHABETA} button[aria-label='Pause']")
+    paused = page.inner_text(f"{ALPHABETA} .tposition")
+    page.wait_for_timeout(600)
+    assert page.inner_text(f"{ALPHABETA} .tposition") == paused
+
     # The panel follows the game: after the next move it traces the new board.
     page.click(f".cell[data-cell='{position(page).replace('/', '').index('.')}']")
     wait_idle(page)

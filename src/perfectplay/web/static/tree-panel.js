@@ -94,7 +94,8 @@ export function createTreePanel(section, board) {
         })
         .catch((error) => {
           if (shownFor !== key) return;
-          column.replaceChildren(element("p", "tproblem", error.message));
+          const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+          column.replaceChildren(element("p", "tproblem", `${message}.`));
         });
     }
     body.replaceChildren(intro, compare, tabs, columns);
