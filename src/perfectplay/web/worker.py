@@ -11,17 +11,21 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from typing import Any
+from typing import Any, cast
 
 from perfectplay.web.search import Job, run_job
+from perfectplay.web.tree_job import TREE_KIND, TreeJob, run_tree_job
 
 
 def serve_forever() -> None:
     for line in sys.stdin:
-        job: Job = json.loads(line)
+        job: dict[str, Any] = json.loads(line)
         reply: dict[str, Any]
         try:
-            reply = {"ok": run_job(job)}
+            if job.get("kind") == TREE_KIND:
+                reply = {"ok": run_tree_job(cast(TreeJob, job))}
+            else:
+                reply = {"ok": run_job(cast(Job, job))}
         except Exception as error:  # a bug, not bad input: the server validated the job
             traceback.print_exc(file=sys.stderr)
             reply = {"error": f"{type(error).__name__}: {error}"}

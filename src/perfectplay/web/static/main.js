@@ -5,6 +5,7 @@ import { attach, announce } from "./announce.js";
 import { createBoard } from "./board.js";
 import { createGame } from "./game.js";
 import * as tally from "./tally.js";
+import { createTreePanel } from "./tree-panel.js";
 import { createWhyPanel } from "./why.js";
 
 const SETTINGS_KEY = "perfectplay.settings.v1";
@@ -12,7 +13,8 @@ const $ = (id) => document.getElementById(id);
 
 // Every side panel gets each new view. A search-tree panel fed by a trace
 // would be one more entry here.
-const panels = [createWhyPanel($("why"))];
+let variant = null; // the board of the current game, for the tree panel's requests
+const panels = [createWhyPanel($("why")), createTreePanel($("tree-panel"), () => variant)];
 
 let variants = [];
 let game = null;
@@ -73,7 +75,7 @@ function render(view) {
 
 function startNewGame() {
   const settings = readSettings();
-  const variant = variants.find((entry) => entry.id === settings.variant) || variants[0];
+  variant = variants.find((entry) => entry.id === settings.variant) || variants[0];
   $("variant-note").textContent = `${variant.k} in a row wins; ${variant.note}.`;
   game.newGame({
     variant,

@@ -1,0 +1,110 @@
+"""``POST /api/tree``: the tree minimax or alpha-beta really searched, as the trace JSON.
+
+The same document as ``perfectplay tree --format json`` (see docs/trace.md),
+so the page can draw, expand and replay the search without the engine. With
+``path`` it answers one subtree of that search, for expanding a node lazily
+(see ``tree_job.py``). Only positions with at most ``EMPTY_MAX`` empty cells
+are traced: the textbook minimax visits up to 549,946 nodes for nine, and
+every empty cell more multiplies that by about ten. The search runs in the
+worker pool under the server's time limit, like every other search.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from fastapi import APIRouter, Request
+from pydantic import Field
+
+from perfectplay.web.pool import SearchTimeout, ServerBusy, WorkerCrashed, WorkerPool
+from perfectplay.web.problems import Problem, blame
+from perfectplay.web.schemas import PositionRequest
+from perfectplay.web.search import Job
+from perfectplay.web.service import read_position
+from perfectplay.web.settings import Settings
+from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
+
+EMPTY_MAX = 9
+"""Most empty cells a traced position may have: the full 3x3 game tree."""
+
+DEPTH_MAX = 9
+"""Deepest level a tree may show; a position with nine empty cells ends within nine plies."""
+
+NODES_MAX = 2_000
+"""Most nodes one answer may show: a few hundred kilobytes of JSON, more than a screen can use."""
+
+
+class TreeRequest(PositionRequest):
+    """``POST /api/tree``: trace one search of the position."""
+
+    algorithm: Literal["minimax", "alphabeta"] = Field(description="the search to trace")
+    depth: int = Field(
+        default=1,
+        ge=0,
+        le=DEPTH_MAX,
+        description="show nodes at most this many plies below the position (or below the path's node)",
+    )
+    max_nodes: int = Field(default=200, ge=1, le=NODES_MAX, description="show at most this many nodes")
+    path: list[int] = Field(
+        default_factory=list,
+        max_length=EMPTY_MAX,
+        description="moves (cells, row-major from 0) from the position to the node whose subtree to answer",
+    )
+
+
+router = APIRouter()
+
+
+@router.post("/api/tree", summary="The tree minimax or alpha-beta searched for a position (trace JSON)")
+def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
+    # A plain ``def``: it waits for its worker in FastAPI's thread pool.
+    game, state = read_position(body)
+    empty = sum(1 for cell in game.format(state) if cell == ".")
+    if empty > EMPTY_MAX:
+        raise Problem(
+            422,
+            "position",
+            f"the search tree is drawn for positions with at most {EMPTY_MAX} empty cells; this one has {empty}",
+        )
+    after = state
+    for number, move in enumerate(body.path, start=1):
+        with blame("path"):
+            if game.is_over(after):
+                raise Problem(422, "path", f"move {number} of the path ({move}) comes after the game is over")
+            after = game.play(after, move)
+    job: TreeJob = {
+        "kind": TREE_KIND,
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "rows": game.rows,
+        "cols": game.cols,
+        "k": game.k,
+        "algorithm": body.algorithm,
+        "depth": body.depth,
+        "max_nodes": body.max_nodes,
+        "path": body.path,
+    }
+    result = _run(job, request.app.state.pool, request.app.state.settings)
+    if result["problem"] is not None:
+        field, message = result["problem"]
+        raise Problem(422, field, message)
+    assert result["document"] is not None
+    return result["document"]
+
+
+def _run(job: TreeJob, pool: WorkerPool, settings: Settings) -> TreeResult:
+    """The job on a worker under ``settings.seconds``, failures worded as in ``service.bounded_search``."""
+    try:
+        # The pool is typed for the analysis job; the worker dispatches on ``kind``.
+        return cast(TreeResult, pool.run(cast(Job, job), settings.seconds, settings.queue_seconds))
+    except SearchTimeout:
+        raise Problem(
+            503,
+            "position",
+            f"tracing this search takes longer than {settings.seconds:g} s on this server; "
+            "try a position nearer the end of the game",
+        ) from None
+    except ServerBusy:
+        raise Problem(503, None, "the server is busy with other searches; try again in a moment") from None
+    except WorkerCrashed as error:
+        raise Problem(500, None, str(error)) from None
