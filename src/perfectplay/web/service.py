@@ -57,15 +57,22 @@ def bounded_search(
         "seed": seed,
         "seconds": settings.seconds,
     }
+    too_slow = (
+        f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
+        "try a smaller board or a position nearer the end of the game"
+    )
+    return run_on_worker(pool, job, settings.seconds + settings.backstop_seconds, settings, too_slow)
+
+
+def run_on_worker(pool: WorkerPool, job: Job, seconds: float, settings: Settings, too_slow: str) -> JobResult:
+    """Run ``job`` on a free worker within ``seconds``; the pool's failures become HTTP problems.
+
+    ``too_slow`` is the message for a job that was killed at ``seconds``.
+    """
     try:
-        return pool.run(job, settings.seconds + settings.backstop_seconds, settings.queue_seconds)
+        return pool.run(job, seconds, settings.queue_seconds)
     except SearchTimeout:
-        raise Problem(
-            503,
-            "position",
-            f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
-            "try a smaller board or a position nearer the end of the game",
-        ) from None
+        raise Problem(503, "position", too_slow) from None
     except ServerBusy:
         raise Problem(503, None, "the server is busy with other searches; try again in a moment") from None
     except WorkerCrashed as error:

@@ -16,11 +16,11 @@ from typing import Any, Literal, cast
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from perfectplay.web.pool import SearchTimeout, ServerBusy, WorkerCrashed, WorkerPool
+from perfectplay.web.pool import WorkerPool
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
-from perfectplay.web.service import read_position
+from perfectplay.web.service import read_position, run_on_worker
 from perfectplay.web.settings import Settings
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
 
@@ -93,18 +93,10 @@ def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
 
 
 def _run(job: TreeJob, pool: WorkerPool, settings: Settings) -> TreeResult:
-    """The job on a worker under ``settings.seconds``, failures worded as in ``service.bounded_search``."""
-    try:
-        # The pool is typed for the analysis job; the worker dispatches on ``kind``.
-        return cast(TreeResult, pool.run(cast(Job, job), settings.seconds, settings.queue_seconds))
-    except SearchTimeout:
-        raise Problem(
-            503,
-            "position",
-            f"tracing this search takes longer than {settings.seconds:g} s on this server; "
-            "try a position nearer the end of the game",
-        ) from None
-    except ServerBusy:
-        raise Problem(503, None, "the server is busy with other searches; try again in a moment") from None
-    except WorkerCrashed as error:
-        raise Problem(500, None, str(error)) from None
+    """The job on a worker, killed at ``settings.seconds``: tracing has no limit of its own."""
+    too_slow = (
+        f"tracing this search takes longer than {settings.seconds:g} s on this server; "
+        "try a position nearer the end of the game"
+    )
+    # The pool is typed for the analysis job; the worker dispatches on ``kind``.
+    return cast(TreeResult, run_on_worker(pool, cast(Job, job), settings.seconds, settings, too_slow))
