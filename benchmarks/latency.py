@@ -108,6 +108,9 @@ def main() -> int:
         late = random_positions(make_game(4, 4, 4), n, seed=2, plies=8)
         bodies = [{"position": text, "k": 4, "seed": i} for i, text in enumerate(late)]
         run_scenario("4x4 k=4, 8 free cells", port, bodies, args.clients)
+        # The first move of a 4x4 game: every request proves the draw from scratch.
+        opening = [{"position": "..../..../..../....", "k": 4, "seed": i} for i in range(n)]
+        run_scenario("4x4 k=4, empty board", port, opening, args.clients)
     finally:
         server.terminate()
         server.wait(timeout=10)
