@@ -61,7 +61,8 @@ export function createWhyPanel(element) {
     const stats = document.createElement("p");
     stats.className = "note";
     const stopped = analysis.complete ? "" : " (stopped at the time limit)";
-    stats.textContent = `${analysis.nodes.toLocaleString()} positions searched in ${(analysis.seconds * 1000).toFixed(1)} ms${stopped}.`;
+    const positions = analysis.nodes === 1 ? "position" : "positions";
+    stats.textContent = `${analysis.nodes.toLocaleString()} ${positions} searched in ${(analysis.seconds * 1000).toFixed(1)} ms${stopped}.`;
     element.replaceChildren(heading, list, stats);
   }
 
