@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from perfectplay.errors import PositionError
 from perfectplay.game import Player
-from perfectplay.games.mnk import MNK, MNKState, TicTacToe
+from perfectplay.games.mnk import MNK, MNKState, TicTacToe, rows_text
 
 
 def parse_player(text: str) -> Player:
@@ -18,8 +18,9 @@ def parse_player(text: str) -> Player:
 
 def board_shape(text: str) -> tuple[int, int]:
     """Rows and columns that a ``/``-separated position string describes."""
-    rows = text.strip("\r\n\t").replace("\r\n", "/").replace("\n", "/").split("/")
-    if "/" not in text and "\n" not in text.strip("\r\n\t"):
+    body = rows_text(text)
+    rows = body.split("/")
+    if "/" not in body:
         if len(rows[0]) == 9:
             return 3, 3
         raise PositionError(

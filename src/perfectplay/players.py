@@ -166,7 +166,9 @@ def choose_move(
     """
     check_level(level)
     if game.is_over(state):
-        raise PerfectplayError("the game is over: there is no move to choose")
+        winner = game.winner(state)
+        result = f"{winner.value} has won" if winner else "it is a draw"
+        raise PerfectplayError(f"the game is over: {result}; there is no move to choose")
     if rng is None:
         rng = position_rng(game, state)
     if level == "friendly":

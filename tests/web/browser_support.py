@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -90,3 +90,10 @@ class Server:
             self.process.kill()
             self.process.wait()
         self._log_file.close()
+
+
+def phone_context(browser: Any) -> Any:
+    """A browser context the size of a phone held upright, touch on, motion reduced."""
+    return browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, phone_context
 
 from perfectplay import analyze, parse_position
 
@@ -151,9 +151,7 @@ def test_hint_and_overlay_show_exactly_what_the_engine_says_and_the_page_fits_a_
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-desktop.png"), full_page=True)
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
-    )
+    phone = phone_context(browser)
     try:
         small = phone.new_page()
         small.goto(server.url)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, phone_context
 from test_web_browser import position, wait_idle
 
 from perfectplay import parse_position, trace_alphabeta, trace_minimax
@@ -100,9 +100,7 @@ def test_the_panel_shows_the_engines_trees_opens_a_node_and_replays_a_cut(page: 
 
 
 def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: Any, server: Any) -> None:
-    phone = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
-    )
+    phone = phone_context(browser)
     try:
         page = phone.new_page()
         page.goto(server.url)

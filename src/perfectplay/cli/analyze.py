@@ -53,11 +53,6 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def run_best(args: argparse.Namespace) -> int:
     game, state = read_position(args)
-    if game.is_over(state):
-        winner = game.winner(state)
-        from perfectplay.errors import PositionError
-
-        raise PositionError("the game is over: " + (f"{winner.value} has won" if winner else "it is a draw"))
     print(choose_move(game, state))
     return 0
 

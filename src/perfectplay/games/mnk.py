@@ -28,6 +28,11 @@ EMPTY_CHARS = frozenset(".-_ ")
 """Characters that mean an empty cell in position text."""
 
 
+def rows_text(text: str) -> str:
+    """Position text with rows separated by ``/`` only (newlines also separate rows)."""
+    return text.strip("\r\n\t").replace("\r\n", "/").replace("\n", "/")
+
+
 class MNKState(NamedTuple):
     """An immutable m,n,k position. Build it with ``MNK.parse`` or ``MNK.play``."""
 
@@ -202,7 +207,7 @@ class MNK:
     def _read_stones(self, text: str) -> tuple[int, int]:
         if not isinstance(text, str):
             raise PositionError(f"a position must be text, not {type(text).__name__}")
-        body = text.strip("\r\n\t").replace("\r\n", "/").replace("\n", "/")
+        body = rows_text(text)
         if "/" in body:
             rows = body.split("/")
         elif len(body) == self.cells:
