@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from perfectplay import MNK, MNKState, SearchResult, TicTacToe, minimax
+from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 
 
 def reachable_positions(game: MNK) -> list[MNKState]:
@@ -31,6 +31,6 @@ def all_positions(tictactoe: MNK) -> list[MNKState]:
 
 
 @pytest.fixture(scope="session")
-def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, SearchResult]:
+def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, Analysis]:
     """The textbook minimax's answer for every reachable 3x3 position."""
     return {state: minimax(tictactoe, state) for state in all_positions}

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cli_helpers import run_cli
-from perfectplay import MNKState, SearchResult, TicTacToe, analyze
+from perfectplay import Analysis, MNKState, TicTacToe, analyze
 
 
 def test_analyze_json_prints_exactly_the_shared_schema() -> None:
@@ -32,19 +32,32 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
         "nodes",
         "seconds",
         "complete",
+        "score",
+        "algorithm",
+        "depth",
     }
     assert document["game"] == "tictactoe"
     assert document["position"] == "XOX/OO./.X."
     assert (document["to_move"], document["outcome"], document["plies"]) == ("X", "draw", None)
     assert document["best"] == [5]
-    assert document["moves"][0] == {"move": 5, "row": 1, "col": 2, "outcome": "draw", "plies": None, "score": 0}
+    assert document["moves"][0] == {
+        "move": 5,
+        "row": 1,
+        "col": 2,
+        "label": "6",
+        "outcome": "draw",
+        "plies": None,
+        "score": 0,
+        "estimate": None,
+    }
+    assert (document["score"], document["algorithm"], document["depth"]) == (0, "solver", None)
     assert {entry["move"] for entry in document["moves"]} == {5, 6, 8}
     assert document["complete"] is True
     assert isinstance(document["nodes"], int) and isinstance(document["seconds"], float)
 
 
 def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
-    all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     game = TicTacToe()
     for state in all_positions[::450]:
@@ -61,7 +74,7 @@ def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
 def test_analyze_prints_a_readable_table_with_every_move() -> None:
     result = run_cli("analyze", ".X./..X/OOX", "--to-move", "O")
     assert result.returncode == 0
-    assert "O to move: loss in 4 with best play. Best: 2" in result.stdout
+    assert "O to move: loss in 4 with best play. Best: 3" in result.stdout
     assert "loss in 2" in result.stdout
 
 
@@ -71,9 +84,9 @@ def test_analyze_of_a_finished_game_says_who_won() -> None:
     assert "Game over: X has won." in result.stdout
 
 
-def test_best_prints_the_move_index() -> None:
+def test_best_prints_the_move_as_numbered_on_the_board() -> None:
     result = run_cli("best", "XOX/OO./.X.")
-    assert (result.returncode, result.stdout) == (0, "5\n")
+    assert (result.returncode, result.stdout) == (0, "6\n")
 
 
 def test_analyze_works_on_bigger_boards() -> None:
@@ -88,8 +101,9 @@ def test_analyze_works_on_bigger_boards() -> None:
         (["analyze", "XXX/OOO/..."], "both X and O have 3 in a row"),
         (["analyze", "XXX/X../..."], "X has 4 stones and O has 0"),
         (["analyze", "XO./.../...", "--to-move", "Q"], "side to move must be X or O"),
-        (["analyze", "XO./.../...", "--k", "9"], "k must be"),
-        (["analyze", "XO./.../...", "--rows", "abc"], "invalid int value"),
+        (["analyze", "XO./.../...", "--game", "mnk:3,3,9"], "k must be"),
+        (["analyze", "XO./.../...", "--game", "mnk:abc"], "mnk takes ROWS,COLS or ROWS,COLS,K"),
+        (["analyze", "XO./.../...", "--game", "go"], "unknown game 'go'"),
         (["best", "XXX/OO./..."], "the game is over: X has won"),
         (["analyze"], "the following arguments are required: POSITION"),
         (["frobnicate"], "invalid choice"),

@@ -33,13 +33,13 @@ def test_a_seeded_match_repeats_exactly_and_another_seed_differs() -> None:
 def test_piped_output_is_plain_text_without_a_progress_bar() -> None:
     result = run_cli("match", "--x", "random", "--o", "random", "--games", "30", "--seed", "2")
     assert result.returncode == 0
-    assert result.stdout.startswith("X (random) against O (random): 30 games of tictactoe\n")
+    assert result.stdout.startswith("X (random) against O (random): 30 games of Tic-tac-toe\n")
     assert "X wins" in result.stdout and "draws" in result.stdout and "O wins" in result.stdout
     assert "\x1b" not in result.stdout + result.stderr
 
 
 def test_other_board_sizes_play_too() -> None:
-    result = run_cli("match", "--x", "perfect", "--o", "easy", "--rows", "2", "--cols", "4", "--k", "3", "--json")
+    result = run_cli("match", "--x", "perfect", "--o", "easy", "--game", "mnk:2,4,3", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 100
 
@@ -48,7 +48,8 @@ def test_bad_arguments_are_one_line_and_exit_2() -> None:
     for args, message in (
         (["--games", "0"], "--games must be at least 1, not 0"),
         (["--x", "genius"], "invalid choice: 'genius'"),
-        (["--rows", "20"], "rows must be a whole number from 1 to 15"),
+        (["--game", "mnk:20,3,3"], "rows must be a whole number from 1 to 15"),
+        (["--game", "chess"], "unknown game 'chess'"),
     ):
         result = run_cli("match", *args)
         assert result.returncode == 2, args
@@ -59,12 +60,8 @@ def test_bad_arguments_are_one_line_and_exit_2() -> None:
 def test_a_match_on_4x4_uses_the_time_budget_and_perfect_never_loses() -> None:
     result = run_cli(
         "match",
-        "--rows",
-        "4",
-        "--cols",
-        "4",
-        "--k",
-        "4",
+        "--game",
+        "mnk:4,4,4",
         "--x",
         "random",
         "--o",

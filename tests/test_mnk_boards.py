@@ -66,4 +66,4 @@ def test_analysis_on_a_4x4_board_reports_row_and_column_in_json() -> None:
     assert document["best"] == [3]
     first = document["moves"][0]
     assert (first["move"], first["row"], first["col"], first["outcome"], first["plies"]) == (3, 0, 3, "win", 1)
-    assert document["game"] == "mnk-4-4-4"
+    assert document["game"] == "mnk:4,4,4"

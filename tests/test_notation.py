@@ -83,9 +83,9 @@ def test_an_impossible_position_is_rejected_with_a_message_naming_the_problem(
 
 def test_the_row_count_and_row_length_must_match_the_board_asked_for() -> None:
     with pytest.raises(PositionError, match="expected 3 rows separated by '/', got 4"):
-        parse_position("XOX/OO./.X./...", rows=3, cols=3)
+        parse_position("XOX/OO./.X./...", "mnk:3,3")
     with pytest.raises(PositionError, match="row 1 has 3 cells, expected 4"):
-        parse_position("XOX/OO./.X.", rows=3, cols=4)
+        parse_position("XOX/OO./.X.", "mnk:3,4")
 
 
 def test_two_separate_lines_mean_play_went_on_after_the_win() -> None:

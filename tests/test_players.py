@@ -265,8 +265,8 @@ def test_each_move_asks_for_the_analysis_at_most_once(tictactoe: MNK) -> None:
 def test_every_level_plays_legal_moves_on_other_board_sizes(level: str) -> None:
     """A 4x4 board (k=4) late in a game and an empty 2x4 board (k=3), each played to the end."""
     rng = random.Random(8)
-    for text, k in (("XOXO/OXOX/X.../....", 4), ("..../....", 3)):
-        game, state = parse_position(text, k=k)
+    for text, spec in (("XOXO/OXOX/X.../....", "mnk:4,4,4"), ("..../....", "mnk:2,4,3")):
+        game, state = parse_position(text, spec)
         analyst = cached_analyst()
         _winner, moves = play_game(game, level, level, rng, analyst=analyst, start=state)
         assert 0 < len(moves) <= len(game.legal_moves(state))

@@ -8,10 +8,10 @@ import pytest
 
 from perfectplay import (
     MNK,
+    Analysis,
     Limit,
     MNKState,
     Player,
-    SearchResult,
     TicTacToe,
     analyze,
     back_up,
@@ -19,8 +19,8 @@ from perfectplay import (
     minimax,
     solve,
 )
-from perfectplay.search import table3x3
-from perfectplay.search.solver import Table, score_moves
+from perfectplay.search.solver import score_moves
+from perfectplay.search.table import TranspositionTable
 
 
 def random_position(game: MNK, empties: int, rng: random.Random) -> MNKState:
@@ -34,7 +34,7 @@ def random_position(game: MNK, empties: int, rng: random.Random) -> MNKState:
 
 
 def test_solve_equals_minimax_on_every_reachable_3x3_position(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     for state in all_positions:
         result = solve(tictactoe, state)
@@ -45,28 +45,24 @@ def test_solve_equals_minimax_on_every_reachable_3x3_position(
 
 
 def test_every_move_the_solver_scores_on_3x3_is_what_minimax_says_one_ply_later(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     for state in all_positions:
         report = score_moves(tictactoe, state)
-        assert [entry.move for entry in report.moves] == list(tictactoe.legal_moves(state))
+        assert sorted(entry.move for entry in report.moves) == list(tictactoe.legal_moves(state))
         for entry in report.moves:
             assert entry.score == back_up(reference[tictactoe.play(state, entry.move)].score)
 
 
-def test_the_3x3_table_holds_every_unfinished_position_and_agrees_with_minimax(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+def test_one_table_shared_by_every_3x3_question_keeps_every_answer_exact(
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
-    unfinished = [state for state in all_positions if not tictactoe.is_over(state)]
-    assert len(table3x3.table()) == len(unfinished) == 4520
-    for state in unfinished:
-        scores = table3x3.lookup(state)
-        assert scores is not None
-        for move in range(9):
-            if move in tictactoe.legal_moves(state):
-                assert scores[move] == back_up(reference[tictactoe.play(state, move)].score)
-            else:
-                assert scores[move] is None
+    """Entries are counted from their own position, so a table filled from one root serves any other."""
+    shared = TranspositionTable()
+    for state in all_positions:
+        analysis = analyze(tictactoe, state, table=shared)
+        assert (analysis.score, analysis.best) == (reference[state].score, reference[state].best)
+    assert len(shared) < 5478  # canonical keys: symmetric positions share one entry
 
 
 def test_a_game_where_o_moved_first_is_answered_like_its_colour_swapped_twin(tictactoe: MNK) -> None:
@@ -86,7 +82,7 @@ def test_a_game_where_o_moved_first_is_answered_like_its_colour_swapped_twin(tic
 
 
 def test_whenever_the_side_to_move_can_force_a_win_the_chosen_move_wins_fastest(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     winning = [state for state in all_positions if not tictactoe.is_over(state) and reference[state].score > 0]
     fastest = [state for state in winning if choose_move(tictactoe, state) in reference[state].best]
@@ -120,14 +116,15 @@ def test_every_first_move_on_4x4_k4_draws() -> None:
     report = score_moves(game, game.initial_state())
     assert report.complete
     assert [entry.score for entry in report.moves] == [0] * 16
+    assert sorted(entry.move for entry in report.moves) == list(range(16))
     assert report.best == tuple(range(16))
 
 
 def test_a_shared_table_gives_the_same_answers_as_a_fresh_one() -> None:
-    """Entries hold absolute scores, so a table filled from one root serves any other."""
+    """Entries hold scores counted from their own position, so a table filled from one root serves any other."""
     game = MNK(4, 4, 4)
     rng = random.Random("shared")
-    shared: Table = {}
+    shared = TranspositionTable()
     for _ in range(30):
         state = random_position(game, rng.randint(6, 10), rng)
         assert score_moves(game, state, table=shared).moves == score_moves(game, state).moves
@@ -142,7 +139,7 @@ def test_solve_does_not_change_its_input_and_answers_a_finished_game() -> None:
 
 
 def test_a_limit_that_is_never_reached_gives_the_exact_answer_on_every_3x3_position(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     """Under a limit the solver deepens one ply at a time; when it finishes, it must agree exactly."""
     generous = Limit(nodes=10**9)

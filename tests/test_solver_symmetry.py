@@ -7,8 +7,8 @@ import random
 import pytest
 
 from perfectplay import MNK, MNKState, Player, solve
+from perfectplay.games.symmetry import inverse, symmetries, transform
 from perfectplay.search.solver import score_moves
-from perfectplay.search.symmetry import inverse, symmetries, transform
 
 
 def mapped(game: MNK, perm: tuple[int, ...], state: MNKState) -> MNKState:

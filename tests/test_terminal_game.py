@@ -163,8 +163,8 @@ def test_scores_show_every_free_cells_outcome_on_the_board() -> None:
     """Same position: 9 loses in 4 for O, every other free cell in 2."""
     result = run_cli("play", "--two-players", stdin="1\n2\n5\nscores\n")
     out = result.stdout
-    assert "What each free cell leads to for O" in out
-    grid = out[out.index("What each free cell") :].splitlines()[2:7:2]
+    assert "What each move leads to for O" in out
+    grid = out[out.index("What each move") :].splitlines()[2:7:2]
     assert [[cell.strip() for cell in row.split("|")] for row in grid] == [
         ["X", "O", "L2"],
         ["L2", "X", "L2"],
@@ -173,10 +173,10 @@ def test_scores_show_every_free_cells_outcome_on_the_board() -> None:
     assert "Best: 9 (loss in 4)." in out
 
 
-def test_history_lists_the_moves_with_rows_and_columns() -> None:
+def test_history_lists_the_moves_as_numbered_on_the_board_even_when_typed_as_row_and_column() -> None:
     result = run_cli("play", "--two-players", stdin="history\n1\n2 2\nhistory\n")
     assert "No moves yet." in result.stdout
-    assert "Moves so far: 1. X 1 (row 1, col 1)   2. O 5 (row 2, col 2)" in result.stdout
+    assert "Moves so far: 1. X 1   2. O 5" in result.stdout
 
 
 def test_help_lists_every_command() -> None:
@@ -207,7 +207,7 @@ def test_two_players_take_turns_and_the_winner_is_named() -> None:
     result = run_cli("play", "--two-players", stdin="1\n2\n5\n3\n9\nn\n")
     out = result.stdout
     assert "Two players: X and O take turns at this keyboard. X moves first." in out
-    assert "O to move, cell number or 'row col': " in out
+    assert "O to move, a cell number (1-9) or 'row col': " in out
     assert "The computer" not in out
     assert "X wins!" in out
     assert "Session: X 1 win, O 0 wins, 0 draws." in out
@@ -264,7 +264,7 @@ def test_on_a_board_too_big_to_solve_the_computer_thinks_within_its_budget_and_s
     ...
     """
     started = time.monotonic()
-    result = run_cli("play", "--rows", "5", "--cols", "5", "--k", "4", "--time-limit", "0.5", stdin="13\n")
+    result = run_cli("play", "--game", "mnk:5,5,4", "--time-limit", "0.5", stdin="13\n")
     assert time.monotonic() - started < 20
     assert result.returncode == 0, result.stderr
     assert "Thinking…" in result.stdout

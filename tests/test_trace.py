@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from perfectplay import MNK, MNKState, SearchResult, TicTacToe, alphabeta, minimax, parse_position
+from perfectplay import MNK, Analysis, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
 from perfectplay.search.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
 
@@ -57,7 +57,7 @@ def check_invariants(trace: Trace) -> None:
 
 
 def test_traced_minimax_counts_exactly_the_reference_nodes_on_every_position_with_six_or_fewer_empty_cells(
-    all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     game = TicTacToe()
     for state in few_empty_cells(all_positions, 6):
@@ -99,7 +99,7 @@ def test_traced_searches_visit_the_same_positions_in_the_same_order_as_the_refer
 
 
 def test_traced_alphabeta_finds_minimax_values_and_its_pruned_children_were_never_visited(
-    all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     game = TicTacToe()
     for state in few_empty_cells(all_positions, 6)[::7]:

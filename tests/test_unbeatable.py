@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from perfectplay import MNK, MNKState, Player, SearchResult, choose_move
+from perfectplay import MNK, Analysis, MNKState, Player, choose_move
 
 
 def worst_result_against_every_opponent(game: MNK, state: MNKState, computer: Player) -> int:
@@ -34,7 +34,7 @@ def test_the_computer_as_o_moving_first_never_loses(tictactoe: MNK) -> None:
 
 
 def test_from_every_position_the_computer_plays_the_fastest_win_or_the_slowest_loss(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, SearchResult]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
 ) -> None:
     checked = 0
     for state in all_positions:

@@ -15,16 +15,19 @@ from perfectplay.errors import (
     PositionError,
     VariantError,
 )
-from perfectplay.game import Game, Outcome, Player, back_up, loss_score, outcome_of, win_score
+from perfectplay.game import UNKNOWN, Game, Outcome, Player, back_up, loss_score, outcome_of, win_score
+from perfectplay.games import make_game, presets
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe
-from perfectplay.notation import make_game, parse_player, parse_position
+from perfectplay.notation import parse_player, parse_position
 from perfectplay.players import LEVELS, choose_move
 from perfectplay.search.alphabeta import alphabeta
-from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze, best_moves
+from perfectplay.search.analysis import analyze, best_moves
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
-from perfectplay.search.result import SearchResult
-from perfectplay.search.solver import solve
+from perfectplay.search.node import SearchNode
+from perfectplay.search.result import Analysis, MoveValue
+from perfectplay.search.solver import score_moves, solve
+from perfectplay.search.table import TranspositionTable
 from perfectplay.search.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
 
@@ -39,15 +42,17 @@ __all__ = [
     "LimitError",
     "MNK",
     "MNKState",
-    "MoveAnalysis",
+    "MoveValue",
     "Outcome",
     "PerfectplayError",
     "Player",
     "PositionError",
-    "SearchResult",
+    "SearchNode",
     "TicTacToe",
     "Trace",
     "TraceNode",
+    "TranspositionTable",
+    "UNKNOWN",
     "VariantError",
     "alphabeta",
     "analyze",
@@ -60,6 +65,8 @@ __all__ = [
     "outcome_of",
     "parse_player",
     "parse_position",
+    "presets",
+    "score_moves",
     "solve",
     "trace_alphabeta",
     "trace_dot",

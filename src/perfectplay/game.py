@@ -2,7 +2,15 @@
 
 A game is a set of rules, not a board: it hands out immutable states and
 answers questions about them. Searches only ever see this protocol, which is
-what lets one minimax serve tic-tac-toe, any m,n,k board and other games.
+what lets one minimax, one alpha-beta and one solver serve tic-tac-toe, any
+m,n,k board, Connect Four and Nim.
+
+A new game subclasses ``Game`` and implements the *rules* (the members
+without a default below). Everything else has a default that works for any
+game and may be overridden: how people see and type moves, how the board is
+drawn, and the *search hooks* that make the production solver fast on this
+game (a canonical table key, symmetries, move ordering, forced replies, a
+heuristic at the horizon; see ``perfectplay.search.node``).
 
 Scores are exact integers from the point of view of the side to move. With
 ``base = game.max_plies + 2``:
@@ -19,12 +27,18 @@ is ``11 - p``, exactly the seeds' ``10 - depth``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+
+from perfectplay.errors import IllegalMoveError, PositionError
+
+if TYPE_CHECKING:
+    from perfectplay.search.node import SearchNode
 
 
 class Player(enum.Enum):
-    """The two sides. X moves first from the empty board."""
+    """The two sides. X moves first from the usual starting position."""
 
     X = "X"
     O = "O"  # noqa: E741 - the letter is the name of the side
@@ -36,31 +50,42 @@ class Player(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Player:
         """``"x"``/``"X"`` -> ``Player.X``; anything else but O is an error."""
+        if not isinstance(text, str):
+            raise PositionError(f"side to move must be X or O, not {text!r}")
         try:
             return cls(text.strip().upper())
         except ValueError:
-            from perfectplay.errors import PositionError
-
-            raise PositionError(f"side to move must be X or O, not {text!r}") from None
+            raise PositionError(f"side to move must be X or O, not {text[:20]!r}") from None
 
 
-OutcomeName = Literal["win", "draw", "loss"]
+OutcomeName = Literal["win", "draw", "loss", "unknown"]
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a score means to a person: ``win in 3``, ``draw``, ``loss in 4``.
+    """What a score means to a person: ``win in 3``, ``draw``, ``loss in 4``, or ``unknown``.
 
-    ``plies`` is None for a draw (and for an unproven, heuristic value).
+    ``plies`` is None for a draw and for ``unknown`` (a value a limit kept
+    the search from proving).
     """
 
     name: OutcomeName
-    plies: int | None
+    plies: int | None = None
 
     def __str__(self) -> str:
         if self.plies is None:
             return self.name
         return f"{self.name} in {self.plies}"
+
+    @property
+    def proven(self) -> bool:
+        return self.name != "unknown"
+
+
+UNKNOWN = Outcome("unknown")
+"""The outcome of a move or position that the search did not prove."""
+
+DRAW = Outcome("draw")
 
 
 def win_score(plies: int, max_plies: int) -> int:
@@ -80,7 +105,21 @@ def outcome_of(score: int, max_plies: int) -> Outcome:
         return Outcome("win", base - score)
     if score < 0:
         return Outcome("loss", base + score)
-    return Outcome("draw", None)
+    return DRAW
+
+
+def back_up(child_score: int) -> int:
+    """The parent's score for a move whose resulting position scores ``child_score``.
+
+    ``child_score`` is from the opponent's side and counts plies from the
+    child; one more ply (the move) and one change of side give ours. A loss
+    in ``p`` for the opponent is a win in ``p + 1`` for us, and vice versa.
+    """
+    if child_score > 0:
+        return -child_score + 1
+    if child_score < 0:
+        return -child_score - 1
+    return 0
 
 
 State = TypeVar("State")
@@ -90,14 +129,17 @@ class Game(Protocol[State]):
     """The rules of a two-player, zero-sum, perfect-information game.
 
     States are immutable and hashable; ``play`` returns a new state and never
-    changes its argument. Moves are small non-negative integers whose meaning
-    belongs to the game (a cell index on a board, a column in Connect Four).
-    Games report facts (who won, whether it is over); they never score.
+    changes its argument. Moves are non-negative integers whose meaning
+    belongs to the game (a cell index on a board, a column in Connect Four,
+    a heap and a count in Nim). Games report facts (who won, whether it is
+    over); they never score: the searches own the numbers.
     """
+
+    # --- the rules: every game implements these ----------------------------
 
     @property
     def name(self) -> str:
-        """Short identifier, e.g. ``"tictactoe"`` or ``"mnk-4-4-4"``."""
+        """The game spec that ``perfectplay.games.make_game`` reads back, e.g. ``"tictactoe"``, ``"connect4"``."""
         ...
 
     @property
@@ -105,8 +147,8 @@ class Game(Protocol[State]):
         """An upper bound on the number of moves in one game (scores use it)."""
         ...
 
-    def initial_state(self) -> State:
-        """The position before anybody has moved."""
+    def initial_state(self, first: Player = Player.X) -> State:
+        """The usual starting position, with ``first`` to move."""
         ...
 
     def to_move(self, state: State) -> Player:
@@ -137,26 +179,67 @@ class Game(Protocol[State]):
         """Write a position in the game's notation (``parse`` reads it back)."""
         ...
 
+    # --- how people see it: defaults that suit any game ---------------------
+
+    @property
+    def title(self) -> str:
+        """The game's name for people, e.g. ``"Connect Four (7x6)"``."""
+        return self.name
+
     def move_fields(self, move: int) -> dict[str, int]:
         """Extra JSON fields that locate a move, e.g. ``{"row": 1, "col": 2}``."""
-        ...
+        return {}
+
+    def move_label(self, move: int) -> str:
+        """A move as people see and type it (on a board: the number drawn in the cell)."""
+        return str(move)
+
+    def move_help(self, state: State) -> str:
+        """What to type for a move, for prompts and error messages."""
+        return "a move: one of " + ", ".join(self.move_label(move) for move in self.legal_moves(state))
+
+    def parse_move(self, text: str, state: State) -> int:
+        """The legal move a person typed (as ``move_label`` shows it); ``IllegalMoveError`` otherwise."""
+        wanted = " ".join(text.split()).lower()
+        for move in self.legal_moves(state):
+            if self.move_label(move).lower() == wanted:
+                return move
+        raise IllegalMoveError(f"{text.strip()[:20]!r} is not a legal move here: type {self.move_help(state)}")
+
+    def highlight(self, state: State) -> tuple[int, ...]:
+        """Cells to highlight on a finished board (a winning line); none by default."""
+        return ()
+
+    def draw(self, state: State, last_move: int | None = None, marks: Mapping[int, str] | None = None) -> str:
+        """The position as plain text for a terminal, with what to type for each move.
+
+        ``marks`` maps moves to short texts (``W3``) to show in place of
+        their labels, for a board of every move's outcome.
+        """
+        lines = [self.format(state)]
+        if marks:
+            lines.append("  ".join(f"{self.move_label(move)}: {mark}" for move, mark in marks.items()))
+        return "\n".join(lines)
+
+    def view(self, state: State) -> dict[str, Any]:
+        """The position as JSON for a graphical front end (``kind`` names the drawing)."""
+        return {"kind": "text", "text": self.format(state)}
+
+    # --- search hooks: defaults that are correct for any game ---------------
+
+    def search_node(self, state: State) -> SearchNode:
+        """The position as the production solver sees it.
+
+        The default wraps this protocol (no symmetry, no ordering, no
+        shortcuts); a game overrides it with a faster node that knows its
+        symmetries, forced replies and a good move order.
+        """
+        from perfectplay.search.node import ProtocolNode
+
+        return ProtocolNode(self, state)
 
 
-def back_up(child_score: int) -> int:
-    """The parent's score for a move whose resulting position scores ``child_score``.
-
-    ``child_score`` is from the opponent's side and counts plies from the
-    child; one more ply (the move) and one change of side give ours. A loss
-    in ``p`` for the opponent is a win in ``p + 1`` for us, and vice versa.
-    """
-    if child_score > 0:
-        return -child_score + 1
-    if child_score < 0:
-        return -child_score - 1
-    return 0
-
-
-def terminal_score(game: Game[State], state: State, ply: int = 0) -> int:
+def terminal_score(game: Game[Any], state: Any, ply: int = 0) -> int:
     """Score of a finished game for the side to move, reached ``ply`` plies from the root."""
     winner = game.winner(state)
     if winner is None:

@@ -16,8 +16,9 @@ from typing import Any
 
 from perfectplay.game import Game, Player, State
 from perfectplay.players import Analyst, check_level, choose_move
-from perfectplay.search.analysis import Analysis, analyze
+from perfectplay.search.analysis import analyze
 from perfectplay.search.limits import Limit
+from perfectplay.search.result import Analysis
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,8 @@ from typing import Any
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, State
-from perfectplay.search.analysis import Analysis, MoveAnalysis, analyze
+from perfectplay.search.analysis import analyze
+from perfectplay.search.result import Analysis, MoveValue
 
 Analyst = Callable[[Game[Any], Any], Analysis]
 """What a player asks for the exact analysis of a position. ``analyze`` by
@@ -104,14 +105,14 @@ def check_level(level: str) -> str:
     return level
 
 
-def looks_like(entry: MoveAnalysis, lookahead: int) -> int:
+def looks_like(entry: MoveValue, lookahead: int) -> int:
     """The score a player who sees ``lookahead`` plies ahead gives this move.
 
     A win or loss that comes within the horizon is seen exactly; anything
-    further away looks like a draw (0).
+    further away (or unproven) looks like a draw (0).
     """
     plies = entry.outcome.plies
-    if plies is not None and plies <= lookahead:
+    if entry.score is not None and plies is not None and plies <= lookahead:
         return entry.score
     return 0
 
@@ -122,19 +123,19 @@ def casual_moves(analysis: Analysis, lookahead: int) -> tuple[int, ...]:
     return tuple(sorted(entry.move for entry in analysis.moves if looks_like(entry, lookahead) == top))
 
 
-def friendly_preference(entry: MoveAnalysis) -> tuple[int, int]:
+def friendly_preference(entry: MoveValue) -> tuple[int, int]:
     """Rank of a move for ``friendly``; higher is preferred.
 
     Win in one, then draw, then slower wins before faster ones, then slower
-    losses before faster ones.
+    losses before faster ones. An unproven move counts as a draw.
     """
     outcome = entry.outcome
     plies = outcome.plies or 0
     if outcome.name == "win":
         return (3, 0) if plies == 1 else (1, plies)
-    if outcome.name == "draw":
-        return (2, 0)
-    return (0, plies)
+    if outcome.name == "loss":
+        return (0, plies)
+    return (2, 0)
 
 
 def friendly_moves(analysis: Analysis) -> tuple[int, ...]:

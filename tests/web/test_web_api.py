@@ -37,16 +37,16 @@ def test_analysis_of_sampled_3x3_positions_equals_the_engines(
 
 
 @pytest.mark.parametrize(
-    ("position", "k"),
+    ("position", "spec"),
     [
-        ("XO.X/.OX./O.XO/X.O.", 3),  # 4x4, three in a row, O to move
-        ("XOXO/OXOX/XO../....", 4),  # 4x4, four in a row, late in the game
-        ("X.O/.X./O..", None),
+        ("XO.X/.OX./O.XO/X.O.", "mnk:4,4,3"),  # 4x4, three in a row, O to move
+        ("XOXO/OXOX/XO../....", "mnk:4,4,4"),  # 4x4, four in a row, late in the game
+        ("X.O/.X./O..", "tictactoe"),
     ],
 )
-def test_analysis_of_larger_boards_equals_the_engines(client: TestClient, position: str, k: int | None) -> None:
-    game, state = parse_position(position, k=k)
-    response = client.post("/api/analyze", json={"position": position, "k": k})
+def test_analysis_of_larger_boards_equals_the_engines(client: TestClient, position: str, spec: str) -> None:
+    game, state = parse_position(position, spec)
+    response = client.post("/api/analyze", json={"position": position, "game": spec})
     assert response.status_code == 200, response.text
     assert without_timing(response.json()) == without_timing(analyze(game, state).to_json())
 
@@ -177,7 +177,7 @@ def test_variants_list_the_presets_within_the_cap(client: TestClient) -> None:
     assert (3, 3, 3) in shapes
     assert (4, 4, 4) in shapes
     for variant in listing["variants"]:
-        game, state = parse_position(variant["empty"], k=variant["k"])
+        game, state = parse_position(variant["empty"], variant["game"])
         assert (game.rows, game.cols, game.k) == (variant["rows"], variant["cols"], variant["k"])
         assert game.legal_moves(state) == tuple(range(variant["rows"] * variant["cols"]))
 

@@ -53,21 +53,17 @@ def test_requests_beyond_the_workers_wait_their_turn_rather_than_fail() -> None:
 
 
 TRIVIAL: Job = {
+    "game": "tictactoe",
     "position": "XOX/OO./.X.",
     "to_move": "X",
-    "rows": 3,
-    "cols": 3,
-    "k": 3,
     "level": None,
     "seed": None,
     "seconds": 10.0,
 }
 SLOW: Job = {
+    "game": "mnk:5,5,4",
     "position": "...../...../...../...../.....",
     "to_move": "X",
-    "rows": 5,
-    "cols": 5,
-    "k": 4,
     "level": None,
     "seed": None,
     "seconds": 60.0,

@@ -12,12 +12,12 @@ import json
 import random
 import sys
 from collections.abc import Iterator
+from typing import Any
 
-from perfectplay.cli.options import add_board_options, add_time_limit_option
+from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game
 from perfectplay.errors import PerfectplayError
-from perfectplay.games.mnk import MNK
+from perfectplay.game import Game
 from perfectplay.matches import MatchResult, budgeted_analyst, play_match
-from perfectplay.notation import make_game
 from perfectplay.players import LEVELS
 
 
@@ -32,7 +32,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--games", type=int, default=100, metavar="N", help="number of games (default 100)")
     parser.add_argument("--seed", type=int, help="seed the random choices, to repeat a match exactly")
     parser.add_argument("--json", action="store_true", help='print {"x_wins", "o_wins", "draws", "games"} as JSON')
-    add_board_options(parser)
+    add_game_option(parser)
     add_time_limit_option(parser, default=1.0)
     parser.epilog = f"levels: {', '.join(LEVELS)}"
     parser.set_defaults(run=run_match)
@@ -41,7 +41,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run_match(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise PerfectplayError(f"--games must be at least 1, not {args.games}")
-    game = make_game(args.rows or 3, args.cols or 3, args.k)
+    game = read_game(args)
     analyst = budgeted_analyst(args.time_limit)
     tallies = play_match(game, args.x, args.o, args.games, random.Random(args.seed), analyst=analyst)
     if not args.json and sys.stdout.isatty():
@@ -67,7 +67,7 @@ def with_progress_bar(tallies: Iterator[MatchResult], games: int) -> Iterator[Ma
             yield tally
 
 
-def format_result(game: MNK, x_level: str, o_level: str, result: MatchResult) -> str:
+def format_result(game: Game[Any], x_level: str, o_level: str, result: MatchResult) -> str:
     """The tally as W/D/L from each side, with percentages."""
     games = result.games
 
@@ -76,7 +76,7 @@ def format_result(game: MNK, x_level: str, o_level: str, result: MatchResult) ->
 
     return "\n".join(
         [
-            f"X ({x_level}) against O ({o_level}): {games:,} games of {game.name}",
+            f"X ({x_level}) against O ({o_level}): {games:,} games of {game.title}",
             f"X wins  {share(result.x_wins)}",
             f"draws   {share(result.draws)}",
             f"O wins  {share(result.o_wins)}",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from perfectplay.games.mnk import MNK, MNKState
+from perfectplay.game import Game
+from perfectplay.games import DEFAULT_SPEC, KINDS, make_game
 from perfectplay.notation import parse_player, parse_position
 
 
@@ -18,26 +19,34 @@ class Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
-def add_board_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("board size (default 3x3, tic-tac-toe)")
-    group.add_argument("--rows", type=int, metavar="R", help="rows on the board")
-    group.add_argument("--cols", type=int, metavar="C", help="columns on the board")
-    group.add_argument("--k", type=int, metavar="K", help="stones in a row to win (default: the shorter side)")
+def game_help() -> str:
+    kinds = "; ".join(f"{kind.name}: {kind.summary}" for kind in KINDS.values())
+    return f"the game, e.g. tictactoe, mnk:4,4,4, connect4, nim:misere (default: {DEFAULT_SPEC}). Games: {kinds}"
+
+
+def add_game_option(parser: argparse.ArgumentParser, default: str = DEFAULT_SPEC) -> None:
+    parser.add_argument("--game", default=default, metavar="SPEC", help=game_help())
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "position",
         metavar="POSITION",
-        help="the board, rows separated by '/': X, O and . (or - _ space) for empty, e.g. XOX/OO./.X.",
+        help="the position in the game's notation: rows separated by '/' with X, O and . for a board "
+        "(e.g. XOX/OO./.X.), the columns played for connect4 (e.g. 4455), heap sizes for nim (e.g. 3,4,5)",
     )
-    parser.add_argument("--to-move", metavar="X|O", help="the side to move (default: fewer stones, X on equal counts)")
-    add_board_options(parser)
+    parser.add_argument("--to-move", metavar="X|O", help="the side to move (default: the game's rule)")
+    add_game_option(parser)
 
 
-def read_position(args: argparse.Namespace) -> tuple[MNK, MNKState]:
+def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
     to_move = None if args.to_move is None else parse_player(args.to_move)
-    return parse_position(args.position, rows=args.rows, cols=args.cols, k=args.k, to_move=to_move)
+    return parse_position(args.position, args.game, to_move=to_move)
+
+
+def read_game(args: argparse.Namespace) -> Game[Any]:
+    """The game named by ``--game`` (an m,n,k spec without a size is tic-tac-toe)."""
+    return make_game(args.game)
 
 
 def add_time_limit_option(parser: argparse.ArgumentParser, default: float) -> None:

@@ -1,4 +1,4 @@
-"""``perfectplay play``: tic-tac-toe (or any m,n,k board) in the terminal.
+"""``perfectplay play``: tic-tac-toe, or any game perfectplay knows, in the terminal.
 
 Against the computer by default; ``--two-players`` for two people at one
 keyboard; ``--watch`` to watch the computer play itself. The loop reads one
@@ -16,15 +16,15 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from perfectplay.board_text import render_board
-from perfectplay.cli.options import add_board_options, add_time_limit_option
+from perfectplay.cli.options import add_game_option, add_time_limit_option
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
 from perfectplay.errors import PerfectplayError
-from perfectplay.game import Player
-from perfectplay.games.mnk import MNK, MNKState
+from perfectplay.game import Game, Player
+from perfectplay.games import make_game
 from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.notation import make_game, parse_player
+from perfectplay.notation import parse_player
 from perfectplay.players import LEVELS, Analyst, choose_move
 
 Reader = Callable[[str], str]
@@ -44,9 +44,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = commands.add_parser(
         "play",
         help="play against the computer in the terminal",
-        description="Play against the computer. Type the number of a free cell as shown "
-        "on the board, or a row and a column such as '2 3' (both from 1). At the prompt, "
+        description="Play against the computer. Type your move as the board shows it (on tic-tac-toe "
+        "the number of a free cell, or a row and a column such as '2 3'). At the prompt, "
         "'help' lists the commands: undo, hint, scores, history, new, quit.",
+    )
+    parser.add_argument(
+        "position",
+        nargs="?",
+        metavar="POSITION",
+        help="start from this position in the game's notation (default: the usual start; for nim, e.g. 3,4,5)",
     )
     parser.add_argument("--you", default="X", metavar="X|O", help="your side (default X)")
     parser.add_argument("--first", choices=("you", "ai"), default="you", help="who moves first (default: you)")
@@ -55,15 +61,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--two-players", action="store_true", help="two people take turns at this keyboard")
     mode.add_argument("--watch", action="store_true", help="watch the computer play itself at --level")
-    add_board_options(parser)
+    add_game_option(parser)
     add_time_limit_option(parser, default=THINKING_SECONDS)
     parser.set_defaults(run=run_play)
 
 
 def run_play(args: argparse.Namespace) -> int:
-    game = make_game(args.rows or 3, args.cols or 3, args.k)
+    game = make_game(args.game, args.position)
     you = parse_player(args.you)
     first = you if args.first == "you" else you.other
+    start = None if args.position is None else game.parse(args.position)
     seats: dict[Player, str | None]
     if args.two_players:
         seats = {Player.X: None, Player.O: None}
@@ -75,7 +82,7 @@ def run_play(args: argparse.Namespace) -> int:
     delay = WATCH_DELAY if args.watch and sys.stdout.isatty() else 0.0
     analyst = budgeted_analyst(args.time_limit)
     session = TerminalGame(
-        game, seats, first, random.Random(args.seed), read=input, write=print, delay=delay, analyst=analyst
+        game, seats, first, random.Random(args.seed), read=input, write=print, delay=delay, analyst=analyst, start=start
     )
     session.run()
     return 0
@@ -93,7 +100,7 @@ class NewGame(Exception):
 class TerminalGame:
     """One session: any number of games, each side a person (``None``) or a computer level."""
 
-    game: MNK
+    game: Game[Any]
     seats: dict[Player, str | None]
     first: Player
     rng: random.Random
@@ -101,11 +108,12 @@ class TerminalGame:
     write: Writer
     delay: float = 0.0
     analyst: Analyst = field(default_factory=cached_analyst)
-    history: list[tuple[MNKState, int | None]] = field(default_factory=list)
+    start: Any = None
+    history: list[tuple[Any, int | None]] = field(default_factory=list)
     tally: MatchResult = field(default_factory=lambda: MatchResult(0, 0, 0))
 
     @property
-    def state(self) -> MNKState:
+    def state(self) -> Any:
         return self.history[-1][0]
 
     @property
@@ -138,7 +146,8 @@ class TerminalGame:
         self.write("Thanks for playing.")
 
     def play_one_game(self) -> None:
-        self.history = [(self.game.initial_state(self.first), None)]
+        start = self.game.initial_state(self.first) if self.start is None else self.start
+        self.history = [(start, None)]
         self.write(self.introduction())
         self.show_board()
         while not self.game.is_over(self.state):
@@ -154,7 +163,7 @@ class TerminalGame:
         self.announce_result()
 
     def introduction(self) -> str:
-        start = f"{self.first.value} moves first."
+        start = f"{self.game.to_move(self.state).value} moves first."
         person = self.person
         if person is not None:
             level = self.seats[person.other]
@@ -169,19 +178,20 @@ class TerminalGame:
     def computer_move(self, level: str) -> int:
         if self.delay:
             time.sleep(self.delay)
-        # 3x3 is answered from a table at once; on bigger boards the search
-        # may take up to the time budget, so say so and how long it took.
-        thinking = self.game.cells > 9
+        # 3x3 is answered at once; bigger games may take up to the time
+        # budget, so say so and how long it took.
+        thinking = self.game.max_plies > 9
         if thinking:
             self.write("Thinking…")
         started = time.perf_counter()
         move = choose_move(self.game, self.state, level, self.rng, analyst=self.analyst)
         took = f" (thinking… {time.perf_counter() - started:.1f} s)" if thinking else ""
         side = self.game.to_move(self.state).value
+        label = self.game.move_label(move)
         if self.watching:
-            self.write(f"{side} ({level}) plays {move + 1}.{took}")
+            self.write(f"{side} ({level}) plays {label}.{took}")
         else:
-            self.write(f"The computer ({side}) plays {move + 1}.{took}")
+            self.write(f"The computer ({side}) plays {label}.{took}")
         return move
 
     def ask_move(self) -> int | None:
@@ -193,7 +203,7 @@ class TerminalGame:
         side = self.game.to_move(self.state).value
         question = f"Your move ({side})" if self.person is not None else f"{side} to move"
         while True:
-            text = self.prompt(f"{question}, cell number or 'row col': ")
+            text = self.prompt(f"{question}, {self.game.move_help(self.state)}: ")
             word = text.strip().lower()
             command = ALIASES.get(word, word)
             if command in COMMAND_HELP:
@@ -201,7 +211,7 @@ class TerminalGame:
                     return None
                 continue
             try:
-                return self.parse_move(text)
+                return self.game.parse_move(text, self.state)
             except PerfectplayError as error:
                 self.write(str(error))
 
@@ -220,7 +230,7 @@ class TerminalGame:
         elif command == "history":
             self.write(history_text(self.game, self.history))
         else:
-            self.write(help_text(self.game.cells))
+            self.write(help_text(self.game, self.state))
         return False
 
     def undo(self) -> bool:
@@ -230,7 +240,7 @@ class TerminalGame:
         with two people it is the last move.
         """
         people = {side for side, level in self.seats.items() if level is None}
-        made_by_person = [before.to_move in people for before, _ in self.history[:-1]]
+        made_by_person = [self.game.to_move(before) in people for before, _ in self.history[:-1]]
         if not any(made_by_person):
             self.write("Nothing to undo: no move of yours on the board yet.")
             return False
@@ -238,37 +248,13 @@ class TerminalGame:
         while True:
             _, move = self.history.pop()
             assert move is not None  # only the first entry has no move, and it is never popped
-            taken.append(move + 1)
+            taken.append(move)
             if self.game.to_move(self.state) in people:
                 break
-        cells = " and ".join(str(cell) for cell in reversed(taken))
+        cells = " and ".join(self.game.move_label(move) for move in reversed(taken))
         self.write(f"Took back {'move' if len(taken) == 1 else 'moves'} {cells}.")
         self.show_board()
         return True
-
-    def parse_move(self, text: str) -> int:
-        """A cell number as shown (from 1) or ``row col`` (both from 1) -> cell index."""
-        words = text.replace(",", " ").split()
-        last = self.game.cells
-        if not words:
-            raise PerfectplayError(f"Type the number of a free cell (1-{last}) or 'row col'.")
-        if not all(word.isdigit() for word in words) or len(words) > 2:
-            raise PerfectplayError(f"{text.strip()!r} is not a cell: type a number from 1 to {last} or 'row col'.")
-        if len(words) == 1:
-            number = int(words[0])
-            if not 1 <= number <= last:
-                raise PerfectplayError(f"There is no cell {number}: pick a number from 1 to {last}.")
-            cell = number - 1
-        else:
-            row, col = int(words[0]), int(words[1])
-            if not (1 <= row <= self.game.rows and 1 <= col <= self.game.cols):
-                raise PerfectplayError(
-                    f"Row {row}, column {col} is off the board: rows go 1-{self.game.rows}, columns 1-{self.game.cols}."
-                )
-            cell = self.game.cell(row - 1, col - 1)
-        if self.game.stone_at(self.state, cell) is not None:
-            raise PerfectplayError(f"Cell {cell + 1} is taken: pick a free cell.")
-        return cell
 
     def announce_result(self) -> None:
         winner = self.game.winner(self.state)
@@ -286,9 +272,8 @@ class TerminalGame:
         self.write(tally_text(self.tally, person))
 
     def show_board(self) -> None:
-        highlight = self.game.winning_line(self.state)
         self.write("")
-        self.write(render_board(self.game, self.state, last_move=self.last_move, highlight=highlight))
+        self.write(self.game.draw(self.state, last_move=self.last_move))
         self.write("")
 
     def prompt(self, text: str) -> str:

@@ -1,23 +1,23 @@
 """What the terminal game prints for ``hint``, ``scores``, ``history`` and the session tally.
 
 Pure functions returning strings, so the game loop in ``play.py`` only
-decides *when* to say something. Cells are numbered from 1 here, as on the
-board the player sees.
+decides *when* to say something. Moves are shown as the game labels them,
+as on the board the player sees.
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
-from perfectplay.game import Outcome, Player
-from perfectplay.games.mnk import MNK, MNKState
+from perfectplay.game import Game, Outcome, Player
 from perfectplay.matches import MatchResult
-from perfectplay.search.analysis import Analysis
+from perfectplay.search.result import Analysis
 
 COMMAND_HELP: dict[str, str] = {
     "undo": "take back your last move (and the computer's reply)",
     "hint": "show the best move and what it leads to",
-    "scores": "show what every free cell leads to with best play",
+    "scores": "show what every move leads to with best play",
     "history": "list the moves of this game",
     "new": "abandon this game and start a new one",
     "quit": "end the session",
@@ -26,56 +26,47 @@ COMMAND_HELP: dict[str, str] = {
 """The commands the prompt understands besides a move, with one line each for ``help``."""
 
 
-def help_text(cells: int) -> str:
-    lines = [f"Type a cell number (1-{cells}) or a row and a column ('2 3'), or one of:"]
+def help_text(game: Game[Any], state: Any) -> str:
+    lines = [f"Type {game.move_help(state)}, or one of:"]
     lines.extend(f"  {name:<8} {meaning}" for name, meaning in COMMAND_HELP.items())
     return "\n".join(lines)
 
 
 def short_outcome(outcome: Outcome) -> str:
-    """``W3`` for a win in 3, ``D`` for a draw, ``L4`` for a loss in 4."""
+    """``W3`` for a win in 3, ``D`` for a draw, ``L4`` for a loss in 4, ``?`` when unknown."""
+    if not outcome.proven:
+        return "?"
     if outcome.plies is None:
         return outcome.name[0].upper()
     return f"{outcome.name[0].upper()}{outcome.plies}"
 
 
-def hint_text(game: MNK, analysis: Analysis) -> str:
+def hint_text(game: Game[Any], analysis: Analysis) -> str:
     """The best move(s) for the side to move and what they lead to."""
-    cells = ", ".join(str(move + 1) for move in analysis.best)
+    moves = ", ".join(game.move_label(move) for move in analysis.best)
     side = analysis.to_move.value
+    verdict = f"{analysis.outcome} with best play" if analysis.outcome.proven else "the best found in time"
     if len(analysis.best) == 1:
-        return f"Hint for {side}: play {cells} ({analysis.outcome} with best play)."
-    return f"Hint for {side}: any of {cells} ({analysis.outcome} with best play)."
+        return f"Hint for {side}: play {moves} ({verdict})."
+    return f"Hint for {side}: any of {moves} ({verdict})."
 
 
-def scores_text(game: MNK, analysis: Analysis) -> str:
-    """A board with every free cell's outcome for the side to move (W3, D, L4)."""
-    labels = {entry.move: short_outcome(entry.outcome) for entry in analysis.moves}
-    width = max(3, *(len(label) + 2 for label in labels.values()))
-    rows = []
-    for row in range(game.rows):
-        cells = []
-        for col in range(game.cols):
-            cell = game.cell(row, col)
-            stone = game.stone_at(analysis.state, cell)
-            cells.append((stone.value if stone else labels[cell]).center(width))
-        rows.append(" " + "|".join(cells))
-        if row < game.rows - 1:
-            rows.append(" " + "+".join("-" * width for _ in range(game.cols)))
+def scores_text(game: Game[Any], analysis: Analysis) -> str:
+    """The position with every move's outcome for the side to move (W3, D, L4)."""
+    marks = {entry.move: short_outcome(entry.outcome) for entry in analysis.moves}
     side = analysis.to_move.value
-    heading = f"What each free cell leads to for {side} (W3 = win in 3 plies, D = draw, L4 = loss in 4):"
-    best = ", ".join(str(move + 1) for move in analysis.best)
-    return "\n".join([heading, "", *rows, "", f"Best: {best} ({analysis.outcome})."])
+    heading = f"What each move leads to for {side} (W3 = win in 3 plies, D = draw, L4 = loss in 4, ? = unknown):"
+    best = ", ".join(game.move_label(move) for move in analysis.best)
+    return "\n".join([heading, "", game.draw(analysis.state, marks=marks), "", f"Best: {best} ({analysis.outcome})."])
 
 
-def history_text(game: MNK, history: list[tuple[MNKState, int | None]]) -> str:
+def history_text(game: Game[Any], history: list[tuple[Any, int | None]]) -> str:
     """The moves so far, numbered, with the side that played each one."""
     moves: list[str] = []
     for (before, _), (_, move) in itertools.pairwise(history):
         if move is None:
             continue
-        row, col = game.row_col(move)
-        moves.append(f"{len(moves) + 1}. {before.to_move.value} {move + 1} (row {row + 1}, col {col + 1})")
+        moves.append(f"{len(moves) + 1}. {game.to_move(before).value} {game.move_label(move)}")
     if not moves:
         return "No moves yet."
     return "Moves so far: " + "   ".join(moves)

@@ -1,4 +1,4 @@
-"""``perfectplay solve``: the value of an m,n,k game from the empty board, with live progress.
+"""``perfectplay solve``: the value of a game from its start (or any position), with live progress.
 
 On a terminal a ``rich`` live panel shows what the solver is doing (the root
 move or iteration, nodes, nodes per second, elapsed time, table size); when
@@ -14,13 +14,13 @@ import sys
 import time
 from typing import Any
 
-from perfectplay.cli.options import add_board_options
-from perfectplay.game import outcome_of
-from perfectplay.games.mnk import MNK
-from perfectplay.notation import make_game
+from perfectplay.cli.options import add_game_option
+from perfectplay.game import Game
+from perfectplay.games import make_game
+from perfectplay.search.budget import Progress
 from perfectplay.search.limits import Limit
-from perfectplay.search.result import SearchResult
-from perfectplay.search.solver import Progress, check_solvable, solve
+from perfectplay.search.result import Analysis
+from perfectplay.search.solver import solve
 
 PLAIN_EVERY = 5.0
 """Seconds between two progress lines when the output is not a terminal."""
@@ -29,34 +29,35 @@ PLAIN_EVERY = 5.0
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "solve",
-        help="solve an m,n,k game from the empty board (win, draw or loss with perfect play)",
-        description="Solve an m,n,k game from the empty board: the value for the first player "
-        "and every best first move (cells numbered from 0, row-major).",
+        help="solve a game from its start (win, draw or loss with perfect play)",
+        description="Solve a game from its start, or from POSITION: the value for the side to move "
+        "and every best move (as drawn on the board; --json gives the library's move numbers).",
     )
-    add_board_options(parser)
+    parser.add_argument("position", nargs="?", metavar="POSITION", help="solve this position instead of the start")
+    add_game_option(parser)
     parser.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds (default: no limit)")
     parser.add_argument("--json", action="store_true", help="print only the summary, as JSON")
     parser.set_defaults(run=run_solve)
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    game = make_game(args.rows or 3, args.cols or 3, args.k)
-    check_solvable(game)
+    game = make_game(args.game, args.position)
+    state = game.initial_state() if args.position is None else game.parse(args.position)
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     last: list[Progress] = []
     if args.json:
-        result = solve(game, game.initial_state(), limit, progress=last.append)
+        result = solve(game, state, limit, progress=last.append)
         print(json.dumps(summary(game, result, last[-1] if last else None)))
         return 0
     if sys.stdout.isatty():
-        result = _solve_live(game, limit, last)
+        result = _solve_live(game, state, limit, last)
     else:
-        result = _solve_plain(game, limit, last)
+        result = _solve_plain(game, state, limit, last)
     print(format_summary(game, result, last[-1] if last else None))
     return 0
 
 
-def _solve_plain(game: MNK, limit: Limit | None, last: list[Progress]) -> SearchResult:
+def _solve_plain(game: Game[Any], state: Any, limit: Limit | None, last: list[Progress]) -> Analysis:
     next_line = [time.perf_counter() + PLAIN_EVERY]
 
     def report(progress: Progress) -> None:
@@ -66,17 +67,17 @@ def _solve_plain(game: MNK, limit: Limit | None, last: list[Progress]) -> Search
             next_line[0] += PLAIN_EVERY
             print(format_progress(progress), flush=True)
 
-    print(f"Solving {game.name} ({game.rows}x{game.cols}, {game.k} in a row) ...", flush=True)
-    return solve(game, game.initial_state(), limit, progress=report)
+    print(f"Solving {game.title} ...", flush=True)
+    return solve(game, state, limit, progress=report)
 
 
-def _solve_live(game: MNK, limit: Limit | None, last: list[Progress]) -> SearchResult:
+def _solve_live(game: Game[Any], state: Any, limit: Limit | None, last: list[Progress]) -> Analysis:
     from rich.console import Console
     from rich.live import Live
     from rich.table import Table
 
     def panel(progress: Progress | None) -> Table:
-        table = Table(title=f"Solving {game.name} ({game.rows}x{game.cols}, {game.k} in a row)")
+        table = Table(title=f"Solving {game.title}")
         for column in ("searching", "nodes", "nodes/s", "elapsed", "table entries"):
             table.add_column(column, justify="right")
         if progress is not None:
@@ -97,7 +98,7 @@ def _solve_live(game: MNK, limit: Limit | None, last: list[Progress]) -> SearchR
             del last[:-1]
             live.update(panel(progress))
 
-        return solve(game, game.initial_state(), limit, progress=report)
+        return solve(game, state, limit, progress=report)
 
 
 def format_progress(progress: Progress) -> str:
@@ -108,36 +109,36 @@ def format_progress(progress: Progress) -> str:
     )
 
 
-def summary(game: MNK, result: SearchResult, progress: Progress | None) -> dict[str, Any]:
-    """The solve result as JSON: outcome for the first player, best first moves, effort."""
-    outcome = outcome_of(result.score, game.max_plies) if result.complete else None
+def summary(game: Game[Any], result: Analysis, progress: Progress | None) -> dict[str, Any]:
+    """The solve result as JSON: the outcome for the side to move, its best moves, the effort."""
     return {
         "game": game.name,
-        "rows": game.rows,
-        "cols": game.cols,
-        "k": game.k,
-        "outcome": "unknown" if outcome is None else outcome.name,
-        "plies": None if outcome is None else outcome.plies,
-        "score": result.score if result.complete else None,
+        "position": game.format(result.state),
+        "to_move": result.to_move.value,
+        "outcome": result.outcome.name,
+        "plies": result.outcome.plies,
+        "score": result.score,
         "best": list(result.best),
         "nodes": result.nodes,
         "seconds": result.seconds,
-        "table_size": 0 if progress is None else progress.table_size,
+        "table_size": 0 if result.table is None else result.table.entries,
+        "table_evictions": 0 if result.table is None else result.table.evictions,
         "complete": result.complete,
     }
 
 
-def format_summary(game: MNK, result: SearchResult, progress: Progress | None) -> str:
-    data = summary(game, result, progress)
-    moves = ", ".join(f"{move} (row {move // game.cols}, col {move % game.cols})" for move in result.best)
+def format_summary(game: Game[Any], result: Analysis, progress: Progress | None) -> str:
+    moves = ", ".join(game.move_label(move) for move in result.best)
+    side = result.to_move.value
     if result.complete:
-        verdict = f"{game.name}: {outcome_of(result.score, game.max_plies)} for the first player with perfect play."
-        best = f"Best first moves: {moves}"
+        verdict = f"{game.title}: {result.outcome} for {side} (to move) with perfect play."
+        best = f"Best moves: {moves}"
     else:
-        verdict = f"{game.name}: unknown, the time limit ran out before a proof."
-        best = f"Preferred first moves so far: {moves}"
+        verdict = f"{game.title}: unknown, the limit ran out before a proof."
+        best = f"Preferred moves so far: {moves}"
     rate = result.nodes / result.seconds if result.seconds else 0.0
-    effort = (
-        f"{result.nodes:,} nodes in {result.seconds:.2f} s ({rate:,.0f} nodes/s), {data['table_size']:,} table entries"
-    )
+    entries = 0 if result.table is None else result.table.entries
+    effort = f"{result.nodes:,} nodes in {result.seconds:.2f} s ({rate:,.0f} nodes/s), {entries:,} table entries"
+    if result.table is not None and result.table.evictions:
+        effort += f"; the table was full and dropped {result.table.evictions:,} entries to make room"
     return "\n".join([verdict, best, effort])

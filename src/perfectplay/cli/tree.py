@@ -14,8 +14,10 @@ from pathlib import Path
 
 from perfectplay.cli.options import add_position_arguments, read_position
 from perfectplay.errors import PerfectplayError
-from perfectplay.search.analysis import ALGORITHMS
-from perfectplay.search.trace import DEFAULT_MAX_NODES, RECORD_LIMIT, TRACERS, Trace, trace_search
+from perfectplay.search.alphabeta import alphabeta
+from perfectplay.search.limits import Limit
+from perfectplay.search.minimax import minimax
+from perfectplay.search.trace import ALGORITHMS, DEFAULT_MAX_NODES, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
 
 RENDERERS: dict[str, Callable[[Trace, dict[str, int] | None], str]] = {
@@ -49,7 +51,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     add_position_arguments(parser)
     parser.add_argument(
-        "--algorithm", choices=sorted(TRACERS), default="alphabeta", help="the search to trace (default alphabeta)"
+        "--algorithm", choices=ALGORITHMS, default="alphabeta", help="the search to trace (default alphabeta)"
     )
     parser.add_argument(
         "--depth", type=_at_least(0, "--depth"), metavar="D", help="draw nodes at most D plies below the position"
@@ -70,11 +72,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 def run_tree(args: argparse.Namespace) -> int:
     game, state = read_position(args)
     trace = trace_search(game, state, args.algorithm, depth=args.depth, max_nodes=args.max_nodes)
-    # Side by side with the other exact search; its untraced run gives the same count.
+    # Side by side with the other search; its untraced run gives the same count.
     counts: dict[str, int] = {trace.algorithm: trace.nodes}
-    for name, search in ALGORITHMS.items():
-        if name != trace.algorithm:
-            counts[name] = search(game, state).nodes
+    other = alphabeta if trace.algorithm == "minimax" else minimax
+    run = other(game, state, Limit(nodes=SEARCH_NODES))
+    if run.complete:
+        counts[run.algorithm] = run.nodes
     text = RENDERERS[args.format](trace, counts)
     if args.output is None:
         sys.stdout.write(text)

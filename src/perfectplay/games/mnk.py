@@ -16,10 +16,12 @@ make states immutable and hashable for free.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
-from perfectplay.game import Player
+from perfectplay.game import Game, Player
+from perfectplay.games.mnk_node import MNKNode
 
 MAX_SIDE = 15
 """Largest number of rows or columns we accept (15x15 is gomoku's board)."""
@@ -59,8 +61,13 @@ def _line_masks(rows: int, cols: int, k: int) -> tuple[int, ...]:
     return tuple(dict.fromkeys(masks))
 
 
-class MNK:
-    """The m,n,k game on ``rows`` x ``cols`` with ``k`` in a row to win."""
+class MNK(Game[MNKState]):
+    """The m,n,k game on ``rows`` x ``cols`` with ``k`` in a row to win.
+
+    Its spec is ``mnk:ROWS,COLS,K`` (``tictactoe`` for 3,3,3). A move is a
+    cell index, row-major from 0; people see and type the cell's number
+    from 1, as drawn on the board, or its row and column from 1.
+    """
 
     def __init__(self, rows: int, cols: int, k: int) -> None:
         for label, value in (("rows", rows), ("cols", cols)):
@@ -97,7 +104,13 @@ class MNK:
     def name(self) -> str:
         if self.dimensions == (3, 3, 3):
             return "tictactoe"
-        return f"mnk-{self.rows}-{self.cols}-{self.k}"
+        return f"mnk:{self.rows},{self.cols},{self.k}"
+
+    @property
+    def title(self) -> str:
+        if self.dimensions == (3, 3, 3):
+            return "Tic-tac-toe"
+        return f"{self.rows}x{self.cols}, {self.k} in a row"
 
     @property
     def max_plies(self) -> int:
@@ -139,9 +152,96 @@ class MNK:
         won = any(stones & mask == mask for mask in self.lines_through[move])
         return MNKState(state.x, stones, Player.X, Player.O if won else None)
 
+    # --- how people see it --------------------------------------------------
+
     def move_fields(self, move: int) -> dict[str, int]:
         row, col = self.row_col(move)
         return {"row": row, "col": col}
+
+    def move_label(self, move: int) -> str:
+        return str(move + 1)
+
+    def move_help(self, state: MNKState) -> str:
+        return f"a cell number (1-{self.cells}) or 'row col'"
+
+    def parse_move(self, text: str, state: MNKState) -> int:
+        """A cell number as drawn on the board (from 1), or ``row col`` (both from 1)."""
+        words = text.replace(",", " ").split()
+        last = self.cells
+        shown = text.strip()[:20]
+        if not words:
+            raise IllegalMoveError(f"Type the number of a free cell (1-{last}) or 'row col'.")
+        # str.isdigit accepts '²' and '①', which int() refuses: only ASCII digits make a number.
+        if len(words) > 2 or not all(word.isascii() and word.isdigit() and len(word) <= 4 for word in words):
+            raise IllegalMoveError(f"{shown!r} is not a cell: type a number from 1 to {last} or 'row col'.")
+        if len(words) == 1:
+            number = int(words[0])
+            if not 1 <= number <= last:
+                raise IllegalMoveError(f"There is no cell {number}: pick a number from 1 to {last}.")
+            cell = number - 1
+        else:
+            row, col = int(words[0]), int(words[1])
+            if not (1 <= row <= self.rows and 1 <= col <= self.cols):
+                raise IllegalMoveError(
+                    f"Row {row}, column {col} is off the board: rows go 1-{self.rows}, columns 1-{self.cols}."
+                )
+            cell = self.cell(row - 1, col - 1)
+        if self.stone_at(state, cell) is not None:
+            raise IllegalMoveError(f"Cell {cell + 1} is taken: pick a free cell.")
+        if state.winner is not None:
+            raise IllegalMoveError(f"The game is over: {state.winner.value} has won.")
+        return cell
+
+    def highlight(self, state: MNKState) -> tuple[int, ...]:
+        return self.winning_line(state)
+
+    def draw(self, state: MNKState, last_move: int | None = None, marks: Mapping[int, str] | None = None) -> str:
+        """The board with the number of every free cell (from 1, what a person types).
+
+        The last move is drawn ``[X]`` and a winning line ``*X*``, so both
+        read without colour; ``marks`` replace the numbers of free cells.
+        """
+        highlight = set(self.winning_line(state))
+        labels = {cell: str(cell + 1) for cell in range(self.cells)} | dict(marks or {})
+        width = max(3, *(len(label) + 2 for label in labels.values()))
+        lines = []
+        for row in range(self.rows):
+            cells = []
+            for col in range(self.cols):
+                cell = self.cell(row, col)
+                stone = self.stone_at(state, cell)
+                if stone is None:
+                    cells.append(labels[cell].center(width))
+                elif cell in highlight:
+                    cells.append(f"*{stone.value}*".center(width))
+                elif cell == last_move:
+                    cells.append(f"[{stone.value}]".center(width))
+                else:
+                    cells.append(stone.value.center(width))
+            lines.append(" " + "|".join(cells))
+            if row < self.rows - 1:
+                lines.append(" " + "+".join("-" * width for _ in range(self.cols)))
+        return "\n".join(lines)
+
+    def view(self, state: MNKState) -> dict[str, Any]:
+        """A grid of ``rows`` x ``cols`` cells; a click on a free cell plays that cell."""
+        cells = []
+        for cell in range(self.cells):
+            stone = self.stone_at(state, cell)
+            cells.append("" if stone is None else stone.value)
+        return {
+            "kind": "grid",
+            "rows": self.rows,
+            "cols": self.cols,
+            "cells": cells,
+            "drop": False,
+            "line": list(self.winning_line(state)),
+        }
+
+    # --- search hooks --------------------------------------------------------
+
+    def search_node(self, state: MNKState) -> MNKNode:
+        return MNKNode.root(self, state)
 
     # --- board geometry -----------------------------------------------------
 
@@ -280,3 +380,42 @@ class TicTacToe(MNK):
 
     def __repr__(self) -> str:
         return "TicTacToe()"
+
+
+def make_mnk(rows: int = 3, cols: int = 3, k: int | None = None) -> MNK:
+    """The m,n,k game for these dimensions; ``k`` defaults to the shorter side."""
+    if k is None:
+        k = min(rows, cols)
+    if (rows, cols, k) == (3, 3, 3):
+        return TicTacToe()
+    return MNK(rows, cols, k)
+
+
+def board_shape(text: str) -> tuple[int, int]:
+    """Rows and columns that a ``/``-separated position string describes."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position must be text, not {type(text).__name__}")
+    body = rows_text(text)
+    rows = body.split("/")
+    if "/" not in body:
+        if len(rows[0]) == 9:
+            return 3, 3
+        raise PositionError(
+            "a position without '/' must have 9 cells (3x3); separate rows with '/' or name the board (mnk:ROWS,COLS,K)"
+        )
+    if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
+        raise PositionError(f"the board is {len(rows)}x{len(rows[0])}; at most {MAX_SIDE}x{MAX_SIDE} is supported")
+    return len(rows), len(rows[0])
+
+
+def mnk_from_spec(params: str | None, position: str | None) -> MNK:
+    """``mnk:ROWS,COLS[,K]``; without parameters the size is read from ``position`` (3x3 without one)."""
+    if params is None:
+        if position is None:
+            return TicTacToe()
+        return make_mnk(*board_shape(position))
+    parts = [part.strip() for part in params.split(",")]
+    if len(parts) not in (2, 3) or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
+        raise VariantError(f"mnk takes ROWS,COLS or ROWS,COLS,K, such as mnk:4,4,4; not {params[:20]!r}")
+    numbers = [int(part) for part in parts]
+    return make_mnk(numbers[0], numbers[1], numbers[2] if len(numbers) == 3 else None)

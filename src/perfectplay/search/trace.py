@@ -1,11 +1,9 @@
 """Recording the tree that minimax and alpha-beta really searched, for students.
 
-``trace_minimax`` and ``trace_alphabeta`` are traced twins of the reference
-searches in ``minimax.py`` and ``alphabeta.py``: the same recursion, the same
-move order, the same windows, plus bookkeeping. The references stay
-untouched, so tracing costs nothing when it is off; the tests prove the twins
-visit exactly the positions the references visit, in the same order, so a
-trace is the real search and not a look-alike.
+``trace_search`` runs the reference ``minimax`` or ``alphabeta`` itself,
+with a ``_Recorder`` as its watcher (``watch.py``): the tree is, by
+construction, the search that ran, with its real move order, windows and
+cuts. Without a watcher the searches pay nothing for this.
 
 Every value in a trace is in the **MAX/MIN view**: from the side to move at
 the root (MAX), plies counted from the root, as in ``minimax``. Alpha-beta
@@ -24,13 +22,18 @@ that are not shown are summed up in ``TraceNode.hidden``.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from perfectplay.errors import LimitError
-from perfectplay.game import Game, Player, State, loss_score, terminal_score, win_score
+from perfectplay.errors import LimitError, PerfectplayError
+from perfectplay.game import Game, Player, State
+from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
+from perfectplay.search.evaluation import Evaluator, no_evaluation
+from perfectplay.search.limits import Limit
+from perfectplay.search.minimax import minimax
+from perfectplay.search.result import Analysis
+from perfectplay.search.scale import INFINITE, SCALE, is_proven
 
 Bound = Literal["exact", "lower", "upper"]
 """What a value says: the true value, or a bound on it (alpha-beta's fail-soft)."""
@@ -40,6 +43,13 @@ DEFAULT_MAX_NODES = 200
 
 RECORD_LIMIT = 50_000
 """Nodes kept as objects before choosing which to show; the rest are only counted."""
+
+SEARCH_NODES = 2_000_000
+"""Most nodes a traced search may visit unless the caller allows more (about ten seconds)."""
+
+
+class TraceTooLarge(PerfectplayError):
+    """The search to trace needs more nodes than allowed: limit its depth, or start nearer the end."""
 
 
 MINUS = "\N{MINUS SIGN}"
@@ -102,6 +112,7 @@ class HiddenChild:
     entry: Window | None
     nodes: int
     pruned_subtrees: int
+    guess: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +147,8 @@ class TraceNode:
     pruned: tuple[int, ...]
     nodes: int
     pruned_subtrees: int
+    guess: bool = False
+    horizon: bool = False
 
     @property
     def role(self) -> Literal["MAX", "MIN"]:
@@ -154,6 +167,10 @@ class Trace:
 
     ``nodes`` equals the untraced search's node count; ``pruned`` counts the
     subtrees alpha-beta cut (0 for minimax); ``shown`` the nodes in the tree.
+    ``depth_limit`` and ``node_limit`` limit what is shown; ``search_depth``
+    is the search's own depth limit (None: to the end of the game), beyond
+    which ``evaluation`` valued the positions; ``analysis`` is what the
+    search returned.
     """
 
     game: Game[Any]
@@ -167,6 +184,9 @@ class Trace:
     depth_limit: int | None
     node_limit: int
     seconds: float
+    search_depth: int | None = None
+    evaluation: str = "none"
+    analysis: Analysis | None = field(default=None, compare=False)
 
     @property
     def maximizer(self) -> Player:
@@ -201,6 +221,8 @@ class _Record:
         "depth",
         "entry",
         "exit",
+        "guess",
+        "horizon",
         "id",
         "maximizing",
         "move",
@@ -229,63 +251,132 @@ class _Record:
         self.value = 0
         self.bound: Bound = "exact"
         self.terminal = False
+        self.horizon = False
+        self.guess = False
         self.nodes = 0
         self.pruned_subtrees = 0
 
 
-class _Recorder:
-    """Counts every node; keeps those within the limits; builds the shown tree."""
+@dataclass(slots=True)
+class _Frame:
+    """A node the search has entered and not yet left, with what it was entered with."""
 
-    def __init__(self, game: Game[Any], maximizer: Player, depth_limit: int | None, node_limit: int) -> None:
+    record: _Record | None
+    id: int
+    move: int | None
+    maximizing: bool
+    alpha: int | None
+    beta: int | None
+    pruned_before: int
+    guesses_before: int
+
+
+def _shown(value: int) -> int:
+    """An internal value as a person reads it: a ``game.py`` score if proven, else as it is."""
+    return value // SCALE if is_proven(value) else value
+
+
+def _bound_shown(value: int | None) -> int | None:
+    """A window bound as a person reads it; None (infinite) for the searches' sentinels."""
+    if value is None or abs(value) >= INFINITE // 2:
+        return None
+    return _shown(value)
+
+
+class _Recorder:
+    """The watcher that records a search: counts every node, keeps those within the limits.
+
+    It sees values in the search's own view (``watch.py``) and files every
+    node in the MAX/MIN view, with alpha-beta's windows and cuts turned the
+    same way, so both trees read alike.
+    """
+
+    def __init__(self, game: Game[Any], maximizer: Player, algorithm: str, depth_limit: int | None, node_limit: int):
         self.game = game
         self.maximizer = maximizer
+        self.negamax = algorithm == "alphabeta"
         self.depth_limit = depth_limit
         self.node_limit = node_limit
         self.visited = 0
         self.pruned = 0
+        self.guesses = 0
         self.recorded: list[_Record] = []
+        self.stack: list[_Frame] = []
+        self.root: _Record | None = None
+        self.finished = False
 
-    def enter(self, state: Any, move: int | None, depth: int, parent: _Record | None) -> _Record | None:
-        """Count a visit; return a record if this node is kept (its parent is, and limits allow)."""
+    def window(self, alpha: int | None, beta: int | None, maximizing: bool) -> Window | None:
+        """A negamax window at a node, in the MAX view (None for minimax)."""
+        if alpha is None or beta is None:
+            return None
+        low, high = (alpha, beta) if maximizing else (-beta, -alpha)
+        return Window(_bound_shown(low), _bound_shown(high))
+
+    def enter(self, state: Any, move: int | None, ply: int, alpha: int | None, beta: int | None) -> None:
         self.visited += 1
-        if depth and parent is None:
-            return None
-        if (self.depth_limit is not None and depth > self.depth_limit) or len(self.recorded) >= RECORD_LIMIT:
-            return None
+        parent = self.stack[-1].record if self.stack else None
         to_move = self.game.to_move(state)
-        record = _Record(self.visited - 1, move, state, depth, to_move, to_move is self.maximizer)
-        self.recorded.append(record)
-        return record
+        maximizing = to_move is self.maximizer
+        record = None
+        within = self.depth_limit is None or ply <= self.depth_limit
+        if ply == 0 or (parent is not None and within and len(self.recorded) < RECORD_LIMIT):
+            record = _Record(self.visited - 1, move, state, ply, to_move, maximizing)
+            self.recorded.append(record)
+            if ply == 0:
+                self.root = record
+        self.stack.append(_Frame(record, self.visited - 1, move, maximizing, alpha, beta, self.pruned, self.guesses))
 
-    def leave(
-        self,
-        record: _Record | None,
-        parent: _Record | None,
-        *,
-        id: int,
-        move: int | None,
-        value: int,
-        bound: Bound,
-        entry: Window | None,
-        pruned_before: int,
-    ) -> None:
-        """File a finished node with its parent, as a record or as a hidden child."""
-        nodes = self.visited - id
-        pruned = self.pruned - pruned_before
+    def leave(self, value: int, *, terminal: bool, horizon: bool) -> None:
+        frame = self.stack.pop()
+        if horizon:
+            self.guesses += 1
+        maximizing = frame.maximizing
+        view = -value if self.negamax and not maximizing else value
+        bound: Bound = "exact"
+        entry = exit = None
+        if self.negamax and frame.alpha is not None and frame.beta is not None:
+            alpha, beta = frame.alpha, frame.beta
+            entry = self.window(alpha, beta, maximizing)
+            if terminal or horizon:
+                exit = entry
+            else:
+                exit = self.window(max(alpha, value), beta, maximizing)
+                if value <= alpha:  # negamax fails low to an upper bound; MIN's is MAX's lower bound
+                    bound = "upper" if maximizing else "lower"
+                elif value >= beta:
+                    bound = "lower" if maximizing else "upper"
+        guess = self.guesses > frame.guesses_before and not is_proven(value)
+        nodes = self.visited - frame.id
+        pruned = self.pruned - frame.pruned_before
+        parent = self.stack[-1].record if self.stack else None
+        record = frame.record
         if record is not None:
-            record.value, record.bound, record.entry = value, bound, entry
+            record.value, record.bound, record.entry, record.exit = _shown(view), bound, entry, exit
+            record.terminal, record.horizon, record.guess = terminal, horizon, guess
             record.nodes, record.pruned_subtrees = nodes, pruned
             if parent is not None:
                 parent.searched.append(record)
-        elif parent is not None and move is not None:
-            parent.searched.append(HiddenChild(id, move, value, bound, entry, nodes, pruned))
+        elif parent is not None and frame.move is not None:
+            parent.searched.append(HiddenChild(frame.id, frame.move, _shown(view), bound, entry, nodes, pruned, guess))
+        if not self.stack:
+            self.finished = True
 
-    def build(self, root: _Record) -> tuple[TraceNode, int]:
+    def prune(self, moves: tuple[int, ...], alpha: int, beta: int) -> None:
+        self.pruned += len(moves)
+        frame = self.stack[-1]
+        if frame.record is not None:
+            window = self.window(alpha, beta, frame.maximizing)
+            assert window is not None and window.alpha is not None and window.beta is not None, "cuts are finite"
+            frame.record.pruned = moves
+            frame.record.cut = Cut(frame.maximizing, window.alpha, window.beta)
+
+    def build(self) -> tuple[TraceNode, int]:
         """Freeze the kept records, showing the first ``node_limit`` in breadth-first order."""
+        assert self.root is not None, "the root is always recorded"
         # Search order is preorder, so sorting by (depth, id) is breadth-first,
         # and the shown children of any node are a prefix of its searched ones.
         shown = {record.id for record in sorted(self.recorded, key=lambda r: (r.depth, r.id))[: self.node_limit]}
-        return self._freeze(root, shown), len(shown)
+        return self._freeze(self.root, shown), len(shown)
 
     def _freeze(self, record: _Record, shown: set[int]) -> TraceNode:
         children: list[TraceNode] = []
@@ -294,8 +385,9 @@ class _Recorder:
             if isinstance(child, _Record) and child.id in shown:
                 children.append(self._freeze(child, shown))
             elif isinstance(child, _Record):
-                summary = (child.value, child.bound, child.entry, child.nodes, child.pruned_subtrees)
-                hidden.append(HiddenChild(child.id, _move(child), *summary))
+                assert child.move is not None, "only the root has no move, and it is always shown"
+                summary = (child.value, child.bound, child.entry, child.nodes, child.pruned_subtrees, child.guess)
+                hidden.append(HiddenChild(child.id, child.move, *summary))
             else:
                 hidden.append(child)
         return TraceNode(
@@ -316,12 +408,9 @@ class _Recorder:
             pruned=record.pruned,
             nodes=record.nodes,
             pruned_subtrees=record.pruned_subtrees,
+            guess=record.guess,
+            horizon=record.horizon,
         )
-
-
-def _move(record: _Record) -> int:
-    assert record.move is not None, "only the root has no move, and it is always shown"
-    return record.move
 
 
 def _check_limits(depth: int | None, max_nodes: int) -> None:
@@ -331,167 +420,8 @@ def _check_limits(depth: int | None, max_nodes: int) -> None:
         raise LimitError(f"max_nodes must be a whole number, 1 or more, not {max_nodes!r}")
 
 
-def trace_minimax(
-    game: Game[State], state: State, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES
-) -> Trace:
-    """Run the textbook minimax on ``state`` and record its tree.
-
-    Visits exactly the nodes ``minimax`` visits, in the same order; ``depth``
-    and ``max_nodes`` only limit what is shown (root at depth 0).
-    """
-    _check_limits(depth, max_nodes)
-    started = time.perf_counter()
-    maximizer = game.to_move(state)
-    recorder = _Recorder(game, maximizer, depth, max_nodes)
-
-    def value(node: State, move: int | None, ply: int, parent: _Record | None) -> int:
-        id = recorder.visited
-        record = recorder.enter(node, move, ply, parent)
-        if game.is_over(node):
-            winner = game.winner(node)
-            if winner is None:
-                score = 0
-            elif winner is maximizer:
-                score = win_score(ply, game.max_plies)
-            else:
-                score = loss_score(ply, game.max_plies)
-            if record is not None:
-                record.terminal = True
-        else:
-            scores = [value(game.play(node, child), child, ply + 1, record) for child in game.legal_moves(node)]
-            score = max(scores) if game.to_move(node) is maximizer else min(scores)
-        recorder.leave(record, parent, id=id, move=move, value=score, bound="exact", entry=None, pruned_before=0)
-        return score
-
-    # The reference visits the root, then each move's subtree with MAX's
-    # scores; value() at depth 0 is that same walk with the root's max on top.
-    root_value = value(state, None, 0, None)
-    root = recorder.recorded[0]
-    best = tuple(_child_move(child) for child in root.searched if child.value == root_value)
-    tree, shown = recorder.build(root)
-    return Trace(
-        game, state, "minimax", tree, best, recorder.visited, 0, shown, depth, max_nodes, time.perf_counter() - started
-    )
-
-
-def _child_move(child: _Record | HiddenChild) -> int:
-    return _move(child) if isinstance(child, _Record) else child.move
-
-
-def trace_alphabeta(
-    game: Game[State], state: State, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES
-) -> Trace:
-    """Run the reference alpha-beta on ``state`` and record its tree, windows and cuts.
-
-    Visits exactly the nodes ``alphabeta`` visits, in the same order. Values
-    and windows are turned from negamax into the MAX/MIN view (see the
-    module docstring); ``pruned`` lists the moves each cut left unvisited.
-    """
-    _check_limits(depth, max_nodes)
-    started = time.perf_counter()
-    maximizer = game.to_move(state)
-    recorder = _Recorder(game, maximizer, depth, max_nodes)
-    lowest = loss_score(0, game.max_plies)
-    highest = -lowest
-
-    def view(score: int, maximizing: bool) -> int:
-        return score if maximizing else -score
-
-    def window(alpha: int, beta: int, maximizing: bool) -> Window:
-        """A negamax window at a node, in the MAX view, with the sentinels made infinite."""
-        low, high = (alpha, beta) if maximizing else (-beta, -alpha)
-        return Window(None if low < lowest else low, None if high > highest else high)
-
-    def bound(score: int, alpha: int, beta: int, maximizing: bool) -> Bound:
-        if alpha < score < beta:
-            return "exact"
-        # Negamax fails low to an upper bound; the MIN side's is MAX's lower bound.
-        fails_low = score <= alpha
-        return "upper" if fails_low == maximizing else "lower"
-
-    def search(node: State, move: int, ply: int, alpha: int, beta: int, parent: _Record | None) -> int:
-        """The reference's fail-soft negamax (see alphabeta.py), recording as it goes."""
-        id, pruned_before = recorder.visited, recorder.pruned
-        record = recorder.enter(node, move, ply, parent)
-        maximizing = game.to_move(node) is maximizer
-        over = game.is_over(node)
-        if over:
-            best = terminal_score(game, node, ply)
-            if record is not None:
-                record.terminal = True
-                record.exit = window(alpha, beta, maximizing)
-        else:
-            best = lowest - 1
-            moves = game.legal_moves(node)
-            for index, child in enumerate(moves):
-                score = -search(game.play(node, child), child, ply + 1, -beta, -max(alpha, best), record)
-                if score > best:
-                    best = score
-                    if best >= beta:
-                        rest = moves[index + 1 :]
-                        recorder.pruned += len(rest)
-                        # Failing high on the last move cuts nothing; only a cut that
-                        # leaves moves unsearched is one a student should see.
-                        if record is not None and rest:
-                            record.pruned = rest
-                            record.cut = Cut(maximizing, *_finite(window(best, beta, maximizing)))
-                        break
-            if record is not None:
-                record.exit = window(max(alpha, best), beta, maximizing)
-        recorder.leave(
-            record,
-            parent,
-            id=id,
-            move=move,
-            value=view(best, maximizing),
-            # A finished game's score is exact whatever the window was.
-            bound="exact" if over else bound(best, alpha, beta, maximizing),
-            entry=window(alpha, beta, maximizing),
-            pruned_before=pruned_before,
-        )
-        return best
-
-    # The root, exactly as alphabeta() does it: each move with (best - 1, +inf).
-    root = recorder.enter(state, None, 0, None)
-    assert root is not None, "the root is always recorded"
-    root.entry = Window(None, None)
-    best_score = lowest - 1
-    best: list[int] = []
-    if game.is_over(state):
-        best_score = terminal_score(game, state)
-        root.terminal = True
-    else:
-        for move in game.legal_moves(state):
-            score = -search(game.play(state, move), move, 1, -highest - 1, -(best_score - 1), root)
-            if score > best_score:
-                best_score, best = score, [move]
-            elif score == best_score:
-                best.append(move)
-    root.exit = window(best_score - 1, highest + 1, True) if best else root.entry
-    root.value, root.nodes, root.pruned_subtrees = best_score, recorder.visited, recorder.pruned
-    tree, shown = recorder.build(root)
-    return Trace(
-        game,
-        state,
-        "alphabeta",
-        tree,
-        tuple(best),
-        recorder.visited,
-        recorder.pruned,
-        shown,
-        depth,
-        max_nodes,
-        time.perf_counter() - started,
-    )
-
-
-def _finite(window: Window) -> tuple[int, int]:
-    assert window.alpha is not None and window.beta is not None, "a cut always has finite bounds"
-    return window.alpha, window.beta
-
-
-TRACERS: dict[str, Callable[..., Trace]] = {"minimax": trace_minimax, "alphabeta": trace_alphabeta}
-"""Traced searches by the names ``analyze`` uses for the untraced ones."""
+ALGORITHMS: tuple[str, ...] = ("alphabeta", "minimax")
+"""The searches that can be traced."""
 
 
 def trace_search(
@@ -501,11 +431,74 @@ def trace_search(
     *,
     depth: int | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
+    limit: Limit | None = None,
+    evaluate: Evaluator = no_evaluation,
+    evaluation: str = "none",
+    order: MoveOrder | None = None,
+    find: RootSearch = "best",
 ) -> Trace:
-    """Trace the named search (``"minimax"`` or ``"alphabeta"``)."""
-    try:
-        tracer = TRACERS[algorithm]
-    except KeyError:
-        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(sorted(TRACERS))}") from None
-    trace: Trace = tracer(game, state, depth=depth, max_nodes=max_nodes)
-    return trace
+    """Run ``minimax`` or ``alphabeta`` on ``state`` and record the tree it searched.
+
+    ``depth`` and ``max_nodes`` only limit what is *shown* (root at depth
+    0); every visited node is counted. ``limit`` limits the *search*: its
+    ``depth`` is the search's horizon, where ``evaluate`` (named
+    ``evaluation``) values the positions; its ``nodes`` and ``seconds`` cap
+    the work (``SEARCH_NODES`` nodes by default), and a search that needs
+    more raises ``TraceTooLarge``. ``order`` and ``find`` are alpha-beta's
+    (see ``alphabeta``).
+    """
+    _check_limits(depth, max_nodes)
+    if algorithm not in ALGORITHMS:
+        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
+    if limit is not None and not isinstance(limit, Limit):
+        raise LimitError(f"limit must be a Limit, not {type(limit).__name__}")
+    node_cap = SEARCH_NODES if limit is None or limit.nodes is None else limit.nodes
+    search_depth = None if limit is None else limit.depth
+    search_limit = Limit(depth=search_depth, seconds=None if limit is None else limit.seconds, nodes=node_cap)
+    recorder = _Recorder(game, game.to_move(state), algorithm, depth, max_nodes)
+    analysis: Analysis
+    if game.is_over(state):
+        recorder.enter(state, None, 0, None, None)
+        analysis = minimax(game, state)
+        assert analysis.score is not None
+        recorder.leave(analysis.score * SCALE, terminal=True, horizon=False)
+    elif algorithm == "minimax":
+        analysis = minimax(game, state, search_limit, evaluate=evaluate, watcher=recorder)
+    else:
+        analysis = alphabeta(game, state, search_limit, evaluate=evaluate, order=order, find=find, watcher=recorder)
+    if not recorder.finished:
+        raise TraceTooLarge(
+            f"the {algorithm} search of this position needs more than {node_cap:,} nodes; "
+            "give it a search depth limit, or start from a position nearer the end of the game"
+        )
+    tree, shown = recorder.build()
+    return Trace(
+        game,
+        state,
+        "minimax" if algorithm == "minimax" else "alphabeta",
+        tree,
+        analysis.best,
+        recorder.visited,
+        recorder.pruned,
+        shown,
+        depth,
+        max_nodes,
+        analysis.seconds,
+        search_depth,
+        evaluation,
+        analysis,
+    )
+
+
+def trace_minimax(
+    game: Game[State], state: State, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES
+) -> Trace:
+    """``trace_search`` of the textbook minimax, showing at most ``depth`` plies and ``max_nodes`` nodes."""
+    return trace_search(game, state, "minimax", depth=depth, max_nodes=max_nodes)
+
+
+def trace_alphabeta(
+    game: Game[State], state: State, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES
+) -> Trace:
+    """``trace_search`` of the reference alpha-beta, showing at most ``depth`` plies and ``max_nodes`` nodes."""
+    return trace_search(game, state, "alphabeta", depth=depth, max_nodes=max_nodes)

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from perfectplay.games import SPEC_MAX_CHARS
 from perfectplay.games.mnk import MAX_SIDE
 from perfectplay.players import LEVELS, check_level
 from perfectplay.web.settings import POSITION_MAX_CHARS
@@ -27,6 +28,13 @@ class PositionRequest(BaseModel):
         max_length=POSITION_MAX_CHARS,
         description="rows separated by '/', cells X, O and . for empty",
         examples=["XOX/OO./.X."],
+    )
+    game: str | None = Field(
+        default=None,
+        max_length=SPEC_MAX_CHARS,
+        description="the game spec, e.g. tictactoe, mnk:4,4,4, connect4, nim:misere "
+        "(default: m,n,k sized by the position)",
+        examples=["tictactoe"],
     )
     to_move: Side | None = Field(default=None, description="the side to move; default: fewer stones, X on equal counts")
     rows: int | None = Field(default=None, ge=1, le=MAX_SIDE, description="rows on the board (default: from the text)")

@@ -12,18 +12,17 @@ from typing import Any, TypedDict
 
 from perfectplay.notation import parse_position
 from perfectplay.players import choose_move
-from perfectplay.search.analysis import Analysis, analyze
+from perfectplay.search.analysis import analyze
 from perfectplay.search.limits import Limit
+from perfectplay.search.result import Analysis
 
 
 class Job(TypedDict):
     """A position to analyze and, when ``level`` is set, the computer's move in it."""
 
+    game: str
     position: str
     to_move: str
-    rows: int
-    cols: int
-    k: int
     level: str | None
     seed: int | None
     seconds: float
@@ -41,9 +40,7 @@ def run_job(job: Job) -> JobResult:
     (``complete: false``); the computer's move is chosen from that same
     analysis, so a move costs one search, not two.
     """
-    game, state = parse_position(
-        job["position"], rows=job["rows"], cols=job["cols"], k=job["k"], to_move=job["to_move"]
-    )
+    game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     analysis = analyze(game, state, limit=Limit(seconds=job["seconds"]))
     move = None
     if job["level"] is not None:

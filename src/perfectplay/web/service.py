@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.games.mnk import MAX_SIDE, MNK, MNKState
-from perfectplay.notation import board_shape, make_game, parse_player
+from perfectplay.game import Game
+from perfectplay.games import make_game
+from perfectplay.games.mnk import board_shape
+from perfectplay.notation import parse_player
 from perfectplay.web.pool import SearchTimeout, ServerBusy, WorkerCrashed, WorkerPool
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PositionRequest
@@ -18,25 +20,34 @@ from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
 
 
-def read_position(request: PositionRequest) -> tuple[MNK, MNKState]:
-    """The request's game and state, or a problem naming the field at fault."""
+def request_spec(request: PositionRequest) -> str:
+    """The game spec a request names: ``game``, or an m,n,k board from ``rows``/``cols``/``k`` (older clients)."""
+    if request.game is not None:
+        return request.game
+    if request.rows is None and request.cols is None and request.k is None:
+        return "mnk"
     rows, cols = request.rows, request.cols
     if rows is None or cols is None:
         with blame("position"):
             text_rows, text_cols = board_shape(request.position)
         rows = text_rows if rows is None else rows
         cols = text_cols if cols is None else cols
-        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise Problem(422, "position", f"the board is {rows}x{cols}; at most {MAX_SIDE}x{MAX_SIDE} is supported")
-    with blame("k" if request.k is not None else "position"):
-        game = make_game(rows, cols, request.k)
+    return f"mnk:{rows},{cols}" + ("" if request.k is None else f",{request.k}")
+
+
+def read_position(request: PositionRequest) -> tuple[Game[Any], Any]:
+    """The request's game and state, or a problem naming the field at fault."""
+    spec = request_spec(request)
+    field = "game" if request.game is not None else "k" if request.k is not None else "position"
+    with blame(field):
+        game = make_game(spec, request.position)
     with blame("position"):
         state = game.parse(request.position, None if request.to_move is None else parse_player(request.to_move))
     return game, state
 
 
 def bounded_search(
-    game: MNK, state: MNKState, level: str | None, seed: int | None, pool: WorkerPool, settings: Settings
+    game: Game[Any], state: Any, level: str | None, seed: int | None, pool: WorkerPool, settings: Settings
 ) -> JobResult:
     """Every search the server runs goes through here, under ``settings.seconds``.
 
@@ -48,11 +59,9 @@ def bounded_search(
     that cannot fail.
     """
     job: Job = {
+        "game": game.name,
         "position": game.format(state),
         "to_move": game.to_move(state).value,
-        "rows": game.rows,
-        "cols": game.cols,
-        "k": game.k,
         "level": level,
         "seed": seed,
         "seconds": settings.seconds,
@@ -99,10 +108,13 @@ def move_json(request: MoveRequest, pool: WorkerPool, settings: Settings) -> dic
         move, analysis = result["move"], result["analysis"]
         assert move is not None
         state = game.play(state, move)
+    fields = {} if move is None else game.move_fields(move)
     return {
         "move": move,
-        "row": None if move is None else game.row_col(move)[0],
-        "col": None if move is None else game.row_col(move)[1],
+        "row": fields.get("row"),
+        "col": fields.get("col"),
+        "label": None if move is None else game.move_label(move),
+        "game": game.name,
         "position": game.format(state),
         "to_move": game.to_move(state).value,
         "outcome": outcome_json(game, state),
@@ -110,18 +122,18 @@ def move_json(request: MoveRequest, pool: WorkerPool, settings: Settings) -> dic
     }
 
 
-def outcome_json(game: MNK, state: MNKState) -> dict[str, Any] | None:
+def outcome_json(game: Game[Any], state: Any) -> dict[str, Any] | None:
     """How the game ended (winner or null for a draw, and the winning cells), or null if it goes on."""
     if not game.is_over(state):
         return None
     winner = game.winner(state)
     return {
         "winner": None if winner is None else winner.value,
-        "line": list(game.winning_line(state)),
+        "line": list(game.highlight(state)),
         "text": _result_text(game, state),
     }
 
 
-def _result_text(game: MNK, state: MNKState) -> str:
+def _result_text(game: Game[Any], state: Any) -> str:
     winner = game.winner(state)
     return f"{winner.value} has won" if winner is not None else "it is a draw"

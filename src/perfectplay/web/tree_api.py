@@ -59,12 +59,13 @@ router = APIRouter()
 def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     # A plain ``def``: it waits for its worker in FastAPI's thread pool.
     game, state = read_position(body)
-    empty = sum(1 for cell in game.format(state) if cell == ".")
-    if empty > EMPTY_MAX:
+    choices = len(game.legal_moves(state))
+    if choices > EMPTY_MAX:
         raise Problem(
             422,
             "position",
-            f"the search tree is drawn for positions with at most {EMPTY_MAX} empty cells; this one has {empty}",
+            f"the search tree is drawn for positions with at most {EMPTY_MAX} moves to choose from "
+            f"(on a board: empty cells); this one has {choices}",
         )
     after = state
     for number, move in enumerate(body.path, start=1):
@@ -74,11 +75,9 @@ def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
             after = game.play(after, move)
     job: TreeJob = {
         "kind": TREE_KIND,
+        "game": game.name,
         "position": game.format(state),
         "to_move": game.to_move(state).value,
-        "rows": game.rows,
-        "cols": game.cols,
-        "k": game.k,
         "algorithm": body.algorithm,
         "depth": body.depth,
         "max_nodes": body.max_nodes,

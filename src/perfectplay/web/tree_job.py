@@ -15,8 +15,12 @@ from dataclasses import replace
 from typing import Any, TypedDict
 
 from perfectplay.notation import parse_position
-from perfectplay.search.trace import RECORD_LIMIT, Trace, TraceNode, trace_search
+from perfectplay.search.limits import Limit
+from perfectplay.search.trace import RECORD_LIMIT, Trace, TraceNode, TraceTooLarge, trace_search
 from perfectplay.viz.tree_json import trace_document
+
+TREE_LIMIT = Limit(nodes=600_000)
+"""The most a traced search may visit here: the whole 3x3 game tree (549,946 nodes) and a little more."""
 
 TREE_KIND = "tree"
 """The ``kind`` that marks a job as this one in the worker's dispatch."""
@@ -24,11 +28,9 @@ TREE_KIND = "tree"
 
 class TreeJob(TypedDict):
     kind: str
+    game: str
     position: str
     to_move: str
-    rows: int
-    cols: int
-    k: int
     algorithm: str
     depth: int
     max_nodes: int
@@ -43,16 +45,24 @@ class TreeResult(TypedDict):
 
 
 def run_tree_job(job: TreeJob) -> TreeResult:
-    game, state = parse_position(
-        job["position"], rows=job["rows"], cols=job["cols"], k=job["k"], to_move=job["to_move"]
-    )
+    game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     path = job["path"]
     if not path:
-        trace = trace_search(game, state, job["algorithm"], depth=job["depth"], max_nodes=job["max_nodes"])
+        try:
+            trace = trace_search(
+                game, state, job["algorithm"], depth=job["depth"], max_nodes=job["max_nodes"], limit=TREE_LIMIT
+            )
+        except TraceTooLarge as error:
+            return {"document": None, "problem": ["position", str(error)]}
         return {"document": {**trace_document(trace), "path": []}, "problem": None}
     # Every node within reach is kept (up to the engine's record limit), so the
     # focus node is shown whatever its place in breadth-first order.
-    trace = trace_search(game, state, job["algorithm"], depth=len(path) + job["depth"], max_nodes=RECORD_LIMIT)
+    try:
+        trace = trace_search(
+            game, state, job["algorithm"], depth=len(path) + job["depth"], max_nodes=RECORD_LIMIT, limit=TREE_LIMIT
+        )
+    except TraceTooLarge as error:
+        return {"document": None, "problem": ["position", str(error)]}
     line = _line(trace.root, path)
     if line is None:
         return {"document": None, "problem": ["path", _missing(trace, path)]}

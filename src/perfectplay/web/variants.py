@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from perfectplay.games import make_game
 from perfectplay.games.mnk import MAX_SIDE
-from perfectplay.notation import empty_position, make_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,15 +18,16 @@ class Variant:
     note: str
 
     def to_json(self) -> dict[str, Any]:
-        game = make_game(self.rows, self.cols, self.k)
+        game = make_game(f"mnk:{self.rows},{self.cols},{self.k}")
         return {
             "id": f"{self.rows}x{self.cols}k{self.k}",
             "game": game.name,
+            "title": game.title,
             "label": self.label,
             "rows": self.rows,
             "cols": self.cols,
             "k": self.k,
-            "empty": empty_position(game),
+            "empty": game.format(game.initial_state()),
             "note": self.note,
         }
 

@@ -1,0 +1,125 @@
+"""The position as the production solver sees it: the search hooks a game may supply.
+
+The solver (``negamax.py`` and the drivers around it) is the same for every
+game; what it needs to know about one is asked of a ``SearchNode``. A game
+gets a correct node for free (``ProtocolNode``, built on the ``Game``
+protocol) and makes the solver fast by overriding ``Game.search_node`` with
+its own, which may:
+
+* give a **canonical key**, the same for positions that are symmetric
+  images of each other, so the transposition table shares their values;
+* know **bounds** at once: an immediate win, a position lost to two
+  threats, a draw nobody can escape, or just "no win before ply 3";
+* name **forced replies** (the one block), which cost no depth;
+* **order moves**, best-looking first, and leave out moves that provably
+  cannot be better than one it keeps;
+* **evaluate** a position at the search horizon.
+
+Every score a node reports uses ``perfectplay.game``'s convention, counted
+from the node for the side to move there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from perfectplay.game import loss_score, terminal_score, win_score
+
+if TYPE_CHECKING:
+    from perfectplay.game import Game
+
+
+class SearchNode(Protocol):
+    """An immutable position with what the solver asks of it.
+
+    ``low`` and ``high`` bound the node's value: it lies between these
+    scores, both included. ``low == high`` means the value is known: a
+    finished game, a win on the next move, a loss nothing can prevent. The
+    solver reads them first at every node and only goes on when
+    ``low < high``. (Attributes rather than a method: they are read at
+    every node, and a method call would cost as much as the rest of it.)
+
+    ``forced`` is true when exactly one reply is worth searching and every
+    other move is worse (the block of the opponent's only threat); the
+    solver then does not count that ply against a depth limit. It is only
+    read when the value is not known.
+    """
+
+    low: int
+    high: int
+    forced: bool
+
+    def key(self) -> Hashable:
+        """The transposition-table key: equal keys mean equal values.
+
+        May be canonical under the game's symmetries; then ``to_key_frame``
+        and ``from_key_frame`` carry a move between this position and the
+        canonical one that the key stands for.
+        """
+        ...
+
+    def moves(self) -> Sequence[int]:
+        """The moves worth searching, best-looking first; never empty.
+
+        It may leave out moves that cannot be better than one it keeps
+        (a move that lets the opponent win at once, when another does not).
+        When ``forced`` is true it is the one forced reply.
+        """
+        ...
+
+    def play(self, move: int) -> SearchNode:
+        """The node after ``move``, which may be any legal move of the game."""
+        ...
+
+    def evaluate(self) -> int:
+        """A heuristic value for the side to move at the search horizon; 0 is even."""
+        ...
+
+    def to_key_frame(self, move: int) -> int:
+        """``move`` as it is played in the canonical position ``key`` stands for."""
+        ...
+
+    def from_key_frame(self, move: int) -> int:
+        """A move of the canonical position, as it is played here."""
+        ...
+
+
+class ProtocolNode:
+    """The solver's view of any game, built on the ``Game`` protocol alone.
+
+    Correct for every game and no faster than the protocol: the key is the
+    state itself, moves come in the game's order, nothing is forced, and
+    every unfinished position is valued 0 at the horizon.
+    """
+
+    __slots__ = ("forced", "game", "high", "low", "state")
+
+    def __init__(self, game: Game[Any], state: Any) -> None:
+        self.game = game
+        self.state = state
+        self.forced = False
+        if game.is_over(state):
+            self.low = self.high = terminal_score(game, state)
+        else:
+            # The side to move may end the game with its own move either way
+            # (in misere games the last move loses).
+            self.low, self.high = loss_score(1, game.max_plies), win_score(1, game.max_plies)
+
+    def key(self) -> Hashable:
+        return self.state  # type: ignore[no-any-return]
+
+    def moves(self) -> Sequence[int]:
+        return self.game.legal_moves(self.state)
+
+    def play(self, move: int) -> ProtocolNode:
+        return ProtocolNode(self.game, self.game.play(self.state, move))
+
+    def evaluate(self) -> int:
+        return 0
+
+    def to_key_frame(self, move: int) -> int:
+        return move
+
+    def from_key_frame(self, move: int) -> int:
+        return move
