@@ -138,17 +138,15 @@ def test_a_seeded_game_repeats_exactly_whether_or_not_the_chances_are_already_re
 
 
 def test_a_forced_win_keeps_every_fastest_win_and_asks_for_nothing_more() -> None:
-    """X to move wins in 5 with 2, 4 or 5, whatever O does: all three stay.
+    """X to move forks with 0 or 2 and wins in 3 whatever O does: both stay.
 
-     . | . | .
-    ---+---+---
-     . | . | .
-    ---+---+---
-     . | O | X
+    . X .
+    O . .
+    . O X
     """
-    game, state = parse_position(".../.../.OX")
+    game, state = parse_position(".X./O../.OX")
     calls: list[Any] = []
-    assert trickiest(game, state, analyze(game, state), random.Random(1), counting(calls)) == (2, 4, 5)
+    assert trickiest(game, state, analyze(game, state), random.Random(1), counting(calls)) == (0, 2)
     assert calls == []
 
 

@@ -33,6 +33,9 @@ One reply deep, when it is not
     whose outcome the analysis did not prove counts as no mistake. So on a
     big board a move costs at most 4 analyses more than at any other level
     (each of a position one ply deeper), plus counting up to 6,000 positions.
+    Under a time limit each of those is capped by the limit; without one,
+    an analysis after a move can take longer than the one before it (every
+    reply of the opponent must be proven).
 
 Moves whose chances are exactly equal (fractions, never floats) are all
 returned, for the caller to pick one at random from its ``rng``; that keeps
@@ -67,7 +70,7 @@ MOVES_LOOKED_AT = 4
 """Most best moves the one-reply rule analyses the position after (one analysis each)."""
 
 REMEMBERED = 200_000
-"""Most positions whose chances one analyst's memory keeps before it starts afresh."""
+"""Most positions one analyst's memory holds (chances and sizes together) before it starts afresh."""
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
@@ -87,7 +90,7 @@ def memory_for(analyst: Analyst) -> Memory:
     """The memory kept for ``analyst`` (a fresh one if it cannot be remembered weakly)."""
     try:
         memory = _memories.get(analyst)
-        if memory is None or len(memory.chances) > REMEMBERED:
+        if memory is None or len(memory.chances) + len(memory.small) > REMEMBERED:
             memory = _memories[analyst] = Memory()
     except TypeError:  # not weakly referenceable: remember for this call only
         memory = Memory()
@@ -112,7 +115,10 @@ def trickiest(game: Game[Any], state: Any, analysis: Analysis, rng: random.Rando
     memory = memory_for(analyst)
     chances: dict[int, Fraction | None] = {}
     if small_enough(game, state, memory):
-        chances = {move: exact_chances(game, game.play(state, move), me, analyst, memory) for move in best}
+        for move in best:
+            chances[move] = exact_chances(game, game.play(state, move), me, analyst, memory)
+            if chances[move] is None:
+                break
     if not chances or None in chances.values():
         looked = best if len(best) <= MOVES_LOOKED_AT else tuple(sorted(rng.sample(best, MOVES_LOOKED_AT)))
         chances = {move: one_reply_chances(game, state, move, score, analyst) for move in looked}
@@ -203,7 +209,7 @@ def exact_chances(game: Game[Any], start: Any, me: Player, analyst: Analyst, mem
             if game.to_move(position) is me:
                 chances[key] = max(values)
             else:
-                chances[key] = sum(values, LOSS) / len(values)
+                chances[key] = sum(values, Fraction(0)) / len(values)
             open_positions.discard(position)
             continue
         if game.is_over(position):
@@ -237,7 +243,7 @@ def one_reply_chances(game: Game[Any], state: Any, move: int, score: int, analys
     replies = analyst(game, after)
     if not describes(replies, game.legal_moves(after)):
         return None
-    total = LOSS
+    total = Fraction(0)
     for entry in replies.moves:
         their = proven_score(entry)
         total += points(score) if their is None else points(-their)
@@ -266,9 +272,9 @@ def expected_results(game: Game[Any], state: Any, me: Player, choices: Callable[
         moves = choices(position) if game.to_move(position) is me else game.legal_moves(position)
         after = [results(game.play(position, move)) for move in moves]
         return (
-            sum((win for win, _, _ in after), LOSS) / len(after),
-            sum((draw for _, draw, _ in after), LOSS) / len(after),
-            sum((loss for _, _, loss in after), LOSS) / len(after),
+            sum((win for win, _, _ in after), Fraction(0)) / len(after),
+            sum((draw for _, draw, _ in after), Fraction(0)) / len(after),
+            sum((loss for _, _, loss in after), Fraction(0)) / len(after),
         )
 
     return results(state)
