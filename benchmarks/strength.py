@@ -1,4 +1,4 @@
-"""Strength table: every level against ``random`` and ``perfect``, as X and as O.
+"""Strength table: every level against ``random``, ``easy``, ``medium`` and ``perfect``, as X and as O.
 
     .venv/bin/python benchmarks/strength.py            # 1,000 games a cell, seed 2024
     .venv/bin/python benchmarks/strength.py --games 200 --output -
@@ -6,7 +6,11 @@
 Writes a Markdown table of wins/draws/losses (from the level's side) to
 benchmarks/results/strength.md, and says whether the strength ladder
 (perfect > hard > medium > easy > random) came out in order in every column,
-scoring a win 1, a draw 1/2 and a loss 0.
+scoring a win 1, a draw 1/2 and a loss 0. One more row plays ``perfect``'s
+rule from before issue 12: any best move at random, where ``perfect`` now
+picks the one a fallible opponent is most likely to get wrong; and the exact
+win rates of both rules against a uniformly random opponent are computed
+over the whole 3x3 tree.
 """
 
 from __future__ import annotations
@@ -18,14 +22,19 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from perfectplay import TicTacToe
 from perfectplay.game import Player
 from perfectplay.matches import MatchResult, cached_analyst, play_match
-from perfectplay.players import LADDER, LEVELS
+from perfectplay.players import LADDER, LEVELS, Analyst, choose_move, pick
+from perfectplay.tiebreak import expected_results, trickiest
 
-OPPONENTS = ("random", "perfect")
+OPPONENTS = ("random", "easy", "medium", "perfect")
+BEFORE = "perfect, any best move (before)"
+"""The row for ``perfect``'s old rule: a best move, any of them at random."""
+ROWS = (LEVELS[0], BEFORE, *LEVELS[1:])
 RESULTS = Path(__file__).resolve().parent / "results" / "strength.md"
 
 
@@ -61,18 +70,52 @@ def record_for(result: MatchResult, side: Player) -> Record:
     return Record(wins, result.draws, losses)
 
 
+def play_before(
+    game: TicTacToe, side: Player, opponent: str, games: int, rng: random.Random, analyst: Analyst
+) -> MatchResult:
+    """``games`` games of the old ``perfect`` rule, playing ``side``, against the level ``opponent``."""
+    tally = MatchResult(0, 0, 0)
+    for _ in range(games):
+        state = game.initial_state()
+        while not game.is_over(state):
+            if game.to_move(state) is side:
+                move = pick(rng, analyst(game, state).best)
+            else:
+                move = choose_move(game, state, opponent, rng, analyst=analyst)
+            state = game.play(state, move)
+        tally = tally.add(game.winner(state))
+    return tally
+
+
 def measure(games: int, seed: int) -> dict[tuple[str, str, Player], Record]:
     game = TicTacToe()
     analyst = cached_analyst()  # shared by every match: the positions are the same
     rng = random.Random(seed)
     table: dict[tuple[str, str, Player], Record] = {}
-    for level in LEVELS:
+    for level in ROWS:
         for opponent in OPPONENTS:
             for side in (Player.X, Player.O):
-                x_level, o_level = (level, opponent) if side is Player.X else (opponent, level)
-                *_, result = play_match(game, x_level, o_level, games, rng, analyst=analyst)
+                if level == BEFORE:
+                    result = play_before(game, side, opponent, games, rng, analyst)
+                else:
+                    x_level, o_level = (level, opponent) if side is Player.X else (opponent, level)
+                    *_, result = play_match(game, x_level, o_level, games, rng, analyst=analyst)
                 table[level, opponent, side] = record_for(result, side)
     return table
+
+
+def exact_wins_against_random() -> dict[tuple[str, Player], Fraction]:
+    """The probability that each ``perfect`` rule beats a uniformly random opponent, over the whole 3x3 tree."""
+    game = TicTacToe()
+    analyst = cached_analyst()
+    empty = game.initial_state()
+    rules = {
+        BEFORE: lambda state: analyst(game, state).best,
+        "perfect": lambda state: trickiest(game, state, analyst(game, state), random.Random(0), analyst),
+    }
+    return {
+        (name, side): expected_results(game, empty, side, rule)[0] for name, rule in rules.items() for side in Player
+    }
 
 
 def columns() -> list[tuple[str, Player]]:
@@ -111,7 +154,9 @@ def within_noise(table: dict[tuple[str, str, Player], Record]) -> list[str]:
     return ties
 
 
-def markdown(table: dict[tuple[str, str, Player], Record], games: int, seed: int) -> str:
+def markdown(
+    table: dict[tuple[str, str, Player], Record], exact: dict[tuple[str, Player], Fraction], games: int, seed: int
+) -> str:
     header = "| level | " + " | ".join(f"vs {opponent} as {side.value}" for opponent, side in columns()) + " |"
     lines = [
         "# Strength of the computer levels (3x3)",
@@ -123,7 +168,7 @@ def markdown(table: dict[tuple[str, str, Player], Record], games: int, seed: int
         header,
         "|---|" + "---|" * len(columns()),
     ]
-    for level in LEVELS:
+    for level in ROWS:
         cells = " | ".join(str(table[level, opponent, side]) for opponent, side in columns())
         lines.append(f"| {level} | {cells} |")
     problems = ladder_violations(table)
@@ -143,7 +188,24 @@ def markdown(table: dict[tuple[str, str, Player], Record], games: int, seed: int
             "no level is more than two standard errors below the level under it."
         )
     lines.append("`friendly` never loses, like `perfect`, but turns down wins: it is a style, not a rung.")
+    lines += [
+        "",
+        f"`{BEFORE}` plays `perfect`'s rule from before issue 12: a best move,",
+        "any of them at random. `perfect` now plays, among its best moves, the one with the best",
+        "expected result against an opponent who picks every legal move with equal chance",
+        "(`perfectplay.tiebreak`). Exact win rates of both rules against `random`, over the whole",
+        "3x3 tree (no sampling; neither rule ever loses):",
+        "",
+        "| rule among equally good moves | wins as X | wins as O |",
+        "|---|---|---|",
+    ]
+    for name, label in ((BEFORE, "any best move at random (before)"), ("perfect", "the trickiest (now)")):
+        lines.append(f"| {label} | {percent(exact[name, Player.X])} | {percent(exact[name, Player.O])} |")
     return "\n".join(lines) + "\n"
+
+
+def percent(chance: Fraction) -> str:
+    return f"{float(chance):.2%} ({chance.numerator:,}/{chance.denominator:,})"
 
 
 def main() -> int:
@@ -154,7 +216,7 @@ def main() -> int:
     args = parser.parse_args()
     started = time.perf_counter()
     table = measure(args.games, args.seed)
-    text = markdown(table, args.games, args.seed)
+    text = markdown(table, exact_wins_against_random(), args.games, args.seed)
     if args.output == "-":
         sys.stdout.write(text)
     else:

@@ -7,14 +7,25 @@ generator repeats a game exactly.
 
 perfect
     Plays a best move: the fastest win, else a draw, else the slowest loss.
-    Among equally good moves it picks one at random.
+    Among equally good moves it plays the one that gives a fallible opponent
+    the most ways to go wrong: the one with the best expected result against
+    an opponent who picks each legal move with equal chance (a win counts 1,
+    a draw 1/2, a loss 0). When the rest of the game has at most 6,000
+    positions (all of 3x3 has 5,478) that expectation is exact (expectimax,
+    with ``perfect`` choosing this way again on its later moves); on bigger
+    boards it looks one reply ahead, at no more than 4 of its best moves:
+    what share of the opponent's answers would throw away its result. So a
+    move costs at most 4 analyses more than at the other levels. Moves whose
+    chances are exactly equal (e.g. the four corners) are picked at random.
+    This never trades score for trickiness: the choice is only ever among
+    moves of the same exact score. Details: ``perfectplay.tiebreak``.
 friendly
     Never loses, but would rather draw than crush you. It takes a win in one
     when it has one; otherwise it plays a move that keeps the draw if there
     is one; only when every move that does not lose is a win does it win, and
     then as slowly as it can. A lost position is played like ``perfect``.
 hard, medium, easy
-    Each move is either a *best* move (as ``perfect``) or, with a stated
+    Each move is either a *best* move (any of them, at random) or, with a stated
     chance, a *casual* move: one that looks best to a player who sees only
     ``lookahead`` plies ahead. Such a player sees a win or a loss only if it
     comes within ``lookahead`` plies, and every other move looks like a draw;
@@ -59,6 +70,7 @@ from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, State
 from perfectplay.search.analysis import analyze
 from perfectplay.search.result import Analysis, MoveValue
+from perfectplay.tiebreak import trickiest
 
 Analyst = Callable[[Game[Any], Any], Analysis]
 """What a player asks for the exact analysis of a position. ``analyze`` by
@@ -161,9 +173,13 @@ def choose_move(
 
     Random choices come from ``rng``; without one they come from a generator
     seeded by the position, so the same call always returns the same move.
-    ``analyst`` supplies the exact analysis; it is called at most once, and
-    not at all when the level does not need it (``random``, or a casual move
-    with lookahead 0).
+    ``analyst`` supplies the exact analysis. It is asked about ``state`` at
+    most once, and not at all when the level does not need it (``random``,
+    or a casual move with lookahead 0). Only ``perfect`` asks about other
+    positions, those after its move, to choose among equally good moves: at
+    most 4 of them when more than 6,000 positions can still be reached, and
+    otherwise each position where it is to move, once per analyst (the
+    chances are remembered as long as ``analyst`` lives).
     """
     check_level(level)
     if game.is_over(state):
@@ -179,7 +195,10 @@ def choose_move(
         if mixed.lookahead == 0:
             return pick(rng, game.legal_moves(state))
         return pick(rng, casual_moves(analyst(game, state), mixed.lookahead))
-    return pick(rng, analyst(game, state).best)
+    analysis = analyst(game, state)
+    if level == "perfect":
+        return pick(rng, trickiest(game, state, analysis, rng, analyst))
+    return pick(rng, analysis.best)
 
 
 def pick(rng: random.Random, moves: Sequence[int]) -> int:

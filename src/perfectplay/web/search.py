@@ -10,11 +10,16 @@ from __future__ import annotations
 import random
 from typing import Any, TypedDict
 
+from perfectplay.game import Game
 from perfectplay.notation import parse_position
 from perfectplay.players import choose_move
 from perfectplay.search.analysis import analyze
 from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis
+from perfectplay.search.table import TranspositionTable
+
+LOOK_AHEAD_SHARE = 0.1
+"""The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
 
 
 class Job(TypedDict):
@@ -41,15 +46,22 @@ def run_job(job: Job) -> JobResult:
     analysis, so a move costs one search, not two.
     """
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
-    analysis = analyze(game, state, limit=Limit(seconds=job["seconds"]))
+    table = TranspositionTable()
+    analysis = analyze(game, state, limit=Limit(seconds=job["seconds"]), table=table)
     move = None
     if job["level"] is not None:
         # Without a seed every game differs: a fresh generator picks among
         # equally good moves. With one, the same request gives the same move.
         rng = random.Random(job["seed"]) if job["seed"] is not None else random.Random()
+        # The tie-break among equally good moves looks at the positions after
+        # them; each such look gets a small share of the budget and reuses
+        # the table, so a move still costs about one search.
+        glance = Limit(seconds=job["seconds"] * LOOK_AHEAD_SHARE)
 
-        def known(_game: object, _state: object) -> Analysis:
-            return analysis
+        def analyst(asked_game: Game[Any], asked: Any) -> Analysis:
+            if asked == state:
+                return analysis
+            return analyze(asked_game, asked, limit=glance, table=table)
 
-        move = choose_move(game, state, job["level"], rng, analyst=known)
+        move = choose_move(game, state, job["level"], rng, analyst=analyst)
     return {"analysis": analysis.to_json(), "move": move}
