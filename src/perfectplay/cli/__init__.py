@@ -14,6 +14,7 @@ No traceback ever reaches the user.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -65,7 +66,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(words).parse_args(words)
     try:
         status: int = args.run(args)
-        sys.stdout.flush()
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            if isinstance(error, BrokenPipeError):
+                raise
+            raise OutputError(error) from None
     except PerfectplayError as error:
         sys.stderr.write(f"perfectplay {args.command}: error: {error}\n")
         return 2
@@ -77,20 +83,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         _discard_stdout()
         return 0
     except OSError as error:
-        where = "cannot write the output: " if _stdout_broken() else ""
-        sys.stderr.write(f"perfectplay {args.command}: error: {where}{error.strerror or error}\n")
+        cause = error.error if isinstance(error, OutputError) else error
+        where = "cannot write the output: " if isinstance(error, OutputError) or cause.errno in OUTPUT_ERRORS else ""
+        _discard_stdout()
+        sys.stderr.write(f"perfectplay {args.command}: error: {where}{cause.strerror or cause}\n")
         return 1
     return status
 
 
-def _stdout_broken() -> bool:
-    """True if standard output cannot take what it holds (then it is silenced, see ``_discard_stdout``)."""
-    try:
-        sys.stdout.flush()
-    except OSError:
-        _discard_stdout()
-        return True
-    return False
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""What a failed write to standard output raises (commands turn their own file errors into messages)."""
+
+
+class OutputError(OSError):
+    """Standard output could not take the command's answer."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.errno, error.strerror)
+        self.error = error
 
 
 def _discard_stdout() -> None:

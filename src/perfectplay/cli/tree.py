@@ -34,7 +34,7 @@ from perfectplay.viz import trace_dot, trace_json, trace_svg
 
 RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, "json": trace_json}
 
-DEFAULT_DRAWN = 40
+DEFAULT_DRAWN = 25
 """Nodes drawn when the user does not say: a drawing a person can read (whole levels first)."""
 
 
@@ -126,6 +126,7 @@ def run_tree(args: argparse.Namespace) -> int:
             order=order_for(args.order, game),
             find=find,
             progress=progress,
+            order_name=args.order,
             **extra,
         )
         counts: dict[str, int] = {trace.algorithm: trace.nodes}
@@ -146,6 +147,7 @@ def run_tree(args: argparse.Namespace) -> int:
                 evaluation=evaluation,
                 order=order_for(args.compare_order, game),
                 find=find,
+                order_name=args.compare_order,
                 **extra,
             )
             changes = compare_cuts(trace, other, args.compare_order)
