@@ -218,7 +218,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
 
 def format_comparison(comparison: Any) -> str:
     """The depth-limited search and perfect play side by side, move by move, with what the choice costs."""
-    from perfectplay.search.compare import limited_value_text
+    from perfectplay.search.compare import limited_value_text, move_value
 
     limited, exact = comparison.limited, comparison.exact
     game = exact.game
@@ -235,7 +235,7 @@ def format_comparison(comparison: Any) -> str:
         if entry.move in exact.best:
             marks.append("best")
         mark = f"  <- {', '.join(marks)}" if marks else ""
-        value = limited_value_text(limited.value_of(entry.move))
+        value = limited_value_text(move_value(limited, entry.move))
         lines.append(f" {game.move_label(entry.move):>{width}}  {value:<{column}}  {entry.outcome!s:<12}{mark}")
     lines.append("")
     perfect = ", ".join(game.move_label(move) for move in exact.best)

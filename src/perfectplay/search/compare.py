@@ -24,6 +24,11 @@ from perfectplay.search.result import Analysis, MoveValue
 from perfectplay.search.solver import score_moves
 
 
+def move_value(analysis: Analysis, move: int) -> MoveValue | None:
+    """What ``analysis`` found for ``move``, or None if its search did not value that move."""
+    return next((entry for entry in analysis.moves if entry.move == move), None)
+
+
 def limited_value_text(entry: MoveValue | None) -> str:
     """What a depth-limited search made of a move: its proven outcome, or ``≈ 3`` for a heuristic estimate."""
     if entry is None:
@@ -65,7 +70,7 @@ class Comparison:
         best = self.exact.outcome
         picks = []
         for move in self.limited.best:
-            entry = self.exact.value_of(move)
+            entry = move_value(self.exact, move)
             assert entry is not None, "the exact analysis values every legal move"
             picks.append(Choice(move, entry.outcome, best, move in self.exact.best))
         return tuple(picks)

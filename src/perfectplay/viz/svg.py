@@ -67,7 +67,7 @@ text { font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif; fill: #1f2937; 
 .note { font-size: 13px; fill: #1d4ed8; }
 .horizon .frame { stroke: #7c3aed; stroke-dasharray: 5 3; }
 .value.guess { fill: #7c3aed; font-style: italic; }
-.treenode rect { fill: #f9fafb; }
+.treenode rect.bg { fill: #f9fafb; }
 .treenode text { font-size: 13px; font-weight: bold; }
 .pruned.new .frame { stroke: #059669; stroke-dasharray: none; stroke-width: 3; }
 .new-cut { font-size: 11px; font-weight: bold; fill: #059669; }
@@ -262,10 +262,10 @@ def _board(trace: Trace, node_state: object, move: int | None, x: float, y: floa
     game = trace.game
     if is_textbook(trace):
         name = escape(game.format(node_state))
-        box = max(BOARD, 12 + 8 * len(name))
+        box = _box_width(trace, node_state)
         return (
             f'<g class="board treenode" transform="translate({x:.1f},{y:.1f})">'
-            f'<rect width="{box}" height="{BOARD}" rx="6"/>'
+            f'<rect class="bg" width="{box}" height="{BOARD}" rx="6"/>'
             f'<text x="{box / 2:.1f}" y="{BOARD / 2 + 5:.1f}" text-anchor="middle">{name}</text>'
             f'<rect class="frame" width="{box}" height="{BOARD}" rx="6"/></g>'
         )
@@ -305,15 +305,23 @@ def _board(trace: Trace, node_state: object, move: int | None, x: float, y: floa
     return "".join(parts)
 
 
+def _box_width(trace: Trace, state: object) -> int:
+    """Width of a node's picture: a board thumbnail, or a textbook node's name in a box."""
+    if not is_textbook(trace):
+        return BOARD
+    return max(BOARD, 12 + 8 * len(trace.game.format(state)))
+
+
 def _node(trace: Trace, placed: Placed, chosen: set[int], vanished: set[int], changes: CutChanges | None) -> str:
     node = placed.node
     x, y = _x(placed.column), _y(placed.row)
+    label_x = x + _box_width(trace, node.state) + 8
     classes = ["node", node.role.lower()]
     if node.id in chosen:
         classes.append("chosen")
     if node.terminal:
         classes.append("leaf")
-    if node.horizon:
+    if node.horizon and not is_textbook(trace):
         classes.append("horizon")
     move = "" if node.move is None else f' data-move="{node.move}"'
     # Kept short so it ends before the edges fan out; the full condition is
@@ -325,7 +333,7 @@ def _node(trace: Trace, placed: Placed, chosen: set[int], vanished: set[int], ch
     guess = " guess" if value.lstrip("≤≥ ").startswith("≈") else ""
     badge = ""
     if node.id in vanished and changes is not None:
-        badge = f'<text class="vanished" x="{x + LABEL}" y="{y + 34}">✂ under {escape(changes.other)}</text>'
+        badge = f'<text class="vanished" x="{label_x}" y="{y + 34}">✂ under {escape(changes.other)}</text>'
     label = "" if node.move is None else f"move {trace.game.move_label(node.move)} · "
     tip = f"{label}{trace.game.format(node.state)} · {node.role} · value {value}"
     if node.entry is not None:
@@ -339,9 +347,9 @@ def _node(trace: Trace, placed: Placed, chosen: set[int], vanished: set[int], ch
         f'<g class="{" ".join(classes)}" data-id="{node.id}"{move}>'
         f"<title>{escape(tip)}</title>"
         f"{_board(trace, node.state, node.move, x, y - BOARD / 2)}"
-        f'<text class="value{guess}" x="{x + LABEL}" y="{y - 6}">{escape(value)}</text>'
-        f'<text class="caption" x="{x + LABEL}" y="{y + 8}">{escape(node_caption(trace, node))}</text>'
-        f"{_size_line(node, size, x + LABEL, y + 21)}{badge}"
+        f'<text class="value{guess}" x="{label_x}" y="{y - 6}">{escape(value)}</text>'
+        f'<text class="caption" x="{label_x}" y="{y + 8}">{escape(node_caption(trace, node))}</text>'
+        f"{_size_line(node, size, label_x, y + 21)}{badge}"
         "</g>"
     )
 
@@ -437,8 +445,7 @@ def _pruned_step(trace: Trace, node: TraceNode) -> float:
     """Horizontal distance between two pruned thumbnails (textbook names are wider than boards)."""
     if not is_textbook(trace):
         return BOARD + 6
-    widest = max(len(trace.game.format(trace.game.play(node.state, move))) for move in node.pruned)
-    return max(BOARD, 12 + 8 * widest) + 6
+    return max(_box_width(trace, trace.game.play(node.state, move)) for move in node.pruned) + 6
 
 
 def _path_of(trace: Trace, target: TraceNode) -> tuple[int, ...]:
