@@ -213,11 +213,24 @@ def test_new_abandons_the_game_without_counting_it_and_quit_ends_the_session() -
 
 
 def test_the_session_tally_counts_each_finished_game() -> None:
-    """Two blunders in a row along the top row: the computer wins both games."""
-    result = run_cli("play", stdin="1\n2\n4\n4\n9\ny\n1\n2\n4\n4\n9\nn\n")
-    out = result.stdout
-    assert "Session: 0 wins, 0 draws, 1 loss." in out
-    assert "Session: 0 wins, 0 draws, 2 losses." in out
+    """The player always picks the move that loses fastest, in two games: the computer wins both,
+    opening the second one itself (the first move alternates)."""
+    output: list[str] = []
+    session: TerminalGame
+    answers = iter(["y", "n"])
+
+    def worst_move(prompt: str) -> str:
+        if prompt.startswith("Play again"):
+            return next(answers)
+        return str(analyze(session.game, session.state).moves[-1].move + 1)
+
+    seats: dict[Player, str | None] = {Player.X: None, Player.O: "perfect"}
+    session = TerminalGame(TicTacToe(), seats, Player.X, random.Random(3), worst_move, output.append)
+    session.run()
+    text = "\n".join(output)
+    assert "Session: 0 wins, 0 draws, 1 loss." in text
+    assert "Session: 0 wins, 0 draws, 2 losses." in text
+    assert "O moves first this time (the first move alternates)." in text
 
 
 def test_two_players_take_turns_and_the_winner_is_named() -> None:

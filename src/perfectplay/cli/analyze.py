@@ -11,7 +11,6 @@ chapter, a depth-limited search with an evaluation function, and with
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
@@ -90,6 +89,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     with ProgressLine(f"{algorithm} on {game.title}", table) as progress:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:
+        import json
+
         document = analysis.to_json()
         if evaluation is not None:
             document["evaluation"] = evaluation.name
@@ -134,8 +135,11 @@ def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: s
     from perfectplay.search.compare import compare
 
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
-    comparison = compare(game, state, args.depth, _evaluation(args, game), algorithm, limit)
+    with ProgressLine(f"comparing on {game.title}") as progress:
+        comparison = compare(game, state, args.depth, _evaluation(args, game), algorithm, limit, progress)
     if args.json:
+        import json
+
         print(json.dumps(comparison.to_json()))
     else:
         print(format_comparison(comparison))

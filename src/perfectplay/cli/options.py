@@ -114,3 +114,14 @@ def add_depth_options(parser: argparse.ArgumentParser, what: str = "the search")
         "engine, or your own as module:function (a .py file or a module; it gets (game, state) and "
         "returns an int for the side to move)",
     )
+
+
+def add_search_cap(parser: argparse.ArgumentParser, default: int) -> None:
+    """``--max-search-nodes N``: a search that needs more stops with one line."""
+    parser.add_argument(
+        "--max-search-nodes",
+        type=whole(1, "--max-search-nodes"),
+        default=default,
+        metavar="N",
+        help=f"stop with an error if a search needs more than N nodes (default {default:,})",
+    )

@@ -21,7 +21,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from perfectplay.cli.options import TEXTBOOK, add_depth_options, add_position_arguments, read_position, whole
+from perfectplay.cli.options import (
+    TEXTBOOK,
+    add_depth_options,
+    add_position_arguments,
+    add_search_cap,
+    read_position,
+    whole,
+)
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
@@ -69,13 +76,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"draw at most N nodes (default {DEFAULT_DRAWN}; a textbook tree is drawn whole), "
         "the rest become '+N more' stubs",
     )
-    parser.add_argument(
-        "--max-search-nodes",
-        type=whole(1, "--max-search-nodes"),
-        default=SEARCH_NODES,
-        metavar="N",
-        help=f"stop with an error if the search needs more than N nodes (default {SEARCH_NODES:,})",
-    )
+    add_search_cap(parser, SEARCH_NODES)
     parser.add_argument("--format", choices=sorted(RENDERERS), default="svg", help="output format (default svg)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.set_defaults(run=run_tree)
@@ -130,10 +131,12 @@ def run_tree(args: argparse.Namespace) -> int:
             **extra,
         )
         counts: dict[str, int] = {trace.algorithm: trace.nodes}
+        progress.what = "counting the other search"
         if args.algorithm == "minimax":
-            run = alphabeta(game, state, limit, order=order_for(args.order, game), find=find, **extra)
+            order = order_for(args.order, game)
+            run = alphabeta(game, state, limit, order=order, find=find, progress=progress, **extra)
         else:
-            run = minimax(game, state, limit, **extra)
+            run = minimax(game, state, limit, progress=progress, **extra)
         if run.nodes < args.max_search_nodes:  # not stopped by the cap: the count is the whole search's
             counts[run.algorithm] = run.nodes
         changes = None
@@ -167,7 +170,7 @@ def more_note(args: argparse.Namespace, trace: Trace) -> str | None:
     """How to draw more, when the drawing leaves searched nodes out."""
     if trace.shown >= trace.nodes:
         return None
-    bigger = min(RECORD_LIMIT, max(trace.node_limit * 4, 200))
+    bigger = min(RECORD_LIMIT, trace.nodes, max(trace.node_limit * 4, 200))
     deeper = "" if args.show_depth is None else " and a larger --show-depth"
     return (
         f"Drawn: the first {trace.shown:,} of {trace.nodes:,} nodes, level by level. To draw more, add "

@@ -17,6 +17,7 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, Outcome
 from perfectplay.search.alphabeta import alphabeta
+from perfectplay.search.budget import ProgressCallback
 from perfectplay.search.evaluators import Evaluation, get_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
@@ -112,6 +113,7 @@ def depth_limited(
     evaluation: str | Evaluation = "open-lines",
     algorithm: str = "minimax",
     limit: Limit | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Analysis:
     """Every move's value under a depth-``depth`` ``algorithm`` (minimax or alphabeta) with ``evaluation``.
 
@@ -125,9 +127,9 @@ def depth_limited(
         depth=depth, seconds=None if limit is None else limit.seconds, nodes=None if limit is None else limit.nodes
     )
     if algorithm == "minimax":
-        return minimax(game, state, bound, evaluate=item.function)
+        return minimax(game, state, bound, evaluate=item.function, progress=progress)
     if algorithm == "alphabeta":
-        return alphabeta(game, state, bound, evaluate=item.function, find="all")
+        return alphabeta(game, state, bound, evaluate=item.function, find="all", progress=progress)
     raise PerfectplayError(f"a depth-limited search is minimax or alphabeta, not {algorithm!r}")
 
 
@@ -138,16 +140,18 @@ def compare(
     evaluation: str | Evaluation = "open-lines",
     algorithm: str = "minimax",
     limit: Limit | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Comparison:
     """The depth-limited search beside perfect play on ``state`` (which must not be over).
 
     ``limit`` bounds both searches (seconds, nodes); the exact side is the
     solver, so on boards it cannot finish in time its outcomes may be
-    ``unknown``.
+    ``unknown``. ``progress`` hears how both searches are getting on.
     """
     if game.is_over(state):
         raise PerfectplayError("the game is over: there is no move to compare")
     item = evaluation if isinstance(evaluation, Evaluation) else get_evaluation(evaluation, game)
-    limited = depth_limited(game, state, depth, item, algorithm, limit)
-    exact = score_moves(game, state, None if limit is None else Limit(seconds=limit.seconds, nodes=limit.nodes))
+    limited = depth_limited(game, state, depth, item, algorithm, limit, progress)
+    bound = None if limit is None else Limit(seconds=limit.seconds, nodes=limit.nodes)
+    exact = score_moves(game, state, bound, progress=progress)
     return Comparison(limited, exact, item.name, depth)

@@ -32,6 +32,7 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
+from perfectplay.search.budget import ProgressCallback
 from perfectplay.search.evaluation import Evaluator
 from perfectplay.search.limits import Limit
 from perfectplay.search.table import TranspositionTable
@@ -255,26 +256,29 @@ def order_counts(
     evaluate: Evaluator | None = None,
     values: MoveValues | None = None,
     find: RootSearch = "best",
+    progress: ProgressCallback | None = None,
 ) -> OrderCounts:
     """Count minimax's nodes and alpha-beta's under every order in ``ORDERS`` on ``state``.
 
     ``limit`` and ``evaluate`` make it depth-limited (a node cap stops a
     search with ``LimitError``-free partial counts: check ``limit.nodes``);
     ``values`` are the exact move values for ``best-first``/``worst-first``
-    (a textbook tree's ``move_values``); ``find`` is alpha-beta's root.
+    (a textbook tree's ``move_values``); ``find`` is alpha-beta's root;
+    ``progress`` hears how each search is getting on.
     """
     from perfectplay.search.minimax import minimax
 
     extra: dict[str, Any] = {} if evaluate is None else {"evaluate": evaluate}
     counter = _Counter()
-    plain = minimax(game, state, limit, watcher=counter, **extra)
+    plain = minimax(game, state, limit, watcher=counter, progress=progress, **extra)
     if not plain.complete and (limit is None or limit.depth is None):
         raise PerfectplayError(f"minimax needs more than {plain.nodes:,} nodes here: give it a depth limit")
     leaves = sum(counter.leaves)
     counts: dict[str, OrderCount] = {}
     for name in ORDERS:
         watcher = _PruneCounter()
-        alphabeta(game, state, limit, order=move_order(name, values), find=find, watcher=watcher, **extra)
+        order = move_order(name, values)
+        alphabeta(game, state, limit, order=order, find=find, watcher=watcher, progress=progress, **extra)
         counts[name] = OrderCount(sum(watcher.nodes), sum(watcher.leaves), watcher.pruned)
     branching = tuple(counter.branching())
     return OrderCounts(OrderCount(plain.nodes, leaves, 0), counts, branching, best_case_leaves(branching), find)
