@@ -157,3 +157,19 @@ def test_a_depth_player_plays_what_its_search_prefers_and_takes_an_immediate_win
     level = depth_level("depth2", game)
     assert level is not None and level.name == "depth2:open-lines"
     assert depth_level("perfect", game) is None
+
+
+@pytest.mark.parametrize("search", [minimax, alphabeta])
+def test_a_loss_found_within_the_horizon_is_proven_even_when_its_subtree_also_holds_guesses(search: object) -> None:
+    """
+     X | X | .      X to move, depth 2. 3 wins at once; 6 blocks O (a guess); after 7, 8 or 9
+    ---+---+---     O wins at 6, a proven loss in 2, although O's other replies were only
+     O | O | .      evaluated: the loss is what O can force, whatever the guesses say.
+    ---+---+---
+     . | . | .
+    """
+    game, state = parse_position("XX./OO./...")
+    every_move = {"find": "all"} if search is alphabeta else {}  # alpha-beta values every move only when asked
+    analysis = search(game, state, Limit(depth=2), evaluate=open_lines, **every_move)  # type: ignore[operator]
+    outcomes = {game.move_label(entry.move): str(entry.outcome) for entry in analysis.moves}
+    assert outcomes == {"3": "win in 1", "6": "unknown", "7": "loss in 2", "8": "loss in 2", "9": "loss in 2"}

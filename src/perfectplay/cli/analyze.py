@@ -204,10 +204,9 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
         lines.append(f" {'move':>{width}}  {heading:<11}  score")
         for entry in analysis.moves:
             mark = ("  <- chosen" if evaluation else "  <- best") if entry.move in analysis.best else ""
-            score = f"{entry.score:>5}" if entry.score is not None else "    ?"
-            lines.append(
-                f" {game.move_label(entry.move):>{width}}  {_value_text(entry, evaluation):<11}  {score}{mark}"
-            )
+            score = f"{entry.score:>5}" if entry.score is not None else "" if evaluation else "    ?"
+            row = f" {game.move_label(entry.move):>{width}}  {_value_text(entry, evaluation):<11}  {score:>5}{mark}"
+            lines.append(row.rstrip())
     lines.append("")
     status = "" if analysis.complete or evaluation else ", stopped by the limit"
     lines.append(f"{analysis.nodes:,} nodes in {analysis.seconds * 1000:.1f} ms ({analysis.algorithm}{status})")
