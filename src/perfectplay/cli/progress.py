@@ -9,6 +9,7 @@ report (every 3x3 question) pays nothing for it.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from types import TracebackType
 from typing import TextIO
@@ -34,7 +35,12 @@ class ProgressLine:
     def __call__(self, progress: Progress) -> None:
         if not self.live:
             return
-        self.stream.write("\r" + self.text(progress) + "\x1b[K")
+        # One physical line: a longer one would wrap, and "\r" only returns to the start of the last part.
+        width = shutil.get_terminal_size().columns - 1
+        text = self.text(progress)
+        if len(text) > width:
+            text = text[: max(0, width - 1)] + "…"
+        self.stream.write("\r" + text + "\x1b[K")
         self.stream.flush()
         self.shown = True
 
@@ -45,7 +51,7 @@ class ProgressLine:
             parts.insert(1, f"depth {progress.depth}")
         if self.table is not None:
             parts.append(table_text(self.table))
-        return " · ".join(parts) + " (Ctrl-C stops)"
+        return " · ".join(parts) + " · Ctrl-C stops"
 
     def __enter__(self) -> ProgressLine:
         return self
@@ -59,8 +65,8 @@ class ProgressLine:
 
 
 def table_text(table: TranspositionTable) -> str:
-    """``table 1,234 of 4,000,000 entries``, and when it has been full, how much it dropped."""
-    text = f"table {len(table):,} of {table.capacity:,} entries"
+    """``table 1,234/4,000,000`` entries, and when it has been full, how much it dropped."""
+    text = f"table {len(table):,}/{table.capacity:,}"
     if table.evictions:
-        text += f", full: {table.evictions:,} old entries dropped"
+        text += f" (full: {table.evictions:,} old entries dropped)"
     return text
