@@ -34,6 +34,7 @@ def _hidden(trace: Trace, child: HiddenChild) -> dict[str, Any]:
         "entry": _window(child.entry),
         "nodes": child.nodes,
         "pruned_subtrees": child.pruned_subtrees,
+        "steps": child.steps,
     }
 
 
@@ -79,6 +80,7 @@ def _node(
         ],
         "nodes": node.nodes,
         "pruned_subtrees": node.pruned_subtrees,
+        "steps": node.steps,
         "children": [_node(trace, child, chosen, changes, (*path, child.move or 0)) for child in node.children],
         "hidden": [_hidden(trace, child) for child in node.hidden],
     }

@@ -22,6 +22,7 @@ from perfectplay.web.problems import Problem, error_body
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
 from perfectplay.web.service import analyze_json, move_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
+from perfectplay.web.teach_api import router as teach_router
 from perfectplay.web.tree_api import router as tree_router
 from perfectplay.web.variants import variants_json
 
@@ -53,6 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _add_error_handlers(app)
     _add_routes(app, settings)
     app.include_router(tree_router)
+    app.include_router(teach_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
