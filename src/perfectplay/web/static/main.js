@@ -14,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 // Every side panel gets each new view. A search-tree panel fed by a trace
 // would be one more entry here.
 let variant = null; // the board of the current game, for the tree panel's requests
-const panels = [createWhyPanel($("why")), createTreePanel($("tree-panel"), () => variant)];
+const panels = [createWhyPanel($("why")), createTreePanel($("tree-panel"), () => ({ game: variant.game }))];
 
 let variants = [];
 let game = null;
