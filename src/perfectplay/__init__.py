@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from perfectplay.check.api import check_ai
+from perfectplay.check.report import CheckReport
 from perfectplay.errors import (
     IllegalMoveError,
     LimitError,
@@ -32,6 +34,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
+    "CheckReport",
     "Game",
     "IllegalMoveError",
     "LEVELS",
@@ -53,6 +56,7 @@ __all__ = [
     "analyze",
     "back_up",
     "best_moves",
+    "check_ai",
     "choose_move",
     "loss_score",
     "make_game",
