@@ -10,11 +10,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from perfectplay.cli import analyze, match, play, serve, solve, tree
+from perfectplay.cli import analyze, check, match, play, serve, solve, tree
 from perfectplay.cli.options import Parser
 from perfectplay.errors import PerfectplayError
 
-COMMANDS = (play, analyze, solve, match, tree, serve)
+COMMANDS = (play, analyze, solve, match, tree, serve, check)
 
 
 def build_parser() -> Parser:
