@@ -168,6 +168,7 @@ class _Check:
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
+        self.helper_cpu = 0.0
         self.stopped: str | None = None
 
     def run(self) -> CheckReport:
@@ -327,6 +328,7 @@ class _Check:
         shares = balance(queries, lambda position: 1.0, len(self.workers))
         self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
         for position, reply in replies.items():
+            self.helper_cpu += _helper_cpu(reply[0])
             if "failure" in reply[0]:
                 self._found("timeout" if reply[0]["failure"] == "timeout" else "crash", position, reply[0])
                 continue
@@ -464,6 +466,7 @@ class _Check:
             slowest_to_move=None if slowest is None else slowest[1].to_move,
             in_moves=sum(seconds),
             wall=time.monotonic() - self.started,
+            cpu_in_candidate=cpu if (cpu := _cpu(records) + self.helper_cpu) else None,
         )
 
     def _unchecked(self, problem: str) -> CheckReport:
@@ -509,6 +512,15 @@ def _differs(records: dict[Position, list[dict[str, Any]]], asked: list[Position
         if len(seen) > 1:
             return position
     return None
+
+
+def _cpu(records: dict[Position, list[dict[str, Any]]]) -> float:
+    return float(sum(record.get("cpu", 0.0) for answers in records.values() for record in answers))
+
+
+def _helper_cpu(reply: dict[str, Any]) -> float:
+    calls = [value for value in reply.values() if isinstance(value, dict)] + list(reply.get("results", []))
+    return float(sum(call.get("cpu", 0.0) for call in calls))
 
 
 def _last_line(text: str) -> str:

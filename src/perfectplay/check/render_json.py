@@ -92,5 +92,6 @@ def _timing(timing: Timing) -> dict[str, Any]:
         "slowest_position": timing.slowest_position,
         "slowest_to_move": timing.slowest_to_move,
         "in_moves": timing.in_moves,
+        "cpu_in_candidate": timing.cpu_in_candidate,
         "wall": timing.wall,
     }

@@ -123,7 +123,12 @@ class RoleResult:
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """Seconds inside the candidate's moves, and the whole check's wall time."""
+    """Seconds inside the candidate's moves, and the whole check's wall time.
+
+    ``cpu_in_candidate`` is the processor time spent in the candidate's own
+    code (its moves and, for the CS50 shape, its helpers) where it can be
+    measured: Python candidates; None for ``--command``.
+    """
 
     moves: int
     median: float | None
@@ -132,6 +137,7 @@ class Timing:
     slowest_to_move: str | None
     in_moves: float
     wall: float
+    cpu_in_candidate: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -311,12 +311,13 @@ class Runner:
         kept_before = self.capture.kept_chars
         record: dict[str, Any] = {}
         value: Any = None
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             value = function(*args)
         except BaseException as error:  # whatever the candidate raises is a finding, not our crash
             record["error"] = error_info(error, self.path)
         record["seconds"] = time.perf_counter() - started
+        record["cpu"] = time.process_time() - cpu
         printed = self.capture.count - before
         if printed:
             record["printed"] = printed
