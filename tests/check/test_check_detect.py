@@ -34,7 +34,7 @@ class FakeCandidate:
             if self.side in (None, position.to_move):
                 move = self.oracle.judge(position).best[0]
             else:  # it looks for its own side's moves whoever is to move: here, its own win
-                move = position.threats(self.side)[0]
+                move = min(next(other for p, _, other in PROBES if p == position))
             if self.returns == "index":
                 records.append({"kind": "int", "value": move})
             else:
@@ -46,12 +46,37 @@ def loaded(functions: dict[str, int], **extra: Any) -> dict[str, Any]:
     return {"event": "loaded", "functions": functions, "constants": {}, "boards": [], **extra}
 
 
-def test_every_probe_has_a_win_for_the_side_to_move_and_a_threat_elsewhere(oracle: Oracle) -> None:
-    for position, win in PROBES:
+def wins_for(cells: str, side: str) -> set[int]:
+    """The moves that win for ``side`` if it were to move here (whatever the stone counts say)."""
+    lines = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+    other = "O" if side == "X" else "X"
+
+    def value(board: str, mover: str) -> int:
+        foe = "O" if mover == "X" else "X"
+        best = -1
+        for cell in (i for i, mark in enumerate(board) if mark == "."):
+            after = board[:cell] + mover + board[cell + 1 :]
+            if any(all(after[i] == mover for i in line) for line in lines):
+                return 1
+            best = max(best, 0 if "." not in after else -value(after, foe))
+        return best
+
+    winning = set()
+    for cell in (i for i, mark in enumerate(cells) if mark == "."):
+        after = cells[:cell] + side + cells[cell + 1 :]
+        if any(all(after[i] == side for i in line) for line in lines) or ("." in after and value(after, other) == -1):
+            winning.add(cell)
+    return winning
+
+
+def test_in_every_probe_each_side_would_win_with_its_own_moves_only(oracle: Oracle) -> None:
+    for position, mover_wins, other_wins in PROBES:
         judgement = oracle.judge(position)
-        assert judgement.best == (win,) and str(judgement.value_of(win)) == "win in 1"
+        assert {entry.move for entry in judgement.moves if entry.score > 0} == mover_wins
+        assert wins_for(position.cells, position.to_move) == mover_wins
         other = "O" if position.to_move == "X" else "X"
-        assert position.threats(other) and win not in position.threats(other)
+        assert wins_for(position.cells, other) == other_wins
+        assert not mover_wins & other_wins
 
 
 def test_the_cs50_functions_are_recognised_by_name_and_read_their_own_constants() -> None:

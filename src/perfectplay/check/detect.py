@@ -2,14 +2,14 @@
 
 The CS50 shape is recognised by its eight function names and read from the
 module's own ``X``, ``O`` and ``EMPTY``. A ``find_best_move``-style function
-(or the one named with ``--function``) is probed: six small positions,
-each with an immediate win for the side to move and a different cell where
-the other side threatens, are asked in every board shape and empty marker
-worth trying (the module's ``EMPTY`` and its module-level boards first);
-the first combination that answers a legal move on all six is taken. The
-same six answers say which sides it plays: a function that takes the win
-when X is to move but answers X's winning cell when O is to move plays X
-only. Flags given by the user are taken as they are and not probed.
+(or the one named with ``--function``) is probed: six small positions are
+asked in every board shape and empty marker worth trying (the module's
+``EMPTY`` and its module-level boards first); the first combination that
+answers a legal move on all six is taken. In each probe the side to move
+has exactly one winning move and the other side would win elsewhere, so the
+same six answers say which sides it plays: a function that wins when X is
+to move but plays X's winning cell when O is to move plays X only. Flags
+given by the user are taken as they are and not probed.
 """
 
 from __future__ import annotations
@@ -26,14 +26,17 @@ CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "termina
 SEEDS_NAME = "find_best_move"
 COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
 
-# (position, the mover's immediate win): the other side threatens a different cell in each.
+# (position, the mover's winning moves, what the other side would win with on the same board).
+# In each, the side to move has exactly one winning move and the other side, were it to move,
+# would win elsewhere: so even an AI that does not care how fast it wins, or breaks ties at
+# random, shows by its answer which side it thinks it is playing.
 PROBES = (
-    (Position.from_text("XX./OO./...", "X"), 2),
-    (Position.from_text("X.O/X.O/...", "X"), 6),
-    (Position.from_text(".OX/.OX/...", "X"), 8),
-    (Position.from_text("XX./OO./X..", "O"), 5),
-    (Position.from_text("X.O/X.O/.X.", "O"), 8),
-    (Position.from_text(".OX/.OX/X..", "O"), 7),
+    (Position.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
+    (Position.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
+    (Position.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
+    (Position.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
+    (Position.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
+    (Position.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
 )
 
 Prober = Callable[[Interface, Sequence[Position]], list[dict[str, Any]] | None]
@@ -130,7 +133,7 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
         x=_mark(constants, "X"),
         o=_mark(constants, "O"),
     )
-    positions = [position for position, _ in PROBES]
+    positions = [position for position, _, _ in PROBES]
     trials = _trials(loaded, hint)
     first_failure: str | None = None
     for board, empty in trials:
@@ -168,16 +171,19 @@ def _settle(interface: Interface, records: list[dict[str, Any]], moves: list[int
     plays = hint.plays
     notes: list[str] = []
     if plays is None and not interface.side_argument:
-        wins = {"X": 0, "O": 0}
-        for move, (position, win) in zip(moves, PROBES, strict=True):
-            wins[position.to_move] += move == win
-        if wins["X"] >= 2 and wins["O"] < 2:
+        # Per side to move: how often it answered as that side, and how often as the other one.
+        own = {"X": 0, "O": 0}
+        swapped = {"X": 0, "O": 0}
+        for move, (position, mover_wins, other_wins) in zip(moves, PROBES, strict=True):
+            own[position.to_move] += move in mover_wins
+            swapped[position.to_move] += move in other_wins
+        if own["X"] >= 2 and swapped["O"] >= 2:
             plays = "X"
             notes.append(
                 "It plays X only: with O to move it answered as if it were X, so it is checked as X, "
                 "moving first and moving second (say --plays both if that is wrong)."
             )
-        elif wins["O"] >= 2 and wins["X"] < 2:
+        elif own["O"] >= 2 and swapped["X"] >= 2:
             plays = "O"
             notes.append(
                 "It plays O only: with X to move it answered as if it were O, so it is checked as O, "
@@ -185,9 +191,9 @@ def _settle(interface: Interface, records: list[dict[str, Any]], moves: list[int
             )
         else:
             plays = "both"
-            if wins["X"] < 2:
+            if own["X"] < 2 or own["O"] < 2:
                 notes.append(
-                    "It missed immediate wins on the probes for both sides, so the checker could not tell "
-                    "which side it plays: it is checked as both (say --plays X or --plays O if that is wrong)."
+                    "Its answers on the probe positions did not show which side it plays (it missed wins there), "
+                    "so it is checked as both sides (say --plays X or --plays O if that is wrong)."
                 )
     return replace(interface, returns=returns, plays=plays or "both", notes=tuple(notes))
