@@ -18,50 +18,34 @@ def has_line(cells, player):
     return any(cells[a] == cells[b] == cells[c] == player for a, b, c in LINES)
 
 
-@cache
-def value(cells, player):
-    """The best score `player` can reach from here, moving next.
+def score_of(cells, i, player):
+    """What playing cell i is worth to `player`, the side to move.
 
     A win in n moves scores 11 - n, a loss in n moves n - 11, a draw 0: so a
     quicker win scores more, and a later loss scores more than an early one.
     """
-    opponent = "O" if player == "X" else "X"
-    best = -100
-    for i, cell in enumerate(cells):
-        if cell != EMPTY:
-            continue
-        after = cells[:i] + player + cells[i + 1 :]
-        if has_line(after, player):
-            score = 10
-        elif EMPTY not in after:
-            score = 0
-        else:
-            reply = value(after, opponent)
-            # The opponent's result one move later, turned round: one move further away.
-            score = -reply + 1 if reply > 0 else -reply - 1 if reply < 0 else 0
-        best = max(best, score)
-    return best
+    after = cells[:i] + player + cells[i + 1 :]
+    if has_line(after, player):
+        return 10
+    if EMPTY not in after:
+        return 0
+    reply = value(after, "O" if player == "X" else "X")
+    # The opponent's result one move later, turned round: one move further away.
+    return -reply + 1 if reply > 0 else -reply - 1 if reply < 0 else 0
+
+
+@cache
+def value(cells, player):
+    """The best score `player` can reach from here, moving next."""
+    return max(score_of(cells, i, player) for i, cell in enumerate(cells) if cell == EMPTY)
 
 
 def find_best_move(board):
     cells = "".join(cell for row in board for cell in row)
     player = "X" if cells.count("X") == cells.count("O") else "O"
-    opponent = "O" if player == "X" else "X"
-    best_score, best_move = -100, None
-    for i, cell in enumerate(cells):
-        if cell != EMPTY:
-            continue
-        after = cells[:i] + player + cells[i + 1 :]
-        if has_line(after, player):
-            score = 10
-        elif EMPTY not in after:
-            score = 0
-        else:
-            reply = value(after, opponent)
-            score = -reply + 1 if reply > 0 else -reply - 1 if reply < 0 else 0
-        if score > best_score:
-            best_score, best_move = score, (i // 3, i % 3)
-    return best_move
+    free = [i for i, cell in enumerate(cells) if cell == EMPTY]
+    best = max(free, key=lambda i: score_of(cells, i, player))
+    return (best // 3, best % 3)
 
 
 if __name__ == "__main__":

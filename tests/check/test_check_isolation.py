@@ -20,6 +20,7 @@ import pytest
 
 from perfectplay.check import worker
 from perfectplay.check.api import check_ai
+from perfectplay.check.render_text import render_text
 from perfectplay.check.report import CheckReport, Finding
 
 TARGET = "XOX/OXO/..."
@@ -146,3 +147,27 @@ def test_a_syntax_error_is_reported_with_its_line(tmp_path: Path) -> None:
     report = check_ai(path)
     assert report.problem is not None and "SyntaxError" in report.problem and "line 1" in report.problem
     assert report.exit_status == 1
+
+
+def test_a_function_that_is_told_whose_turn_it_is_gets_the_side_to_move_as_its_second_argument(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "told.py"
+    path.write_text(
+        "def find_best_move(board, player):\n"
+        "    expected = 'X' if board.count('X') == board.count('O') else 'O'\n"
+        "    if player != expected:\n"
+        "        raise ValueError(f'told {player}, expected {expected}')\n"
+        "    return board.index(' ')\n"
+    )
+    report = check_ai(path)
+    assert report.interface is not None and report.interface.startswith("find_best_move(board, player) on a flat list")
+    assert "raises" not in {f.kind for f in report.findings}
+    assert [role.label for role in report.roles] == ["as X moving first", "as O moving second"]
+
+
+def test_an_ai_that_plays_its_move_on_the_callers_board_is_told_exactly_that(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "board[free[0]] = 'X'"), board="flat", empty=" ")
+    mutates = finding(report, "mutates")
+    assert (mutates.count, mutates.example.after) == (1, "XOX/OXO/X..")
+    assert "It answered 7 and also played that move on the board it was given" in render_text(report)

@@ -357,9 +357,9 @@ class _Check:
             kinds: dict[str, Any] = {}
             all_best = True
             for record in records[position]:
-                if record.get("after") is not None or "after_repr" in record:
-                    kinds.setdefault("mutates", record)
                 move, problem = read_move(record, position, interface.returns)
+                if record.get("after") is not None or "after_repr" in record:
+                    kinds.setdefault("mutates", {**record, "decoded": move})
                 if move is None:
                     kinds.setdefault(problem or "wrong_type", record)
                     all_best = False
@@ -414,15 +414,20 @@ class _Check:
         if isinstance(detail, tuple):
             return play_example(oracle, judgement, detail[0])
         record: dict[str, Any] = detail
-        after = record.get("after")
-        return Example(
-            position=position.text,
-            to_move=position.to_move,
-            best=tuple(choice(judgement.value_of(move)) for move in judgement.best),
-            answer=answer_text(record) if kind != "mutates" else None,
-            after=Position(after, position.to_move).text if kind == "mutates" and after else record.get("after_repr"),
-            output=record.get("output") or record.get("stderr") or None,
-        )
+        best = tuple(choice(judgement.value_of(move)) for move in judgement.best)
+        output = record.get("output") or record.get("stderr") or None
+        if kind == "mutates":
+            after = record.get("after")
+            moved = record.get("decoded")
+            return Example(
+                position=position.text,
+                to_move=position.to_move,
+                chose=None if moved is None else choice(judgement.value_of(moved)),
+                answer=answer_text(record),
+                after=Position(after, position.to_move).text if after else record.get("after_repr"),
+                output=output,
+            )
+        return Example(position.text, position.to_move, best=best, answer=answer_text(record), output=output)
 
     def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...]) -> None:
         tempo = [finding for finding in findings if finding.category == "tempo"]

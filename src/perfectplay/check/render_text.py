@@ -113,11 +113,12 @@ def _boards(kind: str, example: Example) -> list[str]:
     assert example.position is not None and example.to_move is not None
     position = Position.from_text(example.position, example.to_move)
     blocks = [(draw(position.cells), f"{example.to_move} to move")]
-    if example.chose is not None:
+    if kind == "mutates" and example.after is not None:
+        after = example.after.replace("/", "")
+        blocks.append((draw(after) if len(after) == 9 else [example.after], "the board it left"))
+    elif example.chose is not None:
         after = _play(position, example.chose.move)
         blocks.append((draw(after, marked=example.chose.move), f"it played {example.chose.move + 1}"))
-    elif example.after is not None:
-        blocks.append((draw(Position.from_text(example.after, example.to_move).cells), "the board it left"))
     return side_by_side(blocks)
 
 
@@ -176,6 +177,8 @@ def _explain(kind: str, example: Example) -> list[str]:
     """What happened in the example, in one or two sentences."""
     chose = example.chose
     side = example.to_move or "?"
+    if kind == "mutates":
+        return [_mutation(example)]
     opponent = other(side)
     best = _best(example.best)
     if chose is not None:
@@ -217,8 +220,6 @@ def _explain(kind: str, example: Example) -> list[str]:
         return [f"Asked for a move here, it returned {answer}, which is not a move.", f"Best: {best}."]
     if kind == "illegal_move":
         return [f"Asked for a move here, it returned {answer}, which is not a free cell.", f"Best: {best}."]
-    if kind == "mutates":
-        return ["It changed the board it was given (right: the board after the call)."]
     if kind == "finished_board":
         return [f"The game is over here, so minimax(board) should return None; it gave {answer}."]
     if kind == "import_error":
@@ -226,6 +227,17 @@ def _explain(kind: str, example: Example) -> list[str]:
     if kind == "import_input":
         return [f"Importing it started a game: {answer}.", 'Guard it with: if __name__ == "__main__":']
     return [answer] if answer else []
+
+
+def _mutation(example: Example) -> str:
+    if example.chose is not None and example.position is not None and example.to_move is not None:
+        played = _play(Position.from_text(example.position, example.to_move), example.chose.move)
+        if example.after is not None and example.after.replace("/", "") == played:
+            return (
+                f"It answered {example.chose.move + 1} and also played that move on the board it was given; "
+                "the caller's board should come back as it was."
+            )
+    return f"It answered {example.answer}, and the board it was given came back changed (right)."
 
 
 def _losing_game(role: RoleResult) -> list[str]:
@@ -254,7 +266,11 @@ def _seconds(value: float) -> str:
 def _timing_line(timing: Timing) -> str:
     median = _seconds(timing.median or 0.0)
     slowest = _seconds(timing.slowest or 0.0)
-    where = f" on {timing.slowest_position}, {timing.slowest_to_move} to move" if timing.slowest_position else ""
+    where = ""
+    if timing.slowest_position == ".../.../...":
+        where = f" on the empty board ({timing.slowest_to_move} to move)"
+    elif timing.slowest_position:
+        where = f" on {timing.slowest_position}, {timing.slowest_to_move} to move"
     return (
         f"Time per move: median {median}, slowest {slowest}{where}; {_seconds(timing.in_moves)} inside its "
         f"{timing.moves:,} moves, {_seconds(timing.wall)} for the whole check."

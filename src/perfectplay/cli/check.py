@@ -132,7 +132,7 @@ def _print(args: argparse.Namespace, results: list[CheckReport | tuple[str, str]
     if args.json:
         documents = [report_json(report) for report in reports]
         document: Any = documents[0] if len(results) == 1 and documents else documents
-        print(json.dumps(document, indent=1))
+        print(json.dumps(document))
     elif args.csv is not None:
         if args.csv != "-":
             for report in reports:
