@@ -317,11 +317,9 @@ def aima3(task: str) -> Measure:
 def worker(engine: str, task: str, runs: int) -> None:
     """Run one engine on one task ``runs`` times in this process; print JSON."""
     sys.setrecursionlimit(10_000)
-    measure = (
-        ours(engine, task)
-        if engine in OURS
-        else {"easyai": easyai, "openspiel": openspiel, "aima3": aima3}[engine](task)
-    )
+    measure = ours(engine, task) if engine in OURS else {"easyai": easyai, "openspiel": openspiel, "aima3": aima3}[
+        engine
+    ](task)
     samples = [measure() for _ in range(runs)]
     middle = sorted(samples, key=lambda sample: sample["seconds"])[len(samples) // 2]
     middle["runs"] = [sample["seconds"] for sample in samples]
