@@ -39,6 +39,7 @@ import linecache
 import operator
 import os
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -511,12 +512,26 @@ def _board_shape(value: list[Any]) -> dict[str, Any] | None:
     return None
 
 
+def watch_parent(interval: float = 0.5) -> None:
+    """End this process if perfectplay goes away, even while the candidate is stuck in a loop."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main(argv: list[str]) -> None:
     memory = None
     if len(argv) >= 2 and argv[0] == "--memory-mb":
         memory = int(argv[1])
         argv = argv[2:]
     channel = Channel()
+    watch_parent()
     if memory:
         limit_memory(memory)
     runner = Runner(Path(argv[0]).resolve(), channel)

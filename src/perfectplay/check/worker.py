@@ -303,24 +303,33 @@ class Worker:
         self.child: Child | None = None
         self.pending: Child | None = None
         self.starts = 0
+        self.closed = False
 
     def launch(self) -> None:
         """Start the child's process now (it imports while we do other work); ``start`` finishes it."""
         if self.child is None and self.pending is None:
-            self.pending = Child(self.speaker.argv(), self.speaker.cwd)
+            self.pending = self._spawn()
+
+    def _spawn(self) -> Child:
+        try:
+            return Child(self.speaker.argv(), self.speaker.cwd)
+        except OSError as error:
+            raise ChildDied(f"could not be started ({error.strerror or error})", "") from None
 
     def start(self) -> dict[str, Any]:
         """Start a child (if none is running) and return what it said on starting."""
-        if self.failures.exhausted:
+        if self.failures.exhausted or self.closed:
             raise GaveUp
         left = self.timeouts.deadline - time.monotonic()
         if left <= 0:
             raise OutOfTime
-        child = self.pending or Child(self.speaker.argv(), self.speaker.cwd)
+        child = self.pending or self._spawn()
         self.pending = None
         self.starts += 1
         try:
             hello = self.speaker.handshake(child, min(max(self.timeouts.per_move, IMPORT_SECONDS), left))
+            if self.closed:  # closed by another thread (Ctrl-C) while this one was starting
+                raise GaveUp
         except BaseException:
             child.kill()
             child.close()
@@ -370,6 +379,8 @@ class Worker:
             self.child = None
 
     def close(self) -> None:
+        """Stop this worker for good: its child is ended and no other is started."""
+        self.closed = True
         for child in (self.child, self.pending):
             if child is not None:
                 child.close()

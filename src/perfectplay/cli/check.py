@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,6 +80,20 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def run_check(args: argparse.Namespace) -> int:
+    # A plain `kill` should end the candidate processes too: turn SIGTERM into an exit that
+    # runs the check's clean-up, as Ctrl-C does.
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return _run(args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _run(args: argparse.Namespace) -> int:
     if not args.files and args.program is None:
         raise CheckUsageError("give the Python file(s) to check, or --command with a program to run")
     if args.files and args.program is not None:
