@@ -43,10 +43,13 @@ def test_read_move_accepts_only_a_free_cell_in_the_promised_shape(
 
 
 def test_answers_are_written_as_the_candidate_gave_them() -> None:
-    assert answer_text({"kind": "pair", "value": [1, 2], "type": "tuple"}) == "(1, 2)"
-    assert answer_text({"kind": "pair", "value": [1, 2], "type": "list"}) == "[1, 2]"
-    assert answer_text({"kind": "none"}) == "None"
-    assert answer_text({"failure": "timeout", "seconds": 2.0}) == "no answer within 2 s"
+    assert answer_text({"kind": "pair", "value": [1, 2], "type": "tuple"}) == "returned (1, 2)"
+    assert answer_text({"kind": "pair", "value": [1, 2], "type": "list"}) == "returned [1, 2]"
+    assert answer_text({"kind": "none"}) == "returned None"
+    assert answer_text({"failure": "timeout", "seconds": 2.0}) == "gave no answer within 2 s"
+    assert (
+        answer_text({"failure": "died", "status": "was killed by SIGKILL"}) == "died: its process was killed by SIGKILL"
+    )
     error = {"type": "NameError", "message": "name 'copy' is not defined", "line": 79, "code": "copy.deepcopy(b)"}
     assert error_text(error) == "NameError: name 'copy' is not defined (line 79: copy.deepcopy(b))"
 

@@ -53,7 +53,7 @@ def test_a_crash_in_one_position_is_found_there_and_the_check_carries_on(tmp_pat
     crash = finding(report, "crash")
     assert crash.count == 1
     assert (crash.example.position, crash.example.to_move) == (TARGET, "X")
-    assert crash.example.answer == "the process exited with status 3"
+    assert crash.example.answer == "died: its process exited with status 3"
     assert report.complete and report.asked == report.positions == 4520
     assert report.exit_status == 1
 
@@ -62,7 +62,7 @@ def test_a_hang_in_one_position_is_stopped_by_the_time_per_move(tmp_path: Path) 
     report = check_ai(candidate(tmp_path, "while True: pass"), board="flat", empty=" ", move_seconds=0.5)
     timeout = finding(report, "timeout")
     assert (timeout.count, timeout.example.position) == (1, TARGET)
-    assert timeout.example.answer == "no answer within 0.5 s"
+    assert timeout.example.answer == "gave no answer within 0.5 s"
     assert report.complete
 
 
@@ -70,16 +70,16 @@ def test_an_exception_is_reported_with_the_line_of_the_candidate_that_raised_it(
     report = check_ai(candidate(tmp_path, "raise ValueError('no idea')"), board="flat", empty=" ")
     raised = finding(report, "raises")
     assert raised.count == 1 and raised.example.position == TARGET
-    assert raised.example.answer == "ValueError: no idea (line 7: raise ValueError('no idea'))"
+    assert raised.example.answer == "raised ValueError: no idea (line 7: raise ValueError('no idea'))"
 
 
 @pytest.mark.parametrize(
     ("misbehave", "kind", "answer"),
     [
-        ("return str(free[0])", "wrong_type", "'6' (a str)"),
-        ("return None", "wrong_type", "None"),
-        ("return 0", "illegal_move", "0"),
-        ("return 9", "illegal_move", "9"),
+        ("return str(free[0])", "wrong_type", "returned '6' (a str)"),
+        ("return None", "wrong_type", "returned None"),
+        ("return 0", "illegal_move", "returned 0"),
+        ("return 9", "illegal_move", "returned 9"),
     ],
 )
 def test_an_answer_that_is_not_a_free_cell_is_named_for_what_it_is(
@@ -102,7 +102,7 @@ def test_a_candidate_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
     report = check_ai(candidate(tmp_path, "hog = bytearray(2 * 1024 ** 3)"), board="flat", empty=" ", memory_mb=256)
     raised = finding(report, "raises")
     assert (raised.count, raised.example.position) == (1, TARGET)
-    assert raised.example.answer == "MemoryError (line 7: hog = bytearray(2 * 1024 ** 3))"
+    assert raised.example.answer == "raised MemoryError (line 7: hog = bytearray(2 * 1024 ** 3))"
 
 
 def test_printing_and_writing_to_descriptor_1_cannot_corrupt_the_protocol(tmp_path: Path) -> None:
@@ -145,7 +145,10 @@ def test_a_syntax_error_is_reported_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "broken.py"
     path.write_text("def find_best_move(board)\n    return 0\n")
     report = check_ai(path)
-    assert report.problem is not None and "SyntaxError" in report.problem and "line 1" in report.problem
+    assert report.problem == "importing it failed before it defined a function to check (below)"
+    failed = finding(report, "import_error")
+    assert failed.example.answer == "SyntaxError: expected ':' (line 1: def find_best_move(board))"
+    assert "Python cannot read it: SyntaxError: expected ':'" in render_text(report)
     assert report.exit_status == 1
 
 

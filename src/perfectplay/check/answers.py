@@ -39,14 +39,19 @@ def read_move(record: dict[str, Any], position: Position, returns: str | None) -
 
 
 def answer_text(record: dict[str, Any]) -> str:
-    """What the candidate gave, as a person would write it."""
+    """What the candidate did, as words that follow "it": ``returned (1, 2)``, ``raised ...``."""
     failure = record.get("failure")
     if failure == "timeout":
-        return f"no answer within {record.get('seconds', 0):g} s"
+        return f"gave no answer within {record.get('seconds', 0):g} s"
     if failure is not None:
-        return f"the process {record.get('status', 'died')}"
+        return f"died: its process {record.get('status', 'stopped')}"
     if "error" in record:
-        return error_text(record["error"])
+        return "raised " + error_text(record["error"])
+    return "returned " + value_text(record)
+
+
+def value_text(record: dict[str, Any]) -> str:
+    """A returned value as the candidate's language would write it: ``5``, ``(1, 2)``, ``None``."""
     kind = record.get("kind")
     if kind == "int":
         return str(record["value"])

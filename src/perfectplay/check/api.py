@@ -187,8 +187,7 @@ class _Check:
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
-                error = error_text(loaded["error"])
-                return self._unchecked(f"importing it failed before it defined a function to check: {error}")
+                return self._unchecked("importing it failed before it defined a function to check (below)")
             return self._check(oracle, interface)
         finally:
             for worker in self.workers:

@@ -75,7 +75,9 @@ def judge_cs50(oracle: Oracle, position: Position, reply: dict[str, Any]) -> lis
         call = f"result(board, {row_col(action)})"
         child = oracle.child(position, action)
         if "mutated" in record:
-            found.append(("cs50_result_mutates", example(call, "changed board", "board unchanged", record["mutated"])))
+            found.append(
+                ("cs50_result_mutates", example(call, "changed its board", "the board unchanged", record["mutated"]))
+            )
         if "error" in record or record.get("value") != child.cells:
             found.append(("cs50_result", example(call, _answer("result", record), child.text)))
     illegal = reply.get("illegal")
@@ -100,14 +102,14 @@ def _answer(name: str, record: dict[str, Any]) -> str:
     if "error" in record:
         return "raised " + error_text(record["error"])
     if "value" not in record:
-        return str(record.get("repr", "?"))
+        return f"returned {record.get('repr', '?')}"
     value = record["value"]
     if name in ("player", "winner"):
-        return _mark_text(value)
+        return "returned " + _mark_text(value)
     if name == "actions":
         text = _actions_text(value)
         listed = record.get("listed", len(value))
-        return text if listed == len(value) else f"{text} with {listed - len(value)} listed twice"
+        return "returned " + (text if listed == len(value) else f"{text} with {listed - len(value)} listed twice")
     if name == "result":
-        return Position(value, "X").text
-    return str(value)
+        return "returned " + Position(value, "X").text
+    return f"returned {value}"

@@ -113,7 +113,7 @@ def _boards(kind: str, example: Example) -> list[str]:
     assert example.position is not None and example.to_move is not None
     position = Position.from_text(example.position, example.to_move)
     blocks = [(draw(position.cells), f"{example.to_move} to move")]
-    if kind == "mutates" and example.after is not None:
+    if kind in ("mutates", "cs50_result_mutates") and example.after is not None:
         after = example.after.replace("/", "")
         blocks.append((draw(after) if len(after) == 9 else [example.after], "the board it left"))
     elif example.chose is not None:
@@ -211,18 +211,18 @@ def _explain(kind: str, example: Example) -> list[str]:
     if example.call is not None:
         if kind == "cs50_result_mutates":
             return [f"{example.call} changed the board it was given to {example.after}."]
-        return [f"{example.call} gave {answer}; expected {example.expected}."]
-    if kind in ("timeout", "crash"):
-        return [f"Asked for a move here: {answer}."]
-    if kind == "raises":
-        return [f"Asked for a move here, it raised {answer}.", f"Best: {best}."]
+        return [f"{example.call} {answer}; expected {example.expected}."]
+    if kind in ("timeout", "crash", "raises"):
+        return [f"Asked for a move here, it {answer}.", f"Best: {best}."]
     if kind == "wrong_type":
-        return [f"Asked for a move here, it returned {answer}, which is not a move.", f"Best: {best}."]
+        return [f"Asked for a move here, it {answer}, which is not a move.", f"Best: {best}."]
     if kind == "illegal_move":
-        return [f"Asked for a move here, it returned {answer}, which is not a free cell.", f"Best: {best}."]
+        return [f"Asked for a move here, it {answer}, which is not a free cell.", f"Best: {best}."]
     if kind == "finished_board":
-        return [f"The game is over here, so minimax(board) should return None; it gave {answer}."]
+        return [f"The game is over here, so minimax(board) should return None; it {answer}."]
     if kind == "import_error":
+        if answer.startswith(("SyntaxError", "IndentationError", "TabError")):
+            return [f"Python cannot read it: {answer}."]
         return [f"Importing it raised {answer}.", 'Guard a game or a demo with: if __name__ == "__main__":']
     if kind == "import_input":
         return [f"Importing it started a game: {answer}.", 'Guard it with: if __name__ == "__main__":']
@@ -237,7 +237,7 @@ def _mutation(example: Example) -> str:
                 f"It answered {example.chose.move + 1} and also played that move on the board it was given; "
                 "the caller's board should come back as it was."
             )
-    return f"It answered {example.answer}, and the board it was given came back changed (right)."
+    return f"It {example.answer}, and the board it was given came back changed (right)."
 
 
 def _losing_game(role: RoleResult) -> list[str]:

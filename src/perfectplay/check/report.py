@@ -19,7 +19,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "wrong_type": ("returns something that is not a move", "contract"),
     "illegal_move": ("returns an illegal move", "contract"),
     "mutates": ("changes the caller's board", "contract"),
-    "finished_board": ("answers a move on a finished board", "contract"),
+    "finished_board": ("does not return None on a finished board", "contract"),
     "cs50_player": ("player(board) is wrong", "contract"),
     "cs50_actions": ("actions(board) is wrong", "contract"),
     "cs50_result": ("result(board, action) is wrong", "contract"),
