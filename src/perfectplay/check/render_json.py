@@ -5,10 +5,11 @@ The schema is documented in docs/check.md, next to the analysis schema.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from perfectplay.check.position import row_col
-from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult, Timing
+from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult
 
 
 def report_json(report: CheckReport) -> dict[str, Any]:
@@ -28,7 +29,7 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "roles": [_role(role) for role in report.roles],
         "findings": [_finding(finding) for finding in report.findings],
         "notes": list(report.notes),
-        "timing": _timing(report.timing),
+        "timing": asdict(report.timing),
     }
 
 
@@ -44,17 +45,8 @@ def _choice(choice: Choice | None) -> dict[str, Any] | None:
 
 
 def _role(role: RoleResult) -> dict[str, Any]:
-    return {
-        "side": role.side,
-        "first": role.first,
-        "loses": role.loses,
-        "positions": role.positions,
-        "broken": role.broken,
-        "losing_game": [
-            {"side": step.side, **cell(step.move), "by_candidate": step.by_candidate} for step in role.losing_game
-        ],
-        "final": role.final,
-    }
+    steps = [{"side": step.side, **cell(step.move), "by_candidate": step.by_candidate} for step in role.losing_game]
+    return {**asdict(role), "losing_game": steps}
 
 
 def _finding(finding: Finding) -> dict[str, Any]:
@@ -70,28 +62,9 @@ def _finding(finding: Finding) -> dict[str, Any]:
 
 def _example(example: Example) -> dict[str, Any]:
     return {
-        "position": example.position,
-        "to_move": example.to_move,
+        **asdict(example),
         "chose": _choice(example.chose),
         "best": [_choice(choice) for choice in example.best],
-        "answer": example.answer,
-        "expected": example.expected,
-        "call": example.call,
-        "after": example.after,
         "threats": [cell(move) for move in example.threats],
         "fork": None if example.fork is None else cell(example.fork),
-        "output": example.output,
-    }
-
-
-def _timing(timing: Timing) -> dict[str, Any]:
-    return {
-        "moves": timing.moves,
-        "median": timing.median,
-        "slowest": timing.slowest,
-        "slowest_position": timing.slowest_position,
-        "slowest_to_move": timing.slowest_to_move,
-        "in_moves": timing.in_moves,
-        "cpu_in_candidate": timing.cpu_in_candidate,
-        "wall": timing.wall,
     }
