@@ -174,3 +174,21 @@ def test_an_ai_that_plays_its_move_on_the_callers_board_is_told_exactly_that(tmp
     mutates = finding(report, "mutates")
     assert (mutates.count, mutates.example.after) == (1, "XOX/OXO/X..")
     assert "It answered 7 and also played that move on the board it was given" in render_text(report)
+
+
+def test_the_time_limit_of_the_whole_check_stops_it_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
+    path = tmp_path / "slow.py"
+    path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=5)
+    assert not report.complete and report.verdict == "incomplete" and report.exit_status == 1
+    not_checked = finding(report, "not_checked")
+    assert not_checked.count == report.positions - report.asked > 0
+    assert (
+        not_checked.example.answer
+        == f"{not_checked.count:,} positions were not asked: the check's time limit of 5 s ran out"
+    )
+    assert (
+        render_text(report)
+        .splitlines()[3]
+        .startswith(f"Not checked everywhere: it was asked {report.asked:,} of 4,520")
+    )

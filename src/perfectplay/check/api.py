@@ -48,6 +48,7 @@ from perfectplay.check.worker import (
     Speaker,
     Timeouts,
     Worker,
+    close_all,
 )
 
 DEFAULT_MOVE_SECONDS = 20.0
@@ -190,8 +191,7 @@ class _Check:
                 return self._unchecked("importing it failed before it defined a function to check (below)")
             return self._check(oracle, interface)
         finally:
-            for worker in self.workers:
-                worker.close()
+            close_all(self.workers)
 
     # --- interface ------------------------------------------------------------
 

@@ -20,7 +20,7 @@ def render_text(report: CheckReport) -> str:
     lines += ["", verdict_line(report)]
     if report.roles:
         lines += ["", "Its games, against every sequence of opponent moves:"]
-        lines += [_role_line(role) for role in report.roles]
+        lines += [_role_line(role, report.complete) for role in report.roles]
     if report.findings:
         lines += ["", *_table(report.findings)]
         for finding in report.findings:
@@ -54,7 +54,10 @@ def verdict_line(report: CheckReport) -> str:
             f"it plays {measure} in {played}."
         )
     if not report.complete:
-        return f"Not checked everywhere, and no loss found so far; it plays {measure} in {played}."
+        return (
+            f"Not checked everywhere: it was asked {report.asked:,} of {report.positions:,} positions, with no loss "
+            f"found, and plays {measure} in {report.best:,} of them."
+        )
     if report.best == report.positions:
         return f"Never loses, and plays {measure} in all {report.positions:,} positions; but see what went wrong below."
     return f"Never loses, but plays {measure} in only {played}."
@@ -69,13 +72,17 @@ def _percent(part: int, whole: int) -> str:
     return f"{value:.1f}%".replace(".0%", "%")
 
 
-def _role_line(role: RoleResult) -> str:
+def _role_line(role: RoleResult, complete: bool) -> str:
     if role.loses:
         status = f"can lose, in {len(role.losing_game)} plies at the quickest (shown below)"
     elif role.broken:
         status = f"breaks: no legal move in {_count(role.broken, 'position')} it reaches"
-    else:
+    elif complete:
         status = "never loses"
+    elif role.positions == 0:
+        return f"  {role.label:<20} not checked: the check stopped before its first move"
+    else:
+        status = "no loss found where it was asked"
     return f"  {role.label:<20} {status}; it is to move in {_count(role.positions, 'position')}"
 
 
@@ -273,5 +280,5 @@ def _timing_line(timing: Timing) -> str:
         where = f" on {timing.slowest_position}, {timing.slowest_to_move} to move"
     return (
         f"Time per move: median {median}, slowest {slowest}{where}; {_seconds(timing.in_moves)} inside its "
-        f"{timing.moves:,} moves, {_seconds(timing.wall)} for the whole check."
+        f"{_count(timing.moves, 'move')}, {_seconds(timing.wall)} for the whole check."
     )

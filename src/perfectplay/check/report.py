@@ -179,11 +179,19 @@ class CheckReport:
 
     @property
     def verdict(self) -> str:
-        """``unbeatable``, ``imperfect`` (never loses, not best everywhere), ``beatable``, ``broken``."""
+        """One word for a spreadsheet.
+
+        ``unbeatable`` (exit 0), ``imperfect`` (never loses, but something was
+        found), ``beatable`` (it can lose), ``incomplete`` (the check stopped
+        early with no loss found), ``broken`` (it could not be checked, or it
+        gives no legal move somewhere in its own games).
+        """
         if self.problem is not None:
             return "broken"
         if self.loses:
             return "beatable"
-        if self.unbeatable:
-            return "unbeatable" if not self.counted else "imperfect"
-        return "broken"
+        if not self.complete:
+            return "incomplete"
+        if not self.unbeatable:
+            return "broken"
+        return "unbeatable" if not self.counted else "imperfect"

@@ -160,18 +160,26 @@ class Child:
             pass
         self.process.wait()
 
-    def close(self) -> None:
-        """Close its input (the polite end of the protocol), then make sure it is gone."""
+    def close(self, deadline: float | None = None) -> None:
+        """Close its input (the polite end of the protocol), then make sure it is gone.
+
+        It may take until ``deadline`` (``time.monotonic()``; default: ``CLOSE_GRACE`` from now)
+        to leave on its own; then it is killed.
+        """
+        self.close_input()
+        limit = CLOSE_GRACE if deadline is None else max(deadline - time.monotonic(), 0.0)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=limit)
+        self.kill()
+        self._stderr.close()
+
+    def close_input(self) -> None:
         stdin = self.process.stdin
         try:
             if stdin is not None:
                 stdin.close()
         except OSError:
             pass
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=CLOSE_GRACE)
-        self.kill()
-        self._stderr.close()
 
 
 def exit_text(status: int | None) -> str:
@@ -378,10 +386,22 @@ class Worker:
             self.child.close()
             self.child = None
 
-    def close(self) -> None:
-        """Stop this worker for good: its child is ended and no other is started."""
+    def close(self, deadline: float | None = None) -> None:
+        """Stop this worker for good: its child is ended (by ``deadline``) and no other is started."""
         self.closed = True
         for child in (self.child, self.pending):
             if child is not None:
-                child.close()
+                child.close(deadline)
         self.child = self.pending = None
+
+
+def close_all(workers: Sequence[Worker]) -> None:
+    """Close every worker, giving their children one shared grace period rather than one each."""
+    for worker in workers:
+        worker.closed = True
+        for child in (worker.child, worker.pending):
+            if child is not None:
+                child.close_input()
+    deadline = time.monotonic() + CLOSE_GRACE
+    for worker in workers:
+        worker.close(deadline)
