@@ -9,7 +9,8 @@ The default candidates are two naive textbook minimaxes: examples/fatalist.py
 median of ``--runs`` runs:
 
 * **whole process**: the wall time of ``python -m perfectplay check FILE``
-  as a user runs it, start-up and report included;
+  as a user runs it, start-up and report included (and, for comparison,
+  ``check_ai`` with one worker process instead of two);
 * **breakdown**, from ``check_ai`` called in this process: the CPU the
   candidate spent in its own code (its moves; for CS50 also its helpers),
   the CPU its processes used outside that code (starting Python, the
@@ -72,10 +73,10 @@ def cpu(who: int) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def breakdown(example: Path) -> Breakdown:
+def breakdown(example: Path, workers: int = 2) -> Breakdown:
     self_before, children_before = cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    report = check_ai(example)
+    report = check_ai(example, workers=workers)
     wall = time.perf_counter() - started
     children = cpu(resource.RUSAGE_CHILDREN) - children_before
     moves_cpu = report.timing.cpu_in_candidate or 0.0
@@ -99,6 +100,7 @@ def measure(example: Path, runs: int) -> list[str]:
     """One table row: the example's empty-board move, whole-process wall, and the breakdown."""
     walls = [whole_process(example) for _ in range(runs)]
     parts = [breakdown(example) for _ in range(runs)]
+    alone = statistics.median(breakdown(example, workers=1).wall for _ in range(runs))
 
     def median(field: str) -> float:
         return statistics.median(getattr(part, field) for part in parts)
@@ -108,6 +110,7 @@ def measure(example: Path, runs: int) -> list[str]:
     name = example.relative_to(ROOT) if example.is_relative_to(ROOT) else example
     return [
         f"| `{name}` | {median('empty_board'):.2f} | {statistics.median(walls):.1f} | {median('wall'):.1f} "
+        f"| {alone:.1f} "
         f"| {median('cpu_in_code'):.1f} | {median('runner_overhead'):.2f} | {median('parent_cpu'):.2f} "
         f"| {100 * own / total:.0f}% | {total / median('wall'):.2f} |"
     ]
@@ -128,17 +131,19 @@ def main() -> int:
         f"on {os.cpu_count()} cores (load average {load:.1f} at the start), Python {platform.python_version()}; "
         f"median of {args.runs} runs. Seconds.",
         "",
-        "| candidate | its empty-board move | whole process (wall) | check_ai (wall) | in its code (CPU) "
+        "| candidate | its empty-board move | whole process (wall) | check_ai (wall) | check_ai, one worker (wall) "
+        "| in its code (CPU) "
         "| its processes outside its code (CPU) | perfectplay's process (CPU) | perfectplay's share of the CPU "
         "| CPU / wall |",
-        "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for example in args.examples:
         lines += measure(example.resolve(), args.runs)
     lines += [
         "",
         f"Solving all 10,956 positions once per check (the oracle) takes {oracle:.2f} s of perfectplay's process. "
-        "CPU / wall near 2 means both cores were busy for the whole check.",
+        "CPU / wall near 2 means both cores were busy for the whole check; "
+        f"the load average was {os.getloadavg()[0]:.1f} at the end.",
     ]
     text = "\n".join(lines) + "\n"
     print(text)
