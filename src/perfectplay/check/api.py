@@ -170,6 +170,7 @@ class _Check:
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
         self.helper_cpu = 0.0
+        self.trials = 0
         self.stopped: str | None = None
 
     def run(self) -> CheckReport:
@@ -207,6 +208,9 @@ class _Check:
         for speaker in self.speakers:
             assert isinstance(speaker, RunnerSpeaker)
             speaker.interface = interface.runner_message()
+        if self.trials > 1:
+            # Wrong board shapes may have left things in the candidate's caches: start afresh.
+            first.discard()
         if first.child is not None:
             reply = RunnerSpeaker.use(first.child, interface.runner_message(), self._start_limit())
             if not reply.get("ok"):
@@ -220,6 +224,7 @@ class _Check:
         speaker = worker.speaker
         assert isinstance(speaker, RunnerSpeaker)
         speaker.interface = interface.runner_message()
+        self.trials += 1
         budget, worker.failures = worker.failures, FailureBudget(PROBE_FAILURES)
         try:
             if worker.child is not None:
