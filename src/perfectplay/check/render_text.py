@@ -46,7 +46,8 @@ def verdict_line(report: CheckReport) -> str:
         losing = " and ".join(role.label for role in report.roles if role.loses)
         return f"Can be beaten: it loses {losing}; it plays {measure} in {played}."
     if report.exit_status == 0:
-        return f"Unbeatable: it never loses, and plays {measure} in all {report.positions:,} positions."
+        sampled = " in every answer it gave (it is randomised: see the notes)" if report.randomised else ""
+        return f"Unbeatable{sampled}: it never loses, and plays {measure} in all {report.positions:,} positions."
     broken = sum(role.broken for role in report.roles)
     if broken:
         return (
@@ -96,6 +97,8 @@ def _table(findings: tuple[Finding, ...]) -> list[str]:
     for finding in findings:
         mark = "  (note)" if finding.note else ""
         lines.append(f"  {finding.title:<{width}}{finding.count:>9,}{mark}")
+    if any(finding.note for finding in findings):
+        lines.append("  (a note is reported but not held against it: --value-only)")
     return lines
 
 
