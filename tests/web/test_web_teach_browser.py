@@ -191,3 +191,28 @@ def test_a_board_too_large_to_search_whole_says_why_and_a_depth_limit_draws_it(p
     )
     assert page.inner_text(".tcount-alphabeta") == f"{limited.nodes:,}"
     assert page.input_value(".tdepth select") == "2"
+
+
+def test_every_kind_of_view_is_drawn_small_with_what_the_move_changed_marked(page: Any) -> None:
+    """Grids (m,n,k, Connect Four), heaps (Nim) and plain text: the tree draws a node from any game's view."""
+    drawn = page.evaluate(
+        """async () => {
+            const { thumbnail } = await import('/static/tree-view.js');
+            const shape = (node) => ({
+                cells: node.querySelectorAll(':scope > span').length,
+                marked: [...node.querySelectorAll('.last')].map((cell) => [...cell.parentNode.children].indexOf(cell)),
+                taken: node.querySelectorAll('.taken').length,
+                text: node.textContent,
+            });
+            const before = { kind: 'grid', rows: 6, cols: 7, cells: Array(42).fill(''), line: [] };
+            const after = { ...before, cells: before.cells.map((cell, index) => (index === 38 ? 'X' : cell)) };
+            return {
+                grid: shape(thumbnail(after, before)),
+                heaps: shape(thumbnail({ kind: 'heaps', heaps: [3, 4, 2] }, { kind: 'heaps', heaps: [3, 4, 5] })),
+                text: shape(thumbnail({ kind: 'text', text: '2.1' }, null)),
+            };
+        }"""
+    )
+    assert drawn["grid"]["cells"] == 42 and drawn["grid"]["marked"] == [38] and drawn["grid"]["text"] == "✕"
+    assert drawn["heaps"]["cells"] == 3 and drawn["heaps"]["marked"] == [2] and drawn["heaps"]["taken"] == 3
+    assert drawn["text"]["text"] == "2.1"

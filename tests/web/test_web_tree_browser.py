@@ -188,5 +188,12 @@ def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: 
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-phone.png"))
+        # The other views fit too: every order's count, and a textbook tree.
+        page.tap("input[name='tree-mode'][value='orders']")
+        page.wait_for_selector(".torder-worst-first", timeout=30_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.tap("input[name='tree-mode'][value='textbook']")
+        page.wait_for_selector("#tree-textbook-minimax .tree", timeout=30_000)  # the tab chosen above
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()

@@ -223,18 +223,31 @@ export function createTreePanel(section, board) {
     shownFor = key;
     stopPlayers();
     players = [];
+    if (settings.mode !== "textbook" && view.treeOff && settings.depth === null) {
+      // The page knows this position is too large to search to the end: say so, ask the server nothing.
+      content.replaceChildren(offNote(view.treeOff));
+      return;
+    }
     if (settings.mode === "textbook") buildTextbook(key);
     else if (settings.mode === "orders") buildOrders(key);
     else buildSearch(key);
   }
 
-  function problemNote(error) {
-    const message = `${capitalized(error.message)}.`;
-    const note = element("div", error.status === 422 ? "note tree-off" : "tproblem");
+  // Why a position cannot be searched to the end, with the way out: a depth limit.
+  function offNote(message) {
+    const note = element("div", "note tree-off");
     note.append(element("p", "", message));
-    if (error.status === 422 && error.field === "position" && settings.depth === null && settings.mode !== "textbook") {
+    if (settings.depth === null && settings.mode !== "textbook") {
       note.append(button("Search 2 plies deep instead", () => change({ depth: 2 }), { className: "primary" }));
     }
+    return note;
+  }
+
+  function problemNote(error) {
+    const message = `${capitalized(error.message)}.`;
+    if (error.status === 422 && error.field === "position") return offNote(message);
+    const note = element("div", error.status === 422 ? "note tree-off" : "tproblem");
+    note.append(element("p", "", message));
     return note;
   }
 
@@ -252,7 +265,7 @@ export function createTreePanel(section, board) {
       column.setAttribute("aria-label", spec.title);
       column.append(element("h3", "tcolumn-title", spec.title), element("p", "note", "Tracing…"));
       columns.append(column);
-      const tab = element("button", "ttab", spec.title);
+      const tab = element("button", "ttab", spec.tab || spec.title);
       tab.type = "button";
       tab.setAttribute("role", "tab");
       tab.setAttribute("aria-controls", column.id);
@@ -392,6 +405,7 @@ export function createTreePanel(section, board) {
     const specs = sides.map((order, place) => ({
       id: `order-${place}`,
       title: `${settings.depth === null ? "Alpha-beta" : `Depth-${settings.depth} alpha-beta`} · ${order} order`,
+      tab: capitalized(`${order} order`),
       request: traceRequest("alphabeta", { order, compare_order: sides[1 - place] }),
       facts: (trace) => `${count(trace.nodes)} nodes · ${count(trace.pruned)} subtrees cut · ${valueFacts(trace)}`,
     }));
