@@ -159,8 +159,13 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-quiz.png"))
 
+    # A tree that cannot be read says what is wrong and where, in words.
+    page.fill("#tree-textbook", "[[3 12] [2")
+    page.click("button:has-text('Draw')")
+    page.wait_for_selector("#tree-textbook-alphabeta .tree-off", timeout=TIMEOUT)
+    assert "is never closed" in page.inner_text("#tree-textbook-alphabeta .tree-off")
+
     # A deeper tree of your own, in brackets.
-    page.click(".tquiz-toggle")
     page.fill("#tree-textbook", "[[[3 5] [6 9]] [[1 2] [0 -1]]]")
     page.click("button:has-text('Draw')")
     deeper = textbook_trace(TextbookTree.parse_text("[[[3 5] [6 9]] [[1 2] [0 -1]]]"))

@@ -225,7 +225,7 @@ export function createTreePanel(section, board) {
     players = [];
     if (settings.mode !== "textbook" && view.treeOff && settings.depth === null) {
       // The page knows this position is too large to search to the end: say so, ask the server nothing.
-      content.replaceChildren(offNote(view.treeOff));
+      content.replaceChildren(offNote(view.treeOff, true));
       return;
     }
     if (settings.mode === "textbook") buildTextbook(key);
@@ -234,10 +234,10 @@ export function createTreePanel(section, board) {
   }
 
   // Why a position cannot be searched to the end, with the way out: a depth limit.
-  function offNote(message) {
+  function offNote(message, depthHelps) {
     const note = element("div", "note tree-off");
     note.append(element("p", "", message));
-    if (settings.depth === null && settings.mode !== "textbook") {
+    if (depthHelps && settings.depth === null && settings.mode !== "textbook") {
       note.append(button("Search 2 plies deep instead", () => change({ depth: 2 }), { className: "primary" }));
     }
     return note;
@@ -245,14 +245,14 @@ export function createTreePanel(section, board) {
 
   function problemNote(error) {
     const message = `${capitalized(error.message)}.`;
-    if (error.status === 422 && error.field === "position") return offNote(message);
+    if (error.status === 422 && error.field === "position") return offNote(message, /search depth/.test(message));
     const note = element("div", error.status === 422 ? "note tree-off" : "tproblem");
     note.append(element("p", "", message));
     return note;
   }
 
-  // Two columns side by side (tabs at phone width); ``specs``: [{id, title, request, facts, quiet}].
-  function columnsOf(key, specs, onTrace) {
+  // Two columns side by side (tabs at phone width); ``specs``: [{id, title, tab, request, facts}].
+  function columnsOf(key, specs, onTrace, onProblem) {
     const tabs = element("div", "ttabs");
     tabs.setAttribute("role", "tablist");
     tabs.setAttribute("aria-label", "Search");
@@ -281,7 +281,13 @@ export function createTreePanel(section, board) {
         })
         .catch((error) => {
           if (shownFor !== key) return;
+          if (error.field === "evaluation" && settings.evaluation) {
+            // An evaluation chosen for another game: back to this game's default.
+            change({ evaluation: null });
+            return;
+          }
           column.replaceChildren(element("h3", "tcolumn-title", spec.title), problemNote(error));
+          onProblem?.();
         });
     });
     return [tabs, columns];
@@ -433,6 +439,10 @@ export function createTreePanel(section, board) {
     const [tabs, columns] = columnsOf(key, specs, (spec, trace) => {
       bars.replaceChildren(orderBars(trace.order_counts, [settings.order]));
       if (settings.quiz && spec.id === "textbook-minimax") startQuiz(quizBox, trace, [columns, tabs, bars]);
+    }, () => {
+      // A tree that cannot be read: its reason shows in the columns, not behind the quiz.
+      quizBox.replaceChildren();
+      for (const part of [columns, tabs]) part.hidden = false;
     });
     if (settings.quiz) {
       // The answer stays hidden until the quiz is answered: the trees and even the count of cuts.
