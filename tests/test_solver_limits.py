@@ -20,7 +20,6 @@ def test_a_7x7_k5_search_stopped_by_its_time_limit_is_incomplete_and_plays_a_leg
     assert result.complete is False
     assert len(result.best) >= 1 and set(result.best) <= set(game.legal_moves(state))
     assert -(1 << 20) < result.score < 1 << 20  # heuristic units, never a proven score
-    assert result.seconds < 30  # it stopped; the bound is loose because the machine may be busy
 
 
 def test_a_stopped_search_still_takes_an_immediate_win() -> None:
