@@ -14,11 +14,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from perfectplay import __version__
 from perfectplay.players import LEVELS
 from perfectplay.web.pool import WorkerPool
-from perfectplay.web.problems import Problem, error_body
+from perfectplay.web.problems import Problem, error_body, excerpt
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
 from perfectplay.web.service import analyze_json, move_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
@@ -92,6 +93,12 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
 
 
 def _add_middleware(app: FastAPI) -> None:
+    # Counts the body as it streams in, so a chunked upload (no Content-Length)
+    # is cut off at the cap too; its 413 is ours (``http_error``). Added first,
+    # so it sits inside the middleware below, which refuses a declared length
+    # over the cap before anything is read.
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=BODY_MAX_BYTES)
+
     @app.middleware("http")
     async def log_and_limit(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         started = time.perf_counter()
@@ -103,11 +110,19 @@ def _add_middleware(app: FastAPI) -> None:
 
 
 def _refuse_large_body(request: Request) -> Response | None:
-    # Checked before the body is read, so a huge upload costs us nothing.
+    # Checked before the body is read, so a huge upload costs us nothing, on
+    # any route. A body without a length is counted as it arrives instead
+    # (FastAPI's max_body_size).
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > BODY_MAX_BYTES:
-        return JSONResponse(error_body("body", f"the request body is over {BODY_MAX_BYTES} bytes"), status_code=413)
+        return _too_large()
     return None
+
+
+def _too_large() -> JSONResponse:
+    # The rest of the body is never read, so the connection cannot carry another request.
+    message = f"the request body is over {BODY_MAX_BYTES} bytes"
+    return JSONResponse(error_body("body", message), status_code=413, headers={"Connection": "close"})
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -123,6 +138,8 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code == 413:
+            return _too_large()
         return JSONResponse(error_body(None, str(error.detail)), status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(Exception)
@@ -149,4 +166,4 @@ def describe_validation_error(error: Any) -> tuple[str, str]:
     cause = error.get("ctx", {}).get("error")
     if isinstance(cause, Exception):  # our own validator's message already says what was given
         return field, str(cause)
-    return field, f"{error.get('msg', 'invalid value')} (got {error.get('input')!r})"
+    return field, f"{error.get('msg', 'invalid value')} (got {excerpt(error.get('input'))})"
