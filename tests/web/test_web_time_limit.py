@@ -3,6 +3,7 @@ anyway is killed and answered 503, a dead worker is replaced, and serving goes o
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import os
 import signal
@@ -10,11 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from async_support import in_loop
 from fastapi.testclient import TestClient
 
 from perfectplay.web.app import create_app
 from perfectplay.web.pool import SearchTimeout, WorkerCrashed, WorkerPool
-from perfectplay.web.search import Job
+from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
 
 
@@ -40,9 +42,9 @@ def test_a_worker_that_overruns_its_limit_is_killed_answered_as_a_timeout_and_re
         [first] = pool.pids()
         # The job asks the engine for a minute; the pool allows half a second.
         with pytest.raises(SearchTimeout):
-            pool.run(SLOW, seconds=0.5, queue_seconds=120)
+            run(pool, SLOW, seconds=0.5)
         assert len(pool.pids()) == 1 and pool.pids() != [first]
-        assert pool.run(TRIVIAL, seconds=120, queue_seconds=120)["analysis"]["best"] == [5]
+        assert run(pool, TRIVIAL)["analysis"]["best"] == [5]
     finally:
         pool.close()
 
@@ -77,6 +79,11 @@ SLOW: Job = {
 }
 
 
+def run(pool: WorkerPool, job: Job, seconds: float = 120) -> JobResult:
+    """``pool.run`` from a test: the job within ``seconds``, a generous wait for the worker."""
+    return in_loop(pool.run, job, seconds, 120)
+
+
 def wait_until_dead(pid: int) -> None:
     """Until the process has exited (a zombie its parent has not reaped yet, on Linux)."""
     deadline = time.monotonic() + 120
@@ -96,9 +103,9 @@ def test_a_worker_found_dead_when_a_job_is_sent_is_reported_and_replaced() -> No
         os.kill(first, signal.SIGKILL)
         wait_until_dead(first)  # so writing the job fails with a broken pipe
         with pytest.raises(WorkerCrashed):
-            pool.run(TRIVIAL, seconds=120, queue_seconds=120)
+            run(pool, TRIVIAL)
         assert len(pool.pids()) == 1 and pool.pids() != [first]
-        assert pool.run(TRIVIAL, seconds=120, queue_seconds=120)["analysis"]["best"] == [5]
+        assert run(pool, TRIVIAL)["analysis"]["best"] == [5]
     finally:
         pool.close()
     assert pool.pids() == []
@@ -108,13 +115,16 @@ def test_a_worker_that_dies_mid_search_is_reported_and_replaced() -> None:
     pool = WorkerPool(1)
     try:
         [first] = pool.pids()
-        with concurrent.futures.ThreadPoolExecutor(1) as thread:
-            pending = thread.submit(pool.run, SLOW, 30, 10)
-            time.sleep(0.5)  # the worker is deep in the 5x5 search by now
+
+        async def kill_while_it_searches() -> None:
+            pending = asyncio.create_task(pool.run(SLOW, 120, 120))
+            await asyncio.sleep(0)  # the job is on its way to the worker
             os.kill(first, signal.SIGKILL)
             with pytest.raises(WorkerCrashed):
-                pending.result(timeout=120)
+                await pending
+
+        in_loop(kill_while_it_searches)
         assert len(pool.pids()) == 1 and pool.pids() != [first]
-        assert pool.run(TRIVIAL, seconds=120, queue_seconds=120)["analysis"]["best"] == [5]
+        assert run(pool, TRIVIAL)["analysis"]["best"] == [5]
     finally:
         pool.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from perfectplay import __version__
 from perfectplay.players import LEVELS
-from perfectplay.web.pool import WorkerPool
+from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import Problem, error_body, excerpt
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
 from perfectplay.web.service import analyze_json, move_json
@@ -31,17 +31,23 @@ STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("perfectplay.web")
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The whole web app. Its search workers start and stop with the app's lifespan."""
+def create_app(settings: Settings | None = None, *, worker_command: Sequence[str] | None = None) -> FastAPI:
+    """The whole web app. Its search workers start and stop with the app's lifespan.
+
+    ``worker_command`` replaces how a search worker is started (tests start
+    ones that die or hang on purpose).
+    """
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.pool = WorkerPool(settings.workers)
+        lanes = Lanes(settings, worker_command)
+        app.state.lanes = lanes
         try:
+            await lanes.fast.warm_up()
             yield
         finally:
-            app.state.pool.close()
+            lanes.pool.close()
 
     app = FastAPI(
         title="perfectplay",
@@ -58,37 +64,40 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _pool(request: Request) -> WorkerPool:
-    pool: WorkerPool = request.app.state.pool
-    return pool
+def _lanes(request: Request) -> Lanes:
+    lanes: Lanes = request.app.state.lanes
+    return lanes
 
 
 def _add_routes(app: FastAPI, settings: Settings) -> None:
-    # Plain ``def`` endpoints run in FastAPI's thread pool, so a request
-    # waiting for its search never blocks the event loop.
+    # Every endpoint is ``async`` and none of them waits in FastAPI's thread
+    # pool: a search runs in the fast lane's thread or in a worker process
+    # (``lanes.py``), and a request waiting for a worker waits on the event
+    # loop, so nothing here can queue behind a thread pool that is full.
 
     @app.post("/api/analyze", summary="Score every legal move of a position")
-    def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
-        return analyze_json(body, _pool(request), settings)
+    async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
+        return await analyze_json(body, _lanes(request), settings)
 
     @app.post("/api/move", summary="Optionally play a move, then let the computer answer")
-    def move(body: MoveRequest, request: Request) -> dict[str, Any]:
-        return move_json(body, _pool(request), settings)
+    async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
+        return await move_json(body, _lanes(request), settings)
 
     @app.get("/api/variants", summary="The boards the page offers, and the size cap")
-    def variants() -> dict[str, Any]:
+    async def variants() -> dict[str, Any]:
         return variants_json(settings.seconds)
 
     @app.get("/api/levels", summary="The computer's strength levels, strongest first")
-    def levels() -> dict[str, Any]:
+    async def levels() -> dict[str, Any]:
         return {"levels": list(LEVELS), "default": "perfect"}
 
-    @app.get("/healthz", summary="Liveness check")
-    def healthz(request: Request) -> dict[str, Any]:
-        return {"status": "ok", "workers": _pool(request).size}
+    @app.get("/healthz", summary="Liveness check: answers at once, however busy the workers are")
+    async def healthz(request: Request) -> dict[str, Any]:
+        pool = _lanes(request).pool
+        return {"status": "ok", "workers": pool.size, "busy": pool.busy, "waiting": pool.waiting}
 
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
+    async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 

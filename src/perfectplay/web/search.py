@@ -34,17 +34,18 @@ class JobResult(TypedDict):
     move: int | None
 
 
-def run_job(job: Job) -> JobResult:
+def run_job(job: Job, limit: Limit | None = None) -> JobResult:
     """Analyze the job's position within ``job["seconds"]`` and, if asked, choose the computer's move.
 
     A search that reaches the limit answers with what it has proven
     (``complete: false``); the computer's move is chosen from that same
-    analysis, so a move costs one search, not two.
+    analysis, so a move costs one search, not two. ``limit``, if given,
+    replaces the job's time limit (the server's fast lane tries a node budget).
     """
     game, state = parse_position(
         job["position"], rows=job["rows"], cols=job["cols"], k=job["k"], to_move=job["to_move"]
     )
-    analysis = analyze(game, state, limit=Limit(seconds=job["seconds"]))
+    analysis = analyze(game, state, limit=limit or Limit(seconds=job["seconds"]))
     move = None
     if job["level"] is not None:
         # Without a seed every game differs: a fresh generator picks among

@@ -28,3 +28,8 @@ class Settings:
 
     queue_seconds: float = 10.0
     """How long a request waits for a free worker before it is answered 503."""
+
+    fast_nodes: int = 5_000
+    """Node budget of the fast lane: every search is first tried in the server
+    process with this many nodes (a few milliseconds), and only what that does
+    not prove goes to a worker. 0 sends every search to the workers."""
