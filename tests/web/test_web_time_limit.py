@@ -3,19 +3,18 @@ anyway is killed and answered 503, a dead worker is replaced, and serving goes o
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
 from async_support import in_loop
 from fastapi.testclient import TestClient
+from worker_faults import killed_by_every_job, killed_once, wait_until_dead
 
 from perfectplay.web.app import create_app
-from perfectplay.web.pool import SearchTimeout, WorkerCrashed, WorkerPool
+from perfectplay.web.pool import SearchTimeout, WorkerDied, WorkerPool
 from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
 
@@ -84,47 +83,38 @@ def run(pool: WorkerPool, job: Job, seconds: float = 120) -> JobResult:
     return in_loop(pool.run, job, seconds, 120)
 
 
-def wait_until_dead(pid: int) -> None:
-    """Until the process has exited (a zombie its parent has not reaped yet, on Linux)."""
-    deadline = time.monotonic() + 120
-    stat = Path(f"/proc/{pid}/stat")
-    while time.monotonic() < deadline:
-        if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
-            return
-        time.sleep(0.01)
-    raise AssertionError(f"process {pid} did not die")
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc to see the worker die")
-def test_a_worker_found_dead_when_a_job_is_sent_is_reported_and_replaced() -> None:
+def test_a_worker_killed_between_jobs_is_replaced_and_the_job_runs_on_the_fresh_one() -> None:
     pool = WorkerPool(1)
     try:
         [first] = pool.pids()
         os.kill(first, signal.SIGKILL)
         wait_until_dead(first)  # so writing the job fails with a broken pipe
-        with pytest.raises(WorkerCrashed):
-            run(pool, TRIVIAL)
-        assert len(pool.pids()) == 1 and pool.pids() != [first]
         assert run(pool, TRIVIAL)["analysis"]["best"] == [5]
+        assert len(pool.pids()) == 1 and pool.pids() != [first]
     finally:
         pool.close()
     assert pool.pids() == []
 
 
-def test_a_worker_that_dies_mid_search_is_reported_and_replaced() -> None:
-    pool = WorkerPool(1)
+def test_a_worker_that_dies_under_a_job_is_replaced_and_the_job_runs_again_on_the_fresh_one(tmp_path: Path) -> None:
+    pool = WorkerPool(1, command=killed_once(tmp_path / "died"))
     try:
         [first] = pool.pids()
-
-        async def kill_while_it_searches() -> None:
-            pending = asyncio.create_task(pool.run(SLOW, 120, 120))
-            await asyncio.sleep(0)  # the job is on its way to the worker
-            os.kill(first, signal.SIGKILL)
-            with pytest.raises(WorkerCrashed):
-                await pending
-
-        in_loop(kill_while_it_searches)
-        assert len(pool.pids()) == 1 and pool.pids() != [first]
         assert run(pool, TRIVIAL)["analysis"]["best"] == [5]
+        assert (tmp_path / "died").exists(), "the first worker took the job and died under it"
+        assert len(pool.pids()) == 1 and pool.pids() != [first]
+    finally:
+        pool.close()
+
+
+def test_a_job_that_kills_every_worker_is_tried_twice_then_reported_and_the_pool_keeps_its_size() -> None:
+    pool = WorkerPool(2, command=killed_by_every_job())
+    try:
+        before = set(pool.pids())
+        with pytest.raises(WorkerDied):
+            run(pool, TRIVIAL)
+        after = set(pool.pids())
+        assert len(after) == 2 and len(after - before) == 1, "one worker replaced twice, the other untouched"
     finally:
         pool.close()

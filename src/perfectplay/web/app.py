@@ -137,7 +137,7 @@ def _too_large() -> JSONResponse:
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(request: Request, error: Problem) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        return JSONResponse(error.to_json(), status_code=error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

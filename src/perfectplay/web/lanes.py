@@ -16,6 +16,7 @@ never waits), and a cheap answer waits at most for a few other cheap ones.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import anyio
@@ -23,10 +24,15 @@ import anyio
 from perfectplay.games.mnk import TicTacToe
 from perfectplay.search.analysis import analyze
 from perfectplay.search.limits import Limit
-from perfectplay.web.pool import PoolClosed, SearchTimeout, ServerBusy, WorkerCrashed, WorkerPool
+from perfectplay.web.pool import PoolClosed, SearchTimeout, ServerBusy, WorkerDied, WorkerFailed, WorkerPool
 from perfectplay.web.problems import Problem
 from perfectplay.web.search import Job, JobResult, run_job
 from perfectplay.web.settings import Settings
+
+RETRY = 1
+"""Seconds a client is asked to wait (``Retry-After``) before it tries again after a 503 that may pass."""
+
+log = logging.getLogger("perfectplay.web")
 
 
 class FastLane:
@@ -74,8 +80,13 @@ class Lanes:
         except SearchTimeout:
             raise Problem(503, "position", too_slow) from None
         except ServerBusy:
-            raise Problem(503, None, "the server is busy with other searches; try again in a moment") from None
+            raise Problem(503, None, "the server is busy with other searches; try again in a moment", RETRY) from None
         except PoolClosed:
-            raise Problem(503, None, "the server is shutting down; try again in a moment") from None
-        except WorkerCrashed as error:
-            raise Problem(500, None, str(error)) from None
+            raise Problem(503, None, "the server is shutting down; try again in a moment", RETRY) from None
+        except WorkerDied:
+            message = "a search worker stopped (killed or out of memory) twice on this request; try again in a moment"
+            raise Problem(503, None, message, RETRY) from None
+        except WorkerFailed as error:
+            # A bug: the worker has logged its traceback; the client gets no internals.
+            log.error("%s", error)
+            raise Problem(500, None, "internal error; see the server log") from None

@@ -40,8 +40,12 @@ class ServerBusy(Exception):
     """Every worker stayed busy for longer than a request may wait."""
 
 
-class WorkerCrashed(Exception):
-    """A worker died or answered with an error (a bug, reported as 500)."""
+class WorkerDied(Exception):
+    """A worker process ended under a job (killed, out of memory), and so did the fresh one that retried it."""
+
+
+class WorkerFailed(Exception):
+    """A worker answered with an error or with garbage: a bug, logged by the worker and reported as 500."""
 
 
 class PoolClosed(Exception):
@@ -90,17 +94,20 @@ class Worker:
             self._stdin.write(json.dumps(job).encode() + b"\n")
             self._stdin.flush()
         except OSError as error:
-            raise WorkerCrashed(f"search worker is gone: {error}") from None
+            raise WorkerDied(f"search worker is gone: {error}") from None
         try:
             line = self._replies.get(timeout=seconds)
         except queue.Empty:
             raise SearchTimeout from None
         if line is None:
-            raise WorkerCrashed(f"search worker exited with status {self.process.wait()}")
-        reply = json.loads(line)
-        if "error" in reply:
-            raise WorkerCrashed(f"search worker failed: {reply['error']}")
-        result: JobResult = reply["ok"]
+            raise WorkerDied(f"search worker exited with status {self.process.wait()}")
+        try:
+            reply = json.loads(line)
+            if "error" in reply:
+                raise WorkerFailed(f"search worker failed: {reply['error']}")
+            result: JobResult = reply["ok"]
+        except (ValueError, TypeError, KeyError) as error:
+            raise WorkerFailed(f"search worker answered something else than a result: {error}") from None
         return result
 
     def stop(self) -> None:
@@ -158,9 +165,11 @@ class WorkerPool:
     async def run(self, job: Job, seconds: float, queue_seconds: float) -> JobResult:
         """Run ``job`` on a free worker within ``seconds``; wait ``queue_seconds`` for one.
 
-        Raises ``ServerBusy`` when no worker came free in time, ``SearchTimeout``
-        or ``WorkerCrashed`` when the job failed (its worker is replaced), and
-        ``PoolClosed`` when the pool shut down first.
+        A worker that dies under the job (killed, out of memory) is replaced
+        and the job tried once more on the fresh one. Raises ``ServerBusy``
+        when no worker came free in time; ``SearchTimeout``, ``WorkerDied``
+        (twice) or ``WorkerFailed`` when the job failed (its worker is
+        replaced); ``PoolClosed`` when the pool shut down first.
         """
         worker = await self._take(queue_seconds)
         loop = asyncio.get_running_loop()
@@ -171,21 +180,42 @@ class WorkerPool:
         # In one of the pool's threads. Whatever happens, the worker (or its
         # replacement) goes back to the pool from here, not from the request,
         # which may have been cancelled while this ran.
-        back: Worker | None = worker
+        current: Worker | None = worker
         try:
-            return worker.run(job, seconds)
-        except (SearchTimeout, WorkerCrashed):
-            # The worker is mid-search or dead: either way it cannot serve
-            # again. Replace it so the pool keeps its size.
-            self._retire(worker)
-            back = None if self._closing else self._spawn()
-            if self._closing:
-                raise PoolClosed from None
+            for attempt in (1, 2):
+                assert current is not None
+                try:
+                    return current.run(job, seconds)
+                except WorkerDied:
+                    # Killed or out of memory, before this job or during it:
+                    # once more on a fresh worker; a job that kills every
+                    # worker is not tried a third time.
+                    dead, current = current, None
+                    current = self._replace(dead)
+                    if attempt == 2:
+                        raise
+            raise AssertionError("the loop returns or raises")
+        except (SearchTimeout, WorkerFailed):
+            # The worker is mid-search or in an unknown state: it cannot serve again.
+            stuck, current = current, None
+            current = self._replace(stuck)
             raise
         finally:
-            if back is not None:
+            if current is not None:
                 with contextlib.suppress(RuntimeError):  # the loop is gone: the server is stopping
-                    loop.call_soon_threadsafe(self._give_back, back)
+                    loop.call_soon_threadsafe(self._give_back, current)
+
+    def _replace(self, worker: Worker | None) -> Worker:
+        """Stop ``worker`` and start a fresh one in its place, so the pool keeps its size.
+
+        Raises ``PoolClosed`` instead once the pool is closing: the worker
+        was most likely stopped by ``close``, and no fresh one is wanted.
+        """
+        if worker is not None:
+            self._retire(worker)
+        if self._closing:
+            raise PoolClosed
+        return self._spawn()
 
     async def _take(self, queue_seconds: float) -> Worker:
         if self._closing:

@@ -25,11 +25,13 @@ FIELD_MAX_CHARS = 60
 class Problem(Exception):
     """A request the server will not answer with a result, and why."""
 
-    def __init__(self, status: int, field: str | None, message: str) -> None:
+    def __init__(self, status: int, field: str | None, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.field = field
         self.message = message
+        self.headers = {} if retry_after is None else {"Retry-After": str(retry_after)}
+        """Sent with the answer: ``Retry-After`` when trying again soon is the fix."""
 
     def to_json(self) -> dict[str, Any]:
         return error_body(self.field, self.message)
