@@ -23,6 +23,7 @@ from perfectplay.web.problems import Problem, error_body, excerpt
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
 from perfectplay.web.service import analyze_json, move_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
+from perfectplay.web.timeouts import BodyDeadline, BodyTooSlow
 from perfectplay.web.tree_api import router as tree_router
 from perfectplay.web.variants import variants_json
 
@@ -54,9 +55,12 @@ def create_app(settings: Settings | None = None, *, worker_command: Sequence[str
         version=__version__,
         summary="Unbeatable tic-tac-toe and m,n,k games: play, hints and exact analysis.",
         lifespan=lifespan,
+        # A redirect to the path with or without its slash would be built from
+        # the client's Host header; no route here needs one.
+        redirect_slashes=False,
     )
     app.state.settings = settings
-    _add_middleware(app)
+    _add_middleware(app, settings)
     _add_error_handlers(app)
     _add_routes(app, settings)
     app.include_router(tree_router)
@@ -101,11 +105,13 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-def _add_middleware(app: FastAPI) -> None:
-    # Counts the body as it streams in, so a chunked upload (no Content-Length)
-    # is cut off at the cap too; its 413 is ours (``http_error``). Added first,
-    # so it sits inside the middleware below, which refuses a declared length
-    # over the cap before anything is read.
+def _add_middleware(app: FastAPI, settings: Settings) -> None:
+    # A slow body is cut off at its deadline (408), a big one at the cap as it
+    # streams in, so a chunked upload (no Content-Length) is cut off too; both
+    # answers are ours (``http_error``). Added first, so they sit inside the
+    # middleware below, which refuses a declared length over the cap before
+    # anything is read.
+    app.add_middleware(BodyDeadline, seconds=settings.body_seconds)
     app.add_middleware(RequestBodyLimitMiddleware, max_body_size=BODY_MAX_BYTES)
 
     @app.middleware("http")
@@ -144,6 +150,10 @@ def _add_error_handlers(app: FastAPI) -> None:
         first = error.errors()[0]
         status = 400 if first.get("type") == "json_invalid" else 422
         return JSONResponse(error_body(*describe_validation_error(first)), status_code=status)
+
+    @app.exception_handler(BodyTooSlow)
+    async def body_too_slow(request: Request, error: BodyTooSlow) -> JSONResponse:
+        return JSONResponse(error_body("body", str(error.detail)), status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:

@@ -1,0 +1,119 @@
+"""The app under uvicorn: the settings that bound slow clients, as ``perfectplay serve`` runs it.
+
+uvicorn bounds most of what a client can hold, given the settings below: an
+idle keep-alive connection (``timeout_keep_alive``), the size of the request
+line and headers (h11's incomplete-event limit). It has no deadline for the
+request line and headers themselves: a client that connects and sends nothing,
+or one header byte a minute, holds its connection forever. ``HeaderDeadline``
+adds that deadline to uvicorn's h11 protocol. The body's deadline is the
+app's (``timeouts.BodyDeadline``), where the body is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from perfectplay.web.problems import error_body
+from perfectplay.web.settings import Settings
+
+HEADER_BYTES_MAX = 16 * 1024
+"""Longest request line and headers (h11's limit; uvicorn answers 400 beyond it)."""
+
+
+def _request_timeout_response(seconds: float) -> bytes:
+    # Written straight to the transport: h11 will not send a response to a
+    # request it has not parsed. The body has the shape of every other error.
+    message = f"the request line and headers did not arrive within {seconds:g} s"
+    payload = json.dumps(error_body(None, message), separators=(",", ":"))
+    head = (
+        "HTTP/1.1 408 Request Timeout\r\n"
+        "content-type: application/json\r\n"
+        f"content-length: {len(payload.encode())}\r\n"
+        "connection: close\r\n\r\n"
+    )
+    return (head + payload).encode()
+
+
+class HeaderDeadline(H11Protocol):
+    """uvicorn's h11 protocol, with a deadline for each request's line and headers.
+
+    The deadline runs from the moment the connection opens, and again from
+    the end of each response (for the next request on a kept-alive
+    connection); it ends when the headers are complete. A client that sent
+    part of a request by then gets a 408; one that sent nothing is closed.
+    """
+
+    header_seconds = 10.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._header_timer: asyncio.TimerHandle | None = None
+        self._started_request = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_deadline()
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:
+            self._started_request = True
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:
+            self._disarm_header_deadline()  # the headers are in: the request is the app's now
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # A pipelined request may already be parsed (then its headers are in).
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self._started_request = False
+            self._arm_header_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_header_deadline()
+        super().connection_lost(exc)
+
+    def _arm_header_deadline(self) -> None:
+        self._disarm_header_deadline()
+        self._header_timer = self.loop.call_later(self.header_seconds, self._headers_too_late)
+
+    def _disarm_header_deadline(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_late(self) -> None:
+        self._header_timer = None
+        if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
+            return
+        if self._started_request:
+            self.transport.write(_request_timeout_response(self.header_seconds))
+        self.transport.close()
+
+
+def protocol_for(settings: Settings) -> type[HeaderDeadline]:
+    """``HeaderDeadline`` with this server's deadline."""
+    return type("HeaderDeadline", (HeaderDeadline,), {"header_seconds": settings.header_seconds})
+
+
+def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
+    """How ``perfectplay serve`` runs ``app`` under uvicorn."""
+    return uvicorn.Config(
+        app,
+        http=protocol_for(settings),
+        # Our middleware logs one line per request, with its duration.
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=HEADER_BYTES_MAX,
+        # Not behind a proxy by default: X-Forwarded-* from any client is not
+        # believed (it would change the client's address and the scheme).
+        proxy_headers=False,
+        server_header=False,
+        timeout_graceful_shutdown=3,
+    )
