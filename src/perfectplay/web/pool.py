@@ -245,8 +245,6 @@ class WorkerPool:
             waiter.cancel()
 
     def _give_back(self, worker: Worker) -> None:
-        if self._closing:
-            return
         while self._waiting:
             waiter = self._waiting.popleft()
             if not waiter.done():

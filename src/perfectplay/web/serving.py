@@ -1,4 +1,4 @@
-"""The app under uvicorn: the settings that bound slow clients, as ``perfectplay serve`` runs it.
+"""The app under uvicorn as ``perfectplay serve`` runs it: settings that bound slow clients, and a clean stop.
 
 uvicorn bounds most of what a client can hold, given the settings below: an
 idle keep-alive connection (``timeout_keep_alive``), the size of the request
@@ -7,18 +7,27 @@ request line and headers themselves: a client that connects and sends nothing,
 or one header byte a minute, holds its connection forever. ``HeaderDeadline``
 adds that deadline to uvicorn's h11 protocol. The body's deadline is the
 app's (``timeouts.BodyDeadline``), where the body is read.
+
+``GracefulServer`` stops on SIGINT (Ctrl-C) or SIGTERM without dropping
+anyone: see its docstring.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
+import signal
+import sys
+from types import FrameType
 from typing import Any
 
 import h11
 import uvicorn
+from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import error_body
 from perfectplay.web.settings import Settings
 
@@ -115,5 +124,95 @@ def uvicorn_config(app: Any, settings: Settings) -> uvicorn.Config:
         # believed (it would change the client's address and the scheme).
         proxy_headers=False,
         server_header=False,
-        timeout_graceful_shutdown=3,
+        # A last resort only: GracefulServer has answered every request by
+        # then (uvicorn would cancel what is left, and a cancelled request is
+        # a plain-text 500 and a traceback).
+        timeout_graceful_shutdown=math.ceil(grace_seconds(settings)) + 5,
     )
+
+
+FORCED_STOP_SECONDS = 5.0
+"""After a second signal: how long the requests left get to be answered (they are refused at once)."""
+
+
+def grace_seconds(settings: Settings) -> float:
+    """How long a stopping server lets running searches finish: the longest any search may run."""
+    return settings.seconds + settings.backstop_seconds
+
+
+class GracefulServer(uvicorn.Server):
+    """uvicorn's server, stopping cleanly on SIGINT or SIGTERM with requests in flight.
+
+    On the first signal it stops accepting connections (uvicorn closes the
+    listening socket and every idle connection), refuses at once every
+    request waiting for a search worker (503, ``Retry-After``: another server
+    may take it), and lets the searches already running finish within their
+    limit; those still running after ``grace_seconds`` have their worker
+    stopped and are refused the same way. Then the workers are stopped and
+    ``run`` returns: the process exits 0, with no traceback. A second signal
+    skips the wait. uvicorn's own handler would re-raise the signal once
+    stopped (exit 130 for Ctrl-C, death by SIGTERM): a stop that was asked
+    for is a normal end here.
+    """
+
+    def __init__(self, app: FastAPI, settings: Settings) -> None:
+        super().__init__(uvicorn_config(app, settings))
+        self.app = app
+        self.settings = settings
+        self.stopped_by: str | None = None
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.should_exit:
+            self.force_exit = True
+        else:
+            self.should_exit = True
+            self.stopped_by = signal.Signals(sig).name
+
+    async def shutdown(self, sockets: list[Any] | None = None) -> None:
+        lanes: Lanes | None = getattr(self.app.state, "lanes", None)
+        if lanes is None:  # the app never started: nothing to stop
+            await super().shutdown(sockets)
+            return
+        grace = grace_seconds(self.settings)
+        running = lanes.pool.busy
+        lanes.pool.drain()
+        _say(
+            f"perfectplay: stopping ({self.stopped_by or 'asked to'}); "
+            + (f"waiting up to {grace:g} s for {_searches(running)} in progress" if running else "no search in progress")
+        )
+        closer = asyncio.create_task(self._close_after(lanes, grace))
+        try:
+            await super().shutdown(sockets)
+        finally:
+            closer.cancel()
+            lanes.pool.close()  # the lifespan did it, unless a second signal skipped it
+        if self.force_exit:
+            # uvicorn has stopped waiting for the requests and skipped the
+            # app's shutdown. With the pool closed every request left is
+            # answered at once: wait for that, then end the app's lifespan
+            # (a lifespan or a request cancelled at exit logs a traceback).
+            await self._requests_answered(FORCED_STOP_SECONDS)
+            await self.lifespan.shutdown()
+        _say("perfectplay: stopped.")
+
+    async def _requests_answered(self, seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while self.server_state.tasks and loop.time() < deadline:
+            await asyncio.sleep(0.02)
+
+    async def _close_after(self, lanes: Lanes, seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline and not self.force_exit and lanes.pool.busy:
+            await asyncio.sleep(0.05)
+        # Whatever still runs is refused (503), so every connection gets its answer and closes.
+        lanes.pool.close()
+
+
+def _searches(count: int) -> str:
+    return "1 search" if count == 1 else f"{count} searches"
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
