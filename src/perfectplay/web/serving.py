@@ -176,10 +176,10 @@ class GracefulServer(uvicorn.Server):
         grace = grace_seconds(self.settings)
         running = lanes.pool.busy
         lanes.pool.drain()
-        _say(
-            f"perfectplay: stopping ({self.stopped_by or 'asked to'}); "
-            + (f"waiting up to {grace:g} s for {_searches(running)} in progress" if running else "no search in progress")
-        )
+        waiting = f"waiting up to {grace:g} s for {_searches(running)} in progress"
+        if not running:
+            waiting = "no search in progress"
+        _say(f"perfectplay: stopping ({self.stopped_by or 'asked to'}); {waiting}")
         closer = asyncio.create_task(self._close_after(lanes, grace))
         try:
             await super().shutdown(sockets)
