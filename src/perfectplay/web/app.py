@@ -19,7 +19,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from perfectplay import __version__
 from perfectplay.players import LEVELS
 from perfectplay.web.lanes import Lanes
-from perfectplay.web.problems import Problem, error_body, excerpt
+from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, error_body, error_responses, excerpt
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
 from perfectplay.web.service import analyze_json, move_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
@@ -79,23 +79,35 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
     # (``lanes.py``), and a request waiting for a worker waits on the event
     # loop, so nothing here can queue behind a thread pool that is full.
 
-    @app.post("/api/analyze", summary="Score every legal move of a position")
+    @app.post("/api/analyze", summary="Score every legal move of a position", responses=error_responses(*POST_ERRORS))
     async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
         return await analyze_json(body, _lanes(request), settings)
 
-    @app.post("/api/move", summary="Optionally play a move, then let the computer answer")
+    @app.post(
+        "/api/move",
+        summary="Optionally play a move, then let the computer answer",
+        responses=error_responses(*POST_ERRORS),
+    )
     async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
         return await move_json(body, _lanes(request), settings)
 
-    @app.get("/api/variants", summary="The boards the page offers, and the size cap")
+    @app.get(
+        "/api/variants", summary="The boards the page offers, and the size cap", responses=error_responses(*GET_ERRORS)
+    )
     async def variants() -> dict[str, Any]:
         return variants_json(settings.seconds)
 
-    @app.get("/api/levels", summary="The computer's strength levels, strongest first")
+    @app.get(
+        "/api/levels", summary="The computer's strength levels, strongest first", responses=error_responses(*GET_ERRORS)
+    )
     async def levels() -> dict[str, Any]:
         return {"levels": list(LEVELS), "default": "perfect"}
 
-    @app.get("/healthz", summary="Liveness check: answers at once, however busy the workers are")
+    @app.get(
+        "/healthz",
+        summary="Liveness check: answers at once, however busy the workers are",
+        responses=error_responses(*GET_ERRORS),
+    )
     async def healthz(request: Request) -> dict[str, Any]:
         pool = _lanes(request).pool
         return {"status": "ok", "workers": pool.size, "busy": pool.busy, "waiting": pool.waiting}

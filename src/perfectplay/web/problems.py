@@ -2,6 +2,8 @@
 
 Every failure a client can cause is a ``Problem``; the exception handlers in
 ``app.py`` turn it (and FastAPI's own validation errors) into that body.
+``ErrorBody`` describes it in the OpenAPI schema, and ``error_responses``
+declares it for each status a route can answer with.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from pydantic import BaseModel, Field
 
 from perfectplay.errors import PerfectplayError
 
@@ -64,3 +68,50 @@ def blame(field: str, status: int = 422) -> Iterator[None]:
         yield
     except PerfectplayError as error:
         raise Problem(status, field, str(error)) from None
+
+
+class ErrorDetail(BaseModel):
+    field: str | None = Field(
+        description="the request field at fault, dotted for a nested one ('body' for the body as a whole), "
+        "or null when no field is"
+    )
+    message: str = Field(description="what is wrong, in plain words; quotes at most an excerpt of the input")
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer."""
+
+    error: ErrorDetail
+
+
+WHY: dict[int, str] = {
+    400: "The body is not valid JSON.",
+    408: "The body did not arrive in time (a slow client); the connection is closed.",
+    413: "The body is over 16 KiB, however it was sent; the connection is closed.",
+    422: "A field is missing, of the wrong type, unknown or impossible (a position that cannot arise, "
+    "an occupied cell, ...): the error names it.",
+    500: "A bug in the server. The body says only that; the server's log has the details.",
+    503: "The search could not run now: every worker stayed busy, the server is shutting down, or a worker "
+    "died under the request twice (with Retry-After), or the search overran the server's limit.",
+}
+
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before trying again, when trying again soon may succeed",
+        "schema": {"type": "integer"},
+    }
+}
+
+POST_ERRORS = (400, 408, 413, 422, 500, 503)
+"""What a route that reads a JSON body can answer besides 200."""
+
+GET_ERRORS = (413, 500)
+"""What a route without a body can answer besides 200 (413: a declared body over the cap)."""
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route: each status with the error body, its meaning and headers."""
+    return {
+        status: {"model": ErrorBody, "description": WHY[status], **({"headers": RETRY_AFTER} if status == 503 else {})}
+        for status in statuses
+    }

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 
 from perfectplay.web.lanes import Lanes
-from perfectplay.web.problems import Problem, blame
+from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
@@ -54,7 +54,11 @@ class TreeRequest(PositionRequest):
 router = APIRouter()
 
 
-@router.post("/api/tree", summary="The tree minimax or alpha-beta searched for a position (trace JSON)")
+@router.post(
+    "/api/tree",
+    summary="The tree minimax or alpha-beta searched for a position (trace JSON)",
+    responses=error_responses(*POST_ERRORS),
+)
 async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
     empty = sum(1 for cell in game.format(state) if cell == ".")
