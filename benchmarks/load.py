@@ -40,7 +40,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from latency import percentile, random_positions
+from latency import percentile, random_positions, start_server
 from perfectplay import TicTacToe, make_game
 
 SHUTTING_DOWN = "the server is shutting down; try again in a moment"
@@ -74,32 +74,9 @@ def rss_kib(pid: int) -> int:
 
 
 def children_of(parent: int) -> list[int]:
-    children = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == parent:
-            children.append(int(stat.parent.name))
-    return children
-
-
-def start_server(workers: int, seconds: float) -> tuple[subprocess.Popen[str], int]:
-    command = [sys.executable, "-m", "perfectplay", "serve", "--port", "0"]
-    server = subprocess.Popen(
-        [*command, "--workers", str(workers), "--time-limit", f"{seconds:g}"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    assert server.stdout is not None
-    match = re.search(r":(\d+)/", server.stdout.readline())
-    if match is None:
-        server.kill()
-        raise SystemExit("the server did not start")
-    return server, int(match.group(1))
+    """The processes ``parent`` started, from any of its threads (Linux /proc)."""
+    listed = Path(f"/proc/{parent}/task").glob("*/children")
+    return [int(pid) for children in listed for pid in children.read_text().split()]
 
 
 def client(port: int, kind: str, bodies: list[dict[str, object]], tally: Tally, stop: threading.Event) -> None:
@@ -195,7 +172,9 @@ def main() -> int:
         for text in random_positions(make_game(5, 5, 4), 20, seed=plies, plies=plies)
     ]
 
-    server, port = start_server(args.workers, args.time_limit)
+    server, port = start_server(
+        "--workers", str(args.workers), "--time-limit", f"{args.time_limit:g}", stderr=subprocess.PIPE
+    )
     stderr_lines: list[str] = []
     assert server.stderr is not None
     threading.Thread(target=stderr_lines.extend, args=(server.stderr,), daemon=True).start()
@@ -207,7 +186,7 @@ def main() -> int:
         memory_before = rss_kib(server.pid)
         workers_before = sum(rss_kib(pid) for pid in children_of(server.pid))
 
-        tally, stop, kills = Tally(), threading.Event(), []
+        tally, stop, kills = Tally(), threading.Event(), list[int]()
         threads = [
             threading.Thread(target=client, args=(port, "5x5", five, tally, stop)) for _ in range(args.slow_clients)
         ]
