@@ -111,6 +111,32 @@ def test_a_kept_alive_connection_gets_the_same_deadline_for_its_next_request() -
     assert status == 408
 
 
+def test_bytes_that_are_not_a_request_get_a_400_with_the_error_body() -> None:
+    with serving() as port, connect(port) as connection:
+        connection.sendall(b"HELLO\r\n\r\n")
+        status, headers, body = response_parts(read_all(connection))
+    assert status == 400
+    assert headers["content-type"] == "application/json"
+    assert json.loads(body)["error"]["field"] is None
+
+
+def test_a_megabyte_of_headers_is_refused_and_the_server_goes_on() -> None:
+    with serving() as port:
+        with connect(port) as connection:
+            try:
+                connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nX-Big: " + b"x" * 1_000_000 + b"\r\n\r\n")
+                answer = read_all(connection)
+            except (
+                ConnectionResetError,
+                BrokenPipeError,
+            ):  # refused while the rest was still on its way: the server read no more
+                answer = b""
+        assert not answer or response_parts(answer)[0] == 400
+        with connect(port) as connection:
+            connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+            assert response_parts(read_all(connection))[0] == 200
+
+
 def test_a_request_sent_whole_is_answered_and_the_server_does_not_say_what_it_runs() -> None:
     with serving() as port, connect(port) as connection:
         connection.sendall(REQUEST.replace(b"Host: test", b"Host: test\r\nConnection: close") + BODY)

@@ -32,21 +32,24 @@ from perfectplay.web.problems import error_body
 from perfectplay.web.settings import Settings
 
 HEADER_BYTES_MAX = 16 * 1024
-"""Longest request line and headers (h11's limit; uvicorn answers 400 beyond it)."""
+"""Most bytes of a request line and headers buffered while still incomplete (h11's limit; 400 beyond it)."""
 
 
-def _request_timeout_response(seconds: float) -> bytes:
-    # Written straight to the transport: h11 will not send a response to a
-    # request it has not parsed. The body has the shape of every other error.
-    message = f"the request line and headers did not arrive within {seconds:g} s"
-    payload = json.dumps(error_body(None, message), separators=(",", ":"))
+def _raw_error(status: int, reason: str, message: str) -> bytes:
+    """A whole error answer with the API's error body, to write straight to the connection.
+
+    For what happens before h11 has parsed a request (a deadline, bytes that
+    are not HTTP): h11 will not send a response to a request it has not
+    parsed, and uvicorn's own answer there is plain text.
+    """
+    payload = json.dumps(error_body(None, message), separators=(",", ":")).encode()
     head = (
-        "HTTP/1.1 408 Request Timeout\r\n"
+        f"HTTP/1.1 {status} {reason}\r\n"
         "content-type: application/json\r\n"
-        f"content-length: {len(payload.encode())}\r\n"
+        f"content-length: {len(payload)}\r\n"
         "connection: close\r\n\r\n"
     )
-    return (head + payload).encode()
+    return head.encode() + payload
 
 
 class HeaderDeadline(H11Protocol):
@@ -101,7 +104,16 @@ class HeaderDeadline(H11Protocol):
         if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
             return
         if self._started_request:
-            self.transport.write(_request_timeout_response(self.header_seconds))
+            message = f"the request line and headers did not arrive within {self.header_seconds:g} s"
+            self.transport.write(_raw_error(408, "Request Timeout", message))
+        self.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        # uvicorn's answer to bytes h11 cannot parse (or headers over the
+        # size limit), with our error body instead of plain text.
+        if self.conn.our_state in (h11.IDLE, h11.SEND_RESPONSE):
+            message = f"the request is not valid HTTP/1.1, or its headers are over {HEADER_BYTES_MAX} bytes"
+            self.transport.write(_raw_error(400, "Bad Request", message))
         self.transport.close()
 
 
