@@ -153,8 +153,14 @@ class WorkerPool:
     def _spawn(self) -> Worker:
         worker = Worker(self._command)
         with self._lock:
-            self._all.append(worker)
-        return worker
+            # Checked under the lock that ``close`` takes to list the workers
+            # it stops: a worker started while the pool closes is either on
+            # that list or stopped here, never left running.
+            if not self._closing:
+                self._all.append(worker)
+                return worker
+        worker.stop()
+        raise PoolClosed
 
     def _retire(self, worker: Worker) -> None:
         worker.stop()
@@ -213,8 +219,6 @@ class WorkerPool:
         """
         if worker is not None:
             self._retire(worker)
-        if self._closing:
-            raise PoolClosed
         return self._spawn()
 
     async def _take(self, queue_seconds: float) -> Worker:
