@@ -36,7 +36,7 @@ def create_app(settings: Settings | None = None, *, worker_command: Sequence[str
     """The whole web app. Its search workers start and stop with the app's lifespan.
 
     ``worker_command`` replaces how a search worker is started (tests start
-    ones that die or hang on purpose).
+    ones that die or fail on purpose).
     """
     settings = settings or Settings()
 
