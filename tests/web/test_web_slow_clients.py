@@ -74,10 +74,15 @@ def response_parts(raw: bytes) -> tuple[int, dict[str, str], bytes]:
     return int(lines[0].split()[1]), headers, body
 
 
-def test_a_client_that_stops_in_the_middle_of_its_headers_gets_408_and_is_closed() -> None:
+def answer_to(sent: bytes) -> tuple[int, dict[str, str], bytes]:
+    """The server's answer to a client that sends ``sent`` and then nothing, until it closes."""
     with serving() as port, connect(port) as connection:
-        connection.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: test\r\n")
-        status, headers, body = response_parts(read_all(connection))
+        connection.sendall(sent)
+        return response_parts(read_all(connection))
+
+
+def test_a_client_that_stops_in_the_middle_of_its_headers_gets_408_and_is_closed() -> None:
+    status, headers, body = answer_to(b"POST /api/analyze HTTP/1.1\r\nHost: test\r\n")
     assert status == 408
     assert headers["connection"] == "close"
     assert json.loads(body) == {
@@ -91,9 +96,7 @@ def test_a_client_that_connects_and_sends_nothing_is_closed() -> None:
 
 
 def test_a_client_that_stops_in_the_middle_of_its_body_gets_408_naming_the_body_and_is_closed() -> None:
-    with serving() as port, connect(port) as connection:
-        connection.sendall(REQUEST + BODY[:10])
-        status, headers, body = response_parts(read_all(connection))
+    status, headers, body = answer_to(REQUEST + BODY[:10])
     assert status == 408
     assert headers["connection"] == "close"
     assert json.loads(body)["error"] == {"field": "body", "message": "the request body did not arrive within 1 s"}
@@ -112,9 +115,7 @@ def test_a_kept_alive_connection_gets_the_same_deadline_for_its_next_request() -
 
 
 def test_bytes_that_are_not_a_request_get_a_400_with_the_error_body() -> None:
-    with serving() as port, connect(port) as connection:
-        connection.sendall(b"HELLO\r\n\r\n")
-        status, headers, body = response_parts(read_all(connection))
+    status, headers, body = answer_to(b"HELLO\r\n\r\n")
     assert status == 400
     assert headers["content-type"] == "application/json"
     assert json.loads(body)["error"]["field"] is None
@@ -138,9 +139,7 @@ def test_a_megabyte_of_headers_is_refused_and_the_server_goes_on() -> None:
 
 
 def test_a_request_sent_whole_is_answered_and_the_server_does_not_say_what_it_runs() -> None:
-    with serving() as port, connect(port) as connection:
-        connection.sendall(REQUEST.replace(b"Host: test", b"Host: test\r\nConnection: close") + BODY)
-        status, headers, body = response_parts(read_all(connection))
+    status, headers, body = answer_to(REQUEST.replace(b"Host: test", b"Host: test\r\nConnection: close") + BODY)
     assert status == 200
     assert json.loads(body)["best"] == [5]
     assert "server" not in headers
