@@ -11,7 +11,7 @@
 
 Searches of game positions run in the worker pool under the server's time
 limit (``teach_job.py``); textbook trees are small by construction (at most
-``MAX_LEAVES`` leaves) and are searched in the request's own thread.
+``MAX_LEAVES`` leaves) and are searched in the fast lane (``lanes.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from pydantic import BaseModel, Field
 
 from perfectplay.search.ordering import compare_cuts, move_order, order_counts
 from perfectplay.search.textbook import (
-    MAX_TEXT,
     TextbookTree,
     check_pruning,
     cut_reasons,
@@ -35,13 +34,25 @@ from perfectplay.search.textbook import (
 )
 from perfectplay.search.trace import RECORD_LIMIT
 from perfectplay.viz.tree_json import trace_document
-from perfectplay.web.problems import Problem, blame
+from perfectplay.web.lanes import Lanes
+from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
-from perfectplay.web.service import read_position, run_on_worker
+from perfectplay.web.service import read_position
 from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
 from perfectplay.web.teaching import STRICT, OrderField, OrderFields, SearchFields, check_search_options
 from perfectplay.web.tree_api import EMPTY_MAX
+
+TREE_MAX_CHARS = 900
+"""Longest textbook tree read here: a tree of a few hundred leaves, more than a page can draw legibly.
+
+With ``ANSWER_MAX_CHARS``, any body these fields allow stays under the
+server's body cap, even one past both limits (a character is at most twelve
+bytes of JSON, ``\ud83d\ude00``), so a request too long is refused by its
+field (422), not by its size."""
+
+ANSWER_MAX_CHARS = 300
+"""Longest quiz answer read: every node of a tree the page draws, by name."""
 
 RANDOM_LEVELS = (2, 4)
 """Depths a random textbook tree may have: big enough to prune, small enough to read."""
@@ -68,7 +79,7 @@ class TextbookFields(BaseModel):
 
     tree: str | None = Field(
         default=None,
-        max_length=MAX_TEXT,
+        max_length=TREE_MAX_CHARS,
         description="leaf values, e.g. '3 12 8 | 2 4 6 | 14 5 2' or '[[3 12 8] [2 4 6] [14 5 2]]'",
         examples=["3 12 8 | 2 4 6 | 14 5 2"],
     )
@@ -90,7 +101,7 @@ class QuizRequest(TextbookFields, OrderField):
     """``POST /api/quiz``: check which nodes alpha-beta prunes."""
 
     answer: str = Field(
-        max_length=2_000,
+        max_length=ANSWER_MAX_CHARS,
         description="node names separated by spaces or commas, e.g. '2.2 2.3' (child numbers from 1); "
         "'none' if nothing is cut",
     )
@@ -109,13 +120,12 @@ def _position_job(kind: str, body: PositionRequest, options: Any, algorithm: str
     }
 
 
-def _run(job: TeachJob, request: Request) -> dict[str, Any]:
+async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
     """The job on a worker under the server's time limit; its problem becomes a 422 naming the field."""
-    settings = request.app.state.settings
-    too_slow = f"this takes longer than {settings.seconds:g} s on this server; try a position nearer the game's end"
+    seconds = lanes.settings.seconds
+    too_slow = f"this takes longer than {seconds:g} s on this server; try a position nearer the game's end"
     # The pool is typed for the analysis job; the worker dispatches on ``kind``.
-    answer = run_on_worker(request.app.state.pool, cast(Job, job), settings.seconds, settings, too_slow)
-    result = cast(TeachResult, answer)
+    result = cast(TeachResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))
     if result["problem"] is not None:
         field, message = result["problem"]
         raise Problem(422, field, message)
@@ -123,8 +133,12 @@ def _run(job: TeachJob, request: Request) -> dict[str, Any]:
     return result["document"]
 
 
-@router.post("/api/orders", summary="Nodes of minimax and of alpha-beta under every move order, with the best case")
-def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
+@router.post(
+    "/api/orders",
+    summary="Nodes of minimax and of alpha-beta under every move order, with the best case",
+    responses=error_responses(*POST_ERRORS),
+)
+async def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
     options = check_search_options(game, body)
     if game.is_over(state):
@@ -137,19 +151,24 @@ def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
             f"whole searches are counted for positions with at most {EMPTY_MAX} moves to choose from, and this one "
             f"has {choices}: choose a search depth (search_depth, e.g. 2)",
         )
-    return _run(_position_job(ORDERS_KIND, body, options, "alphabeta", request.app.state.settings.seconds), request)
+    lanes: Lanes = request.app.state.lanes
+    return await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
 
 
-@router.post("/api/compare", summary="A depth-limited search beside perfect play: where it differs and what it costs")
-def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+@router.post(
+    "/api/compare",
+    summary="A depth-limited search beside perfect play: where it differs and what it costs",
+    responses=error_responses(*POST_ERRORS),
+)
+async def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
     if body.search_depth is None:
         raise Problem(422, "search_depth", "a comparison needs the depth-limited search's depth: give search_depth")
     options = check_search_options(game, body)
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is no move to compare")
-    seconds = request.app.state.settings.seconds
-    return _run(_position_job(COMPARE_KIND, body, options, body.algorithm, seconds), request)
+    lanes: Lanes = request.app.state.lanes
+    return await _run(_position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds), lanes)
 
 
 def read_tree(body: TextbookFields) -> TextbookTree:
@@ -164,8 +183,17 @@ def read_tree(body: TextbookFields) -> TextbookTree:
     return random_tree(random.Random(body.seed), body.levels)
 
 
-@router.post("/api/textbook", summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)")
-def textbook(body: TextbookRequest, request: Request) -> dict[str, Any]:
+@router.post(
+    "/api/textbook",
+    summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)",
+    responses=error_responses(*POST_ERRORS),
+)
+async def textbook(body: TextbookRequest, request: Request) -> dict[str, Any]:
+    lanes: Lanes = request.app.state.lanes
+    return await lanes.fast.run(textbook_json, body)
+
+
+def textbook_json(body: TextbookRequest) -> dict[str, Any]:
     tree = read_tree(body)
     if body.algorithm != "alphabeta":
         for field, given in (("order", body.order != "natural"), ("compare_order", body.compare_order)):
@@ -187,8 +215,17 @@ def textbook(body: TextbookRequest, request: Request) -> dict[str, Any]:
     }
 
 
-@router.post("/api/quiz", summary="Which nodes does alpha-beta prune? An answer checked, every cut explained")
-def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
+@router.post(
+    "/api/quiz",
+    summary="Which nodes does alpha-beta prune? An answer checked, every cut explained",
+    responses=error_responses(*POST_ERRORS),
+)
+async def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
+    lanes: Lanes = request.app.state.lanes
+    return await lanes.fast.run(quiz_json, body)
+
+
+def quiz_json(body: QuizRequest) -> dict[str, Any]:
     tree = read_tree(body)
     order = move_order(body.order, tree.move_values)
     with blame("answer"):
