@@ -16,14 +16,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from perfectplay import __version__
-from perfectplay.players import LEVELS
+from perfectplay.web.catalog import games_json, levels_json
 from perfectplay.web.pool import WorkerPool
 from perfectplay.web.problems import Problem, error_body
-from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
-from perfectplay.web.service import analyze_json, move_json
+from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest
+from perfectplay.web.service import analyze_json, move_json, play_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
 from perfectplay.web.tree_api import router as tree_router
-from perfectplay.web.variants import variants_json
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -45,7 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="perfectplay",
         version=__version__,
-        summary="Unbeatable tic-tac-toe and m,n,k games: play, hints and exact analysis.",
+        summary="Unbeatable tic-tac-toe and every game perfectplay knows: play, hints and exact analysis.",
         lifespan=lifespan,
     )
     app.state.settings = settings
@@ -74,13 +73,17 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
     def move(body: MoveRequest, request: Request) -> dict[str, Any]:
         return move_json(body, _pool(request), settings)
 
-    @app.get("/api/variants", summary="The boards the page offers, and the size cap")
-    def variants() -> dict[str, Any]:
-        return variants_json(settings.seconds)
+    @app.post("/api/position", summary="Read a position and optionally play one move, without any search")
+    def position(body: PlayRequest) -> dict[str, Any]:
+        return play_json(body)
 
-    @app.get("/api/levels", summary="The computer's strength levels, strongest first")
+    @app.get("/api/games", summary="The games the page offers, each with its start position and view")
+    def games() -> dict[str, Any]:
+        return games_json(settings)
+
+    @app.get("/api/levels", summary="The computer's strength levels, strongest first, with what each does")
     def levels() -> dict[str, Any]:
-        return {"levels": list(LEVELS), "default": "perfect"}
+        return levels_json()
 
     @app.get("/healthz", summary="Liveness check")
     def healthz(request: Request) -> dict[str, Any]:
