@@ -20,7 +20,8 @@ def wait_idle(page: Any) -> None:
 
 def stones(page: Any) -> list[str]:
     """The board as the page shows it: 'X', 'O' or '' per cell, row-major."""
-    result: list[str] = page.eval_on_selector_all(".cell", "cells => cells.map(cell => cell.dataset.stone || '')")
+    script = "cells => cells.map(cell => cell.dataset.stone || '')"
+    result: list[str] = page.eval_on_selector_all("#board .cell", script)
     return result
 
 

@@ -278,6 +278,7 @@ function openEditor() {
 function closeEditor() {
   $("play-area").hidden = false;
   $("editor").hidden = true;
+  $("editor-board").replaceChildren();
 }
 
 async function playSetUp(read) {
