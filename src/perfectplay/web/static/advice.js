@@ -52,7 +52,7 @@ export function hintText(analysis, best) {
   const what = {
     win: `${outcomeText(first)}: a forced win`,
     draw: "a draw with best play",
-    loss: `every move loses against best play; this one holds out longest (${outcomeText(first)})`,
+    loss: `every move loses against best play; this one holds out longest: ${outcomeText(first)}`,
     unknown: "the best found in the time limit; the search could not prove its outcome",
   }[first.outcome];
   return `Hint for ${analysis.to_move}: play ${labels(best)} (${what}).`;

@@ -124,7 +124,7 @@ export function createEditor(section, { game, onPlay, onClose }) {
       input.inputMode = "numeric";
       input.value = String(size);
       input.dataset.heap = String(heap);
-      input.addEventListener("change", () => {
+      input.addEventListener("input", () => {
         // Kept as typed: the server says what is wrong with a size it cannot use.
         draft.heaps[heap] = input.value.trim() === "" ? 0 : Number(input.value);
         clearMessages();

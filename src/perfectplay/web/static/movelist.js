@@ -42,7 +42,12 @@ export function createMoveList(element, { onGo }) {
     list.replaceChildren(...entries);
     buttons.first.disabled = buttons.back.disabled = !view.canBrowse || cursor === 0;
     buttons.forward.disabled = buttons.last.disabled = !view.canBrowse || cursor >= length - 1;
-    list.querySelector("[aria-current]")?.scrollIntoView({ block: "nearest" });
+    // Keep the current move in sight inside the list, without scrolling the page.
+    const current = list.querySelector("[aria-current]");
+    if (current) {
+      const top = current.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top;
+    }
   }
 
   return { update };

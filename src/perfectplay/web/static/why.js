@@ -5,6 +5,8 @@
 import { bestMoves, explainChoice } from "./advice.js";
 import { outcomeText } from "./outcome.js";
 
+const LISTED = 12; // moves listed on a big board; the rest are counted by outcome
+
 const EMPTY_NOTE = "After the computer moves, every move it could have played is listed here with its outcome.";
 
 export function createWhyPanel(element, levelNotes) {
@@ -32,7 +34,8 @@ export function createWhyPanel(element, levelNotes) {
     heading.textContent = `The computer (${analysis.to_move}) played ${chosen.label}. ${sentence}`;
     const list = document.createElement("ol");
     list.className = "why-moves";
-    for (const entry of analysis.moves) {
+    const listed = analysis.moves.filter((entry, index) => index < LISTED || entry.move === move);
+    for (const entry of listed) {
       const item = document.createElement("li");
       item.className = `why-${entry.outcome}${entry.move === move ? " played" : ""}${best.has(entry.move) ? " best" : ""}`;
       item.dataset.move = String(entry.move);
@@ -46,6 +49,8 @@ export function createWhyPanel(element, levelNotes) {
       item.append(where, what);
       list.append(item);
     }
+    const rest = analysis.moves.filter((entry) => !listed.includes(entry));
+    if (rest.length) list.append(moreItem(rest));
     const stats = document.createElement("p");
     stats.className = "note";
     const stopped = analysis.complete ? "" : " (stopped at the time limit)";
@@ -55,4 +60,18 @@ export function createWhyPanel(element, levelNotes) {
   }
 
   return { update };
+}
+
+// "… 212 more moves: 200 not proven, 12 loss" for the moves not listed.
+function moreItem(rest) {
+  const counts = new Map();
+  for (const entry of rest) {
+    const words = entry.outcome === "unknown" ? "not proven" : entry.outcome;
+    counts.set(words, (counts.get(words) || 0) + 1);
+  }
+  const item = document.createElement("li");
+  item.className = "why-more";
+  const parts = [...counts].map(([words, count]) => `${count} ${words}`);
+  item.textContent = `… ${rest.length} more ${rest.length === 1 ? "move" : "moves"}: ${parts.join(", ")}`;
+  return item;
 }
