@@ -5,8 +5,8 @@
 // in words what is wrong with a position that cannot arise in play.
 
 import * as api from "./api.js";
-import { mark } from "./grid-board.js";
-import { orList, outcomeText } from "./outcome.js";
+import { anchorCells, mark } from "./grid-board.js";
+import { orList, outcomeShort, outcomeText } from "./outcome.js";
 
 const NEXT = { "": "X", X: "O", O: "" };
 
@@ -187,8 +187,22 @@ export function createEditor(section, { game, onPlay, onClose }) {
         list.append(item);
       }
       result.replaceChildren(summary, list);
+      if (draft.kind === "grid") markOutcomes(analysis);
     } catch (error) {
       showProblem(error);
+    }
+  }
+
+  // Each move's outcome on the cell where it would be played, as "Show outcomes" does on the board.
+  function markOutcomes(analysis) {
+    const anchors = anchorCells(analysis.view);
+    for (const entry of analysis.moves) {
+      const button = board.querySelector(`[data-cell='${anchors.get(entry.move)}']`);
+      if (!button) continue;
+      button.classList.add(`shows-${entry.outcome}`);
+      const badge = element("span", "badge", outcomeShort(entry));
+      badge.setAttribute("aria-hidden", "true");
+      button.append(badge);
     }
   }
 

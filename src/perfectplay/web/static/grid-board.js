@@ -172,7 +172,8 @@ export function createGridBoard(element, onChoose) {
       for (const kind of ["win", "draw", "loss", "unknown"]) button.classList.toggle(`shows-${kind}`, entry?.outcome === kind);
       setText(button, "cell-label", !stone && !entry && !hinted && label ? label : null);
       setText(button, "badge", !stone && entry ? outcomeShort(entry) : null);
-      setText(button, "hint-tag", !stone && hinted ? "hint" : null);
+      // With the outcome shown the cell has no room for both: the amber fill marks the hint.
+      setText(button, "hint-tag", !stone && hinted && !entry ? "hint" : null);
       const name = label ? `${label}` : `row ${row + 1}, column ${cell % cols + 1}`;
       const parts = [name, stone || "empty"];
       if (entry) parts.push(outcomeText(entry));
