@@ -62,6 +62,12 @@ def test_the_editor_sets_up_a_position_says_what_is_wrong_analyses_it_and_plays_
     assert page.inner_text(".editor-summary") == f"X to move: {engine.outcome}. Best: 3."
     shown = page.eval_on_selector_all("#editor-result li", "items => items.map(item => item.innerText.split('\\n'))")
     assert shown == [[game.move_label(entry.move), str(entry.outcome)] for entry in engine.moves]
+    badges = page.eval_on_selector_all(
+        "#editor-board .cell", "cells => cells.map(cell => cell.querySelector('.badge')?.textContent ?? null)"
+    )
+    for entry in engine.moves:
+        plies = "" if entry.outcome.plies is None else f" {entry.outcome.plies}"
+        assert badges[entry.move] == f"{entry.outcome.name}{plies}", "each move's outcome on its cell"
 
     page.click("#editor-play")
     page.wait_for_selector("#editor", state="hidden")
