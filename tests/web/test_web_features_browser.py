@@ -156,9 +156,17 @@ def test_the_move_list_steps_back_and_forward_and_a_move_from_the_past_continues
     assert stones(page) == after_four
     page.click(".move-step[data-index='0']")
     assert stones(page) == [""] * 9
+    assert page.is_hidden("#computer-move")
     click_and_settle(page, 8)
     steps = move_steps(page)
     assert len(steps) == 3 and steps[1] == "1. X 9 (you)"
+
+    # Back at a position where the computer is to move, it moves when asked.
+    page.click(".move-step[data-index='1']")
+    assert page.is_visible("#computer-move")
+    page.click("#computer-move")
+    wait_idle(page)
+    assert len(move_steps(page)) == 3 and status(page) == "Your move (X)"
 
 
 # --- two players, and the computer against itself -------------------------------------------------
