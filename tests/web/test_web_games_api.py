@@ -71,7 +71,7 @@ def test_a_move_that_ends_the_game_is_answered_with_the_outcome_and_no_clickable
 
 @pytest.mark.parametrize("endpoint", ["/api/analyze", "/api/move", "/api/position"])
 def test_every_answer_that_carries_a_position_carries_its_view(client: TestClient, endpoint: str) -> None:
-    body: dict[str, Any] = {"game": "mnk:4,4,4", "position": "XO../..../..../...."}
+    body: dict[str, Any] = {"game": "mnk:4,4,4", "position": "XOXO/OX../..../...."}
     reply = client.post(endpoint, json=body).json()
     game = make_game("mnk:4,4,4")
     assert reply["view"] == game.view(game.parse(reply["position"]))
