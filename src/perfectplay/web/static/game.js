@@ -57,7 +57,8 @@ export function createGame({ onChange, onAnnounce, onTally }) {
   const atEnd = () => state.cursor === state.line.length - 1;
 
   function changed() {
-    if (state.entry) onChange(view());
+    // Nothing to show while a new game's first position is being fetched.
+    if (state.entry && state.line.length) onChange(view());
   }
 
   function fail(error) {
