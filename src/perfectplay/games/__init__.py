@@ -15,6 +15,7 @@ from typing import Any
 
 from perfectplay.errors import VariantError
 from perfectplay.game import Game
+from perfectplay.games.connect4 import Connect4, Connect4State, connect4_from_spec
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe, mnk_from_spec
 
 SPEC_MAX_CHARS = 40
@@ -43,6 +44,12 @@ KINDS: dict[str, GameKind] = {
             mnk_from_spec,
             "k in a row on a rows x cols board (mnk:ROWS,COLS,K; size from the position if not given)",
             ("tictactoe", "mnk:4,4,3", "mnk:4,4,4", "mnk:5,5,4"),
+        ),
+        GameKind(
+            "connect4",
+            connect4_from_spec,
+            "four in a row, stones fall to the bottom (connect4 is 7x6; connect4:WIDTH,HEIGHT)",
+            ("connect4", "connect4:5,4"),
         ),
     )
 }
@@ -86,4 +93,15 @@ def presets() -> tuple[Game[Any], ...]:
     return tuple(make_game(spec) for kind in KINDS.values() for spec in kind.presets)
 
 
-__all__ = ["KINDS", "MNK", "GameKind", "MNKState", "TicTacToe", "make_game", "presets", "split_spec"]
+__all__ = [
+    "KINDS",
+    "MNK",
+    "Connect4",
+    "Connect4State",
+    "GameKind",
+    "MNKState",
+    "TicTacToe",
+    "make_game",
+    "presets",
+    "split_spec",
+]
