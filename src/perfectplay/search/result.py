@@ -101,10 +101,6 @@ class Analysis:
     def winner(self) -> Player | None:
         return self.game.winner(self.state)
 
-    def value_of(self, move: int) -> MoveValue | None:
-        """What the search found for ``move``, or None if it did not value that move."""
-        return next((entry for entry in self.moves if entry.move == move), None)
-
     def to_json(self) -> dict[str, Any]:
         """The analysis in the shared JSON schema (CLI ``--json`` and HTTP API; see docs)."""
         game = self.game
@@ -162,7 +158,7 @@ def assemble(
     when every move's is, or when the top move is a proven win (no unproven
     move can turn that into anything but a win).
     """
-    entries = sorted(values, key=rank)
+    entries = sorted(values, key=lambda entry: (rank(entry), entry.move))
     top = entries[0]
     if preferred is None:
         best = tuple(sorted(entry.move for entry in entries if rank(entry) == rank(top)))
