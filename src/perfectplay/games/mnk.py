@@ -236,10 +236,6 @@ class MNK(Game[MNKState]):
         """Cell index of a row and column (from 0)."""
         return row * self.cols + col
 
-    def stones(self, state: MNKState, player: Player) -> int:
-        """``player``'s stones as a bitmask over the cells (row-major from the top left, as ``lines``)."""
-        return state.x if player is Player.X else state.o
-
     def stone_at(self, state: MNKState, cell: int) -> Player | None:
         if state.x >> cell & 1:
             return Player.X
