@@ -16,7 +16,7 @@ from functools import partial
 from perfectplay.search.negamax import Negamax
 from perfectplay.search.node import SearchNode
 from perfectplay.search.root import Root
-from perfectplay.search.scale import SCALE, to_internal
+from perfectplay.search.scale import SCALE
 from perfectplay.search.table import PROVEN
 
 Probe = Callable[[int, int], int]
@@ -74,7 +74,7 @@ def exact_position(negamax: Negamax, node: SearchNode) -> int:
     rather than on each of its moves, so no move is searched with a window
     wider than the position needs. Every probe counts the root as a node.
     """
-    low, high = to_internal(node.low, 0), to_internal(node.high, 0)
+    low, high = node.low * SCALE, node.high * SCALE  # scores counted from the root itself
     if low == high:
         return low
     return bisect_outside_in(partial(negamax.search, node, 0, PROVEN), low, high)
