@@ -1,9 +1,9 @@
 """Pascal Pons's Connect Four test positions, scored exactly by the solver.
 
-The six files of 1,000 positions from his blog "Solving Connect 4", part 2,
-live outside the repository, in ``../shared/data/connect4/`` beside the
-clone (the README there says where they come from and their format); the
-environment variable ``PERFECTPLAY_CONNECT4_DATA`` may name another folder.
+Three of the six files of 1,000 positions from his blog "Solving Connect 4",
+part 2, are kept verbatim in ``tests/data/connect4/`` (the README there says
+where they come from and their format); the environment variable
+``PERFECTPLAY_CONNECT4_DATA`` may name another folder.
 Every position of End-Easy and Middle-Easy is scored here, and a fixed
 sample of Middle-Medium; ``benchmarks/connect4.py`` runs all the sets.
 """
@@ -23,9 +23,9 @@ DATA_VARIABLE = "PERFECTPLAY_CONNECT4_DATA"
 
 
 def data_folder() -> Path:
-    """Where Pons's files are: ``$PERFECTPLAY_CONNECT4_DATA``, else ``<repo>/../shared/data/connect4``."""
+    """Where Pons's files are: ``$PERFECTPLAY_CONNECT4_DATA``, else ``tests/data/connect4``."""
     named = os.environ.get(DATA_VARIABLE)
-    return Path(named) if named else Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
+    return Path(named) if named else Path(__file__).resolve().parent / "data" / "connect4"
 
 
 def read_test_set(name: str) -> list[tuple[str, int]]:
@@ -33,8 +33,8 @@ def read_test_set(name: str) -> list[tuple[str, int]]:
     path = data_folder() / name
     if not path.is_file():
         pytest.fail(
-            f"Pons's Connect Four test file {path} is missing: put the data folder beside the clone "
-            f"(../shared/data/connect4) or name it in {DATA_VARIABLE}"
+            f"Pons's Connect Four test file {path} is missing: it belongs in tests/data/connect4 "
+            f"or in the folder named by {DATA_VARIABLE}"
         )
     lines = path.read_text().split()
     return [(moves, int(score)) for moves, score in zip(lines[::2], lines[1::2], strict=True)]
@@ -51,7 +51,7 @@ def test_a_missing_test_file_fails_with_a_message_saying_where_it_was_looked_for
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv(DATA_VARIABLE, str(tmp_path / "nowhere"))
-    with pytest.raises(pytest.fail.Exception, match="Test_L3_R1 is missing: put the data folder beside the clone"):
+    with pytest.raises(pytest.fail.Exception, match="Test_L3_R1 is missing: it belongs in tests/data/connect4"):
         read_test_set("Test_L3_R1")
 
 
