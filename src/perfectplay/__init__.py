@@ -18,6 +18,7 @@ from perfectplay.errors import (
 from perfectplay.game import UNKNOWN, Game, Outcome, Player, back_up, loss_score, outcome_of, win_score
 from perfectplay.games import make_game, presets
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe
+from perfectplay.games.nim import Nim, NimState
 from perfectplay.notation import parse_player, parse_position
 from perfectplay.players import LEVELS, choose_move
 from perfectplay.search.alphabeta import alphabeta
@@ -43,6 +44,8 @@ __all__ = [
     "MNK",
     "MNKState",
     "MoveValue",
+    "Nim",
+    "NimState",
     "Outcome",
     "PerfectplayError",
     "Player",

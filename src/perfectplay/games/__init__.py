@@ -16,6 +16,7 @@ from typing import Any
 from perfectplay.errors import VariantError
 from perfectplay.game import Game
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe, mnk_from_spec
+from perfectplay.games.nim import Nim, NimState, nim_from_spec
 
 SPEC_MAX_CHARS = 40
 """Longest game spec read; every real one is far shorter."""
@@ -43,6 +44,12 @@ KINDS: dict[str, GameKind] = {
             mnk_from_spec,
             "k in a row on a rows x cols board (mnk:ROWS,COLS,K; size from the position if not given)",
             ("tictactoe", "mnk:4,4,3", "mnk:4,4,4", "mnk:5,5,4"),
+        ),
+        GameKind(
+            "nim",
+            nim_from_spec,
+            "take any number of objects from one heap; the last object wins (nim:misere: it loses)",
+            ("nim", "nim:misere"),
         ),
     )
 }
@@ -86,4 +93,4 @@ def presets() -> tuple[Game[Any], ...]:
     return tuple(make_game(spec) for kind in KINDS.values() for spec in kind.presets)
 
 
-__all__ = ["KINDS", "MNK", "GameKind", "MNKState", "TicTacToe", "make_game", "presets", "split_spec"]
+__all__ = ["KINDS", "MNK", "GameKind", "MNKState", "Nim", "NimState", "TicTacToe", "make_game", "presets", "split_spec"]
