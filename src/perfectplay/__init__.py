@@ -16,7 +16,7 @@ from perfectplay.errors import (
     VariantError,
 )
 from perfectplay.game import UNKNOWN, Game, Outcome, Player, back_up, loss_score, outcome_of, win_score
-from perfectplay.games import make_game, presets
+from perfectplay.games import load_game_file, make_game, presets, register_game, unregister_game
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe
 from perfectplay.games.nim import Nim, NimState
 from perfectplay.notation import parse_player, parse_position
@@ -62,6 +62,7 @@ __all__ = [
     "back_up",
     "best_moves",
     "choose_move",
+    "load_game_file",
     "loss_score",
     "make_game",
     "minimax",
@@ -69,6 +70,7 @@ __all__ = [
     "parse_player",
     "parse_position",
     "presets",
+    "register_game",
     "score_moves",
     "solve",
     "trace_alphabeta",
@@ -77,5 +79,6 @@ __all__ = [
     "trace_minimax",
     "trace_search",
     "trace_svg",
+    "unregister_game",
     "win_score",
 ]
