@@ -7,7 +7,7 @@ node (bounds, key, move order, forced replies, the horizon heuristic; see
 **Values** are in the internal units of ``scale.py``, counted from the
 *root*, so a value means the same wherever in the tree it is found and
 alpha-beta windows pass down by plain negation. The table stores values
-counted from the *node* instead (``to_node``/``from_node`` convert), so that
+counted from the *node* instead (``from_node`` and its inlined inverse convert), so that
 an entry holds for every root it is met from; chess engines do the same
 with "mate in N".
 
@@ -50,6 +50,7 @@ class Negamax:
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.next_check = self.budget.checkpoint(self.nodes, len(self.table.entries))
+        # The node's bounds are scores counted from the node; count them from the root.
         low, high = node.low, node.high
         low = (low - ply) * SCALE if low > 0 else (low + ply) * SCALE if low < 0 else 0
         high = (high - ply) * SCALE if high > 0 else (high + ply) * SCALE if high < 0 else 0

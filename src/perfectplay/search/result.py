@@ -101,10 +101,6 @@ class Analysis:
     def winner(self) -> Player | None:
         return self.game.winner(self.state)
 
-    def value_of(self, move: int) -> MoveValue | None:
-        """What the search found for ``move``, or None if it did not value that move."""
-        return next((entry for entry in self.moves if entry.move == move), None)
-
     def to_json(self) -> dict[str, Any]:
         """The analysis in the shared JSON schema (CLI ``--json`` and HTTP API; see docs)."""
         game = self.game

@@ -23,26 +23,11 @@ INFINITE = 1 << 60
 """Beyond any value: a window bound that nothing reaches."""
 
 
-def to_internal(score: int, ply: int) -> int:
-    """A node's score (``game.py`` convention, counted from the node at ``ply``) in internal units."""
-    if score > 0:
-        return (score - ply) * SCALE
-    if score < 0:
-        return (score + ply) * SCALE
-    return 0
-
-
-def to_node(value: int, ply: int) -> int:
-    """A value counted from the root, as counted from its node at ``ply`` (for the table)."""
-    if value >= SCALE:
-        return value + ply * SCALE
-    if value <= -SCALE:
-        return value - ply * SCALE
-    return value
-
-
 def from_node(value: int, ply: int) -> int:
-    """A table value counted from its node at ``ply``, as counted from the root."""
+    """A table value counted from its node at ``ply``, as counted from the root.
+
+    (The other way, root to node, is inlined in ``negamax.py``: it runs at every inner node.)
+    """
     if value >= SCALE:
         return value - ply * SCALE
     if value <= -SCALE:
