@@ -28,16 +28,13 @@ from typing import Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
-from perfectplay.games.nim_node import NimNode
+from perfectplay.games.nim_node import MOVE_BASE, NimNode
 
 MAX_HEAPS = 10
 """Most heaps in a position."""
 
 MAX_HEAP = 99
 """Most objects in one heap (a move's count must fit below ``MOVE_BASE``)."""
-
-MOVE_BASE = 100
-"""A move is ``heap * MOVE_BASE + take``."""
 
 START = (3, 4, 5)
 """The usual starting heaps."""
@@ -248,7 +245,7 @@ class Nim(Game[NimState]):
                 if heap == index:
                     note = f"  <- took {take}"
             lines.append(f" heap {index + 1:>{number_width}}  {rows[0]:<{stick_width}}  ({size}){note}")
-            lines.extend(f"       {' ' * number_width}{row}" for row in rows[1:])
+            lines.extend(" " * (8 + number_width) + row for row in rows[1:])
         winner = self.winner(state)
         if winner is not None:
             lines.append(f" No objects left: {winner.value} has won.")

@@ -38,7 +38,7 @@ from functools import reduce
 from operator import xor
 
 MOVE_BASE = 100
-"""A move is ``heap * MOVE_BASE + take`` (the same encoding as ``nim.Nim``)."""
+"""A move is ``heap * MOVE_BASE + take`` (``nim.py``); a count is at most 99, so it never reaches the heap."""
 
 
 def mover_wins(heaps: tuple[int, ...], misere: bool) -> bool:
