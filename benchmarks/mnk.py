@@ -189,7 +189,7 @@ def load() -> str:
 
 def table_markdown(facts: list[Fact]) -> list[str]:
     lines = [
-        "| board (m,n,k) | known | proven here | time | CPU | nodes | table entries | peak RSS | how |",
+        "| board (m,n,k) | known | proven here | time | CPU | nodes | table entries | process peak RSS | how |",
         "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for fact in facts:
