@@ -1,7 +1,9 @@
 """The promises every game makes, checked on random playouts (after OpenSpiel's random simulation test).
 
 ``check_game`` plays seeded random games from the usual start (either side
-first) and checks, at every position met and some of their children:
+first), some of them *long* (a move that ends the game only when every move
+does, so that boards fill up), and checks, at every position met and some
+of their children:
 
 * the rules: ``legal_moves`` is empty exactly when ``is_over``; ``winner``
   only once the game is over; sides alternate; no game is longer than
@@ -15,10 +17,12 @@ first) and checks, at every position met and some of their children:
   ``to_key_frame``/``from_key_frame`` are inverse on the legal moves;
   positions with equal keys have the same children (move for mapped move)
   and the same values;
-* the solver: on positions near the end of a game (those the textbook
-  minimax finishes within ``NEAR_END_NODES`` nodes), every move's exact
-  score from the solver, through the game's own node and through the plain
-  ``ProtocolNode``, equals minimax's.
+* the solver: on positions near the end of a game (walking back from the
+  end while the textbook minimax finishes within ``NEAR_END_NODES`` nodes),
+  every move's exact score from the solver, through the game's own node and
+  through the plain ``ProtocolNode``, equals minimax's. The last position
+  of a long game always qualifies (every move ends the game there), so the
+  check never passes vacuously.
 
 Node caps rather than time limits keep the cost the same on any machine.
 """
@@ -39,6 +43,9 @@ from perfectplay.search.solver import score_moves
 
 PLAYOUTS = 12
 """Random games per check."""
+
+LONG_PLAYOUTS = 6
+"""Random games per check that avoid ending the game while they can."""
 
 NEAR_END_NODES = 3000
 """A position is "near the end" when the textbook minimax values every move of it within this many nodes."""
@@ -61,6 +68,7 @@ class Report:
     solved: int = 0
     twins: int = 0
     playout_plies: list[int] = field(default_factory=list)
+    long_playouts: int = 0
 
 
 class WithoutHooks:
@@ -85,6 +93,7 @@ def check_game(game: Game[Any], seed: str) -> Report:
     report = Report()
     check_the_spec(game)
     playouts = [random_playout(game, rng, report) for _ in range(PLAYOUTS)]
+    playouts += [random_playout(game, rng, report, long=True) for _ in range(LONG_PLAYOUTS)]
     states: dict[Any, None] = {}
     for playout in playouts:
         for state in playout:
@@ -112,8 +121,11 @@ def check_the_spec(game: Game[Any]) -> None:
         assert game.to_move(game.initial_state(first)) is first
 
 
-def random_playout(game: Game[Any], rng: random.Random, report: Report) -> list[Any]:
-    """One random game, its positions from the start to the end, with the rules checked at every ply."""
+def random_playout(game: Game[Any], rng: random.Random, report: Report, long: bool = False) -> list[Any]:
+    """One random game, its positions from the start to the end, with the rules checked at every ply.
+
+    A ``long`` game plays a move that ends the game only when all of them do.
+    """
     state = game.initial_state(rng.choice(list(Player)))
     playout = [state]
     while True:
@@ -123,6 +135,8 @@ def random_playout(game: Game[Any], rng: random.Random, report: Report) -> list[
         if over:
             break
         assert game.winner(state) is None, f"{game.format(state)}: a winner before the game is over"
+        if long:
+            moves = tuple(move for move in moves if not game.is_over(game.play(state, move))) or moves
         move = rng.choice(moves)
         before, seal = copy.deepcopy(state), hash(state)
         child = game.play(state, move)
@@ -133,6 +147,7 @@ def random_playout(game: Game[Any], rng: random.Random, report: Report) -> list[
         playout.append(state)
     assert len(playout) - 1 <= game.max_plies, f"a game of {len(playout) - 1} plies, max_plies {game.max_plies}"
     report.playout_plies.append(len(playout) - 1)
+    report.long_playouts += long
     return playout
 
 
