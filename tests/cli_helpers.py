@@ -14,3 +14,44 @@ def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subpr
         text=True,
         timeout=timeout,
     )
+
+
+def run_in_terminal(*args: str, keys: list[bytes], timeout: float = 60, env: dict[str, str] | None = None) -> str:
+    """Run ``perfectplay`` in a pseudo-terminal, typing ``keys`` one by one after each prompt; return the screen.
+
+    The process sees a real terminal on stdin, stdout and stderr, so what it
+    does only for people (line editing, colour, progress lines) happens.
+    Each key string is sent once the output has gone quiet for a moment.
+    """
+    import os
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: become the command
+        os.environ.update({"TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40", **(env or {})})
+        os.execv(sys.executable, [sys.executable, "-m", "perfectplay", *args])
+    output = bytearray()
+    pending = list(keys)
+    deadline = time.monotonic() + timeout
+    quiet_since = time.monotonic()
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            output.extend(chunk)
+            quiet_since = time.monotonic()
+        elif pending and time.monotonic() - quiet_since > 0.5:
+            os.write(fd, pending.pop(0))
+            quiet_since = time.monotonic()
+    else:
+        os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return output.decode("utf-8", "replace")

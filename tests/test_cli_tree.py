@@ -19,7 +19,7 @@ def test_tree_json_of_the_empty_board_counts_all_549946_minimax_nodes_and_draws_
     ---+---+---
      . | . | .
     """
-    result = run_cli("tree", ".../.../...", "--algorithm", "minimax", "--depth", "1", "--format", "json")
+    result = run_cli("tree", ".../.../...", "--algorithm", "minimax", "--show-depth", "1", "--format", "json")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert (document["nodes"], document["pruned"], document["shown"]) == (549_946, 0, 10)
@@ -64,7 +64,7 @@ def test_tree_writes_an_svg_file_with_o_and_prints_nothing(tmp_path: Path) -> No
 
 
 def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side() -> None:
-    result = run_cli("tree", "XX./O../O.X", "--to-move", "O", "--format", "json", "--depth", "0")
+    result = run_cli("tree", "XX./O../O.X", "--to-move", "O", "--format", "json", "--show-depth", "0")
     document = json.loads(result.stdout)
     assert (document["to_move"], document["tree"]["role"], document["shown"]) == ("O", "MAX", 1)
     assert len(document["tree"]["hidden"]) == 4
@@ -73,7 +73,8 @@ def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["XOX/OO./.X.", "--depth", "-1"], "--depth must be 0 or more"),
+        (["XOX/OO./.X.", "--show-depth", "-1"], "--show-depth must be 0 or more"),
+        (["XOX/OO./.X.", "--depth", "0"], "--depth must be 1 or more"),
         (["XOX/OO./.X.", "--max-nodes", "0"], "--max-nodes must be 1 or more"),
         (["XOX/OO./.X.", "--max-nodes", "many"], "--max-nodes must be a whole number"),
         (["XOX/OO./.X.", "--format", "png"], "invalid choice: 'png'"),

@@ -46,8 +46,12 @@ def test_other_board_sizes_play_too() -> None:
 
 def test_bad_arguments_are_one_line_and_exit_2() -> None:
     for args, message in (
-        (["--games", "0"], "--games must be at least 1, not 0"),
-        (["--x", "genius"], "invalid choice: 'genius'"),
+        (["--games", "0"], "--games must be 1 or more, not 0"),
+        (["--games", "1000000000"], "--games must be at most 1,000,000, not 1,000,000,000"),
+        (["--x", "genius"], "unknown level 'genius'"),
+        (["--o", "depth0:open-lines"], "a depth player searches 1 to 30 plies, not 0"),
+        (["--o", "depth2:charm"], "unknown evaluation 'charm'"),
+        (["--game", "mnk:0,0"], "rows must be a whole number from 1 to 15, not 0"),
         (["--game", "mnk:20,3,3"], "rows must be a whole number from 1 to 15"),
         (["--game", "chess"], "unknown game 'chess'"),
     ):

@@ -83,10 +83,27 @@ def test_you_can_play_o_and_let_the_computer_start() -> None:
     assert re.search(r"The computer \(X\) plays [1-9]\.", result.stdout)
 
 
-def test_o_can_move_first_when_the_player_is_o_and_starts() -> None:
-    result = run_cli("play", "--you", "O", stdin="5\n")
+def test_playing_o_does_not_make_o_move_first() -> None:
+    """``--you O`` alone: X (the computer) opens, as X does unless the player says otherwise."""
+    result = run_cli("play", "--you", "O", stdin="")
+    assert "You are O, the computer is X (perfect). X moves first." in result.stdout
+    assert re.search(r"The computer \(X\) plays [1-9]\.", result.stdout)
+
+
+def test_o_can_move_first_when_the_player_is_o_and_says_so() -> None:
+    result = run_cli("play", "--you", "O", "--first", "you", stdin="5\n")
     assert "O moves first." in result.stdout
     assert "[O]" in result.stdout
+
+
+def test_the_first_move_alternates_between_the_games_of_a_session() -> None:
+    """Three quick losses along the top row: X opens game 1, O game 2, X game 3."""
+    two_players = "1\n4\n2\n5\n3\n"
+    result = run_cli("play", "--two-players", stdin=two_players + "y\n" + two_players + "y\n" + two_players + "n\n")
+    intros = re.findall(r"Two players: X and O take turns at this keyboard\. ([XO]) moves first", result.stdout)
+    assert intros == ["X", "O", "X"]
+    assert "O moves first this time (the first move alternates)." in result.stdout
+    assert "Session: X 2 wins, O 1 win, 0 draws." in result.stdout
 
 
 def test_play_again_starts_a_fresh_board() -> None:
@@ -196,11 +213,24 @@ def test_new_abandons_the_game_without_counting_it_and_quit_ends_the_session() -
 
 
 def test_the_session_tally_counts_each_finished_game() -> None:
-    """Two blunders in a row along the top row: the computer wins both games."""
-    result = run_cli("play", stdin="1\n2\n4\n4\n9\ny\n1\n2\n4\n4\n9\nn\n")
-    out = result.stdout
-    assert "Session: 0 wins, 0 draws, 1 loss." in out
-    assert "Session: 0 wins, 0 draws, 2 losses." in out
+    """The player always picks the move that loses fastest, in two games: the computer wins both,
+    opening the second one itself (the first move alternates)."""
+    output: list[str] = []
+    session: TerminalGame
+    answers = iter(["y", "n"])
+
+    def worst_move(prompt: str) -> str:
+        if prompt.startswith("Play again"):
+            return next(answers)
+        return str(analyze(session.game, session.state).moves[-1].move + 1)
+
+    seats: dict[Player, str | None] = {Player.X: None, Player.O: "perfect"}
+    session = TerminalGame(TicTacToe(), seats, Player.X, random.Random(3), worst_move, output.append)
+    session.run()
+    text = "\n".join(output)
+    assert "Session: 0 wins, 0 draws, 1 loss." in text
+    assert "Session: 0 wins, 0 draws, 2 losses." in text
+    assert "O moves first this time (the first move alternates)." in text
 
 
 def test_two_players_take_turns_and_the_winner_is_named() -> None:
@@ -218,7 +248,8 @@ def test_watching_the_computer_play_itself_runs_without_a_pause_when_piped() -> 
     result = run_cli("play", "--watch", "--level", "perfect", "--seed", "5", stdin="y\nn\n")
     out = result.stdout
     assert time.monotonic() - started < 20
-    assert out.count("Watching X (perfect) against O (perfect). X moves first.") == 2
+    assert out.count("Watching X (perfect) against O (perfect). X moves first.") == 1
+    assert out.count("Watching X (perfect) against O (perfect). O moves first this time") == 1
     assert len(re.findall(r"^[XO] \(perfect\) plays [1-9]\.$", out, re.MULTILINE)) == 18
     assert out.count("It's a draw.") == 2
     assert "Session: X 0 wins, O 0 wins, 2 draws." in out

@@ -74,7 +74,7 @@ def test_the_svg_of_a_small_alphabeta_search_draws_every_node_value_cut_and_wind
     assert header == [
         "alpha-beta search tree for XOX/OO./.X. (X to move)",
         "Nodes searched for this position: alpha-beta 10 · minimax 15",
-        "10 of 10 nodes drawn · 2 subtrees pruned · value 0 (draw)",
+        "10 of 10 nodes drawn · 2 subtrees pruned · value 0 (draw) · best 6",
     ]
     windows = sorted(text.text or "" for text in document.iter(SVG + "text") if text.get("class") == "window")
     assert windows == sorted(["α −∞  β +∞"] * 3 + ["α −1  β +∞"] * 4 + ["α −∞  β 8"] * 2)
@@ -148,9 +148,9 @@ def test_the_json_document_has_exact_totals_the_whole_shown_tree_and_the_events(
         {"alpha": None, "beta": None},
     )
     cut = root["children"][1]
-    assert (cut["move"], cut["row"], cut["col"], cut["text"]) == (6, 2, 0, "≤ −9")
+    assert (cut["move"], cut["row"], cut["col"], cut["label"], cut["text"]) == (6, 2, 0, "7", "≤ −9")
     assert cut["cut"] == {"condition": "β = −9 ≤ α = −1", "alpha": -1, "beta": -9}
-    assert cut["pruned"] == [{"move": 8, "row": 2, "col": 2, "position": "XOX/OO./XXO"}]
+    assert cut["pruned"] == [{"move": 8, "row": 2, "col": 2, "label": "9", "position": "XOX/OO./XXO"}]
     assert cut["entry"] == {"alpha": -1, "beta": None} and cut["exit"] == {"alpha": -1, "beta": -9}
     assert document == trace_document(trace, {"minimax": 15})
 

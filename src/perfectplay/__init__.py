@@ -4,81 +4,129 @@
 >>> game, state = parse_position("XOX/OO./.X.")
 >>> analyze(game, state).best
 (5,)
+
+Every name below is imported on first use (PEP 562), so ``import
+perfectplay`` costs next to nothing and a one-shot command loads only the
+modules its answer needs.
 """
 
 from __future__ import annotations
 
-from perfectplay.errors import (
-    IllegalMoveError,
-    LimitError,
-    PerfectplayError,
-    PositionError,
-    VariantError,
-)
-from perfectplay.game import UNKNOWN, Game, Outcome, Player, back_up, loss_score, outcome_of, win_score
-from perfectplay.games import load_game_file, make_game, presets, register_game, unregister_game
-from perfectplay.games.mnk import MNK, MNKState, TicTacToe
-from perfectplay.games.nim import Nim, NimState
-from perfectplay.notation import parse_player, parse_position
-from perfectplay.players import LEVELS, choose_move
-from perfectplay.search.alphabeta import alphabeta
-from perfectplay.search.analysis import analyze, best_moves
-from perfectplay.search.limits import Limit
-from perfectplay.search.minimax import minimax
-from perfectplay.search.node import SearchNode
-from perfectplay.search.result import Analysis, MoveValue
-from perfectplay.search.solver import score_moves, solve
-from perfectplay.search.table import TranspositionTable
-from perfectplay.search.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
-from perfectplay.viz import trace_dot, trace_json, trace_svg
+import importlib as _importlib
+import typing as _typing
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Analysis",
-    "Game",
-    "IllegalMoveError",
-    "LEVELS",
-    "Limit",
-    "LimitError",
-    "MNK",
-    "MNKState",
-    "MoveValue",
-    "Nim",
-    "NimState",
-    "Outcome",
-    "PerfectplayError",
-    "Player",
-    "PositionError",
-    "SearchNode",
-    "TicTacToe",
-    "Trace",
-    "TraceNode",
-    "TranspositionTable",
-    "UNKNOWN",
-    "VariantError",
-    "alphabeta",
-    "analyze",
-    "back_up",
-    "best_moves",
-    "choose_move",
-    "load_game_file",
-    "loss_score",
-    "make_game",
-    "minimax",
-    "outcome_of",
-    "parse_player",
-    "parse_position",
-    "presets",
-    "register_game",
-    "score_moves",
-    "solve",
-    "trace_alphabeta",
-    "trace_dot",
-    "trace_json",
-    "trace_minimax",
-    "trace_search",
-    "trace_svg",
-    "unregister_game",
-    "win_score",
-]
+_HOMES: dict[str, str] = {
+    "Analysis": "perfectplay.search.result",
+    "Game": "perfectplay.game",
+    "IllegalMoveError": "perfectplay.errors",
+    "LEVELS": "perfectplay.players",
+    "Limit": "perfectplay.search.limits",
+    "LimitError": "perfectplay.errors",
+    "MNK": "perfectplay.games.mnk",
+    "MNKState": "perfectplay.games.mnk",
+    "MoveValue": "perfectplay.search.result",
+    "Nim": "perfectplay.games.nim",
+    "NimState": "perfectplay.games.nim",
+    "Outcome": "perfectplay.game",
+    "PerfectplayError": "perfectplay.errors",
+    "Player": "perfectplay.game",
+    "PositionError": "perfectplay.errors",
+    "SearchNode": "perfectplay.search.node",
+    "TicTacToe": "perfectplay.games.mnk",
+    "Trace": "perfectplay.search.trace",
+    "TraceNode": "perfectplay.search.trace",
+    "TranspositionTable": "perfectplay.search.table",
+    "UNKNOWN": "perfectplay.game",
+    "VariantError": "perfectplay.errors",
+    "alphabeta": "perfectplay.search.alphabeta",
+    "analyze": "perfectplay.search.analysis",
+    "back_up": "perfectplay.game",
+    "best_moves": "perfectplay.search.analysis",
+    "choose_move": "perfectplay.players",
+    "load_game_file": "perfectplay.games",
+    "loss_score": "perfectplay.game",
+    "make_game": "perfectplay.games",
+    "minimax": "perfectplay.search.minimax",
+    "outcome_of": "perfectplay.game",
+    "parse_player": "perfectplay.notation",
+    "parse_position": "perfectplay.notation",
+    "presets": "perfectplay.games",
+    "register_game": "perfectplay.games",
+    "score_moves": "perfectplay.search.solver",
+    "solve": "perfectplay.search.solver",
+    "trace_alphabeta": "perfectplay.search.trace",
+    "trace_dot": "perfectplay.viz",
+    "trace_json": "perfectplay.viz",
+    "trace_minimax": "perfectplay.search.trace",
+    "trace_search": "perfectplay.search.trace",
+    "trace_svg": "perfectplay.viz",
+    "unregister_game": "perfectplay.games",
+    "win_score": "perfectplay.game",
+}
+"""Where each public name lives: the module imported when the name is first used."""
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'perfectplay' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(home), name)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if _typing.TYPE_CHECKING:
+    from perfectplay.errors import IllegalMoveError as IllegalMoveError
+    from perfectplay.errors import LimitError as LimitError
+    from perfectplay.errors import PerfectplayError as PerfectplayError
+    from perfectplay.errors import PositionError as PositionError
+    from perfectplay.errors import VariantError as VariantError
+    from perfectplay.game import UNKNOWN as UNKNOWN
+    from perfectplay.game import Game as Game
+    from perfectplay.game import Outcome as Outcome
+    from perfectplay.game import Player as Player
+    from perfectplay.game import back_up as back_up
+    from perfectplay.game import loss_score as loss_score
+    from perfectplay.game import outcome_of as outcome_of
+    from perfectplay.game import win_score as win_score
+    from perfectplay.games import load_game_file as load_game_file
+    from perfectplay.games import make_game as make_game
+    from perfectplay.games import presets as presets
+    from perfectplay.games import register_game as register_game
+    from perfectplay.games import unregister_game as unregister_game
+    from perfectplay.games.mnk import MNK as MNK
+    from perfectplay.games.mnk import MNKState as MNKState
+    from perfectplay.games.mnk import TicTacToe as TicTacToe
+    from perfectplay.games.nim import Nim as Nim
+    from perfectplay.games.nim import NimState as NimState
+    from perfectplay.notation import parse_player as parse_player
+    from perfectplay.notation import parse_position as parse_position
+    from perfectplay.players import LEVELS as LEVELS
+    from perfectplay.players import choose_move as choose_move
+    from perfectplay.search.alphabeta import alphabeta as alphabeta
+    from perfectplay.search.analysis import analyze as analyze
+    from perfectplay.search.analysis import best_moves as best_moves
+    from perfectplay.search.limits import Limit as Limit
+    from perfectplay.search.minimax import minimax as minimax
+    from perfectplay.search.node import SearchNode as SearchNode
+    from perfectplay.search.result import Analysis as Analysis
+    from perfectplay.search.result import MoveValue as MoveValue
+    from perfectplay.search.solver import score_moves as score_moves
+    from perfectplay.search.solver import solve as solve
+    from perfectplay.search.table import TranspositionTable as TranspositionTable
+    from perfectplay.search.trace import Trace as Trace
+    from perfectplay.search.trace import TraceNode as TraceNode
+    from perfectplay.search.trace import trace_alphabeta as trace_alphabeta
+    from perfectplay.search.trace import trace_minimax as trace_minimax
+    from perfectplay.search.trace import trace_search as trace_search
+    from perfectplay.viz import trace_dot as trace_dot
+    from perfectplay.viz import trace_json as trace_json
+    from perfectplay.viz import trace_svg as trace_svg

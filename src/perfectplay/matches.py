@@ -83,7 +83,7 @@ def play_game(
 ) -> tuple[Player | None, list[int]]:
     """Play one game from ``start`` (the initial position by default); return the winner and the moves."""
     state = game.initial_state() if start is None else start
-    levels = {Player.X: check_level(x_level), Player.O: check_level(o_level)}
+    levels = {Player.X: check_level(x_level, game), Player.O: check_level(o_level, game)}
     moves: list[int] = []
     while not game.is_over(state):
         move = choose_move(game, state, levels[game.to_move(state)], rng, analyst=analyst)
@@ -105,8 +105,8 @@ def play_match(
 
     Yielding lets a front end draw progress without this module printing.
     """
-    check_level(x_level)
-    check_level(o_level)
+    check_level(x_level, game)
+    check_level(o_level, game)
     if analyst is None:
         analyst = cached_analyst()
     tally = MatchResult(0, 0, 0)
@@ -114,3 +114,87 @@ def play_match(
         winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst)
         tally = tally.add(winner)
         yield tally
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One player's results in a duel, as X and as O: ``(wins, draws, losses)`` each."""
+
+    as_x: tuple[int, int, int] = (0, 0, 0)
+    as_o: tuple[int, int, int] = (0, 0, 0)
+
+    @property
+    def total(self) -> tuple[int, int, int]:
+        return (self.as_x[0] + self.as_o[0], self.as_x[1] + self.as_o[1], self.as_x[2] + self.as_o[2])
+
+    def add(self, side: Player, result: int) -> Record:
+        """One more game as ``side``: ``result`` 0 a win, 1 a draw, 2 a loss."""
+        counts = list(self.as_x if side is Player.X else self.as_o)
+        counts[result] += 1
+        new = (counts[0], counts[1], counts[2])
+        return Record(new, self.as_o) if side is Player.X else Record(self.as_x, new)
+
+    def to_json(self) -> dict[str, dict[str, int]]:
+        def part(counts: tuple[int, int, int]) -> dict[str, int]:
+            return {"wins": counts[0], "draws": counts[1], "losses": counts[2]}
+
+        return {"total": part(self.total), "as_x": part(self.as_x), "as_o": part(self.as_o)}
+
+
+@dataclass(frozen=True, slots=True)
+class DuelResult:
+    """Two players' records after a duel in which they take turns playing X."""
+
+    first: str
+    second: str
+    records: tuple[Record, Record] = (Record(), Record())
+
+    @property
+    def games(self) -> int:
+        return sum(self.records[0].total)
+
+    def add(self, first_side: Player, winner: Player | None) -> DuelResult:
+        """One more game, with the first player on ``first_side``, won by ``winner`` (None: drawn)."""
+        mine = 1 if winner is None else 0 if winner is first_side else 2
+        return DuelResult(
+            self.first,
+            self.second,
+            (self.records[0].add(first_side, mine), self.records[1].add(first_side.other, 2 - mine)),
+        )
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "players": [
+                {"player": name, **record.to_json()}
+                for name, record in zip((self.first, self.second), self.records, strict=True)
+            ],
+        }
+
+
+def play_duel(
+    game: Game[State],
+    first: str,
+    second: str,
+    games: int,
+    rng: random.Random,
+    *,
+    analyst: Analyst | None = None,
+) -> Iterator[DuelResult]:
+    """Play ``games`` games, ``first`` as X in the odd-numbered ones and as O in the others.
+
+    Playing both sides equally often takes the first move's advantage out
+    of the comparison, so the records say which player is stronger. Yields
+    the running result after each game.
+    """
+    check_level(first, game)
+    check_level(second, game)
+    if analyst is None:
+        analyst = cached_analyst()
+    result = DuelResult(first, second)
+    for number in range(games):
+        side = Player.X if number % 2 == 0 else Player.O
+        x_level, o_level = (first, second) if side is Player.X else (second, first)
+        winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst)
+        result = result.add(side, winner)
+        yield result

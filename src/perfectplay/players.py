@@ -50,6 +50,15 @@ hard, medium, easy
 random
     A uniformly random legal move (the casual rule with lookahead 0 and
     chance 1: with no lookahead every move looks the same). For testing.
+depthD:EVAL (e.g. ``depth2:open-lines``)
+    The seeds' next chapter as a player: a depth-``D`` minimax (run as
+    alpha-beta, same choices) with the evaluation ``EVAL`` at its horizon
+    (``perfectplay.search.evaluators``: ``none``, ``open-lines``,
+    ``threats``, ``engine`` or your own ``module:function``; ``depthD``
+    alone uses ``open-lines`` on games of lines, else ``none``). It plays
+    one of the moves that search values best, at random, so a match
+    between two of them measures which evaluation plays better. Each move
+    visits at most ``DEPTH_NODES`` nodes.
 
 Strength: perfect > hard > medium > easy > random, measured against the
 same opponents (``benchmarks/strength.py``). ``friendly`` is a style beside
@@ -60,15 +69,20 @@ than they draw ``hard``.
 
 from __future__ import annotations
 
+import functools
 import random
+import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, State
+from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import analyze
+from perfectplay.search.evaluators import Evaluation, default_evaluation, get_evaluation
+from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis, MoveValue
 from perfectplay.tiebreak import trickiest
 
@@ -110,11 +124,74 @@ LADDER: tuple[str, ...] = ("perfect", "hard", "medium", "easy", "random")
 """The levels ordered by strength, each at least as strong as the next against any opponent."""
 
 
-def check_level(level: str) -> str:
-    """Return ``level`` if it names a level; raise ``PerfectplayError`` otherwise."""
-    if level not in LEVELS:
-        raise PerfectplayError(f"unknown level {level!r}: use one of {', '.join(LEVELS)}")
-    return level
+DEPTH_NODES = 1_000_000
+"""Most nodes a ``depthD:EVAL`` player's search may visit for one move (it then plays the best it found)."""
+
+MAX_DEPTH = 30
+"""Deepest search a ``depthD:EVAL`` player may be given."""
+
+_DEPTH_SPEC = re.compile(r"depth([0-9]{1,3})(?::(.+))?", re.IGNORECASE | re.DOTALL)
+
+LEVEL_HELP = f"one of {', '.join(LEVELS)}, or depthD:EVAL for a depth-limited search, e.g. depth2:open-lines"
+"""What a level may be, for help texts and errors."""
+
+
+@dataclass(frozen=True)
+class DepthLevel:
+    """A player that plays a depth-limited search's choice: ``depth`` plies, then ``evaluation``.
+
+    ``moves`` are the moves that search values best (the root's moves are
+    ply 1; positions ``depth`` plies below are evaluated unless the game
+    ended sooner); a player picks one of them at random.
+    """
+
+    depth: int
+    evaluation: Evaluation
+    memory: dict[tuple[Game[Any], Any], tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        return f"depth{self.depth}:{self.evaluation.name}"
+
+    def moves(self, game: Game[State], state: State) -> tuple[int, ...]:
+        key = (game, state)
+        known = self.memory.get(key)
+        if known is None:
+            limit = Limit(depth=self.depth, nodes=DEPTH_NODES)
+            known = alphabeta(game, state, limit, evaluate=self.evaluation.function).best
+            if len(self.memory) >= 100_000:
+                self.memory.clear()
+            self.memory[key] = known
+        return known
+
+
+def depth_level(text: str, game: Game[Any] | None = None, *, load: bool = False) -> DepthLevel | None:
+    """The ``depthD:EVAL`` player ``text`` names (checked against ``game``), or None if it is not one.
+
+    ``load`` allows importing your own ``module:function`` evaluation (see
+    ``get_evaluation``). Raises ``PerfectplayError`` for a depth out of
+    range or an evaluation that is unknown or does not suit the game.
+    """
+    match = _DEPTH_SPEC.fullmatch(text.strip()) if isinstance(text, str) else None
+    if match is None:
+        return None
+    key: Any = game  # games are hashable (their states are table keys); the Protocol does not say so
+    return _depth_level(int(match.group(1)), match.group(2), key, load)
+
+
+@functools.lru_cache(maxsize=64)
+def _depth_level(depth: int, evaluation: str | None, game: Any, load: bool) -> DepthLevel:
+    if not 1 <= depth <= MAX_DEPTH:
+        raise PerfectplayError(f"a depth player searches 1 to {MAX_DEPTH} plies, not {depth}")
+    name = evaluation if evaluation is not None else ("none" if game is None else default_evaluation(game))
+    return DepthLevel(depth, get_evaluation(name, game, load=load))
+
+
+def check_level(level: str, game: Game[Any] | None = None) -> str:
+    """Return ``level`` if it names a level or a ``depthD:EVAL`` player; raise ``PerfectplayError`` otherwise."""
+    if level in LEVELS or depth_level(level, game) is not None:
+        return level
+    raise PerfectplayError(f"unknown level {str(level)[:40]!r}: use {LEVEL_HELP}")
 
 
 def looks_like(entry: MoveValue, lookahead: int) -> int:
@@ -181,7 +258,7 @@ def choose_move(
     otherwise each position where it is to move, once per analyst (the
     chances are remembered as long as ``analyst`` lives).
     """
-    check_level(level)
+    check_level(level, game)
     if game.is_over(state):
         winner = game.winner(state)
         result = f"{winner.value} has won" if winner else "it is a draw"
@@ -190,6 +267,9 @@ def choose_move(
         rng = position_rng(game, state)
     if level == "friendly":
         return pick(rng, friendly_moves(analyst(game, state)))
+    searcher = depth_level(level, game)
+    if searcher is not None:
+        return pick(rng, searcher.moves(game, state))
     mixed = MIXED_LEVELS[level]
     if mixed.casual_chance and mixed.casual_chance > rng.random():
         if mixed.lookahead == 0:

@@ -1,65 +1,183 @@
-"""``perfectplay analyze`` and ``perfectplay best``: what every move of a position is worth."""
+"""``perfectplay analyze`` and ``perfectplay best``: what every move of a position is worth.
+
+``best`` asks the solver for the value and the best moves, nothing more: on
+3x3 that is ~141 nodes for the empty board, so the answer costs little more
+than starting the interpreter. ``analyze`` values every move, by the solver
+or by one of the textbook searches; with ``--depth D`` it is the seeds' next
+chapter, a depth-limited search with an evaluation function, and with
+``--compare`` it shows beside each move what perfect play makes of it.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from perfectplay.cli.options import add_position_arguments, read_position
+from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
+from perfectplay.cli.progress import ProgressLine
+from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
-from perfectplay.players import choose_move
-from perfectplay.search.analysis import ALGORITHMS, DEFAULT_ALGORITHM, analyze
 from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis
+from perfectplay.search.table import DEFAULT_CAPACITY, TranspositionTable
+
+ALGORITHMS = ("solver", "minimax", "alphabeta")
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "analyze",
-        help="score every move of a position (win in N, draw, loss in N)",
-        description="Score every legal move of a position exactly. Moves are shown as on the board "
-        "(cells numbered from 1); --json gives the library's move numbers (cells from 0) with row and col.",
-    )
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
     add_position_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    parser.add_argument("--algorithm", choices=ALGORITHMS, default=DEFAULT_ALGORITHM, help="the search to use")
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=seconds,
         metavar="S",
-        help="stop the search after S seconds; unproven moves are then shown as unknown",
+        help="stop the search after S seconds; unproven moves show as unknown",
+    )
+    if name == "best":
+        parser.description = (
+            "Print a best move of a position as it is drawn on the board (cells from 1): the fastest win, "
+            "else a draw, else the slowest loss; the lowest-numbered one when several are equally good."
+        )
+        parser.add_argument("--all", action="store_true", help="print every best move, separated by spaces")
+        parser.set_defaults(run=run_best)
+        return
+    parser.description = (
+        "Score every legal move of a position exactly, or with --depth D as a depth-limited search with an "
+        "evaluation function sees it. Moves are shown as on the board (cells numbered from 1); --json gives "
+        "the library's move numbers (cells from 0) with row and col."
+    )
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument(
+        "--algorithm",
+        choices=ALGORITHMS,
+        help="the search: solver (default), or the textbook minimax or alphabeta (default with --depth: minimax)",
+    )
+    add_depth_options(parser)
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="with --depth: show beside each move what perfect play makes of it, and what the depth-limited "
+        "choice costs (e.g. draw -> loss in 4)",
+    )
+    parser.add_argument(
+        "--table-size",
+        type=whole(2, "--table-size", 50_000_000),
+        default=DEFAULT_CAPACITY,
+        metavar="N",
+        help=f"entries the solver's table keeps before dropping old ones (default {DEFAULT_CAPACITY:,}, "
+        "about 700 MB); the report says when it filled up",
     )
     parser.set_defaults(run=run_analyze)
-
-    parser = commands.add_parser(
-        "best",
-        help="print the best move of a position",
-        description="Print the move the perfect player chooses, as it is drawn on the board (cells from 1).",
-    )
-    add_position_arguments(parser)
-    parser.set_defaults(run=run_best)
 
 
 def run_analyze(args: argparse.Namespace) -> int:
     game, state = read_position(args)
-    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
-    analysis = analyze(game, state, args.algorithm, limit)
+    depth_limited = args.depth is not None
+    algorithm = args.algorithm or ("minimax" if depth_limited or args.eval else "solver")
+    if args.eval is not None and not depth_limited:
+        raise PerfectplayError("--eval needs --depth D: without a depth limit the search never stops to evaluate")
+    if args.compare and not depth_limited:
+        raise PerfectplayError("--compare needs --depth D: it compares a depth-limited search with perfect play")
+    if depth_limited and algorithm == "solver" and (args.eval is not None or args.compare):
+        raise PerfectplayError("--eval and --compare work with --algorithm minimax or alphabeta, not the solver")
+    if args.compare:
+        return _compare(args, game, state, algorithm)
+    limit = Limit(depth=args.depth, seconds=args.time_limit)
+    evaluation = None
+    if depth_limited and algorithm != "solver":
+        evaluation = _evaluation(args, game)
+    table = TranspositionTable(args.table_size) if algorithm == "solver" else None
+    with ProgressLine(f"{algorithm} on {game.title}", table) as progress:
+        analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:
-        print(json.dumps(analysis.to_json()))
+        import json
+
+        document = analysis.to_json()
+        if evaluation is not None:
+            document["evaluation"] = evaluation.name
+        print(json.dumps(document))
     else:
-        print(format_analysis(game, analysis))
+        print(format_analysis(game, analysis, None if evaluation is None else evaluation.name))
+    return 0
+
+
+def _evaluation(args: argparse.Namespace, game: Game[Any]) -> Any:
+    from perfectplay.search.evaluators import default_evaluation, get_evaluation
+
+    return get_evaluation(args.eval or default_evaluation(game), game, load=True)
+
+
+def _analysis(
+    game: Game[Any],
+    state: Any,
+    algorithm: str,
+    limit: Limit,
+    evaluation: Any,
+    table: TranspositionTable | None,
+    progress: ProgressLine,
+) -> Analysis:
+    bound = None if limit.unlimited else limit
+    if algorithm == "solver":
+        from perfectplay.search.solver import score_moves
+
+        return score_moves(game, state, bound, progress=progress, table=table)
+    evaluate = evaluation.function if evaluation is not None else None
+    if algorithm == "minimax":
+        from perfectplay.search.minimax import minimax
+
+        return minimax(game, state, bound, progress=progress, **({"evaluate": evaluate} if evaluate else {}))
+    from perfectplay.search.alphabeta import alphabeta
+
+    extra = {"evaluate": evaluate} if evaluate else {}
+    return alphabeta(game, state, bound, find="all", progress=progress, **extra)
+
+
+def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
+    from perfectplay.search.compare import compare
+
+    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
+    with ProgressLine(f"comparing on {game.title}") as progress:
+        comparison = compare(game, state, args.depth, _evaluation(args, game), algorithm, limit, progress)
+    if args.json:
+        import json
+
+        print(json.dumps(comparison.to_json()))
+    else:
+        print(format_comparison(comparison))
     return 0
 
 
 def run_best(args: argparse.Namespace) -> int:
+    from perfectplay.search.solver import solve
+
     game, state = read_position(args)
-    print(game.move_label(choose_move(game, state)))
+    if game.is_over(state):
+        winner = game.winner(state)
+        result = f"{winner.value} has won" if winner else "it is a draw"
+        raise PerfectplayError(f"the game is over: {result}; there is no move to choose")
+    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
+    with ProgressLine(f"solving {game.title}") as progress:
+        analysis = solve(game, state, limit, progress=progress)
+    moves = analysis.best if args.all else analysis.best[:1]
+    print(" ".join(game.move_label(move) for move in moves))
     return 0
 
 
-def format_analysis(game: Game[Any], analysis: Analysis) -> str:
-    """The human-readable report: board, verdict, one line per move."""
+def _value_text(entry: Any, evaluation: str | None) -> str:
+    if entry.proven:
+        return str(entry.outcome)
+    if entry.estimate is None:
+        return "not searched"
+    if evaluation is None:
+        return "unknown"
+    return f"≈ {entry.estimate}".replace("-", "\N{MINUS SIGN}")
+
+
+def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None = None) -> str:
+    """The human-readable report: board, verdict, one line per move.
+
+    With ``evaluation`` (a depth-limited search) each move shows its proven
+    outcome or the estimate ``≈ v`` that the evaluation gave it.
+    """
     side = analysis.to_move.value
     lines = [f"{game.format(analysis.state)}  ({game.title}, {side} to move)", ""]
     lines.append(game.draw(analysis.state))
@@ -69,18 +187,70 @@ def format_analysis(game: Game[Any], analysis: Analysis) -> str:
         lines.append(f"Game over: {winner.value} has won." if winner else "Game over: a draw.")
     else:
         best = ", ".join(game.move_label(move) for move in analysis.best)
-        if analysis.outcome.proven:
+        if evaluation is not None:
+            search = f"a depth-{analysis.depth} {analysis.algorithm} with {evaluation}"
+            lines.append(f"{side} to move: {search} prefers {best}.")
+            lines.append(
+                "≈ v is the evaluation's estimate at the depth limit, not a proof; "
+                "outcomes in words are proven. --compare shows perfect play beside it."
+            )
+        elif analysis.outcome.proven:
             lines.append(f"{side} to move: {analysis.outcome} with best play. Best: {best}")
         else:
             lines.append(f"{side} to move: unknown, the limit ran out before a proof. Preferred: {best}")
         lines.append("")
         width = max(4, *(len(game.move_label(entry.move)) for entry in analysis.moves))
-        lines.append(f" {'move':>{width}}  outcome      score")
+        heading = "value" if evaluation is not None else "outcome"
+        lines.append(f" {'move':>{width}}  {heading:<11}  score")
         for entry in analysis.moves:
-            mark = "  <- best" if entry.move in analysis.best else ""
-            score = f"{entry.score:>5}" if entry.score is not None else "    ?"
-            lines.append(f" {game.move_label(entry.move):>{width}}  {entry.outcome!s:<11}  {score}{mark}")
+            mark = ("  <- chosen" if evaluation else "  <- best") if entry.move in analysis.best else ""
+            score = f"{entry.score:>5}" if entry.score is not None else "" if evaluation else "    ?"
+            row = f" {game.move_label(entry.move):>{width}}  {_value_text(entry, evaluation):<11}  {score:>5}{mark}"
+            lines.append(row.rstrip())
     lines.append("")
-    status = "" if analysis.complete else ", stopped by the limit"
+    status = "" if analysis.complete or evaluation else ", stopped by the limit"
     lines.append(f"{analysis.nodes:,} nodes in {analysis.seconds * 1000:.1f} ms ({analysis.algorithm}{status})")
+    if analysis.table is not None and analysis.table.evictions:
+        stats = analysis.table
+        lines.append(
+            f"The solver's table filled up ({stats.capacity:,} entries) and dropped {stats.evictions:,} old "
+            "entries to make room: the answer is as exact, but work was repeated (--table-size raises the cap)."
+        )
+    return "\n".join(lines)
+
+
+def format_comparison(comparison: Any) -> str:
+    """The depth-limited search and perfect play side by side, move by move, with what the choice costs."""
+    from perfectplay.search.compare import limited_value_text, move_value
+
+    limited, exact = comparison.limited, comparison.exact
+    game = exact.game
+    side = exact.to_move.value
+    name = f"depth-{comparison.depth} {limited.algorithm} with {comparison.evaluation}"
+    lines = [f"{game.format(exact.state)}  ({game.title}, {side} to move)", "", game.draw(exact.state), ""]
+    width = max(4, *(len(game.move_label(entry.move)) for entry in exact.moves))
+    column = max(len(name), 12)
+    lines.append(f" {'move':>{width}}  {name:<{column}}  perfect play")
+    for entry in sorted(exact.moves, key=lambda item: item.move):
+        marks = []
+        if entry.move in limited.best:
+            marks.append("depth-limited choice")
+        if entry.move in exact.best:
+            marks.append("best")
+        mark = f"  <- {', '.join(marks)}" if marks else ""
+        value = limited_value_text(move_value(limited, entry.move))
+        lines.append(f" {game.move_label(entry.move):>{width}}  {value:<{column}}  {entry.outcome!s:<12}{mark}")
+    lines.append("")
+    perfect = ", ".join(game.move_label(move) for move in exact.best)
+    lines.append(f"Perfect play: {exact.outcome} with {perfect}.")
+    for choice in comparison.choices:
+        label = game.move_label(choice.move)
+        if choice.perfect:
+            lines.append(f"The {name} plays {label}: as good as perfect play ({choice.outcome}).")
+        else:
+            lines.append(f"The {name} plays {label}: {choice.cost}.")
+    if comparison.agrees:
+        lines.append("Here the depth limit costs nothing.")
+    lines.append("")
+    lines.append(f"{limited.nodes:,} nodes for the depth-limited search, {exact.nodes:,} for the solver.")
     return "\n".join(lines)

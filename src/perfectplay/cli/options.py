@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
 from perfectplay.games import DEFAULT_SPEC, KINDS, load_game_file, make_game
 from perfectplay.notation import parse_player, parse_position
+
+TEXTBOOK = "textbook"
+"""The ``--game`` of an abstract textbook tree (``tree`` and ``quiz`` only)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -23,6 +27,33 @@ class Parser(argparse.ArgumentParser):
 
 GAME_FILE = re.compile(r"(?P<path>.+\.py)(?::(?P<params>.*))?", re.DOTALL)
 """``--game FILE.py`` or ``--game FILE.py:PARAMS``: a game of your own, in a file that registers it."""
+
+
+def whole(lowest: int, what: str, highest: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``lowest`` (to ``highest``), else a one-line error."""
+
+    def parse(text: str) -> int:
+        if not (text.strip().lstrip("-").isascii() and text.strip().lstrip("-").isdigit()) or len(text) > 12:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text[:20]!r}")
+        value = int(text)
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"{what} must be {lowest} or more, not {value}")
+        if highest is not None and value > highest:
+            raise argparse.ArgumentTypeError(f"{what} must be at most {highest:,}, not {value:,}")
+        return value
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argument type: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"seconds must be a positive number, not {text[:20]!r}")
+    return value
 
 
 def game_help() -> str:
@@ -53,22 +84,30 @@ def game_option(text: str) -> str:
     return kinds[0].name if params is None else f"{kinds[0].name}:{params}"
 
 
-def add_game_option(parser: argparse.ArgumentParser, default: str = DEFAULT_SPEC) -> None:
-    parser.add_argument("--game", default=default, type=game_option, metavar="SPEC", help=game_help())
+def add_game_option(parser: argparse.ArgumentParser, default: str = DEFAULT_SPEC, *, textbook: bool = False) -> None:
+    extra = f"; {TEXTBOOK}: an abstract tree with leaf values given as POSITION" if textbook else ""
+    parser.add_argument("--game", default=default, type=game_option, metavar="SPEC", help=game_help() + extra)
 
 
-def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = False) -> None:
+    tree = "; with --game textbook, a tree of leaf values such as '3 12 8 | 2 4 6 | 14 5 2'" if textbook else ""
     parser.add_argument(
         "position",
         metavar="POSITION",
         help="the position in the game's notation: rows separated by '/' with X, O and . for a board "
-        "(e.g. XOX/OO./.X.), the columns played for connect4 (e.g. 4455), heap sizes for nim (e.g. 3,4,5)",
+        "(e.g. XOX/OO./.X.), the columns played for connect4 (e.g. 4455), heap sizes for nim (e.g. 3,4,5)" + tree,
     )
     parser.add_argument("--to-move", metavar="X|O", help="the side to move (default: the game's rule)")
-    add_game_option(parser)
+    add_game_option(parser, textbook=textbook)
 
 
 def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
+    """The game and position the arguments name; ``--game textbook`` reads a textbook tree."""
+    if args.game.strip().lower() == TEXTBOOK:
+        from perfectplay.search.textbook import TextbookTree
+
+        tree = TextbookTree.parse_text(args.position)
+        return tree, tree.initial_state()
     to_move = None if args.to_move is None else parse_player(args.to_move)
     return parse_position(args.position, args.game, to_move=to_move)
 
@@ -85,4 +124,33 @@ def add_time_limit_option(parser: argparse.ArgumentParser, default: float) -> No
         default=default,
         metavar="S",
         help=f"seconds the computer may think per move on boards it cannot solve at once (default {default:g})",
+    )
+
+
+def add_depth_options(parser: argparse.ArgumentParser, what: str = "the search") -> None:
+    """``--depth D`` and ``--eval NAME``: the seeds' depth-limited search with an evaluation function."""
+    parser.add_argument(
+        "--depth",
+        type=whole(1, "--depth", 60),
+        metavar="D",
+        help=f"limit {what} to D plies: the root's moves are ply 1, positions D plies down are "
+        "valued by --eval unless the game ended sooner",
+    )
+    parser.add_argument(
+        "--eval",
+        metavar="NAME",
+        help="the evaluation at the depth limit: none, open-lines (default on games of lines), threats, "
+        "engine, or your own as module:function (a .py file or a module; it gets (game, state) and "
+        "returns an int for the side to move)",
+    )
+
+
+def add_search_cap(parser: argparse.ArgumentParser, default: int) -> None:
+    """``--max-search-nodes N``: a search that needs more stops with one line."""
+    parser.add_argument(
+        "--max-search-nodes",
+        type=whole(1, "--max-search-nodes"),
+        default=default,
+        metavar="N",
+        help=f"stop with an error if a search needs more than N nodes (default {default:,})",
     )

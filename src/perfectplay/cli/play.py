@@ -11,6 +11,7 @@ Ctrl-C end the session cleanly.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import time
@@ -18,35 +19,38 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from perfectplay.cli.options import add_game_option, add_time_limit_option
+from perfectplay.cli.colour import Painter
+from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, Player
 from perfectplay.games import make_game
 from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
 from perfectplay.notation import parse_player
-from perfectplay.players import LEVELS, Analyst, choose_move
+from perfectplay.players import LEVEL_HELP, Analyst, check_level, choose_move, depth_level
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
 
 WATCH_DELAY = 0.7
+"""Seconds between moves when watching on a terminal: long enough to follow the game."""
 
 THINKING_SECONDS = 3.0
 """Default budget per computer move; only boards bigger than 4x4 ever use much of it."""
-"""Seconds between moves when watching on a terminal: long enough to follow the game."""
 
 ALIASES = {"q": "quit", "exit": "quit", "?": "help"}
 """Short forms; no one-letter ``n`` for ``new``: a stray "n" meant for "Play again?" would abandon a game."""
 
+MAX_LINE = 200
+"""Characters of a typed line that are read; a longer line is cut (no move or command is that long)."""
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "play",
-        help="play against the computer in the terminal",
-        description="Play against the computer. Type your move as the board shows it (on tic-tac-toe "
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Play against the computer. Type your move as the board shows it (on tic-tac-toe "
         "the number of a free cell, or a row and a column such as '2 3'). At the prompt, "
-        "'help' lists the commands: undo, hint, scores, history, new, quit.",
+        "'help' lists the commands: undo, hint, scores, history, new, quit. X moves first, and the "
+        "first move alternates between the games of a session."
     )
     parser.add_argument(
         "position",
@@ -55,8 +59,18 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="start from this position in the game's notation (default: the usual start; for nim, e.g. 3,4,5)",
     )
     parser.add_argument("--you", default="X", metavar="X|O", help="your side (default X)")
-    parser.add_argument("--first", choices=("you", "ai"), default="you", help="who moves first (default: you)")
-    parser.add_argument("--level", choices=LEVELS, default="perfect", help="the computer's strength (default perfect)")
+    parser.add_argument(
+        "--first",
+        choices=("you", "ai"),
+        help="who moves first in the first game (default: whoever plays X); then it alternates",
+    )
+    parser.add_argument(
+        "--level",
+        default="perfect",
+        metavar="LEVEL",
+        help=f"the computer's strength (default perfect): {LEVEL_HELP}",
+    )
+    add_depth_options(parser, "the computer's search (the same as --level depthD:NAME)")
     parser.add_argument("--seed", type=int, help="seed the computer's random choices, to repeat a game")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--two-players", action="store_true", help="two people take turns at this keyboard")
@@ -66,26 +80,69 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(run=run_play)
 
 
+def read_level(args: argparse.Namespace, game: Game[Any]) -> str:
+    """The computer's level: ``--level``, or ``depthD:EVAL`` from ``--depth`` and ``--eval``."""
+    level = args.level
+    if args.depth is not None:
+        level = f"depth{args.depth}" + (f":{args.eval}" if args.eval else "")
+    elif args.eval is not None:
+        raise PerfectplayError("--eval needs --depth D (or --level depthD:EVAL)")
+    depth_level(level, game, load=True)
+    return check_level(level, game)
+
+
 def run_play(args: argparse.Namespace) -> int:
     game = make_game(args.game, args.position)
     you = parse_player(args.you)
-    first = you if args.first == "you" else you.other
+    level = read_level(args, game)
+    if args.first is None:
+        first = Player.X
+    else:
+        first = you if args.first == "you" else you.other
     start = None if args.position is None else game.parse(args.position)
     seats: dict[Player, str | None]
     if args.two_players:
         seats = {Player.X: None, Player.O: None}
     elif args.watch:
-        seats = {Player.X: args.level, Player.O: args.level}
+        seats = {Player.X: level, Player.O: level}
     else:
-        seats = {you: None, you.other: args.level}
+        seats = {you: None, you.other: level}
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
     # A pause only helps someone watching; piped output should come at once.
-    delay = WATCH_DELAY if args.watch and sys.stdout.isatty() else 0.0
+    delay = WATCH_DELAY if args.watch and terminal else 0.0
     analyst = budgeted_analyst(args.time_limit)
+    painter = Painter.for_terminal() if sys.stdout.isatty() else None
     session = TerminalGame(
-        game, seats, first, random.Random(args.seed), read=input, write=print, delay=delay, analyst=analyst, start=start
+        game,
+        seats,
+        first,
+        random.Random(args.seed),
+        read=line_reader(terminal),
+        write=print if painter is None else painter.write,
+        delay=delay,
+        analyst=analyst,
+        start=start,
     )
     session.run()
     return 0
+
+
+def line_reader(terminal: bool) -> Reader:
+    """``input`` with line editing on a terminal (arrows move the cursor, up recalls a line), else plain.
+
+    Whatever arrives is text: bytes that are not UTF-8 were already turned
+    into stand-ins by Python (``surrogateescape``) and are replaced here by
+    ``?``, so no message that quotes the line can fail to print.
+    """
+    if terminal:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401 - importing it is what gives input() line editing
+
+    def read(prompt: str) -> str:
+        line = input(prompt)[:MAX_LINE]
+        return line.encode("utf-8", "replace").decode("utf-8")
+
+    return read
 
 
 class EndOfInput(Exception):
@@ -111,6 +168,7 @@ class TerminalGame:
     start: Any = None
     history: list[tuple[Any, int | None]] = field(default_factory=list)
     tally: MatchResult = field(default_factory=lambda: MatchResult(0, 0, 0))
+    abandoned: int = 0
 
     @property
     def state(self) -> Any:
@@ -136,6 +194,7 @@ class TerminalGame:
                 try:
                     self.play_one_game()
                 except NewGame:
+                    self.abandoned += 1
                     self.write("New game.")
                     continue
                 question = "Watch another? [y/n] " if self.watching else "Play again? [y/n] "
@@ -145,8 +204,13 @@ class TerminalGame:
             self.write("")
         self.write("Thanks for playing.")
 
+    def first_of_game(self) -> Player:
+        """Who moves first in the next game: ``first`` in the first game, then each side in turn."""
+        played = self.tally.games + self.abandoned
+        return self.first if played % 2 == 0 else self.first.other
+
     def play_one_game(self) -> None:
-        start = self.game.initial_state(self.first) if self.start is None else self.start
+        start = self.game.initial_state(self.first_of_game()) if self.start is None else self.start
         self.history = [(start, None)]
         self.write(self.introduction())
         self.show_board()
@@ -164,6 +228,8 @@ class TerminalGame:
 
     def introduction(self) -> str:
         start = f"{self.game.to_move(self.state).value} moves first."
+        if self.start is None and self.tally.games + self.abandoned:
+            start = f"{self.game.to_move(self.state).value} moves first this time (the first move alternates)."
         person = self.person
         if person is not None:
             level = self.seats[person.other]

@@ -19,12 +19,8 @@ import webbrowser
 from perfectplay.errors import PerfectplayError
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "serve",
-        help="play in the browser: serve the web app and its JSON API",
-        description="Serve the web page and the JSON API (see /docs). Binds to loopback by default.",
-    )
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = "Serve the web page and the JSON API (see /docs). Binds to loopback by default."
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
     )

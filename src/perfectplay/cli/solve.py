@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Any
 
-from perfectplay.cli.options import add_game_option
+from perfectplay.cli.options import add_game_option, seconds
 from perfectplay.game import Game
 from perfectplay.games import make_game
 from perfectplay.search.budget import Progress
@@ -26,16 +26,14 @@ PLAIN_EVERY = 5.0
 """Seconds between two progress lines when the output is not a terminal."""
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "solve",
-        help="solve a game from its start (win, draw or loss with perfect play)",
-        description="Solve a game from its start, or from POSITION: the value for the side to move "
-        "and every best move (as drawn on the board; --json gives the library's move numbers).",
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Solve a game from its start, or from POSITION: the value for the side to move "
+        "and every best move (as drawn on the board; --json gives the library's move numbers)."
     )
     parser.add_argument("position", nargs="?", metavar="POSITION", help="solve this position instead of the start")
     add_game_option(parser)
-    parser.add_argument("--time-limit", type=float, metavar="S", help="give up after S seconds (default: no limit)")
+    parser.add_argument("--time-limit", type=seconds, metavar="S", help="give up after S seconds (default: no limit)")
     parser.add_argument("--json", action="store_true", help="print only the summary, as JSON")
     parser.set_defaults(run=run_solve)
 

@@ -1,8 +1,16 @@
 """``perfectplay tree``: draw the tree minimax or alpha-beta searched for a position.
 
-The drawing names how many nodes both algorithms need for this position, so
-the untraced twin of the chosen algorithm also runs (for the empty 3x3 board
-that is minimax's 549,946 nodes, about two seconds).
+The search can be the textbook one to the end of the game, or depth-limited
+with an evaluation function (``--depth``, ``--eval``: horizon nodes and
+their heuristic values are marked), alpha-beta with a chosen move order
+(``--order``; ``--compare-order`` marks the cuts that appear and vanish
+against another order), or a textbook tree of leaf values (``--game
+textbook``). The drawing names how many nodes both algorithms need, so the
+untraced twin also runs; every search is capped by ``--max-search-nodes``
+and reports its progress on a terminal.
+
+By default the drawing stays small enough to read (``DEFAULT_DRAWN``
+nodes, level by level) and says in its header how to see more.
 """
 
 from __future__ import annotations
@@ -11,74 +19,143 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from perfectplay.cli.options import add_position_arguments, read_position
+from perfectplay.cli.options import (
+    TEXTBOOK,
+    add_depth_options,
+    add_position_arguments,
+    add_search_cap,
+    read_position,
+    whole,
+)
+from perfectplay.cli.progress import ProgressLine
 from perfectplay.errors import PerfectplayError
-from perfectplay.search.alphabeta import alphabeta
+from perfectplay.game import Game
+from perfectplay.search.alphabeta import RootSearch, alphabeta
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
-from perfectplay.search.trace import ALGORITHMS, DEFAULT_MAX_NODES, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
+from perfectplay.search.ordering import ORDERS, compare_cuts, move_order
+from perfectplay.search.trace import ALGORITHMS, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
 
-RENDERERS: dict[str, Callable[[Trace, dict[str, int] | None], str]] = {
-    "svg": trace_svg,
-    "dot": trace_dot,
-    "json": trace_json,
-}
+RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, "json": trace_json}
+
+DEFAULT_DRAWN = 25
+"""Nodes drawn when the user does not say: a drawing a person can read (whole levels first)."""
 
 
-def _at_least(lowest: int, what: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if value < lowest:
-            raise argparse.ArgumentTypeError(f"{what} must be {lowest} or more, not {value}")
-        return value
-
-    return parse
-
-
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "tree",
-        help="draw the search tree minimax or alpha-beta explored (SVG, DOT or JSON)",
-        description="Draw the tree that minimax or alpha-beta really searched for a position: "
-        "values in the MAX/MIN view, the chosen line, pruned moves and why they were cut, and "
-        "the node counts of both algorithms. Every node is counted; --depth and --max-nodes "
-        "only limit what is drawn (the first nodes level by level).",
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Draw the tree that minimax or alpha-beta really searched for a position: values in the MAX/MIN view, "
+        "the chosen line, pruned moves and why they were cut, horizon nodes with their heuristic values, and "
+        "the node counts of both algorithms. Every node is counted; --show-depth and --max-nodes only limit "
+        "what is drawn (the first nodes level by level)."
     )
-    add_position_arguments(parser)
+    add_position_arguments(parser, textbook=True)
     parser.add_argument(
         "--algorithm", choices=ALGORITHMS, default="alphabeta", help="the search to trace (default alphabeta)"
     )
+    add_depth_options(parser)
     parser.add_argument(
-        "--depth", type=_at_least(0, "--depth"), metavar="D", help="draw nodes at most D plies below the position"
+        "--order", choices=tuple(ORDERS), default="natural", help="alpha-beta's move order (default natural)"
+    )
+    parser.add_argument(
+        "--compare-order",
+        choices=tuple(ORDERS),
+        metavar="ORDER",
+        help="mark the cuts that appear and vanish against alpha-beta with this order",
+    )
+    parser.add_argument(
+        "--show-depth", type=whole(0, "--show-depth"), metavar="D", help="draw nodes at most D plies below the position"
     )
     parser.add_argument(
         "--max-nodes",
-        type=_at_least(1, "--max-nodes"),
-        default=DEFAULT_MAX_NODES,
+        type=whole(1, "--max-nodes", RECORD_LIMIT),
         metavar="N",
-        help=f"draw at most N nodes (default {DEFAULT_MAX_NODES}, at most {RECORD_LIMIT:,}); "
+        help=f"draw at most N nodes (default {DEFAULT_DRAWN}; a textbook tree is drawn whole), "
         "the rest become '+N more' stubs",
     )
+    add_search_cap(parser, SEARCH_NODES)
     parser.add_argument("--format", choices=sorted(RENDERERS), default="svg", help="output format (default svg)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     parser.set_defaults(run=run_tree)
 
 
+def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, Any, str]:
+    """The search limit, evaluation function and its name that the arguments ask for."""
+    from perfectplay.search.textbook import LEAF_VALUES, TextbookTree
+
+    if isinstance(game, TextbookTree):
+        if args.depth is not None or args.eval is not None:
+            raise PerfectplayError("a textbook tree is searched to its leaves: leave out --depth and --eval")
+        return Limit(depth=game.depth, nodes=args.max_search_nodes), game.evaluate, LEAF_VALUES
+    if args.eval is not None and args.depth is None:
+        raise PerfectplayError("--eval needs --depth D: without a depth limit the search never stops to evaluate")
+    if args.depth is None:
+        return Limit(nodes=args.max_search_nodes), None, "none"
+    from perfectplay.search.evaluators import default_evaluation, get_evaluation
+
+    evaluation = get_evaluation(args.eval or default_evaluation(game), game, load=True)
+    return Limit(depth=args.depth, nodes=args.max_search_nodes), evaluation.function, evaluation.name
+
+
+def order_for(name: str, game: Game[Any]) -> Any:
+    from perfectplay.search.textbook import TextbookTree
+
+    return move_order(name, game.move_values if isinstance(game, TextbookTree) else None)
+
+
 def run_tree(args: argparse.Namespace) -> int:
     game, state = read_position(args)
-    trace = trace_search(game, state, args.algorithm, depth=args.depth, max_nodes=args.max_nodes)
-    # Side by side with the other search; its untraced run gives the same count.
-    counts: dict[str, int] = {trace.algorithm: trace.nodes}
-    other = alphabeta if trace.algorithm == "minimax" else minimax
-    run = other(game, state, Limit(nodes=SEARCH_NODES))
-    if run.complete:
-        counts[run.algorithm] = run.nodes
-    text = RENDERERS[args.format](trace, counts)
+    textbook = args.game.strip().lower() == TEXTBOOK
+    if (args.order != "natural" or args.compare_order) and args.algorithm != "alphabeta":
+        raise PerfectplayError("--order and --compare-order are for alpha-beta; minimax searches every move")
+    limit, evaluate, evaluation = search_settings(args, game)
+    drawn = args.max_nodes or (RECORD_LIMIT if textbook else DEFAULT_DRAWN)
+    extra: dict[str, Any] = {"evaluate": evaluate} if evaluate is not None else {}
+    find: RootSearch = "first" if textbook else "best"
+    with ProgressLine(f"tracing {args.algorithm}") as progress:
+        trace = trace_search(
+            game,
+            state,
+            args.algorithm,
+            depth=args.show_depth,
+            max_nodes=drawn,
+            limit=limit,
+            evaluation=evaluation,
+            order=order_for(args.order, game),
+            find=find,
+            progress=progress,
+            order_name=args.order,
+            **extra,
+        )
+        counts: dict[str, int] = {trace.algorithm: trace.nodes}
+        progress.what = "counting the other search"
+        if args.algorithm == "minimax":
+            order = order_for(args.order, game)
+            run = alphabeta(game, state, limit, order=order, find=find, progress=progress, **extra)
+        else:
+            run = minimax(game, state, limit, progress=progress, **extra)
+        if run.nodes < args.max_search_nodes:  # not stopped by the cap: the count is the whole search's
+            counts[run.algorithm] = run.nodes
+        changes = None
+        if args.compare_order:
+            other = trace_search(
+                game,
+                state,
+                "alphabeta",
+                max_nodes=RECORD_LIMIT,
+                limit=limit,
+                evaluation=evaluation,
+                order=order_for(args.compare_order, game),
+                find=find,
+                order_name=args.compare_order,
+                **extra,
+            )
+            changes = compare_cuts(trace, other, args.compare_order)
+    note = None if textbook else more_note(args, trace)
+    text = RENDERERS[args.format](trace, counts, note=note, changes=changes)
     if args.output is None:
         sys.stdout.write(text)
         return 0
@@ -87,3 +164,15 @@ def run_tree(args: argparse.Namespace) -> int:
     except OSError as error:
         raise PerfectplayError(f"cannot write {args.output}: {error.strerror or error}") from None
     return 0
+
+
+def more_note(args: argparse.Namespace, trace: Trace) -> str | None:
+    """How to draw more, when the drawing leaves searched nodes out."""
+    if trace.shown >= trace.nodes:
+        return None
+    bigger = min(RECORD_LIMIT, trace.nodes, max(trace.node_limit * 4, 200))
+    deeper = "" if args.show_depth is None else " and a larger --show-depth"
+    return (
+        f"Drawn: the first {trace.shown:,} of {trace.nodes:,} nodes, level by level. To draw more, add "
+        f"--max-nodes {bigger}{deeper} to the command; --depth 2 draws a depth-limited search instead."
+    )

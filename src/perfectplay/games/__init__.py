@@ -14,20 +14,20 @@ front end play it like the games here.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
 import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import PerfectplayError, VariantError
 from perfectplay.game import Game
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe, mnk_from_spec
 from perfectplay.games.nim import Nim, NimState, nim_from_spec
+
+if TYPE_CHECKING:
+    import os
+    from pathlib import Path
 
 SPEC_MAX_CHARS = 40
 """Longest game spec read; every real one is far shorter."""
@@ -165,6 +165,11 @@ def load_game_file(path: str | os.PathLike[str]) -> tuple[GameKind, ...]:
     (unless they were unregistered since). Errors in the file come back as
     one ``VariantError`` naming the file.
     """
+    # Imported here: only a command given a game file pays for them.
+    import hashlib
+    import importlib.util
+    from pathlib import Path
+
     file = Path(path)
     resolved = file.resolve()
     done = _loaded.get(resolved)

@@ -260,6 +260,10 @@ class MNK(Game[MNKState]):
             return Player.O
         return None
 
+    def stones(self, state: MNKState, player: Player) -> int:
+        """``player``'s stones as a bitmask over cell indices, as ``lines`` are (for evaluation functions)."""
+        return state.x if player is Player.X else state.o
+
     def winning_line(self, state: MNKState) -> tuple[int, ...]:
         """The cells of the winner's line(s), or () if nobody has won."""
         if state.winner is None:

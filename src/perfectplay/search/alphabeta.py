@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from perfectplay.game import Game, State, terminal_score
-from perfectplay.search.budget import Budget, Clock, Stop
+from perfectplay.search.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis, finished
@@ -38,6 +38,7 @@ def alphabeta(
     order: MoveOrder | None = None,
     find: RootSearch = "best",
     watcher: Watcher | None = None,
+    progress: ProgressCallback | None = None,
     clock: Clock = time.perf_counter,
 ) -> Analysis:
     """Value ``state`` with alpha-beta pruning and find its best moves.
@@ -54,9 +55,11 @@ def alphabeta(
       is known, as ``minimax`` gives them.
 
     ``order`` chooses the order of the moves at every node (the game's order
-    by default), which decides what gets pruned.
+    by default), which decides what gets pruned (``ordering.py`` names a
+    few). ``progress`` hears how far the search has got, about ten times a
+    second.
     """
-    budget = Budget(limit, None, clock)
+    budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "alphabeta")
     horizon = budget.depth_cap

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from perfectplay.game import Game, State, loss_score, win_score
-from perfectplay.search.budget import Budget, Clock, Stop
+from perfectplay.search.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis, finished
@@ -36,6 +36,7 @@ def minimax(
     *,
     evaluate: Evaluator = no_evaluation,
     watcher: Watcher | None = None,
+    progress: ProgressCallback | None = None,
     clock: Clock = time.perf_counter,
 ) -> Analysis:
     """Value every move of ``state`` by visiting the whole game tree below it.
@@ -44,7 +45,7 @@ def minimax(
     From the empty 3x3 board it visits 549,946 nodes. A limit on seconds or
     nodes stops it early; the moves it did not finish are then ``unknown``.
     """
-    budget = Budget(limit, None, clock)
+    budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "minimax")
     maximizer = game.to_move(state)

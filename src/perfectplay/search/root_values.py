@@ -45,18 +45,30 @@ class RootValues:
     def top(self) -> int:
         return max(self.values.values())
 
+    def exact(self, move: int) -> bool:
+        """True if ``move``'s value is proven.
+
+        A win or a loss is proven whatever else its subtree held: guesses
+        stay strictly inside ``(-SCALE, SCALE)``, so a value beyond them is
+        a win or loss the side to move can force (a MIN node's proven loss
+        beats its guesses, and a MAX node's value is a loss only if every
+        move loses). A 0 is a draw only if no guess went into it.
+        """
+        value = self.values[move]
+        return is_proven(value) or (value == 0 and move in self.proven)
+
     def analysis(self, algorithm: str, nodes: int, seconds: float, depth: int | None) -> Analysis:
         entries = []
         for move in self.legal:
             if move in self.values:
                 value = self.values[move]
-                if move in self.proven and (value == 0 or is_proven(value)):
+                if self.exact(move):
                     entries.append(MoveValue.exact(move, value // SCALE, self.game.max_plies))
                 else:
                     entries.append(MoveValue.guess(move, value))
             elif move not in self.worse:
                 entries.append(MoveValue.guess(move, None))  # a limit stopped the search first
-        complete = self.complete and all(move in self.proven for move in self.values)
+        complete = self.complete and all(self.exact(move) for move in self.values)
         preferred = None
         if not complete and self.values:
             top = self.top()

@@ -29,6 +29,7 @@ from typing import Any, Literal
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, Player, State
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
+from perfectplay.search.budget import ProgressCallback
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
@@ -170,7 +171,8 @@ class Trace:
     ``depth_limit`` and ``node_limit`` limit what is shown; ``search_depth``
     is the search's own depth limit (None: to the end of the game), beyond
     which ``evaluation`` valued the positions; ``analysis`` is what the
-    search returned.
+    search returned; ``order`` names alpha-beta's move order and ``find``
+    its root search (see ``alphabeta``).
     """
 
     game: Game[Any]
@@ -187,6 +189,8 @@ class Trace:
     search_depth: int | None = None
     evaluation: str = "none"
     analysis: Analysis | None = field(default=None, compare=False)
+    order: str = "natural"
+    find: RootSearch = "best"
 
     @property
     def maximizer(self) -> Player:
@@ -436,6 +440,8 @@ def trace_search(
     evaluation: str = "none",
     order: MoveOrder | None = None,
     find: RootSearch = "best",
+    progress: ProgressCallback | None = None,
+    order_name: str | None = None,
 ) -> Trace:
     """Run ``minimax`` or ``alphabeta`` on ``state`` and record the tree it searched.
 
@@ -445,7 +451,8 @@ def trace_search(
     ``evaluation``) values the positions; its ``nodes`` and ``seconds`` cap
     the work (``SEARCH_NODES`` nodes by default), and a search that needs
     more raises ``TraceTooLarge``. ``order`` and ``find`` are alpha-beta's
-    (see ``alphabeta``).
+    (see ``alphabeta``), ``order_name`` the order's name for the drawing;
+    ``progress`` hears how far the search has got.
     """
     _check_limits(depth, max_nodes)
     if algorithm not in ALGORITHMS:
@@ -463,9 +470,18 @@ def trace_search(
         assert analysis.score is not None
         recorder.leave(analysis.score * SCALE, terminal=True, horizon=False)
     elif algorithm == "minimax":
-        analysis = minimax(game, state, search_limit, evaluate=evaluate, watcher=recorder)
+        analysis = minimax(game, state, search_limit, evaluate=evaluate, watcher=recorder, progress=progress)
     else:
-        analysis = alphabeta(game, state, search_limit, evaluate=evaluate, order=order, find=find, watcher=recorder)
+        analysis = alphabeta(
+            game,
+            state,
+            search_limit,
+            evaluate=evaluate,
+            order=order,
+            find=find,
+            watcher=recorder,
+            progress=progress,
+        )
     if not recorder.finished:
         raise TraceTooLarge(
             f"the {algorithm} search of this position needs more than {node_cap:,} nodes; "
@@ -487,6 +503,8 @@ def trace_search(
         search_depth,
         evaluation,
         analysis,
+        order_name or ("natural" if order is None else "custom"),
+        find,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from perfectplay.game import outcome_of
 from perfectplay.search.trace import Bound, HiddenChild, Trace, TraceNode, bound_text
 
@@ -9,15 +11,36 @@ ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
 """How people write the algorithms' names."""
 
 
+def is_textbook(trace: Trace) -> bool:
+    """True for a textbook tree, whose leaf values are given (not guesses) and whose nodes have names."""
+    from perfectplay.search.textbook import TextbookTree
+
+    return isinstance(trace.game, TextbookTree)
+
+
 def score_text(value: int) -> str:
     """An integer score with a true minus sign, as in the windows."""
     return bound_text(value)
 
 
-def value_text(value: int, bound: Bound) -> str:
-    """``0``, or ``≤ -9`` / ``≥ 3`` (true minus sign) when alpha-beta only proved a bound."""
+def value_text(value: int, bound: Bound, guess: bool = False) -> str:
+    """``0``, or ``≤ -9`` / ``≥ 3`` (true minus sign) when alpha-beta only proved a bound.
+
+    A ``guess`` (a value an evaluation function gave at the horizon, or
+    backed up from one) is written ``≈3``: a heuristic estimate, not a proof.
+    """
     prefix = {"exact": "", "upper": "≤ ", "lower": "≥ "}[bound]
-    return prefix + score_text(value)
+    return prefix + ("≈" if guess else "") + score_text(value)
+
+
+def node_value_text(trace: Trace, node: TraceNode | HiddenChild) -> str:
+    """A node's value as drawn: proven scores plain, heuristic ones ``≈v`` (a textbook tree's are all plain)."""
+    return value_text(node.value, node.bound, node.guess and not is_textbook(trace))
+
+
+def move_text(trace: Trace, moves: tuple[int, ...] | list[int]) -> str:
+    """Moves as people see them on the board (``game.move_label``): ``3, 7``."""
+    return ", ".join(trace.game.move_label(move) for move in moves)
 
 
 def outcome_text(trace: Trace, value: int) -> str:
@@ -33,6 +56,13 @@ def outcome_text(trace: Trace, value: int) -> str:
     return f"{winner.value} wins at ply {outcome.plies}"
 
 
+def node_outcome(trace: Trace, node: TraceNode) -> str | None:
+    """The words for a node's exact value; None for a bound, a heuristic estimate or a textbook value."""
+    if node.bound != "exact" or is_textbook(trace) or node.guess:
+        return None
+    return outcome_text(trace, node.value)
+
+
 def hidden_text(hidden: tuple[HiddenChild, ...]) -> str:
     """The stub for searched children that are not drawn: ``+8 more (59,704 nodes)``."""
     nodes = sum(child.nodes for child in hidden)
@@ -40,9 +70,21 @@ def hidden_text(hidden: tuple[HiddenChild, ...]) -> str:
     return f"+{len(hidden)} more ({nodes:,} {noun})"
 
 
+def search_name(trace: Trace) -> str:
+    """``alpha-beta``, ``depth-2 minimax with open-lines``, ``alpha-beta (best-first order)``."""
+    name = ALGORITHM_NAMES[trace.algorithm]
+    if trace.search_depth is not None and not is_textbook(trace):
+        name = f"depth-{trace.search_depth} {name} with {trace.evaluation}"
+    if trace.algorithm == "alphabeta" and trace.order != "natural":
+        name += f" ({trace.order} order)"
+    return name
+
+
 def title_text(trace: Trace) -> str:
+    if is_textbook(trace):
+        return f"{search_name(trace)} on the textbook tree {trace.game.title.removeprefix('textbook tree ')}"
     position = trace.game.format(trace.state)
-    return f"{ALGORITHM_NAMES[trace.algorithm]} search tree for {position} ({trace.maximizer.value} to move)"
+    return f"{search_name(trace)} search tree for {position} ({trace.maximizer.value} to move)"
 
 
 def counts_text(trace: Trace, counts: dict[str, int] | None) -> str:
@@ -53,6 +95,17 @@ def counts_text(trace: Trace, counts: dict[str, int] | None) -> str:
     return "Nodes searched for this position: " + " · ".join(f"{name} {nodes:,}" for name, nodes in merged.items())
 
 
+def root_value_text(trace: Trace) -> str:
+    """The root's value with what it means: ``value 0 (draw)``, ``value ≈2 (a heuristic estimate)``."""
+    root = trace.root
+    text = f"value {node_value_text(trace, root)}"
+    if is_textbook(trace):
+        return text
+    if root.guess:
+        return text + f" (an estimate: {trace.evaluation} at depth {trace.search_depth})"
+    return text + f" ({outcome_text(trace, root.value)})"
+
+
 def shown_text(trace: Trace) -> str:
     """What part of the tree is drawn, and how much alpha-beta cut."""
     parts = [f"{trace.shown:,} of {trace.nodes:,} nodes drawn"]
@@ -60,13 +113,29 @@ def shown_text(trace: Trace) -> str:
         parts.append(f"depth ≤ {trace.depth_limit}")
     if trace.algorithm == "alphabeta":
         parts.append(f"{trace.pruned:,} subtrees pruned")
-    value = trace.root.value
-    parts.append(f"value {score_text(value)} ({outcome_text(trace, value)})")
+    parts.append(root_value_text(trace))
+    best = trace.best
+    if best and not trace.game.is_over(trace.state):
+        parts.append(f"best {move_text(trace, best)}")
     return " · ".join(parts)
 
 
 def node_caption(trace: Trace, node: TraceNode) -> str:
-    """One short line under a node's value: its role and side, or ``X wins at ply 3`` at a leaf."""
+    """One short line under a node's value: its role and side, ``horizon`` or how the game ended at a leaf."""
+    if is_textbook(trace):
+        return "leaf" if node.horizon else node.role
     if node.terminal:
         return outcome_text(trace, node.value)
+    if node.horizon:
+        return f"horizon: {trace.evaluation}"
     return f"{node.role} ({node.to_move.value})"
+
+
+def node_name(trace: Trace, node: TraceNode) -> str:
+    """How a node is named for people: a textbook node's path (``2.1``), else its position."""
+    return trace.game.format(node.state)
+
+
+def label_fields(trace: Trace, move: int | None) -> dict[str, Any]:
+    """``{"label": "3"}``: the move as people see it, for JSON beside the library's index."""
+    return {} if move is None else {"label": trace.game.move_label(move)}

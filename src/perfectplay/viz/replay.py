@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.search.trace import HiddenChild, Trace, TraceNode, Window
-from perfectplay.viz.labels import value_text
+from perfectplay.viz.labels import node_value_text
 
 
 def window_fields(window: Window | None) -> dict[str, int | None]:
@@ -83,7 +83,7 @@ def search_events(trace: Trace) -> list[dict[str, Any]]:
                 "node": node.id,
                 "value": node.value,
                 "bound": node.bound,
-                "text": value_text(node.value, node.bound),
+                "text": node_value_text(trace, node),
             }
         )
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from perfectplay.search.ordering import CutChanges
 from perfectplay.search.trace import HiddenChild, Trace, TraceNode, Window
-from perfectplay.viz.labels import outcome_text, value_text
+from perfectplay.viz.labels import label_fields, node_outcome, node_value_text, root_value_text
 from perfectplay.viz.replay import search_events
 
 
@@ -25,29 +26,40 @@ def _hidden(trace: Trace, child: HiddenChild) -> dict[str, Any]:
         "id": child.id,
         "move": child.move,
         **trace.game.move_fields(child.move),
+        **label_fields(trace, child.move),
         "value": child.value,
         "bound": child.bound,
-        "text": value_text(child.value, child.bound),
+        "text": node_value_text(trace, child),
+        "guess": child.guess,
         "entry": _window(child.entry),
         "nodes": child.nodes,
         "pruned_subtrees": child.pruned_subtrees,
     }
 
 
-def _node(trace: Trace, node: TraceNode, chosen: set[int]) -> dict[str, Any]:
+def _node(
+    trace: Trace, node: TraceNode, chosen: set[int], changes: CutChanges | None, path: tuple[int, ...]
+) -> dict[str, Any]:
     game = trace.game
+    extra: dict[str, Any] = {}
+    if changes is not None:
+        extra["cut_by_other_order"] = path in changes.vanished
     return {
         "id": node.id,
         "move": node.move,
         **(game.move_fields(node.move) if node.move is not None else {}),
+        **label_fields(trace, node.move),
         "position": game.format(node.state),
         "to_move": node.to_move.value,
         "role": node.role,
         "depth": node.depth,
         "value": node.value,
         "bound": node.bound,
-        "text": value_text(node.value, node.bound),
-        "outcome": outcome_text(trace, node.value) if node.bound == "exact" else None,
+        "text": node_value_text(trace, node),
+        "outcome": node_outcome(trace, node),
+        "guess": node.guess,
+        "horizon": node.horizon,
+        **extra,
         "terminal": node.terminal,
         "chosen": node.id in chosen,
         "entry": _window(node.entry),
@@ -56,19 +68,41 @@ def _node(trace: Trace, node: TraceNode, chosen: set[int]) -> dict[str, Any]:
         if node.cut is None
         else {"condition": str(node.cut), "alpha": node.cut.alpha, "beta": node.cut.beta},
         "pruned": [
-            {"move": move, **game.move_fields(move), "position": game.format(game.play(node.state, move))}
+            {
+                "move": move,
+                **game.move_fields(move),
+                **label_fields(trace, move),
+                "position": game.format(game.play(node.state, move)),
+                **({} if changes is None else {"new": (*path, move) in changes.appeared}),
+            }
             for move in node.pruned
         ],
         "nodes": node.nodes,
         "pruned_subtrees": node.pruned_subtrees,
-        "children": [_node(trace, child, chosen) for child in node.children],
+        "children": [_node(trace, child, chosen, changes, (*path, child.move or 0)) for child in node.children],
         "hidden": [_hidden(trace, child) for child in node.hidden],
     }
 
 
-def trace_document(trace: Trace, counts: dict[str, int] | None = None) -> dict[str, Any]:
-    """The trace as a JSON-ready dict; ``counts`` adds other searches' node counts by name."""
+def trace_document(
+    trace: Trace,
+    counts: dict[str, int] | None = None,
+    *,
+    note: str | None = None,
+    changes: CutChanges | None = None,
+) -> dict[str, Any]:
+    """The trace as a JSON-ready dict; ``counts`` adds other searches' node counts by name.
+
+    Besides the fields in ``docs/trace.md``: ``search``
+    (depth, evaluation, order, root), each node's ``label`` (the move as
+    people see it), ``guess`` (a heuristic value) and ``horizon``; with
+    ``changes``, ``compare_order``, each node's ``cut_by_other_order`` and
+    each pruned move's ``new``.
+    """
     chosen = {node.id for node in trace.chosen_line()}
+    extra: dict[str, Any] = {}
+    if changes is not None:
+        extra["compare_order"] = changes.other
     return {
         "nodes": trace.nodes,
         "pruned": trace.pruned,
@@ -79,18 +113,34 @@ def trace_document(trace: Trace, counts: dict[str, int] | None = None) -> dict[s
         "values": f"MAX/MIN view: MAX is {trace.maximizer.value}, the side to move at the root; "
         f"a win at ply p scores {trace.game.max_plies + 2} - p, a loss p - {trace.game.max_plies + 2}, a draw 0",
         "value": trace.value,
-        "outcome": outcome_text(trace, trace.value),
+        "outcome": node_outcome(trace, trace.root),
         "best": list(trace.best),
         "counts": {trace.algorithm: trace.nodes, **{k: v for k, v in (counts or {}).items() if k != trace.algorithm}},
         "shown": trace.shown,
         "limits": {"depth": trace.depth_limit, "max_nodes": trace.node_limit},
         "seconds": trace.seconds,
         "chosen_line": [node.id for node in trace.chosen_line()],
-        "tree": _node(trace, trace.root, chosen),
+        "tree": _node(trace, trace.root, chosen, changes, ()),
         "events": search_events(trace),
+        "search": {
+            "depth": trace.search_depth,
+            "evaluation": trace.evaluation,
+            "order": trace.order,
+            "root": trace.find,
+            "value_text": root_value_text(trace),
+        },
+        "note": note,
+        **extra,
     }
 
 
-def trace_json(trace: Trace, counts: dict[str, int] | None = None) -> str:
+def trace_json(
+    trace: Trace,
+    counts: dict[str, int] | None = None,
+    *,
+    note: str | None = None,
+    changes: CutChanges | None = None,
+) -> str:
     """``trace_document`` as compact JSON text."""
-    return json.dumps(trace_document(trace, counts), ensure_ascii=False, separators=(",", ":"))
+    document = trace_document(trace, counts, note=note, changes=changes)
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
