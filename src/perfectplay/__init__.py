@@ -19,6 +19,7 @@ __version__ = "0.1.0"
 
 _HOMES: dict[str, str] = {
     "Analysis": "perfectplay.search.result",
+    "CheckReport": "perfectplay.check.report",
     "Game": "perfectplay.game",
     "IllegalMoveError": "perfectplay.errors",
     "LEVELS": "perfectplay.players",
@@ -44,6 +45,7 @@ _HOMES: dict[str, str] = {
     "analyze": "perfectplay.search.analysis",
     "back_up": "perfectplay.game",
     "best_moves": "perfectplay.search.analysis",
+    "check_ai": "perfectplay.check.api",
     "choose_move": "perfectplay.players",
     "load_game_file": "perfectplay.games",
     "loss_score": "perfectplay.game",
@@ -84,6 +86,8 @@ def __dir__() -> list[str]:
 
 
 if _typing.TYPE_CHECKING:
+    from perfectplay.check.api import check_ai as check_ai
+    from perfectplay.check.report import CheckReport as CheckReport
     from perfectplay.errors import IllegalMoveError as IllegalMoveError
     from perfectplay.errors import LimitError as LimitError
     from perfectplay.errors import PerfectplayError as PerfectplayError

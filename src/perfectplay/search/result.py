@@ -158,7 +158,7 @@ def assemble(
     when every move's is, or when the top move is a proven win (no unproven
     move can turn that into anything but a win).
     """
-    entries = sorted(values, key=rank)
+    entries = sorted(values, key=lambda entry: (rank(entry), entry.move))
     top = entries[0]
     if preferred is None:
         best = tuple(sorted(entry.move for entry in entries if rank(entry) == rank(top)))

@@ -1,0 +1,537 @@
+"""``check_ai``: put a tic-tac-toe AI against perfect play and report where it loses, misplays or breaks.
+
+The steps, each in its own module:
+
+1. start the candidate in child processes (``worker``, ``runner``) and,
+   meanwhile, solve every position (``oracle``);
+2. recognise its interface (``detect``), or take the one the user gave;
+3. ask it every position it can be to move in, split over the workers
+   (``sweep``); ask a sample again to notice a randomised candidate, and if
+   it is one, ask everything a second time; for the CS50 shape, call its
+   helpers on every position (``cs50``);
+4. name every non-best move (``classify``) and every broken answer
+   (``answers``), follow its own games for losses (``explore``);
+5. freeze it all into a ``CheckReport`` (``report``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check import worker as worker_module
+from perfectplay.check.answers import answer_text, error_text, read_move
+from perfectplay.check.classify import TEMPO, choice, play_example, play_kind
+from perfectplay.check.cs50 import cs50_queries, judge_cs50
+from perfectplay.check.detect import choose_interface
+from perfectplay.check.explore import explore
+from perfectplay.check.interface import CheckUsageError, Hint, Interface
+from perfectplay.check.oracle import Oracle
+from perfectplay.check.position import Position
+from perfectplay.check.report import KINDS, CheckReport, Example, Finding, RoleResult, Timing
+from perfectplay.check.sweep import Progress, ask, balance, empties_cost
+from perfectplay.check.worker import (
+    ChildDied,
+    ChildTimedOut,
+    CommandSpeaker,
+    FailureBudget,
+    GaveUp,
+    OutOfTime,
+    RunnerSpeaker,
+    Speaker,
+    Timeouts,
+    Worker,
+    close_all,
+)
+
+DEFAULT_MOVE_SECONDS = 20.0
+DEFAULT_TOTAL_SECONDS = 600.0
+DEFAULT_MEMORY_MB = 1024
+MAX_FAILURES = 25
+"""Time-outs and crashes a check tolerates before it stops asking."""
+PROBE_FAILURES = 3
+REPEAT_EVERY = 25
+"""Besides the empty board and the one-stone positions, every 25th position is asked twice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How strictly and how long to check."""
+
+    value_only: bool = False
+    move_seconds: float = DEFAULT_MOVE_SECONDS
+    total_seconds: float = DEFAULT_TOTAL_SECONDS
+    memory_mb: int | None = DEFAULT_MEMORY_MB
+    workers: int = 2
+
+    def validate(self) -> None:
+        for flag, value in (("--time-per-move", self.move_seconds), ("--time-limit", self.total_seconds)):
+            if not isinstance(value, int | float) or not value > 0:
+                raise CheckUsageError(f"{flag} must be a number of seconds above 0, not {value!r}")
+        if self.memory_mb is not None and (not isinstance(self.memory_mb, int) or self.memory_mb < 64):
+            raise CheckUsageError(f"--memory must be a whole number of megabytes, at least 64, not {self.memory_mb!r}")
+        if not isinstance(self.workers, int) or self.workers < 1:
+            raise CheckUsageError(f"workers must be a whole number, at least 1, not {self.workers!r}")
+
+
+def check_ai(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    command: str | Sequence[str] | None = None,
+    function: str | None = None,
+    board: str | None = None,
+    empty: str | None = None,
+    returns: str | None = None,
+    plays: str | None = None,
+    value_only: bool = False,
+    move_seconds: float = DEFAULT_MOVE_SECONDS,
+    total_seconds: float = DEFAULT_TOTAL_SECONDS,
+    memory_mb: int | None = DEFAULT_MEMORY_MB,
+    workers: int = 2,
+    progress: Progress | None = None,
+) -> CheckReport:
+    """Check the tic-tac-toe AI in the Python file ``path``, or the program ``command``.
+
+    The interface is recognised (CS50's functions, or ``find_best_move``)
+    unless ``function``, ``board`` (``flat``/``nested``), ``empty`` (the
+    empty marker; ``"None"`` for None), ``returns`` (``index``/``rowcol``)
+    or ``plays`` (``X``/``O``/``both``) say otherwise. ``value_only`` accepts
+    any move that keeps the position's value. The candidate runs in child
+    processes, each answer within ``move_seconds``, the whole check within
+    ``total_seconds``, each process within ``memory_mb`` of data where the
+    OS can limit it. ``progress(phase, done, total)`` is called as answers
+    come in. Raises ``CheckUsageError`` (a ``PerfectplayError``) when the
+    check cannot start; everything the candidate does wrong is in the report.
+    """
+    hint = Hint(function, board, empty, returns, plays)
+    hint.validate()
+    settings = Settings(value_only, move_seconds, total_seconds, memory_mb, workers)
+    settings.validate()
+    if (path is None) == (command is None):
+        raise CheckUsageError("give a Python file to check, or --command with a program, not both")
+    if command is not None:
+        if hint.given:
+            raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
+        argv = _command_argv(command)
+        speakers: list[Speaker] = [CommandSpeaker(argv, Path.cwd(), settings.memory_mb)]
+        target = shlex.join(argv)
+    else:
+        assert path is not None
+        file = _python_file(Path(path))
+        count = max(1, min(settings.workers, os.cpu_count() or 1))
+        speakers = [RunnerSpeaker(file, settings.memory_mb) for _ in range(count)]
+        target = str(path)
+    return _Check(target, speakers, hint, settings, progress).run()
+
+
+def _python_file(path: Path) -> Path:
+    if not path.exists():
+        raise CheckUsageError(f"{path}: no such file")
+    if path.is_dir():
+        raise CheckUsageError(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
+    if path.suffix != ".py":
+        raise CheckUsageError(f"{path} is not a Python file (.py): for a program in another language use --command")
+    return path.resolve()
+
+
+def _command_argv(command: str | Sequence[str]) -> list[str]:
+    try:
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+    except ValueError as error:
+        raise CheckUsageError(f"--command: {error}") from None
+    if not argv:
+        raise CheckUsageError("--command is empty: give the program to run, e.g. --command 'python3 my_ai.py'")
+    if shutil.which(argv[0]) is None:
+        raise CheckUsageError(f"--command: no program {argv[0]!r} found (not on PATH and not an executable file)")
+    return argv
+
+
+class _Check:
+    """One check of one candidate, from starting it to the frozen report."""
+
+    def __init__(self, target: str, speakers: list[Speaker], hint: Hint, settings: Settings, progress: Progress | None):
+        self.target = target
+        self.speakers = speakers
+        self.hint = hint
+        self.settings = settings
+        self.progress = progress
+        self.started = time.monotonic()
+        self.timeouts = Timeouts(settings.move_seconds, self.started + settings.total_seconds)
+        self.failures = FailureBudget(MAX_FAILURES)
+        self.workers = [Worker(speaker, self.timeouts, self.failures) for speaker in speakers]
+        self.notes: list[str] = []
+        self.found: dict[str, list[tuple[Position | None, Any]]] = {}
+        self.counts: dict[str, int] = {}
+        self.helper_cpu = 0.0
+        self.trials = 0
+        self.stopped: str | None = None
+
+    def run(self) -> CheckReport:
+        try:
+            for worker in self.workers:
+                worker.launch()
+            self._phase("starting", 0, 1)
+            oracle = Oracle()
+            try:
+                loaded = self.workers[0].start()
+            except ChildTimedOut:
+                return self._unchecked(f"starting it took longer than the {self._start_limit():g} s allowed")
+            except ChildDied as died:
+                return self._unchecked(f"its process {died.status} while starting" + _last_line(died.stderr))
+            except OutOfTime:
+                return self._unchecked("the check's time limit ran out while starting it")
+            interface = self._interface(loaded)
+            if interface is None:
+                return self._unchecked("importing it failed before it defined a function to check (below)")
+            return self._check(oracle, interface)
+        finally:
+            close_all(self.workers)
+
+    # --- interface ------------------------------------------------------------
+
+    def _interface(self, loaded: dict[str, Any]) -> Interface | None:
+        first = self.workers[0]
+        if isinstance(first.speaker, CommandSpeaker):
+            return Interface("command", self.target, plays=self.hint.plays or "both")
+        self._import_findings(loaded)
+        self._phase("recognising the interface", 0, 1)
+        interface = choose_interface(self.target, loaded, self.hint, self._probe)
+        if interface is None:
+            return None
+        for speaker in self.speakers:
+            assert isinstance(speaker, RunnerSpeaker)
+            speaker.interface = interface.runner_message()
+        if self.trials > 1:
+            # Wrong board shapes may have left things in the candidate's caches: start afresh.
+            first.discard()
+        if first.child is not None:
+            reply = RunnerSpeaker.use(first.child, interface.runner_message(), self._start_limit())
+            if not reply.get("ok"):
+                first.discard()
+        self.notes.extend(interface.notes)
+        return interface
+
+    def _probe(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]] | None:
+        """Ask the probe positions under a trial interface (on the first worker, with its own failure budget)."""
+        worker = self.workers[0]
+        speaker = worker.speaker
+        assert isinstance(speaker, RunnerSpeaker)
+        speaker.interface = interface.runner_message()
+        self.trials += 1
+        budget, worker.failures = worker.failures, FailureBudget(PROBE_FAILURES)
+        try:
+            if worker.child is not None:
+                reply = RunnerSpeaker.use(worker.child, speaker.interface, self._start_limit())
+                if not reply.get("ok"):
+                    return None
+            records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
+        except (ChildTimedOut, ChildDied, GaveUp):
+            worker.discard()
+            return None
+        finally:
+            worker.failures = budget
+        if any("failure" in record for record in records):
+            return None
+        return records
+
+    def _import_findings(self, loaded: dict[str, Any]) -> None:
+        output = str(loaded.get("output", "")).strip() or None
+        if "error" in loaded:
+            answer = error_text(loaded["error"])
+            if loaded.get("read_stdin"):
+                answer += "; it called input(), which got end of file"
+            self._found("import_error", None, Example(answer=answer, output=output))
+        elif loaded.get("read_stdin"):
+            self._found("import_input", None, Example(answer="it called input() on import", output=output))
+        elif output:
+            first_line = output.splitlines()[0]
+            self.notes.append(
+                f"On import it printed {loaded.get('printed', 0):,} characters (first line: {first_line!r}); "
+                "a module that is imported should not print."
+            )
+
+    # --- the check --------------------------------------------------------------
+
+    def _check(self, oracle: Oracle, interface: Interface) -> CheckReport:
+        asked = _positions_to_ask(oracle, interface)
+        finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
+        records: dict[Position, list[dict[str, Any]]] = {}
+        items = [(position, list(position)) for position in asked + finished]
+        shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
+        self._ask("asking every position", "moves", shares, records)
+        # The same questions again, each on the other worker: a randomised AI shows itself.
+        sample = {
+            p
+            for index, p in enumerate(asked)
+            if (p.stones <= 1 or index % REPEAT_EVERY == 0) and not any("failure" in r for r in records.get(p, [{}]))
+        }
+        rotated = shares[1:] + shares[:1]
+        again = [[item for item in share if item[0] in sample] for share in rotated]
+        self._ask("asking a sample again", "moves", again, records)
+        randomised = _differs(records, asked)
+        if randomised is not None:
+            rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
+            self._ask("asking every position again", "moves", rest, records)
+        if interface.kind == "cs50" and self.stopped is None:
+            self._cs50(oracle)
+        answers, best = self._judge_moves(oracle, interface, asked, finished, records)
+        roles: list[RoleResult] = []
+        own: set[Position] = set()
+        for role in interface.roles:
+            result, positions = explore(oracle, role, answers)
+            roles.append(result)
+            own |= positions
+        if randomised is not None:
+            self.notes.append(
+                f"It is randomised: it gave different answers in the same position (e.g. {randomised.text}), "
+                "so every position was asked at least twice and every answer it gave was followed in its games; "
+                "a loss that no sampled answer leads to cannot be ruled out."
+            )
+        not_asked = sum(1 for position in asked if position not in records)
+        if self.stopped is not None:
+            reason = {
+                "time": f"the check's time limit of {self.settings.total_seconds:g} s ran out",
+                "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
+            }[self.stopped]
+            self._found("not_checked", None, Example(answer=f"{not_asked:,} positions were not asked: {reason}"))
+            self.counts["not_checked"] = not_asked
+        findings = self._findings(oracle, own)
+        self._standard_notes(interface, findings)
+        self._printing_note(records)
+        return CheckReport(
+            target=self.target,
+            interface=interface.describe(),
+            standard="value" if self.settings.value_only else "best",
+            positions=len(asked),
+            asked=len(asked) - not_asked,
+            best=best,
+            roles=tuple(roles),
+            findings=findings,
+            notes=tuple(self.notes),
+            randomised=randomised is not None,
+            complete=self.stopped is None,
+            timing=self._timing(records),
+        )
+
+    def _ask(
+        self, phase: str, op: str, shares: list[list[tuple[Any, Any]]], into: dict[Any, list[dict[str, Any]]]
+    ) -> None:
+        if self.stopped is None and any(shares):
+            self.stopped = ask(self.workers, op, shares, phase, self.progress, into)
+
+    def _cs50(self, oracle: Oracle) -> None:
+        queries = cs50_queries(oracle)
+        replies: dict[Position, list[dict[str, Any]]] = {}
+        shares = balance(queries, lambda position: 1.0, len(self.workers))
+        self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
+        for position, reply in replies.items():
+            self.helper_cpu += _helper_cpu(reply[0])
+            if "failure" in reply[0]:
+                self._found("timeout" if reply[0]["failure"] == "timeout" else "crash", position, reply[0])
+                continue
+            kinds: dict[str, Example] = {}
+            for kind, example in judge_cs50(oracle, position, reply[0]):
+                kinds.setdefault(kind, example)
+            for kind, example in kinds.items():
+                self._found(kind, position, example)
+
+    def _judge_moves(
+        self,
+        oracle: Oracle,
+        interface: Interface,
+        asked: list[Position],
+        finished: list[Position],
+        records: dict[Position, list[dict[str, Any]]],
+    ) -> tuple[dict[Position, frozenset[int]], int]:
+        """Every answer read and named; returns the legal moves per position and how many were all best."""
+        answers: dict[Position, frozenset[int]] = {}
+        best = 0
+        for position in asked:
+            if position not in records:
+                continue
+            judgement = oracle.judge(position)
+            legal: set[int] = set()
+            kinds: dict[str, Any] = {}
+            all_best = True
+            for record in records[position]:
+                move, problem = read_move(record, position, interface.returns)
+                if record.get("after") is not None or "after_repr" in record:
+                    kinds.setdefault("mutates", {**record, "decoded": move})
+                if move is None:
+                    kinds.setdefault(problem or "wrong_type", record)
+                    all_best = False
+                    continue
+                legal.add(move)
+                kind = play_kind(judgement, move)
+                if kind is not None:
+                    note = self.settings.value_only and kind in TEMPO
+                    kinds.setdefault(kind, (move, note))
+                    all_best = all_best and note
+            answers[position] = frozenset(legal)
+            best += all_best
+            for kind, detail in kinds.items():
+                self._found(kind, position, detail)
+        for position in finished:
+            for record in records.get(position, [])[:1]:
+                if "failure" in record:
+                    self._found("timeout" if record["failure"] == "timeout" else "crash", position, record)
+                elif record.get("kind") != "none":
+                    self._found("finished_board", position, record)
+        return answers, best
+
+    def _found(self, kind: str, position: Position | None, detail: Any) -> None:
+        self.found.setdefault(kind, []).append((position, detail))
+
+    def _findings(self, oracle: Oracle, own: set[Position]) -> tuple[Finding, ...]:
+        """One finding a kind: the count of positions, and the simplest position as the example."""
+        findings = []
+        for kind in KINDS:
+            cases = self.found.get(kind)
+            if not cases:
+                continue
+
+            def simplicity(case: tuple[Position | None, Any]) -> tuple[bool, int, str]:
+                position = case[0]
+                if position is None:
+                    return (False, 0, "")
+                return (position not in own, -position.stones, position.cells)
+
+            position, detail = min(cases, key=simplicity)
+            note = isinstance(detail, tuple) and detail[1]
+            count = self.counts.get(kind, len(cases))
+            findings.append(Finding(kind, count, self._example(oracle, kind, position, detail), note))
+        return tuple(findings)
+
+    @staticmethod
+    def _example(oracle: Oracle, kind: str, position: Position | None, detail: Any) -> Example:
+        if isinstance(detail, Example):
+            return detail
+        assert position is not None
+        judgement = oracle.judge(position)
+        if isinstance(detail, tuple):
+            return play_example(oracle, judgement, detail[0])
+        record: dict[str, Any] = detail
+        best = tuple(choice(judgement.value_of(move)) for move in judgement.best)
+        output = record.get("output") or record.get("stderr") or None
+        if kind == "mutates":
+            after = record.get("after")
+            moved = record.get("decoded")
+            return Example(
+                position=position.text,
+                to_move=position.to_move,
+                chose=None if moved is None else choice(judgement.value_of(moved)),
+                answer=answer_text(record),
+                after=Position(after, position.to_move).text if after else record.get("after_repr"),
+                output=output,
+            )
+        return Example(position.text, position.to_move, best=best, answer=answer_text(record), output=output)
+
+    def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...]) -> None:
+        tempo = [finding for finding in findings if finding.category == "tempo"]
+        if self.settings.value_only and tempo:
+            count = sum(finding.count for finding in tempo)
+            self.notes.append(
+                f"Judged by value only (--value-only): a move that keeps the win, draw or loss counts as best; "
+                f"the {count:,} positions where it wins slower or loses sooner are listed as notes."
+            )
+        elif interface.kind == "cs50" and tempo:
+            self.notes.append(
+                "CS50's utility is 1, -1 or 0, so its minimax only tells a win from a draw from a loss, not a fast "
+                "win from a slow one; with --value-only the speed findings become notes."
+            )
+
+    def _printing_note(self, records: dict[Position, list[dict[str, Any]]]) -> None:
+        printing = [record for answers in records.values() for record in answers if record.get("printed")]
+        if printing:
+            characters = sum(record["printed"] for record in printing)
+            sample = next((record["output"] for record in printing if record.get("output")), "")
+            first = sample.strip().splitlines()[0] if sample.strip() else ""
+            self.notes.append(
+                f"While choosing its moves it printed {characters:,} characters in {len(printing):,} calls "
+                f"(first line: {first!r}); the checker kept them apart, but in a game they would fill the screen."
+            )
+
+    def _timing(self, records: dict[Position, list[dict[str, Any]]]) -> Timing:
+        timed = [
+            (record["seconds"], position)
+            for position, answers in records.items()
+            for record in answers
+            if "failure" not in record and "seconds" in record
+        ]
+        seconds = [value for value, _ in timed]
+        slowest = max(timed, key=lambda pair: pair[0], default=None)
+        return Timing(
+            moves=len(timed),
+            median=statistics.median(seconds) if seconds else None,
+            slowest=None if slowest is None else slowest[0],
+            slowest_position=None if slowest is None else slowest[1].text,
+            slowest_to_move=None if slowest is None else slowest[1].to_move,
+            in_moves=sum(seconds),
+            wall=time.monotonic() - self.started,
+            cpu_in_candidate=cpu if (cpu := _cpu(records) + self.helper_cpu) else None,
+        )
+
+    def _unchecked(self, problem: str) -> CheckReport:
+        findings = self._findings(Oracle(), set()) if self.found else ()
+        return CheckReport(
+            target=self.target,
+            interface=None,
+            standard="value" if self.settings.value_only else "best",
+            positions=0,
+            asked=0,
+            best=0,
+            roles=(),
+            findings=findings,
+            notes=tuple(self.notes),
+            randomised=False,
+            complete=False,
+            timing=Timing(0, None, None, None, None, 0.0, time.monotonic() - self.started),
+            problem=problem,
+        )
+
+    def _start_limit(self) -> float:
+        return max(self.settings.move_seconds, worker_module.IMPORT_SECONDS)
+
+    def _phase(self, phase: str, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(phase, done, total)
+
+
+def _positions_to_ask(oracle: Oracle, interface: Interface) -> list[Position]:
+    """Every unfinished position of its games where it is to move, fewest stones first."""
+    wanted: dict[Position, None] = {}
+    for role in interface.roles:
+        for position in oracle.positions(role.first):
+            if position.to_move == role.side and not oracle.judge(position).over:
+                wanted[position] = None
+    return sorted(wanted, key=lambda position: (position.stones, position.cells, position.to_move))
+
+
+def _differs(records: dict[Position, list[dict[str, Any]]], asked: list[Position]) -> Position | None:
+    """The first position (fewest stones) where it answered differently on different calls."""
+    for position in asked:
+        seen = {answer_text(record) for record in records.get(position, []) if "failure" not in record}
+        if len(seen) > 1:
+            return position
+    return None
+
+
+def _cpu(records: dict[Position, list[dict[str, Any]]]) -> float:
+    return float(sum(record.get("cpu", 0.0) for answers in records.values() for record in answers))
+
+
+def _helper_cpu(reply: dict[str, Any]) -> float:
+    calls = [value for value in reply.values() if isinstance(value, dict)] + list(reply.get("results", []))
+    return float(sum(call.get("cpu", 0.0) for call in calls))
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    return f" ({lines[-1].strip()})" if lines else ""

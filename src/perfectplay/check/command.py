@@ -1,0 +1,49 @@
+"""The ``--command`` line protocol: how perfectplay talks to a program in any language.
+
+One line to the program's standard input per question, the position and the
+side to move separated by a space; one line back on its standard output,
+the move::
+
+    perfectplay -> program:   X.O/.X./..O X
+    program -> perfectplay:   8
+
+The position is the shared notation (rows separated by ``/``, ``X``, ``O``
+and ``.`` for empty, row-major from the top left). The answer is the cell
+index 0-8 (row-major), or the row and the column 0-2 separated by a space
+(``2 2``). Lines the program writes that are empty or start with ``#`` are
+skipped, so a program can log on standard output without confusing the
+check; its standard error is kept and shown if it dies. When perfectplay
+has no more questions it closes the program's standard input. Full
+description in docs/check.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from perfectplay.check.position import Position
+
+
+def request_line(position: Position) -> bytes:
+    return f"{position.text} {position.to_move}\n".encode()
+
+
+def is_chatter(line: str) -> bool:
+    """A line that is not an answer: empty, or a ``#`` comment."""
+    stripped = line.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def parse_answer(line: str) -> dict[str, Any]:
+    """An answer line as the same record the Python runner gives: an index, a pair, or other."""
+    words = line.split()
+    try:
+        numbers = [int(word) for word in words]
+    except ValueError:
+        numbers = []
+    if len(numbers) == 1 and len(words) == 1:
+        return {"kind": "int", "value": numbers[0]}
+    if len(numbers) == 2 and len(words) == 2:
+        return {"kind": "pair", "value": numbers, "type": "line"}
+    text = line.strip()
+    return {"kind": "other", "type": "line", "repr": repr(text if len(text) <= 80 else text[:77] + "...")}

@@ -1,0 +1,62 @@
+"""One CSV row per checked file, for a teacher's spreadsheet: verdict, counts by kind, time."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from perfectplay.check.report import KINDS, CheckReport
+
+COLUMNS = (
+    "file",
+    "verdict",
+    "exit_status",
+    "positions",
+    "best",
+    "best_percent",
+    "loses_as",
+    "randomised",
+    "complete",
+    *KINDS,
+    "median_ms",
+    "slowest_ms",
+    "seconds",
+    "interface",
+    "problem",
+)
+
+
+def csv_row(report: CheckReport) -> dict[str, object]:
+    counts = {finding.kind: finding.count for finding in report.findings}
+    timing = report.timing
+    return {
+        "file": report.target,
+        "verdict": report.verdict,
+        "exit_status": report.exit_status,
+        "positions": report.positions,
+        "best": report.best,
+        "best_percent": f"{100 * report.best / report.positions:.1f}" if report.positions else "",
+        "loses_as": "; ".join(role.label.removeprefix("as ") for role in report.roles if role.loses),
+        "randomised": "yes" if report.randomised else "no",
+        "complete": "yes" if report.complete else "no",
+        **{kind: counts.get(kind, 0) for kind in KINDS},
+        "median_ms": "" if timing.median is None else f"{timing.median * 1000:.3f}",
+        "slowest_ms": "" if timing.slowest is None else f"{timing.slowest * 1000:.1f}",
+        "seconds": f"{timing.wall:.1f}",
+        "interface": report.interface or "",
+        "problem": report.problem or "",
+    }
+
+
+def usage_row(target: str, message: str) -> dict[str, object]:
+    """A file the check could not start on (not found, no interface recognised)."""
+    return {"file": target, "verdict": "not checked", "exit_status": 2, "problem": message}
+
+
+def render_csv(rows: Sequence[dict[str, object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()

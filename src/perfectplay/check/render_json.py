@@ -1,0 +1,70 @@
+"""The report as JSON, for autograders: moves are cell indices 0-8 with their row and column.
+
+The schema is documented in docs/check.md, next to the analysis schema.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from perfectplay.check.position import row_col
+from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult
+
+
+def report_json(report: CheckReport) -> dict[str, Any]:
+    """One check as a JSON-ready dict."""
+    return {
+        "target": report.target,
+        "interface": report.interface,
+        "verdict": report.verdict,
+        "exit_status": report.exit_status,
+        "standard": report.standard,
+        "positions": report.positions,
+        "asked": report.asked,
+        "best": report.best,
+        "complete": report.complete,
+        "randomised": report.randomised,
+        "problem": report.problem,
+        "roles": [_role(role) for role in report.roles],
+        "findings": [_finding(finding) for finding in report.findings],
+        "notes": list(report.notes),
+        "timing": asdict(report.timing),
+    }
+
+
+def cell(move: int) -> dict[str, int]:
+    row, col = row_col(move)
+    return {"move": move, "row": row, "col": col}
+
+
+def _choice(choice: Choice | None) -> dict[str, Any] | None:
+    if choice is None:
+        return None
+    return {**cell(choice.move), "outcome": choice.outcome, "plies": choice.plies, "score": choice.score}
+
+
+def _role(role: RoleResult) -> dict[str, Any]:
+    steps = [{"side": step.side, **cell(step.move), "by_candidate": step.by_candidate} for step in role.losing_game]
+    return {**asdict(role), "losing_game": steps}
+
+
+def _finding(finding: Finding) -> dict[str, Any]:
+    return {
+        "kind": finding.kind,
+        "title": finding.title,
+        "category": finding.category,
+        "count": finding.count,
+        "note": finding.note,
+        "example": _example(finding.example),
+    }
+
+
+def _example(example: Example) -> dict[str, Any]:
+    return {
+        **asdict(example),
+        "chose": _choice(example.chose),
+        "best": [_choice(choice) for choice in example.best],
+        "threats": [cell(move) for move in example.threats],
+        "fork": None if example.fork is None else cell(example.fork),
+    }

@@ -1,0 +1,547 @@
+"""The child process that runs a candidate's Python module for ``perfectplay check``.
+
+Started as ``python -P -m perfectplay.check.runner [--memory-mb N] FILE``, one
+per worker, never in perfectplay's own process. It talks to the parent in
+JSON lines over what were its stdin and stdout when it started; before the
+candidate is imported it moves them to private file descriptors, points
+descriptor 0 at ``/dev/null`` (so ``input()`` gets end of file at once) and
+sends the candidate's ``print`` output to an in-memory capture, so nothing
+the candidate prints or reads can corrupt the protocol.
+
+The parent's messages and the runner's answers (one JSON object a line):
+
+* on start the runner imports FILE and sends ``{"event": "loaded", ...}``:
+  whether the import raised (and where), what it printed, whether it read
+  standard input, its functions with their number of required arguments,
+  its ``X``/``O``/``EMPTY`` constants and any module-level board;
+* ``{"op": "use", "interface": {...}}`` chooses how moves are asked
+  (``kind`` ``function`` or ``cs50``); the answer is ``{"ok": true}`` or
+  ``{"ok": false, "error": "..."}``;
+* ``{"op": "moves", "positions": [[cells, side], ...]}`` asks for a move in
+  each position; one answer line per position, in order, as soon as it is
+  known (so the parent can time every move and knows which one hangs);
+* ``{"op": "cs50", "queries": [...]}`` calls ``player``, ``actions``,
+  ``result``, ``winner``, ``terminal`` and ``utility`` on each board; one
+  answer line per query.
+
+This module is deliberately dumb: it builds boards, calls, and describes
+what came back. Every judgement happens in the parent.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import inspect
+import io
+import json
+import linecache
+import operator
+import os
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any
+
+CAPTURE_KEEP = 2000
+"""Characters of printed output kept (the rest is only counted)."""
+
+CALL_KEEP = 300
+"""Characters of one call's printed output sent with its answer."""
+
+CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
+
+
+class Capture(io.TextIOBase):
+    """Stands in for ``sys.stdout`` and ``sys.stderr``: counts everything, keeps the start."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+        self.kept: list[str] = []
+        self.kept_chars = 0
+
+    def write(self, text: str) -> int:
+        text = str(text)
+        self.count += len(text)
+        if self.kept_chars < CAPTURE_KEEP:
+            piece = text[: CAPTURE_KEEP - self.kept_chars]
+            self.kept.append(piece)
+            self.kept_chars += len(piece)
+        return len(text)
+
+    def writable(self) -> bool:
+        return True
+
+    def text(self) -> str:
+        return "".join(self.kept)
+
+
+class EndOfInput(io.TextIOBase):
+    """Stands in for ``sys.stdin``: always at end of file, and remembers being read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reads = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        self.reads += 1
+        return ""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.reads += 1
+        return ""
+
+
+class Channel:
+    """The parent's JSON-lines channel, on descriptors the candidate cannot reach by printing."""
+
+    def __init__(self) -> None:
+        self.incoming: IO[bytes] = os.fdopen(os.dup(0), "rb")
+        self.outgoing: IO[bytes] = os.fdopen(os.dup(1), "wb")
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        # Native writes to descriptor 1 (C extensions, os.write) land in the
+        # stderr file the parent keeps, never in the protocol.
+        os.dup2(2, 1)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outgoing.write(json.dumps(message).encode() + b"\n")
+        self.outgoing.flush()
+
+    def receive(self) -> dict[str, Any] | None:
+        line = self.incoming.readline()
+        if not line:
+            return None
+        message: dict[str, Any] = json.loads(line)
+        return message
+
+
+def limit_memory(megabytes: int) -> None:
+    """Cap the data segment where the OS offers it, so a runaway candidate fails alone."""
+    try:
+        import resource
+    except ImportError:  # not on this OS
+        return
+    wanted = megabytes * 1024 * 1024
+    try:
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            wanted = min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
+    except (OSError, ValueError):
+        pass
+
+
+def error_info(error: BaseException, path: Path) -> dict[str, Any]:
+    """What went wrong, and the line of the candidate's file where it happened."""
+    info: dict[str, Any] = {"type": type(error).__name__, "message": _safe_str(error)[:300]}
+    if isinstance(error, SyntaxError) and error.lineno is not None:
+        info["message"] = str(error.msg)
+        info["line"] = error.lineno
+        info["code"] = (error.text or "").strip()[:120]
+        return info
+    for frame, line in reversed(list(traceback.walk_tb(error.__traceback__))):
+        if Path(frame.f_code.co_filename).resolve().parent == path.parent:
+            info["line"] = line
+            info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
+            if Path(frame.f_code.co_filename).resolve() != path:
+                info["file"] = Path(frame.f_code.co_filename).name
+            break
+    return info
+
+
+def _safe_str(value: object) -> str:
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _jsonable(value: object) -> bool:
+    return value is None or (isinstance(value, str | int | float) and not isinstance(value, bool))
+
+
+class Runner:
+    """Loads one candidate module and answers the parent's requests about it."""
+
+    def __init__(self, path: Path, channel: Channel) -> None:
+        self.path = path
+        self.channel = channel
+        self.capture = Capture()
+        self.stdin = EndOfInput()
+        self.module: ModuleType | None = None
+        self.call: Callable[[str, str], dict[str, Any]] | None = None
+        self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
+        self.nested = True
+
+    # --- loading ------------------------------------------------------------
+
+    def load(self) -> dict[str, Any]:
+        sys.stdout = sys.stderr = self.capture
+        sys.stdin = self.stdin
+        sys.path.insert(0, str(self.path.parent))
+        name = self.path.stem
+        if not name.isidentifier() or name in sys.modules or name in sys.stdlib_module_names:
+            name = "candidate_" + "".join(char if char.isalnum() else "_" for char in name)
+        report: dict[str, Any] = {"event": "loaded", "module": name}
+        started = time.perf_counter()
+        try:
+            spec = importlib.util.spec_from_file_location(name, self.path)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"cannot load {self.path.name} as a Python module")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            self.module = module
+            spec.loader.exec_module(module)
+        except BaseException as error:  # the candidate's import may raise anything, even SystemExit
+            report["error"] = error_info(error, self.path)
+        report["seconds"] = time.perf_counter() - started
+        report["printed"] = self.capture.count
+        report["output"] = self.capture.text()
+        report["read_stdin"] = self.stdin.reads > 0
+        report.update(self.describe())
+        return report
+
+    def describe(self) -> dict[str, Any]:
+        """The module's functions, its X/O/EMPTY constants and any module-level board."""
+        if self.module is None:
+            return {"functions": {}, "own": [], "constants": {}, "boards": []}
+        functions: dict[str, int] = {}
+        own: list[str] = []
+        constants: dict[str, Any] = {}
+        boards: list[dict[str, Any]] = []
+        for key, value in list(vars(self.module).items()):
+            if key.startswith("__"):
+                continue
+            if callable(value) and not isinstance(value, type):
+                functions[key] = _required_arguments(value)
+                if getattr(value, "__module__", None) == self.module.__name__:
+                    own.append(key)
+            elif key in ("X", "O", "EMPTY") and _jsonable(value):
+                constants[key] = value
+            elif isinstance(value, list):
+                board = _board_shape(value)
+                if board is not None:
+                    boards.append(board)
+        return {"functions": functions, "own": own, "constants": constants, "boards": boards}
+
+    # --- choosing the interface ---------------------------------------------
+
+    def use(self, interface: dict[str, Any]) -> dict[str, Any]:
+        module = self.module
+        if module is None:
+            return {"ok": False, "error": "the module did not load"}
+        kind = interface.get("kind")
+        if kind == "cs50":
+            missing = [name for name in CS50_NAMES if not callable(getattr(module, name, None))]
+            if missing:
+                return {"ok": False, "error": f"missing {', '.join(missing)}"}
+            self.marks = {
+                "X": getattr(module, "X", "X"),
+                "O": getattr(module, "O", "O"),
+                ".": getattr(module, "EMPTY", None),
+            }
+            self.nested = True
+            minimax = module.minimax
+            self.call = lambda cells, side: self.ask(minimax, cells, None)
+            return {"ok": True}
+        function = getattr(module, str(interface.get("name")), None)
+        if not callable(function):
+            return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
+        self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
+        self.nested = interface.get("board") == "nested"
+        if interface.get("side_argument"):
+            self.call = lambda cells, side: self.ask(function, cells, self.marks[side])
+        else:
+            self.call = lambda cells, side: self.ask(function, cells, None)
+        return {"ok": True}
+
+    # --- boards -------------------------------------------------------------
+
+    def board(self, cells: str) -> list[Any]:
+        flat = [self.marks[cell] for cell in cells]
+        if self.nested:
+            return [flat[0:3], flat[3:6], flat[6:9]]
+        return flat
+
+    def cells_of(self, board: object) -> str | None:
+        """The board back as nine ``X``/``O``/``.`` cells (``?`` for anything else), or None if misshapen."""
+        try:
+            if self.nested:
+                assert isinstance(board, list) and len(board) == 3
+                rows = list(board)
+                assert all(isinstance(row, list) and len(row) == 3 for row in rows)
+                values = [value for row in rows for value in row]
+            else:
+                assert isinstance(board, list) and len(board) == 9
+                values = list(board)
+        except (AssertionError, TypeError):
+            return None
+        cells = []
+        for value in values:
+            for mark in ("X", "O", "."):
+                if _same(value, self.marks[mark]):
+                    cells.append(mark)
+                    break
+            else:
+                cells.append("?")
+        return "".join(cells)
+
+    # --- calls --------------------------------------------------------------
+
+    def invoke(self, function: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, Any]]:
+        """Call the candidate; the record says how long it took, what it printed, what it raised."""
+        before = self.capture.count
+        kept_before = self.capture.kept_chars
+        record: dict[str, Any] = {}
+        value: Any = None
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            value = function(*args)
+        except BaseException as error:  # whatever the candidate raises is a finding, not our crash
+            record["error"] = error_info(error, self.path)
+        record["seconds"] = time.perf_counter() - started
+        record["cpu"] = time.process_time() - cpu
+        printed = self.capture.count - before
+        if printed:
+            record["printed"] = printed
+            if kept_before < CAPTURE_KEEP:
+                record["output"] = self.capture.text()[kept_before : kept_before + CALL_KEEP]
+        return value, record
+
+    def ask(self, function: Callable[..., Any], cells: str, side_mark: Any) -> dict[str, Any]:
+        """One move: build the board, call, describe the answer and whether the board changed."""
+        board = self.board(cells)
+        snapshot = copy.deepcopy(board)
+        args = (board,) if side_mark is None else (board, side_mark)
+        value, record = self.invoke(function, *args)
+        if "error" not in record:
+            record.update(describe_answer(value))
+        if not _equal(board, snapshot):
+            record["after"] = self.cells_of(board)
+            if record["after"] is None:
+                record["after_repr"] = _safe_repr(board)
+        return record
+
+    def moves(self, positions: list[list[str]]) -> None:
+        call = self.call
+        for cells, side in positions:
+            if call is None:
+                self.channel.send({"error": {"type": "RuntimeError", "message": "no interface chosen"}})
+            else:
+                self.channel.send(call(cells, side))
+
+    def cs50(self, queries: list[dict[str, Any]]) -> None:
+        module = self.module
+        assert module is not None
+        for query in queries:
+            self.channel.send(self.cs50_query(module, query))
+
+    def cs50_query(self, module: ModuleType, query: dict[str, Any]) -> dict[str, Any]:
+        """Call each CS50 helper asked for on a fresh copy of the board and describe the answers."""
+        cells: str = query["cells"]
+        reply: dict[str, Any] = {}
+        for name, describe in (
+            ("player", self.mark_value),
+            ("actions", action_set),
+            ("winner", self.mark_value),
+            ("terminal", truth_value),
+            ("utility", number_value),
+        ):
+            if query.get(name):
+                reply[name] = self.cs50_call(getattr(module, name), cells, describe)
+        results = []
+        for action in query.get("results", []):
+            results.append(self.cs50_call(module.result, cells, self.board_value, tuple(action)))
+        if results:
+            reply["results"] = results
+        if query.get("illegal") is not None:
+            reply["illegal"] = self.cs50_call(module.result, cells, self.board_value, tuple(query["illegal"]))
+        return reply
+
+    def cs50_call(
+        self, function: Callable[..., Any], cells: str, describe: Callable[[Any], dict[str, Any]], *extra: Any
+    ) -> dict[str, Any]:
+        board = self.board(cells)
+        snapshot = copy.deepcopy(board)
+        value, record = self.invoke(function, board, *extra)
+        if "error" not in record:
+            record.update(describe(value))
+            if value is board:
+                record["same_object"] = True
+        if not _equal(board, snapshot):
+            record["mutated"] = self.cells_of(board) or "?????????"
+        return record
+
+    def mark_value(self, value: Any) -> dict[str, Any]:
+        if value is None:
+            return {"value": None}
+        for mark in ("X", "O"):
+            if _same(value, self.marks[mark]):
+                return {"value": mark}
+        return {"repr": _safe_repr(value)}
+
+    def board_value(self, value: Any) -> dict[str, Any]:
+        cells = self.cells_of(value)
+        return {"repr": _safe_repr(value)} if cells is None else {"value": cells}
+
+    # --- the loop -------------------------------------------------------------
+
+    def serve(self) -> None:
+        while True:
+            message = self.channel.receive()
+            if message is None:
+                return
+            operation = message.get("op")
+            if operation == "use":
+                self.channel.send(self.use(message["interface"]))
+            elif operation == "moves":
+                self.moves(message["positions"])
+            elif operation == "cs50":
+                self.cs50(message["queries"])
+            else:
+                self.channel.send({"ok": False, "error": f"unknown operation {operation!r}"})
+
+
+def describe_answer(value: Any) -> dict[str, Any]:
+    """A move as the candidate returned it: an index, a (row, col) pair, None, or something else."""
+    if value is None:
+        return {"kind": "none"}
+    if not isinstance(value, bool):
+        index = _index(value)
+        if index is not None:
+            return {"kind": "int", "value": index}
+        if isinstance(value, tuple | list) and len(value) == 2:
+            pair = [_index(part) for part in value]
+            if None not in pair and not any(isinstance(part, bool) for part in value):
+                return {"kind": "pair", "value": pair, "type": type(value).__name__}
+    return {"kind": "other", "type": type(value).__name__, "repr": _safe_repr(value)}
+
+
+def action_set(value: Any) -> dict[str, Any]:
+    """``actions``' answer as a sorted list of [row, col], with how many it listed."""
+    try:
+        listed = list(value)
+        pairs = []
+        for item in listed:
+            row, col = item
+            row_index, col_index = _index(row), _index(col)
+            if row_index is None or col_index is None:
+                raise TypeError
+            pairs.append([row_index, col_index])
+    except Exception:
+        return {"repr": _safe_repr(value)}
+    return {"value": sorted(pairs), "listed": len(listed), "type": type(value).__name__}
+
+
+def truth_value(value: Any) -> dict[str, Any]:
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return {"value": bool(value)}
+    return {"repr": _safe_repr(value)}
+
+
+def number_value(value: Any) -> dict[str, Any]:
+    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
+        return {"value": int(value)}
+    return {"repr": _safe_repr(value)}
+
+
+def _index(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _same(value: Any, mark: Any) -> bool:
+    if mark is None or value is None:
+        return value is mark
+    try:
+        return type(value) is type(mark) and bool(value == mark)
+    except Exception:
+        return False
+
+
+def _equal(board: Any, snapshot: Any) -> bool:
+    try:
+        return bool(board == snapshot)
+    except Exception:
+        return False
+
+
+def _required_arguments(function: Callable[..., Any]) -> int:
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return -1
+    return sum(
+        1
+        for parameter in parameters
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        and parameter.default is parameter.empty
+    )
+
+
+def _board_shape(value: list[Any]) -> dict[str, Any] | None:
+    """A module-level list that looks like a board: its shape and the cell values it holds."""
+    if len(value) == 9 and all(_jsonable(cell) for cell in value):
+        return {"shape": "flat", "values": sorted(set(value), key=repr)}
+    if len(value) == 3 and all(isinstance(row, list) and len(row) == 3 for row in value):
+        cells = [cell for row in value for cell in row]
+        if all(_jsonable(cell) for cell in cells):
+            return {"shape": "nested", "values": sorted(set(cells), key=repr)}
+    return None
+
+
+def watch_parent(interval: float = 0.5) -> None:
+    """End this process if perfectplay goes away, even while the candidate is stuck in a loop."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def main(argv: list[str]) -> None:
+    memory = None
+    if len(argv) >= 2 and argv[0] == "--memory-mb":
+        memory = int(argv[1])
+        argv = argv[2:]
+    channel = Channel()
+    watch_parent()
+    if memory:
+        limit_memory(memory)
+    runner = Runner(Path(argv[0]).resolve(), channel)
+    channel.send(runner.load())
+    try:
+        runner.serve()
+    finally:
+        # Skip interpreter shutdown: a candidate's threads or atexit hooks must not keep us alive.
+        os._exit(0)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

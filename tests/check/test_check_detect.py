@@ -1,0 +1,152 @@
+"""Recognising an interface from what a module defines and how it answers six probe positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from perfectplay.check.detect import CS50_NAMES, PROBES, choose_interface
+from perfectplay.check.interface import CheckUsageError, Hint, Interface
+from perfectplay.check.oracle import Oracle
+from perfectplay.check.position import Position
+
+
+class FakeCandidate:
+    """Answers probes like a function written for one board shape and empty marker.
+
+    With the right shape it plays the best move when ``side`` (None: either)
+    is to move, and its own win when the other side is; with any other shape
+    it raises, as real code does on the wrong board.
+    """
+
+    def __init__(self, oracle: Oracle, board: str, empty: str | None, returns: str, side: str | None) -> None:
+        self.oracle, self.board, self.empty, self.returns, self.side = oracle, board, empty, returns, side
+        self.tried: list[tuple[str, str | None]] = []
+
+    def __call__(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]]:
+        self.tried.append((interface.board, interface.empty))
+        if (interface.board, interface.empty) != (self.board, self.empty):
+            return [{"error": {"type": "IndexError", "message": "list index out of range"}} for _ in positions]
+        records = []
+        for position in positions:
+            if self.side in (None, position.to_move):
+                move = self.oracle.judge(position).best[0]
+            else:  # it looks for its own side's moves whoever is to move: here, its own win
+                move = min(next(other for p, _, other in PROBES if p == position))
+            if self.returns == "index":
+                records.append({"kind": "int", "value": move})
+            else:
+                records.append({"kind": "pair", "value": list(divmod(move, 3)), "type": "tuple"})
+        return records
+
+
+def loaded(functions: dict[str, int], **extra: Any) -> dict[str, Any]:
+    return {"event": "loaded", "functions": functions, "constants": {}, "boards": [], **extra}
+
+
+def wins_for(cells: str, side: str) -> set[int]:
+    """The moves that win for ``side`` if it were to move here (whatever the stone counts say)."""
+    lines = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+    other = "O" if side == "X" else "X"
+
+    def value(board: str, mover: str) -> int:
+        foe = "O" if mover == "X" else "X"
+        best = -1
+        for cell in (i for i, mark in enumerate(board) if mark == "."):
+            after = board[:cell] + mover + board[cell + 1 :]
+            if any(all(after[i] == mover for i in line) for line in lines):
+                return 1
+            best = max(best, 0 if "." not in after else -value(after, foe))
+        return best
+
+    winning = set()
+    for cell in (i for i, mark in enumerate(cells) if mark == "."):
+        after = cells[:cell] + side + cells[cell + 1 :]
+        if any(all(after[i] == side for i in line) for line in lines) or ("." in after and value(after, other) == -1):
+            winning.add(cell)
+    return winning
+
+
+def test_in_every_probe_each_side_would_win_with_its_own_moves_only(oracle: Oracle) -> None:
+    for position, mover_wins, other_wins in PROBES:
+        judgement = oracle.judge(position)
+        assert {entry.move for entry in judgement.moves if entry.score > 0} == mover_wins
+        assert wins_for(position.cells, position.to_move) == mover_wins
+        other = "O" if position.to_move == "X" else "X"
+        assert wins_for(position.cells, other) == other_wins
+        assert not mover_wins & other_wins
+
+
+def test_the_cs50_functions_are_recognised_by_name_and_read_their_own_constants() -> None:
+    module = loaded({name: 1 for name in CS50_NAMES}, constants={"X": "X", "O": "O", "EMPTY": None})
+    interface = choose_interface("tictactoe.py", module, Hint(), lambda i, p: None)
+    assert interface is not None
+    assert (interface.kind, interface.empty, interface.plays, interface.returns) == ("cs50", None, "both", "rowcol")
+
+
+def test_seed_000s_shape_flat_list_with_spaces_playing_x_only_is_found_by_probing(oracle: Oracle) -> None:
+    candidate = FakeCandidate(oracle, "flat", " ", "index", side="X")
+    module = loaded({"find_best_move": 1, "minimax": 3}, boards=[{"shape": "flat", "values": [" ", "O", "X"]}])
+    interface = choose_interface("seed000.py", module, Hint(), candidate)
+    assert interface is not None
+    assert (interface.board, interface.empty, interface.returns, interface.plays) == ("flat", " ", "index", "X")
+    assert candidate.tried[0] == ("flat", " ")
+    assert "plays X only" in interface.describe()
+
+
+def test_seed_001s_shape_nested_list_with_dashes_playing_both_sides_is_found_by_probing(oracle: Oracle) -> None:
+    candidate = FakeCandidate(oracle, "nested", "-", "rowcol", side=None)
+    module = loaded({"find_best_move": 1}, constants={"EMPTY": "-"})
+    interface = choose_interface("seed001.py", module, Hint(), candidate)
+    assert interface is not None
+    assert (interface.board, interface.empty, interface.returns, interface.plays) == ("nested", "-", "rowcol", "both")
+    assert interface.notes == ()
+
+
+def test_flags_are_taken_as_given_without_trying_other_shapes(oracle: Oracle) -> None:
+    candidate = FakeCandidate(oracle, "flat", "_", "index", side="O")
+    hint = Hint(function="best", board="flat", empty="_", returns="index", plays="O")
+    interface = choose_interface("ai.py", loaded({"best": 1}), hint, candidate)
+    assert interface is not None
+    assert candidate.tried == [("flat", "_")]
+    assert (interface.name, interface.plays) == ("best", "O")
+    assert [(role.side, role.first) for role in interface.roles] == [("O", "O"), ("O", "X")]
+
+
+def test_when_no_shape_works_it_checks_the_likeliest_and_says_how_to_correct_it(oracle: Oracle) -> None:
+    candidate = FakeCandidate(oracle, "flat", "?", "index", side=None)
+    interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(), candidate)
+    assert interface is not None
+    assert (interface.board, interface.empty) == ("nested", " ")
+    assert "IndexError" in interface.notes[0] and "--board and --empty" in interface.notes[0]
+
+
+@pytest.mark.parametrize(
+    ("functions", "hint", "expected"),
+    [
+        (
+            {"print_board": 1, "best_move": 1},
+            Hint(),
+            "no tic-tac-toe AI recognised: looked for find_best_move(board) and the CS50 functions",
+        ),
+        ({"print_board": 1, "best_move": 1}, Hint(), "it defines best_move, print_board"),
+        ({"print_board": 1}, Hint(), "point the checker at yours with --function NAME"),
+        ({"minimax": 1, "player": 1}, Hint(), "(it has player, minimax but not initial_state, actions, result"),
+        ({"best_move": 1}, Hint(function="find_move"), "no function named 'find_move' (it defines best_move)"),
+        ({"find_best_move": 3}, Hint(), "find_best_move takes 3 required arguments"),
+    ],
+)
+def test_a_module_with_nothing_to_check_is_a_usage_error_that_says_what_to_do(
+    functions: dict[str, int], hint: Hint, expected: str
+) -> None:
+    with pytest.raises(CheckUsageError) as error:
+        choose_interface("ai.py", loaded(functions), hint, lambda i, p: None)
+    assert expected in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_a_module_that_broke_before_defining_anything_is_not_a_usage_error() -> None:
+    broken = loaded({}, error={"type": "SyntaxError", "message": "invalid syntax", "line": 3})
+    assert choose_interface("ai.py", broken, Hint(), lambda i, p: None) is None

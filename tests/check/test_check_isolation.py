@@ -1,0 +1,194 @@
+"""A candidate that crashes, hangs, raises, cheats or prints is a finding with its position, never our crash.
+
+Each candidate here plays the first free cell (quick to check everywhere)
+and misbehaves in one position only::
+
+     X | O | X
+    ---+---+---
+     O | X | O       X to move; free cells 6, 7 and 8
+    ---+---+---
+     . | . | .
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from perfectplay.check import worker
+from perfectplay.check.api import check_ai
+from perfectplay.check.render_text import render_text
+from perfectplay.check.report import CheckReport, Finding
+
+TARGET = "XOX/OXO/..."
+TEMPLATE = """
+import os, sys
+
+def find_best_move(board):
+    free = [i for i, cell in enumerate(board) if cell == " "]
+    if "".join(cell if cell != " " else "." for cell in board) == "XOXOXO...":
+{misbehave}
+    return free[0]
+"""
+
+
+def candidate(tmp_path: Path, misbehave: str, prelude: str = "") -> Path:
+    path = tmp_path / "candidate.py"
+    body = TEMPLATE.format(misbehave=textwrap.indent(textwrap.dedent(misbehave).strip(), " " * 8))
+    path.write_text(textwrap.dedent(prelude) + body)
+    return path
+
+
+def finding(report: CheckReport, kind: str) -> Finding:
+    found = {finding.kind: finding for finding in report.findings}
+    assert kind in found, [finding.kind for finding in report.findings]
+    return found[kind]
+
+
+def test_a_crash_in_one_position_is_found_there_and_the_check_carries_on(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "os._exit(3)"), board="flat", empty=" ", move_seconds=5)
+    crash = finding(report, "crash")
+    assert crash.count == 1
+    assert (crash.example.position, crash.example.to_move) == (TARGET, "X")
+    assert crash.example.answer == "died: its process exited with status 3"
+    assert report.complete and report.asked == report.positions == 4520
+    assert report.exit_status == 1
+
+
+def test_a_hang_in_one_position_is_stopped_by_the_time_per_move(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "while True: pass"), board="flat", empty=" ", move_seconds=0.5)
+    timeout = finding(report, "timeout")
+    assert (timeout.count, timeout.example.position) == (1, TARGET)
+    assert timeout.example.answer == "gave no answer within 0.5 s"
+    assert report.complete
+
+
+def test_an_exception_is_reported_with_the_line_of_the_candidate_that_raised_it(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "raise ValueError('no idea')"), board="flat", empty=" ")
+    raised = finding(report, "raises")
+    assert raised.count == 1 and raised.example.position == TARGET
+    assert raised.example.answer == "raised ValueError: no idea (line 7: raise ValueError('no idea'))"
+
+
+@pytest.mark.parametrize(
+    ("misbehave", "kind", "answer"),
+    [
+        ("return str(free[0])", "wrong_type", "returned '6' (a str)"),
+        ("return None", "wrong_type", "returned None"),
+        ("return 0", "illegal_move", "returned 0"),
+        ("return 9", "illegal_move", "returned 9"),
+    ],
+)
+def test_an_answer_that_is_not_a_free_cell_is_named_for_what_it_is(
+    tmp_path: Path, misbehave: str, kind: str, answer: str
+) -> None:
+    report = check_ai(candidate(tmp_path, misbehave), board="flat", empty=" ")
+    found = finding(report, kind)
+    assert (found.count, found.example.position, found.example.answer) == (1, TARGET, answer)
+
+
+def test_writing_on_the_callers_board_is_found_and_the_board_it_left_is_shown(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "board[8] = 'O'"), board="flat", empty=" ")
+    mutates = finding(report, "mutates")
+    assert (mutates.count, mutates.example.position, mutates.example.after) == (1, TARGET, "XOX/OXO/..O")
+    assert mutates.category == "contract" and report.exit_status == 1
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_DATA limits allocations on Linux")
+def test_a_candidate_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "hog = bytearray(2 * 1024 ** 3)"), board="flat", empty=" ", memory_mb=256)
+    raised = finding(report, "raises")
+    assert (raised.count, raised.example.position) == (1, TARGET)
+    assert raised.example.answer == "raised MemoryError (line 7: hog = bytearray(2 * 1024 ** 3))"
+
+
+def test_printing_and_writing_to_descriptor_1_cannot_corrupt_the_protocol(tmp_path: Path) -> None:
+    noisy = """
+    print("thinking about", board)
+    os.write(1, b'{"kind": "int", "value": 0}\\n')
+    sys.stdout.write("done\\n")
+    """
+    path = candidate(tmp_path, noisy, prelude='print("Welcome!")\n')
+    report = check_ai(path, board="flat", empty=" ")
+    assert report.complete and report.asked == 4520
+    assert not any(f.kind in ("wrong_type", "illegal_move", "crash") for f in report.findings)
+    assert any("printed 9 characters" in note and "Welcome!" in note for note in report.notes)
+    assert any("While choosing its moves it printed" in note and "thinking about" in note for note in report.notes)
+
+
+def test_a_game_on_import_gets_end_of_file_and_the_functions_defined_before_it_are_checked(tmp_path: Path) -> None:
+    path = candidate(tmp_path, "pass")
+    path.write_text(path.read_text() + '\nprint("Your move?")\nmove = int(input("> "))\n')
+    report = check_ai(path, board="flat", empty=" ")
+    failed = finding(report, "import_error")
+    assert failed.example.answer is not None and failed.example.answer.startswith("EOFError")
+    assert "it called input(), which got end of file" in failed.example.answer
+    assert failed.example.output == "Your move?\n>"
+    assert report.asked == 4520
+
+
+def test_a_module_that_never_finishes_importing_is_reported_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(worker, "IMPORT_SECONDS", 1.0)
+    path = tmp_path / "forever.py"
+    path.write_text("def find_best_move(board):\n    return 0\n\nwhile True:\n    pass\n")
+    report = check_ai(path, move_seconds=0.5)
+    assert report.problem == "starting it took longer than the 1 s allowed"
+    assert report.exit_status == 1 and report.verdict == "broken"
+
+
+def test_a_syntax_error_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.py"
+    path.write_text("def find_best_move(board)\n    return 0\n")
+    report = check_ai(path)
+    assert report.problem == "importing it failed before it defined a function to check (below)"
+    failed = finding(report, "import_error")
+    assert failed.example.answer == "SyntaxError: expected ':' (line 1: def find_best_move(board))"
+    assert "Python cannot read it: SyntaxError: expected ':'" in render_text(report)
+    assert report.exit_status == 1
+
+
+def test_a_function_that_is_told_whose_turn_it_is_gets_the_side_to_move_as_its_second_argument(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "told.py"
+    path.write_text(
+        "def find_best_move(board, player):\n"
+        "    expected = 'X' if board.count('X') == board.count('O') else 'O'\n"
+        "    if player != expected:\n"
+        "        raise ValueError(f'told {player}, expected {expected}')\n"
+        "    return board.index(' ')\n"
+    )
+    report = check_ai(path)
+    assert report.interface is not None and report.interface.startswith("find_best_move(board, player) on a flat list")
+    assert "raises" not in {f.kind for f in report.findings}
+    assert [role.label for role in report.roles] == ["as X moving first", "as O moving second"]
+
+
+def test_an_ai_that_plays_its_move_on_the_callers_board_is_told_exactly_that(tmp_path: Path) -> None:
+    report = check_ai(candidate(tmp_path, "board[free[0]] = 'X'"), board="flat", empty=" ")
+    mutates = finding(report, "mutates")
+    assert (mutates.count, mutates.example.after) == (1, "XOX/OXO/X..")
+    assert "It answered 7 and also played that move on the board it was given" in render_text(report)
+
+
+def test_the_time_limit_of_the_whole_check_stops_it_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
+    path = tmp_path / "slow.py"
+    path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=5)
+    assert not report.complete and report.verdict == "incomplete" and report.exit_status == 1
+    not_checked = finding(report, "not_checked")
+    assert not_checked.count == report.positions - report.asked > 0
+    assert (
+        not_checked.example.answer
+        == f"{not_checked.count:,} positions were not asked: the check's time limit of 5 s ran out"
+    )
+    assert (
+        render_text(report)
+        .splitlines()[3]
+        .startswith(f"Not checked everywhere: it was asked {report.asked:,} of 4,520")
+    )
