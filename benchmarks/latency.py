@@ -41,11 +41,12 @@ def random_positions(game: MNK, count: int, seed: int, plies: int | None = None)
     return positions
 
 
-def start_server() -> tuple[subprocess.Popen[str], int]:
+def start_server(*options: str, stderr: int = subprocess.DEVNULL) -> tuple[subprocess.Popen[str], int]:
+    """``perfectplay serve --port 0 OPTIONS`` and the port it chose."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "perfectplay", "serve", "--port", "0", "--time-limit", "30"],
+        [sys.executable, "-m", "perfectplay", "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=stderr,
         text=True,
     )
     assert server.stdout is not None
@@ -95,7 +96,7 @@ def main() -> int:
     args = parser.parse_args()
     if not 1 <= args.requests <= 2000 or not 1 <= args.clients <= 8:
         parser.error("keep the load bounded: 1-2000 requests, 1-8 clients")
-    server, port = start_server()
+    server, port = start_server("--time-limit", "30")
     try:
         n = args.requests
         # Two free cells: the search is trivial, so this is the server's own overhead.

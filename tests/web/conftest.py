@@ -7,10 +7,11 @@ worker gets its own server and browser and nothing is shared between them.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM_ARGS, SERVER_SECONDS, Server, find_chromium
+from browser_support import CHROMIUM_ARGS, HURRIED_SECONDS, SERVER_SECONDS, Server, find_chromium
 from fastapi.testclient import TestClient
 
 from perfectplay.web.app import create_app
@@ -31,9 +32,15 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # 6 s: several times the slowest 3x3 move on this loaded 2-core machine
-    # (~1.6 s at p99), short enough for the time-limit test to wait out on 4x4.
     running = Server(tmp_path_factory.mktemp("server") / "server.log", seconds=SERVER_SECONDS)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def hurried_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose time limit stops an early 5x5 search, whatever the machine's speed."""
+    running = Server(tmp_path_factory.mktemp("hurried") / "server.log", seconds=HURRIED_SECONDS)
     yield running
     running.stop()
 
@@ -48,16 +55,28 @@ def browser(chromium_path: str) -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Any, server: Server) -> Iterator[Any]:
-    """A fresh page (empty localStorage) on the game, ready for its first move."""
+@contextmanager
+def fresh_page(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh page (empty localStorage) on the game at ``url``, ready for its first move."""
     # Reduced motion: stones appear drawn at once, so screenshots show them whole.
     context = browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce")
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.goto(server.url)
+    opened.goto(url)
     opened.wait_for_selector(".cell")
     yield opened
     context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    with fresh_page(browser, server.url) as opened:
+        yield opened
+
+
+@pytest.fixture
+def hurried_page(browser: Any, hurried_server: Server) -> Iterator[Any]:
+    with fresh_page(browser, hurried_server.url) as opened:
+        yield opened

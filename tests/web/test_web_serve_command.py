@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 import urllib.request
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_support import Server, find_chromium, read_line
@@ -60,27 +66,126 @@ def test_the_server_logs_one_line_per_request(server: Server) -> None:
     assert sum("POST /api/analyze 200" in line for line in lines) >= 1
 
 
+PATIENCE = 120.0
+"""How long a test waits for what takes a moment: a hang, not a slow machine, fails it."""
+
+EMPTY_5X5 = {"position": "...../...../...../...../....."}
+"""A search that takes the server's whole time limit."""
+
+
+class Serving:
+    """``perfectplay serve`` in a session of its own (as in a terminal), its stderr read as it comes."""
+
+    def __init__(self, *options: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "perfectplay", "serve", "--port", "0", *options],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self.url = read_line(self.process.stdout, PATIENCE).split()[3]
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+        self.stderr: list[str] = []
+        threading.Thread(target=self.stderr.extend, args=(self.process.stderr,), daemon=True).start()
+
+    def get(self, path: str) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=PATIENCE) as response:
+            body: dict[str, Any] = json.load(response)
+            return body
+
+    def post(self, path: str, body: dict[str, Any]) -> tuple[int, dict[str, str], dict[str, Any]]:
+        """Status, headers and JSON body; an exception if the connection is dropped without an answer."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=PATIENCE)
+        try:
+            connection.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, json.loads(response.read())
+        finally:
+            connection.close()
+
+    def signal(self, number: int) -> None:
+        os.killpg(self.process.pid, number)
+
+    def wait_for(self, condition: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + PATIENCE
+        while not condition():
+            assert time.monotonic() < deadline, what
+            time.sleep(0.05)
+
+    def end(self) -> int:
+        try:
+            return self.process.wait(timeout=PATIENCE)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+
+
+def refused(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=PATIENCE).close()
+    except ConnectionRefusedError:
+        return True
+    return False
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc to find the workers")
-def test_ctrl_c_stops_the_server_and_its_workers_with_one_line_and_no_traceback() -> None:
-    # A new session stands in for a terminal: Ctrl-C signals the whole process group.
-    serve = subprocess.Popen(
-        [sys.executable, "-m", "perfectplay", "serve", "--port", "0", "--workers", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    assert serve.stdout is not None
-    url = read_line(serve.stdout, 60).split()[3]
-    with urllib.request.urlopen(url + "healthz", timeout=30) as response:
-        assert json.load(response)["workers"] == 2
-    workers = children_of(serve.pid)
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_with_requests_in_flight_answers_every_one_stops_the_workers_and_exits_0(stop: int) -> None:
+    serving = Serving("--workers", "1", "--time-limit", "3")
+    try:
+        assert serving.get("/healthz")["workers"] == 1  # the workers start with the app
+        workers = children_of(serving.process.pid)
+        assert len(workers) == 1
+        waiting = 4
+        with ThreadPoolExecutor(waiting + 1) as threads:
+            in_flight = [threads.submit(serving.post, "/api/move", EMPTY_5X5) for _ in range(waiting + 1)]
+            serving.wait_for(
+                lambda: serving.get("/healthz") == {"status": "ok", "workers": 1, "busy": 1, "waiting": waiting},
+                "the requests never reached the worker and its queue",
+            )
+            serving.signal(stop)
+            serving.wait_for(lambda: refused(serving.port), "the server went on accepting connections")
+            answers = [request.result(timeout=PATIENCE) for request in in_flight]
+        status = serving.end()
+    finally:
+        if serving.process.poll() is None:
+            serving.process.kill()
+    statuses = [status for status, _, _ in answers]
+    # The one on the worker finishes within its limit (on a machine so loaded
+    # that it overruns the grace it is refused instead); the waiting ones are
+    # refused at once. Every one is answered: no connection is dropped.
+    assert statuses.count(503) in (waiting, waiting + 1) and set(statuses) <= {200, 503}
+    for code, headers, body in answers:
+        if code == 503:
+            assert headers["retry-after"] == "1"
+            assert body == {"error": {"field": None, "message": "the server is shutting down; try again in a moment"}}
+        else:
+            assert body["position"].count("X") == 1  # the computer opened
+    stderr = "".join(serving.stderr)
+    assert status == 0, stderr
+    assert "Traceback" not in stderr and "Error" not in stderr and "KeyboardInterrupt" not in stderr
+    name = signal.Signals(stop).name
+    assert f"perfectplay: stopping ({name}); waiting up to 6 s for 1 search in progress" in stderr
+    assert stderr.strip().splitlines()[-1] == "perfectplay: stopped."
+    assert all(not Path(f"/proc/{pid}").exists() for pid in workers), "search workers outlived the server"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc to find the workers")
+def test_ctrl_c_on_an_idle_server_stops_it_and_its_workers_with_no_traceback() -> None:
+    serving = Serving("--workers", "2")
+    assert serving.get("/healthz")["workers"] == 2
+    workers = children_of(serving.process.pid)
     assert len(workers) == 2
-    os.killpg(serve.pid, signal.SIGINT)
-    _, stderr = serve.communicate(timeout=30)
-    assert serve.returncode == 130
+    serving.signal(signal.SIGINT)
+    assert serving.end() == 0
+    stderr = "".join(serving.stderr)
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
-    assert stderr.strip().splitlines()[-1] == "Interrupted."
+    assert stderr.strip().splitlines()[-2:] == [
+        "perfectplay: stopping (SIGINT); no search in progress",
+        "perfectplay: stopped.",
+    ]
     assert all(not Path(f"/proc/{pid}").exists() for pid in workers), "search workers outlived the server"
 
 

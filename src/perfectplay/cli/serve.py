@@ -79,9 +79,8 @@ def bind(host: str, port: int) -> socket.socket:
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        import uvicorn
-
         from perfectplay.web.app import create_app
+        from perfectplay.web.serving import GracefulServer
         from perfectplay.web.settings import Settings
     except ImportError as error:
         raise PerfectplayError(f"the web app needs the 'web' extra (pip install 'perfectplay[web]'): {error}") from None
@@ -89,15 +88,14 @@ def run_serve(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    app = create_app(Settings(seconds=args.time_limit, workers=args.workers))
-    # uvicorn's access log is off: our middleware logs one line per request, with its duration.
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=3)
+    settings = Settings(seconds=args.time_limit, workers=args.workers)
+    server = GracefulServer(create_app(settings), settings)
     # Printed (and flushed) before serving: tests and scripts read the port from it.
     print(f"perfectplay: serving on {url} (Ctrl-C to stop)", flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        server.run(sockets=[sock])  # returns when a signal has stopped it cleanly
     finally:
         sock.close()
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -14,14 +14,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from perfectplay import __version__
 from perfectplay.players import LEVELS
-from perfectplay.web.pool import WorkerPool
-from perfectplay.web.problems import Problem, error_body
+from perfectplay.web.lanes import Lanes
+from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, error_body, error_responses, excerpt
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
 from perfectplay.web.service import analyze_json, move_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
+from perfectplay.web.timeouts import BodyDeadline, BodyTooSlow
 from perfectplay.web.tree_api import router as tree_router
 from perfectplay.web.variants import variants_json
 
@@ -30,26 +32,35 @@ STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("perfectplay.web")
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The whole web app. Its search workers start and stop with the app's lifespan."""
+def create_app(settings: Settings | None = None, *, worker_command: Sequence[str] | None = None) -> FastAPI:
+    """The whole web app. Its search workers start and stop with the app's lifespan.
+
+    ``worker_command`` replaces how a search worker is started (tests start
+    ones that die or fail on purpose).
+    """
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.pool = WorkerPool(settings.workers)
+        lanes = Lanes(settings, worker_command)
+        app.state.lanes = lanes
         try:
+            await lanes.fast.warm_up()
             yield
         finally:
-            app.state.pool.close()
+            lanes.pool.close()
 
     app = FastAPI(
         title="perfectplay",
         version=__version__,
         summary="Unbeatable tic-tac-toe and m,n,k games: play, hints and exact analysis.",
         lifespan=lifespan,
+        # A redirect to the path with or without its slash would be built from
+        # the client's Host header; no route here needs one.
+        redirect_slashes=False,
     )
     app.state.settings = settings
-    _add_middleware(app)
+    _add_middleware(app, settings)
     _add_error_handlers(app)
     _add_routes(app, settings)
     app.include_router(tree_router)
@@ -57,41 +68,64 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _pool(request: Request) -> WorkerPool:
-    pool: WorkerPool = request.app.state.pool
-    return pool
+def _lanes(request: Request) -> Lanes:
+    lanes: Lanes = request.app.state.lanes
+    return lanes
 
 
 def _add_routes(app: FastAPI, settings: Settings) -> None:
-    # Plain ``def`` endpoints run in FastAPI's thread pool, so a request
-    # waiting for its search never blocks the event loop.
+    # Every endpoint is ``async`` and none of them waits in FastAPI's thread
+    # pool: a search runs in the fast lane's thread or in a worker process
+    # (``lanes.py``), and a request waiting for a worker waits on the event
+    # loop, so nothing here can queue behind a thread pool that is full.
 
-    @app.post("/api/analyze", summary="Score every legal move of a position")
-    def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
-        return analyze_json(body, _pool(request), settings)
+    @app.post("/api/analyze", summary="Score every legal move of a position", responses=error_responses(*POST_ERRORS))
+    async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
+        return await analyze_json(body, _lanes(request), settings)
 
-    @app.post("/api/move", summary="Optionally play a move, then let the computer answer")
-    def move(body: MoveRequest, request: Request) -> dict[str, Any]:
-        return move_json(body, _pool(request), settings)
+    @app.post(
+        "/api/move",
+        summary="Optionally play a move, then let the computer answer",
+        responses=error_responses(*POST_ERRORS),
+    )
+    async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
+        return await move_json(body, _lanes(request), settings)
 
-    @app.get("/api/variants", summary="The boards the page offers, and the size cap")
-    def variants() -> dict[str, Any]:
+    @app.get(
+        "/api/variants", summary="The boards the page offers, and the size cap", responses=error_responses(*GET_ERRORS)
+    )
+    async def variants() -> dict[str, Any]:
         return variants_json(settings.seconds)
 
-    @app.get("/api/levels", summary="The computer's strength levels, strongest first")
-    def levels() -> dict[str, Any]:
+    @app.get(
+        "/api/levels", summary="The computer's strength levels, strongest first", responses=error_responses(*GET_ERRORS)
+    )
+    async def levels() -> dict[str, Any]:
         return {"levels": list(LEVELS), "default": "perfect"}
 
-    @app.get("/healthz", summary="Liveness check")
-    def healthz(request: Request) -> dict[str, Any]:
-        return {"status": "ok", "workers": _pool(request).size}
+    @app.get(
+        "/healthz",
+        summary="Liveness check: answers at once, however busy the workers are",
+        responses=error_responses(*GET_ERRORS),
+    )
+    async def healthz(request: Request) -> dict[str, Any]:
+        pool = _lanes(request).pool
+        return {"status": "ok", "workers": pool.size, "busy": pool.busy, "waiting": pool.waiting}
 
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
+    async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-def _add_middleware(app: FastAPI) -> None:
+def _add_middleware(app: FastAPI, settings: Settings) -> None:
+    # A slow body is cut off at its deadline (408), a big one at the cap as it
+    # streams in, so a chunked upload (no Content-Length) is cut off too; both
+    # answers are ours (``http_error``). Added first, so they sit inside the
+    # middleware below, which refuses a declared length over the cap before
+    # anything is read.
+    app.add_middleware(BodyDeadline, seconds=settings.body_seconds)
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=BODY_MAX_BYTES)
+
     @app.middleware("http")
     async def log_and_limit(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         started = time.perf_counter()
@@ -103,17 +137,25 @@ def _add_middleware(app: FastAPI) -> None:
 
 
 def _refuse_large_body(request: Request) -> Response | None:
-    # Checked before the body is read, so a huge upload costs us nothing.
+    # Checked before the body is read, so a huge upload costs us nothing, on
+    # any route. A body without a length is counted as it arrives instead
+    # (FastAPI's max_body_size).
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > BODY_MAX_BYTES:
-        return JSONResponse(error_body("body", f"the request body is over {BODY_MAX_BYTES} bytes"), status_code=413)
+        return _too_large()
     return None
+
+
+def _too_large() -> JSONResponse:
+    # The rest of the body is never read, so the connection cannot carry another request.
+    message = f"the request body is over {BODY_MAX_BYTES} bytes"
+    return JSONResponse(error_body("body", message), status_code=413, headers={"Connection": "close"})
 
 
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(request: Request, error: Problem) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        return JSONResponse(error.to_json(), status_code=error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -121,8 +163,14 @@ def _add_error_handlers(app: FastAPI) -> None:
         status = 400 if first.get("type") == "json_invalid" else 422
         return JSONResponse(error_body(*describe_validation_error(first)), status_code=status)
 
+    @app.exception_handler(BodyTooSlow)
+    async def body_too_slow(request: Request, error: BodyTooSlow) -> JSONResponse:
+        return JSONResponse(error_body("body", str(error.detail)), status_code=error.status_code, headers=error.headers)
+
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        if error.status_code == 413:
+            return _too_large()
         return JSONResponse(error_body(None, str(error.detail)), status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(Exception)
@@ -149,4 +197,4 @@ def describe_validation_error(error: Any) -> tuple[str, str]:
     cause = error.get("ctx", {}).get("error")
     if isinstance(cause, Exception):  # our own validator's message already says what was given
         return field, str(cause)
-    return field, f"{error.get('msg', 'invalid value')} (got {error.get('input')!r})"
+    return field, f"{error.get('msg', 'invalid value')} (got {excerpt(error.get('input'))})"

@@ -4,19 +4,32 @@ Python cannot interrupt a thread that is busy in a search, but it can kill a
 process. Each worker is a subprocess speaking JSON lines (``worker.py``); a
 job that overruns its limit gets its worker killed and replaced, so no
 request can pin a core for longer than the limit.
+
+A request waits for a free worker on the event loop, not in a thread: a
+thousand waiting requests cost a thousand small futures, and each one's wait
+starts when it arrives, so the wait is bounded by ``queue_seconds`` however
+many there are. Only a job that has a worker holds a thread (one per worker)
+while it waits for the worker's answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import queue
 import subprocess
 import sys
 import threading
+from collections import deque
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import IO
 
 from perfectplay.web.search import Job, JobResult
+
+WORKER_COMMAND: tuple[str, ...] = (sys.executable, "-m", "perfectplay.web.worker")
+"""How a worker process is started; tests start stand-ins that misbehave on purpose."""
 
 
 class SearchTimeout(Exception):
@@ -27,8 +40,16 @@ class ServerBusy(Exception):
     """Every worker stayed busy for longer than a request may wait."""
 
 
-class WorkerCrashed(Exception):
-    """A worker died or answered with an error (a bug, reported as 500)."""
+class WorkerDied(Exception):
+    """A worker process ended under a job (killed, out of memory), and so did the fresh one that retried it."""
+
+
+class WorkerFailed(Exception):
+    """A worker answered with an error or with garbage: a bug, logged by the worker and reported as 500."""
+
+
+class PoolClosed(Exception):
+    """The pool is shutting down: the job was not run, or its worker was stopped under it."""
 
 
 class Worker:
@@ -38,9 +59,9 @@ class Worker:
     lets ``run`` wait on a queue with a timeout.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, command: Sequence[str] = WORKER_COMMAND) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "perfectplay.web.worker"],
+            list(command),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             # stderr is inherited: a worker's traceback lands in the server's log.
@@ -73,17 +94,20 @@ class Worker:
             self._stdin.write(json.dumps(job).encode() + b"\n")
             self._stdin.flush()
         except OSError as error:
-            raise WorkerCrashed(f"search worker is gone: {error}") from None
+            raise WorkerDied(f"search worker is gone: {error}") from None
         try:
             line = self._replies.get(timeout=seconds)
         except queue.Empty:
             raise SearchTimeout from None
         if line is None:
-            raise WorkerCrashed(f"search worker exited with status {self.process.wait()}")
-        reply = json.loads(line)
-        if "error" in reply:
-            raise WorkerCrashed(f"search worker failed: {reply['error']}")
-        result: JobResult = reply["ok"]
+            raise WorkerDied(f"search worker exited with status {self.process.wait()}")
+        try:
+            reply = json.loads(line)
+            if "error" in reply:
+                raise WorkerFailed(f"search worker failed: {reply['error']}")
+            result: JobResult = reply["ok"]
+        except (ValueError, TypeError, KeyError) as error:
+            raise WorkerFailed(f"search worker answered something else than a result: {error}") from None
         return result
 
     def stop(self) -> None:
@@ -97,24 +121,46 @@ class Worker:
 
 
 class WorkerPool:
-    """A fixed number of workers shared by the request threads."""
+    """A fixed number of workers shared by the requests, first come first served.
 
-    def __init__(self, size: int) -> None:
+    ``run`` is called on the event loop; the idle workers and the queue of
+    waiting requests belong to it. A worker is handed back on the loop when
+    its job ends, even if the request that sent the job has gone meanwhile.
+    """
+
+    def __init__(self, size: int, command: Sequence[str] | None = None) -> None:
         if size < 1:
             raise ValueError(f"a pool needs at least one worker, not {size}")
         self.size = size
-        self._idle: queue.Queue[Worker] = queue.Queue()
+        self._command = tuple(command or WORKER_COMMAND)
         self._lock = threading.Lock()
         self._all: list[Worker] = []
-        self._closed = False
-        for _ in range(size):
-            self._idle.put(self._spawn())
+        self._closing = False
+        self._idle: deque[Worker] = deque(self._spawn() for _ in range(size))
+        self._waiting: deque[asyncio.Future[Worker]] = deque()
+        self._threads = ThreadPoolExecutor(max_workers=size, thread_name_prefix="perfectplay-search")
+
+    @property
+    def waiting(self) -> int:
+        """Requests waiting for a free worker now."""
+        return sum(1 for waiter in self._waiting if not waiter.done())
+
+    @property
+    def busy(self) -> int:
+        """Workers running a job now."""
+        return max(0, self.size - len(self._idle))
 
     def _spawn(self) -> Worker:
-        worker = Worker()
+        worker = Worker(self._command)
         with self._lock:
-            self._all.append(worker)
-        return worker
+            # Checked under the lock that ``close`` takes to list the workers
+            # it stops: a worker started while the pool closes is either on
+            # that list or stopped here, never left running.
+            if not self._closing:
+                self._all.append(worker)
+                return worker
+        worker.stop()
+        raise PoolClosed
 
     def _retire(self, worker: Worker) -> None:
         worker.stop()
@@ -122,25 +168,101 @@ class WorkerPool:
             if worker in self._all:  # close() may have taken it already
                 self._all.remove(worker)
 
-    def run(self, job: Job, seconds: float, queue_seconds: float) -> JobResult:
-        """Run ``job`` on a free worker within ``seconds``; wait ``queue_seconds`` for one."""
-        if self._closed:
-            raise WorkerCrashed("the search pool is shut down")
+    async def run(self, job: Job, seconds: float, queue_seconds: float) -> JobResult:
+        """Run ``job`` on a free worker within ``seconds``; wait ``queue_seconds`` for one.
+
+        A worker that dies under the job (killed, out of memory) is replaced
+        and the job tried once more on the fresh one. Raises ``ServerBusy``
+        when no worker came free in time; ``SearchTimeout``, ``WorkerDied``
+        (twice) or ``WorkerFailed`` when the job failed (its worker is
+        replaced); ``PoolClosed`` when the pool shut down first.
+        """
+        worker = await self._take(queue_seconds)
+        loop = asyncio.get_running_loop()
+        done = self._threads.submit(self._run_on, loop, worker, job, seconds)
+        return await asyncio.wrap_future(done)
+
+    def _run_on(self, loop: asyncio.AbstractEventLoop, worker: Worker, job: Job, seconds: float) -> JobResult:
+        # In one of the pool's threads. Whatever happens, the worker (or its
+        # replacement) goes back to the pool from here, not from the request,
+        # which may have been cancelled while this ran.
+        current: Worker | None = worker
         try:
-            worker = self._idle.get(timeout=queue_seconds)
-        except queue.Empty:
-            raise ServerBusy from None
-        try:
-            result = worker.run(job, seconds)
-        except (SearchTimeout, WorkerCrashed):
-            # The worker is mid-search or dead: either way it cannot serve
-            # again. Replace it so the pool keeps its size.
-            self._retire(worker)
-            if not self._closed:
-                self._idle.put(self._spawn())
+            for attempt in (1, 2):
+                assert current is not None
+                try:
+                    return current.run(job, seconds)
+                except WorkerDied:
+                    # Killed or out of memory, before this job or during it:
+                    # once more on a fresh worker; a job that kills every
+                    # worker is not tried a third time.
+                    dead, current = current, None
+                    current = self._replace(dead)
+                    if attempt == 2:
+                        raise
+            raise AssertionError("the loop returns or raises")
+        except (SearchTimeout, WorkerFailed):
+            # The worker is mid-search or in an unknown state: it cannot serve again.
+            stuck, current = current, None
+            current = self._replace(stuck)
             raise
-        self._idle.put(worker)
-        return result
+        finally:
+            if current is not None:
+                with contextlib.suppress(RuntimeError):  # the loop is gone: the server is stopping
+                    loop.call_soon_threadsafe(self._give_back, current)
+
+    def _replace(self, worker: Worker | None) -> Worker:
+        """Stop ``worker`` and start a fresh one in its place, so the pool keeps its size.
+
+        Raises ``PoolClosed`` instead once the pool is closing: the worker
+        was most likely stopped by ``close``, and no fresh one is wanted.
+        """
+        if worker is not None:
+            self._retire(worker)
+        return self._spawn()
+
+    async def _take(self, queue_seconds: float) -> Worker:
+        if self._closing:
+            raise PoolClosed
+        if self._idle:
+            return self._idle.popleft()
+        waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        try:
+            async with asyncio.timeout(queue_seconds):
+                worker = await waiter
+        except BaseException as error:
+            self._forget(waiter)
+            if isinstance(error, TimeoutError):
+                raise ServerBusy from None
+            raise
+        return worker
+
+    def _forget(self, waiter: asyncio.Future[Worker]) -> None:
+        """A request stopped waiting (timed out, cancelled, refused): drop its place in the queue."""
+        with contextlib.suppress(ValueError):
+            self._waiting.remove(waiter)
+        if waiter.done() and not waiter.cancelled() and waiter.exception() is None:
+            # A worker was handed over just as the request stopped waiting: pass it on.
+            self._give_back(waiter.result())
+        else:
+            waiter.cancel()
+
+    def _give_back(self, worker: Worker) -> None:
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def drain(self) -> None:
+        """Refuse every request now waiting and every new one (``PoolClosed``); running jobs go on."""
+        self._closing = True
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_exception(PoolClosed())
 
     def pids(self) -> list[int]:
         """Process ids of the current workers (for logs and tests)."""
@@ -148,9 +270,11 @@ class WorkerPool:
             return [worker.process.pid for worker in self._all]
 
     def close(self) -> None:
-        self._closed = True
+        """Refuse what waits, stop every worker (a job running on one ends in ``PoolClosed``)."""
+        self.drain()
         with self._lock:
             workers = list(self._all)
             self._all.clear()
         for worker in workers:
             worker.stop()
+        self._threads.shutdown(wait=False)

@@ -38,16 +38,17 @@ class JobResult(TypedDict):
     move: int | None
 
 
-def run_job(job: Job) -> JobResult:
+def run_job(job: Job, limit: Limit | None = None) -> JobResult:
     """Analyze the job's position within ``job["seconds"]`` and, if asked, choose the computer's move.
 
     A search that reaches the limit answers with what it has proven
     (``complete: false``); the computer's move is chosen from that same
-    analysis, so a move costs one search, not two.
+    analysis, so a move costs one search, not two. ``limit``, if given,
+    replaces the job's time limit (the server's fast lane tries a node budget).
     """
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     table = TranspositionTable()
-    analysis = analyze(game, state, limit=Limit(seconds=job["seconds"]), table=table)
+    analysis = analyze(game, state, limit=limit or Limit(seconds=job["seconds"]), table=table)
     move = None
     if job["level"] is not None:
         # Without a seed every game differs: a fresh generator picks among
@@ -56,7 +57,7 @@ def run_job(job: Job) -> JobResult:
         # The tie-break among equally good moves looks at the positions after
         # them; each such look gets a small share of the budget and reuses
         # the table, so a move still costs about one search.
-        glance = Limit(seconds=job["seconds"] * LOOK_AHEAD_SHARE)
+        glance = limit or Limit(seconds=job["seconds"] * LOOK_AHEAD_SHARE)
 
         def analyst(asked_game: Game[Any], asked: Any) -> Analysis:
             if asked == state:

@@ -2,7 +2,8 @@
 
 The engine does all the game logic: reading positions, playing moves,
 deciding who won. This module only routes each engine error to the request
-field it came from and runs searches through ``bounded_search``.
+field it came from and runs searches through ``bounded_search`` (see
+``lanes.py`` for where they run).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from perfectplay.game import Game
 from perfectplay.games import make_game
 from perfectplay.games.mnk import board_shape
 from perfectplay.notation import parse_player
-from perfectplay.web.pool import SearchTimeout, ServerBusy, WorkerCrashed, WorkerPool
+from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PositionRequest
 from perfectplay.web.search import Job, JobResult
@@ -46,17 +47,17 @@ def read_position(request: PositionRequest) -> tuple[Game[Any], Any]:
     return game, state
 
 
-def bounded_search(
-    game: Game[Any], state: Any, level: str | None, seed: int | None, pool: WorkerPool, settings: Settings
+async def bounded_search(
+    game: Game[Any], state: Any, level: str | None, seed: int | None, lanes: Lanes, settings: Settings
 ) -> JobResult:
     """Every search the server runs goes through here, under ``settings.seconds``.
 
     The engine itself stops at the limit and answers with what it has proven
-    (``complete: false``). The job still runs in a worker process that is
-    killed, and the request answered 503, if it overruns the limit by
-    ``settings.backstop_seconds``: a search in a thread of this process would
-    hold the GIL and slow every other request, and a kill is the only stop
-    that cannot fail.
+    (``complete: false``). Beyond a small node budget (``lanes.py``) the job
+    runs in a worker process that is killed, and the request answered 503, if
+    it overruns the limit by ``settings.backstop_seconds``: a long search in
+    a thread of this process would hold the GIL and slow every other request,
+    and a kill is the only stop that cannot fail.
     """
     job: Job = {
         "game": game.name,
@@ -70,30 +71,15 @@ def bounded_search(
         f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
         "try a smaller board or a position nearer the end of the game"
     )
-    return run_on_worker(pool, job, settings.seconds + settings.backstop_seconds, settings, too_slow)
+    return await lanes.search(job, too_slow)
 
 
-def run_on_worker(pool: WorkerPool, job: Job, seconds: float, settings: Settings, too_slow: str) -> JobResult:
-    """Run ``job`` on a free worker within ``seconds``; the pool's failures become HTTP problems.
-
-    ``too_slow`` is the message for a job that was killed at ``seconds``.
-    """
-    try:
-        return pool.run(job, seconds, settings.queue_seconds)
-    except SearchTimeout:
-        raise Problem(503, "position", too_slow) from None
-    except ServerBusy:
-        raise Problem(503, None, "the server is busy with other searches; try again in a moment") from None
-    except WorkerCrashed as error:
-        raise Problem(500, None, str(error)) from None
-
-
-def analyze_json(request: AnalyzeRequest, pool: WorkerPool, settings: Settings) -> dict[str, Any]:
+async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     game, state = read_position(request)
-    return bounded_search(game, state, None, None, pool, settings)["analysis"]
+    return (await bounded_search(game, state, None, None, lanes, settings))["analysis"]
 
 
-def move_json(request: MoveRequest, pool: WorkerPool, settings: Settings) -> dict[str, Any]:
+async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     """Play ``request.play`` if given, then the computer's move unless the game is over."""
     game, state = read_position(request)
     if request.play is not None:
@@ -104,7 +90,7 @@ def move_json(request: MoveRequest, pool: WorkerPool, settings: Settings) -> dic
     move: int | None = None
     analysis: dict[str, Any] | None = None
     if not game.is_over(state):
-        result = bounded_search(game, state, request.level, request.seed, pool, settings)
+        result = await bounded_search(game, state, request.level, request.seed, lanes, settings)
         move, analysis = result["move"], result["analysis"]
         assert move is not None
         state = game.play(state, move)

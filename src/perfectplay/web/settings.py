@@ -28,3 +28,15 @@ class Settings:
 
     queue_seconds: float = 10.0
     """How long a request waits for a free worker before it is answered 503."""
+
+    header_seconds: float = 10.0
+    """Deadline for a request's line and headers to arrive (``serving.HeaderDeadline``)."""
+
+    body_seconds: float = 10.0
+    """Deadline for a request's body to arrive, from when the app starts reading it, right after the
+    headers (``timeouts.BodyDeadline``)."""
+
+    fast_nodes: int = 5_000
+    """Node budget of the fast lane: every search is first tried in the server
+    process with this many nodes (a few milliseconds), and only what that does
+    not prove goes to a worker. 0 sends every search to the workers."""

@@ -16,12 +16,11 @@ from typing import Any, Literal, cast
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from perfectplay.web.pool import WorkerPool
-from perfectplay.web.problems import Problem, blame
+from perfectplay.web.lanes import Lanes
+from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
-from perfectplay.web.service import read_position, run_on_worker
-from perfectplay.web.settings import Settings
+from perfectplay.web.service import read_position
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
 
 EMPTY_MAX = 9
@@ -55,9 +54,12 @@ class TreeRequest(PositionRequest):
 router = APIRouter()
 
 
-@router.post("/api/tree", summary="The tree minimax or alpha-beta searched for a position (trace JSON)")
-def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
-    # A plain ``def``: it waits for its worker in FastAPI's thread pool.
+@router.post(
+    "/api/tree",
+    summary="The tree minimax or alpha-beta searched for a position (trace JSON)",
+    responses=error_responses(*POST_ERRORS),
+)
+async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
     choices = len(game.legal_moves(state))
     if choices > EMPTY_MAX:
@@ -83,7 +85,7 @@ def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
         "max_nodes": body.max_nodes,
         "path": body.path,
     }
-    result = _run(job, request.app.state.pool, request.app.state.settings)
+    result = await _run(job, request.app.state.lanes)
     if result["problem"] is not None:
         field, message = result["problem"]
         raise Problem(422, field, message)
@@ -91,11 +93,11 @@ def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     return result["document"]
 
 
-def _run(job: TreeJob, pool: WorkerPool, settings: Settings) -> TreeResult:
-    """The job on a worker, killed at ``settings.seconds``: tracing has no limit of its own."""
+async def _run(job: TreeJob, lanes: Lanes) -> TreeResult:
+    """The job on a worker, killed at the server's time limit: tracing has no limit of its own."""
+    seconds = lanes.settings.seconds
     too_slow = (
-        f"tracing this search takes longer than {settings.seconds:g} s on this server; "
-        "try a position nearer the end of the game"
+        f"tracing this search takes longer than {seconds:g} s on this server; try a position nearer the end of the game"
     )
     # The pool is typed for the analysis job; the worker dispatches on ``kind``.
-    return cast(TreeResult, run_on_worker(pool, cast(Job, job), settings.seconds, settings, too_slow))
+    return cast(TreeResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))

@@ -1,0 +1,159 @@
+"""The OpenAPI schema is true: schemathesis finds no server error and no answer the schema does not declare.
+
+Three kinds of requests per route, a bounded number of each run
+(``EXAMPLES``, the same ones every run): what the schema allows, what it
+forbids (schemathesis's negative mode), and legal positions of real games
+(``legal_bodies``), which go past the validator into the engine: the fast
+lane, the workers, the tree tracer. Whether a position can arise in play is
+more than a JSON schema can say, so a schema-valid request may be refused
+with 422; every other answer must be a 2xx.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from schemathesis.config import SchemathesisConfig
+
+from perfectplay.games import make_game
+from perfectplay.players import LEVELS
+from perfectplay.web.app import create_app
+from perfectplay.web.settings import Settings
+
+EXAMPLES = 60
+"""Requests per route and run: enough to cover each route's answers, few enough for a suite of a few minutes."""
+
+SETTINGS = Settings(workers=1, seconds=30.0, backstop_seconds=120.0, queue_seconds=300.0)
+"""Limits no request here comes near, so a 503 (a server error to schemathesis) never depends on the machine."""
+
+CONFIG = SchemathesisConfig.from_dict(
+    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}}},
+)
+
+OPERATIONS = sorted(
+    (method.upper(), path) for path, methods in create_app(SETTINGS).openapi()["paths"].items() for method in methods
+)
+
+BOARDS = [(3, 3, 3), (3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4)]
+"""Boards of legal positions: every search on them ends well within the limit."""
+
+
+@pytest.fixture(scope="module")
+def api_schema() -> Iterator[Any]:
+    yield schemathesis.openapi.from_asgi("/openapi.json", create_app(SETTINGS), config=CONFIG)
+
+
+@st.composite
+def games(draw: st.DrawFn, most_empty: int | None = None) -> tuple[Any, Any]:
+    """A board and a position on it reached by legal random play (finished games included)."""
+    rows, cols, k = draw(st.sampled_from(BOARDS))
+    game = make_game(f"mnk:{rows},{cols},{k}")
+    state = game.initial_state()
+    least = 0 if most_empty is None else max(0, game.cells - most_empty)
+    for _ in range(draw(st.integers(least, game.cells))):
+        if game.is_over(state):
+            break
+        state = game.play(state, draw(st.sampled_from(game.legal_moves(state))))
+    return game, state
+
+
+@st.composite
+def position_fields(draw: st.DrawFn, game: Any, state: Any) -> dict[str, Any]:
+    """The position and, as a client might send them or leave them out, its side and board."""
+    fields: dict[str, Any] = {"position": game.format(state)}
+    if draw(st.booleans()):
+        fields["to_move"] = game.to_move(state).value
+    if game.k != min(game.rows, game.cols) or draw(st.booleans()):
+        fields["game"] = game.name
+    return fields
+
+
+@st.composite
+def analyze_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    return draw(position_fields(*draw(games())))
+
+
+@st.composite
+def move_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    game, state = draw(games())
+    body = draw(position_fields(game, state))
+    if not game.is_over(state) and draw(st.booleans()):
+        body["play"] = draw(st.sampled_from(game.legal_moves(state)))
+    body["level"] = draw(st.sampled_from(LEVELS))
+    if draw(st.booleans()):
+        body["seed"] = draw(st.integers(0, 2**63 - 1))
+    return body
+
+
+@st.composite
+def tree_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    game, state = draw(games(most_empty=7))
+    body = draw(position_fields(game, state))
+    body["algorithm"] = draw(st.sampled_from(["minimax", "alphabeta"]))
+    body["depth"] = draw(st.integers(0, 3))
+    body["max_nodes"] = draw(st.integers(1, 2000))
+    path = []
+    for _ in range(draw(st.integers(0, 2))):
+        if game.is_over(state):
+            break
+        move = draw(st.sampled_from(game.legal_moves(state)))
+        path.append(move)
+        state = game.play(state, move)
+    body["path"] = path
+    return body
+
+
+LEGAL_BODIES = {"/api/analyze": analyze_bodies(), "/api/move": move_bodies(), "/api/tree": tree_bodies()}
+
+
+def test_the_schema_declares_the_error_body_for_every_status_each_route_can_answer() -> None:
+    document = create_app(SETTINGS).openapi()
+    assert "HTTPValidationError" not in json.dumps(document), "FastAPI's default error shape is not ours"
+    error = {"$ref": "#/components/schemas/ErrorBody"}
+    for path, methods in document["paths"].items():
+        for method, operation in methods.items():
+            expected = {"200", "413", "500"} | ({"400", "408", "422", "503"} if method == "post" else set())
+            assert set(operation["responses"]) == expected, (method, path)
+            for status in expected - {"200"}:
+                assert operation["responses"][status]["content"]["application/json"]["schema"] == error
+    schemas = document["components"]["schemas"]
+    assert schemas["ErrorBody"]["required"] == ["error"]
+    assert sorted(schemas["ErrorDetail"]["required"]) == ["field", "message"]
+
+
+@pytest.mark.parametrize(("method", "path"), OPERATIONS)
+def test_every_answer_is_one_the_schema_declares_and_none_is_a_server_error(
+    api_schema: Any, method: str, path: str
+) -> None:
+    operation = api_schema[path][method]
+    cases = [operation.as_strategy(generation_mode=GenerationMode.POSITIVE)]
+    if method == "POST":
+        cases.append(operation.as_strategy(generation_mode=GenerationMode.NEGATIVE))
+        cases.append(LEGAL_BODIES[path].flatmap(lambda body: operation.as_strategy(body=body)))
+    statuses: Counter[int] = Counter()
+
+    @given(case=st.one_of(cases))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+    )
+    def check(case: Any) -> None:
+        response = case.call_and_validate()
+        statuses[response.status_code] += 1
+
+    check()
+    assert not any(status >= 500 for status in statuses), statuses
+    if method == "POST":
+        # The legal positions reached the engine, and the rest its validator.
+        assert statuses[200] >= EXAMPLES // 10 and statuses[422] >= EXAMPLES // 10, statuses
