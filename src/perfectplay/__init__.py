@@ -20,6 +20,8 @@ __version__ = "0.1.0"
 _HOMES: dict[str, str] = {
     "Analysis": "perfectplay.search.result",
     "CheckReport": "perfectplay.check.report",
+    "Connect4": "perfectplay.games.connect4",
+    "Connect4State": "perfectplay.games.connect4",
     "Game": "perfectplay.game",
     "IllegalMoveError": "perfectplay.errors",
     "LEVELS": "perfectplay.players",
@@ -106,6 +108,8 @@ if _typing.TYPE_CHECKING:
     from perfectplay.games import presets as presets
     from perfectplay.games import register_game as register_game
     from perfectplay.games import unregister_game as unregister_game
+    from perfectplay.games.connect4 import Connect4 as Connect4
+    from perfectplay.games.connect4 import Connect4State as Connect4State
     from perfectplay.games.mnk import MNK as MNK
     from perfectplay.games.mnk import MNKState as MNKState
     from perfectplay.games.mnk import TicTacToe as TicTacToe

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import PerfectplayError, VariantError
 from perfectplay.game import Game
+from perfectplay.games.connect4 import Connect4, Connect4State, connect4_from_spec
 from perfectplay.games.mnk import MNK, MNKState, TicTacToe, mnk_from_spec
 from perfectplay.games.nim import Nim, NimState, nim_from_spec
 
@@ -55,6 +56,12 @@ KINDS: dict[str, GameKind] = {
             mnk_from_spec,
             "k in a row on a rows x cols board (mnk:ROWS,COLS,K; size from the position if not given)",
             ("tictactoe", "mnk:4,4,3", "mnk:4,4,4", "mnk:5,5,4"),
+        ),
+        GameKind(
+            "connect4",
+            connect4_from_spec,
+            "four in a row, stones fall to the bottom (connect4 is 7x6; connect4:WIDTH,HEIGHT)",
+            ("connect4", "connect4:5,4"),
         ),
         GameKind(
             "nim",
@@ -206,6 +213,8 @@ def load_game_file(path: str | os.PathLike[str]) -> tuple[GameKind, ...]:
 __all__ = [
     "KINDS",
     "MNK",
+    "Connect4",
+    "Connect4State",
     "GameKind",
     "MNKState",
     "Nim",
