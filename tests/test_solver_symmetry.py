@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from perfectplay import MNK, MNKState, Player, solve
+from perfectplay import MNK, MNKState, Player, TicTacToe, TranspositionTable, solve
 from perfectplay.games.symmetry import inverse, symmetries, transform
 from perfectplay.search.solver import score_moves
 
@@ -79,3 +79,21 @@ def test_symmetric_first_moves_get_equal_scores_on_an_empty_rectangle() -> None:
         for move, score in scores.items():
             assert scores[perm[move]] == score
     assert report.moves[0].score is not None and game.to_move(game.initial_state()) is Player.X
+
+
+def test_a_table_shared_by_roots_with_x_and_with_o_to_move_keeps_their_values_apart() -> None:
+    """The same stones with either side to move (either may have started) are different positions.
+
+     X | X | .
+    ---+---+---     X to move: wins at once in the top row.
+     O | . | .      O to move: must block at 3, and X still wins in 5
+    ---+---+---     (before the key held the side to move, the shared
+     . | . | O      table answered "draw" here).
+    """
+    game = TicTacToe()
+    table = TranspositionTable()
+    x_to_move = game.parse("XX./O../..O", Player.X)
+    o_to_move = game.parse("XX./O../..O", Player.O)
+    assert str(score_moves(game, x_to_move, table=table).outcome) == "win in 1"
+    assert str(score_moves(game, o_to_move, table=table).outcome) == "win in 5"
+    assert game.search_node(x_to_move).key() != game.search_node(o_to_move).key()

@@ -20,6 +20,8 @@ __version__ = "0.1.0"
 _HOMES: dict[str, str] = {
     "Analysis": "perfectplay.search.result",
     "CheckReport": "perfectplay.check.report",
+    "Connect4": "perfectplay.games.connect4",
+    "Connect4State": "perfectplay.games.connect4",
     "Game": "perfectplay.game",
     "IllegalMoveError": "perfectplay.errors",
     "LEVELS": "perfectplay.players",
@@ -28,6 +30,8 @@ _HOMES: dict[str, str] = {
     "MNK": "perfectplay.games.mnk",
     "MNKState": "perfectplay.games.mnk",
     "MoveValue": "perfectplay.search.result",
+    "Nim": "perfectplay.games.nim",
+    "NimState": "perfectplay.games.nim",
     "Outcome": "perfectplay.game",
     "PerfectplayError": "perfectplay.errors",
     "Player": "perfectplay.game",
@@ -45,6 +49,7 @@ _HOMES: dict[str, str] = {
     "best_moves": "perfectplay.search.analysis",
     "check_ai": "perfectplay.check.api",
     "choose_move": "perfectplay.players",
+    "load_game_file": "perfectplay.games",
     "loss_score": "perfectplay.game",
     "make_game": "perfectplay.games",
     "minimax": "perfectplay.search.minimax",
@@ -52,6 +57,7 @@ _HOMES: dict[str, str] = {
     "parse_player": "perfectplay.notation",
     "parse_position": "perfectplay.notation",
     "presets": "perfectplay.games",
+    "register_game": "perfectplay.games",
     "score_moves": "perfectplay.search.solver",
     "solve": "perfectplay.search.solver",
     "trace_alphabeta": "perfectplay.search.trace",
@@ -60,6 +66,7 @@ _HOMES: dict[str, str] = {
     "trace_minimax": "perfectplay.search.trace",
     "trace_search": "perfectplay.search.trace",
     "trace_svg": "perfectplay.viz",
+    "unregister_game": "perfectplay.games",
     "win_score": "perfectplay.game",
 }
 """Where each public name lives: the module imported when the name is first used."""
@@ -96,11 +103,18 @@ if _typing.TYPE_CHECKING:
     from perfectplay.game import loss_score as loss_score
     from perfectplay.game import outcome_of as outcome_of
     from perfectplay.game import win_score as win_score
+    from perfectplay.games import load_game_file as load_game_file
     from perfectplay.games import make_game as make_game
     from perfectplay.games import presets as presets
+    from perfectplay.games import register_game as register_game
+    from perfectplay.games import unregister_game as unregister_game
+    from perfectplay.games.connect4 import Connect4 as Connect4
+    from perfectplay.games.connect4 import Connect4State as Connect4State
     from perfectplay.games.mnk import MNK as MNK
     from perfectplay.games.mnk import MNKState as MNKState
     from perfectplay.games.mnk import TicTacToe as TicTacToe
+    from perfectplay.games.nim import Nim as Nim
+    from perfectplay.games.nim import NimState as NimState
     from perfectplay.notation import parse_player as parse_player
     from perfectplay.notation import parse_position as parse_position
     from perfectplay.players import LEVELS as LEVELS

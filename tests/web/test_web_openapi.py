@@ -57,8 +57,9 @@ def api_schema() -> Iterator[Any]:
 
 
 @st.composite
-def games(draw: st.DrawFn, most_empty: int | None = None) -> tuple[Any, Any]:
-    """A board and a position on it reached by legal random play (finished games included)."""
+def games(draw: st.DrawFn, most_empty: int | None = None, unfinished: bool = False) -> tuple[Any, Any]:
+    """A board and a position on it reached by legal random play (finished games included
+    unless ``unfinished``: the routes that search refuse them, and a run needs some answered)."""
     rows, cols, k = draw(st.sampled_from(BOARDS))
     game = make_game(f"mnk:{rows},{cols},{k}")
     state = game.initial_state()
@@ -66,7 +67,10 @@ def games(draw: st.DrawFn, most_empty: int | None = None) -> tuple[Any, Any]:
     for _ in range(draw(st.integers(least, game.cells))):
         if game.is_over(state):
             break
-        state = game.play(state, draw(st.sampled_from(game.legal_moves(state))))
+        following = game.play(state, draw(st.sampled_from(game.legal_moves(state))))
+        if unfinished and game.is_over(following):
+            break
+        state = following
     return game, state
 
 
@@ -87,11 +91,18 @@ def analyze_bodies(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def move_bodies(draw: st.DrawFn) -> dict[str, Any]:
+def position_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    """A position and, unless the game is over, sometimes a legal move to play in it."""
     game, state = draw(games())
     body = draw(position_fields(game, state))
     if not game.is_over(state) and draw(st.booleans()):
         body["play"] = draw(st.sampled_from(game.legal_moves(state)))
+    return body
+
+
+@st.composite
+def move_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    body = draw(position_bodies())
     body["level"] = draw(st.sampled_from(LEVELS))
     if draw(st.booleans()):
         body["seed"] = draw(st.integers(0, 2**63 - 1))
@@ -142,7 +153,7 @@ def depth_fields(draw: st.DrawFn, game: Any, required: bool = False) -> dict[str
 
 @st.composite
 def orders_bodies(draw: st.DrawFn) -> dict[str, Any]:
-    game, state = draw(games(most_empty=6))
+    game, state = draw(games(most_empty=6, unfinished=True))
     body = {**draw(position_fields(game, state)), **draw(depth_fields(game))}
     if draw(st.booleans()):
         body["root"] = draw(st.sampled_from(sorted(ROOTS)))
@@ -189,6 +200,7 @@ def quiz_bodies(draw: st.DrawFn) -> dict[str, Any]:
 LEGAL_BODIES = {
     "/api/analyze": analyze_bodies(),
     "/api/move": move_bodies(),
+    "/api/position": position_bodies(),
     "/api/tree": tree_bodies(),
     "/api/orders": orders_bodies(),
     "/api/compare": compare_bodies(),

@@ -22,6 +22,7 @@ from perfectplay.games import KINDS, make_game
 from perfectplay.search.compare import compare
 from perfectplay.search.evaluators import get_evaluation
 from perfectplay.search.limits import Limit
+from perfectplay.search.minimax import minimax
 from perfectplay.search.ordering import compare_cuts, move_order, order_counts
 from perfectplay.search.textbook import TextbookTree, check_pruning, random_tree, textbook_trace, tree_text
 from perfectplay.search.trace import RECORD_LIMIT, trace_search
@@ -230,11 +231,15 @@ def test_bad_teaching_requests_are_refused_naming_the_field(
 
 
 def small_position(spec: str) -> tuple[Any, Any]:
-    """A position of the game with a handful of moves left, reached by a seeded random playout."""
+    """A position of the game whose whole tree is small (a few thousand nodes), reached by a
+    seeded random playout: a handful of moves is not enough where the game goes on long after
+    (Connect Four's five columns stay open for many plies)."""
     game = make_game(spec)
     rng = random.Random(spec)
     state = game.initial_state()
-    while not game.is_over(state) and len(game.legal_moves(state)) > 5:
+    while not game.is_over(state) and (
+        len(game.legal_moves(state)) > 5 or not minimax(game, state, Limit(nodes=5_000)).complete
+    ):
         state = game.play(state, rng.choice(game.legal_moves(state)))
     return game, state
 

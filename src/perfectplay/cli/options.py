@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
-from perfectplay.games import DEFAULT_SPEC, KINDS, make_game
+from perfectplay.games import DEFAULT_SPEC, KINDS, load_game_file, make_game
 from perfectplay.notation import parse_player, parse_position
 
 TEXTBOOK = "textbook"
@@ -21,6 +23,10 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
         sys.exit(2)
+
+
+GAME_FILE = re.compile(r"(?P<path>.+\.py)(?::(?P<params>.*))?", re.DOTALL)
+"""``--game FILE.py`` or ``--game FILE.py:PARAMS``: a game of your own, in a file that registers it."""
 
 
 def whole(lowest: int, what: str, highest: int | None = None) -> Callable[[str], int]:
@@ -52,12 +58,35 @@ def seconds(text: str) -> float:
 
 def game_help() -> str:
     kinds = "; ".join(f"{kind.name}: {kind.summary}" for kind in KINDS.values())
-    return f"the game, e.g. tictactoe, mnk:4,4,4, connect4, nim:misere (default: {DEFAULT_SPEC}). Games: {kinds}"
+    return (
+        f"the game, e.g. tictactoe, mnk:4,4,4, connect4, nim:misere (default: {DEFAULT_SPEC}), or your own: "
+        f"FILE.py[:PARAMS], a file that calls perfectplay.games.register_game. Games: {kinds}"
+    )
+
+
+def game_option(text: str) -> str:
+    """The ``--game`` value as a spec: a game file is loaded here and stands for the one game it registers.
+
+    Only the command line reads files this way; the HTTP API takes specs of
+    games already registered, never a path.
+    """
+    found = GAME_FILE.fullmatch(text)
+    if found is None:
+        return text
+    path, params = found["path"], found["params"]
+    try:
+        kinds = load_game_file(path)
+    except PerfectplayError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if len(kinds) != 1:
+        names = ", ".join(kind.name for kind in kinds)
+        raise argparse.ArgumentTypeError(f"{path} registers {len(kinds)} games ({names}): register one per file")
+    return kinds[0].name if params is None else f"{kinds[0].name}:{params}"
 
 
 def add_game_option(parser: argparse.ArgumentParser, default: str = DEFAULT_SPEC, *, textbook: bool = False) -> None:
     extra = f"; {TEXTBOOK}: an abstract tree with leaf values given as POSITION" if textbook else ""
-    parser.add_argument("--game", default=default, metavar="SPEC", help=game_help() + extra)
+    parser.add_argument("--game", default=default, type=game_option, metavar="SPEC", help=game_help() + extra)
 
 
 def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = False) -> None:

@@ -21,18 +21,18 @@ from typing import Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
+from perfectplay.games.grid import (
+    cells_of_complete_lines,
+    format_grid,
+    line_masks,
+    mover_and_winner,
+    read_grid,
+    rows_text,
+)
 from perfectplay.games.mnk_node import MNKNode
 
 MAX_SIDE = 15
 """Largest number of rows or columns we accept (15x15 is gomoku's board)."""
-
-EMPTY_CHARS = frozenset(".-_ ")
-"""Characters that mean an empty cell in position text."""
-
-
-def rows_text(text: str) -> str:
-    """Position text with rows separated by ``/`` only (newlines also separate rows)."""
-    return text.strip("\r\n\t").replace("\r\n", "/").replace("\n", "/")
 
 
 class MNKState(NamedTuple):
@@ -42,23 +42,6 @@ class MNKState(NamedTuple):
     o: int
     to_move: Player
     winner: Player | None
-
-
-def _line_masks(rows: int, cols: int, k: int) -> tuple[int, ...]:
-    """Every set of ``k`` cells in a row, column or diagonal, as a bitmask."""
-    masks: list[int] = []
-    for row in range(rows):
-        for col in range(cols):
-            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                end_row, end_col = row + d_row * (k - 1), col + d_col * (k - 1)
-                if not (0 <= end_row < rows and 0 <= end_col < cols):
-                    continue
-                mask = 0
-                for step in range(k):
-                    mask |= 1 << ((row + d_row * step) * cols + col + d_col * step)
-                masks.append(mask)
-    # k == 1 finds each single cell four times, once per direction.
-    return tuple(dict.fromkeys(masks))
 
 
 class MNK(Game[MNKState]):
@@ -82,7 +65,7 @@ class MNK(Game[MNKState]):
         self.k = k
         self.cells = rows * cols
         self.full = (1 << self.cells) - 1
-        self.lines = _line_masks(rows, cols, k)
+        self.lines = line_masks(rows, cols, k)
         self.lines_through: tuple[tuple[int, ...], ...] = tuple(
             tuple(mask for mask in self.lines if mask >> cell & 1) for cell in range(self.cells)
         )
@@ -224,18 +207,25 @@ class MNK(Game[MNKState]):
         return "\n".join(lines)
 
     def view(self, state: MNKState) -> dict[str, Any]:
-        """A grid of ``rows`` x ``cols`` cells; a click on a free cell plays that cell."""
+        """A grid of ``rows`` x ``cols`` cells; a click on a free cell plays that cell.
+
+        Every cell is labelled with its number from 1, as ``draw`` shows it
+        and a person types it; the page shows the label on empty cells.
+        """
         cells = []
         for cell in range(self.cells):
             stone = self.stone_at(state, cell)
             cells.append("" if stone is None else stone.value)
+        over = self.is_over(state)
         return {
             "kind": "grid",
             "rows": self.rows,
             "cols": self.cols,
             "cells": cells,
+            "click": [None if over or stone else cell for cell, stone in enumerate(cells)],
             "drop": False,
             "line": list(self.winning_line(state)),
+            "labels": [self.move_label(cell) for cell in range(self.cells)],
         }
 
     # --- search hooks --------------------------------------------------------
@@ -268,24 +258,12 @@ class MNK(Game[MNKState]):
         """The cells of the winner's line(s), or () if nobody has won."""
         if state.winner is None:
             return ()
-        stones = state.x if state.winner is Player.X else state.o
-        cells = 0
-        for mask in self.lines:
-            if stones & mask == mask:
-                cells |= mask
-        return tuple(cell for cell in range(self.cells) if cells >> cell & 1)
+        return cells_of_complete_lines(self.stones(state, state.winner), self.lines)
 
     # --- notation -----------------------------------------------------------
 
     def format(self, state: MNKState) -> str:
-        rows = []
-        for row in range(self.rows):
-            chars = []
-            for col in range(self.cols):
-                stone = self.stone_at(state, self.cell(row, col))
-                chars.append("." if stone is None else stone.value)
-            rows.append("".join(chars))
-        return "/".join(rows)
+        return format_grid(state.x, state.o, self.rows, self.cols)
 
     def parse(self, text: str, to_move: Player | None = None) -> MNKState:
         """Read ``XOX/OO./.X.`` (or the flat ``XOXOO..X.``) into a state.
@@ -294,86 +272,10 @@ class MNK(Game[MNKState]):
         rows may also be separated by newlines. The position must be one that
         can arise in play; otherwise ``PositionError`` says what is wrong.
         """
-        x, o = self._read_stones(text)
-        x_lines = [mask for mask in self.lines if x & mask == mask]
-        o_lines = [mask for mask in self.lines if o & mask == mask]
-        if x_lines and o_lines:
-            raise PositionError(f"both X and O have {self.k} in a row; a game stops at the first line")
-        winner = Player.X if x_lines else Player.O if o_lines else None
-        if to_move is None and winner is not None and x.bit_count() == o.bit_count():
-            # Equal counts with a winner: the winner moved last, so the loser started.
-            to_move = winner.other
-        mover = self._side_to_move(x.bit_count(), o.bit_count(), to_move)
-        if winner is not None:
-            self._check_win_was_last_move(winner, x_lines or o_lines, mover)
+        x, o = read_grid(text, self.rows, self.cols)
+        line_name = f"{self.k} in a row"
+        mover, winner = mover_and_winner(x, o, self.lines, to_move, line_name=line_name, last_cells=self.full)
         return MNKState(x, o, mover, winner)
-
-    def _read_stones(self, text: str) -> tuple[int, int]:
-        if not isinstance(text, str):
-            raise PositionError(f"a position must be text, not {type(text).__name__}")
-        body = rows_text(text)
-        if "/" in body:
-            rows = body.split("/")
-        elif len(body) == self.cells:
-            rows = [body[start : start + self.cols] for start in range(0, self.cells, self.cols)]
-        else:
-            raise PositionError(
-                f"expected {self.rows} rows of {self.cols} cells separated by '/', "
-                f"or {self.cells} cells in one string; got {len(body)} characters"
-            )
-        if len(rows) != self.rows:
-            raise PositionError(f"expected {self.rows} rows separated by '/', got {len(rows)}")
-        x = o = 0
-        for row, line in enumerate(rows):
-            if len(line) != self.cols:
-                raise PositionError(f"row {row + 1} has {len(line)} cells, expected {self.cols}")
-            for col, char in enumerate(line):
-                bit = 1 << self.cell(row, col)
-                if char in "xX":
-                    x |= bit
-                elif char in "oO":
-                    o |= bit
-                elif char not in EMPTY_CHARS:
-                    raise PositionError(
-                        f"unknown character {char!r} in row {row + 1}, column {col + 1}: "
-                        "use X, O, and . - _ or space for empty"
-                    )
-        return x, o
-
-    @staticmethod
-    def _side_to_move(x_count: int, o_count: int, to_move: Player | None) -> Player:
-        """Who moves next, from the stone counts and an optional explicit side.
-
-        Either side may have started, so equal counts allow either side to
-        move; one stone more for a side means the other side moves.
-        """
-        difference = x_count - o_count
-        if abs(difference) > 1:
-            raise PositionError(f"X has {x_count} stones and O has {o_count}: the counts can differ by at most one")
-        if difference == 0:
-            return to_move or Player.X
-        ahead = Player.X if difference == 1 else Player.O
-        if to_move is ahead:
-            raise PositionError(
-                f"{ahead.value} has one stone more than {ahead.other.value}, "
-                f"so {ahead.other.value} is to move, not {ahead.value}"
-            )
-        return ahead.other
-
-    def _check_win_was_last_move(self, winner: Player, lines: list[int], mover: Player) -> None:
-        if mover is winner:
-            raise PositionError(
-                f"{winner.value} has {self.k} in a row but {winner.value} is to move: "
-                f"{winner.other.value} played on after the game was won"
-            )
-        shared = self.full
-        for mask in lines:
-            shared &= mask
-        if not shared:
-            raise PositionError(
-                f"{winner.value} has separate lines that no single last move completes: "
-                "play continued after the game was won"
-            )
 
 
 class TicTacToe(MNK):

@@ -16,7 +16,8 @@ What the node knows that the plain protocol does not, each measured in
   is a win three plies later, and the worst a loss four plies later (Pons's
   trick for Connect Four).
 * **Symmetry.** The table key is the smallest of the position's images
-  under the board's symmetries (8 on a square, 4 on a rectangle).
+  under the board's symmetries (8 on a square, 4 on a rectangle), and the
+  side to move.
 * **Move order:** cells on more open lines first, the centre first among
   equals.
 * **Heuristic** at the horizon: each open line is worth ``4 ** stones`` to
@@ -197,7 +198,10 @@ class MNKNode:
         keys = self.keys
         smallest = min(keys)
         self.frame = keys.index(smallest)
-        return smallest
+        # The stones do not say whose turn it is when either side may have
+        # started (equal counts), so the lowest bit does: one table may serve
+        # roots with X and with O to move.
+        return smallest << 1 | (self.my_bits is self.geo.o_bits)
 
     def to_key_frame(self, move: int) -> int:
         return self.geo.perms[self.frame][move]

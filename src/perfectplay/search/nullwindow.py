@@ -10,9 +10,17 @@ earlier ones filled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
+from perfectplay.search.negamax import Negamax
+from perfectplay.search.node import SearchNode
 from perfectplay.search.root import Root
 from perfectplay.search.scale import SCALE
 from perfectplay.search.table import PROVEN
+
+Probe = Callable[[int, int], int]
+"""A fail-soft search of one position with the window ``(alpha, beta)``, in internal units."""
 
 
 def _level_above(value: int) -> int:
@@ -20,13 +28,15 @@ def _level_above(value: int) -> int:
     return -(-value // SCALE)
 
 
-def exact_value(root: Root, move: int, low: int, high: int) -> int:
-    """The exact value of ``move`` for the root's side, known to lie in ``[low, high]``.
+def bisect(probe: Probe, low: int, high: int) -> int:
+    """The exact value of a position known to lie in ``[low, high]``, found with null-window probes.
 
-    One search with the window ``(-1, 1)`` settles win, draw or loss first
-    (most positions are decided there); then null-window probes ``v >= g?``
-    bisect what is left. Each probe's fail-soft answer is a proven bound,
-    so the range shrinks by at least one level per probe.
+    ``probe(alpha, beta)`` is a fail-soft search of the position (see
+    ``Negamax.search``). One search with the window ``(-1, 1)`` settles
+    win, draw or loss first (most positions are decided there); then
+    null-window probes ``v >= g?`` bisect what is left. Each probe's
+    fail-soft answer is a proven bound, so the range shrinks by at least
+    one level per probe.
     """
     draw_tested = False
     while low < high:
@@ -35,7 +45,7 @@ def exact_value(root: Root, move: int, low: int, high: int) -> int:
             return low_level * SCALE
         if low_level <= 0 <= high_level and not draw_tested:
             draw_tested = True
-            result = root.search_child(move, PROVEN, -1, 1)
+            result = probe(-1, 1)
             if -1 < result < 1:
                 return result
             if result >= 1:
@@ -43,12 +53,70 @@ def exact_value(root: Root, move: int, low: int, high: int) -> int:
             else:
                 high = result
             continue
-        probe = (low_level + high_level + 1) // 2 * SCALE
-        result = root.search_child(move, PROVEN, probe - 1, probe)
-        if result >= probe:
+        level = (low_level + high_level + 1) // 2 * SCALE
+        result = probe(level - 1, level)
+        if result >= level:
             low = result
         else:
             high = result
+    return low
+
+
+def exact_value(root: Root, move: int, low: int, high: int) -> int:
+    """The exact value of ``move`` for the root's side, known to lie in ``[low, high]``."""
+    return bisect(partial(root.search_child, move, PROVEN), low, high)
+
+
+def exact_position(negamax: Negamax, node: SearchNode) -> int:
+    """The exact value of ``node`` itself for its side to move, searched as the root (ply 0).
+
+    What Pons's solver computes: the value only, by probes on the position
+    rather than on each of its moves, so no move is searched with a window
+    wider than the position needs. Every probe counts the root as a node.
+    """
+    low, high = node.low * SCALE, node.high * SCALE  # scores counted from the root itself
+    if low == high:
+        return low
+    return bisect_outside_in(partial(negamax.search, node, 0, PROVEN), low, high)
+
+
+def bisect_outside_in(probe: Probe, low: int, high: int, reach: int = 4) -> int:
+    """Like ``bisect``, but probing from the fastest results inwards, as Pons's solver does.
+
+    A probe near the fastest win or loss is cheap: every line longer than
+    the level it asks about is cut off by the nodes' bounds, as if by a
+    depth limit, while ``bisect``'s first probe (win, draw or loss?) is a
+    search to the end of the game. So the first probes alternate "does the
+    side to move survive more than ``reach`` levels above its fastest
+    loss?" and "does it win within ``reach`` levels of its fastest win?",
+    ``reach`` doubling after each pair, until one of them finds a win or a
+    loss, or they meet at the draw; what is left is bisected.
+    """
+    widening = True
+    loss_side = True
+    while low < high:
+        low_level, high_level = _level_above(low), high // SCALE
+        if low_level >= high_level:
+            return low_level * SCALE
+        middle = (low_level + high_level) // 2
+        if widening:
+            if loss_side and low_level < 0:
+                middle = min(low_level + reach, -1)
+            elif not loss_side and high_level > 0:
+                middle = max(high_level - reach, 0)
+            if not loss_side:
+                reach *= 2
+            loss_side = not loss_side
+        # Is the value above ``middle``? (the window (middle, middle + 1), in levels)
+        level = (middle + 1) * SCALE
+        result = probe(level - 1, level)
+        if result >= level:
+            low = result
+            found = result > 0  # a win
+        else:
+            high = result
+            found = result < 0  # a loss
+        widening = widening and not found
     return low
 
 

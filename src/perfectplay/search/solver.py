@@ -11,6 +11,9 @@ How the pieces fit, each in its own file (Pons's split of his solver):
 * ``root.py``: the root's moves and their symmetric twins;
 * ``budget.py``: limits, the clock and live progress.
 
+``solve_value`` answers the narrower question of the value alone, by
+null-window probes on the position itself (Pons's ``solve``).
+
 Without a limit the answer is exact and equal to the textbook minimax's:
 the same value and the same set of best moves. With a ``Limit`` the search
 deepens one ply at a time and answers with what it has proven when the
@@ -24,11 +27,12 @@ import time
 from typing import Any
 
 from perfectplay.errors import LimitError
-from perfectplay.game import Game, State
+from perfectplay.game import Game, State, outcome_of
 from perfectplay.search.budget import Budget, Clock, ProgressCallback
 from perfectplay.search.deepening import Findings, deepen, exact
 from perfectplay.search.limits import Limit
 from perfectplay.search.negamax import Negamax
+from perfectplay.search.nullwindow import exact_position
 from perfectplay.search.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.root import Root
 from perfectplay.search.scale import SCALE, clamp_guess
@@ -68,6 +72,41 @@ def solve(
     when a limit stopped the search: as far as they were valued).
     """
     return _run(game, state, limit, progress, table, clock, every_move=False)
+
+
+def solve_value(
+    game: Game[State],
+    state: State,
+    *,
+    table: TranspositionTable | None = None,
+    clock: Clock = time.perf_counter,
+) -> Analysis:
+    """Only the exact value of ``state`` for the side to move: no moves, no limit.
+
+    The position itself is bisected with null-window searches, as Pascal
+    Pons's solver does, instead of each of its moves (``solve``), which is
+    the cheaper question when only the value is wanted and what makes our
+    node counts comparable with his (``benchmarks/connect4.py``). The
+    result's ``moves`` and ``best`` are empty: the search proves the value,
+    not which moves reach it.
+    """
+    budget = Budget(None, None, clock)
+    if game.is_over(state):
+        return finished(game, state, budget.elapsed(), "solver")
+    negamax = Negamax(TranspositionTable() if table is None else table, budget)
+    value = exact_position(negamax, game.search_node(state))
+    score = value // SCALE
+    return Analysis(
+        game,
+        state,
+        outcome_of(score, game.max_plies),
+        score,
+        (),
+        (),
+        max(negamax.nodes, 1),
+        budget.elapsed(),
+        table=negamax.table.stats(),
+    )
 
 
 def _run(

@@ -37,10 +37,11 @@ async function request(method, path, body) {
 
 export const analyze = (body) => request("POST", "/api/analyze", body);
 export const move = (body) => request("POST", "/api/move", body);
+export const position = (body) => request("POST", "/api/position", body);
 export const tree = (body) => request("POST", "/api/tree", body);
 export const orders = (body) => request("POST", "/api/orders", body);
 export const compare = (body) => request("POST", "/api/compare", body);
 export const textbook = (body) => request("POST", "/api/textbook", body);
 export const quiz = (body) => request("POST", "/api/quiz", body);
-export const variants = () => request("GET", "/api/variants");
+export const games = () => request("GET", "/api/games");
 export const levels = () => request("GET", "/api/levels");

@@ -39,7 +39,7 @@ function capitalized(text) {
 }
 
 // ``section``: the panel's element, holding #tree-toggle and #tree-body.
-// ``board()``: the fields that name the game in API requests, e.g. {game: "tictactoe"}.
+// ``board()``: the game of the position shown, {game: spec}.
 export function createTreePanel(section, board) {
   const toggle = section.querySelector("#tree-toggle");
   const body = section.querySelector("#tree-body");

@@ -1,0 +1,258 @@
+"""Connect Four's search hooks: Pascal Pons's bitboards and the shortcuts of his solver.
+
+The solver sees a position as two bitboards laid out column by column, with
+one spare bit on top of each column (7x6 shown; bit numbers)::
+
+     6 13 20 27 34 41 48    <- the sentinel row: never set, so a shift
+     5 12 19 26 33 40 47       never carries a line from one column into
+     4 11 18 25 32 39 46       the next
+     3 10 17 24 31 38 45
+     2  9 16 23 30 37 44
+     1  8 15 22 29 36 43
+     0  7 14 21 28 35 42    <- the bottom row
+
+``pos`` holds the stones of the side to move and ``mask`` every stone.
+Playing column ``c`` adds ``(mask + bottom of c) & column c`` to the mask
+(the carry finds the lowest empty cell) and hands the move to the other
+side, whose stones are ``pos ^ mask``. ``pos + mask`` is a unique key: per
+column it is the stones of the side to move plus a run of ones, whose top
+bit marks the column's height.
+
+What the node knows, after Pons's blog "Solving Connect 4" (parts 6-12):
+
+* **Winning cells.** Each side's empty cells that would complete a four,
+  found for all lines at once by shifting the bitboard in the four
+  directions. They travel down the tree: the mover's after a move are the
+  opponent's before it, minus the cell just filled.
+* **Immediate win**: a winning cell that is playable. The value is then
+  known (win in 1).
+* **Losing moves anticipated.** A move is *non-losing* unless it leaves the
+  opponent an immediate win: it must block the opponent's playable winning
+  cell if there is one, and must not play under an opponent's winning
+  cell. Two playable opponent wins, or no non-losing move, is a loss in 2;
+  exactly one non-losing move is ``forced``; only non-losing moves are
+  searched.
+* **Bounds.** Without an immediate win the side to move wins three plies
+  later at best; after a non-losing move it loses four plies later at
+  worst; with two or fewer cells left and a non-losing move it is a draw.
+* **Move order**: non-losing moves that leave the mover the most winning
+  cells first, centre columns first among equals. The winning cells each
+  candidate leaves are kept, as they are the child's, for ``play``.
+* **Heuristic** at the horizon: winning cells and centre stones, the side
+  to move's minus the other side's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from perfectplay.game import Player
+
+if TYPE_CHECKING:
+    from perfectplay.games.connect4 import Connect4, Connect4State
+
+Threats = Callable[[int, int], int]
+
+
+def threat_finder(height: int, board: int) -> Threats:
+    """``threats(stones, mask)``: the empty cells (not in ``mask``) where one more stone makes a four.
+
+    A cell is such a cell when, along some direction, the three cells
+    before it, the three after it, or two on one side and one on the other
+    hold ``stones``. Shifting by ``step`` moves every stone one cell along a
+    direction: 1 up a column, ``height + 1`` across a row, ``height`` and
+    ``height + 2`` along the two diagonals. (Unrolled: it runs for every
+    move the search orders.)
+    """
+    r1, r2, r3 = height + 1, 2 * (height + 1), 3 * (height + 1)
+    d1, d2, d3 = height, 2 * height, 3 * height
+    u1, u2, u3 = height + 2, 2 * (height + 2), 3 * (height + 2)
+
+    def threats(stones: int, mask: int) -> int:
+        before, after = stones << r1, stones >> r1
+        cells = (stones << 1) & (stones << 2) & (stones << 3)
+        cells |= before & (stones << r2) & ((stones << r3) | after) | after & (stones >> r2) & ((stones >> r3) | before)
+        before, after = stones << d1, stones >> d1
+        cells |= before & (stones << d2) & ((stones << d3) | after) | after & (stones >> d2) & ((stones >> d3) | before)
+        before, after = stones << u1, stones >> u1
+        cells |= before & (stones << u2) & ((stones << u3) | after) | after & (stones >> u2) & ((stones >> u3) | before)
+        return cells & (board ^ mask)
+
+    return threats
+
+
+class Geometry:
+    """A board size's constant bitboards and tables, built once per size."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.height = height
+        self.stride = stride = height + 1
+        self.cells = width * height
+        self.base = self.cells + 2
+        self.bottom = sum(1 << (col * stride) for col in range(width))
+        self.board = self.bottom * ((1 << height) - 1)
+        self.bottom_bits: tuple[int, ...] = tuple(1 << (col * stride) for col in range(width))
+        self.column_bits: tuple[int, ...] = tuple(((1 << height) - 1) << (col * stride) for col in range(width))
+        self.centre = self.column_bits[width // 2] | (self.column_bits[(width - 1) // 2])
+        # Centre columns first, then outwards (left of centre before right on a tie).
+        self.order: tuple[int, ...] = tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+        self.threats = threat_finder(height, self.board)
+        # Bitboard bit of each cell of the game's row-major numbering (row 0 is the top).
+        self.bit_of_cell: tuple[int, ...] = tuple(
+            1 << ((cell % width) * stride + height - 1 - cell // width) for cell in range(self.cells)
+        )
+
+    def bitboard(self, cells: int) -> int:
+        """A row-major cell mask (the game's numbering) as a bitboard."""
+        bits = 0
+        for cell, bit in enumerate(self.bit_of_cell):
+            if cells >> cell & 1:
+                bits |= bit
+        return bits
+
+
+@cache
+def geometry(width: int, height: int) -> Geometry:
+    return Geometry(width, height)
+
+
+class Connect4Node:
+    """A Connect Four position from the side to move's point of view, with both sides' winning cells.
+
+    ``my_win`` and ``opp_win`` are the empty cells where the side to move,
+    and the other side, would complete a four; ``safe`` the columns' cells
+    worth searching (the non-losing moves, or the immediate wins);
+    ``found`` the winning cells each move ordered by ``moves`` leaves its
+    mover (reused by ``play``).
+    """
+
+    __slots__ = ("forced", "found", "geo", "high", "low", "mask", "my_win", "opp_win", "pos", "safe", "stones")
+
+    geo: Geometry
+    pos: int
+    mask: int
+    stones: int
+    my_win: int
+    opp_win: int
+    safe: int
+    forced: bool
+    low: int
+    high: int
+    found: dict[int, int] | None
+
+    @classmethod
+    def root(cls, game: Connect4, state: Connect4State) -> Connect4Node:
+        """The node of any legal position, its winning cells computed from scratch."""
+        geo = geometry(game.width, game.height)
+        x, o = geo.bitboard(state.x), geo.bitboard(state.o)
+        node = cls()
+        node.geo = geo
+        node.pos = pos = x if state.to_move is Player.X else o
+        node.mask = mask = x | o
+        node.stones = mask.bit_count()
+        node.found = None
+        node.my_win = geo.threats(pos, mask)
+        node.opp_win = geo.threats(mask ^ pos, mask)
+        if state.winner is not None:
+            node.lose()
+        else:
+            node.settle()
+        return node
+
+    def lose(self) -> None:
+        """The other side's last stone made a four: the game is over and lost for the side to move."""
+        self.low = self.high = -self.geo.base
+        self.forced = False
+        self.safe = 0
+
+    def settle(self) -> None:
+        """Set ``low``, ``high``, ``forced`` and ``safe`` from the winning cells."""
+        geo = self.geo
+        base = geo.base
+        mask = self.mask
+        possible = (mask + geo.bottom) & geo.board
+        self.forced = False
+        wins = self.my_win & possible
+        if wins:
+            self.low = self.high = base - 1
+            self.safe = wins
+            return
+        opp_win = self.opp_win
+        must_block = possible & opp_win
+        if must_block:
+            if must_block & (must_block - 1):
+                self.low = self.high = 2 - base  # two threats: block one, lose to the other
+                self.safe = 0
+                return
+            possible = must_block
+        self.safe = safe = possible & ~(opp_win >> 1)
+        stones = self.stones
+        if not safe:
+            # Every move lets the opponent win at once, unless the board is full.
+            self.low = self.high = 2 - base if possible else 0
+        elif stones >= geo.cells - 2:
+            self.low = self.high = 0  # one or two cells left and no win for anyone
+        else:
+            self.forced = not safe & (safe - 1)
+            self.high = base - 3
+            self.low = 4 - base if stones + 4 <= geo.cells else 0
+
+    def key(self) -> int:
+        return self.pos + self.mask
+
+    def to_key_frame(self, move: int) -> int:
+        return move
+
+    def from_key_frame(self, move: int) -> int:
+        return move
+
+    def moves(self) -> list[int]:
+        geo = self.geo
+        safe = self.safe
+        if self.forced:
+            return [(safe.bit_length() - 1) // geo.stride]
+        if not safe:
+            safe = (self.mask + geo.bottom) & geo.board  # lost anyway: every legal move, in order
+        pos, mask, threats, column_bits = self.pos, self.mask, geo.threats, geo.column_bits
+        found: dict[int, int] = {}
+        for col in geo.order:
+            bit = safe & column_bits[col]
+            if bit:
+                found[col] = threats(pos | bit, mask) & ~bit
+        self.found = found
+        moves = list(found)
+        if len(moves) > 1:
+            # A stable sort: the centre-first order stays among equal counts.
+            moves.sort(key=lambda col: found[col].bit_count(), reverse=True)
+        return moves
+
+    def play(self, move: int) -> Connect4Node:
+        geo = self.geo
+        mask = self.mask
+        bit = (mask + geo.bottom_bits[move]) & geo.column_bits[move]
+        pos = self.pos
+        child = Connect4Node()
+        child.geo = geo
+        child.pos = pos ^ mask
+        child.mask = new_mask = mask | bit
+        child.stones = self.stones + 1
+        child.found = None
+        child.my_win = self.opp_win & ~bit
+        found = self.found
+        opp_win = found.get(move) if found is not None else None
+        child.opp_win = geo.threats(pos | bit, new_mask) if opp_win is None else opp_win
+        if self.my_win & bit:
+            child.lose()
+        else:
+            child.settle()
+        return child
+
+    def evaluate(self) -> int:
+        centre = self.geo.centre
+        mine, theirs = self.pos, self.pos ^ self.mask
+        return 4 * (self.my_win.bit_count() - self.opp_win.bit_count()) + (
+            (mine & centre).bit_count() - (theirs & centre).bit_count()
+        )
