@@ -107,10 +107,10 @@ def main() -> int:
         run_scenario("3x3, empty board", port, [{"position": ".../.../...", "seed": i} for i in range(n)], args.clients)
         # Late 4x4 k=4 positions: 8 free cells, as the page meets them near the end.
         late = random_positions(make_game("mnk:4,4,4"), n, seed=2, plies=8)
-        bodies = [{"position": text, "k": 4, "seed": i} for i, text in enumerate(late)]
+        bodies = [{"position": text, "game": "mnk:4,4,4", "seed": i} for i, text in enumerate(late)]
         run_scenario("4x4 k=4, 8 free cells", port, bodies, args.clients)
         # The first move of a 4x4 game: every request proves the draw from scratch.
-        opening = [{"position": "..../..../..../....", "k": 4, "seed": i} for i in range(n)]
+        opening = [{"position": "..../..../..../....", "game": "mnk:4,4,4", "seed": i} for i in range(n)]
         run_scenario("4x4 k=4, empty board", port, opening, args.clients)
     finally:
         server.terminate()

@@ -13,13 +13,14 @@ from perfectplay.players import LEVELS
 
 
 def without_timing(analysis: dict[str, Any]) -> dict[str, Any]:
-    """The analysis without what depends on how it was searched.
+    """The analysis without what depends on how it was searched, and without the page's view.
 
     The server searches under a time limit, which takes the solver's
     iterative-deepening path; it proves the same outcomes with another
-    node count.
+    node count. The ``view`` is the web's addition to the shared schema,
+    checked on its own.
     """
-    return {key: value for key, value in analysis.items() if key not in ("seconds", "nodes")}
+    return {key: value for key, value in analysis.items() if key not in ("seconds", "nodes", "view")}
 
 
 def sample(states: list[MNKState], count: int, seed: int) -> list[MNKState]:
@@ -34,6 +35,7 @@ def test_analysis_of_sampled_3x3_positions_equals_the_engines(
         response = client.post("/api/analyze", json=body)
         assert response.status_code == 200, response.text
         assert without_timing(response.json()) == without_timing(analyze(tictactoe, state).to_json())
+        assert response.json()["view"] == tictactoe.view(state)
 
 
 @pytest.mark.parametrize(
@@ -67,6 +69,9 @@ def test_the_computer_plays_one_of_the_engines_best_moves_and_reports_the_positi
         assert reply["position"] == tictactoe.format(after)
         assert reply["to_move"] == after.to_move.value
         assert without_timing(reply["analysis"]) == without_timing(engine.to_json())
+        assert reply["analysis"]["view"] == tictactoe.view(state)
+        assert reply["view"] == tictactoe.view(after)
+        assert reply["label"] == tictactoe.move_label(reply["move"])
         assert (reply["outcome"] is None) == (not tictactoe.is_over(after))
 
 
@@ -121,23 +126,27 @@ BAD_REQUESTS = [
     ("/api/analyze", "{not json", 400, "body"),
     ("/api/analyze", "", 422, "body"),
     ("/api/analyze", "[1, 2]", 422, "body"),
-    ("/api/analyze", "{}", 422, "position"),
     ("/api/analyze", '{"position": 7}', 422, "position"),
-    ("/api/analyze", '{"position": "X../.../...", "rows": "3"}', 422, "rows"),
+    ("/api/analyze", '{"position": "X../.../...", "rows": 3}', 422, "rows"),  # the game spec replaced rows/cols/k
+    ("/api/analyze", '{"game": "chess"}', 422, "game"),
+    ("/api/analyze", '{"game": 3}', 422, "game"),
+    ("/api/analyze", '{"position": "X../.../...", "game": "mnk:3,3,4"}', 422, "game"),  # k over the board
+    ("/api/analyze", '{"game": "mnk:16,16,5"}', 422, "game"),
     ("/api/analyze", '{"position": "X../.../...", "to_move": "Z"}', 422, "to_move"),
     ("/api/analyze", '{"position": "X../.../...", "colour": "X"}', 422, "colour"),
     ("/api/analyze", '{"position": "XXX/OOO/..."}', 422, "position"),  # both sides have a line
     ("/api/analyze", '{"position": "XXX/.../..."}', 422, "position"),  # counts differ by three
     ("/api/analyze", '{"position": "XQ./.../..."}', 422, "position"),  # unknown character
-    ("/api/analyze", '{"position": "X../..", "rows": 3, "cols": 3}', 422, "position"),
-    ("/api/analyze", '{"position": "X../.../...", "k": 4}', 422, "k"),
-    ("/api/analyze", '{"position": "X../.../...", "rows": 16, "cols": 16}', 422, "rows"),
+    ("/api/analyze", '{"position": "X../..", "game": "tictactoe"}', 422, "position"),
     ("/api/analyze", '{"position": "' + "/".join(["." * 16] * 16) + '"}', 422, "position"),
     ("/api/analyze", '{"position": "' + "." * 5000 + '"}', 422, "position"),
     ("/api/move", '{"position": "X../.../...", "play": 0}', 422, "play"),  # occupied
     ("/api/move", '{"position": "X../.../...", "play": 9}', 422, "play"),  # off a 3x3 board
     ("/api/move", '{"position": "X../.../...", "play": -1}', 422, "play"),
     ("/api/move", '{"position": "X../.../...", "play": 1.0}', 422, "play"),
+    ("/api/move", '{"position": "X../.../...", "play": 2147483648}', 422, "play"),
+    ("/api/position", '{"position": "X../.../...", "play": 0}', 422, "play"),
+    ("/api/position", '{"game": "mnk:4,4,4", "position": "X../.../..."}', 422, "position"),
     ("/api/move", '{"position": "XX./OO./...", "to_move": "X", "level": "grandmaster"}', 422, "level"),
     ("/api/move", '{"position": "XXX/OO./..."}', 422, "position"),  # game over: no move to make
     ("/api/move", '{"position": "X../.../...", "seed": "lucky"}', 422, "seed"),
@@ -170,21 +179,9 @@ def test_unknown_routes_and_methods_use_the_same_error_shape(client: TestClient)
     assert set(client.get("/api/move").json()["error"]) == {"field", "message"}
 
 
-def test_variants_list_the_presets_within_the_cap(client: TestClient) -> None:
-    listing = client.get("/api/variants").json()
-    assert listing["max_side"] == 15
-    shapes = [(variant["rows"], variant["cols"], variant["k"]) for variant in listing["variants"]]
-    assert (3, 3, 3) in shapes
-    assert (4, 4, 4) in shapes
-    for variant in listing["variants"]:
-        game, state = parse_position(variant["empty"], variant["game"])
-        assert (game.rows, game.cols, game.k) == (variant["rows"], variant["cols"], variant["k"])
-        assert game.legal_moves(state) == tuple(range(variant["rows"] * variant["cols"]))
-
-
 def test_the_api_is_described_by_openapi_and_the_health_check_answers(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    assert {"/api/analyze", "/api/move", "/api/variants", "/api/levels", "/healthz"} <= set(paths)
+    assert {"/api/analyze", "/api/move", "/api/position", "/api/games", "/api/levels", "/healthz"} <= set(paths)
     assert client.get("/healthz").json()["status"] == "ok"
 
 

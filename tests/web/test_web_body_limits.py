@@ -54,7 +54,7 @@ LONG = "Q" * (BODY_MAX_BYTES - 200)
     [
         ("/api/analyze", {"position": LONG}, "position"),  # over the position's length cap
         ("/api/analyze", {"position": "X../.../...", "to_move": LONG}, "to_move"),
-        ("/api/analyze", {"position": "X../.../...", "rows": LONG}, "rows"),
+        ("/api/analyze", {"position": "X../.../...", "game": LONG}, "game"),
         ("/api/move", {"position": "X../.../...", "level": LONG}, "level"),  # the engine's message quotes it
         ("/api/move", {"position": "X../.../...", "seed": [LONG]}, "seed"),
         ("/api/tree", {"position": "X../.../...", "algorithm": LONG}, "algorithm"),

@@ -16,7 +16,7 @@ from perfectplay.web.settings import Settings
 GENEROUS = Settings(workers=1, seconds=1.0, backstop_seconds=120.0, queue_seconds=120.0)
 """A short search (the engine stops itself), and limits nothing in these tests comes near."""
 
-EXPENSIVE = {"position": "...../...../..X../...../.....", "k": 4}
+EXPENSIVE = {"game": "mnk:5,5,4", "position": "...../...../..X../...../....."}
 """Beyond the fast lane's budget: this goes to a worker."""
 
 

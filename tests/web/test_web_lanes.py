@@ -90,7 +90,7 @@ def test_cheap_answers_and_health_do_not_wait_behind_expensive_searches_however_
         assert move.status_code == 200, move.text
         assert move.json()["move"] == 5
         assert move.json()["analysis"]["complete"] is True
-        late = {"position": "XOXO/OXOX/XO../....", "k": 4}
+        late = {"game": "mnk:4,4,4", "position": "XOXO/OXOX/XO../...."}
         analysis = answer(threads, lambda: client.post("/api/analyze", json=late), "a late 4x4 analysis")
         assert analysis.status_code == 200, analysis.text
         assert analysis.json()["complete"] is True
@@ -105,7 +105,8 @@ def test_a_request_that_waits_for_a_worker_longer_than_the_queue_limit_is_answer
     settings = Settings(workers=1, seconds=600.0, backstop_seconds=600.0, queue_seconds=0.2)
     with saturated(settings, 1) as (client, threads, pending):
         eventually(lambda: health(client, threads), lambda seen: seen.get("busy") == 1, "the worker never got busy")
-        refused = [threads.submit(client.post, "/api/analyze", json={"position": EMPTY_5X5, "k": 4}) for _ in range(10)]
+        body = {"game": "mnk:5,5,4", "position": EMPTY_5X5}
+        refused = [threads.submit(client.post, "/api/analyze", json=body) for _ in range(10)]
         for reply in (request.result(timeout=PATIENCE) for request in refused):
             assert reply.status_code == 503
             assert reply.json()["error"] == {

@@ -82,11 +82,18 @@ def analyze_bodies(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def move_bodies(draw: st.DrawFn) -> dict[str, Any]:
+def position_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    """A position and, unless the game is over, sometimes a legal move to play in it."""
     game, state = draw(games())
     body = draw(position_fields(game, state))
     if not game.is_over(state) and draw(st.booleans()):
         body["play"] = draw(st.sampled_from(game.legal_moves(state)))
+    return body
+
+
+@st.composite
+def move_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    body = draw(position_bodies())
     body["level"] = draw(st.sampled_from(LEVELS))
     if draw(st.booleans()):
         body["seed"] = draw(st.integers(0, 2**63 - 1))
@@ -111,7 +118,12 @@ def tree_bodies(draw: st.DrawFn) -> dict[str, Any]:
     return body
 
 
-LEGAL_BODIES = {"/api/analyze": analyze_bodies(), "/api/move": move_bodies(), "/api/tree": tree_bodies()}
+LEGAL_BODIES = {
+    "/api/analyze": analyze_bodies(),
+    "/api/move": move_bodies(),
+    "/api/position": position_bodies(),
+    "/api/tree": tree_bodies(),
+}
 
 
 def test_the_schema_declares_the_error_body_for_every_status_each_route_can_answer() -> None:

@@ -51,7 +51,7 @@ def test_a_worker_that_overruns_its_limit_is_killed_answered_as_a_timeout_and_re
 def test_requests_beyond_the_workers_wait_their_turn_rather_than_fail() -> None:
     # Generous limits: the test is about queueing, not about how fast this machine is.
     # An early 4x4 board is beyond the fast lane's budget: each of these needs the one worker.
-    body = {"position": "X.../.O../..../....", "k": 4}
+    body = {"game": "mnk:4,4,4", "position": "X.../.O../..../...."}
     with TestClient(create_app(Settings(workers=1, seconds=60.0, queue_seconds=300.0))) as client:
         with concurrent.futures.ThreadPoolExecutor(4) as threads:
             replies = list(threads.map(lambda _: client.post("/api/move", json=body), range(8)))

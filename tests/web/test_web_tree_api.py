@@ -106,6 +106,6 @@ def test_bad_requests_are_refused_naming_the_field(
 def test_a_board_with_few_empty_cells_is_traced_whatever_its_size(client: TestClient) -> None:
     position = "XOXO/OXOX/XO../...."
     game, state = parse_position(position, "mnk:4,4,4")
-    answer = post(client, position=position, k=4, algorithm="alphabeta")
+    answer = post(client, position=position, game="mnk:4,4,4", algorithm="alphabeta")
     assert answer.status_code == 200, answer.text
     assert answer.json()["nodes"] == trace_alphabeta(game, state, depth=0).nodes

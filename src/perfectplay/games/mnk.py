@@ -207,18 +207,25 @@ class MNK(Game[MNKState]):
         return "\n".join(lines)
 
     def view(self, state: MNKState) -> dict[str, Any]:
-        """A grid of ``rows`` x ``cols`` cells; a click on a free cell plays that cell."""
+        """A grid of ``rows`` x ``cols`` cells; a click on a free cell plays that cell.
+
+        Every cell is labelled with its number from 1, as ``draw`` shows it
+        and a person types it; the page shows the label on empty cells.
+        """
         cells = []
         for cell in range(self.cells):
             stone = self.stone_at(state, cell)
             cells.append("" if stone is None else stone.value)
+        over = self.is_over(state)
         return {
             "kind": "grid",
             "rows": self.rows,
             "cols": self.cols,
             "cells": cells,
+            "click": [None if over or stone else cell for cell, stone in enumerate(cells)],
             "drop": False,
             "line": list(self.winning_line(state)),
+            "labels": [self.move_label(cell) for cell in range(self.cells)],
         }
 
     # --- search hooks --------------------------------------------------------

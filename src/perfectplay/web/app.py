@@ -17,15 +17,14 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from perfectplay import __version__
-from perfectplay.players import LEVELS
+from perfectplay.web.catalog import games_json, levels_json
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, error_body, error_responses, excerpt
-from perfectplay.web.schemas import AnalyzeRequest, MoveRequest
-from perfectplay.web.service import analyze_json, move_json
+from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest
+from perfectplay.web.service import analyze_json, move_json, play_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
 from perfectplay.web.timeouts import BodyDeadline, BodyTooSlow
 from perfectplay.web.tree_api import router as tree_router
-from perfectplay.web.variants import variants_json
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -53,7 +52,7 @@ def create_app(settings: Settings | None = None, *, worker_command: Sequence[str
     app = FastAPI(
         title="perfectplay",
         version=__version__,
-        summary="Unbeatable tic-tac-toe and m,n,k games: play, hints and exact analysis.",
+        summary="Unbeatable tic-tac-toe and every game perfectplay knows: play, hints and exact analysis.",
         lifespan=lifespan,
         # A redirect to the path with or without its slash would be built from
         # the client's Host header; no route here needs one.
@@ -91,17 +90,29 @@ def _add_routes(app: FastAPI, settings: Settings) -> None:
     async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
         return await move_json(body, _lanes(request), settings)
 
-    @app.get(
-        "/api/variants", summary="The boards the page offers, and the size cap", responses=error_responses(*GET_ERRORS)
+    @app.post(
+        "/api/position",
+        summary="Read a position and optionally play one move, without any search",
+        responses=error_responses(*POST_ERRORS),
     )
-    async def variants() -> dict[str, Any]:
-        return variants_json(settings.seconds)
+    async def position(body: PlayRequest) -> dict[str, Any]:
+        return play_json(body)
 
     @app.get(
-        "/api/levels", summary="The computer's strength levels, strongest first", responses=error_responses(*GET_ERRORS)
+        "/api/games",
+        summary="The games the page offers, each with its start position and view",
+        responses=error_responses(*GET_ERRORS),
+    )
+    async def games() -> dict[str, Any]:
+        return games_json(settings)
+
+    @app.get(
+        "/api/levels",
+        summary="The computer's strength levels, strongest first, with what each does",
+        responses=error_responses(*GET_ERRORS),
     )
     async def levels() -> dict[str, Any]:
-        return {"levels": list(LEVELS), "default": "perfect"}
+        return levels_json()
 
     @app.get(
         "/healthz",

@@ -1,6 +1,6 @@
 """Request bodies of the JSON API, validated by pydantic before any game logic runs.
 
-Strict types: ``"rows": "3"`` or ``"play": 4.0`` is a mistake to report, not
+Strict types: ``"to_move": 1`` or ``"play": 4.0`` is a mistake to report, not
 to guess at. The caps here keep every request small; whether a position can
 arise in play is the engine's call (``parse_position``), not pydantic's.
 """
@@ -12,49 +12,55 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from perfectplay.games import SPEC_MAX_CHARS
-from perfectplay.games.mnk import MAX_SIDE
 from perfectplay.players import LEVELS, check_level
 from perfectplay.web.settings import POSITION_MAX_CHARS
 
 Side = Literal["X", "O"]
 
+MOVE_LIMIT = 2**31
+"""Moves are small ints in every game; anything this large is a mistake, refused before the game sees it."""
+
 
 class PositionRequest(BaseModel):
-    """A position and the board it is on (3x3 unless ``rows``/``cols`` say otherwise)."""
+    """A position of a game: the game's spec and the position in that game's notation."""
 
     model_config = ConfigDict(strict=True, extra="forbid")
 
-    position: str = Field(
-        max_length=POSITION_MAX_CHARS,
-        description="rows separated by '/', cells X, O and . for empty",
-        examples=["XOX/OO./.X."],
-    )
     game: str | None = Field(
         default=None,
         max_length=SPEC_MAX_CHARS,
         description="the game spec, e.g. tictactoe, mnk:4,4,4, connect4, nim:misere "
-        "(default: m,n,k sized by the position)",
+        "(default: m,n,k sized by the position; tic-tac-toe without one)",
         examples=["tictactoe"],
     )
-    to_move: Side | None = Field(default=None, description="the side to move; default: fewer stones, X on equal counts")
-    rows: int | None = Field(default=None, ge=1, le=MAX_SIDE, description="rows on the board (default: from the text)")
-    cols: int | None = Field(default=None, ge=1, le=MAX_SIDE, description="columns (default: from the text)")
-    k: int | None = Field(default=None, ge=1, le=MAX_SIDE, description="stones in a row to win (default: shorter side)")
+    position: str | None = Field(
+        default=None,
+        max_length=POSITION_MAX_CHARS,
+        description="the position in the game's notation, as on the command line "
+        "(m,n,k: rows separated by '/', cells X, O and . for empty); default: the game's start",
+        examples=["XOX/OO./.X."],
+    )
+    to_move: Side | None = Field(default=None, description="the side to move; default: the game's rule")
 
 
 class AnalyzeRequest(PositionRequest):
     """``POST /api/analyze``: score every legal move of the position."""
 
 
-class MoveRequest(PositionRequest):
-    """``POST /api/move``: optionally play ``play`` for the side to move, then the computer answers."""
+class PlayRequest(PositionRequest):
+    """``POST /api/position``: read a position and, if ``play`` is given, play that move; no search."""
 
     play: int | None = Field(
         default=None,
         ge=0,
-        lt=MAX_SIDE * MAX_SIDE,
-        description="a cell (row-major from 0) to play first for the side to move; the computer replies",
+        lt=MOVE_LIMIT,
+        description="a move (its number in the JSON, e.g. a cell row-major from 0) to play for the side to move",
     )
+
+
+class MoveRequest(PlayRequest):
+    """``POST /api/move``: optionally play ``play`` for the side to move, then the computer answers."""
+
     level: str = Field(default="perfect", description="the computer's strength", examples=list(LEVELS))
     seed: int | None = Field(
         default=None,

@@ -10,41 +10,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.game import Game
-from perfectplay.games import make_game
-from perfectplay.games.mnk import board_shape
+from perfectplay.game import Game, Player
+from perfectplay.games import DEFAULT_SPEC, make_game
 from perfectplay.notation import parse_player
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import Problem, blame
-from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PositionRequest
+from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest, PositionRequest
 from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
 
 
-def request_spec(request: PositionRequest) -> str:
-    """The game spec a request names: ``game``, or an m,n,k board from ``rows``/``cols``/``k`` (older clients)."""
-    if request.game is not None:
-        return request.game
-    if request.rows is None and request.cols is None and request.k is None:
-        return "mnk"
-    rows, cols = request.rows, request.cols
-    if rows is None or cols is None:
-        with blame("position"):
-            text_rows, text_cols = board_shape(request.position)
-        rows = text_rows if rows is None else rows
-        cols = text_cols if cols is None else cols
-    return f"mnk:{rows},{cols}" + ("" if request.k is None else f",{request.k}")
-
-
 def read_position(request: PositionRequest) -> tuple[Game[Any], Any]:
-    """The request's game and state, or a problem naming the field at fault."""
-    spec = request_spec(request)
-    field = "game" if request.game is not None else "k" if request.k is not None else "position"
-    with blame(field):
-        game = make_game(spec, request.position)
+    """The request's game and state (the game's start without a position), or a problem naming the field."""
+    # Without a spec the board's size comes from the position, so a bad size is the position's fault.
+    with blame("game" if request.game is not None else "position"):
+        game = make_game(request.game or DEFAULT_SPEC, request.position)
+    to_move = None if request.to_move is None else parse_player(request.to_move)
     with blame("position"):
-        state = game.parse(request.position, None if request.to_move is None else parse_player(request.to_move))
-    return game, state
+        if request.position is None:
+            return game, game.initial_state(to_move or Player.X)
+        return game, game.parse(request.position, to_move)
+
+
+def position_json(game: Game[Any], state: Any) -> dict[str, Any]:
+    """A position as every response carries it: the game, the text, the side to move, its view and outcome."""
+    return {
+        "game": game.name,
+        "title": game.title,
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "view": game.view(state),
+        "outcome": outcome_json(game, state),
+    }
+
+
+def move_fields_json(game: Game[Any], move: int) -> dict[str, Any]:
+    """A move as JSON: its number, the fields that locate it, and its label (what people see and type)."""
+    return {"move": move, **game.move_fields(move), "label": game.move_label(move)}
+
+
+def play_request_move(game: Game[Any], state: Any, move: int | None) -> tuple[Any, dict[str, Any] | None]:
+    """The state after the request's ``play`` (if any) and that move as JSON; a problem on ``play`` if illegal."""
+    if move is None:
+        return state, None
+    with blame("play"):
+        after = game.play(state, move)
+    return after, move_fields_json(game, move)
 
 
 async def bounded_search(
@@ -76,34 +87,38 @@ async def bounded_search(
 
 async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     game, state = read_position(request)
-    return (await bounded_search(game, state, None, None, lanes, settings))["analysis"]
+    analysis = (await bounded_search(game, state, None, None, lanes, settings))["analysis"]
+    return {**analysis, "view": game.view(state)}
+
+
+def play_json(request: PlayRequest) -> dict[str, Any]:
+    """The position read (and ``play`` played, if given) without any search: for set-ups, links and two players."""
+    game, state = read_position(request)
+    state, played = play_request_move(game, state, request.play)
+    return {**position_json(game, state), "played": played}
 
 
 async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     """Play ``request.play`` if given, then the computer's move unless the game is over."""
     game, state = read_position(request)
-    if request.play is not None:
-        with blame("play"):
-            state = game.play(state, request.play)
-    elif game.is_over(state):
+    if request.play is None and game.is_over(state):
         raise Problem(422, "position", f"the game is over: {_result_text(game, state)}; there is no move to make")
+    state, played = play_request_move(game, state, request.play)
     move: int | None = None
     analysis: dict[str, Any] | None = None
     if not game.is_over(state):
         result = await bounded_search(game, state, request.level, request.seed, lanes, settings)
-        move, analysis = result["move"], result["analysis"]
+        move, analysis = result["move"], {**result["analysis"], "view": game.view(state)}
         assert move is not None
         state = game.play(state, move)
     fields = {} if move is None else game.move_fields(move)
     return {
+        "played": played,
         "move": move,
         "row": fields.get("row"),
         "col": fields.get("col"),
         "label": None if move is None else game.move_label(move),
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
-        "outcome": outcome_json(game, state),
+        **position_json(game, state),
         "analysis": analysis,
     }
 

@@ -37,6 +37,7 @@ async function request(method, path, body) {
 
 export const analyze = (body) => request("POST", "/api/analyze", body);
 export const move = (body) => request("POST", "/api/move", body);
+export const position = (body) => request("POST", "/api/position", body);
 export const tree = (body) => request("POST", "/api/tree", body);
-export const variants = () => request("GET", "/api/variants");
+export const games = () => request("GET", "/api/games");
 export const levels = () => request("GET", "/api/levels");

@@ -1,47 +1,78 @@
-// One game in the browser: whose turn it is, the undo history, and the
-// requests that move it forward. The server decides everything about the
-// rules (legal moves, the computer's reply, who won); this module only keeps
-// the positions it was given and asks again.
+// One game in the browser: the line of positions played so far, which one
+// is shown, who plays each side, and the requests that move it forward. The
+// server decides everything about the rules (legal moves, the position after
+// a move, the computer's reply, who won) and sends each position's view; this
+// module only keeps the positions it was given and asks again.
+//
+// Modes: "computer" (you against the computer), "two" (two people at one
+// screen), "watch" (the computer plays itself; it can be stopped and resumed).
 
 import * as api from "./api.js";
-import { cellName, otherSide, outcomeText } from "./outcome.js";
+import { bestMoves, hintText } from "./advice.js";
+import { changedCells } from "./grid-board.js";
+import { labelledMoves } from "./board.js";
 import * as tally from "./tally.js";
 
-function stonesOf(position) {
-  return position.split("/").flatMap((row) => [...row].map((char) => (char === "X" || char === "O" ? char : null)));
+const RESULT_WORDS = { win: "You win!", draw: "It's a draw.", loss: "The computer wins." };
+
+function nodeOf(reply, extra = {}) {
+  return {
+    position: reply.position,
+    toMove: reply.to_move,
+    view: reply.view,
+    outcome: reply.outcome,
+    move: null,
+    label: null,
+    side: null, // who played the move into this position
+    by: null, // "you", "computer" or (two players) the side
+    why: null, // {analysis, move, level} when the computer played it
+    ...extra,
+  };
 }
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createGame({ onChange, onAnnounce, onTally }) {
   const state = {
-    variant: null, // {rows, cols, k, empty}
+    entry: null, // the game as /api/games lists it
+    mode: "computer",
     human: "X",
     level: "perfect",
-    position: "",
-    toMove: "X",
-    outcome: null,
-    fresh: [],
-    why: null, // {analysis, move}: the computer's last decision
-    history: [], // snapshots taken at each of your turns, for undo
-    recorded: null, // the tally entry this game's ending added
-    busy: false,
+    line: [],
+    cursor: 0,
+    scored: null, // this game's result in the score, once counted; undo never takes it back
+    busy: null, // null, "move" (yours is being read) or "thinking" (the computer's search runs)
+    analysing: 0, // analyses in flight for the hint or the outcome overlay
     error: null,
-    hint: [],
+    hint: null, // {key, moves: Set, text}
     overlay: false,
+    watch: { running: false, delay: 800 },
   };
-  const analyses = new Map(); // "position|to_move" -> analysis, so hint and overlay ask once
-  let generation = 0; // bumped by a new game: replies to older requests are dropped
+  const analyses = new Map(); // "game|position|to_move" -> analysis, so hint and overlay ask once
+  let generation = 0; // bumped whenever the line changes under a request: its late reply is dropped
 
-  const key = () => `${state.position}|${state.toMove}`;
-  const yourTurn = () => !state.outcome && state.toMove === state.human;
-  const board = () => ({ rows: state.variant.rows, cols: state.variant.cols, k: state.variant.k });
+  const current = () => state.line[state.cursor];
+  const last = () => state.line.at(-1);
+  const keyOf = (node) => `${state.entry.game}|${node.position}|${node.toMove}`;
+  const atEnd = () => state.cursor === state.line.length - 1;
 
   function changed() {
-    if (state.variant) onChange(view());
+    // Nothing to show while a new game's first position is being fetched.
+    if (state.entry && state.line.length) onChange(view());
   }
 
   function fail(error) {
-    state.error = error.message;
-    onAnnounce(error.message);
+    state.error = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+    onAnnounce(state.error);
+  }
+
+  function peopleMove(node) {
+    if (state.mode === "two") return true;
+    return state.mode === "computer" && node.toMove === state.human;
+  }
+
+  function computerMoves(node) {
+    return state.mode === "watch" || (state.mode === "computer" && node.toMove !== state.human);
   }
 
   function resultFor(outcome) {
@@ -50,143 +81,259 @@ export function createGame({ onChange, onAnnounce, onTally }) {
   }
 
   function resultText(outcome) {
-    return { win: "You win!", draw: "It's a draw.", loss: "The computer wins." }[resultFor(outcome)];
+    if (state.mode === "computer") return RESULT_WORDS[resultFor(outcome)];
+    return outcome.winner === null ? "It's a draw." : `${outcome.winner} wins!`;
   }
 
-  function snapshot() {
-    const { position, toMove, outcome, fresh, why, recorded } = state;
-    return { position, toMove, outcome, fresh, why, recorded };
-  }
+  // --- starting -------------------------------------------------------------
 
-  function finishIfOver() {
-    if (state.outcome && !state.recorded) {
-      state.recorded = resultFor(state.outcome);
-      onTally(tally.add(state.recorded));
-    }
-  }
-
-  async function ask(body) {
+  // start: a position to begin from (as /api/position answers it: a set-up or a link),
+  // else the game's start with ``first`` to move.
+  async function newGame({ entry, mode, human, level, first, start = null }) {
+    generation += 1;
     const asked = generation;
-    state.busy = true;
-    state.error = null;
-    state.hint = [];
-    changed();
-    try {
-      const reply = await api.move({ ...board(), level: state.level, to_move: state.toMove, ...body });
-      if (asked !== generation) return null;
-      return reply;
-    } catch (error) {
-      if (asked !== generation) return null;
-      fail(error);
-      return null;
-    } finally {
-      if (asked === generation) state.busy = false;
+    Object.assign(state, {
+      entry,
+      mode,
+      human,
+      level,
+      line: [],
+      cursor: 0,
+      scored: null,
+      busy: null,
+      error: null,
+      hint: null,
+    });
+    state.watch.running = mode === "watch";
+    let node = start ? nodeOf(start) : null;
+    if (!node) {
+      node = nodeOf(entry);
+      if (entry.to_move !== first) {
+        // The listed start has X to move; ask for the same start with the other side first.
+        try {
+          node = nodeOf(await api.position({ game: entry.game, to_move: first }));
+        } catch (error) {
+          fail(error);
+        }
+        if (asked !== generation) return;
+      }
     }
+    state.line = [node];
+    const who = {
+      computer: `You are ${human}. ${computerMoves(node) ? "The computer moves first." : "Your move."}`,
+      two: `Two players: ${node.toMove} moves first.`,
+      watch: "The computer plays itself.",
+    }[mode];
+    onAnnounce(`New game of ${entry.title}. ${who}`);
+    changed();
+    await carryOn(asked);
   }
 
-  function apply(reply, played) {
-    state.position = reply.position;
-    state.toMove = reply.to_move;
-    state.outcome = reply.outcome;
-    state.fresh = [played, reply.move].filter((cell) => cell !== null && cell !== undefined);
-    if (reply.move !== null) state.why = { analysis: reply.analysis, move: reply.move };
-    finishIfOver();
-    const words = [];
-    if (played !== null) words.push(`You played ${cellName(...rowCol(played))}.`);
-    if (reply.move !== null) words.push(`The computer played ${cellName(reply.row, reply.col)}.`);
-    words.push(state.outcome ? resultText(state.outcome) : "Your move.");
-    onAnnounce(words.join(" "));
+  // After a move (or at the start): let the computer move if it is its turn, else refresh the overlay.
+  async function carryOn(asked) {
+    const node = current();
+    if (asked !== generation || node.outcome) {
+      changed();
+      return;
+    }
+    if (state.mode === "watch") {
+      await watchLoop(asked);
+    } else if (computerMoves(node)) {
+      await computerMove(asked);
+    }
     refreshOverlay();
   }
 
-  function rowCol(cell) {
-    return [Math.floor(cell / state.variant.cols), cell % state.variant.cols];
+  // --- moves ------------------------------------------------------------------
+
+  function push(node) {
+    state.line = state.line.slice(0, state.cursor + 1);
+    state.line.push(node);
+    state.cursor = state.line.length - 1;
+    state.hint = null;
+    if (node.outcome && state.mode === "computer" && !state.scored) {
+      state.scored = resultFor(node.outcome);
+      onTally(tally.add(state.scored));
+    }
   }
 
-  async function newGame({ variant, human, computerFirst, level }) {
-    generation += 1;
-    Object.assign(state, {
-      variant,
-      human,
-      level,
-      position: variant.empty,
-      toMove: computerFirst ? otherSide(human) : human,
-      outcome: null,
-      fresh: [],
-      why: null,
-      history: [],
-      recorded: null,
-      busy: false,
-      error: null,
-      hint: [],
-    });
-    onAnnounce(`New game. You are ${human}. ${computerFirst ? "The computer moves first." : "Your move."}`);
+  async function computerMove(asked) {
+    const from = current();
+    state.busy = "thinking";
+    state.error = null;
     changed();
-    if (computerFirst) {
-      const reply = await ask({ position: state.position });
-      if (reply) apply(reply, null);
+    let reply;
+    try {
+      reply = await api.move({ game: state.entry.game, position: from.position, to_move: from.toMove, level: state.level });
+    } catch (error) {
+      if (asked !== generation) return false;
+      state.busy = null;
+      fail(error);
       changed();
-    } else {
-      refreshOverlay();
+      return false;
+    }
+    if (asked !== generation) return false;
+    state.busy = null;
+    push(nodeOf(reply, {
+      move: reply.move,
+      label: reply.label,
+      side: from.toMove,
+      by: "computer",
+      why: { analysis: reply.analysis, move: reply.move, level: state.level },
+    }));
+    const who = state.mode === "watch" ? from.toMove : "The computer";
+    onAnnounce(`${who} played ${reply.label}. ${statusText()}`);
+    changed();
+    return true;
+  }
+
+  // A person chose ``move`` in the position shown. Playing from an earlier
+  // position of the move list continues the game from there.
+  async function play(move) {
+    const from = current();
+    if (state.busy || from.outcome || !peopleMove(from) || move === null || move === undefined) return;
+    generation += 1;
+    const asked = generation;
+    state.busy = "move";
+    state.error = null;
+    state.hint = null;
+    changed();
+    let reply;
+    try {
+      reply = await api.position({ game: state.entry.game, position: from.position, to_move: from.toMove, play: move });
+    } catch (error) {
+      if (asked !== generation) return;
+      state.busy = null;
+      fail(error);
+      changed();
+      return;
+    }
+    if (asked !== generation) return;
+    state.busy = null;
+    const by = state.mode === "two" ? from.toMove : "you";
+    push(nodeOf(reply, { move: reply.played.move, label: reply.played.label, side: from.toMove, by }));
+    onAnnounce(`${state.mode === "two" ? from.toMove : "You"} played ${reply.played.label}. ${statusText()}`);
+    changed();
+    await carryOn(asked);
+  }
+
+  // When the computer is to move but did not (its request failed, or the move list went back to its turn).
+  async function letComputerMove() {
+    const node = current();
+    if (state.busy || node.outcome || !computerMoves(node) || state.mode === "watch") return;
+    generation += 1;
+    await carryOn(generation);
+  }
+
+  // --- watching -------------------------------------------------------------------
+
+  async function watchLoop(asked) {
+    while (state.watch.running && asked === generation && !current().outcome) {
+      if (!(await computerMove(asked))) break;
+      if (current().outcome) break;
+      await wait(state.watch.delay);
+    }
+    if (asked === generation) {
+      state.watch.running = false;
+      changed();
     }
   }
 
-  async function play(cell) {
-    if (state.busy || !yourTurn() || stonesOf(state.position)[cell]) return;
-    const before = snapshot();
-    state.history.push(before);
-    // Your stone shows at once; the computer's reply follows.
-    const stones = stonesOf(state.position);
-    stones[cell] = state.human;
-    const rows = [];
-    for (let row = 0; row < state.variant.rows; row += 1) {
-      rows.push(stones.slice(row * state.variant.cols, (row + 1) * state.variant.cols).map((s) => s || ".").join(""));
-    }
-    const requested = state.position;
-    state.position = rows.join("/");
-    state.fresh = [cell];
-    const reply = await ask({ position: requested, play: cell });
-    if (reply) {
-      apply(reply, cell);
-    } else if (state.history.at(-1) === before) {
-      // The request failed: take your stone back so you can try again.
-      state.history.pop();
-      Object.assign(state, before);
-    }
+  function stopWatching() {
+    if (!state.watch.running) return;
+    // The move being searched still lands; no further move is asked for.
+    state.watch.running = false;
+    onAnnounce("Stopped.");
     changed();
+  }
+
+  async function resumeWatching() {
+    if (state.mode !== "watch" || state.watch.running || state.busy || current().outcome) return;
+    generation += 1;
+    state.watch.running = true;
+    changed();
+    await watchLoop(generation);
+  }
+
+  function setWatchDelay(ms) {
+    state.watch.delay = ms;
+  }
+
+  // --- going back ------------------------------------------------------------------
+
+  // Undo takes back your last move (and the computer's reply); with two
+  // people, the last move. A finished game's result stays in the score.
+  function undoTarget() {
+    if (state.busy || state.watch.running || state.mode === "watch") return -1;
+    if (state.mode === "two") return state.cursor - 1;
+    for (let index = state.cursor - 1; index >= 0; index -= 1) {
+      const node = state.line[index];
+      if (node.toMove === state.human && !node.outcome) return index;
+    }
+    return -1;
   }
 
   function undo() {
-    if (state.busy || state.history.length === 0) return;
-    if (state.recorded) onTally(tally.add(state.recorded, -1));
-    Object.assign(state, state.history.pop(), { hint: [], error: null });
-    onAnnounce("Took back your last move. Your move.");
+    const target = undoTarget();
+    if (target < 0) return;
+    generation += 1;
+    state.line = state.line.slice(0, target + 1);
+    state.cursor = target;
+    state.hint = null;
+    state.error = null;
+    const kept = state.scored ? ` The score keeps this game's result (${state.scored}).` : "";
+    onAnnounce(`Took back ${state.mode === "two" ? "the last move" : "your last move"}.${kept} ${statusText()}`);
     refreshOverlay();
     changed();
   }
 
-  async function analysisNow() {
-    const wanted = key();
-    if (analyses.has(wanted)) return analyses.get(wanted);
-    const analysis = await api.analyze({ ...board(), position: state.position, to_move: state.toMove });
-    analyses.set(`${analysis.position}|${analysis.to_move}`, analysis);
-    return analysis;
+  // The move list: show an earlier position (or a later one again) without changing the game.
+  function goTo(index) {
+    if (state.busy || state.watch.running || index < 0 || index >= state.line.length || index === state.cursor) return;
+    generation += 1;
+    state.cursor = index;
+    state.hint = null;
+    state.error = null;
+    const node = current();
+    onAnnounce(index === 0 ? "The start of the game." : `After move ${index}, ${node.label} by ${node.side}.`);
+    refreshOverlay();
+    changed();
+  }
+
+  // --- hint and outcomes ------------------------------------------------------------
+
+  async function analysisOf(node) {
+    const key = keyOf(node);
+    if (analyses.has(key)) return analyses.get(key);
+    state.analysing += 1;
+    changed();
+    try {
+      const analysis = await api.analyze({ game: state.entry.game, position: node.position, to_move: node.toMove });
+      analyses.set(key, analysis);
+      return analysis;
+    } finally {
+      state.analysing -= 1;
+    }
   }
 
   async function hint() {
-    if (state.busy || !yourTurn()) return;
-    const asked = key();
+    const node = current();
+    if (!canAdvise(node)) return;
+    const key = keyOf(node);
     try {
-      const analysis = await analysisNow();
-      if (asked !== key()) return;
-      state.hint = analysis.best;
-      const best = analysis.moves[0];
-      const cells = analysis.best.map((cell) => cellName(...rowCol(cell)));
-      onAnnounce(`Hint: ${cells.join(" or ")}, ${outcomeText(best)}.`);
+      const analysis = await analysisOf(node);
+      if (key !== keyOf(current())) return;
+      const best = bestMoves(analysis);
+      state.hint = { key, moves: new Set(best.map((entry) => entry.move)), text: hintText(analysis, best) };
+      onAnnounce(state.hint.text);
     } catch (error) {
-      fail(error);
+      if (key === keyOf(current())) fail(error);
     }
     changed();
+  }
+
+  function canAdvise(node) {
+    return Boolean(node) && !state.busy && !node.outcome && peopleMove(node);
   }
 
   function setOverlay(on) {
@@ -196,48 +343,107 @@ export function createGame({ onChange, onAnnounce, onTally }) {
   }
 
   async function refreshOverlay() {
-    if (!state.variant || !state.overlay || !yourTurn() || analyses.has(key())) return;
-    const asked = key();
+    const node = current();
+    if (!state.entry || !state.overlay || !canAdvise(node) || analyses.has(keyOf(node))) return;
+    const key = keyOf(node);
     try {
-      await analysisNow();
+      await analysisOf(node);
     } catch (error) {
-      if (asked === key()) fail(error);
+      if (key === keyOf(current())) fail(error);
     }
-    if (asked === key()) changed();
+    changed();
+  }
+
+  // --- what the page shows -------------------------------------------------------
+
+  function statusText() {
+    return status().text;
   }
 
   function status() {
-    if (state.outcome) return { text: resultText(state.outcome), tone: resultFor(state.outcome) };
-    if (state.busy) return { text: "Thinking…", tone: "thinking" };
-    if (state.toMove === state.human) return { text: `Your move (${state.human})`, tone: "turn" };
+    const node = current();
+    if (node.outcome) return { text: resultText(node.outcome), tone: state.mode === "computer" ? resultFor(node.outcome) : "over" };
+    if (state.busy === "thinking") {
+      return { text: state.mode === "watch" ? `${node.toMove} is thinking…` : "Thinking…", tone: "thinking" };
+    }
+    if (!atEnd()) return { text: `Move ${state.cursor} of ${state.line.length - 1}: ${node.toMove} to move`, tone: "browse" };
+    if (state.mode === "two") return { text: `${node.toMove} to move`, tone: "turn" };
+    if (state.mode === "watch") {
+      return { text: state.watch.running ? `${node.toMove} to move` : `Stopped: ${node.toMove} to move`, tone: "turn" };
+    }
+    if (node.toMove === state.human) return { text: `Your move (${state.human})`, tone: "turn" };
     return { text: "The computer's move", tone: "turn" };
   }
 
+  // The last computer decision up to the position shown, for "Why that move?".
+  function lastWhy() {
+    for (let index = state.cursor; index > 0; index -= 1) {
+      if (state.line[index].why) return state.line[index].why;
+    }
+    return null;
+  }
+
+  function inProgress() {
+    return state.line.length > 1 && !last().outcome;
+  }
+
   function view() {
-    const analysis = state.overlay && yourTurn() ? analyses.get(key()) : undefined;
+    const node = current();
+    const previous = state.cursor > 0 ? state.line[state.cursor - 1] : null;
+    const analysis = state.overlay && canAdvise(node) ? analyses.get(keyOf(node)) : undefined;
+    const hinted = state.hint && state.hint.key === keyOf(node) ? state.hint : null;
     return {
-      rows: state.variant.rows,
-      cols: state.variant.cols,
-      stones: stonesOf(state.position),
-      playable: yourTurn() && !state.busy,
-      busy: state.busy,
-      fresh: new Set(state.fresh),
-      line: new Set(state.outcome ? state.outcome.line : []),
-      hint: new Set(state.hint),
+      game: state.entry.game,
+      title: state.entry.title,
+      mode: state.mode,
+      human: state.human,
+      level: state.level,
+      board: node.view,
+      previous: previous ? previous.view : null,
+      lastMoveCells: previous ? changedCells(previous.view, node.view) : new Set(),
+      playable: !state.busy && !node.outcome && peopleMove(node),
+      busy: state.busy !== null,
+      thinking: state.busy === "thinking",
+      analysing: state.analysing > 0,
+      hint: hinted ? hinted.moves : new Set(),
+      hintText: hinted ? hinted.text : null,
       overlay: analysis ? new Map(analysis.moves.map((entry) => [entry.move, entry])) : null,
       status: status(),
       error: state.error,
-      canUndo: !state.busy && state.history.length > 0,
-      canHint: !state.busy && yourTurn(),
-      why: state.why,
-      position: state.position,
-      toMove: state.toMove,
+      scored: state.scored,
+      canUndo: undoTarget() >= 0,
+      canHint: canAdvise(node),
+      canComputerMove: !state.busy && !node.outcome && state.mode === "computer" && computerMoves(node),
+      watching: state.watch.running,
+      canResume: state.mode === "watch" && !state.watch.running && !state.busy && !node.outcome,
+      line: state.line,
+      cursor: state.cursor,
+      canBrowse: !state.busy && !state.watch.running,
+      why: lastWhy(),
+      position: node.position,
+      toMove: node.toMove,
+      outcome: node.outcome,
+      inProgress: inProgress(),
     };
   }
 
-  function setLevel(level) {
-    state.level = level; // from the computer's next move on
-  }
-
-  return { newGame, play, undo, hint, setOverlay, setLevel, view };
+  return {
+    newGame,
+    play,
+    undo,
+    goTo,
+    hint,
+    setOverlay,
+    setLevel: (level) => {
+      state.level = level; // from the computer's next move on
+      changed();
+    },
+    letComputerMove,
+    stopWatching,
+    resumeWatching,
+    setWatchDelay,
+    view,
+    inProgress,
+    labelledMoves: () => (state.entry && current() ? labelledMoves(current().view) : new Map()),
+  };
 }

@@ -18,7 +18,7 @@ function element(tag, className, text) {
 }
 
 // ``section``: the panel's element, holding #tree-toggle and #tree-body.
-// ``board()``: the current variant's {rows, cols, k}.
+// ``board()``: the game of the position shown, {game: spec}.
 export function createTreePanel(section, board) {
   const toggle = section.querySelector("#tree-toggle");
   const body = section.querySelector("#tree-body");
@@ -42,13 +42,22 @@ export function createTreePanel(section, board) {
   }
 
   function request(algorithm, extra) {
-    const { rows, cols, k } = board();
-    return api.tree({ position: view.position, to_move: view.toMove, rows, cols, k, algorithm, depth: 1, ...extra });
+    return api.tree({ ...board(), position: view.position, to_move: view.toMove, algorithm, depth: 1, ...extra });
   }
 
   function refresh() {
     if (!open || !view) return;
-    const key = `${view.position}|${view.toMove}`;
+    if (view.treeOff) {
+      // Off for this game or position: say why in plain words, ask the server nothing.
+      if (shownFor !== view.treeOff) {
+        stopPlayers();
+        players = [];
+        body.replaceChildren(element("p", "note tree-off", view.treeOff));
+      }
+      shownFor = view.treeOff;
+      return;
+    }
+    const key = `${view.game}|${view.position}|${view.toMove}`;
     if (view.busy) {
       if (shownFor !== key) body.replaceChildren(element("p", "note", "Waiting for the computer's move…"));
       return;
@@ -95,7 +104,8 @@ export function createTreePanel(section, board) {
         .catch((error) => {
           if (shownFor !== key) return;
           const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-          column.replaceChildren(element("p", "tproblem", `${message}.`));
+          // A refusal (422) says why the tree is off here: plain words, not an error.
+          column.replaceChildren(element("p", error.status === 422 ? "note tree-off" : "tproblem", `${message}.`));
         });
     }
     body.replaceChildren(intro, compare, tabs, columns);

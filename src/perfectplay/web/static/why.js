@@ -1,63 +1,56 @@
-// "Why that move?": the computer's options, each with its exact outcome,
-// from the analysis the server returned with the computer's move.
+// "Why that move?": the computer's options, each with its exact outcome, from
+// the analysis the server returned with the computer's move, and a sentence
+// about the move it actually played (a mistake is called one).
 
-import { cellName, outcomeText } from "./outcome.js";
+import { bestMoves, explainChoice } from "./advice.js";
+import { outcomeText } from "./outcome.js";
 
-function sentence(analysis, move) {
-  const chosen = analysis.moves.find((entry) => entry.move === move);
-  if (chosen.outcome === "unknown") {
-    return "The time limit came before this position was solved, so this is the best move found in time " +
-      "(a win in one or a forced block is never missed).";
-  }
-  const same = analysis.moves.filter((entry) => entry.score === chosen.score).length;
-  const total = analysis.moves.length;
-  const worse = total - same;
-  const outcome = outcomeText(chosen);
-  const verdict = {
-    win: chosen.plies === 1 ? "This move wins at once." : `It sees a forced ${outcome}: it wins however you reply.`,
-    draw: "With best play from here the game is a draw.",
-    loss: `Every move loses against best play; this one holds out longest (${outcome}).`,
-  }[chosen.outcome];
-  const choice =
-    same === 1 ? "No other move is as good." : `${same} of ${total} moves are equally good; it picked one of them.`;
-  const blunders = worse > 0 ? ` ${worse} ${worse === 1 ? "move does" : "moves do"} worse.` : "";
-  return `${verdict} ${choice}${blunders}`;
-}
+const LISTED = 12; // moves listed on a big board; the rest are counted by outcome
 
-export function createWhyPanel(element) {
+const EMPTY_NOTE = "After the computer moves, every move it could have played is listed here with its outcome.";
+
+export function createWhyPanel(element, levelNotes) {
   let shownFor = null;
 
-  // view.why: {analysis, move} of the computer's last move, or null.
+  // view.why: {analysis, move, level} of the last computer move up to the position shown, or null.
   function update(view) {
     const why = view.why;
-    const key = why ? `${why.analysis.position}|${why.move}` : null;
+    const key = why ? `${why.analysis.position}|${why.analysis.to_move}|${why.move}|${why.level}` : null;
     if (key === shownFor) return;
     shownFor = key;
     if (!why) {
-      element.replaceChildren(Object.assign(document.createElement("p"), {
-        className: "note",
-        textContent: "After the computer moves, every move it could have played is listed here with its outcome.",
-      }));
+      element.replaceChildren(Object.assign(document.createElement("p"), { className: "note", textContent: EMPTY_NOTE }));
       return;
     }
-    const { analysis, move } = why;
+    const { analysis, move, level } = why;
     const chosen = analysis.moves.find((entry) => entry.move === move);
+    const best = new Set(bestMoves(analysis).map((entry) => entry.move));
+    // "best" marks only mean something when some moves are worse.
+    const markBest = best.size < analysis.moves.length;
     const heading = document.createElement("p");
     heading.className = "why-summary";
-    heading.textContent = `The computer (${analysis.to_move}) played ${cellName(chosen.row, chosen.col)}. ${sentence(analysis, move)}`;
+    heading.dataset.verdict = best.has(move) ? "best" : "worse";
+    const sentence = explainChoice(analysis, move, level, levelNotes()[level]);
+    heading.textContent = `The computer (${analysis.to_move}) played ${chosen.label}. ${sentence}`;
     const list = document.createElement("ol");
     list.className = "why-moves";
-    for (const entry of analysis.moves) {
+    const listed = analysis.moves.filter((entry, index) => index < LISTED || entry.move === move);
+    for (const entry of listed) {
       const item = document.createElement("li");
-      item.className = `why-${entry.outcome}${entry.move === move ? " played" : ""}`;
+      item.className = `why-${entry.outcome}${entry.move === move ? " played" : ""}${best.has(entry.move) ? " best" : ""}`;
+      item.dataset.move = String(entry.move);
       const where = document.createElement("span");
-      where.textContent = cellName(entry.row, entry.col);
+      where.className = "why-label";
+      where.textContent = entry.label;
       const what = document.createElement("span");
       what.className = "why-outcome";
-      what.textContent = outcomeText(entry) + (entry.move === move ? "  ← played" : "");
+      const marks = [entry.move === move ? "← played" : "", markBest && best.has(entry.move) ? "best" : ""].filter(Boolean);
+      what.textContent = outcomeText(entry) + (marks.length ? `  (${marks.join(", ")})` : "");
       item.append(where, what);
       list.append(item);
     }
+    const rest = analysis.moves.filter((entry) => !listed.includes(entry));
+    if (rest.length) list.append(moreItem(rest));
     const stats = document.createElement("p");
     stats.className = "note";
     const stopped = analysis.complete ? "" : " (stopped at the time limit)";
@@ -67,4 +60,18 @@ export function createWhyPanel(element) {
   }
 
   return { update };
+}
+
+// "… 212 more moves: 200 not proven, 12 loss" for the moves not listed.
+function moreItem(rest) {
+  const counts = new Map();
+  for (const entry of rest) {
+    const words = entry.outcome === "unknown" ? "not proven" : entry.outcome;
+    counts.set(words, (counts.get(words) || 0) + 1);
+  }
+  const item = document.createElement("li");
+  item.className = "why-more";
+  const parts = [...counts].map(([words, count]) => `${count} ${words}`);
+  item.textContent = `… ${rest.length} more ${rest.length === 1 ? "move" : "moves"}: ${parts.join(", ")}`;
+  return item;
 }

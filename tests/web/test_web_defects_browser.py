@@ -1,0 +1,218 @@
+"""Issue 12's defects in the game page, each shown fixed in Chromium against the real server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_web_browser import play_out_by_clicking, stones, tally, wait_idle, wait_status
+
+from perfectplay import analyze, parse_position
+
+ADVICE = "async ([name, args]) => { const advice = await import('/static/advice.js'); return advice[name](...args); }"
+
+
+def advice(page: Any, name: str, *args: Any) -> Any:
+    """Call a function of the page's advice module (the words for hints and the computer's choices)."""
+    return page.evaluate(ADVICE, [name, list(args)])
+
+
+def entry(move: int, label: str, outcome: str, plies: int | None = None) -> dict[str, Any]:
+    return {"move": move, "label": label, "outcome": outcome, "plies": plies}
+
+
+# --- 1. "Why that move?" describes the move the computer actually chose -------------
+
+
+def test_why_that_move_calls_a_blunder_a_mistake_next_to_the_better_move(page: Any, server: Any) -> None:
+    #  X X .      O (the computer, level random) must block at 3; every other move
+    #  . O .      lets X win at once. Random mostly blunders: the panel must say so.
+    #  . . .
+    game, state = parse_position("XX./.O./...", to_move="O")
+    engine = {value.move: value for value in analyze(game, state).moves}
+    link = f"{server.url}?game=tictactoe&position=XX./.O./...&to_move=O&mode=computer&you=X&level=random"
+    for _ in range(40):
+        page.goto(link)
+        page.wait_for_selector(".why-summary")
+        played = int(page.get_attribute(".why-moves li.played", "data-move"))
+        summary = page.inner_text(".why-summary")
+        assert summary.startswith(f"The computer (O) played {game.move_label(played)}.")
+        if engine[played].outcome.name == "loss":
+            assert "That is a mistake: it leads to loss in 2, but 3 would have led to draw." in summary
+            assert "At level Random the computer plays any legal move at random." in summary
+            assert "holds out longest" not in summary
+            return
+        assert "mistake" not in summary
+    raise AssertionError("level random blocked forty times in a row")
+
+
+def test_the_words_for_a_choice_say_what_it_gave_away(page: Any) -> None:
+    analysis = {
+        "to_move": "X",
+        "best": [4],
+        "moves": [entry(4, "5", "win", 3), entry(0, "1", "win", 5), entry(8, "9", "draw"), entry(2, "3", "loss", 4)],
+    }
+    best = advice(page, "explainChoice", analysis, 4, "perfect", "always plays a best move")
+    assert best.startswith("It sees a forced win in 3")
+    slower = advice(page, "explainChoice", analysis, 0, "hard", "plays a best move three times in four")
+    assert slower.startswith("That is a slower win: it leads to win in 5, but 5 would have led to win in 3.")
+    drawn = advice(page, "explainChoice", analysis, 8, "friendly", "never loses, but would rather draw than win")
+    assert drawn.startswith("That is a mistake: it leads to draw, but 5 would have led to win in 3.")
+    assert drawn.endswith("At level Friendly the computer never loses, but would rather draw than win.")
+
+
+# --- 2. The hint says the move and its outcome on screen --------------------------------
+
+
+def test_the_hint_names_the_move_and_its_outcome_in_words_and_marks_the_cell_with_a_word(
+    page: Any, server: Any
+) -> None:
+    #  X X .      X to move wins at 3 (a win in 1); no other move is as good.
+    #  O O .
+    #  . . .
+    page.goto(f"{server.url}?game=tictactoe&position=XX./OO./...&to_move=X&you=X")
+    page.wait_for_selector(".cell[data-stone='X']")
+    game, state = parse_position("XX./OO./...")
+    engine = analyze(game, state)
+    page.click("#hint")
+    page.wait_for_selector("#hint-text", state="visible")
+    text = page.inner_text("#hint-text")
+    labels = [game.move_label(move) for move in sorted(engine.best)]
+    words = labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} or {labels[-1]}"
+    assert text.startswith(f"Hint for X: play {words} (")
+    assert str(engine.outcome) in text
+    for move in engine.best:
+        assert page.text_content(f".cell[data-cell='{move}'] .hint-tag") == "hint"
+    free = next(cell for cell, stone in enumerate(stones(page)) if not stone and cell not in engine.best)
+    colour = "cell => getComputedStyle(cell).backgroundColor"
+    assert page.eval_on_selector(f".cell[data-cell='{engine.best[0]}']", colour) != page.eval_on_selector(
+        f".cell[data-cell='{free}']", colour
+    ), "a hinted cell is filled, not only outlined like the focus ring"
+
+
+# --- 3. Undo keeps the score; changing the game mid-game asks first ------------------------
+
+
+def test_undo_after_a_finished_game_keeps_its_result_in_the_score(page: Any) -> None:
+    play_out_by_clicking(page)
+    counted = tally(page)
+    assert sum(counted.values()) == 1
+    page.click("#undo")
+    assert tally(page) == counted
+    page.reload()
+    page.wait_for_selector(".cell")
+    assert tally(page) == counted
+
+
+def test_changing_the_board_or_side_mid_game_asks_before_discarding_the_game(page: Any) -> None:
+    page.click(".cell[data-cell='4']")
+    wait_idle(page)
+    before = stones(page)
+
+    page.select_option("#game", "mnk:4,4,3")
+    page.wait_for_selector("#confirm[open]")
+    assert "discarded" in page.inner_text("#confirm")
+    page.click("#confirm button[value=no]")
+    page.wait_for_function("document.querySelector('#game').value === 'tictactoe'")
+    assert not page.is_visible("#confirm")
+    assert stones(page) == before
+
+    page.check("input[name=side][value=O]")
+    page.wait_for_selector("#confirm[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.querySelector('input[name=side][value=X]').checked")
+    assert not page.is_visible("#confirm")
+    assert stones(page) == before
+
+    page.select_option("#game", "mnk:4,4,3")
+    page.click("#confirm button[value=yes]")
+    page.wait_for_selector(".cell[data-cell='15']")
+    assert stones(page) == [""] * 16
+
+
+def test_a_board_with_no_move_yet_changes_without_asking(page: Any) -> None:
+    page.select_option("#game", "mnk:4,4,4")
+    page.wait_for_selector(".cell[data-cell='15']")
+    assert not page.is_visible("#confirm")
+
+
+# --- 4. Moves are named by the numbers drawn on the board, everywhere ------------------------
+
+
+def test_every_view_names_moves_by_the_numbers_drawn_on_the_board(page: Any) -> None:
+    game, start = parse_position(".../.../...")
+    labels = page.eval_on_selector_all(".cell .cell-label", "spans => spans.map(span => span.textContent)")
+    assert labels == [game.move_label(cell) for cell in range(9)]
+    page.keyboard.press("1")  # the label drawn in the top left cell, as typed in the terminal
+    wait_idle(page)
+    reply = next(cell for cell, stone in enumerate(stones(page)) if stone == "O")
+    label = game.move_label(reply)
+    assert page.inner_text(".why-summary").startswith(f"The computer (O) played {label}.")
+    after = game.play(start, 0)
+    listed = page.eval_on_selector_all(".why-label", "spans => spans.map(span => span.textContent)")
+    assert sorted(listed, key=int) == [game.move_label(move) for move in game.legal_moves(after)]
+    steps = page.eval_on_selector_all(".move-step", "buttons => buttons.map(button => button.textContent)")
+    assert steps == ["Start", "1. X 1 (you)", f"2. O {label} (computer)"]
+    page.wait_for_function(
+        "label => document.querySelector('#announcer').textContent.includes('The computer played ' + label)",
+        arg=label,
+    )
+    free = next(cell for cell, stone in enumerate(stones(page)) if not stone)
+    assert page.get_attribute(f".cell[data-cell='{free}']", "aria-label").startswith(f"{game.move_label(free)}, empty")
+
+
+def test_two_digit_numbers_are_typed_digit_by_digit(page: Any) -> None:
+    page.select_option("#game", "mnk:4,4,4")
+    page.wait_for_selector(".cell[data-cell='15']")
+    page.keyboard.press("1")  # 1 or 10-16: the page waits for the next digit
+    page.wait_for_selector("#typed", state="visible")
+    assert stones(page) == [""] * 16
+    page.keyboard.press("2")
+    wait_idle(page)
+    assert stones(page)[11] == "X", "12 is the cell labelled 12"
+
+
+# --- 5. Big boards: the page says it is searching; the hint prefers proven draws; the tree says why it is off ----
+
+
+def test_a_search_for_the_outcomes_shows_it_is_working_and_the_tree_says_plainly_why_it_is_off(
+    hurried_page: Any,
+) -> None:
+    # The hurried server's limit stops the 5x5 search: the page waits for the whole of it.
+    page = hurried_page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.select_option("#game", "mnk:5,5,4")
+    page.wait_for_selector(".cell[data-cell='24']")
+    page.check("#overlay")
+    page.wait_for_selector("#working", state="visible")
+    assert "Working out every move's outcome" in page.inner_text("#working")
+    page.wait_for_selector(".cell .badge", timeout=30_000)
+    page.wait_for_selector("#working", state="hidden")
+
+    page.click("#tree-toggle")
+    page.wait_for_selector(".tree-off")
+    said = page.inner_text("#tree-body")
+    assert "at most 9 moves to choose from, and this one has 25" in said
+    assert page.query_selector(".tproblem") is None
+    assert not any("/api/tree" in url for url in asked), "the panel asks the server nothing it must refuse"
+
+
+def test_the_hint_prefers_a_proven_draw_to_a_move_the_search_could_not_prove(page: Any) -> None:
+    analysis = {
+        "to_move": "X",
+        "best": [12],  # the time-limited search leaned to 12, but could not prove it
+        "moves": [entry(12, "13", "unknown"), entry(7, "8", "draw"), entry(3, "4", "loss", 4)],
+    }
+    best = advice(page, "bestMoves", analysis)
+    assert [move["move"] for move in best] == [7]
+    assert advice(page, "hintText", analysis, best) == "Hint for X: play 8 (a draw with best play)."
+    unproven = {**analysis, "moves": [entry(12, "13", "unknown"), entry(5, "6", "unknown"), entry(3, "4", "loss", 4)]}
+    assert [move["move"] for move in advice(page, "bestMoves", unproven)] == [12]
+
+
+def test_a_finished_position_needs_no_hint_and_the_status_says_the_result(page: Any, server: Any) -> None:
+    page.goto(f"{server.url}?game=tictactoe&position=XXX/OO./...")
+    page.wait_for_selector(".cell.in-line")
+    wait_status(page, "You win!")
+    assert page.is_disabled("#hint")
+    assert tally(page) == {"win": 0, "draw": 0, "loss": 0}, "a position set up finished is no game won"
