@@ -15,6 +15,7 @@ from perfectplay.search.textbook import (
     TextbookTree,
     TreeError,
     check_pruning,
+    cut_reasons,
     pruned_nodes,
     random_tree,
     textbook_trace,
@@ -129,3 +130,19 @@ def test_random_quiz_trees_repeat_with_a_seed() -> None:
     first = run_cli("quiz", "--seed", "4", stdin="none\nn\n").stdout
     assert first == run_cli("quiz", "--seed", "4", stdin="none\nn\n").stdout
     assert "Another tree? [y/n]" in first
+
+
+def test_each_cut_is_explained_with_the_bounds_that_met_in_the_order_the_search_made_it() -> None:
+    """
+    MAX ─┬─ MIN ─┬─ MAX [3 5] = 5
+         │       └─ MAX [6 9]: α = 6 ≥ β = 5 at 1.2, so 1.2.2 is never searched
+         └─ MIN ─── MAX [1 2] = 2: β = 2 ≤ α = 5 at 2, so 2.2 is never searched
+    """
+    tree = TextbookTree.parse_text("[[[3 5] [6 9]] [[1 2] [0 -1]]]")
+    reasons = cut_reasons(textbook_trace(tree))
+    assert [(reason.node, reason.role, reason.pruned) for reason in reasons] == [
+        ("1.2", "MAX", ("1.2.2",)),
+        ("2", "MIN", ("2.2",)),
+    ]
+    assert str(reasons[0]) == "at MAX 1.2: α = 6 ≥ β = 5, so 1.2.2 never searched"
+    assert [name for reason in reasons for name in reason.pruned] == list(pruned_nodes(tree))

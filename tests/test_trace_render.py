@@ -186,3 +186,29 @@ def test_replaying_the_events_gives_every_shown_node_its_value_in_search_order(t
     assert cuts == [(node.id, list(node.pruned)) for node in trace.root.walk() if node.cut is not None]
     hidden = sum(1 for event in events if event["type"] == "hidden")
     assert hidden == sum(len(node.hidden) for node in trace.root.walk())
+
+
+@pytest.mark.parametrize("tracer", [trace_minimax, trace_alphabeta])
+def test_steps_count_the_whole_replay_even_where_a_subtree_is_not_drawn(tracer: Any) -> None:
+    """A front end that draws only the top of the tree still says how long the whole replay is.
+
+     . | X | .
+    ---+---+---      drawn one level deep, every child a stub; drawn whole, every event
+     . | O | .       listed: each stub's steps are exactly the events its subtree has
+    ---+---+---
+     X | . | O
+    """
+    game, state = parse_position(".X./.O./X.O")
+    whole = tracer(game, state, max_nodes=10_000)
+    events = search_events(whole)
+    assert whole.root.steps == len(events)
+    for node in whole.root.walk():
+        inside = [event for event in events if node.id <= event["node"] < node.id + node.nodes]
+        assert node.steps == len(inside)
+    top = tracer(game, state, depth=1, max_nodes=10_000)
+    assert [child.steps for child in top.root.children] == [child.steps for child in whole.root.children]
+    stubs = tracer(game, state, depth=0)
+    assert [child.steps for child in stubs.root.hidden] == [child.steps for child in whole.root.children]
+    shown = search_events(stubs)
+    assert len(shown) - len(stubs.root.hidden) + sum(child.steps for child in stubs.root.hidden) == len(events)
+    assert trace_document(stubs)["tree"]["hidden"][0]["steps"] == whole.root.children[0].steps

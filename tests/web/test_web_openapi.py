@@ -12,6 +12,7 @@ with 422; every other answer must be a 2xx.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -25,8 +26,12 @@ from schemathesis.config import SchemathesisConfig
 
 from perfectplay.games import make_game
 from perfectplay.players import LEVELS
+from perfectplay.search.evaluators import evaluation_names
+from perfectplay.search.ordering import ORDERS
+from perfectplay.search.textbook import random_tree, tree_text
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
+from perfectplay.web.teaching import ROOTS
 
 EXAMPLES = 60
 """Requests per route and run: enough to cover each route's answers, few enough for a suite of a few minutes."""
@@ -52,8 +57,9 @@ def api_schema() -> Iterator[Any]:
 
 
 @st.composite
-def games(draw: st.DrawFn, most_empty: int | None = None) -> tuple[Any, Any]:
-    """A board and a position on it reached by legal random play (finished games included)."""
+def games(draw: st.DrawFn, most_empty: int | None = None, unfinished: bool = False) -> tuple[Any, Any]:
+    """A board and a position on it reached by legal random play (finished games included
+    unless ``unfinished``: the routes that search refuse them, and a run needs some answered)."""
     rows, cols, k = draw(st.sampled_from(BOARDS))
     game = make_game(f"mnk:{rows},{cols},{k}")
     state = game.initial_state()
@@ -61,7 +67,10 @@ def games(draw: st.DrawFn, most_empty: int | None = None) -> tuple[Any, Any]:
     for _ in range(draw(st.integers(least, game.cells))):
         if game.is_over(state):
             break
-        state = game.play(state, draw(st.sampled_from(game.legal_moves(state))))
+        following = game.play(state, draw(st.sampled_from(game.legal_moves(state))))
+        if unfinished and game.is_over(following):
+            break
+        state = following
     return game, state
 
 
@@ -115,6 +124,76 @@ def tree_bodies(draw: st.DrawFn) -> dict[str, Any]:
         path.append(move)
         state = game.play(state, move)
     body["path"] = path
+    if body["algorithm"] == "alphabeta":
+        body.update(draw(alphabeta_fields()))
+    body.update(draw(depth_fields(game)))
+    return body
+
+
+@st.composite
+def alphabeta_fields(draw: st.DrawFn) -> dict[str, Any]:
+    """Alpha-beta's move order, another order to compare its cuts with and its root window, each or not."""
+    fields: dict[str, Any] = {}
+    for name, choices in (("order", ORDERS), ("compare_order", ORDERS), ("root", ROOTS)):
+        if draw(st.booleans()):
+            fields[name] = draw(st.sampled_from(sorted(choices)))
+    return fields
+
+
+@st.composite
+def depth_fields(draw: st.DrawFn, game: Any, required: bool = False) -> dict[str, Any]:
+    """A depth limit and, or not, one of the game's named evaluations."""
+    if not required and draw(st.booleans()):
+        return {}
+    fields: dict[str, Any] = {"search_depth": draw(st.integers(1, 3))}
+    if draw(st.booleans()):
+        fields["evaluation"] = draw(st.sampled_from(evaluation_names(game)))
+    return fields
+
+
+@st.composite
+def orders_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    game, state = draw(games(most_empty=6, unfinished=True))
+    body = {**draw(position_fields(game, state)), **draw(depth_fields(game))}
+    if draw(st.booleans()):
+        body["root"] = draw(st.sampled_from(sorted(ROOTS)))
+    return body
+
+
+@st.composite
+def compare_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    game, state = draw(games(most_empty=8))
+    body = {**draw(position_fields(game, state)), **draw(depth_fields(game, required=True))}
+    if draw(st.booleans()):
+        body["algorithm"] = draw(st.sampled_from(["minimax", "alphabeta"]))
+    return body
+
+
+@st.composite
+def textbook_fields(draw: st.DrawFn) -> dict[str, Any]:
+    """A textbook tree written out, or a seed for a random one."""
+    if draw(st.booleans()):
+        return {"seed": draw(st.integers(0, 2**63 - 1)), "levels": draw(st.integers(2, 4))}
+    tree = random_tree(random.Random(draw(st.integers(0, 2**32))), draw(st.integers(1, 4)))
+    return {"tree": tree_text(tree.root)}
+
+
+@st.composite
+def textbook_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    body = {**draw(textbook_fields()), "algorithm": draw(st.sampled_from(["minimax", "alphabeta"]))}
+    if body["algorithm"] == "alphabeta":
+        fields = draw(alphabeta_fields())
+        body.update({name: value for name, value in fields.items() if name != "root"})
+    return body
+
+
+@st.composite
+def quiz_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    body = draw(textbook_fields())
+    names = ["1", "2", "1.1", "1.2", "2.1", "2.2", "2.3", "3", "3.1"]
+    body["answer"] = " ".join(draw(st.lists(st.sampled_from(names), max_size=3))) or "none"
+    if draw(st.booleans()):
+        body["order"] = draw(st.sampled_from(sorted(ORDERS)))
     return body
 
 
@@ -123,6 +202,10 @@ LEGAL_BODIES = {
     "/api/move": move_bodies(),
     "/api/position": position_bodies(),
     "/api/tree": tree_bodies(),
+    "/api/orders": orders_bodies(),
+    "/api/compare": compare_bodies(),
+    "/api/textbook": textbook_bodies(),
+    "/api/quiz": quiz_bodies(),
 }
 
 

@@ -1,4 +1,4 @@
-"""The search-tree panel in a real Chromium: both counts are the engine's, nodes open, the replay shows a cut."""
+"""The search-tree panel in a real Chromium: counts are the engine's, the replay fills in as the search did."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from typing import Any
 from browser_support import ARTIFACTS, phone_context
 from test_web_browser import position, wait_idle
 
-from perfectplay import parse_position, trace_alphabeta, trace_minimax
-from perfectplay.search.trace import RECORD_LIMIT
+from perfectplay import parse_position
+from perfectplay.search.trace import RECORD_LIMIT, Trace, trace_search
+from perfectplay.viz.replay import search_events
 
 ALPHABETA = "#tree-alphabeta"
+MINIMAX = "#tree-minimax"
 
 
 def open_panel(page: Any) -> None:
@@ -24,14 +26,59 @@ def shown_counts(page: Any) -> tuple[str, str]:
     return page.inner_text(".tcount-minimax"), page.inner_text(".tcount-alphabeta")
 
 
-def engine_counts(text: str) -> tuple[str, str]:
+def whole_search(text: str, algorithm: str) -> Trace:
+    """The search the panel shows by default: to the end, alpha-beta with the textbook root window."""
     game, state = parse_position(text)
-    minimax = trace_minimax(game, state, depth=0).nodes
-    alphabeta = trace_alphabeta(game, state, depth=0).nodes
-    return f"{minimax:,}", f"{alphabeta:,}"
+    return trace_search(game, state, algorithm, max_nodes=RECORD_LIMIT, find="first")
 
 
-def test_the_panel_shows_the_engines_trees_opens_a_node_and_replays_a_cut(page: Any) -> None:
+def engine_counts(text: str) -> tuple[str, str]:
+    return f"{whole_search(text, 'minimax').nodes:,}", f"{whole_search(text, 'alphabeta').nodes:,}"
+
+
+def event_count(page: Any, column: str) -> str:
+    text: str = page.inner_text(f"{column} .tposition")
+    return text
+
+
+def rows(page: Any, column: str) -> list[list[Any]]:
+    """Each searched node drawn in the column: its id, whether its value is still pending, whether it is current."""
+    found: list[list[Any]] = page.eval_on_selector_all(
+        f"{column} .tnode:not(.pruned)",
+        """nodes => nodes.map(node => [
+            Number(node.dataset.id),
+            node.querySelector(':scope > .trow .tvalue').classList.contains('pending'),
+            node.classList.contains('current'),
+        ])""",
+    )
+    return found
+
+
+def step(page: Any, column: str, done: int, total: int) -> None:
+    """Press Next and wait until the replay has taken step ``done`` (a folded subtree may load first)."""
+    page.click(f"{column} button[aria-label='Next event']")
+    page.wait_for_function(
+        "([column, text]) => document.querySelector(column + ' .tposition').textContent === text",
+        arg=[column, f"Event {done:,} of {total:,}"],
+        timeout=30_000,
+    )
+
+
+def check_replay(page: Any, column: str, trace: Trace, steps: int) -> None:
+    """Step through the start of the search: each step's node is on screen, values appear once computed."""
+    events = search_events(trace)
+    assert event_count(page, column) == f"Event 0 of {len(events):,}"
+    for done in range(1, steps + 1):
+        step(page, column, done, len(events))
+        entered = {event["node"] for event in events[:done] if event["type"] == "enter"}
+        valued = {event["node"] for event in events[:done] if event["type"] in ("leaf", "exit")}
+        drawn = rows(page, column)
+        assert {node for node, _, _ in drawn} <= entered | {trace.root.id}
+        assert [node for node, _, current in drawn if current] == [events[done - 1]["node"]]
+        assert {node for node, pending, _ in drawn if not pending} == {node for node, _, _ in drawn} & valued
+
+
+def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_events(page: Any) -> None:
     assert page.is_hidden("#tree-body"), "the panel starts folded"
     for cell in (0, 2):
         page.click(f".cell[data-cell='{cell}']")
@@ -39,54 +86,51 @@ def test_the_panel_shows_the_engines_trees_opens_a_node_and_replays_a_cut(page: 
     board = position(page)
     open_panel(page)
     assert shown_counts(page) == engine_counts(board)
+    minimax, alphabeta = whole_search(board, "minimax"), whole_search(board, "alphabeta")
+    assert minimax.root.steps != alphabeta.root.steps
+    assert event_count(page, MINIMAX) == f"Event 0 of {minimax.root.steps:,}"
 
-    # Open the first move below the top of the alpha-beta tree: its children are fetched.
-    game, state = parse_position(board)
-    full = trace_alphabeta(game, state, depth=None, max_nodes=RECORD_LIMIT)
-    first = full.root.children[0]
-    toggle = f"{ALPHABETA} .ttoggle[data-id='{first.id}']"
-    assert page.get_attribute(toggle, "aria-expanded") == "false"
-    page.click(toggle)
-    page.wait_for_selector(f"{toggle}[aria-expanded='true']")
-    below = f"{ALPHABETA} .tnode:has(> .trow[data-id='{first.id}']) > .tchildren"
-    drawn = page.eval_on_selector_all(f"{below} > .tnode:not(.pruned) > .trow", "rows => rows.map(r => +r.dataset.id)")
-    assert drawn == [child.id for child in first.children]
-    assert len(page.query_selector_all(f"{below} > .tnode.pruned")) == len(first.pruned)
+    # Alpha-beta: nodes appear as the search reaches them (folded subtrees load on the way), values once computed.
+    check_replay(page, ALPHABETA, alphabeta, 24)
+    check_replay(page, MINIMAX, minimax, 8)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-replay.png"))
 
-    # The keyboard folds it again.
-    page.focus(toggle)
-    page.keyboard.press("Enter")
-    assert page.get_attribute(toggle, "aria-expanded") == "false"
+    # Finish the current node: the replay jumps to its value.
+    page.click(f"{ALPHABETA} button[aria-label='Finish this node']")
+    current = f"{ALPHABETA} .tnode.current > .trow .tvalue"
+    assert "pending" not in (page.get_attribute(current, "class") or "")
 
-    # Step until alpha-beta cuts, then one back.
-    conditions = {str(node.cut) for node in full.root.walk() if node.cut is not None}
-    assert conditions, "this position has cuts to show"
+    # Step on until alpha-beta cuts: the condition is the engine's.
+    conditions = {str(node.cut) for node in alphabeta.root.walk() if node.cut is not None}
     steps = 0
     while not page.query_selector(f"{ALPHABETA} .tnow.is-cut"):
         page.click(f"{ALPHABETA} button[aria-label='Next event']")
+        page.wait_for_selector(f"{ALPHABETA} button[aria-label='Next event']:not([disabled])", timeout=30_000)
         steps += 1
-        assert steps < 500, "no cut was replayed"
-    said = page.inner_text(f"{ALPHABETA} .tevent")
-    assert "the rest of this node is cut" in said
-    assert any(condition in said.replace("\u00a0", " ") for condition in conditions)
-    assert page.inner_text(f"{ALPHABETA} .tposition").startswith(f"Event {steps} of ")
+        assert steps < 300, "no cut was replayed"
+    said = page.inner_text(f"{ALPHABETA} .tevent").replace("\u00a0", " ")
+    assert "the rest of this node is cut" in said and any(condition in said for condition in conditions)
     assert page.query_selector(f"{ALPHABETA} .tnode.current.cutting")
-    ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-desktop.png"))
-    page.click(f"{ALPHABETA} button[aria-label='Previous event']")
-    assert page.inner_text(f"{ALPHABETA} .tposition").startswith(f"Event {steps - 1} of ")
 
     # Play at 4x runs on by itself; Pause stops it.
+    before = event_count(page, ALPHABETA)
     page.select_option(f"{ALPHABETA} .tspeed", "4")
     page.click(f"{ALPHABETA} button[aria-label='Play']")
     page.wait_for_function(
-        f"document.querySelector('{ALPHABETA} .tposition').textContent.startsWith('Event {steps + 1} of ')",
+        "([column, text]) => document.querySelector(column + ' .tposition').textContent !== text",
+        arg=[ALPHABETA, before],
         timeout=10_000,
     )
     page.click(f"{ALPHABETA} button[aria-label='Pause']")
-    paused = page.inner_text(f"{ALPHABETA} .tposition")
+    paused = event_count(page, ALPHABETA)
     page.wait_for_timeout(600)
-    assert page.inner_text(f"{ALPHABETA} .tposition") == paused
+    assert event_count(page, ALPHABETA) == paused
+
+    # The whole tree again: every value shown.
+    page.click(f"{ALPHABETA} button[aria-label='Stop the replay and show the whole tree']")
+    assert not any(pending for _, pending, _ in rows(page, ALPHABETA))
 
     # The panel follows the game: after the next move it traces the new board.
     page.click(f".cell[data-cell='{position(page).replace('/', '').index('.')}']")
@@ -99,6 +143,33 @@ def test_the_panel_shows_the_engines_trees_opens_a_node_and_replays_a_cut(page: 
     )
 
 
+def test_a_folded_subtree_opens_on_click_and_folds_by_keyboard(page: Any) -> None:
+    page.click(".cell[data-cell='0']")
+    wait_idle(page)
+    board = position(page)
+    open_panel(page)
+    trace = whole_search(board, "alphabeta")
+    first = trace.root.children[0]
+    toggle = f"{ALPHABETA} .ttoggle[data-id='{first.id}']"
+    page.click(toggle)
+    page.wait_for_selector(f"{toggle}[aria-expanded='true']")
+    below = f"{ALPHABETA} .tnode[data-id='{first.id}'] > .tchildren"
+    drawn = page.eval_on_selector_all(f"{below} > .tnode:not(.pruned)", "nodes => nodes.map(n => +n.dataset.id)")
+    assert drawn == [child.id for child in first.children]
+    assert len(page.query_selector_all(f"{below} > .tnode.pruned")) == len(first.pruned)
+    # A child that is only summed up is fetched when opened, with its own children.
+    child = first.children[0]
+    page.click(f"{ALPHABETA} .ttoggle[data-id='{child.id}']")
+    page.wait_for_selector(f"{ALPHABETA} .ttoggle[data-id='{child.id}'][aria-expanded='true']", timeout=30_000)
+    inner = f"{ALPHABETA} .tnode[data-id='{child.id}'] > .tchildren > .tnode:not(.pruned)"
+    assert page.eval_on_selector_all(inner, "nodes => nodes.map(n => +n.dataset.id)") == [
+        grandchild.id for grandchild in child.children
+    ]
+    page.focus(toggle)
+    page.keyboard.press("Enter")
+    assert page.get_attribute(toggle, "aria-expanded") == "false"
+
+
 def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: Any, server: Any) -> None:
     phone = phone_context(browser)
     try:
@@ -109,13 +180,20 @@ def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: 
         wait_idle(page)
         open_panel(page)
         assert shown_counts(page) == engine_counts(position(page))
-        assert page.is_visible(f"{ALPHABETA} .tree") and page.is_hidden("#tree-minimax .tree")
-        page.tap(".ttab[data-algorithm='minimax']")
-        assert page.is_visible("#tree-minimax .tree") and page.is_hidden(f"{ALPHABETA} .tree")
-        page.tap("#tree-minimax button[aria-label='Next event']")
-        assert page.inner_text("#tree-minimax .tevent").startswith("Start at the position")
+        assert page.is_visible(f"{ALPHABETA} .tree") and page.is_hidden(f"{MINIMAX} .tree")
+        page.tap(".ttab[data-place='0']")
+        assert page.is_visible(f"{MINIMAX} .tree") and page.is_hidden(f"{ALPHABETA} .tree")
+        page.tap(f"{MINIMAX} button[aria-label='Next event']")
+        page.wait_for_function(f"document.querySelector('{MINIMAX} .tevent').textContent.startsWith('Start at')")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-phone.png"))
+        # The other views fit too: every order's count, and a textbook tree.
+        page.tap("input[name='tree-mode'][value='orders']")
+        page.wait_for_selector(".torder-worst-first", timeout=30_000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.tap("input[name='tree-mode'][value='textbook']")
+        page.wait_for_selector("#tree-textbook-minimax .tree", timeout=30_000)  # the tab chosen above
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()

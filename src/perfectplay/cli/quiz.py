@@ -21,11 +21,11 @@ from perfectplay.search.textbook import (
     TextbookTree,
     TreeNode,
     check_pruning,
+    cut_reasons,
     node_name,
     random_tree,
     textbook_trace,
 )
-from perfectplay.search.trace import TraceNode
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -89,16 +89,7 @@ def outline(tree: TextbookTree) -> str:
 def explain(tree: TextbookTree) -> str:
     """Every cut alpha-beta makes, in search order, with the values that caused it, and the root's value."""
     trace = textbook_trace(tree)
-    lines = []
-
-    def visit(node: TraceNode) -> None:
-        for child in node.children:
-            visit(child)
-        if node.cut is not None and node.pruned:
-            names = ", ".join(node_name((*node.state, move)) for move in node.pruned)
-            lines.append(f"  at {node.role} {node_name(node.state)}: {node.cut}, so {names} never searched")
-
-    visit(trace.root)
+    lines = [f"  {reason}" for reason in cut_reasons(trace)]
     best = ", ".join(node_name((move,)) for move in trace.best)
     lines.append(f"  The root's value is {trace.value} (MAX plays {best}); alpha-beta visited {trace.nodes} nodes.")
     return "\n".join(lines) if len(lines) > 1 else "  No cut: alpha-beta visits every node here.\n" + lines[-1]

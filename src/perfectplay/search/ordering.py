@@ -131,8 +131,8 @@ class CutChanges:
     Nodes are named by their path of moves from the root. ``appeared``:
     children this trace cut that the other order searched; ``vanished``:
     children this trace searched that the other order cut. ``other`` names
-    the other order. Only nodes drawn in this trace and recorded in the
-    other are compared.
+    the other order. Only nodes drawn in this trace (or searched below a
+    drawn node but not drawn) and recorded in the other are compared.
     """
 
     other: str
@@ -163,8 +163,11 @@ def compare_cuts(trace: Trace, other: Trace, other_name: str) -> CutChanges:
     searched_there = set(other_nodes)
     for path, node in other_nodes.items():
         searched_there.update((*path, child.move) for child in node.hidden)
+    searched_here = set(nodes)
+    for path, node in nodes.items():
+        searched_here.update((*path, child.move) for child in node.hidden)
     appeared = frozenset(path for path in pruned if path in searched_there)
-    vanished = frozenset(path for path in other_pruned if path in nodes)
+    vanished = frozenset(path for path in other_pruned if path in searched_here)
     return CutChanges(other_name, appeared, vanished)
 
 

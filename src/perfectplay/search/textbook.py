@@ -36,7 +36,7 @@ from perfectplay.errors import IllegalMoveError, PositionError
 from perfectplay.game import Game, Player
 from perfectplay.search.alphabeta import MoveOrder
 from perfectplay.search.limits import Limit
-from perfectplay.search.trace import Trace, trace_search
+from perfectplay.search.trace import Trace, TraceNode, trace_search
 
 MAX_TEXT = 5_000
 """Longest tree text read."""
@@ -326,9 +326,17 @@ class TextbookTree(Game[Path]):
 
 
 def textbook_trace(
-    tree: TextbookTree, algorithm: str = "alphabeta", order: MoveOrder | None = None, *, max_nodes: int = 2_000
+    tree: TextbookTree,
+    algorithm: str = "alphabeta",
+    order: MoveOrder | None = None,
+    *,
+    max_nodes: int = 2_000,
+    order_name: str | None = None,
 ) -> Trace:
-    """Run minimax or alpha-beta over the whole tree, recorded for drawing (every node shown)."""
+    """Run minimax or alpha-beta over the whole tree, recorded for drawing (every node shown).
+
+    ``order`` is alpha-beta's move order and ``order_name`` its name in the drawing.
+    """
     return trace_search(
         tree,
         (),
@@ -339,6 +347,7 @@ def textbook_trace(
         evaluation=LEAF_VALUES,
         order=order,
         find="first",
+        order_name=order_name,
     )
 
 
@@ -353,6 +362,34 @@ def pruned_nodes(tree: TextbookTree, order: MoveOrder | None = None) -> tuple[st
     for node in trace.root.walk():
         names.extend(node_name((*node.state, move)) for move in node.pruned)
     return tuple(names)
+
+
+@dataclass(frozen=True, slots=True)
+class CutReason:
+    """One cut of alpha-beta on a textbook tree: where, the condition that met, and the nodes never searched."""
+
+    node: str
+    role: str
+    condition: str
+    pruned: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"at {self.role} {self.node}: {self.condition}, so {', '.join(self.pruned)} never searched"
+
+
+def cut_reasons(trace: Trace) -> tuple[CutReason, ...]:
+    """Every cut of a textbook tree's alpha-beta trace, in the order the search made them (children first)."""
+    reasons: list[CutReason] = []
+
+    def visit(node: TraceNode) -> None:
+        for child in node.children:
+            visit(child)
+        if node.cut is not None and node.pruned:
+            pruned = tuple(node_name((*node.state, move)) for move in node.pruned)
+            reasons.append(CutReason(node_name(node.state), node.role, str(node.cut), pruned))
+
+    visit(trace.root)
+    return tuple(reasons)
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,6 +114,7 @@ class HiddenChild:
     nodes: int
     pruned_subtrees: int
     guess: bool = False
+    steps: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,8 @@ class TraceNode:
     children, ``hidden`` the searched ones not shown (always after the shown
     ones in search order), ``pruned`` the moves alpha-beta cut without
     visiting them. ``nodes`` counts this node and every node below it that
-    was visited; ``pruned_subtrees`` the cut children in this subtree.
+    was visited; ``pruned_subtrees`` the cut children in this subtree;
+    ``steps`` the events a replay of this whole subtree takes (``replay_steps``).
     """
 
     id: int
@@ -150,6 +152,7 @@ class TraceNode:
     pruned_subtrees: int
     guess: bool = False
     horizon: bool = False
+    steps: int = 0
 
     @property
     def role(self) -> Literal["MAX", "MIN"]:
@@ -235,6 +238,7 @@ class _Record:
         "pruned_subtrees",
         "searched",
         "state",
+        "steps",
         "terminal",
         "to_move",
         "value",
@@ -259,6 +263,18 @@ class _Record:
         self.guess = False
         self.nodes = 0
         self.pruned_subtrees = 0
+        self.steps = 0
+
+
+def replay_steps(nodes: int, terminals: int, cuts: int) -> int:
+    """The events a replay of a subtree takes (``viz/replay.py``), from what the search did there.
+
+    Every node is entered and left; every node but the subtree's top is
+    backed up into its parent (an update); every finished game is scored (a
+    leaf); every cut is one event. A front end that shows a subtree folded
+    can still count the replay exactly.
+    """
+    return 3 * nodes - 1 + terminals + cuts
 
 
 @dataclass(slots=True)
@@ -273,6 +289,8 @@ class _Frame:
     beta: int | None
     pruned_before: int
     guesses_before: int
+    terminals_before: int
+    cuts_before: int
 
 
 def _shown(value: int) -> int:
@@ -304,6 +322,8 @@ class _Recorder:
         self.visited = 0
         self.pruned = 0
         self.guesses = 0
+        self.terminals = 0
+        self.cuts = 0
         self.recorded: list[_Record] = []
         self.stack: list[_Frame] = []
         self.root: _Record | None = None
@@ -328,12 +348,27 @@ class _Recorder:
             self.recorded.append(record)
             if ply == 0:
                 self.root = record
-        self.stack.append(_Frame(record, self.visited - 1, move, maximizing, alpha, beta, self.pruned, self.guesses))
+        self.stack.append(
+            _Frame(
+                record,
+                self.visited - 1,
+                move,
+                maximizing,
+                alpha,
+                beta,
+                self.pruned,
+                self.guesses,
+                self.terminals,
+                self.cuts,
+            )
+        )
 
     def leave(self, value: int, *, terminal: bool, horizon: bool) -> None:
         frame = self.stack.pop()
         if horizon:
             self.guesses += 1
+        if terminal:
+            self.terminals += 1
         maximizing = frame.maximizing
         view = -value if self.negamax and not maximizing else value
         bound: Bound = "exact"
@@ -352,21 +387,24 @@ class _Recorder:
         guess = self.guesses > frame.guesses_before and not is_proven(value)
         nodes = self.visited - frame.id
         pruned = self.pruned - frame.pruned_before
+        steps = replay_steps(nodes, self.terminals - frame.terminals_before, self.cuts - frame.cuts_before)
         parent = self.stack[-1].record if self.stack else None
         record = frame.record
         if record is not None:
             record.value, record.bound, record.entry, record.exit = _shown(view), bound, entry, exit
             record.terminal, record.horizon, record.guess = terminal, horizon, guess
-            record.nodes, record.pruned_subtrees = nodes, pruned
+            record.nodes, record.pruned_subtrees, record.steps = nodes, pruned, steps
             if parent is not None:
                 parent.searched.append(record)
         elif parent is not None and frame.move is not None:
-            parent.searched.append(HiddenChild(frame.id, frame.move, _shown(view), bound, entry, nodes, pruned, guess))
+            hidden = HiddenChild(frame.id, frame.move, _shown(view), bound, entry, nodes, pruned, guess, steps)
+            parent.searched.append(hidden)
         if not self.stack:
             self.finished = True
 
     def prune(self, moves: tuple[int, ...], alpha: int, beta: int) -> None:
         self.pruned += len(moves)
+        self.cuts += 1
         frame = self.stack[-1]
         if frame.record is not None:
             window = self.window(alpha, beta, frame.maximizing)
@@ -390,7 +428,15 @@ class _Recorder:
                 children.append(self._freeze(child, shown))
             elif isinstance(child, _Record):
                 assert child.move is not None, "only the root has no move, and it is always shown"
-                summary = (child.value, child.bound, child.entry, child.nodes, child.pruned_subtrees, child.guess)
+                summary = (
+                    child.value,
+                    child.bound,
+                    child.entry,
+                    child.nodes,
+                    child.pruned_subtrees,
+                    child.guess,
+                    child.steps,
+                )
                 hidden.append(HiddenChild(child.id, child.move, *summary))
             else:
                 hidden.append(child)
@@ -414,6 +460,7 @@ class _Recorder:
             pruned_subtrees=record.pruned_subtrees,
             guess=record.guess,
             horizon=record.horizon,
+            steps=record.steps,
         )
 
 

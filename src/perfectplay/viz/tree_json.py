@@ -21,7 +21,10 @@ def _window(window: Window | None) -> dict[str, int | None] | None:
     return None if window is None else {"alpha": window.alpha, "beta": window.beta}
 
 
-def _hidden(trace: Trace, child: HiddenChild) -> dict[str, Any]:
+def _hidden(trace: Trace, child: HiddenChild, changes: CutChanges | None, path: tuple[int, ...]) -> dict[str, Any]:
+    extra: dict[str, Any] = {}
+    if changes is not None:
+        extra["cut_by_other_order"] = (*path, child.move) in changes.vanished
     return {
         "id": child.id,
         "move": child.move,
@@ -34,6 +37,8 @@ def _hidden(trace: Trace, child: HiddenChild) -> dict[str, Any]:
         "entry": _window(child.entry),
         "nodes": child.nodes,
         "pruned_subtrees": child.pruned_subtrees,
+        "steps": child.steps,
+        **extra,
     }
 
 
@@ -79,8 +84,9 @@ def _node(
         ],
         "nodes": node.nodes,
         "pruned_subtrees": node.pruned_subtrees,
+        "steps": node.steps,
         "children": [_node(trace, child, chosen, changes, (*path, child.move or 0)) for child in node.children],
-        "hidden": [_hidden(trace, child) for child in node.hidden],
+        "hidden": [_hidden(trace, child, changes, path) for child in node.hidden],
     }
 
 

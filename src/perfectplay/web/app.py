@@ -23,6 +23,7 @@ from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, error_bod
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest
 from perfectplay.web.service import analyze_json, move_json, play_json
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
+from perfectplay.web.teach_api import router as teach_router
 from perfectplay.web.timeouts import BodyDeadline, BodyTooSlow
 from perfectplay.web.tree_api import router as tree_router
 
@@ -63,6 +64,7 @@ def create_app(settings: Settings | None = None, *, worker_command: Sequence[str
     _add_error_handlers(app)
     _add_routes(app, settings)
     app.include_router(tree_router)
+    app.include_router(teach_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 

@@ -3,10 +3,13 @@
 The same document as ``perfectplay tree --format json`` (see docs/trace.md),
 so the page can draw, expand and replay the search without the engine. With
 ``path`` it answers one subtree of that search, for expanding a node lazily
-(see ``tree_job.py``). Only positions with at most ``EMPTY_MAX`` empty cells
-are traced: the textbook minimax visits up to 549,946 nodes for nine, and
-every empty cell more multiplies that by about ten. The search runs in the
-worker pool under the server's time limit, like every other search.
+(see ``tree_job.py``). The search may be depth-limited with a named
+evaluation, and alpha-beta's move order and root window chosen
+(``teaching.py``). Without a depth limit only positions with at most
+``EMPTY_MAX`` moves are traced: the textbook minimax visits up to 549,946
+nodes for nine, and every move more multiplies that by about ten; with one,
+the tracer's node cap bounds the work. The search runs in the worker pool
+under the server's time limit, like every other search.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_response
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
+from perfectplay.web.teaching import OrderFields, SearchFields, check_search_options
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
 
 EMPTY_MAX = 9
@@ -33,7 +37,7 @@ NODES_MAX = 2_000
 """Most nodes one answer may show: a few hundred kilobytes of JSON, more than a screen can use."""
 
 
-class TreeRequest(PositionRequest):
+class TreeRequest(PositionRequest, SearchFields, OrderFields):
     """``POST /api/tree``: trace one search of the position."""
 
     algorithm: Literal["minimax", "alphabeta"] = Field(description="the search to trace")
@@ -61,13 +65,15 @@ router = APIRouter()
 )
 async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
-    choices = len(game.legal_moves(state))
-    if choices > EMPTY_MAX:
+    options = check_search_options(game, body, body.algorithm, body)
+    choices = 0 if game.is_over(state) else len(game.legal_moves(state))
+    if choices > EMPTY_MAX and options["search_depth"] is None:
         raise Problem(
             422,
             "position",
-            f"the search tree is drawn for positions with at most {EMPTY_MAX} moves to choose from "
-            f"(on a board: empty cells); this one has {choices}",
+            f"the whole search tree is drawn for positions with at most {EMPTY_MAX} moves to choose from, "
+            f"and this one has {choices}: choose a search depth (search_depth, e.g. 2) to see a depth-limited "
+            "search instead",
         )
     after = state
     for number, move in enumerate(body.path, start=1):
@@ -84,6 +90,7 @@ async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
         "depth": body.depth,
         "max_nodes": body.max_nodes,
         "path": body.path,
+        "options": options,
     }
     result = await _run(job, request.app.state.lanes)
     if result["problem"] is not None:

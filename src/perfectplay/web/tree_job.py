@@ -14,13 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TypedDict
 
+from perfectplay.game import Game
 from perfectplay.notation import parse_position
-from perfectplay.search.limits import Limit
+from perfectplay.search.ordering import compare_cuts, move_order
 from perfectplay.search.trace import RECORD_LIMIT, Trace, TraceNode, TraceTooLarge, trace_search
 from perfectplay.viz.tree_json import trace_document
-
-TREE_LIMIT = Limit(nodes=600_000)
-"""The most a traced search may visit here: the whole 3x3 game tree (549,946 nodes) and a little more."""
+from perfectplay.web.teaching import SearchOptions, evaluations_json, search_setup, too_large
 
 TREE_KIND = "tree"
 """The ``kind`` that marks a job as this one in the worker's dispatch."""
@@ -35,6 +34,7 @@ class TreeJob(TypedDict):
     depth: int
     max_nodes: int
     path: list[int]
+    options: SearchOptions
 
 
 class TreeResult(TypedDict):
@@ -44,25 +44,55 @@ class TreeResult(TypedDict):
     problem: list[str] | None
 
 
+def trace_for(
+    game: Game[Any],
+    state: Any,
+    algorithm: str,
+    options: SearchOptions,
+    *,
+    depth: int | None,
+    max_nodes: int,
+    order: str | None = None,
+) -> Trace:
+    """The traced search the options ask for (``order`` replaces theirs); ``TraceTooLarge`` past the node cap."""
+    limit, evaluation, find = search_setup(game, options)
+    name = order or options["order"]
+    return trace_search(
+        game,
+        state,
+        algorithm,
+        depth=depth,
+        max_nodes=max_nodes,
+        limit=limit,
+        order=move_order(name),
+        order_name=name,
+        find=find,
+        **evaluation,
+    )
+
+
 def run_tree_job(job: TreeJob) -> TreeResult:
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
-    path = job["path"]
-    if not path:
-        try:
-            trace = trace_search(
-                game, state, job["algorithm"], depth=job["depth"], max_nodes=job["max_nodes"], limit=TREE_LIMIT
-            )
-        except TraceTooLarge as error:
-            return {"document": None, "problem": ["position", str(error)]}
-        return {"document": {**trace_document(trace), "path": []}, "problem": None}
-    # Every node within reach is kept (up to the engine's record limit), so the
-    # focus node is shown whatever its place in breadth-first order.
+    path, options, algorithm = job["path"], job["options"], job["algorithm"]
     try:
-        trace = trace_search(
-            game, state, job["algorithm"], depth=len(path) + job["depth"], max_nodes=RECORD_LIMIT, limit=TREE_LIMIT
-        )
+        if path:
+            # Every node within reach is kept (up to the engine's record limit), so the
+            # focus node is shown whatever its place in breadth-first order.
+            trace = trace_for(game, state, algorithm, options, depth=len(path) + job["depth"], max_nodes=RECORD_LIMIT)
+        else:
+            trace = trace_for(game, state, algorithm, options, depth=job["depth"], max_nodes=job["max_nodes"])
+        changes = None
+        other = options["compare_order"]
+        if other is not None:
+            against = trace_for(game, state, algorithm, options, depth=None, max_nodes=RECORD_LIMIT, order=other)
+            changes = compare_cuts(trace, against, other)
     except TraceTooLarge as error:
-        return {"document": None, "problem": ["position", str(error)]}
+        return {"document": None, "problem": ["position", too_large(algorithm, options, error)]}
+    extra = {"path": path, "evaluations": evaluations_json(game)}
+    if not path:
+        document = trace_document(trace, changes=changes)
+        add_views(game, trace.root, document["tree"])
+        return {"document": {**document, **extra}, "problem": None}
     line = _line(trace.root, path)
     if line is None:
         return {"document": None, "problem": ["path", _missing(trace, path)]}
@@ -72,15 +102,36 @@ def run_tree_job(job: TreeJob) -> TreeResult:
         message = f"this subtree has {shown:,} nodes within depth {job['depth']}; ask for less depth or more max_nodes"
         return {"document": None, "problem": ["depth", message]}
     chosen = {node.id for node in trace.chosen_line()}
-    document = trace_document(_only_line(trace, line))
+    document = trace_document(_only_line(trace, line), changes=changes)
     events = [event for event in document["events"] if focus.id <= event["node"] < focus.id + focus.nodes]
     tree = document["tree"]
     for _ in path:
         tree = tree["children"][0]
     _mark_chosen(tree, chosen)
-    document.update(tree=tree, events=events, shown=shown, path=path, chosen_line=sorted(chosen))
+    add_views(game, focus, tree)
+    document.update(tree=tree, events=events, shown=shown, chosen_line=sorted(chosen), **extra)
     document["limits"] = {"depth": job["depth"], "max_nodes": job["max_nodes"]}
     return {"document": document, "problem": None}
+
+
+def add_views(game: Game[Any], node: TraceNode, drawn: dict[str, Any]) -> None:
+    """Give every node of the document, its cut moves and its searched-but-not-drawn children a ``view``.
+
+    The page draws each position from its view (``Game.view``: a grid, heaps,
+    or text), so the tree needs no game of its own; the parts of a view that
+    make a board playable (``click``, ``labels``) are left out.
+    """
+    drawn["view"] = _still(game.view(node.state))
+    for entry, move in zip(drawn["pruned"], node.pruned, strict=True):
+        entry["view"] = _still(game.view(game.play(node.state, move)))
+    for entry, hidden in zip(drawn["hidden"], node.hidden, strict=True):
+        entry["view"] = _still(game.view(game.play(node.state, hidden.move)))
+    for entry, child in zip(drawn["children"], node.children, strict=True):
+        add_views(game, child, entry)
+
+
+def _still(view: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in view.items() if key not in ("click", "labels")}
 
 
 def _line(root: TraceNode, path: list[int]) -> list[TraceNode] | None:

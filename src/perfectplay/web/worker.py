@@ -14,7 +14,11 @@ import traceback
 from typing import Any, cast
 
 from perfectplay.web.search import Job, run_job
+from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, run_compare_job, run_orders_job
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, run_tree_job
+
+TEACHING = {ORDERS_KIND: run_orders_job, COMPARE_KIND: run_compare_job}
+"""The teaching views' jobs, by ``kind``."""
 
 
 def serve_forever() -> None:
@@ -24,6 +28,8 @@ def serve_forever() -> None:
         try:
             if job.get("kind") == TREE_KIND:
                 reply = {"ok": run_tree_job(cast(TreeJob, job))}
+            elif job.get("kind") in TEACHING:
+                reply = {"ok": TEACHING[job["kind"]](cast(TeachJob, job))}
             else:
                 reply = {"ok": run_job(cast(Job, job))}
         except Exception as error:  # a bug, not bad input: the server validated the job

@@ -188,12 +188,11 @@ function addGameOption(entry) {
 
 // --- drawing ----------------------------------------------------------------------
 
+// The whole tree is drawn for small choices only; the panel offers a depth limit otherwise.
 function treeOffReason(view) {
-  const drawn = view.board;
-  if (drawn.kind !== "grid" || drawn.drop) {
-    return `The search tree is drawn for boards where a move puts a stone on any free cell; it cannot draw ${view.title} yet.`;
-  }
-  const moves = new Set(drawn.click.filter((move) => move !== null)).size;
+  // Every view lists the move each clickable place plays (a grid per cell, heaps per object).
+  const places = [view.board.click ?? []].flat(Infinity);
+  const moves = new Set(places.filter((move) => move !== null && move !== undefined)).size;
   if (!view.outcome && moves > treeMax) {
     return `The search tree is drawn for positions with at most ${treeMax} moves to choose from, and this one has ${moves}: ` +
       `play on until ${treeMax} are left, or set up such a position with “Set up a position”.`;

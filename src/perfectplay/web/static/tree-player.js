@@ -1,7 +1,11 @@
 // The step-through player: replays a trace's ``events`` one at a time
-// (previous, next, play/pause, speed), with the window α/β and each cut as it
-// happens. It only reads the events the server sent; it never asks the engine.
+// (previous, next, play/pause, speed, finish the current node), with the
+// window α/β and each cut as it happens. The tree beside it fills in as the
+// search did. It counts the whole search's events: a subtree not loaded yet
+// counts its ``steps``, and is loaded from the server when the replay
+// reaches it, so every step's node is on screen.
 
+import { button, element } from "./tree-dom.js";
 import { alphaText, betaText, count, eventText } from "./tree-words.js";
 
 const SPEEDS = [
@@ -11,93 +15,180 @@ const SPEEDS = [
   ["4", "4×"],
 ];
 const STEP_MS = 900; // one event per step at 1×: time to read a sentence
+const LOOK_AHEAD = 4; // events ahead whose folded subtrees are loaded before the replay gets there
 
-function button(label, text, onClick) {
-  const element = Object.assign(document.createElement("button"), { type: "button", textContent: text });
-  element.setAttribute("aria-label", label);
-  element.addEventListener("click", onClick);
-  return element;
-}
-
-export function createPlayer(element, { algorithm, events, nodes, cols, show }) {
-  let list = events;
+export function createPlayer(box, { algorithm, view, evaluation }) {
   let index = -1; // before the first event
+  let replaying = false;
   let timer = null;
   let speed = 1;
+  let waiting = false; // a subtree is loading for the next step
+  let counted = []; // counted[i]: events of the whole search up to and including event i
 
-  const previous = button("Previous event", "◀ Prev", () => go(index - 1));
-  const play = button("Play", "▶ Play", () => (timer ? pause() : start()));
-  const next = button("Next event", "Next ▶", () => go(index + 1));
-  const speedSelect = document.createElement("select");
-  speedSelect.className = "tspeed";
-  for (const [value, label] of SPEEDS) speedSelect.append(Object.assign(document.createElement("option"), { value, textContent: label }));
+  const total = view.root.steps;
+  const start = button("|◀", () => restart(), { label: "Back to the start" });
+  const previous = button("◀ Prev", () => go(index - 1), { label: "Previous event" });
+  const play = button("▶ Play", () => (timer ? pause() : run()), { label: "Play" });
+  const next = button("Next ▶", () => advance(), { label: "Next event" });
+  const finish = button("⤴ Finish node", () => finishNode(), { label: "Finish this node" });
+  const whole = button("Whole tree", () => stopReplay(), { label: "Stop the replay and show the whole tree" });
+  const speedSelect = element("select", "tspeed");
+  for (const [value, label] of SPEEDS) speedSelect.append(Object.assign(element("option", "", label), { value }));
   speedSelect.value = "1";
   speedSelect.addEventListener("change", () => {
     speed = Number(speedSelect.value);
     if (timer) {
       pause();
-      start();
+      run();
     }
   });
-  const speedLabel = Object.assign(document.createElement("label"), { className: "tspeed-label", textContent: "Speed " });
+  const speedLabel = element("label", "tspeed-label", "Speed ");
   speedLabel.append(speedSelect);
-  const position = Object.assign(document.createElement("span"), { className: "tposition" });
-  const controls = document.createElement("div");
-  controls.className = "tcontrols";
-  controls.append(previous, play, next, speedLabel, position);
+  const position = element("span", "tposition");
+  const controls = element("div", "tcontrols");
+  controls.append(start, previous, play, next, finish, speedLabel, whole, position);
 
-  const alpha = Object.assign(document.createElement("span"), { className: "tab-bound alpha" });
-  const beta = Object.assign(document.createElement("span"), { className: "tab-bound beta" });
-  const bounds = document.createElement("div");
-  bounds.className = "tbounds";
+  const alpha = element("span", "tab-bound alpha");
+  const beta = element("span", "tab-bound beta");
+  const bounds = element("div", "tbounds");
   bounds.append(alpha, beta);
-  const sentence = Object.assign(document.createElement("p"), { className: "tevent" });
+  const sentence = element("p", "tevent");
   sentence.setAttribute("aria-live", "polite");
-  const now = document.createElement("div");
-  now.className = "tnow";
+  const now = element("div", "tnow");
   if (algorithm === "alphabeta") now.append(bounds);
   now.append(sentence);
-  element.replaceChildren(controls, now);
+  box.replaceChildren(controls, now);
 
-  // The window in force: the latest event at or before ``index`` that carries one.
+  function recount() {
+    const list = view.events();
+    counted = [];
+    let sum = 0;
+    for (const event of list) {
+      sum += event.type === "hidden" ? view.find(event.node).steps : 1;
+      counted.push(sum);
+    }
+  }
+
+  // A folded subtree was loaded: its events replaced one event at ``at``. Stay on the same step of the search.
+  view.onSplice((at, added) => {
+    // At or before the current step: the replay is past the whole subtree, now at its exit.
+    if (replaying && at <= index) index += added - 1;
+    recount();
+    if (replaying) view.setStep(index);
+    draw();
+  });
+
+  // The window in force: the latest event at or before ``at`` that carries one.
   function windowAt(at) {
+    const list = view.events();
     for (let i = at; i >= 0; i -= 1) if ("alpha" in list[i]) return list[i];
     return { alpha: null, beta: null };
   }
 
+  function introText() {
+    const how = "nodes appear as the search reaches them, and each value once the search has computed it";
+    if (algorithm === "alphabeta") {
+      return `Press Next or Play to replay alpha-beta (${how}): the window α/β narrows, and a cut happens when β ≤ α at a MIN node or α ≥ β at a MAX node.`;
+    }
+    return `Press Next or Play to replay minimax (${how}): it searches every move and backs the values up.`;
+  }
+
   function draw() {
-    const event = list[index];
-    position.textContent = `Event ${count(index + 1)} of ${count(list.length)}`;
-    previous.disabled = index < 0;
-    next.disabled = index >= list.length - 1;
-    const window = windowAt(index);
+    const list = view.events();
+    const event = replaying ? list[index] : undefined;
+    position.textContent = `Event ${count(replaying && index >= 0 ? counted[index] : 0)} of ${count(total)}`;
+    start.disabled = !replaying || index < 0;
+    previous.disabled = !replaying || index < 0;
+    next.disabled = waiting || (replaying && index >= list.length - 1);
+    finish.disabled = !replaying || index < 0 || index >= list.length - 1;
+    whole.hidden = !replaying;
+    const window = windowAt(replaying ? index : -1);
     alpha.textContent = `α = ${alphaText(window.alpha)}`;
     beta.textContent = `β = ${betaText(window.beta)}`;
     now.classList.toggle("is-cut", event?.type === "cut");
-    if (!event) {
-      sentence.textContent =
-        algorithm === "alphabeta"
-          ? "Press Next or Play to watch alpha-beta search: the window α/β narrows, and a cut happens when β ≤ α at a MIN node or α ≥ β at a MAX node."
-          : "Press Next or Play to watch minimax search every move to the end of the game and back the values up.";
+    if (waiting) {
+      sentence.textContent = "Loading the next part of the search…";
+    } else if (!replaying) {
+      sentence.textContent = introText();
+    } else if (!event) {
+      sentence.textContent = "Ready: press Next for the search's first step.";
     } else {
-      sentence.textContent = eventText(event, nodes, cols);
+      const said = eventText(event, { find: view.find, labelOf: view.labelOf, textbook: view.textbook, evaluation });
+      sentence.textContent = said;
     }
   }
 
   function go(at) {
+    const list = view.events();
+    replaying = true;
     index = Math.max(-1, Math.min(list.length - 1, at));
-    const event = list[index];
-    if (event) show(event.type === "hidden" ? event.parent : event.node, event.type === "cut");
+    view.setStep(index);
     draw();
     if (index >= list.length - 1) pause();
+    lookAhead();
   }
 
-  function start() {
-    if (index >= list.length - 1) go(-1);
+  // Load the folded subtrees the replay is about to reach, so stepping does not wait for them.
+  function lookAhead() {
+    const list = view.events();
+    for (let at = index + 1; at <= index + LOOK_AHEAD && at < list.length; at += 1) {
+      if (list[at].type === "hidden" && view.canReveal(list[at].node)) view.reveal(list[at].node).catch(() => {});
+    }
+  }
+
+  async function advance() {
+    if (waiting) return;
+    if (!replaying) {
+      replaying = true;
+      index = -1;
+    }
+    const list = view.events();
+    const target = index + 1;
+    if (target >= list.length) return;
+    const event = list[target];
+    if (event.type === "hidden" && view.canReveal(event.node)) {
+      // Every step's node on screen: load the folded subtree, then step into it.
+      waiting = true;
+      draw();
+      try {
+        await view.reveal(event.node);
+      } catch {
+        // It stays folded (its row says why); the step goes over it in one.
+      } finally {
+        waiting = false;
+      }
+    }
+    go(target);
+  }
+
+  function finishNode() {
+    const list = view.events();
+    const event = list[index];
+    if (!event) return;
+    const node = event.type === "exit" ? view.parentOf(event.node) : event.node;
+    const end = list.findIndex((candidate, at) => at > index && candidate.type === "exit" && candidate.node === node);
+    go(end < 0 ? list.length - 1 : end);
+  }
+
+  function restart() {
+    pause();
+    go(-1);
+  }
+
+  function stopReplay() {
+    pause();
+    replaying = false;
+    index = -1;
+    view.setStep(null);
+    draw();
+  }
+
+  function run() {
+    if (replaying && index >= view.events().length - 1) go(-1);
     play.textContent = "⏸ Pause";
     play.setAttribute("aria-label", "Pause");
     play.setAttribute("aria-pressed", "true");
-    timer = setInterval(() => go(index + 1), STEP_MS / speed);
+    timer = setInterval(() => advance(), STEP_MS / speed);
   }
 
   function pause() {
@@ -108,24 +199,8 @@ export function createPlayer(element, { algorithm, events, nodes, cols, show }) 
     play.setAttribute("aria-pressed", "false");
   }
 
-  // A subtree was loaded: its events replaced ``removed`` events at ``start``.
-  // The replay stays at the same step: a hidden child's summary becomes that child's exit.
-  function replace(events, startAt, removed, added) {
-    const was = list[index];
-    list = events;
-    if (index >= startAt + removed) {
-      index += added - removed;
-    } else if (index >= startAt) {
-      const type = was.type === "hidden" ? "exit" : was.type;
-      const matches = (event) =>
-        event.type === type && event.node === was.node && (type !== "update" || event.move === was.move);
-      const same = list.slice(startAt, startAt + added).findIndex(matches);
-      index = startAt + Math.max(0, same);
-    }
-    draw();
-  }
-
+  recount();
   play.setAttribute("aria-pressed", "false");
   draw();
-  return { replace, stop: pause };
+  return { stop: pause };
 }

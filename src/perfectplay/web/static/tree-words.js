@@ -1,10 +1,26 @@
 // Words and numbers for the search-tree panel: values, windows, moves and
 // one sentence per replayed search event. Values are in the MAX/MIN view of
-// the trace (see docs/trace.md); nothing here computes them.
+// the trace (see docs/trace.md); nothing here computes them. Moves are named
+// by their labels, as the board shows them (a textbook tree's nodes by their
+// names, "2.1").
 
 const MINUS = "\u2212";
 
 export const ALGORITHM_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta" };
+
+export const ORDER_NAMES = {
+  natural: "natural",
+  "best-first": "best-first",
+  "worst-first": "worst-first",
+  engine: "engine",
+};
+
+export const ORDER_NOTES = {
+  natural: "the game's own order of moves",
+  "best-first": "the best move first, by the exact values: alpha-beta's best case",
+  "worst-first": "the worst move first: alpha-beta's worst case",
+  engine: "the production solver's heuristic order (open lines, the centre first)",
+};
 
 export function number(value) {
   return value < 0 ? `${MINUS}${-value}` : String(value);
@@ -28,68 +44,74 @@ export function windowText(window) {
   return `α\u00a0=\u00a0${alphaText(window.alpha)}, β\u00a0=\u00a0${betaText(window.beta)}`;
 }
 
-export function boundedText(value, bound) {
-  return { exact: "", upper: "≤ ", lower: "≥ " }[bound] + number(value);
+export function boundedText(value, bound, guess = false) {
+  return { exact: "", upper: "≤ ", lower: "≥ " }[bound] + (guess ? "≈" : "") + number(value);
 }
 
-export function cellText(row, col) {
-  return `r${row + 1} c${col + 1}`;
-}
-
-export function cellWords(row, col) {
-  return `row ${row + 1}, column ${col + 1}`;
-}
-
-function otherSide(side) {
+export function otherSide(side) {
   return side === "X" ? "O" : "X";
 }
 
-// Who played into a node: the side not to move there.
-export function moveText(node) {
-  if (node.move === null || node.move === undefined) return `Position, ${node.to_move} to move`;
-  return `${otherSide(node.to_move)} at ${cellText(node.row, node.col)}`;
+// A node of a textbook tree is named by its path ("2.1"); the root is "root".
+export function isTextbook(trace) {
+  return trace.game === "textbook";
 }
 
-export function moveWords(node) {
+// What a row calls a node: "X plays 5", "Position, X to move", or a textbook node's "MIN 2.1".
+export function moveText(node, textbook) {
+  if (textbook) return node.move === null || node.move === undefined ? "Root" : node.position;
+  if (node.move === null || node.move === undefined) return `Position, ${node.to_move} to move`;
+  return `${otherSide(node.to_move)} plays ${node.label}`;
+}
+
+// The same for screen readers and sentences: "X playing 5", "the root".
+export function moveWords(node, textbook) {
+  if (textbook) return node.move === null || node.move === undefined ? "the root" : `node ${node.position}`;
   if (node.move === null || node.move === undefined) return `the position, ${node.to_move} to move`;
-  return `${otherSide(node.to_move)} in ${cellWords(node.row, node.col)}`;
+  return `${otherSide(node.to_move)} playing ${node.label}`;
 }
 
 export function cutText(cut) {
   return `${cut.condition}: the rest of this node is cut`;
 }
 
-// Cells of a move list, for a cut's pruned moves: "r3 c3 and r2 c1".
-function cellsOf(moves, cols) {
-  const names = moves.map((move) => cellText(Math.floor(move / cols), move % cols));
+function listed(names) {
   return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-// One sentence for a replayed event. ``nodes`` maps ids to loaded tree nodes.
-export function eventText(event, nodes, cols) {
-  const node = nodes.get(event.type === "hidden" ? event.parent : event.node);
-  const here = node ? moveText(node) : `node ${event.node}`;
+// One sentence for a replayed event. ``find(id)`` gives a loaded node or stub;
+// ``labelOf(parentId, move)`` a move's label below a node.
+export function eventText(event, { find, labelOf, textbook, evaluation }) {
+  const node = find(event.node);
+  const here = node ? moveWords(node, textbook) : `node ${event.node}`;
   const bounds = "alpha" in event ? ` with ${windowText(event)}` : "";
+  const role = node && node.role ? `${node.role}${textbook ? "" : ` (${node.to_move})`}` : "";
   switch (event.type) {
     case "enter":
       return event.depth === 0
-        ? `Start at the position: ${node.role} (${node.to_move}) to move${bounds}.`
-        : `Enter ${here}: ${node.role} (${node.to_move}) to move${bounds}.`;
+        ? `Start at ${textbook ? "the root" : "the position"}: ${role} to move${bounds}.`
+        : `Enter ${here}: ${role} to move${bounds}.`;
     case "leaf":
       return `Game over at ${here}: ${node.outcome}, worth ${number(event.value)}.`;
     case "hidden": {
-      const move = cellText(Math.floor(event.move / cols), event.move % cols);
       const size = `${count(event.nodes)} node${event.nodes === 1 ? "" : "s"}`;
-      return `Search the move ${move} below ${here} (not drawn): worth ${boundedText(event.value, event.bound)}, ${size}.`;
+      return `Search ${here} in one step (${size}, folded): worth ${boundedText(event.value, event.bound, node?.guess)}. Open it to see inside.`;
     }
     case "update": {
-      const move = cellText(Math.floor(event.move / cols), event.move % cols);
+      const move = labelOf(event.node, event.move);
       const keeps = node.role === "MAX" ? "largest" : "smallest";
-      return `Back at ${here}: ${move} is worth ${number(event.child_value)}; the ${keeps} so far is ${number(event.value)}${bounds ? ` — now ${windowText(event)}` : ""}.`;
+      return `Back at ${here}: ${textbook ? move : `the move ${move}`} is worth ${number(event.child_value)}; the ${keeps} so far is ${number(event.value)}${bounds ? ` — now ${windowText(event)}` : ""}.`;
     }
-    case "cut":
-      return `✂ ${cutText(event)}: ${cellsOf(event.pruned, cols)} ${event.pruned.length === 1 ? "is" : "are"} never searched.`;
+    case "cut": {
+      const moves = event.pruned.map((move) => labelOf(event.node, move));
+      return `✂ ${cutText(event)}: ${listed(moves)} ${moves.length === 1 ? "is" : "are"} never searched.`;
+    }
     case "exit":
+      if (node && node.horizon && !node.terminal) {
+        return textbook
+          ? `Leaf ${node.position}: its value is ${event.text}.`
+          : `The depth limit: ${here} is not searched further; ${evaluation} values it ${event.text} (a guess, not a proof).`;
+      }
       return `Leave ${here}: it is worth ${event.text}${event.bound === "exact" ? "" : " (only a bound: it was cut)"}.`;
     default:
       return event.type;

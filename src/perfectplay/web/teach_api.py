@@ -1,0 +1,254 @@
+"""Teaching endpoints beside ``POST /api/tree``: move orders, depth limits against perfect play, textbook trees.
+
+* ``POST /api/orders``: minimax's node count and alpha-beta's under every
+  named move order on one position, with Knuth and Moore's best case;
+* ``POST /api/compare``: a depth-limited search with a named evaluation beside
+  perfect play, move by move, and what its choice costs;
+* ``POST /api/textbook``: minimax or alpha-beta on an abstract tree of leaf
+  values (typed, or drawn at random from a seed), as the trace JSON;
+* ``POST /api/quiz``: an answer to "which nodes does alpha-beta prune?"
+  checked against the real search, with every cut explained.
+
+Searches of game positions run in the worker pool under the server's time
+limit (``teach_job.py``); textbook trees are small by construction (at most
+``MAX_LEAVES`` leaves) and are searched in the fast lane (``lanes.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal, cast
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from perfectplay.search.ordering import compare_cuts, move_order, order_counts
+from perfectplay.search.textbook import (
+    TextbookTree,
+    check_pruning,
+    cut_reasons,
+    node_name,
+    random_tree,
+    textbook_trace,
+    tree_text,
+)
+from perfectplay.search.trace import RECORD_LIMIT
+from perfectplay.viz.tree_json import trace_document
+from perfectplay.web.lanes import Lanes
+from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
+from perfectplay.web.schemas import PositionRequest
+from perfectplay.web.search import Job
+from perfectplay.web.service import read_position
+from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
+from perfectplay.web.teaching import STRICT, OrderField, OrderFields, SearchFields, check_search_options
+from perfectplay.web.tree_api import EMPTY_MAX
+
+TREE_MAX_CHARS = 900
+"""Longest textbook tree read here: a tree of a few hundred leaves, more than a page can draw legibly.
+
+With ``ANSWER_MAX_CHARS``, any body these fields allow stays under the
+server's body cap, even one past both limits (a character is at most twelve
+bytes of JSON, ``\ud83d\ude00``), so a request too long is refused by its
+field (422), not by its size."""
+
+ANSWER_MAX_CHARS = 300
+"""Longest quiz answer read: every node of a tree the page draws, by name."""
+
+RANDOM_LEVELS = (2, 4)
+"""Depths a random textbook tree may have: big enough to prune, small enough to read."""
+
+router = APIRouter()
+
+
+class OrdersRequest(PositionRequest, SearchFields):
+    """``POST /api/orders``: count every move order's nodes on the position."""
+
+
+class CompareRequest(PositionRequest, SearchFields):
+    """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
+
+    algorithm: Literal["minimax", "alphabeta"] = Field(
+        default="minimax", description="the depth-limited search (both give every move the same value)"
+    )
+
+
+class TextbookFields(BaseModel):
+    """A textbook tree: typed, or drawn at random from a seed."""
+
+    model_config = STRICT
+
+    tree: str | None = Field(
+        default=None,
+        max_length=TREE_MAX_CHARS,
+        description="leaf values, e.g. '3 12 8 | 2 4 6 | 14 5 2' or '[[3 12 8] [2 4 6] [14 5 2]]'",
+        examples=["3 12 8 | 2 4 6 | 14 5 2"],
+    )
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**63, description="without a tree: draw a random one from this seed"
+    )
+    levels: int = Field(
+        default=3, ge=RANDOM_LEVELS[0], le=RANDOM_LEVELS[1], description="depth of a random tree (with seed)"
+    )
+
+
+class TextbookRequest(TextbookFields, OrderFields):
+    """``POST /api/textbook``: search a textbook tree."""
+
+    algorithm: Literal["minimax", "alphabeta"] = Field(description="the search to trace")
+
+
+class QuizRequest(TextbookFields, OrderField):
+    """``POST /api/quiz``: check which nodes alpha-beta prunes."""
+
+    answer: str = Field(
+        max_length=ANSWER_MAX_CHARS,
+        description="node names separated by spaces or commas, e.g. '2.2 2.3' (child numbers from 1); "
+        "'none' if nothing is cut",
+    )
+
+
+def _position_job(kind: str, body: PositionRequest, options: Any, algorithm: str, seconds: float) -> TeachJob:
+    game, state = read_position(body)
+    return {
+        "kind": kind,
+        "game": game.name,
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "algorithm": algorithm,
+        "options": options,
+        "seconds": seconds,
+    }
+
+
+async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
+    """The job on a worker under the server's time limit; its problem becomes a 422 naming the field."""
+    seconds = lanes.settings.seconds
+    too_slow = f"this takes longer than {seconds:g} s on this server; try a position nearer the game's end"
+    # The pool is typed for the analysis job; the worker dispatches on ``kind``.
+    result = cast(TeachResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))
+    if result["problem"] is not None:
+        field, message = result["problem"]
+        raise Problem(422, field, message)
+    assert result["document"] is not None
+    return result["document"]
+
+
+@router.post(
+    "/api/orders",
+    summary="Nodes of minimax and of alpha-beta under every move order, with the best case",
+    responses=error_responses(*POST_ERRORS),
+)
+async def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
+    game, state = read_position(body)
+    options = check_search_options(game, body)
+    if game.is_over(state):
+        raise Problem(422, "position", "the game is over: there is nothing to search")
+    choices = len(game.legal_moves(state))
+    if choices > EMPTY_MAX and options["search_depth"] is None:
+        raise Problem(
+            422,
+            "position",
+            f"whole searches are counted for positions with at most {EMPTY_MAX} moves to choose from, and this one "
+            f"has {choices}: choose a search depth (search_depth, e.g. 2)",
+        )
+    lanes: Lanes = request.app.state.lanes
+    return await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
+
+
+@router.post(
+    "/api/compare",
+    summary="A depth-limited search beside perfect play: where it differs and what it costs",
+    responses=error_responses(*POST_ERRORS),
+)
+async def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+    game, state = read_position(body)
+    if body.search_depth is None:
+        raise Problem(422, "search_depth", "a comparison needs the depth-limited search's depth: give search_depth")
+    options = check_search_options(game, body)
+    if game.is_over(state):
+        raise Problem(422, "position", "the game is over: there is no move to compare")
+    lanes: Lanes = request.app.state.lanes
+    return await _run(_position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds), lanes)
+
+
+def read_tree(body: TextbookFields) -> TextbookTree:
+    """The request's textbook tree, typed or drawn from its seed; a problem naming the field otherwise."""
+    if body.tree is not None and body.seed is not None:
+        raise Problem(422, "seed", "give either a tree or a seed for a random one, not both")
+    if body.tree is not None:
+        with blame("tree"):
+            return TextbookTree.parse_text(body.tree)
+    if body.seed is None:
+        raise Problem(422, "tree", "give a tree of leaf values such as '3 12 8 | 2 4 6 | 14 5 2', or a seed")
+    return random_tree(random.Random(body.seed), body.levels)
+
+
+@router.post(
+    "/api/textbook",
+    summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)",
+    responses=error_responses(*POST_ERRORS),
+)
+async def textbook(body: TextbookRequest, request: Request) -> dict[str, Any]:
+    lanes: Lanes = request.app.state.lanes
+    return await lanes.fast.run(textbook_json, body)
+
+
+def textbook_json(body: TextbookRequest) -> dict[str, Any]:
+    tree = read_tree(body)
+    if body.algorithm != "alphabeta":
+        for field, given in (("order", body.order != "natural"), ("compare_order", body.compare_order)):
+            if given:
+                raise Problem(422, field, f"{field} is alpha-beta's; minimax searches every move")
+    order = move_order(body.order, tree.move_values)
+    trace = textbook_trace(tree, body.algorithm, order, max_nodes=RECORD_LIMIT, order_name=body.order)
+    changes = None
+    if body.compare_order is not None:
+        other_order = move_order(body.compare_order, tree.move_values)
+        other = textbook_trace(tree, "alphabeta", other_order, max_nodes=RECORD_LIMIT, order_name=body.compare_order)
+        changes = compare_cuts(trace, other, body.compare_order)
+    counted = order_counts(tree, (), tree.limit, evaluate=tree.evaluate, values=tree.move_values, find="first")
+    counts = {"minimax": counted.minimax.nodes, "alphabeta": counted.orders[body.order].nodes}
+    return {
+        **trace_document(trace, counts, changes=changes),
+        "tree_text": tree_text(tree.root),
+        "order_counts": counted.to_json(),
+    }
+
+
+@router.post(
+    "/api/quiz",
+    summary="Which nodes does alpha-beta prune? An answer checked, every cut explained",
+    responses=error_responses(*POST_ERRORS),
+)
+async def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
+    lanes: Lanes = request.app.state.lanes
+    return await lanes.fast.run(quiz_json, body)
+
+
+def quiz_json(body: QuizRequest) -> dict[str, Any]:
+    tree = read_tree(body)
+    order = move_order(body.order, tree.move_values)
+    with blame("answer"):
+        check = check_pruning(tree, body.answer, order)
+    trace = textbook_trace(tree, "alphabeta", order)
+    return {
+        "tree_text": tree_text(tree.root),
+        "correct": check.correct,
+        "answer": list(check.answer),
+        "pruned": list(check.pruned),
+        "missed": list(check.missed),
+        "wrong": list(check.wrong),
+        "cuts": [
+            {
+                "node": reason.node,
+                "role": reason.role,
+                "condition": reason.condition,
+                "pruned": list(reason.pruned),
+                "text": str(reason),
+            }
+            for reason in cut_reasons(trace)
+        ],
+        "value": trace.value,
+        "best": [node_name((move,)) for move in trace.best],
+        "nodes": trace.nodes,
+    }
