@@ -26,6 +26,13 @@ def client() -> Iterator[TestClient]:
 
 
 @pytest.fixture(scope="session")
+def hurried_client() -> Iterator[TestClient]:
+    """An app whose searches stop after 1 s: for tests that check only that an answer comes."""
+    with TestClient(create_app(Settings(workers=1, seconds=1.0))) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
 def chromium_path() -> str:
     return find_chromium()
 

@@ -33,8 +33,22 @@ def test_the_games_listed_are_the_registrys_presets_each_at_its_start_with_its_v
 def test_every_level_has_a_note_saying_what_it_does(client: TestClient) -> None:
     answer = client.get("/api/levels").json()
     assert answer["levels"] == list(LEVELS)
-    assert set(answer["notes"]) == set(LEVELS)
+    assert set(answer["notes"]) == set(LEVELS) | set(answer["depth_players"])
     assert all(note for note in answer["notes"].values())
+    assert answer["titles"]["depth2"] == "Depth-2 search"
+    assert "depth-2 minimax" in answer["notes"]["depth2"]
+
+
+@pytest.mark.parametrize("spec", [spec for kind in KINDS.values() for spec in kind.presets])
+def test_every_depth_player_the_page_offers_moves_in_every_game(hurried_client: TestClient, spec: str) -> None:
+    # A 1 s server: on the big boards the exact analysis beside the move takes the whole limit;
+    # only the move's legality is checked, never what the limit let the searches find.
+    game = make_game(spec)
+    start = game.initial_state()
+    for level in hurried_client.get("/api/levels").json()["depth_players"]:
+        reply = hurried_client.post("/api/move", json={"game": spec, "level": level, "seed": 1})
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["move"] in game.legal_moves(start)
 
 
 def test_a_position_is_read_without_a_search_and_a_move_is_played_with_its_label(client: TestClient) -> None:

@@ -224,3 +224,18 @@ def test_connect_four_and_nim_fit_a_phone(browser: Any, hurried_server: Any) -> 
             small.uncheck("#overlay")
     finally:
         phone.close()
+
+
+def test_a_depth_limited_search_is_an_opponent_and_why_that_move_says_what_it_does(page: Any, server: Any) -> None:
+    # X in a corner, O in the centre: after X takes the opposite corner a depth-2 search sees
+    # nothing deeper than two plies and takes a corner (2 or 6), which loses; an edge draws.
+    open_game(page, f"{server.url}?game=tictactoe&position=X../.O./...&mode=computer&you=X&first=you&level=depth2")
+    assert page.input_value("#level") == "depth2"
+    assert "Depth-2 search" in page.inner_text("#level")
+    page.click("#board .cell[data-cell='8']")
+    wait_idle(page)
+    assert status(page) == "Your move (X)"
+    why = page.inner_text("#why")
+    assert why.startswith("The computer (O) played 3.") or why.startswith("The computer (O) played 7.")
+    assert "That is a mistake: it leads to loss in" in why
+    assert "plays what a depth-2 minimax chooses: it looks 2 plies ahead" in why

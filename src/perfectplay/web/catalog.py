@@ -41,10 +41,34 @@ def games_json(settings: Settings) -> dict[str, Any]:
     }
 
 
+DEPTH_PLAYERS: dict[str, str] = {
+    "depth1": "Depth-1 search",
+    "depth2": "Depth-2 search",
+    "depth4": "Depth-4 search",
+}
+"""The seeds' next chapter as opponents: depth-limited searches with the game's
+default evaluation (open lines on boards). Any ``depthD:EVAL`` works in the
+API; these are the ones the page offers."""
+
+
+def _depth_note(level: str) -> str:
+    plies = level.removeprefix("depth")
+    return (
+        f"plays what a depth-{plies} minimax chooses: it looks {plies} {'ply' if plies == '1' else 'plies'} ahead "
+        "and scores the positions there with an evaluation function (open lines on boards), so it misses "
+        "what lies deeper"
+    )
+
+
 def levels_json() -> dict[str, Any]:
-    """The computer's levels, strongest first, with what each one does."""
+    """The computer's levels, strongest first, then depth-limited searches, with what each one does."""
     return {
         "levels": list(LEVELS),
+        "depth_players": list(DEPTH_PLAYERS),
+        "titles": DEPTH_PLAYERS,
         "default": "perfect",
-        "notes": {level: LEVEL_NOTES.get(level, "") for level in LEVELS},
+        "notes": {
+            **{level: LEVEL_NOTES.get(level, "") for level in LEVELS},
+            **{level: _depth_note(level) for level in DEPTH_PLAYERS},
+        },
     }

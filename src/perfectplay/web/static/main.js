@@ -418,7 +418,8 @@ async function start() {
   treeMax = listing.tree_max_moves;
   levelNotes = levels.notes;
   fillSelect($("game"), entries.map((entry) => [entry.game, entry.title]));
-  fillSelect($("level"), levels.levels.map((level) => [level, capitalized(level)]));
+  const choices = [...levels.levels, ...(levels.depth_players ?? [])];
+  fillSelect($("level"), choices.map((level) => [level, levels.titles?.[level] ?? capitalized(level)]));
   $("level").value = levels.default;
   $("game").value = listing.default;
   $("game-note").textContent = `Each search stops after ${seconds} s: on big boards the computer plays the best move found in time.`;
