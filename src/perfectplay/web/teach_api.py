@@ -41,7 +41,7 @@ from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
 from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
 from perfectplay.web.teaching import STRICT, OrderField, OrderFields, SearchFields, check_search_options
-from perfectplay.web.tree_api import EMPTY_MAX
+from perfectplay.web.tree_api import refuse_whole_search_of_many_moves
 
 TREE_MAX_CHARS = 900
 """Longest textbook tree read here: a tree of a few hundred leaves, more than a page can draw legibly.
@@ -143,14 +143,7 @@ async def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
     options = check_search_options(game, body)
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is nothing to search")
-    choices = len(game.legal_moves(state))
-    if choices > EMPTY_MAX and options["search_depth"] is None:
-        raise Problem(
-            422,
-            "position",
-            f"whole searches are counted for positions with at most {EMPTY_MAX} moves to choose from, and this one "
-            f"has {choices}: choose a search depth (search_depth, e.g. 2)",
-        )
+    refuse_whole_search_of_many_moves(game, state, options["search_depth"], "whole searches are counted")
     lanes: Lanes = request.app.state.lanes
     return await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
 

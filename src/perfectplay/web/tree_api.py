@@ -58,6 +58,21 @@ class TreeRequest(PositionRequest, SearchFields, OrderFields):
 router = APIRouter()
 
 
+def refuse_whole_search_of_many_moves(game: Any, state: Any, search_depth: int | None, what: str) -> None:
+    """A search to the end only where at most ``EMPTY_MAX`` moves are open: else 422, naming the way out.
+
+    ``what`` starts the message ("the whole search tree is drawn").
+    """
+    choices = 0 if game.is_over(state) else len(game.legal_moves(state))
+    if choices > EMPTY_MAX and search_depth is None:
+        raise Problem(
+            422,
+            "position",
+            f"{what} for positions with at most {EMPTY_MAX} moves to choose from, and this one has {choices}: "
+            "choose a search depth (search_depth, e.g. 2) to see a depth-limited search instead",
+        )
+
+
 @router.post(
     "/api/tree",
     summary="The tree minimax or alpha-beta searched for a position (trace JSON)",
@@ -66,15 +81,7 @@ router = APIRouter()
 async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
     options = check_search_options(game, body, body.algorithm, body)
-    choices = 0 if game.is_over(state) else len(game.legal_moves(state))
-    if choices > EMPTY_MAX and options["search_depth"] is None:
-        raise Problem(
-            422,
-            "position",
-            f"the whole search tree is drawn for positions with at most {EMPTY_MAX} moves to choose from, "
-            f"and this one has {choices}: choose a search depth (search_depth, e.g. 2) to see a depth-limited "
-            "search instead",
-        )
+    refuse_whole_search_of_many_moves(game, state, options["search_depth"], "the whole search tree is drawn")
     after = state
     for number, move in enumerate(body.path, start=1):
         with blame("path"):
