@@ -110,9 +110,6 @@ class Oracle:
         """Every position reachable in a game ``first`` starts, fewest stones first."""
         return self._order[first]
 
-    def knows(self, position: Position) -> bool:
-        return position in self._judgements
-
 
 def _position(state: MNKState) -> Position:
     cells = "".join("X" if state.x >> cell & 1 else "O" if state.o >> cell & 1 else "." for cell in range(9))

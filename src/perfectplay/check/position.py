@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-SIDES = ("X", "O")
 EMPTY = "."
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 """The eight lines of three: rows, columns, diagonals."""

@@ -50,11 +50,6 @@ MoveValues = Callable[[Game[Any], Any], dict[int, int]]
 """Exact values of every legal move of a position, for the side to move (higher is better)."""
 
 
-def natural(game: Game[Any], state: Any, moves: tuple[int, ...]) -> Sequence[int]:
-    """The moves as the game lists them."""
-    return moves
-
-
 def engine(game: Game[Any], state: Any, moves: tuple[int, ...]) -> Sequence[int]:
     """The solver's order for this position, then the moves it leaves out."""
     preferred = [move for move in game.search_node(state).moves() if move in moves]

@@ -24,9 +24,6 @@ PROVEN = 1 << 30
 DEFAULT_CAPACITY = 4_000_000
 """Entries kept before the oldest are dropped: about 700 MB of Python objects."""
 
-BYTES_PER_ENTRY = 180
-"""Measured memory of one entry (key, bounds, move, depth and the dict slot), for sizing the cap."""
-
 
 class Entry(NamedTuple):
     """What the table knows about one position, in the solver's internal units.

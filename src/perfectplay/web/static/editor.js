@@ -7,15 +7,9 @@
 import * as api from "./api.js";
 import { anchorCells, mark } from "./grid-board.js";
 import { orList, outcomeShort, outcomeText } from "./outcome.js";
+import { element } from "./tree-dom.js";
 
 const NEXT = { "": "X", X: "O", O: "" };
-
-function element(tag, className, text) {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  if (text !== undefined) made.textContent = text;
-  return made;
-}
 
 // The draft as position text, by view kind: grid rows top first joined by '/', heap sizes by ','.
 export function positionText(draft) {

@@ -8,6 +8,7 @@
 // plain play stays light; while open it follows the game.
 
 import * as api from "./api.js";
+import { capitalized } from "./outcome.js";
 import { comparisonTable } from "./tree-compare.js";
 import { countBars, orderBars } from "./tree-counts.js";
 import { button, choice, element } from "./tree-dom.js";
@@ -33,10 +34,6 @@ const ROOT_NOTES = {
     "The engine's root window: each root move is searched with α = best − 1 instead of the best value so far, so a " +
     "move that ties the best one gets its exact value and every best move is found, for a few more nodes.",
 };
-
-function capitalized(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 // ``section``: the panel's element, holding #tree-toggle and #tree-body.
 // ``board()``: the game of the position shown, {game: spec}.

@@ -13,16 +13,13 @@
 // Positions are drawn from each node's ``view`` (a grid, heaps or text), so
 // the tree draws any game; a textbook tree's nodes are named boxes.
 
+import { changedCells } from "./grid-board.js";
+import { otherSide } from "./outcome.js";
 import { element } from "./tree-dom.js";
-import { alphaText, betaText, count, cutText, isTextbook, moveText, moveWords, number, otherSide } from "./tree-words.js";
+import { alphaText, betaText, count, cutText, isTextbook, moveText, moveWords, number } from "./tree-words.js";
 
 function span(className, text) {
   return element("span", className, text);
-}
-
-function changedCells(view, before) {
-  if (!before || before.kind !== "grid" || before.cells.length !== view.cells.length) return new Set();
-  return new Set(view.cells.flatMap((cell, index) => (cell !== before.cells[index] ? [index] : [])));
 }
 
 // A position drawn small from its view; what changed since ``before`` (the parent's view) is marked.
@@ -32,7 +29,7 @@ export function thumbnail(view, before) {
     grid.setAttribute("aria-hidden", "true");
     grid.style.setProperty("--cols", view.cols);
     grid.style.setProperty("--cell", `${Math.min(0.85, 4.2 / Math.max(view.cols, view.rows))}rem`);
-    const changed = changedCells(view, before);
+    const changed = changedCells(before, view);
     const line = new Set(view.line || []);
     view.cells.forEach((stone, cell) => {
       const square = span(stone === "X" ? "tx" : stone === "O" ? "to" : "", stone === "X" ? "✕" : stone === "O" ? "◯" : "");

@@ -4,6 +4,8 @@
 // by their labels, as the board shows them (a textbook tree's nodes by their
 // names, "2.1").
 
+import { otherSide } from "./outcome.js";
+
 const MINUS = "\u2212";
 
 export const ALGORITHM_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta" };
@@ -46,10 +48,6 @@ export function windowText(window) {
 
 export function boundedText(value, bound, guess = false) {
   return { exact: "", upper: "≤ ", lower: "≥ " }[bound] + (guess ? "≈" : "") + number(value);
-}
-
-export function otherSide(side) {
-  return side === "X" ? "O" : "X";
 }
 
 // A node of a textbook tree is named by its path ("2.1"); the root is "root".
