@@ -38,7 +38,7 @@ from typing import Any
 
 from perfectplay import IllegalMoveError, Limit, Player, analyze, make_game, minimax, solve
 from perfectplay.game import Game, terminal_score
-from perfectplay.search.node import ProtocolNode
+from perfectplay.hooks import ProtocolNode
 from perfectplay.search.solver import score_moves
 
 PLAYOUTS = 12

@@ -9,7 +9,7 @@ import pytest
 
 from perfectplay import Limit, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.players import choose_move, depth_level
-from perfectplay.search.evaluators import (
+from perfectplay.teaching.evaluators import (
     EvaluationError,
     evaluation_names,
     get_evaluation,
@@ -17,7 +17,7 @@ from perfectplay.search.evaluators import (
     open_lines,
     threats,
 )
-from perfectplay.search.textbook import TextbookTree
+from perfectplay.teaching.textbook import TextbookTree
 
 
 def test_open_lines_counts_the_lines_still_open_for_the_side_to_move_minus_the_other_sides() -> None:

@@ -30,7 +30,7 @@ from perfectplay import (
 )
 from perfectplay.games import Nim, NimState
 from perfectplay.games.nim import MAX_HEAP, MAX_HEAPS, decode, encode
-from perfectplay.search.node import ProtocolNode
+from perfectplay.hooks import ProtocolNode
 
 NORMAL = Nim()
 MISERE = Nim(misere=True)

@@ -19,8 +19,8 @@ from perfectplay import (
     minimax,
     solve,
 )
+from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.solver import score_moves
-from perfectplay.search.table import TranspositionTable
 
 
 def random_position(game: MNK, empties: int, rng: random.Random) -> MNKState:

@@ -10,8 +10,8 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay import PositionError, alphabeta, minimax
-from perfectplay.search.ordering import move_order, order_counts
-from perfectplay.search.textbook import (
+from perfectplay.teaching.orders import move_order, order_counts
+from perfectplay.teaching.textbook import (
     TextbookTree,
     TreeError,
     check_pruning,

@@ -10,7 +10,7 @@ import pytest
 
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
-from perfectplay.search.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
+from perfectplay.teaching.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
 
 
 class WatchedGame:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from perfectplay import TicTacToe, parse_position
-from perfectplay.search.trace import Trace, trace_alphabeta, trace_minimax
+from perfectplay.teaching.trace import Trace, trace_alphabeta, trace_minimax
 from perfectplay.viz import trace_document, trace_dot, trace_json, trace_svg
 from perfectplay.viz.replay import search_events
 

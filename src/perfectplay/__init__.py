@@ -36,11 +36,11 @@ _HOMES: dict[str, str] = {
     "PerfectplayError": "perfectplay.errors",
     "Player": "perfectplay.game",
     "PositionError": "perfectplay.errors",
-    "SearchNode": "perfectplay.search.node",
+    "SearchNode": "perfectplay.hooks",
     "TicTacToe": "perfectplay.games.mnk",
-    "Trace": "perfectplay.search.trace",
-    "TraceNode": "perfectplay.search.trace",
-    "TranspositionTable": "perfectplay.search.table",
+    "Trace": "perfectplay.teaching.trace",
+    "TraceNode": "perfectplay.teaching.trace",
+    "TranspositionTable": "perfectplay.search.machinery.table",
     "UNKNOWN": "perfectplay.game",
     "VariantError": "perfectplay.errors",
     "alphabeta": "perfectplay.search.alphabeta",
@@ -60,11 +60,11 @@ _HOMES: dict[str, str] = {
     "register_game": "perfectplay.games",
     "score_moves": "perfectplay.search.solver",
     "solve": "perfectplay.search.solver",
-    "trace_alphabeta": "perfectplay.search.trace",
+    "trace_alphabeta": "perfectplay.teaching.trace",
     "trace_dot": "perfectplay.viz",
     "trace_json": "perfectplay.viz",
-    "trace_minimax": "perfectplay.search.trace",
-    "trace_search": "perfectplay.search.trace",
+    "trace_minimax": "perfectplay.teaching.trace",
+    "trace_search": "perfectplay.teaching.trace",
     "trace_svg": "perfectplay.viz",
     "unregister_game": "perfectplay.games",
     "win_score": "perfectplay.game",
@@ -115,6 +115,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.games.mnk import TicTacToe as TicTacToe
     from perfectplay.games.nim import Nim as Nim
     from perfectplay.games.nim import NimState as NimState
+    from perfectplay.hooks import SearchNode as SearchNode
     from perfectplay.notation import parse_player as parse_player
     from perfectplay.notation import parse_position as parse_position
     from perfectplay.players import LEVELS as LEVELS
@@ -123,18 +124,17 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.analysis import analyze as analyze
     from perfectplay.search.analysis import best_moves as best_moves
     from perfectplay.search.limits import Limit as Limit
+    from perfectplay.search.machinery.table import TranspositionTable as TranspositionTable
     from perfectplay.search.minimax import minimax as minimax
-    from perfectplay.search.node import SearchNode as SearchNode
     from perfectplay.search.result import Analysis as Analysis
     from perfectplay.search.result import MoveValue as MoveValue
     from perfectplay.search.solver import score_moves as score_moves
     from perfectplay.search.solver import solve as solve
-    from perfectplay.search.table import TranspositionTable as TranspositionTable
-    from perfectplay.search.trace import Trace as Trace
-    from perfectplay.search.trace import TraceNode as TraceNode
-    from perfectplay.search.trace import trace_alphabeta as trace_alphabeta
-    from perfectplay.search.trace import trace_minimax as trace_minimax
-    from perfectplay.search.trace import trace_search as trace_search
+    from perfectplay.teaching.trace import Trace as Trace
+    from perfectplay.teaching.trace import TraceNode as TraceNode
+    from perfectplay.teaching.trace import trace_alphabeta as trace_alphabeta
+    from perfectplay.teaching.trace import trace_minimax as trace_minimax
+    from perfectplay.teaching.trace import trace_search as trace_search
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
     from perfectplay.viz import trace_svg as trace_svg

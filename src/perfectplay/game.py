@@ -10,7 +10,7 @@ without a default below). Everything else has a default that works for any
 game and may be overridden: how people see and type moves, how the board is
 drawn, and the *search hooks* that make the production solver fast on this
 game (a canonical table key, symmetries, move ordering, forced replies, a
-heuristic at the horizon; see ``perfectplay.search.node``).
+heuristic at the horizon; see ``perfectplay.hooks``).
 
 Scores are exact integers from the point of view of the side to move. With
 ``base = game.max_plies + 2``:
@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 from perfectplay.errors import IllegalMoveError, PositionError
 
 if TYPE_CHECKING:
-    from perfectplay.search.node import SearchNode
+    from perfectplay.hooks import SearchNode
 
 
 class Player(enum.Enum):
@@ -234,7 +234,7 @@ class Game(Protocol[State]):
         shortcuts); a game overrides it with a faster node that knows its
         symmetries, forced replies and a good move order.
         """
-        from perfectplay.search.node import ProtocolNode
+        from perfectplay.hooks import ProtocolNode
 
         return ProtocolNode(self, state)
 

@@ -53,7 +53,7 @@ random
 depthD:EVAL (e.g. ``depth2:open-lines``)
     The seeds' next chapter as a player: a depth-``D`` minimax (run as
     alpha-beta, same choices) with the evaluation ``EVAL`` at its horizon
-    (``perfectplay.search.evaluators``: ``none``, ``open-lines``,
+    (``perfectplay.teaching.evaluators``: ``none``, ``open-lines``,
     ``threats``, ``engine`` or your own ``module:function``; ``depthD``
     alone uses ``open-lines`` on games of lines, else ``none``). It plays
     one of the moves that search values best, at random, so a match
@@ -81,9 +81,9 @@ from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, State
 from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import analyze
-from perfectplay.search.evaluators import Evaluation, default_evaluation, get_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis, MoveValue
+from perfectplay.teaching.evaluators import Evaluation, default_evaluation, get_evaluation
 from perfectplay.tiebreak import trickiest
 
 Analyst = Callable[[Game[Any], Any], Analysis]

@@ -26,9 +26,9 @@ from schemathesis.config import SchemathesisConfig
 
 from perfectplay.games import make_game
 from perfectplay.players import LEVELS
-from perfectplay.search.evaluators import evaluation_names
-from perfectplay.search.ordering import ORDERS
-from perfectplay.search.textbook import random_tree, tree_text
+from perfectplay.teaching.evaluators import evaluation_names
+from perfectplay.teaching.orders import ORDERS
+from perfectplay.teaching.textbook import random_tree, tree_text
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
 from perfectplay.web.teaching import ROOTS

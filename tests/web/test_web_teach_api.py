@@ -19,13 +19,13 @@ from test_web_tree_api import without_timing
 
 from perfectplay import parse_position
 from perfectplay.games import KINDS, make_game
-from perfectplay.search.compare import compare
-from perfectplay.search.evaluators import get_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
-from perfectplay.search.ordering import compare_cuts, move_order, order_counts
-from perfectplay.search.textbook import TextbookTree, check_pruning, random_tree, textbook_trace, tree_text
-from perfectplay.search.trace import RECORD_LIMIT, trace_search
+from perfectplay.teaching.compare import compare
+from perfectplay.teaching.evaluators import get_evaluation
+from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
+from perfectplay.teaching.textbook import TextbookTree, check_pruning, random_tree, textbook_trace, tree_text
+from perfectplay.teaching.trace import RECORD_LIMIT, trace_search
 from perfectplay.viz import trace_json
 
 CLASSIC = "3 12 8 | 2 4 6 | 14 5 2"

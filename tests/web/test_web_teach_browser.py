@@ -11,12 +11,12 @@ from test_web_browser import position, wait_idle
 from test_web_tree_browser import ALPHABETA, MINIMAX, open_panel
 
 from perfectplay import parse_position
-from perfectplay.search.compare import compare
-from perfectplay.search.evaluators import get_evaluation
 from perfectplay.search.limits import Limit
-from perfectplay.search.ordering import compare_cuts, move_order, order_counts
-from perfectplay.search.textbook import TextbookTree, textbook_trace
-from perfectplay.search.trace import RECORD_LIMIT, trace_search
+from perfectplay.teaching.compare import compare
+from perfectplay.teaching.evaluators import get_evaluation
+from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
+from perfectplay.teaching.textbook import TextbookTree, textbook_trace
+from perfectplay.teaching.trace import RECORD_LIMIT, trace_search
 
 TIMEOUT = 30_000
 

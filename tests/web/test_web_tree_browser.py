@@ -8,7 +8,7 @@ from browser_support import ARTIFACTS, phone_context
 from test_web_browser import position, wait_idle
 
 from perfectplay import parse_position
-from perfectplay.search.trace import RECORD_LIMIT, Trace, trace_search
+from perfectplay.teaching.trace import RECORD_LIMIT, Trace, trace_search
 from perfectplay.viz.replay import search_events
 
 ALPHABETA = "#tree-alphabeta"

@@ -18,8 +18,8 @@ from perfectplay.cli.progress import ProgressLine
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.table import DEFAULT_CAPACITY, TranspositionTable
 from perfectplay.search.result import Analysis
-from perfectplay.search.table import DEFAULT_CAPACITY, TranspositionTable
 
 ALGORITHMS = ("solver", "minimax", "alphabeta")
 
@@ -101,7 +101,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def _evaluation(args: argparse.Namespace, game: Game[Any]) -> Any:
-    from perfectplay.search.evaluators import default_evaluation, get_evaluation
+    from perfectplay.teaching.evaluators import default_evaluation, get_evaluation
 
     return get_evaluation(args.eval or default_evaluation(game), game, load=True)
 
@@ -132,7 +132,7 @@ def _analysis(
 
 
 def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
-    from perfectplay.search.compare import compare
+    from perfectplay.teaching.compare import compare
 
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"comparing on {game.title}") as progress:
@@ -221,7 +221,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
 
 def format_comparison(comparison: Any) -> str:
     """The depth-limited search and perfect play side by side, move by move, with what the choice costs."""
-    from perfectplay.search.compare import limited_value_text, move_value
+    from perfectplay.teaching.compare import limited_value_text, move_value
 
     limited, exact = comparison.limited, comparison.exact
     game = exact.game

@@ -104,7 +104,7 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = 
 def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
     """The game and position the arguments name; ``--game textbook`` reads a textbook tree."""
     if args.game.strip().lower() == TEXTBOOK:
-        from perfectplay.search.textbook import TextbookTree
+        from perfectplay.teaching.textbook import TextbookTree
 
         tree = TextbookTree.parse_text(args.position)
         return tree, tree.initial_state()

@@ -24,8 +24,8 @@ from perfectplay.cli.progress import ProgressLine
 from perfectplay.cli.tree import search_settings
 from perfectplay.game import Game
 from perfectplay.search.alphabeta import RootSearch
-from perfectplay.search.ordering import ORDERS, OrderCounts, order_counts
-from perfectplay.search.trace import SEARCH_NODES
+from perfectplay.teaching.orders import ORDERS, OrderCounts, order_counts
+from perfectplay.teaching.trace import SEARCH_NODES
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:

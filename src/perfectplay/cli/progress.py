@@ -14,8 +14,8 @@ import sys
 from types import TracebackType
 from typing import TextIO
 
-from perfectplay.search.budget import Progress
-from perfectplay.search.table import TranspositionTable
+from perfectplay.search.machinery.budget import Progress
+from perfectplay.search.machinery.table import TranspositionTable
 
 
 class ProgressLine:

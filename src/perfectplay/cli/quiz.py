@@ -17,7 +17,7 @@ from typing import Any
 from perfectplay.cli.options import whole
 from perfectplay.cli.play import line_reader
 from perfectplay.errors import PerfectplayError
-from perfectplay.search.textbook import (
+from perfectplay.teaching.textbook import (
     TextbookTree,
     TreeNode,
     check_pruning,

@@ -17,8 +17,8 @@ from typing import Any
 from perfectplay.cli.options import add_game_option, seconds
 from perfectplay.game import Game
 from perfectplay.games import make_game
-from perfectplay.search.budget import Progress
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.budget import Progress
 from perfectplay.search.result import Analysis
 from perfectplay.search.solver import solve
 

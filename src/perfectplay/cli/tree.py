@@ -35,8 +35,8 @@ from perfectplay.game import Game
 from perfectplay.search.alphabeta import RootSearch, alphabeta
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
-from perfectplay.search.ordering import ORDERS, compare_cuts, move_order
-from perfectplay.search.trace import ALGORITHMS, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
+from perfectplay.teaching.orders import ORDERS, compare_cuts, move_order
+from perfectplay.teaching.trace import ALGORITHMS, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
 
 RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, "json": trace_json}
@@ -84,7 +84,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, Any, str]:
     """The search limit, evaluation function and its name that the arguments ask for."""
-    from perfectplay.search.textbook import LEAF_VALUES, TextbookTree
+    from perfectplay.teaching.textbook import LEAF_VALUES, TextbookTree
 
     if isinstance(game, TextbookTree):
         if args.depth is not None or args.eval is not None:
@@ -94,14 +94,14 @@ def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, A
         raise PerfectplayError("--eval needs --depth D: without a depth limit the search never stops to evaluate")
     if args.depth is None:
         return Limit(nodes=args.max_search_nodes), None, "none"
-    from perfectplay.search.evaluators import default_evaluation, get_evaluation
+    from perfectplay.teaching.evaluators import default_evaluation, get_evaluation
 
     evaluation = get_evaluation(args.eval or default_evaluation(game), game, load=True)
     return Limit(depth=args.depth, nodes=args.max_search_nodes), evaluation.function, evaluation.name
 
 
 def order_for(name: str, game: Game[Any]) -> Any:
-    from perfectplay.search.textbook import TextbookTree
+    from perfectplay.teaching.textbook import TextbookTree
 
     return move_order(name, game.move_values if isinstance(game, TextbookTree) else None)
 

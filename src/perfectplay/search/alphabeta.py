@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from perfectplay.game import Game, State, terminal_score
-from perfectplay.search.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.budget import Budget, Clock, ProgressCallback, Stop
+from perfectplay.search.machinery.root_values import RootValues
+from perfectplay.search.machinery.scale import INFINITE, SCALE, clamp_guess
 from perfectplay.search.result import Analysis, finished
-from perfectplay.search.root_values import RootValues
-from perfectplay.search.scale import INFINITE, SCALE, clamp_guess
 from perfectplay.search.watch import Watcher
 
 RootSearch = Literal["best", "first", "all"]
@@ -55,7 +55,7 @@ def alphabeta(
       is known, as ``minimax`` gives them.
 
     ``order`` chooses the order of the moves at every node (the game's order
-    by default), which decides what gets pruned (``ordering.py`` names a
+    by default), which decides what gets pruned (``teaching/orders.py`` names a
     few). ``progress`` hears how far the search has got, about ten times a
     second.
     """

@@ -26,10 +26,10 @@ from perfectplay.game import Game, State
 from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import Analysis
 from perfectplay.search.solver import score_moves
-from perfectplay.search.table import TranspositionTable
 
 ALGORITHMS: tuple[str, ...] = ("alphabeta", "minimax", "solver")
 """The searches ``analyze`` runs, by name."""

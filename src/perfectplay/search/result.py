@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from perfectplay.game import UNKNOWN, Game, Outcome, Player, outcome_of, terminal_score
-from perfectplay.search.table import TableStats
+from perfectplay.search.machinery.table import TableStats
 
 
 @dataclass(frozen=True, slots=True)

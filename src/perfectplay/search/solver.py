@@ -1,8 +1,8 @@
 """The production search for every game: ``solve`` and ``score_moves``.
 
-How the pieces fit, each in its own file (Pons's split of his solver):
+How the pieces fit, each in its own file of ``search/machinery/`` (Pons's split of his solver):
 
-* ``node.py``: what the solver asks of a game (bounds, key, moves,
+* ``perfectplay.hooks``: what the solver asks of a game (bounds, key, moves,
   forced replies, heuristic): the game's search hooks;
 * ``negamax.py``: the recursion, alpha-beta with a transposition table;
 * ``table.py``: the transposition table, capped, with named bounds;
@@ -28,15 +28,15 @@ from typing import Any
 
 from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
-from perfectplay.search.budget import Budget, Clock, ProgressCallback
-from perfectplay.search.deepening import Findings, deepen, exact
 from perfectplay.search.limits import Limit
-from perfectplay.search.negamax import Negamax
-from perfectplay.search.nullwindow import exact_position
+from perfectplay.search.machinery.budget import Budget, Clock, ProgressCallback
+from perfectplay.search.machinery.deepening import Findings, deepen, exact
+from perfectplay.search.machinery.negamax import Negamax
+from perfectplay.search.machinery.nullwindow import exact_position
+from perfectplay.search.machinery.root import Root
+from perfectplay.search.machinery.scale import SCALE, clamp_guess
+from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.result import Analysis, MoveValue, assemble, finished
-from perfectplay.search.root import Root
-from perfectplay.search.scale import SCALE, clamp_guess
-from perfectplay.search.table import TranspositionTable
 
 
 def score_moves(

@@ -7,8 +7,8 @@ and the edges carry the window each child was searched with.
 
 from __future__ import annotations
 
-from perfectplay.search.ordering import CutChanges
-from perfectplay.search.trace import Trace, TraceNode, Window
+from perfectplay.teaching.orders import CutChanges
+from perfectplay.teaching.trace import Trace, TraceNode, Window
 from perfectplay.viz.labels import (
     counts_text,
     hidden_text,

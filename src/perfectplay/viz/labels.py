@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.game import outcome_of
-from perfectplay.search.trace import Bound, HiddenChild, Trace, TraceNode, bound_text
+from perfectplay.teaching.trace import Bound, HiddenChild, Trace, TraceNode, bound_text
 
 ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
 """How people write the algorithms' names."""
@@ -13,7 +13,7 @@ ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
 
 def is_textbook(trace: Trace) -> bool:
     """True for a textbook tree, whose leaf values are given (not guesses) and whose nodes have names."""
-    from perfectplay.search.textbook import TextbookTree
+    from perfectplay.teaching.textbook import TextbookTree
 
     return isinstance(trace.game, TextbookTree)
 

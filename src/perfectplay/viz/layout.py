@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from perfectplay.search.trace import HiddenChild, TraceNode
+from perfectplay.teaching.trace import HiddenChild, TraceNode
 
 
 @dataclass(frozen=True, slots=True)

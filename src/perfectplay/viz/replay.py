@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.search.trace import HiddenChild, Trace, TraceNode, Window
+from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, Window
 from perfectplay.viz.labels import node_value_text
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from perfectplay.games.mnk import MNK
-from perfectplay.search.ordering import CutChanges
-from perfectplay.search.trace import ALPHA, BETA, MINUS, Trace, TraceNode, Window
+from perfectplay.teaching.orders import CutChanges
+from perfectplay.teaching.trace import ALPHA, BETA, MINUS, Trace, TraceNode, Window
 from perfectplay.viz.labels import (
     counts_text,
     hidden_text,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from perfectplay.search.ordering import CutChanges
-from perfectplay.search.trace import HiddenChild, Trace, TraceNode, Window
+from perfectplay.teaching.orders import CutChanges
+from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, Window
 from perfectplay.viz.labels import label_fields, node_outcome, node_value_text, root_value_text
 from perfectplay.viz.replay import search_events
 

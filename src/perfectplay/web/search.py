@@ -15,8 +15,8 @@ from perfectplay.notation import parse_position
 from perfectplay.players import choose_move
 from perfectplay.search.analysis import analyze
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.result import Analysis
-from perfectplay.search.table import TranspositionTable
 
 LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""

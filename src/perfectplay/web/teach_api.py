@@ -22,8 +22,8 @@ from typing import Any, Literal, cast
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from perfectplay.search.ordering import compare_cuts, move_order, order_counts
-from perfectplay.search.textbook import (
+from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
+from perfectplay.teaching.textbook import (
     TextbookTree,
     check_pruning,
     cut_reasons,
@@ -32,7 +32,7 @@ from perfectplay.search.textbook import (
     textbook_trace,
     tree_text,
 )
-from perfectplay.search.trace import RECORD_LIMIT
+from perfectplay.teaching.trace import RECORD_LIMIT
 from perfectplay.viz.tree_json import trace_document
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses

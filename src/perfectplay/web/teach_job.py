@@ -11,10 +11,10 @@ from typing import Any, TypedDict
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.notation import parse_position
-from perfectplay.search.compare import compare, limited_value_text, move_value
-from perfectplay.search.evaluators import get_evaluation
 from perfectplay.search.limits import Limit
-from perfectplay.search.ordering import ORDERS, order_counts
+from perfectplay.teaching.compare import compare, limited_value_text, move_value
+from perfectplay.teaching.evaluators import get_evaluation
+from perfectplay.teaching.orders import ORDERS, order_counts
 from perfectplay.web.teaching import NODE_CAP, SearchOptions, search_setup
 
 ORDERS_KIND = "orders"

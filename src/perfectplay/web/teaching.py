@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from perfectplay.game import Game
 from perfectplay.search.alphabeta import RootSearch
-from perfectplay.search.evaluators import EVALUATIONS, default_evaluation, evaluation_names, get_evaluation
 from perfectplay.search.limits import Limit
-from perfectplay.search.ordering import ORDERS
+from perfectplay.teaching.evaluators import EVALUATIONS, default_evaluation, evaluation_names, get_evaluation
+from perfectplay.teaching.orders import ORDERS
 from perfectplay.web.problems import Problem
 
 SEARCH_DEPTH_MAX = 12

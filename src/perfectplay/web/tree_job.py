@@ -16,8 +16,8 @@ from typing import Any, TypedDict
 
 from perfectplay.game import Game
 from perfectplay.notation import parse_position
-from perfectplay.search.ordering import compare_cuts, move_order
-from perfectplay.search.trace import RECORD_LIMIT, Trace, TraceNode, TraceTooLarge, trace_search
+from perfectplay.teaching.orders import compare_cuts, move_order
+from perfectplay.teaching.trace import RECORD_LIMIT, Trace, TraceNode, TraceTooLarge, trace_search
 from perfectplay.viz.tree_json import trace_document
 from perfectplay.web.teaching import SearchOptions, evaluations_json, search_setup, too_large
 

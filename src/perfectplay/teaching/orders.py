@@ -32,11 +32,11 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
-from perfectplay.search.budget import ProgressCallback
 from perfectplay.search.evaluation import Evaluator
 from perfectplay.search.limits import Limit
-from perfectplay.search.table import TranspositionTable
-from perfectplay.search.trace import Trace, TraceNode
+from perfectplay.search.machinery.budget import ProgressCallback
+from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.teaching.trace import Trace, TraceNode
 
 ORDERS: dict[str, str] = {
     "natural": "the game's own order of legal moves",

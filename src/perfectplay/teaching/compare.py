@@ -17,12 +17,12 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, Outcome
 from perfectplay.search.alphabeta import alphabeta
-from perfectplay.search.budget import ProgressCallback
-from perfectplay.search.evaluators import Evaluation, get_evaluation
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.budget import ProgressCallback
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import Analysis, MoveValue
 from perfectplay.search.solver import score_moves
+from perfectplay.teaching.evaluators import Evaluation, get_evaluation
 
 
 def move_value(analysis: Analysis, move: int) -> MoveValue | None:

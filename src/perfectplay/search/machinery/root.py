@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.game import Game
-from perfectplay.search.negamax import Negamax
-from perfectplay.search.node import SearchNode
-from perfectplay.search.scale import SCALE
+from perfectplay.hooks import SearchNode
+from perfectplay.search.machinery.negamax import Negamax
+from perfectplay.search.machinery.scale import SCALE
 
 
 class Root:

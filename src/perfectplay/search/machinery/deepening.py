@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from perfectplay.search.budget import AttemptOver, Stop
-from perfectplay.search.nullwindow import exact_all, exact_best
-from perfectplay.search.root import Root
-from perfectplay.search.scale import SCALE
+from perfectplay.search.machinery.budget import AttemptOver, Stop
+from perfectplay.search.machinery.nullwindow import exact_all, exact_best
+from perfectplay.search.machinery.root import Root
+from perfectplay.search.machinery.scale import SCALE
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from perfectplay.errors import IllegalMoveError, PositionError
 from perfectplay.game import Game, Player
 from perfectplay.search.alphabeta import MoveOrder
 from perfectplay.search.limits import Limit
-from perfectplay.search.trace import Trace, TraceNode, trace_search
+from perfectplay.teaching.trace import Trace, TraceNode, trace_search
 
 MAX_TEXT = 5_000
 """Longest tree text read."""

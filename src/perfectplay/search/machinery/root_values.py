@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.game import Game
+from perfectplay.search.machinery.scale import SCALE, is_proven
 from perfectplay.search.result import Analysis, MoveValue, assemble
-from perfectplay.search.scale import SCALE, is_proven
 
 
 class RootValues:

@@ -2,7 +2,7 @@
 
 It is the same for every game; everything game-specific comes from the
 node (bounds, key, move order, forced replies, the horizon heuristic; see
-``node.py``).
+``perfectplay.hooks``).
 
 **Values** are in the internal units of ``scale.py``, counted from the
 *root*, so a value means the same wherever in the tree it is found and
@@ -19,10 +19,10 @@ without any guess are stored as ``PROVEN`` and serve every depth.
 
 from __future__ import annotations
 
-from perfectplay.search.budget import Budget
-from perfectplay.search.node import SearchNode
-from perfectplay.search.scale import INFINITE, SCALE, from_node
-from perfectplay.search.table import PROVEN, Entry, TranspositionTable
+from perfectplay.hooks import SearchNode
+from perfectplay.search.machinery.budget import Budget
+from perfectplay.search.machinery.scale import INFINITE, SCALE, from_node
+from perfectplay.search.machinery.table import PROVEN, Entry, TranspositionTable
 
 _new_entry = tuple.__new__
 """Builds an ``Entry`` without the Python-level ``__new__`` of a NamedTuple (one per inner node)."""

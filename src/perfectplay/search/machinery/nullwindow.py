@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from perfectplay.search.negamax import Negamax
-from perfectplay.search.node import SearchNode
-from perfectplay.search.root import Root
-from perfectplay.search.scale import SCALE
-from perfectplay.search.table import PROVEN
+from perfectplay.hooks import SearchNode
+from perfectplay.search.machinery.negamax import Negamax
+from perfectplay.search.machinery.root import Root
+from perfectplay.search.machinery.scale import SCALE
+from perfectplay.search.machinery.table import PROVEN
 
 Probe = Callable[[int, int], int]
 """A fail-soft search of one position with the window ``(alpha, beta)``, in internal units."""

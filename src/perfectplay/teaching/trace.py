@@ -29,12 +29,12 @@ from typing import Any, Literal
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, Player, State
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
-from perfectplay.search.budget import ProgressCallback
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.budget import ProgressCallback
+from perfectplay.search.machinery.scale import INFINITE, SCALE, is_proven
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import Analysis
-from perfectplay.search.scale import INFINITE, SCALE, is_proven
 
 Bound = Literal["exact", "lower", "upper"]
 """What a value says: the true value, or a bound on it (alpha-beta's fail-soft)."""

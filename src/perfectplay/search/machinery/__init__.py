@@ -1,0 +1,1 @@
+"""The production solver's machinery: negamax node, transposition table, budget, null window, deepening, root."""

@@ -1,0 +1,73 @@
+"""The package map in docs/package-map.md, enforced: imports only point inward.
+
+    front ends (cli, web, check)  ->  play (players, tiebreak, matches)
+        ->  teaching (teaching, viz)  ->  engine (protocol, hooks, games, search)
+
+A module may import its own layer and any layer to its right, never one to
+its left. The engine in particular imports nothing of the teaching tools, so
+a developer can read and ship the engine alone.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
+
+ENGINE = ("perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
+          "perfectplay.games", "perfectplay.search")
+TEACHING = ("perfectplay.teaching", "perfectplay.viz")
+PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches")
+FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__")
+LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
+
+
+def _layer_of(module: str) -> int | None:
+    for index, prefixes in enumerate(LAYERS):
+        if any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes):
+            return index
+    return None
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+    return [(line, name) for line, name in found if name.startswith("perfectplay")]
+
+
+SOURCES = sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE)
+
+
+def test_every_module_of_the_package_belongs_to_a_layer() -> None:
+    unplaced = [_module_name(p) for p in SOURCES if _layer_of(_module_name(p)) is None]
+    assert unplaced == []
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: _module_name(p))
+def test_imports_point_only_inward(path: Path) -> None:
+    own = _layer_of(_module_name(path))
+    assert own is not None
+    outward = [f"line {line}: {name}" for line, name in _imports(path)
+               if (layer := _layer_of(name)) is not None and layer > own]
+    assert outward == [], f"{_module_name(path)} imports outward: {outward}"
+
+
+def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path: Path) -> None:
+    offender = tmp_path / "bad.py"
+    offender.write_text("from perfectplay.teaching.trace import Trace\n")
+    assert [name for _, name in _imports(offender)] == ["perfectplay.teaching.trace"]
+    assert _layer_of("perfectplay.teaching.trace") == 1
+    assert _layer_of("perfectplay.search.solver") == 0
