@@ -21,7 +21,8 @@ ENGINE = ("perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfec
           "perfectplay.games", "perfectplay.search")
 TEACHING = ("perfectplay.teaching", "perfectplay.viz")
 PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches", "perfectplay.datasets")
-FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl")
+FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
+              "perfectplay.notebook")
 LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
 
 
