@@ -304,5 +304,21 @@ def test_the_reference_command_prints_the_perfect_policys_figures(capsys: pytest
     printed = capsys.readouterr().out
     assert "optimal action in 4,520 of 4,520 positions (100.0%)" in printed
     assert "vs perfect, second" in printed
+    assert "exact vs random, second: 77.75% won" in printed
     assert main(["--game", "connect4", "--games", "1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_exact_chances_against_random_match_the_measured_ones() -> None:
+    from fractions import Fraction
+
+    from perfectplay.rl import exact_against_random
+
+    first = exact_against_random("tictactoe", "first")
+    second = exact_against_random("tictactoe", "X")
+    assert first == second
+    assert sum(first) == 1 and first[2] == 0
+    win, _, loss = exact_against_random("tictactoe", "second")
+    assert loss == 0 and Fraction(7774, 10000) < win < Fraction(7776, 10000)
+    measured = reference("tictactoe", games=400, seed=3).results["random, second"]
+    assert abs(measured.wins / 400 - float(win)) < 0.07

@@ -49,6 +49,7 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -70,6 +71,7 @@ from perfectplay import (
     make_game,
     score_moves,
 )
+from perfectplay.datasets import reachable
 
 Observation = dict[str, Any]
 """A PettingZoo observation: ``{"observation": planes, "action_mask": mask}`` (numpy int8 arrays)."""
@@ -523,22 +525,11 @@ class Evaluation:
 
 
 def reachable_states(game: str) -> list[Any]:
-    """Every unfinished position reachable from the start, in a fixed order (4,520 in tic-tac-toe)."""
+    """Every unfinished position reachable from the start, in the data set's order (4,520 in tic-tac-toe)."""
     made = codec(game).game
-    seen = {made.initial_state()}
-    layer = [made.initial_state()]
-    found: list[Any] = []
-    while layer:
-        found.extend(state for state in layer if not made.is_over(state))
-        following = []
-        for state in layer:
-            for move in made.legal_moves(state):
-                child = made.play(state, move)
-                if child not in seen:
-                    seen.add(child)
-                    following.append(child)
-        layer = sorted(following, key=made.format)
-    return found
+    found = reachable(made, made.initial_state())
+    unfinished = (state for state in found if not made.is_over(state))
+    return sorted(unfinished, key=lambda state: (found[state], made.format(state), made.to_move(state).value))
 
 
 def play_one(game: str, first: Policy, second: Policy) -> tuple[Player | None, Player | None]:
@@ -610,6 +601,42 @@ def evaluate(
     return Evaluation(coder.game.name, total, optimal, games, seed, results)
 
 
+def exact_against_random(game: str = "tictactoe", seat: str = "first") -> tuple[Fraction, Fraction, Fraction]:
+    """The perfect policy's exact chances ``(win, draw, loss)`` against a uniformly random opponent.
+
+    The perfect policy picks uniformly among its optimal actions, as
+    ``perfect_policy`` does, so these are the values its measured figures
+    tend to (tic-tac-toe: 96.8% wins moving first, 77.7% moving second).
+    Every reachable position is visited once: small boards only.
+    """
+    coder = codec(game)
+    made = coder.game
+    me = Player.X if _seat(seat, coder) == "first" else Player.O
+    memo: dict[Any, tuple[Fraction, Fraction]] = {}
+
+    def chances(state: Any) -> tuple[Fraction, Fraction]:
+        if state in memo:
+            return memo[state]
+        if made.is_over(state):
+            winner = made.winner(state)
+            found = (Fraction(int(winner is me)), Fraction(int(winner is None)))
+        else:
+            if made.to_move(state) is me:
+                moves = [coder.action_moves[a] for a in optimal_actions(action_values(game, state))]
+            else:
+                moves = list(made.legal_moves(state))
+            children = [chances(made.play(state, move)) for move in moves]
+            found = (
+                sum((child[0] for child in children), Fraction(0)) / len(children),
+                sum((child[1] for child in children), Fraction(0)) / len(children),
+            )
+        memo[state] = found
+        return found
+
+    win, draw = chances(made.initial_state())
+    return win, draw, 1 - win - draw
+
+
 def reference(game: str = "tictactoe", *, games: int = 1000, seed: int = 0) -> Evaluation:
     """The perfect policy's own figures: what an optimal agent scores in ``evaluate``."""
     return evaluate(perfect_policy(game, seed=seed + 100), game, games=games, seed=seed)
@@ -628,7 +655,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PerfectplayError as error:
         sys.stderr.write(f"python -m perfectplay.rl: error: {error}\n")
         return 2
-    print(json.dumps(figures.to_json()) if args.json else figures)
+    exact = {seat: exact_against_random(args.game, seat) for seat in ("first", "second")}
+    if args.json:
+        chances = {seat: [float(part) for part in parts] for seat, parts in exact.items()}
+        print(json.dumps({**figures.to_json(), "exact_vs_random": chances}))
+        return 0
+    print(figures)
+    for seat, (win, draw, loss) in exact.items():
+        print(f"  exact vs random, {seat}: {float(win):6.2%} won, {float(draw):6.2%} drawn, {float(loss):6.2%} lost")
     return 0
 
 
