@@ -120,7 +120,7 @@ def test_the_minimax_lab_notebook_runs_headless_and_shows_what_it_says(tmp_path:
     NotebookClient(notebook, timeout=300, kernel_name="python3", resources=where).execute()
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(not any(out.output_type == "error" for out in cell.outputs) for cell in code)
-    board, played, scored, minimax_tree, alphabeta_tree, _, first_check, _, second_check = code
+    board, played, scored, minimax_tree, alphabeta_tree, _, first_check, _, second_check, widgets = code
     assert "image/svg+xml" in board.outputs[0].data
     assert "X.X/.O./..." in _outputs(played)
     assert "text/html" in scored.outputs[0].data and "draw" in _outputs(scored)
@@ -129,3 +129,5 @@ def test_the_minimax_lab_notebook_runs_headless_and_shows_what_it_says(tmp_path:
     assert "Wins slower than it could" in _outputs(first_check)
     assert "Unbeatable" in _outputs(second_check)
     assert (tmp_path / "my_minimax.py").exists()
+    view = "application/vnd.jupyter.widget-view+json"
+    assert [view in output.get("data", {}) for output in widgets.outputs] == [True, True]
