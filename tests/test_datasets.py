@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run_cli
-from perfectplay import MNK, Player, TranspositionTable, analyze, make_game
+from perfectplay import MNK, PerfectplayError, Player, TranspositionTable, analyze, make_game
 from perfectplay.datasets import (
     CSV_COLUMNS,
     DatasetTooLarge,
@@ -177,3 +177,22 @@ def test_bad_requests_are_one_line_on_stderr_and_exit_2(args: tuple[str, ...], m
     assert result.stderr.count("\n") == 1
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_parquet_holds_the_same_rows_as_json_lines(tmp_path: Path) -> None:
+    parquet = pytest.importorskip("pyarrow.parquet")
+    target = tmp_path / "ttt.parquet"
+    result = run_cli("dataset", "tictactoe", "--format", "parquet", "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    table = parquet.read_table(target).to_pylist()
+    assert table == [json.loads(line) for line in dataset_text(make_game("tictactoe")).splitlines()]
+
+
+def test_parquet_without_pyarrow_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import sys
+
+    from perfectplay.datasets import write_parquet
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    with pytest.raises(PerfectplayError, match=r"perfectplay\[parquet\]"):
+        write_parquet([], str(tmp_path / "x.parquet"))

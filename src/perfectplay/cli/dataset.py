@@ -61,7 +61,11 @@ def run_dataset(args: argparse.Namespace) -> int:
     if args.format == "parquet":
         if args.output is None:
             raise PerfectplayError("Parquet is a binary file: give --output PATH")
-        count = write_parquet(rows, args.output)
+        solved = list(rows)
+        try:
+            count = write_parquet(solved, args.output)
+        except OSError as error:
+            raise PerfectplayError(f"cannot write {args.output}: {error.strerror or error}") from None
     elif args.output is None:
         count = write_dataset(rows, sys.stdout, args.format)
         return 0
