@@ -322,3 +322,20 @@ def test_the_exact_chances_against_random_match_the_measured_ones() -> None:
     assert loss == 0 and Fraction(7774, 10000) < win < Fraction(7776, 10000)
     measured = reference("tictactoe", games=400, seed=3).results["random, second"]
     assert abs(measured.wins / 400 - float(win)) < 0.07
+
+
+def test_connect_four_is_evaluated_on_given_positions_only() -> None:
+    game = make_game("connect4")
+    positions = [game.parse(sequence) for sequence, _ in _pons_positions(2)]
+    figures = evaluate(perfect_policy("connect4", seed=0), "connect4", positions=positions, games=0)
+    assert (figures.positions, figures.optimal, figures.results) == (2, 2, {})
+    with pytest.raises(PerfectplayError, match="too large"):
+        evaluate(perfect_policy("connect4"), "connect4", positions=positions, games=1)
+
+
+def test_the_environment_renders_the_board_as_text() -> None:
+    env = gymnasium_env("tictactoe", opponent="random", render_mode="ansi")
+    env.reset(seed=0)
+    env.step(4)
+    shown = env.render()
+    assert shown is not None and " X " in shown

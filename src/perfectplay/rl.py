@@ -581,9 +581,10 @@ def evaluate(
     is beyond the pure-Python solver.
     """
     coder = codec(game)
+    full_connect4 = isinstance(coder.game, Connect4) and coder.game.cells > 20
+    if full_connect4 and (positions is None or games):
+        raise PerfectplayError("Connect Four is too large to evaluate whole: pass positions= near the end, and games=0")
     if positions is None:
-        if isinstance(coder.game, Connect4):
-            raise PerfectplayError("Connect Four has too many positions: pass positions= near the end, and games=0")
         positions = reachable_states(game)
     total = optimal = 0
     for state in positions:
