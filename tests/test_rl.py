@@ -166,6 +166,13 @@ def test_a_malformed_observation_is_refused_with_what_is_wrong() -> None:
     bad = {"observation": np.ones((3, 3, 2), dtype=np.int8), "action_mask": np.zeros(9, dtype=np.int8)}
     with pytest.raises(PositionError):
         pettingzoo_action_values("tictactoe", bad)
+    won = _replay(make_pettingzoo("tictactoe"), [0, 1, 3, 4, 6])
+    #   X X X    X has won along the top row (PettingZoo's 0, 3, 6): no action is left
+    #   O O .
+    #   . . .
+    finished = won.observe("player_2")
+    with pytest.raises(PerfectplayError, match="over"):
+        perfect_policy("tictactoe")(finished)
     with pytest.raises(PositionError, match="shape"):
         pettingzoo_action_values("tictactoe", {"observation": np.zeros((6, 7, 2)), "action_mask": np.zeros(9)})
 

@@ -250,6 +250,8 @@ def perfect_policy(game: str = "tictactoe", *, seed: int | None = None, epsilon:
 
     def policy(observation: Mapping[str, Any]) -> int:
         state = coder.state_of(observation)
+        if coder.game.is_over(state):
+            raise PerfectplayError("the game is over: there is no action to choose")
         values = action_values(game, state)
         if epsilon and rng.random() < epsilon:
             legal = [action for action, value in enumerate(values) if value is not None]
