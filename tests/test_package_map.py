@@ -20,8 +20,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
 ENGINE = ("perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
           "perfectplay.games", "perfectplay.search")
 TEACHING = ("perfectplay.teaching", "perfectplay.viz")
-PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches")
-FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__")
+PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches", "perfectplay.datasets")
+FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
+              "perfectplay.notebook", "perfectplay.widgets")
 LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
 
 

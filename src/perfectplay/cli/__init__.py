@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "quiz": ("quiz", "which nodes does alpha-beta prune? A quiz on a textbook tree"),
     "serve": ("serve", "play in the browser: serve the web app and its JSON API"),
     "check": ("check", "check a tic-tac-toe AI against perfect play: where it loses, misplays or breaks"),
+    "dataset": ("dataset", "write every reachable position of a small game, solved, as JSON lines or CSV"),
 }
 """Every command: the module in ``perfectplay.cli`` that runs it, and its one-line summary."""
 

@@ -1,0 +1,181 @@
+"""One position as an SVG picture, optionally with every move's outcome on it (a pure function -> str).
+
+The trace drawings in ``svg.py`` show small thumbnails inside a tree; this
+is the position on its own, large enough to read the outcome of each move
+in its cell: m,n,k boards and Connect Four as grids (Connect Four's
+outcomes above its columns), Nim as rows of sticks with the outcomes in a
+line under them, any other game as its text notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from xml.sax.saxutils import escape
+
+from perfectplay.game import Game, Outcome
+from perfectplay.games.connect4 import Connect4
+from perfectplay.games.mnk import MNK
+from perfectplay.games.nim import Nim
+
+CELL = 56
+PAD = 10
+
+STYLE = """
+text { font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif; }
+.grid { stroke: #9ca3af; stroke-width: 1.5; }
+.x { stroke: #1d4ed8; stroke-width: 4; stroke-linecap: round; }
+.o { stroke: #dc2626; stroke-width: 4; fill: none; }
+.last { fill: #fef3c7; }
+.line { fill: #bbf7d0; }
+.label { font-size: 11px; fill: #9ca3af; }
+.mark { font-size: 15px; font-weight: bold; text-anchor: middle; }
+.win { fill: #15803d; }
+.draw { fill: #4b5563; }
+.loss { fill: #b91c1c; }
+.unknown { fill: #7c3aed; }
+.best { text-decoration: underline; }
+.c4 { fill: #1e40af; }
+.hole { fill: #ffffff; }
+.stone-x { fill: #dc2626; }
+.stone-o { fill: #facc15; }
+.stick { stroke: #92400e; stroke-width: 5; stroke-linecap: round; }
+.heap { font-size: 13px; fill: #374151; }
+.caption { font-size: 13px; fill: #374151; }
+"""
+
+
+def short(outcome: Outcome) -> str:
+    """``W3``, ``D``, ``L4`` or ``?``: an outcome in the few letters a cell has room for."""
+    if outcome.name == "draw":
+        return "D"
+    if outcome.name == "unknown" or outcome.plies is None:
+        return "?"
+    return f"{outcome.name[0].upper()}{outcome.plies}"
+
+
+def position_svg(
+    game: Game[Any],
+    state: Any,
+    *,
+    outcomes: Mapping[int, Outcome] | None = None,
+    best: tuple[int, ...] = (),
+    last_move: int | None = None,
+    caption: str | None = None,
+) -> str:
+    """Draw ``state`` as a standalone SVG document.
+
+    ``outcomes`` maps legal moves to what they lead to (``W3`` in green,
+    ``D`` grey, ``L4`` red, best moves underlined); ``last_move`` is shaded;
+    ``caption`` is a line of text under the picture.
+    """
+    marks = dict(outcomes or {})
+    if isinstance(game, MNK):
+        body, width, height = _mnk(game, state, marks, best, last_move)
+    elif isinstance(game, Connect4):
+        body, width, height = _connect4(game, state, marks, best)
+    elif isinstance(game, Nim):
+        body, width, height = _nim(game, state, marks, best)
+    else:
+        text = escape(game.format(state))
+        width, height = max(160, 9 * len(text) + 2 * PAD), 40
+        body = f'<text class="caption" x="{PAD}" y="25">{text}</text>'
+    if caption:
+        body += f'<text class="caption" x="{PAD}" y="{height + 18}">{escape(caption)}</text>'
+        height += 26
+        width = max(width, 8 * len(caption) + 2 * PAD)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+        f"<title>{escape(game.title)}: {escape(game.format(state))}</title>"
+        f"<style>{STYLE}</style>"
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>{body}</svg>\n'
+    )
+
+
+def _mark(outcome: Outcome, is_best: bool, x: float, y: float) -> str:
+    classes = f"mark {outcome.name}" + (" best" if is_best else "")
+    return f'<text class="{classes}" x="{x:.1f}" y="{y:.1f}">{escape(short(outcome))}</text>'
+
+
+def _mnk(
+    game: MNK, state: Any, marks: dict[int, Outcome], best: tuple[int, ...], last_move: int | None
+) -> tuple[str, int, int]:
+    width, height = game.cols * CELL + 2 * PAD, game.rows * CELL + 2 * PAD
+    parts = []
+    line = set(game.winning_line(state))
+    for cell in range(game.cells):
+        row, col = game.row_col(cell)
+        x, y = PAD + col * CELL, PAD + row * CELL
+        if cell in line:
+            parts.append(f'<rect class="line" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+        elif cell == last_move:
+            parts.append(f'<rect class="last" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+        stone = game.stone_at(state, cell)
+        inset = CELL * 0.24
+        if stone is not None and stone.value == "X":
+            parts.append(
+                f'<path class="x" d="M{x + inset:.1f},{y + inset:.1f}L{x + CELL - inset:.1f},{y + CELL - inset:.1f}'
+                f'M{x + CELL - inset:.1f},{y + inset:.1f}L{x + inset:.1f},{y + CELL - inset:.1f}"/>'
+            )
+        elif stone is not None:
+            parts.append(f'<circle class="o" cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - inset:.1f}"/>')
+        else:
+            parts.append(f'<text class="label" x="{x + 4}" y="{y + 13}">{escape(game.move_label(cell))}</text>')
+            if cell in marks:
+                parts.append(_mark(marks[cell], cell in best, x + CELL / 2, y + CELL / 2 + 6))
+    for col in range(1, game.cols):
+        x = PAD + col * CELL
+        parts.append(f'<line class="grid" x1="{x}" y1="{PAD}" x2="{x}" y2="{height - PAD}"/>')
+    for row in range(1, game.rows):
+        y = PAD + row * CELL
+        parts.append(f'<line class="grid" x1="{PAD}" y1="{y}" x2="{width - PAD}" y2="{y}"/>')
+    return "".join(parts), width, height
+
+
+def _connect4(game: Connect4, state: Any, marks: dict[int, Outcome], best: tuple[int, ...]) -> tuple[str, int, int]:
+    size = CELL * 0.8
+    top = 26 if marks else 0
+    width = int(game.width * size + 2 * PAD)
+    height = int(game.height * size + 2 * PAD + top + 16)
+    board = f'width="{game.width * size:.1f}" height="{game.height * size:.1f}"'
+    parts = [f'<rect class="c4" x="{PAD}" y="{PAD + top}" {board} rx="8"/>']
+    line = set(game.winning_line(state))
+    for cell in range(game.cells):
+        row, col = divmod(cell, game.width)
+        cx, cy = PAD + (col + 0.5) * size, PAD + top + (row + 0.5) * size
+        stone = game.stone_at(state, cell)
+        kind = "hole" if stone is None else f"stone-{stone.value.lower()}"
+        ring = ' stroke="#15803d" stroke-width="4"' if cell in line else ""
+        parts.append(f'<circle class="{kind}" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.4:.1f}"{ring}/>')
+    for col in range(game.width):
+        cx = PAD + (col + 0.5) * size
+        label_y = PAD + top + game.height * size + 14
+        parts.append(f'<text class="label" x="{cx - 3:.1f}" y="{label_y:.1f}">{escape(game.move_label(col))}</text>')
+        if col in marks:
+            parts.append(_mark(marks[col], col in best, cx, PAD + 16))
+    return "".join(parts), width, height
+
+
+def _nim(game: Nim, state: Any, marks: dict[int, Outcome], best: tuple[int, ...]) -> tuple[str, int, int]:
+    heaps = state.heaps
+    row_height = 30
+    longest = max(heaps, default=0)
+    width = max(220, 70 + 14 * longest + 2 * PAD)
+    parts = []
+    for index, size in enumerate(heaps):
+        y = PAD + index * row_height
+        parts.append(f'<text class="heap" x="{PAD}" y="{y + 19}">heap {index + 1}</text>')
+        for stick in range(size):
+            x = PAD + 66 + stick * 14
+            parts.append(f'<line class="stick" x1="{x}" y1="{y + 4}" x2="{x}" y2="{y + 24}"/>')
+    height = PAD * 2 + row_height * len(heaps)
+    if marks:
+        # Too many moves for the picture: the outcomes go in lines of text, best first.
+        ordered = sorted(marks, key=lambda move: (move not in best, move))
+        words = [f"{game.move_label(move)}: {short(marks[move])}" for move in ordered]
+        for start in range(0, len(words), 4):
+            height += 18
+            text = escape(", ".join(words[start : start + 4]))
+            parts.append(f'<text class="caption" x="{PAD}" y="{height - 4}">{text}</text>')
+        width = max(width, 2 * PAD + 8 * max(len(", ".join(words[s : s + 4])) for s in range(0, len(words), 4)))
+    return "".join(parts), int(width), height

@@ -1,0 +1,122 @@
+"""The wheel: built from the checkout, installed alone in a clean virtual environment, and run.
+
+No index is used: the wheel is built with the setuptools of the test's own
+environment (the dev extra pins a recent one) and installed with
+``--no-index --no-deps``, so this works offline. Nothing here assumes a
+pure-Python wheel: a compiled core, when the build adds one, is simply part
+of what gets installed and run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _checkout_files() -> list[str]:
+    """Every file of the checkout git would commit (tracked, or new and not ignored)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    return [name for name in listed.stdout.decode().split("\0") if name and (ROOT / name).is_file()]
+
+
+@pytest.fixture(scope="module")
+def clean_install(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment holding only the wheel built from this checkout; returns its bin directory."""
+    if shutil.which("git") is None:
+        pytest.fail("git is needed to list the checkout's files")
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    for name in _checkout_files():
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    wheels = work / "wheels"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--no-build-isolation", "-q", "-w", wheels],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    built = sorted(wheels.glob("perfectplay-*.whl"))
+    assert len(built) == 1, built
+    env_dir = work / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    subprocess.run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "--no-index", "--no-deps", "-q", str(built[0])],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    return bin_dir
+
+
+def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    # Run from an empty directory so that nothing of the checkout can be imported by accident.
+    elsewhere = bin_dir.parent / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run(
+        [str(bin_dir / "perfectplay"), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=elsewhere,
+        env=environment,
+    )
+
+
+def test_the_clean_environment_holds_the_wheel_and_no_developer_tools(clean_install: Path) -> None:
+    listed = subprocess.run(
+        [str(clean_install / "python"), "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True
+    ).stdout
+    names = {line.split("==")[0].lower() for line in listed.split()}
+    assert "perfectplay" in names
+    assert not names & {"pytest", "ruff", "mypy", "rich", "fastapi", "numpy"}
+    where = subprocess.run(
+        [str(clean_install / "python"), "-c", "import perfectplay, sys; print(perfectplay.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=clean_install.parent,
+    ).stdout
+    assert str(clean_install.parent) in where
+    assert str(ROOT / "src") not in where
+
+
+def test_perfectplay_play_runs_from_the_wheel_with_moves_piped_in(clean_install: Path) -> None:
+    result = _run(clean_install, "play", stdin="5\n1\n3\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert "The computer (O) plays" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_perfectplay_check_runs_from_the_wheel_on_the_examples(clean_install: Path) -> None:
+    correct = _run(clean_install, "check", str(ROOT / "examples" / "correct.py"))
+    assert correct.returncode == 0, correct.stdout + correct.stderr
+    assert "Unbeatable" in correct.stdout
+    fatalist = _run(clean_install, "check", str(ROOT / "examples" / "fatalist.py"))
+    assert fatalist.returncode == 1
+    assert "Wins slower than it could" in fatalist.stdout
+
+
+def test_the_wheel_answers_a_question_and_writes_a_data_set(clean_install: Path) -> None:
+    best = _run(clean_install, "best", "XX./OO./...")
+    assert best.returncode == 0, best.stderr
+    assert best.stdout.strip() == "3"
+    dataset = _run(clean_install, "dataset", "tictactoe", "--format", "csv")
+    assert dataset.returncode == 0, dataset.stderr
+    assert len(dataset.stdout.splitlines()) == 5479
