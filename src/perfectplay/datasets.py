@@ -314,8 +314,8 @@ def dataset_text(game: Game[Any], fmt: str = "jsonl", **options: Any) -> str:
 def write_parquet(rows: Iterable[SolvedPosition], path: str) -> int:
     """Write ``rows`` as a Parquet file (needs the optional ``pyarrow``); return how many rows were written."""
     try:
-        import pyarrow as pa  # type: ignore[import-not-found, unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-not-found, unused-ignore]
+        import pyarrow as pa
+        import pyarrow.parquet as pq
     except ImportError:
         raise PerfectplayError("Parquet needs pyarrow: pip install 'perfectplay[parquet]'") from None
     records = [row.to_json() for row in rows]
