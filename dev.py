@@ -42,13 +42,33 @@ def run(command: list[str]) -> int:
         return 130
 
 
+def type_checks(python: str) -> list[tuple[str, list[str]]]:
+    """mypy over the package, the tests and the benchmarks.
+
+    Each test folder has its own conftest.py, and mypy refuses two modules of
+    one name in a run: so one run per folder, the top one with the package.
+    """
+    mypy = [python, "-m", "mypy", "--strict"]
+    top = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("*.py"))
+    folders = sorted(
+        str(path.relative_to(ROOT)) for path in (ROOT / "tests").iterdir() if path.is_dir() and any(path.glob("*.py"))
+    )
+    return [
+        ("mypy --strict src/perfectplay benchmarks tests/*.py", [*mypy, "src/perfectplay", "benchmarks", *top]),
+        *((f"mypy --strict {folder}", [*mypy, folder]) for folder in folders),
+    ]
+
+
 def test(extra: list[str]) -> int:
     python = str(BIN / "python")
-    for step in (
-        [python, "-m", "ruff", "check"],
-        [python, "-m", "mypy", "--strict", "src/perfectplay"],
+    # The tests import their helpers by bare name (pytest puts each test's folder on the path); so does mypy.
+    os.environ["MYPYPATH"] = os.pathsep.join(["tests", "tests/web"])
+    for shown, step in (
+        ("ruff check", [python, "-m", "ruff", "check"]),
+        *type_checks(python),
+        ("oxlint src/perfectplay/web/static", [str(BIN / "oxlint"), "--deny-warnings", "src/perfectplay/web/static"]),
     ):
-        print("$", " ".join(Path(part).name if part == python else part for part in step), flush=True)
+        print("$", shown, flush=True)
         status = run(step)
         if status != 0:
             return status

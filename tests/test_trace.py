@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from perfectplay import MNK, Analysis, MNKState, TicTacToe, alphabeta, minimax, parse_position
+from perfectplay import Analysis, Game, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
-from perfectplay.teaching.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
+from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
 
 
 class WatchedGame:
@@ -47,9 +47,10 @@ def check_invariants(trace: Trace) -> None:
     for node in trace.root.walk():
         below = sum(child.nodes for child in node.children) + sum(child.nodes for child in node.hidden)
         assert node.nodes == 1 + below
-        cut_below = sum(child.pruned_subtrees for child in (*node.children, *node.hidden))
+        searched: tuple[TraceNode | HiddenChild, ...] = (*node.children, *node.hidden)
+        cut_below = sum(child.pruned_subtrees for child in searched)
         assert node.pruned_subtrees == len(node.pruned) + cut_below
-        ids = [child.id for child in (*node.children, *node.hidden)]
+        ids = [child.id for child in searched]
         assert ids == sorted(ids) and all(child_id > node.id for child_id in ids)
     assert trace.shown == sum(1 for _ in trace.root.walk())
     assert trace.root.nodes == trace.nodes
@@ -118,7 +119,7 @@ def test_traced_alphabeta_finds_minimax_values_and_its_pruned_children_were_neve
                 assert game.play(node.state, move) not in subtree
 
 
-def shape(game: MNK, node: TraceNode) -> list[tuple[Any, ...]]:
+def shape(game: Game[Any], node: TraceNode) -> list[tuple[Any, ...]]:
     rows = [(node.depth, node.move, node.role, node.value, node.bound, str(node.cut or ""), node.pruned)]
     for child in node.children:
         rows.extend(shape(game, child))

@@ -57,7 +57,7 @@ def test_both_counts_of_the_empty_board_are_the_engines(client: TestClient) -> N
 
 
 def subtree(document: dict[str, Any], path: list[int]) -> dict[str, Any]:
-    node = document["tree"]
+    node: dict[str, Any] = document["tree"]
     for move in path:
         node = next(child for child in node["children"] if child["move"] == move)
     return node
