@@ -89,6 +89,21 @@ def test_best_prints_the_move_as_numbered_on_the_board() -> None:
     assert (result.returncode, result.stdout) == (0, "6\n")
 
 
+def test_best_json_is_the_analysis_schema_with_every_best_move_in_library_numbers() -> None:
+    """Only 6 (the library's 5) holds the draw here; the document is the one analyze --json prints."""
+    result = run_cli("best", "XOX/OO./.X.", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert (document["position"], document["to_move"], document["outcome"], document["best"]) == (
+        "XOX/OO./.X.",
+        "X",
+        "draw",
+        [5],
+    )
+    assert document["moves"][0]["label"] == "6"  # the cell as drawn, beside the library's 5
+    assert set(document) == set(json.loads(run_cli("analyze", "XOX/OO./.X.", "--json").stdout))
+
+
 def test_analyze_works_on_bigger_boards() -> None:
     result = run_cli("analyze", "XXX./OOO./..../....", "--json")
     assert json.loads(result.stdout)["best"] == [3]

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
 
 ENGINE = ("perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
           "perfectplay.games", "perfectplay.search")
-TEACHING = ("perfectplay.teaching", "perfectplay.viz")
+TEACHING = ("perfectplay.teaching", "perfectplay.viz", "perfectplay.words")
 PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches", "perfectplay.datasets")
 FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
               "perfectplay.notebook", "perfectplay.widgets")

@@ -11,6 +11,7 @@ import pytest
 from perfectplay import Analysis, Game, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
 from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
+from perfectplay.words import cut_text
 
 
 class WatchedGame:
@@ -175,7 +176,7 @@ def test_a_max_node_is_cut_when_alpha_reaches_beta() -> None:
     for node in max_cuts:
         assert node.cut is not None and node.entry is not None and node.entry.beta is not None
         assert node.cut.alpha >= node.cut.beta == node.entry.beta
-        assert str(node.cut) == f"α = {node.cut.alpha} ≥ β = {node.cut.beta}".replace("-", "−")
+        assert cut_text(node.cut) == f"α = {node.cut.alpha} ≥ β = {node.cut.beta}".replace("-", "−")
         assert node.value >= node.entry.beta and node.bound == "lower"
         assert node.pruned
 

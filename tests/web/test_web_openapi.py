@@ -31,7 +31,7 @@ from perfectplay.teaching.orders import ORDERS
 from perfectplay.teaching.textbook import random_tree, tree_text
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
-from perfectplay.web.teaching import ROOTS
+from perfectplay.words import ROOT_WINDOWS as ROOTS
 
 EXAMPLES = 60
 """Requests per route and run: enough to cover each route's answers, few enough for a suite of a few minutes."""

@@ -83,6 +83,7 @@ def test_move_orders_and_the_cuts_that_appear_and_vanish_are_the_engines(client:
         max_nodes=400,
         order="best-first",
         compare_order="natural",
+        root="best",
     )
     assert without_timing(answer) == without_timing(json.loads(trace_json(best, changes=changes)))
     assert answer["compare_order"] == "natural" and answer["search"]["order"] == "best-first"
@@ -94,8 +95,8 @@ def test_move_orders_and_the_cuts_that_appear_and_vanish_are_the_engines(client:
 def test_the_textbook_root_window_cuts_ties_that_the_engines_searches(client: TestClient) -> None:
     """The root gets (-inf, +inf), each move (best so far, +inf); the engine gives each move (best - 1, +inf)."""
     game, state = parse_position("X../.O./...")
-    textbook = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta", root="first")
-    engine = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta")
+    textbook = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta")
+    engine = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta", root="best")
     assert textbook["nodes"] == trace_search(game, state, "alphabeta", find="first").nodes
     assert textbook["nodes"] < engine["nodes"]
     assert (textbook["search"]["root"], engine["search"]["root"]) == ("first", "best")
@@ -173,11 +174,17 @@ def test_a_random_textbook_tree_comes_from_its_seed(client: TestClient) -> None:
 def test_the_quiz_checks_a_right_and_a_wrong_answer_and_explains_the_cut(client: TestClient) -> None:
     right = post(client, "/api/quiz", tree=CLASSIC, answer="2.2 2.3")
     assert right["correct"] and right["pruned"] == ["2.2", "2.3"]
-    assert [cut["text"] for cut in right["cuts"]] == ["at MIN 2: β = 2 ≤ α = 3, so 2.2, 2.3 never searched"]
+    assert [cut["text"] for cut in right["cuts"]] == ["At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched."]
+    assert right["words"]["verdict"] == "Right: alpha-beta prunes 2.2 and 2.3."
     wrong = post(client, "/api/quiz", tree=CLASSIC, answer="2.2, 3.1")
     expected = check_pruning(TextbookTree.parse_text(CLASSIC), "2.2, 3.1")
     assert not wrong["correct"]
     assert (wrong["missed"], wrong["wrong"]) == (list(expected.missed), list(expected.wrong)) == (["2.3"], ["3.1"])
+    assert wrong["words"]["details"] == [
+        "You left out 2.3.",
+        "3.1 is searched: alpha-beta reaches it with α = 3, β = +∞, and α < β, so nothing MIN 3 has seen yet "
+        "makes it useless.",
+    ]
     assert post(client, "/api/quiz", tree=CLASSIC, answer="2.2 2.3", order="best-first")["pruned"] != right["pruned"]
 
 

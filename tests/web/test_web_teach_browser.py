@@ -154,7 +154,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     page.click(".tquiz-check")
     page.wait_for_selector(".tquiz-result.right", timeout=TIMEOUT)
     assert page.inner_text(".tquiz-result") == "Right: alpha-beta prunes 2.2 and 2.3."
-    assert texts(page, ".tquiz-cuts li") == ["✂ At MIN 2: β = 2 ≤ α = 3, so 2.2, 2.3 never searched."]
+    assert texts(page, ".tquiz-cuts li") == ["✂ At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched."]
     assert page.is_visible("#tree-textbook-alphabeta")
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-quiz.png"))

@@ -38,6 +38,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
             "else a draw, else the slowest loss; the lowest-numbered one when several are equally good."
         )
         parser.add_argument("--all", action="store_true", help="print every best move, separated by spaces")
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="print the solver's answer as analysis JSON (every best move in 'best', cells from 0)",
+        )
         parser.set_defaults(run=run_best)
         return
     parser.description = (
@@ -157,6 +162,11 @@ def run_best(args: argparse.Namespace) -> int:
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"solving {game.title}") as progress:
         analysis = solve(game, state, limit, progress=progress)
+    if args.json:
+        import json
+
+        print(json.dumps(analysis.to_json()))
+        return 0
     moves = analysis.best if args.all else analysis.best[:1]
     print(" ".join(game.move_label(move) for move in moves))
     return 0

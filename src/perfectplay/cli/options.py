@@ -154,3 +154,15 @@ def add_search_cap(parser: argparse.ArgumentParser, default: int) -> None:
         metavar="N",
         help=f"stop with an error if a search needs more than N nodes (default {default:,})",
     )
+
+
+def add_root_window_option(parser: argparse.ArgumentParser) -> None:
+    """``--root-window first|best|all``: alpha-beta's window at the top node, the textbook one by default."""
+    from perfectplay.words import DEFAULT_ROOT_WINDOW, ROOT_WINDOWS
+
+    parser.add_argument(
+        "--root-window",
+        choices=tuple(ROOT_WINDOWS),
+        default=DEFAULT_ROOT_WINDOW,
+        help="; ".join(f"{name}: {meaning}" for name, meaning in ROOT_WINDOWS.items()).replace("%", "%%"),
+    )

@@ -25,6 +25,7 @@ from perfectplay.cli.options import (
     TEXTBOOK,
     add_depth_options,
     add_position_arguments,
+    add_root_window_option,
     add_search_cap,
     read_position,
     whole,
@@ -32,12 +33,13 @@ from perfectplay.cli.options import (
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
-from perfectplay.search.alphabeta import RootSearch, alphabeta
+from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
 from perfectplay.teaching.orders import ORDERS, compare_cuts, move_order
 from perfectplay.teaching.trace import ALGORITHMS, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
 from perfectplay.viz import trace_dot, trace_json, trace_svg
+from perfectplay.words import DEFAULT_ROOT_WINDOW, root_window
 
 RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, "json": trace_json}
 
@@ -60,6 +62,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--order", choices=tuple(ORDERS), default="natural", help="alpha-beta's move order (default natural)"
     )
+    add_root_window_option(parser)
     parser.add_argument(
         "--compare-order",
         choices=tuple(ORDERS),
@@ -111,10 +114,12 @@ def run_tree(args: argparse.Namespace) -> int:
     textbook = args.game.strip().lower() == TEXTBOOK
     if (args.order != "natural" or args.compare_order) and args.algorithm != "alphabeta":
         raise PerfectplayError("--order and --compare-order are for alpha-beta; minimax searches every move")
+    if args.root_window != DEFAULT_ROOT_WINDOW and args.algorithm != "alphabeta":
+        raise PerfectplayError("--root-window is alpha-beta's; minimax searches every move with no window")
     limit, evaluate, evaluation = search_settings(args, game)
     drawn = args.max_nodes or (RECORD_LIMIT if textbook else DEFAULT_DRAWN)
     extra: dict[str, Any] = {"evaluate": evaluate} if evaluate is not None else {}
-    find: RootSearch = "first" if textbook else "best"
+    find = root_window(args.root_window)
     with ProgressLine(f"tracing {args.algorithm}") as progress:
         trace = trace_search(
             game,

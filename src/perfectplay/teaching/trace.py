@@ -53,33 +53,12 @@ class TraceTooLarge(PerfectplayError):
     """The search to trace needs more nodes than allowed: limit its depth, or start nearer the end."""
 
 
-MINUS = "\N{MINUS SIGN}"
-ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
-BETA = "\N{GREEK SMALL LETTER BETA}"
-INFINITY = "\N{INFINITY}"
-"""Symbols of the textbook notation; a true minus sign reads better than a hyphen."""
-
-
-def bound_text(value: int | None, *, upper: bool = False) -> str:
-    """A score or window bound as people write it; None is -inf (or +inf if ``upper``)."""
-    if value is None:
-        return "+" + INFINITY if upper else MINUS + INFINITY
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class Window:
-    """An alpha-beta window in the MAX/MIN view; None is an infinite bound."""
+    """An alpha-beta window in the MAX/MIN view; None is an infinite bound (words.window_text writes it)."""
 
     alpha: int | None
     beta: int | None
-
-    def __str__(self) -> str:
-        return f"{ALPHA} = {bound_text(self.alpha)}, {BETA} = {bound_text(self.beta, upper=True)}"
-
-    def short(self) -> str:
-        """The window as an edge label: ``alpha 0  beta +inf`` in symbols."""
-        return f"{ALPHA} {bound_text(self.alpha)}  {BETA} {bound_text(self.beta, upper=True)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,18 +67,13 @@ class Cut:
 
     At a MAX node the running alpha reached beta (MIN will never let the game
     get here); at a MIN node the running beta fell to alpha. Both bounds are
-    finite when a cut happens. Recorded only when moves were left to prune.
+    finite when a cut happens. Recorded only when moves were left to prune
+    (``words.cut_text`` writes the condition).
     """
 
     maximizing: bool
     alpha: int
     beta: int
-
-    def __str__(self) -> str:
-        alpha, beta = bound_text(self.alpha), bound_text(self.beta)
-        if self.maximizing:
-            return f"{ALPHA} = {alpha} \N{GREATER-THAN OR EQUAL TO} {BETA} = {beta}"
-        return f"{BETA} = {beta} \N{LESS-THAN OR EQUAL TO} {ALPHA} = {alpha}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,7 +525,8 @@ def trace_search(
         evaluation,
         analysis,
         order_name or ("natural" if order is None else "custom"),
-        find,
+        # Minimax has no window: it values every root move exactly, which is what "all" means.
+        find if algorithm == "alphabeta" else "all",
     )
 
 

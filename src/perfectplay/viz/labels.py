@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.game import outcome_of
-from perfectplay.teaching.trace import Bound, HiddenChild, Trace, TraceNode, bound_text
+from perfectplay.teaching.trace import Bound, HiddenChild, Trace, TraceNode
+from perfectplay.words import bound_text
 
 ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
 """How people write the algorithms' names."""

@@ -15,6 +15,7 @@ from perfectplay.teaching.orders import CutChanges
 from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, Window
 from perfectplay.viz.labels import label_fields, node_outcome, node_value_text, root_value_text
 from perfectplay.viz.replay import search_events
+from perfectplay.words import cut_text
 
 
 def _window(window: Window | None) -> dict[str, int | None] | None:
@@ -71,7 +72,7 @@ def _node(
         "exit": _window(node.exit),
         "cut": None
         if node.cut is None
-        else {"condition": str(node.cut), "alpha": node.cut.alpha, "beta": node.cut.beta},
+        else {"condition": cut_text(node.cut), "alpha": node.cut.alpha, "beta": node.cut.beta},
         "pruned": [
             {
                 "move": move,

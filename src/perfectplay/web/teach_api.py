@@ -42,6 +42,7 @@ from perfectplay.web.service import read_position
 from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
 from perfectplay.web.teaching import STRICT, OrderField, OrderFields, SearchFields, check_search_options
 from perfectplay.web.tree_api import refuse_whole_search_of_many_moves
+from perfectplay.words import cut_reason_text, cut_text, quiz_words
 
 TREE_MAX_CHARS = 900
 """Longest textbook tree read here: a tree of a few hundred leaves, more than a page can draw legibly.
@@ -224,6 +225,7 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
     with blame("answer"):
         check = check_pruning(tree, body.answer, order)
     trace = textbook_trace(tree, "alphabeta", order)
+    words = quiz_words(check, trace)
     return {
         "tree_text": tree_text(tree.root),
         "correct": check.correct,
@@ -235,12 +237,13 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
             {
                 "node": reason.node,
                 "role": reason.role,
-                "condition": reason.condition,
+                "condition": cut_text(reason.cut),
                 "pruned": list(reason.pruned),
-                "text": str(reason),
+                "text": cut_reason_text(reason),
             }
             for reason in cut_reasons(trace)
         ],
+        "words": {"verdict": words.verdict, "details": list(words.details), "summary": words.summary},
         "value": trace.value,
         "best": [node_name((move,)) for move in trace.best],
         "nodes": trace.nodes,

@@ -178,7 +178,7 @@ export function createTreePanel(section, board) {
       fields.search_depth = settings.depth;
       if (settings.evaluation) fields.evaluation = settings.evaluation;
     }
-    if (algorithm === "alphabeta" && !settings.engineRoot) fields.root = "first";
+    if (algorithm === "alphabeta" && settings.engineRoot) fields.root = "best";
     return fields;
   }
 
