@@ -192,3 +192,22 @@ def test_the_page_and_its_scripts_are_served(client: TestClient) -> None:
     script = client.get("/static/main.js")
     assert script.status_code == 200
     assert "javascript" in script.headers["content-type"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("5", "Cell 5 is taken: pick a free cell."),
+        ("10", "There is no cell 10: pick a number from 1 to 9."),
+        ("abc", "'abc' is not a cell: type a number from 1 to 9 or 'row col'."),
+    ],
+)
+def test_a_move_typed_as_on_the_board_is_read_as_the_terminal_reads_it(
+    client: TestClient, typed: str, message: str
+) -> None:
+    refused = client.post("/api/position", json={"position": ".../.X./...", "typed": typed})
+    assert refused.status_code == 422, refused.text
+    assert refused.json() == {"error": {"field": "typed", "message": message}}
+    played = client.post("/api/position", json={"position": ".../.X./...", "typed": "1"})
+    assert played.status_code == 200, played.text
+    assert (played.json()["position"], played.json()["played"]["move"]) == ("O../.X./...", 0)

@@ -56,6 +56,13 @@ class PlayRequest(PositionRequest):
         lt=MOVE_LIMIT,
         description="a move (its number in the JSON, e.g. a cell row-major from 0) to play for the side to move",
     )
+    typed: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=20,
+        description="instead of play: a move as a person types it (the number on a cell, as in the terminal); "
+        "a taken cell or a number off the board is refused with the game's own sentence",
+    )
 
 
 class MoveRequest(PlayRequest):

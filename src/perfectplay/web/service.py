@@ -94,16 +94,27 @@ async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings
 def play_json(request: PlayRequest) -> dict[str, Any]:
     """The position read (and ``play`` played, if given) without any search: for set-ups, links and two players."""
     game, state = read_position(request)
-    state, played = play_request_move(game, state, request.play)
+    state, played = play_request_move(game, state, requested_move(game, state, request))
     return {**position_json(game, state), "played": played}
+
+
+def requested_move(game: Game[Any], state: Any, request: PlayRequest) -> int | None:
+    """The move the request plays: ``play``, or ``typed`` read as the terminal reads it (the game's own errors)."""
+    if request.typed is None:
+        return request.play
+    if request.play is not None:
+        raise Problem(422, "typed", "give the move as play or as typed, not both")
+    with blame("typed"):
+        return game.parse_move(request.typed, state)
 
 
 async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     """Play ``request.play`` if given, then the computer's move unless the game is over."""
     game, state = read_position(request)
-    if request.play is None and game.is_over(state):
+    move_asked = requested_move(game, state, request)
+    if move_asked is None and game.is_over(state):
         raise Problem(422, "position", f"the game is over: {_result_text(game, state)}; there is no move to make")
-    state, played = play_request_move(game, state, request.play)
+    state, played = play_request_move(game, state, move_asked)
     move: int | None = None
     analysis: dict[str, Any] | None = None
     if not game.is_over(state):
