@@ -8,6 +8,7 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay import Analysis, MNKState, TicTacToe, analyze
+from perfectplay.documents import analysis_json
 
 
 def test_analyze_json_prints_exactly_the_shared_schema() -> None:
@@ -65,7 +66,7 @@ def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
         document = json.loads(run_cli(*args).stdout)
         assert document["best"] == list(reference[state].best)
         assert document == {
-            **analyze(game, state).to_json(),
+            **analysis_json(analyze(game, state)),
             "nodes": document["nodes"],
             "seconds": document["seconds"],
         }

@@ -11,7 +11,7 @@ import pytest
 from perfectplay import Analysis, Game, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
 from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
-from perfectplay.words import cut_text
+from perfectplay.words import cut_text, window_text
 
 
 class WatchedGame:
@@ -121,7 +121,8 @@ def test_traced_alphabeta_finds_minimax_values_and_its_pruned_children_were_neve
 
 
 def shape(game: Game[Any], node: TraceNode) -> list[tuple[Any, ...]]:
-    rows = [(node.depth, node.move, node.role, node.value, node.bound, str(node.cut or ""), node.pruned)]
+    cut = cut_text(node.cut) if node.cut else ""
+    rows = [(node.depth, node.move, node.role, node.value, node.bound, cut, node.pruned)]
     for child in node.children:
         rows.extend(shape(game, child))
     return rows
@@ -154,7 +155,7 @@ def test_alphabeta_cuts_both_losing_moves_as_soon_as_o_completes_the_middle_row(
     ]
     assert (trace.nodes, trace.pruned) == (10, 2)
     assert [node.move for node in trace.chosen_line()] == [None, 5, 8, 6]
-    windows = [str(node.entry) for node in trace.root.children]
+    windows = [window_text(node.entry) for node in trace.root.children if node.entry is not None]
     assert windows == ["α = −∞, β = +∞", "α = −1, β = +∞", "α = −1, β = +∞"]
 
 
@@ -201,7 +202,8 @@ def test_a_node_that_fails_on_its_last_move_gets_a_bound_but_no_cut() -> None:
         (2, 0, "MAX", 0, "exact", "", ()),
     ]
     assert trace.pruned == 0
-    assert str(trace.root.children[1].entry) == "α = 9, β = +∞"
+    entry = trace.root.children[1].entry
+    assert entry is not None and window_text(entry) == "α = 9, β = +∞"
 
 
 @pytest.mark.parametrize("tracer", [trace_minimax, trace_alphabeta])

@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from perfectplay import MNK, MNKState, analyze, parse_position
+from perfectplay.documents import analysis_json
 from perfectplay.players import LEVELS
 
 
@@ -34,7 +35,7 @@ def test_analysis_of_sampled_3x3_positions_equals_the_engines(
         body = {"position": tictactoe.format(state), "to_move": state.to_move.value}
         response = client.post("/api/analyze", json=body)
         assert response.status_code == 200, response.text
-        assert without_timing(response.json()) == without_timing(analyze(tictactoe, state).to_json())
+        assert without_timing(response.json()) == without_timing(analysis_json(analyze(tictactoe, state)))
         assert response.json()["view"] == tictactoe.view(state)
 
 
@@ -50,7 +51,7 @@ def test_analysis_of_larger_boards_equals_the_engines(client: TestClient, positi
     game, state = parse_position(position, spec)
     response = client.post("/api/analyze", json={"position": position, "game": spec})
     assert response.status_code == 200, response.text
-    assert without_timing(response.json()) == without_timing(analyze(game, state).to_json())
+    assert without_timing(response.json()) == without_timing(analysis_json(analyze(game, state)))
 
 
 def test_the_computer_plays_one_of_the_engines_best_moves_and_reports_the_position_after_it(
@@ -68,7 +69,7 @@ def test_the_computer_plays_one_of_the_engines_best_moves_and_reports_the_positi
         after = tictactoe.play(state, reply["move"])
         assert reply["position"] == tictactoe.format(after)
         assert reply["to_move"] == after.to_move.value
-        assert without_timing(reply["analysis"]) == without_timing(engine.to_json())
+        assert without_timing(reply["analysis"]) == without_timing(analysis_json(engine))
         assert reply["analysis"]["view"] == tictactoe.view(state)
         assert reply["view"] == tictactoe.view(after)
         assert reply["label"] == tictactoe.move_label(reply["move"])

@@ -18,10 +18,11 @@ from fastapi.testclient import TestClient
 from test_web_tree_api import without_timing
 
 from perfectplay import parse_position
+from perfectplay.documents import comparison_json, order_counts_json
 from perfectplay.games import KINDS, make_game
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
-from perfectplay.teaching.compare import compare
+from perfectplay.teaching.compare import compare_with_perfect_play
 from perfectplay.teaching.evaluators import get_evaluation
 from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
 from perfectplay.teaching.textbook import TextbookTree, check_pruning, random_tree, textbook_trace, tree_text
@@ -123,7 +124,7 @@ def test_the_order_counts_are_the_engines_with_the_best_case(client: TestClient)
     game, state = parse_position("X../.O./...")
     answer = post(client, "/api/orders", position="X../.O./...", search_depth=3, root="first")
     evaluation = get_evaluation("open-lines", game).function
-    expected = order_counts(game, state, Limit(depth=3), evaluate=evaluation, find="first").to_json()
+    expected = order_counts_json(order_counts(game, state, Limit(depth=3), evaluate=evaluation, find="first"))
     assert {key: answer[key] for key in expected} == expected
     assert answer["orders"]["best-first"]["nodes"] <= answer["orders"]["worst-first"]["nodes"]
     assert set(answer["descriptions"]) == set(answer["orders"])
@@ -138,7 +139,7 @@ def test_the_comparison_says_what_the_depth_limited_choice_costs(client: TestCli
      . | X | .
     """
     game, state = parse_position(".../.OX/.X.")
-    expected = compare(game, state, 2, "open-lines").to_json()
+    expected = comparison_json(compare_with_perfect_play(game, state, 2, "open-lines"))
     answer = post(client, "/api/compare", position=".../.OX/.X.", search_depth=2)
     assert answer["choices"] == expected["choices"]
     assert answer["verdicts"] == [{"label": "1", "outcome": "loss in 4", "perfect": False, "cost": "draw -> loss in 4"}]

@@ -13,15 +13,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from perfectplay import (
+    ALGORITHMS,
+    DEFAULT_CAPACITY,
+    Analysis,
+    Game,
+    Limit,
+    PerfectplayError,
+    TranspositionTable,
+    analyze,
+)
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
 from perfectplay.cli.progress import ProgressLine
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.table import DEFAULT_CAPACITY, TranspositionTable
-from perfectplay.search.result import Analysis
-
-ALGORITHMS = ("solver", "minimax", "alphabeta")
+from perfectplay.documents import analysis_json, comparison_json
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -53,8 +57,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.add_argument(
         "--algorithm",
-        choices=ALGORITHMS,
-        help="the search: solver (default), or the textbook minimax or alphabeta (default with --depth: minimax)",
+        choices=tuple(ALGORITHMS),
+        help="; ".join(f"{name}: {algorithm.summary}" for name, algorithm in ALGORITHMS.items())
+        + " (default: solver; with --depth: minimax)",
     )
     add_depth_options(parser)
     parser.add_argument(
@@ -96,7 +101,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        document = analysis.to_json()
+        document: dict[str, Any] = {**analysis_json(analysis)}
         if evaluation is not None:
             document["evaluation"] = evaluation.name
         print(json.dumps(document))
@@ -106,7 +111,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def _evaluation(args: argparse.Namespace, game: Game[Any]) -> Any:
-    from perfectplay.teaching.evaluators import default_evaluation, get_evaluation
+    from perfectplay.teaching import default_evaluation, get_evaluation
 
     return get_evaluation(args.eval or default_evaluation(game), game, load=True)
 
@@ -121,38 +126,28 @@ def _analysis(
     progress: ProgressLine,
 ) -> Analysis:
     bound = None if limit.unlimited else limit
-    if algorithm == "solver":
-        from perfectplay.search.solver import score_moves
-
-        return score_moves(game, state, bound, progress=progress, table=table)
     evaluate = evaluation.function if evaluation is not None else None
-    if algorithm == "minimax":
-        from perfectplay.search.minimax import minimax
-
-        return minimax(game, state, bound, progress=progress, **({"evaluate": evaluate} if evaluate else {}))
-    from perfectplay.search.alphabeta import alphabeta
-
-    extra = {"evaluate": evaluate} if evaluate else {}
-    return alphabeta(game, state, bound, find="all", progress=progress, **extra)
+    return analyze(game, state, algorithm, bound, evaluate=evaluate, table=table, progress=progress)
 
 
 def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
-    from perfectplay.teaching.compare import compare
+    from perfectplay.teaching import compare_with_perfect_play
 
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"comparing on {game.title}") as progress:
-        comparison = compare(game, state, args.depth, _evaluation(args, game), algorithm, limit, progress)
+        evaluation = _evaluation(args, game)
+        comparison = compare_with_perfect_play(game, state, args.depth, evaluation, algorithm, limit, progress)
     if args.json:
         import json
 
-        print(json.dumps(comparison.to_json()))
+        print(json.dumps(comparison_json(comparison)))
     else:
         print(format_comparison(comparison))
     return 0
 
 
 def run_best(args: argparse.Namespace) -> int:
-    from perfectplay.search.solver import solve
+    from perfectplay import solve
 
     game, state = read_position(args)
     if game.is_over(state):
@@ -165,7 +160,7 @@ def run_best(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(analysis.to_json()))
+        print(json.dumps(analysis_json(analysis)))
         return 0
     moves = analysis.best if args.all else analysis.best[:1]
     print(" ".join(game.move_label(move) for move in moves))
@@ -231,7 +226,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
 
 def format_comparison(comparison: Any) -> str:
     """The depth-limited search and perfect play side by side, move by move, with what the choice costs."""
-    from perfectplay.teaching.compare import limited_value_text, move_value
+    from perfectplay.teaching import limited_value_text, move_value
 
     limited, exact = comparison.limited, comparison.exact
     game = exact.game

@@ -8,10 +8,16 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game
-from perfectplay.games import DEFAULT_SPEC, KINDS, load_game_file, make_game
-from perfectplay.notation import parse_player, parse_position
+from perfectplay import (
+    DEFAULT_SPEC,
+    KINDS,
+    Game,
+    PerfectplayError,
+    load_game_file,
+    make_game,
+    parse_player,
+    parse_position,
+)
 
 TEXTBOOK = "textbook"
 """The ``--game`` of an abstract textbook tree (``tree`` and ``quiz`` only)."""
@@ -104,7 +110,7 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = 
 def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
     """The game and position the arguments name; ``--game textbook`` reads a textbook tree."""
     if args.game.strip().lower() == TEXTBOOK:
-        from perfectplay.teaching.textbook import TextbookTree
+        from perfectplay.teaching import TextbookTree
 
         tree = TextbookTree.parse_text(args.position)
         return tree, tree.initial_state()

@@ -13,6 +13,7 @@ import json
 import textwrap
 from typing import Any
 
+from perfectplay import Game
 from perfectplay.cli.options import (
     TEXTBOOK,
     add_depth_options,
@@ -23,9 +24,8 @@ from perfectplay.cli.options import (
 )
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.cli.tree import search_settings
-from perfectplay.game import Game
-from perfectplay.teaching.orders import ORDERS, OrderCounts, order_counts
-from perfectplay.teaching.trace import SEARCH_NODES
+from perfectplay.documents import order_counts_json
+from perfectplay.teaching import ORDERS, SEARCH_NODES, OrderCounts, order_counts
 from perfectplay.words import ROOT_WINDOWS, root_window
 
 
@@ -51,11 +51,8 @@ def run_orders(args: argparse.Namespace) -> int:
     with ProgressLine("counting") as progress:
         counts = order_counts(game, state, limit, evaluate=evaluate, values=values, find=find, progress=progress)
     if args.json:
-        print(
-            json.dumps(
-                {"game": game.name, "position": game.format(state), "evaluation": evaluation, **counts.to_json()}
-            )
-        )
+        about = {"game": game.name, "position": game.format(state), "evaluation": evaluation}
+        print(json.dumps({**about, **order_counts_json(counts)}))
     else:
         print(format_counts(game, state, counts, args.depth, evaluation))
     return 0

@@ -19,14 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game, Player
-from perfectplay.games import make_game
 from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.notation import parse_player
 from perfectplay.players import LEVEL_HELP, Analyst, check_level, choose_move, depth_level
 from perfectplay.words import took_back_text
 

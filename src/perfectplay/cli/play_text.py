@@ -10,9 +10,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from perfectplay.game import Game, Outcome, Player
+from perfectplay import Analysis, Game, Outcome, Player
 from perfectplay.matches import MatchResult
-from perfectplay.search.result import Analysis
 
 COMMAND_HELP: dict[str, str] = {
     "undo": "take back your last move (and the computer's reply)",

@@ -14,17 +14,10 @@ import argparse
 import random
 from typing import Any
 
+from perfectplay import PerfectplayError
 from perfectplay.cli.options import whole
 from perfectplay.cli.play import line_reader
-from perfectplay.errors import PerfectplayError
-from perfectplay.teaching.textbook import (
-    TextbookTree,
-    TreeNode,
-    check_pruning,
-    node_name,
-    random_tree,
-    textbook_trace,
-)
+from perfectplay.teaching import TextbookTree, TreeNode, check_pruning, node_name, random_tree, textbook_trace
 from perfectplay.words import quiz_words
 
 

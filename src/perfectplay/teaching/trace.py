@@ -29,6 +29,7 @@ from typing import Any, Literal
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, Player, State
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
+from perfectplay.search.analysis import TRACEABLE
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.budget import ProgressCallback
@@ -445,7 +446,6 @@ def _check_limits(depth: int | None, max_nodes: int) -> None:
         raise LimitError(f"max_nodes must be a whole number, 1 or more, not {max_nodes!r}")
 
 
-ALGORITHMS: tuple[str, ...] = ("alphabeta", "minimax")
 """The searches that can be traced."""
 
 
@@ -476,8 +476,8 @@ def trace_search(
     ``progress`` hears how far the search has got.
     """
     _check_limits(depth, max_nodes)
-    if algorithm not in ALGORITHMS:
-        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
+    if algorithm not in TRACEABLE:
+        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(TRACEABLE)}")
     if limit is not None and not isinstance(limit, Limit):
         raise LimitError(f"limit must be a Limit, not {type(limit).__name__}")
     node_cap = SEARCH_NODES if limit is None or limit.nodes is None else limit.nodes

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.games import KINDS, make_game
+from perfectplay import KINDS, make_game
 from perfectplay.players import LEVELS
 from perfectplay.web.service import position_json
 from perfectplay.web.settings import Settings

@@ -10,13 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, TypedDict
 
-from perfectplay.game import Game
-from perfectplay.notation import parse_position
+from perfectplay import Analysis, Game, Limit, TranspositionTable, analyze, parse_position
+from perfectplay.documents import AnalysisJSON, analysis_json
 from perfectplay.players import choose_move
-from perfectplay.search.analysis import analyze
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.result import Analysis
 
 LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
@@ -34,7 +30,7 @@ class Job(TypedDict):
 
 
 class JobResult(TypedDict):
-    analysis: dict[str, Any]
+    analysis: AnalysisJSON
     move: int | None
 
 
@@ -65,4 +61,4 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
             return analyze(asked_game, asked, limit=glance, table=table)
 
         move = choose_move(game, state, job["level"], rng, analyst=analyst)
-    return {"analysis": analysis.to_json(), "move": move}
+    return {"analysis": analysis_json(analysis), "move": move}

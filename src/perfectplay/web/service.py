@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.game import Game, Player
-from perfectplay.games import DEFAULT_SPEC, make_game
-from perfectplay.notation import parse_player
+from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest, PositionRequest

@@ -17,30 +17,40 @@ limit (``teach_job.py``); textbook trees are small by construction (at most
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
-from perfectplay.teaching.textbook import (
+from perfectplay.documents import order_counts_json
+from perfectplay.teaching import (
+    RECORD_LIMIT,
     TextbookTree,
     check_pruning,
+    compare_cuts,
     cut_reasons,
+    move_order,
     node_name,
+    order_counts,
     random_tree,
     textbook_trace,
+    trace_document,
     tree_text,
 )
-from perfectplay.teaching.trace import RECORD_LIMIT
-from perfectplay.viz.tree_json import trace_document
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
 from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
-from perfectplay.web.teaching import STRICT, OrderField, OrderFields, SearchFields, check_search_options
+from perfectplay.web.teaching import (
+    STRICT,
+    OrderField,
+    OrderFields,
+    SearchFields,
+    TracedAlgorithm,
+    check_search_options,
+)
 from perfectplay.web.tree_api import refuse_whole_search_of_many_moves
 from perfectplay.words import cut_reason_text, cut_text, quiz_words
 
@@ -68,7 +78,7 @@ class OrdersRequest(PositionRequest, SearchFields):
 class CompareRequest(PositionRequest, SearchFields):
     """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
 
-    algorithm: Literal["minimax", "alphabeta"] = Field(
+    algorithm: TracedAlgorithm = Field(
         default="minimax", description="the depth-limited search (both give every move the same value)"
     )
 
@@ -95,7 +105,7 @@ class TextbookFields(BaseModel):
 class TextbookRequest(TextbookFields, OrderFields):
     """``POST /api/textbook``: search a textbook tree."""
 
-    algorithm: Literal["minimax", "alphabeta"] = Field(description="the search to trace")
+    algorithm: TracedAlgorithm = Field(description="the search to trace")
 
 
 class QuizRequest(TextbookFields, OrderField):
@@ -205,7 +215,7 @@ def textbook_json(body: TextbookRequest) -> dict[str, Any]:
     return {
         **trace_document(trace, counts, changes=changes),
         "tree_text": tree_text(tree.root),
-        "order_counts": counted.to_json(),
+        "order_counts": order_counts_json(counted),
     }
 
 

@@ -11,15 +11,12 @@ the worker). Only the engine's named evaluations are offered: a client's
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from perfectplay.game import Game
-from perfectplay.search.alphabeta import RootSearch
-from perfectplay.search.limits import Limit
-from perfectplay.teaching.evaluators import EVALUATIONS, default_evaluation, evaluation_names, get_evaluation
-from perfectplay.teaching.orders import ORDERS
+from perfectplay import TRACEABLE, Game, Limit, RootSearch
+from perfectplay.teaching import EVALUATIONS, ORDERS, default_evaluation, evaluation_names, get_evaluation
 from perfectplay.web.problems import Problem
 from perfectplay.words import DEFAULT_ROOT_WINDOW, ROOT_WINDOWS, root_window
 
@@ -28,6 +25,17 @@ SEARCH_DEPTH_MAX = 12
 
 NODE_CAP = 600_000
 """Most nodes one traced or counted search may visit here: the whole 3x3 game tree (549,946) and a little more."""
+
+def _traceable(algorithm: str) -> str:
+    if algorithm not in TRACEABLE:
+        raise ValueError(f"unknown algorithm {algorithm[:40]!r}: use one of {', '.join(TRACEABLE)}")
+    return algorithm
+
+
+TracedAlgorithm = Annotated[
+    str, AfterValidator(_traceable), WithJsonSchema({"type": "string", "enum": list(TRACEABLE)})
+]
+"""A request's ``algorithm``: one the teaching tools can trace, by the engine's one table of algorithms."""
 
 STRICT = ConfigDict(strict=True, extra="forbid")
 """As every request body: wrong types and unknown fields are mistakes to report."""

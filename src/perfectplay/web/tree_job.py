@@ -14,11 +14,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TypedDict
 
-from perfectplay.game import Game
-from perfectplay.notation import parse_position
-from perfectplay.teaching.orders import compare_cuts, move_order
-from perfectplay.teaching.trace import RECORD_LIMIT, Trace, TraceNode, TraceTooLarge, trace_search
-from perfectplay.viz.tree_json import trace_document
+from perfectplay import Game, parse_position
+from perfectplay.teaching import (
+    RECORD_LIMIT,
+    Trace,
+    TraceNode,
+    TraceTooLarge,
+    compare_cuts,
+    move_order,
+    trace_document,
+    trace_search,
+)
 from perfectplay.web.teaching import SearchOptions, evaluations_json, search_setup, too_large
 
 TREE_KIND = "tree"
