@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from perfectplay.game import Player
 from perfectplay.search.alphabeta import RootSearch
 from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons, node_name
 from perfectplay.teaching.trace import Cut, Trace, Window
@@ -82,6 +83,16 @@ def root_window(name: str) -> RootSearch:
 
 
 # --- a game in progress ------------------------------------------------------------------------
+
+
+def result_text(winner: Player | None) -> str:
+    """How a finished game ended: ``X has won`` or ``it is a draw``."""
+    return f"{winner.value} has won" if winner is not None else "it is a draw"
+
+
+def no_move_text(winner: Player | None) -> str:
+    """Why a finished game has no move to choose."""
+    return f"the game is over: {result_text(winner)}; there is no move to choose"
 
 
 def took_back_text(moves: Sequence[tuple[int, str, str]]) -> str:

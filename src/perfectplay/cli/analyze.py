@@ -26,6 +26,7 @@ from perfectplay import (
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.documents import analysis_json, comparison_json
+from perfectplay.words import no_move_text, result_text
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -151,9 +152,7 @@ def run_best(args: argparse.Namespace) -> int:
 
     game, state = read_position(args)
     if game.is_over(state):
-        winner = game.winner(state)
-        result = f"{winner.value} has won" if winner else "it is a draw"
-        raise PerfectplayError(f"the game is over: {result}; there is no move to choose")
+        raise PerfectplayError(no_move_text(game.winner(state)))
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"solving {game.title}") as progress:
         analysis = solve(game, state, limit, progress=progress)
@@ -188,8 +187,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
     lines.append(game.draw(analysis.state))
     lines.append("")
     if analysis.is_over:
-        winner = analysis.winner
-        lines.append(f"Game over: {winner.value} has won." if winner else "Game over: a draw.")
+        lines.append(f"Game over: {result_text(analysis.winner)}.")
     else:
         best = ", ".join(game.move_label(move) for move in analysis.best)
         if evaluation is not None:

@@ -16,6 +16,7 @@ from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest, PositionRequest
 from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
+from perfectplay.words import result_text
 
 
 def read_position(request: PositionRequest) -> tuple[Game[Any], Any]:
@@ -145,5 +146,4 @@ def outcome_json(game: Game[Any], state: Any) -> dict[str, Any] | None:
 
 
 def _result_text(game: Game[Any], state: Any) -> str:
-    winner = game.winner(state)
-    return f"{winner.value} has won" if winner is not None else "it is a draw"
+    return result_text(game.winner(state))
