@@ -46,7 +46,7 @@ def test_a_venv_set_up_for_test_serves_play_and_a_changed_pyproject_installs_aga
 @pytest.mark.parametrize(
     ("args", "stdin", "expected"),
     [
-        (["play", "--seed", "4"], "5\nhint\nquit\n", "Hint for X: any of 1, 2, 4, 6, 7, 8, 9 (draw with best play)."),
+        (["play", "--seed", "4"], "5\nhint\nquit\n", "Hint for X: play 1, 2, 4, 6, 7, 8 or 9 (a draw with best play)."),
         (["best", "XOX/OO./.X."], "", "6"),
         (["match", "--games", "2", "--x", "random"], "", "O: "),
     ],

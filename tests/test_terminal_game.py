@@ -181,7 +181,8 @@ def test_hint_names_the_only_move_that_delays_the_loss_and_what_it_leads_to() ->
      . | . | .
     """
     result = run_cli("play", "--two-players", stdin="1\n2\n5\nhint\n")
-    assert "Hint for O: play 9 (loss in 4 with best play)." in result.stdout
+    hint = "Hint for O: play 9 (every move loses against best play; this one holds out longest: loss in 4)."
+    assert hint in result.stdout
 
 
 def test_scores_show_every_free_cells_outcome_on_the_board() -> None:

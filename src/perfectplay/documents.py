@@ -97,6 +97,14 @@ def analysis_json(analysis: Analysis) -> AnalysisJSON:
     }
 
 
+class AdviceJSON(TypedDict):
+    """What the page shows beside an analysis: the moves a hint names, the hint, why the computer played its move."""
+
+    moves: list[int]
+    hint: str | None
+    why: str | None
+
+
 # --- a depth-limited search beside perfect play: analyze --compare --json, POST /api/compare ----
 
 

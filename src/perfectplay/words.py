@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from perfectplay.game import Player
+from perfectplay.game import Game, Outcome, Player
 from perfectplay.search.alphabeta import RootSearch
+from perfectplay.search.result import Analysis, MoveValue
 from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons, node_name
 from perfectplay.teaching.trace import Cut, Trace, Window
 
@@ -37,6 +39,11 @@ def bound_text(value: int | None, *, upper: bool = False) -> str:
     if value is None:
         return "+" + INFINITY if upper else MINUS + INFINITY
     return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def score_rule_text(base: int) -> str:
+    """How a position's score counts plies: ``a win at ply p scores 11 − p, a loss p − 11, a draw 0``."""
+    return f"a win at ply p scores {base} {MINUS} p, a loss p {MINUS} {base}, a draw 0"
 
 
 def window_text(window: Window) -> str:
@@ -80,6 +87,117 @@ def root_window(name: str) -> RootSearch:
         if window == name:
             return window
     raise ValueError(f"unknown root window {name[:40]!r}: use one of {', '.join(ROOT_WINDOWS)}")
+
+
+# --- advice: the hint and "Why that move?" ------------------------------------------------------
+#
+# Moves are compared by what is proven about them, best first: proven wins
+# (the fastest first) > proven draws > unproven moves (those the deepest
+# finished search preferred first) > proven losses (the slowest first). So a
+# hint never prefers a move the search could not value over one it proved to
+# draw (on big boards the time limit leaves many moves unproven).
+
+
+def _merit(entry: MoveValue, preferred: set[int]) -> tuple[int, int]:
+    outcome = entry.outcome
+    if outcome.name == "win":
+        return (3, -(outcome.plies or 0))
+    if outcome.name == "draw":
+        return (2, 0)
+    if outcome.name == "loss":
+        return (0, outcome.plies or 0)
+    return (1, 1 if entry.move in preferred else 0)
+
+
+def advised_moves(analysis: Analysis) -> tuple[MoveValue, ...]:
+    """The moves a hint names, by the order above, in move order (none for a finished game)."""
+    if not analysis.moves:
+        return ()
+    preferred = set(analysis.best)
+    top = max(_merit(entry, preferred) for entry in analysis.moves)
+    return tuple(sorted((entry for entry in analysis.moves if _merit(entry, preferred) == top), key=_move_of))
+
+
+def _move_of(entry: MoveValue) -> int:
+    return entry.move
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """``win in 3``, ``draw``, ``loss in 4``; ``not proven`` when a limit stopped the search first."""
+    return "not proven" if not outcome.proven else str(outcome)
+
+
+def _labels(game: Game[Any], entries: Sequence[MoveValue]) -> str:
+    return or_list([game.move_label(entry.move) for entry in entries])
+
+
+def hint_text(game: Game[Any], analysis: Analysis) -> str:
+    """``Hint for X: play 5 (a draw with best play).``"""
+    advised = advised_moves(analysis)
+    first = advised[0].outcome
+    what = {
+        "win": f"{first}: a forced win",
+        "draw": "a draw with best play",
+        "loss": f"every move loses against best play; this one holds out longest: {first}",
+        "unknown": "the best found in the time limit; the search could not prove its outcome",
+    }[first.name]
+    return f"Hint for {analysis.to_move.value}: play {_labels(game, advised)} ({what})."
+
+
+def choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, level_note: str | None) -> str:
+    """Why the computer played ``move`` (found in ``analysis``): a best move as such, a worse one as a mistake.
+
+    ``level_note`` says how the computer at ``level`` chooses; it is added
+    where it explains a move that is not the best.
+    """
+    chosen = next(entry for entry in analysis.moves if entry.move == move)
+    best = advised_moves(analysis)
+    preferred = set(analysis.best)
+    gap = _merit(best[0], preferred) != _merit(chosen, preferred)
+    said = f" At level {level[:1].upper() + level[1:]} the computer {level_note}." if level_note else ""
+    if not gap or (chosen.outcome.name == "unknown" and best[0].outcome.name != "win"):
+        return _best_choice_text(game, analysis, chosen, best)
+    if chosen.outcome.name == "unknown":
+        wins = "wins" if len(best) == 1 else "win"
+        return (
+            f"It could not prove this move's outcome in time, and it missed a win: {_labels(game, best)} {wins} "
+            f"({best[0].outcome}).{said}"
+        )
+    worse = {"win": "a slower win", "loss": "a quicker loss"}.get(chosen.outcome.name, "a mistake")
+    if chosen.outcome.name != best[0].outcome.name:
+        worse = "a mistake"
+    better = (
+        "an outcome the search could not prove in time" if best[0].outcome.name == "unknown" else str(best[0].outcome)
+    )
+    return f"That is {worse}: it leads to {chosen.outcome}, but {_labels(game, best)} would have led to {better}.{said}"
+
+
+def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, best: Sequence[MoveValue]) -> str:
+    if chosen.outcome.name == "unknown":
+        draws = [entry for entry in analysis.moves if entry.outcome.name == "draw"]
+        proven = ""
+        if draws:
+            verb = "is a proven draw" if len(draws) == 1 else "are proven draws"
+            proven = f" {_labels(game, draws)} {verb}."
+        return (
+            "The time limit came before this position was solved, so this is the best move found in time "
+            f"(a win in one or a forced block is never missed).{proven}"
+        )
+    outcome = chosen.outcome
+    forced = f"It sees a forced {outcome}: it wins however you reply."
+    wins = "This move wins at once." if outcome.plies == 1 else forced
+    verdict = {
+        "win": wins,
+        "draw": "With best play from here the game is a draw.",
+        "loss": f"Every move loses against best play; this one holds out longest ({outcome}).",
+    }[outcome.name]
+    total, same = len(analysis.moves), len(best)
+    choice = f"{same} of {total} moves are equally good; it picked one of them."
+    if same == 1:
+        choice = "No other move is as good."
+    worse = total - same
+    blunders = f" {worse} {'move does' if worse == 1 else 'moves do'} worse." if worse else ""
+    return f"{verdict} {choice}{blunders}"
 
 
 # --- a game in progress ------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -13,15 +14,15 @@ from perfectplay.documents import analysis_json
 from perfectplay.players import LEVELS
 
 
-def without_timing(analysis: dict[str, Any]) -> dict[str, Any]:
-    """The analysis without what depends on how it was searched, and without the page's view.
+def without_timing(analysis: Mapping[str, Any]) -> dict[str, Any]:
+    """The analysis without what depends on how it was searched, and without the page's view and advice.
 
     The server searches under a time limit, which takes the solver's
     iterative-deepening path; it proves the same outcomes with another
-    node count. The ``view`` is the web's addition to the shared schema,
-    checked on its own.
+    node count. The ``view`` and the ``advice`` are the web's additions to
+    the shared schema, checked on their own.
     """
-    return {key: value for key, value in analysis.items() if key not in ("seconds", "nodes", "view")}
+    return {key: value for key, value in analysis.items() if key not in ("seconds", "nodes", "view", "advice")}
 
 
 def sample(states: list[MNKState], count: int, seed: int) -> list[MNKState]:

@@ -126,6 +126,7 @@ def job(position: str, k: int | None = None, level: str | None = None) -> Job:
         "position": position,
         "to_move": "X" if position.count("X") == position.count("O") else "O",
         "level": level,
+        "level_note": None,
         "seed": 1,
         "seconds": 600.0,
     }

@@ -22,10 +22,10 @@ from typing import Any
 from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
-from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
+from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
 from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
 from perfectplay.players import LEVEL_HELP, Analyst, check_level, choose_move, depth_level
-from perfectplay.words import took_back_text
+from perfectplay.words import hint_text, took_back_text
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]

@@ -37,6 +37,7 @@ _HOMES: dict[str, str] = {
     "order_counts": "perfectplay.teaching.orders",
     "random_tree": "perfectplay.teaching.textbook",
     "textbook_trace": "perfectplay.teaching.textbook",
+    "subtree_document": "perfectplay.viz.tree_json",
     "trace_document": "perfectplay.viz.tree_json",
     "trace_dot": "perfectplay.viz",
     "trace_json": "perfectplay.viz",
@@ -93,4 +94,5 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
     from perfectplay.viz import trace_svg as trace_svg
+    from perfectplay.viz.tree_json import subtree_document as subtree_document
     from perfectplay.viz.tree_json import trace_document as trace_document

@@ -11,8 +11,9 @@ import random
 from typing import Any, TypedDict
 
 from perfectplay import Analysis, Game, Limit, TranspositionTable, analyze, parse_position
-from perfectplay.documents import AnalysisJSON, analysis_json
+from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json
 from perfectplay.players import choose_move
+from perfectplay.words import advised_moves, choice_text, hint_text
 
 LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
@@ -25,6 +26,7 @@ class Job(TypedDict):
     position: str
     to_move: str
     level: str | None
+    level_note: str | None
     seed: int | None
     seconds: float
 
@@ -32,6 +34,7 @@ class Job(TypedDict):
 class JobResult(TypedDict):
     analysis: AnalysisJSON
     move: int | None
+    advice: AdviceJSON
 
 
 def run_job(job: Job, limit: Limit | None = None) -> JobResult:
@@ -61,4 +64,14 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
             return analyze(asked_game, asked, limit=glance, table=table)
 
         move = choose_move(game, state, job["level"], rng, analyst=analyst)
-    return {"analysis": analysis_json(analysis), "move": move}
+    return {"analysis": analysis_json(analysis), "move": move, "advice": advice_json(game, analysis, job, move)}
+
+
+def advice_json(game: Game[Any], analysis: Analysis, job: Job, move: int | None) -> AdviceJSON:
+    """The hint and, after the computer's move, why it played it: the page shows these sentences as they are."""
+    if not analysis.moves:
+        return {"moves": [], "hint": None, "why": None}
+    why = None
+    if move is not None and job["level"] is not None:
+        why = choice_text(game, analysis, move, job["level"], job["level_note"])
+    return {"moves": [entry.move for entry in advised_moves(analysis)], "hint": hint_text(game, analysis), "why": why}

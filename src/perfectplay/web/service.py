@@ -12,6 +12,7 @@ from typing import Any
 
 from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
 from perfectplay.web.lanes import Lanes
+from perfectplay.web.levels import level_note
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest, PositionRequest
 from perfectplay.web.search import Job, JobResult
@@ -74,6 +75,7 @@ async def bounded_search(
         "position": game.format(state),
         "to_move": game.to_move(state).value,
         "level": level,
+        "level_note": None if level is None else level_note(level),
         "seed": seed,
         "seconds": settings.seconds,
     }
@@ -86,8 +88,8 @@ async def bounded_search(
 
 async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     game, state = read_position(request)
-    analysis = (await bounded_search(game, state, None, None, lanes, settings))["analysis"]
-    return {**analysis, "view": game.view(state)}
+    result = await bounded_search(game, state, None, None, lanes, settings)
+    return {**result["analysis"], "view": game.view(state), "advice": result["advice"]}
 
 
 def play_json(request: PlayRequest) -> dict[str, Any]:
@@ -118,7 +120,7 @@ async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> d
     analysis: dict[str, Any] | None = None
     if not game.is_over(state):
         result = await bounded_search(game, state, request.level, request.seed, lanes, settings)
-        move, analysis = result["move"], {**result["analysis"], "view": game.view(state)}
+        move, analysis = result["move"], {**result["analysis"], "view": game.view(state), "advice": result["advice"]}
         assert move is not None
         state = game.play(state, move)
     fields = {} if move is None else game.move_fields(move)

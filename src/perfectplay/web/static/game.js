@@ -8,7 +8,6 @@
 // screen), "watch" (the computer plays itself; it can be stopped and resumed).
 
 import * as api from "./api.js";
-import { bestMoves, hintText } from "./advice.js";
 import { changedCells } from "./grid-board.js";
 import { labelledMoves } from "./board.js";
 import * as tally from "./tally.js";
@@ -364,8 +363,8 @@ export function createGame({ onChange, onAnnounce, onTally }) {
     try {
       const analysis = await analysisOf(node);
       if (key !== keyOf(current())) return;
-      const best = bestMoves(analysis);
-      state.hint = { key, moves: new Set(best.map((entry) => entry.move)), text: hintText(analysis, best) };
+      // The server names the moves and says the sentence (words.hint_text); the page only shows them.
+      state.hint = { key, moves: new Set(analysis.advice.moves), text: analysis.advice.hint };
       onAnnounce(state.hint.text);
     } catch (error) {
       if (key === keyOf(current())) fail(error);

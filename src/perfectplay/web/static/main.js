@@ -466,7 +466,7 @@ async function start() {
   confirm = createConfirm($("confirm"));
   editor = createEditor($("editor"), { game: () => lastView.game, onPlay: playSetUp, onClose: closeEditor });
   panels.push(
-    createWhyPanel($("why"), () => levelNotes),
+    createWhyPanel($("why")),
     createMoveList($("moves-panel"), { onGo: (index) => game.goTo(index) }),
     createTreePanel($("tree-panel"), () => ({ game: lastView.game })),
   );

@@ -322,7 +322,7 @@ export function createTreePanel(section, board) {
     if (trace.tree.terminal) return `The game is over (${trace.outcome}): the search stops at once, so the tree is a single node.`;
     const side = `The real search for the position in front of you, ${trace.to_move} to move (MAX). `;
     const values = trace.search.depth === null
-      ? `Values are from ${trace.to_move}'s side: ${trace.values.split("; ").at(-1).replaceAll(" - ", " − ")}. `
+      ? `Values are from ${trace.to_move}'s side: ${trace.scores}. `
       : `It stops ${trace.search.depth} ${trace.search.depth === 1 ? "ply" : "plies"} below the position and values the positions there with ${trace.search.evaluation}: ` +
         "those horizon nodes are framed in purple and their values, written ≈v, are guesses, not proofs; wins and losses seen sooner are proven. ";
     return `${side}${values}Open a move with ▸ to see what was searched below it.`;
