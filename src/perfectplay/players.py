@@ -51,7 +51,7 @@ random
     A uniformly random legal move (the casual rule with lookahead 0 and
     chance 1: with no lookahead every move looks the same). For testing.
 depthD:EVAL (e.g. ``depth2:open-lines``)
-    The seeds' next chapter as a player: a depth-``D`` minimax (run as
+    The course labs' next chapter as a player: a depth-``D`` minimax (run as
     alpha-beta, same choices) with the evaluation ``EVAL`` at its horizon
     (``perfectplay.teaching.evaluators``: ``none``, ``open-lines``,
     ``threats``, ``engine`` or your own ``module:function``; ``depthD``

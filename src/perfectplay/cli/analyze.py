@@ -3,7 +3,7 @@
 ``best`` asks the solver for the value and the best moves, nothing more: on
 3x3 that is ~141 nodes for the empty board, so the answer costs little more
 than starting the interpreter. ``analyze`` values every move, by the solver
-or by one of the textbook searches; with ``--depth D`` it is the seeds' next
+or by one of the textbook searches; with ``--depth D`` it is the course labs' next
 chapter, a depth-limited search with an evaluation function, and with
 ``--compare`` it shows beside each move what perfect play makes of it.
 """

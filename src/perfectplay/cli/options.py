@@ -134,7 +134,7 @@ def add_time_limit_option(parser: argparse.ArgumentParser, default: float) -> No
 
 
 def add_depth_options(parser: argparse.ArgumentParser, what: str = "the search") -> None:
-    """``--depth D`` and ``--eval NAME``: the seeds' depth-limited search with an evaluation function."""
+    """``--depth D`` and ``--eval NAME``: the course labs' depth-limited search with an evaluation function."""
     parser.add_argument(
         "--depth",
         type=whole(1, "--depth", 60),

@@ -15,7 +15,7 @@ proven and what is not is ``unknown``, never a made-up score:
 * ``best`` is what the search preferred, and always contains an immediate
   win, or else the forced block, when there is one.
 
-A depth limit (``Limit(depth=D)``) makes the references the seeds' next
+A depth limit (``Limit(depth=D)``) makes the references the course labs' next
 chapter: positions ``D`` plies below the root are valued by ``evaluate``.
 """
 
