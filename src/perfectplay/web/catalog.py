@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay import KINDS, make_game
+from perfectplay import ALGORITHMS, KINDS, make_game
 from perfectplay.players import LEVELS
+from perfectplay.teaching import ORDERS
 from perfectplay.web.levels import DEPTH_PLAYERS, LEVEL_NOTES, depth_note
 from perfectplay.web.service import position_json
 from perfectplay.web.settings import Settings
 from perfectplay.web.tree_api import EMPTY_MAX
+from perfectplay.words import ROOT_WINDOWS
 
 
 def games_json(settings: Settings) -> dict[str, Any]:
@@ -29,6 +31,12 @@ def games_json(settings: Settings) -> dict[str, Any]:
         "default": games[0]["game"],
         "seconds": settings.seconds,
         "tree_max_moves": EMPTY_MAX,
+        # The search-tree panel's words, made in Python: it shows them as they are.
+        "words": {
+            "root_windows": dict(ROOT_WINDOWS),
+            "orders": dict(ORDERS),
+            "algorithms": {name: algorithm.title for name, algorithm in ALGORITHMS.items() if algorithm.traceable},
+        },
     }
 
 

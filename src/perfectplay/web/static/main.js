@@ -13,6 +13,7 @@ import { createMoveList } from "./movelist.js";
 import { capitalized, otherSide } from "./outcome.js";
 import * as tally from "./tally.js";
 import { createTreePanel } from "./tree-panel.js";
+import { learnWords } from "./tree-words.js";
 import { createWhyPanel } from "./why.js";
 
 const SETTINGS_KEY = "perfectplay.settings.v2";
@@ -452,6 +453,7 @@ async function start() {
   entries = listing.games.filter((entry) => canDraw(entry.view));
   seconds = listing.seconds;
   treeMax = listing.tree_max_moves;
+  learnWords(listing.words);
   levelNotes = levels.notes;
   fillSelect($("game"), entries.map((entry) => [entry.game, entry.title]));
   const choices = [...levels.levels, ...(levels.depth_players ?? [])];
