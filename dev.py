@@ -2,9 +2,11 @@
 
 It needs only Python 3.11+ and pip. On first use (and whenever
 pyproject.toml changes) it creates ``.venv`` and installs perfectplay into it
-with everything the game, the web app and the tests need; then it runs the
-command inside that environment. Safe to run again: an up-to-date .venv is
-reused as it is.
+with what the command needs: ``play`` only the terminal game (the ``cli``
+extra, a few megabytes), ``run`` the web app too, ``test`` the developer
+tools as well; then it runs the command inside that environment. Safe to run
+again: an up-to-date .venv is reused as it is, and one set up for ``test``
+serves ``play`` too.
 """
 
 from __future__ import annotations
@@ -20,18 +22,32 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / "perfectplay-installed"
 
+EXTRAS = {"play": {"cli"}, "run": {"cli", "web"}, "test": {"cli", "web", "dev"}}
+"""The optional dependencies each command needs: a player never downloads the developer tools."""
 
-def ensure_environment() -> None:
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == wanted:
+
+def installed(fingerprint: str) -> set[str]:
+    """The extras .venv holds for this pyproject.toml (none if it was set up for another one)."""
+    try:
+        recorded, _, extras = STAMP.read_text().partition("\n")
+    except OSError:
+        return set()
+    return set(extras.split(",")) - {""} if recorded == fingerprint else set()
+
+
+def ensure_environment(command: str) -> None:
+    fingerprint = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    have = installed(fingerprint)
+    if EXTRAS[command] <= have:
         return
     if not (BIN / "python").exists():
         print("Creating .venv ...", flush=True)
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    print("Installing perfectplay and its tools into .venv (when pyproject.toml is new or changed) ...", flush=True)
+    extras = ",".join(sorted(have | EXTRAS[command]))
+    print(f"Installing perfectplay [{extras}] into .venv (first use, or pyproject.toml changed) ...", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, "--editable", f"{ROOT}[cli,web,dev]"], check=True)
-    STAMP.write_text(wanted)
+    subprocess.run([*pip, "--editable", f"{ROOT}[{extras}]"], check=True)
+    STAMP.write_text(f"{fingerprint}\n{extras}")
 
 
 def run(command: list[str]) -> int:
@@ -42,13 +58,33 @@ def run(command: list[str]) -> int:
         return 130
 
 
+def type_checks(python: str) -> list[tuple[str, list[str]]]:
+    """mypy over the package, the tests and the benchmarks.
+
+    Each test folder has its own conftest.py, and mypy refuses two modules of
+    one name in a run: so one run per folder, the top one with the package.
+    """
+    mypy = [python, "-m", "mypy", "--strict"]
+    top = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("*.py"))
+    folders = sorted(
+        str(path.relative_to(ROOT)) for path in (ROOT / "tests").iterdir() if path.is_dir() and any(path.glob("*.py"))
+    )
+    return [
+        ("mypy --strict src/perfectplay benchmarks tests/*.py", [*mypy, "src/perfectplay", "benchmarks", *top]),
+        *((f"mypy --strict {folder}", [*mypy, folder]) for folder in folders),
+    ]
+
+
 def test(extra: list[str]) -> int:
     python = str(BIN / "python")
-    for step in (
-        [python, "-m", "ruff", "check"],
-        [python, "-m", "mypy", "--strict", "src/perfectplay"],
+    # The tests import their helpers by bare name (pytest puts each test's folder on the path); so does mypy.
+    os.environ["MYPYPATH"] = os.pathsep.join(["tests", "tests/web"])
+    for shown, step in (
+        ("ruff check", [python, "-m", "ruff", "check"]),
+        *type_checks(python),
+        ("oxlint src/perfectplay/web/static", [str(BIN / "oxlint"), "--deny-warnings", "src/perfectplay/web/static"]),
     ):
-        print("$", " ".join(Path(part).name if part == python else part for part in step), flush=True)
+        print("$", shown, flush=True)
         status = run(step)
         if status != 0:
             return status
@@ -59,8 +95,8 @@ def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test", "run"):
         print("usage: python3 dev.py play [OPTIONS] | test [PYTEST ARGS] | run COMMAND ...", file=sys.stderr)
         return 2
-    ensure_environment()
     command, extra = sys.argv[1], sys.argv[2:]
+    ensure_environment(command)
     if command == "test":
         return test(extra)
     if command == "play":

@@ -103,7 +103,7 @@ def measure(example: Path, runs: int) -> list[str]:
     alone = statistics.median(breakdown(example, workers=1).wall for _ in range(runs))
 
     def median(field: str) -> float:
-        return statistics.median(getattr(part, field) for part in parts)
+        return float(statistics.median(getattr(part, field) for part in parts))
 
     own = median("runner_overhead") + median("parent_cpu")
     total = median("cpu_in_code") + own

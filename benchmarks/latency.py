@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from perfectplay import MNK, TicTacToe, make_game
+from perfectplay import MNK, TicTacToe
 
 
 def random_positions(game: MNK, count: int, seed: int, plies: int | None = None) -> list[str]:
@@ -106,7 +106,7 @@ def main() -> int:
         run_scenario("3x3, random positions", port, tictactoe, args.clients)
         run_scenario("3x3, empty board", port, [{"position": ".../.../...", "seed": i} for i in range(n)], args.clients)
         # Late 4x4 k=4 positions: 8 free cells, as the page meets them near the end.
-        late = random_positions(make_game("mnk:4,4,4"), n, seed=2, plies=8)
+        late = random_positions(MNK(4, 4, 4), n, seed=2, plies=8)
         bodies = [{"position": text, "game": "mnk:4,4,4", "seed": i} for i, text in enumerate(late)]
         run_scenario("4x4 k=4, 8 free cells", port, bodies, args.clients)
         # The first move of a 4x4 game: every request proves the draw from scratch.

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from latency import percentile, random_positions, start_server
-from perfectplay import TicTacToe, make_game
+from perfectplay import MNK, TicTacToe
 
 SHUTTING_DOWN = "the server is shutting down; try again in a moment"
 
@@ -164,12 +164,12 @@ def main() -> int:
     four = [
         {"position": text, "k": k, "seed": rng.randrange(1000)}
         for k in (3, 4)
-        for text in random_positions(make_game(4, 4, k), 150, seed=k, plies=None)
+        for text in random_positions(MNK(4, 4, k), 150, seed=k, plies=None)
     ]
     five = [
         {"position": text, "k": 4, "seed": rng.randrange(1000)}
         for plies in (0, 1, 2, 3)
-        for text in random_positions(make_game(5, 5, 4), 20, seed=plies, plies=plies)
+        for text in random_positions(MNK(5, 5, 4), 20, seed=plies, plies=plies)
     ]
 
     server, port = start_server(

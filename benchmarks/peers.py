@@ -106,7 +106,7 @@ def ours(engine: str, task: str) -> Measure:
         }
 
     if task in ("empty3", "mid3"):
-        game = TicTacToe()
+        game: MNK = TicTacToe()
         states = [game.initial_state()]
         if task == "mid3":
             states = []

@@ -1,4 +1,4 @@
-"""A correct tic-tac-toe AI in the shape of seed 001: a 3x3 list of lists with '-' for empty.
+"""A correct tic-tac-toe AI in the second course lab's shape: a 3x3 list of lists with '-' for empty.
 
 find_best_move(board) works out whose turn it is from the board (X moves
 first), prefers a quick win to a slow one and a slow loss to a quick one,

@@ -1,4 +1,4 @@
-"""The textbook minimax of seed 000's shape, with seed 003's "fatalist" scoring.
+"""The textbook minimax of the first course lab's shape (docs/labs/), with the "fatalist" scoring of its write-ups.
 
 The board is a flat list of 9 cells, ' ' for empty; find_best_move(board)
 returns the index 0-8 of its move for the side to move (X when the counts

@@ -1,4 +1,4 @@
-"""A good AI that starts a game as soon as it is imported, in seed 002's shape.
+"""A good AI that starts a game as soon as it is imported, in the third course lab's shape (docs/labs/).
 
 The board is a flat list of 9 cells with '-' for empty; find_best_move(board)
 plays X and returns an index 0-8. The game loop at the bottom has no

@@ -1,4 +1,4 @@
-"""An AI that only ever plays X, like seed 000's: a flat list of 9 cells, ' ' for empty.
+"""An AI that only ever plays X, like the first course lab's: a flat list of 9 cells, ' ' for empty.
 
 find_best_move(board) always looks for X's best move, whoever is to move,
 so the checker detects that it plays X only and checks it as X both moving

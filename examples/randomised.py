@@ -1,4 +1,4 @@
-"""A minimax that breaks ties at random, in seed 001's shape: a 3x3 list of lists, '-' for empty.
+"""A minimax that breaks ties at random, in the second course lab's shape: a 3x3 list of lists, '-' for empty.
 
 It scores a finished game +1, -1 or 0 (as CS50's utility does) and picks at
 random among the moves with the top score, so the same board can get

@@ -1,4 +1,4 @@
-"""A rule-based AI with a loop that never ends, in seed 000's shape: a flat list of 9, ' ' for empty.
+"""A rule-based AI with a loop that never ends, in the first course lab's shape: a flat list of 9, ' ' for empty.
 
 The rules: win at once if it can, else block, else take the centre, else
 look for a free corner by stepping i = 0, 2, 4, 6, 8, 0, ... That step never

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay import IllegalMoveError, Limit, Player, analyze, make_game, minimax, solve
+from perfectplay.documents import analysis_json
 from perfectplay.game import Game, terminal_score
 from perfectplay.hooks import ProtocolNode
 from perfectplay.search.solver import score_moves
@@ -271,7 +272,7 @@ def check_solver_near_the_end(game: Game[Any], playout: list[Any]) -> int:
         assert best.score == reference.score and best.best == reference.best, text
         node = game.search_node(state)
         assert reference.score is not None and node.low <= reference.score <= node.high, f"{text}: bounds"
-        json.dumps(ours.to_json())
+        json.dumps(analysis_json(ours))
         checked += 1
     return checked
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cli_helpers import run_cli
 from conformance import check_game
 from perfectplay import (
+    Game,
     VariantError,
     analyze,
     load_game_file,
@@ -124,7 +126,7 @@ def test_a_file_that_fails_says_which_file_and_why(tmp_path: Path) -> None:
 
 
 def test_register_game_refuses_taken_and_malformed_names_and_broken_presets(subtraction: GameKind) -> None:
-    def make(params: str | None, position: str | None) -> object:
+    def make(params: str | None, position: str | None) -> Game[Any]:
         return make_game("nim")
 
     for name in ("subtraction", "nim", "mnk", "tictactoe"):

@@ -8,6 +8,7 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay import Analysis, MNKState, TicTacToe, analyze
+from perfectplay.documents import analysis_json
 
 
 def test_analyze_json_prints_exactly_the_shared_schema() -> None:
@@ -65,7 +66,7 @@ def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
         document = json.loads(run_cli(*args).stdout)
         assert document["best"] == list(reference[state].best)
         assert document == {
-            **analyze(game, state).to_json(),
+            **analysis_json(analyze(game, state)),
             "nodes": document["nodes"],
             "seconds": document["seconds"],
         }
@@ -87,6 +88,21 @@ def test_analyze_of_a_finished_game_says_who_won() -> None:
 def test_best_prints_the_move_as_numbered_on_the_board() -> None:
     result = run_cli("best", "XOX/OO./.X.")
     assert (result.returncode, result.stdout) == (0, "6\n")
+
+
+def test_best_json_is_the_analysis_schema_with_every_best_move_in_library_numbers() -> None:
+    """Only 6 (the library's 5) holds the draw here; the document is the one analyze --json prints."""
+    result = run_cli("best", "XOX/OO./.X.", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert (document["position"], document["to_move"], document["outcome"], document["best"]) == (
+        "XOX/OO./.X.",
+        "X",
+        "draw",
+        [5],
+    )
+    assert document["moves"][0]["label"] == "6"  # the cell as drawn, beside the library's 5
+    assert set(document) == set(json.loads(run_cli("analyze", "XOX/OO./.X.", "--json").stdout))
 
 
 def test_analyze_works_on_bigger_boards() -> None:

@@ -17,7 +17,7 @@ EMPTY_ROWS = "......./......./......./......./"
 def random_states(game: Connect4, count: int, seed: str) -> list[Connect4State]:
     """States met in random games from the empty board, finished ones included."""
     rng = random.Random(seed)
-    states = []
+    states: list[Connect4State] = []
     while len(states) < count:
         state = game.initial_state()
         while True:

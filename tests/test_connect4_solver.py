@@ -7,6 +7,7 @@ import random
 import pytest
 
 from perfectplay import Limit, Outcome, Player, alphabeta, analyze, minimax, solve
+from perfectplay.game import OutcomeName
 from perfectplay.games.connect4 import Connect4, Connect4State, outcome_of_pons_score, pons_score
 from perfectplay.games.connect4_node import Connect4Node, geometry
 from perfectplay.search.solver import score_moves, solve_value
@@ -112,7 +113,7 @@ def test_pons_scores_count_stones_and_ours_count_plies() -> None:
             assert outcome_of_pons_score(stone - 22, moves_played) == Outcome("loss", 2 * (stone - theirs))
         assert outcome_of_pons_score(0, moves_played) == Outcome("draw")
     for plies in range(1, 40):
-        name = "win" if plies % 2 else "loss"
+        name: OutcomeName = "win" if plies % 2 else "loss"
         assert outcome_of_pons_score(pons_score(Outcome(name, plies), 2), 2) == Outcome(name, plies)
 
 

@@ -69,5 +69,6 @@ def test_analysis_of_every_position_agrees_with_minimax_move_by_move(
         assert analysis.best == reference[state].best
         for entry in analysis.moves:
             # A move is worth what minimax says the position after it is worth, one ply back.
-            child = reference[tictactoe.play(state, entry.move)]
-            assert entry.score == (-child.score + (1 if child.score > 0 else -1 if child.score < 0 else 0))
+            child = reference[tictactoe.play(state, entry.move)].score
+            assert child is not None
+            assert entry.score == (-child + (1 if child > 0 else -1 if child < 0 else 0))

@@ -25,6 +25,7 @@ def test_every_empty_marker_and_letter_case_reads_the_same_board(text: str) -> N
 
 def test_a_position_round_trips_through_its_text() -> None:
     game, state = parse_position("X.../.O../..X./....")
+    assert isinstance(game, MNK)
     assert (game.rows, game.cols, game.k) == (4, 4, 4)
     assert game.parse(game.format(state)) == state
 

@@ -115,7 +115,7 @@ def _outputs(cell: Any) -> str:
 
 
 def test_the_minimax_lab_notebook_runs_headless_and_shows_what_it_says(tmp_path: Path) -> None:
-    notebook = nbformat.read(LAB, as_version=4)
+    notebook = nbformat.read(LAB, as_version=4)  # type: ignore[no-untyped-call]  # nbformat is untyped
     where = {"metadata": {"path": str(tmp_path)}}
     NotebookClient(notebook, timeout=300, kernel_name="python3", resources=where).execute()
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]

@@ -20,7 +20,7 @@ from perfectplay.players import (
     friendly_moves,
     looks_like,
 )
-from perfectplay.search.analysis import Analysis
+from perfectplay.search.result import Analysis
 
 Candidates = Callable[[Analysis], tuple[int, ...]]
 

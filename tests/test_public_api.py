@@ -35,7 +35,7 @@ def test_dir_lists_every_public_name_before_any_is_used() -> None:
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
     try:
-        perfectplay.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+        perfectplay.no_such_name  # noqa: B018
     except AttributeError as error:
         assert "no_such_name" in str(error)
     else:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test  # type: ignore[import-untyped]  # PettingZoo ships no types
 
 from perfectplay import Player, TranspositionTable, analyze, make_game
 from perfectplay.errors import PerfectplayError, PositionError

@@ -1,4 +1,4 @@
-"""The examples from the course material in shared/seeds, with the boards drawn."""
+"""The examples from the course labs' material (their listings are in docs/labs/), with the boards drawn."""
 
 from __future__ import annotations
 

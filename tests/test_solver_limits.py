@@ -10,6 +10,7 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay import MNK, Limit, LimitError, analyze, make_game, solve
+from perfectplay.documents import analysis_json
 from perfectplay.search.machinery.budget import Progress
 from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.solver import score_moves
@@ -60,7 +61,7 @@ def test_a_stopped_search_blocks_a_forced_loss() -> None:
 def test_an_incomplete_analysis_marks_unproven_moves_unknown_in_json() -> None:
     game = MNK(7, 7, 5)
     state = game.initial_state()
-    document = analyze(game, state, limit=Limit(nodes=3000)).to_json()
+    document = analysis_json(analyze(game, state, limit=Limit(nodes=3000)))
     assert document["complete"] is False
     assert document["outcome"] == "unknown" and document["plies"] is None
     assert {entry["outcome"] for entry in document["moves"]} == {"unknown"}

@@ -141,12 +141,21 @@ def test_undo_twice_in_a_row_takes_back_two_rounds_and_then_there_is_nothing_to_
     result = run_cli("play", "--seed", "3", stdin="5\n2\nundo\nundo\nundo\n")
     out = result.stdout
     assert result.returncode == 0, result.stderr
-    assert re.search(r"Took back moves 2 and [1-9]\.", out)
-    assert re.search(r"Took back moves 5 and [1379]\.", out)
+    assert re.search(r"Took back moves 3 and 4 \(X played 2, O played [1-9]\)\.", out)
+    assert re.search(r"Took back moves 1 and 2 \(X played 5, O played [1379]\)\.", out)
     assert "Nothing to undo: no move of yours on the board yet." in out
-    assert out.index("Took back moves 2") < out.index("Took back moves 5") < out.index("Nothing to undo")
-    after_second_undo = out[out.index("Took back moves 5") :]
+    assert out.index("Took back moves 3") < out.index("Took back moves 1") < out.index("Nothing to undo")
+    after_second_undo = out[out.index("Took back moves 1") :]
     assert boards_in(after_second_undo)[0] == EMPTY_BOARD
+
+
+def test_undo_in_connect_four_names_the_moves_by_number_not_by_their_column() -> None:
+    """Both players drop into column 4: the message must not read 'moves 4 and 4'."""
+    result = run_cli("play", "--game", "connect4", "--two-players", stdin="4\n4\n4\nundo\n")
+    assert result.returncode == 0, result.stderr
+    assert "Took back move 3 (X played 4)." in result.stdout
+    result = run_cli("play", "--game", "connect4", "--seed", "1", "--level", "random", stdin="4\nundo\n")
+    assert re.search(r"Took back moves 1 and 2 \(X played 4, O played [1-7]\)\.", result.stdout), result.stdout
 
 
 def test_undo_at_the_start_has_nothing_to_take_back_even_after_the_computer_opened() -> None:
@@ -158,7 +167,7 @@ def test_undo_at_the_start_has_nothing_to_take_back_even_after_the_computer_open
 
 def test_in_a_two_player_game_undo_takes_back_only_the_last_move() -> None:
     result = run_cli("play", "--two-players", stdin="1\n5\nundo\n")
-    assert "Took back move 5." in result.stdout
+    assert "Took back move 2 (O played 5)." in result.stdout
     assert boards_in(result.stdout)[-1] == "[X]| 2 | 3/4 | 5 | 6/7 | 8 | 9"
 
 
@@ -172,7 +181,8 @@ def test_hint_names_the_only_move_that_delays_the_loss_and_what_it_leads_to() ->
      . | . | .
     """
     result = run_cli("play", "--two-players", stdin="1\n2\n5\nhint\n")
-    assert "Hint for O: play 9 (loss in 4 with best play)." in result.stdout
+    hint = "Hint for O: play 9 (every move loses against best play; this one holds out longest: loss in 4)."
+    assert hint in result.stdout
 
 
 def test_scores_show_every_free_cells_outcome_on_the_board() -> None:

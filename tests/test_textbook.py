@@ -21,6 +21,7 @@ from perfectplay.teaching.textbook import (
     textbook_trace,
     tree_text,
 )
+from perfectplay.words import cut_reason_text, cut_text
 
 CLASSIC = "3 12 8 | 2 4 6 | 14 5 2"
 
@@ -44,7 +45,8 @@ def test_the_classic_tree_is_worth_3_and_alpha_beta_prunes_exactly_the_two_leave
     assert pruned_nodes(tree) == ("2.2", "2.3")
     trace = textbook_trace(tree)
     assert (trace.nodes, trace.pruned, trace.value, trace.best) == (11, 2, 3, (0,))
-    assert str(trace.root.children[1].cut) == "β = 2 ≤ α = 3"
+    cut = trace.root.children[1].cut
+    assert cut is not None and cut_text(cut) == "β = 2 ≤ α = 3"
     assert minimax(tree, (), tree.limit, evaluate=tree.evaluate).nodes == 13
 
 
@@ -118,12 +120,31 @@ def test_the_quiz_checks_an_answer_and_explains_the_cuts() -> None:
     result = run_cli("quiz", CLASSIC, stdin="2.2 2.3\n")
     assert result.returncode == 0, result.stderr
     assert "├── MIN 1" in result.stdout and "│   ├── 1.2: 12" in result.stdout
-    assert "Right: alpha-beta prunes 2.2 2.3." in result.stdout
-    assert "at MIN 2: β = 2 ≤ α = 3, so 2.2, 2.3 never searched" in result.stdout
+    assert "Right: alpha-beta prunes 2.2 and 2.3." in result.stdout
+    assert "At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched." in result.stdout
     assert result.stdout.rstrip().endswith("1 of 1 right.")
     wrong = run_cli("quiz", CLASSIC, stdin="nine\n2.2\n")
     assert "there is no node 'nine'" in wrong.stdout
-    assert "Not quite: alpha-beta prunes 2.2 2.3." in wrong.stdout and "You left out 2.3." in wrong.stdout
+    assert "Not quite: alpha-beta prunes 2.2 and 2.3." in wrong.stdout and "You left out 2.3." in wrong.stdout
+
+
+def test_the_quiz_says_why_a_leaf_it_visits_is_searched() -> None:
+    """After 3.1 = 14 and 3.2 = 5, MIN 3 holds β = 5 against α = 3: still open, so 3.3 must be looked at."""
+    result = run_cli("quiz", CLASSIC, stdin="2.2 2.3 3.3\n")
+    assert (
+        "3.3 is searched: alpha-beta reaches it with α = 3, β = 5, and α < β, so nothing MIN 3 has seen yet "
+        "makes it useless." in result.stdout
+    )
+    assert result.stdout.rstrip().endswith("0 of 1 right.")
+
+
+def test_end_of_input_at_a_question_quits_the_quiz_without_counting_a_wrong_answer() -> None:
+    result = run_cli("quiz", CLASSIC, stdin="")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip().endswith("No answer given.")
+    assert "Not quite" not in result.stdout
+    second = run_cli("quiz", "--seed", "4", stdin="none\ny\n")
+    assert second.stdout.rstrip().endswith(" of 1 right.")
 
 
 def test_random_quiz_trees_repeat_with_a_seed() -> None:
@@ -144,5 +165,5 @@ def test_each_cut_is_explained_with_the_bounds_that_met_in_the_order_the_search_
         ("1.2", "MAX", ("1.2.2",)),
         ("2", "MIN", ("2.2",)),
     ]
-    assert str(reasons[0]) == "at MAX 1.2: α = 6 ≥ β = 5, so 1.2.2 never searched"
+    assert cut_reason_text(reasons[0]) == "At MAX 1.2: α = 6 ≥ β = 5, so 1.2.2 is never searched."
     assert [name for reason in reasons for name in reason.pruned] == list(pruned_nodes(tree))

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from perfectplay import MNK, Analysis, MNKState, TicTacToe, alphabeta, minimax, parse_position
+from perfectplay import Analysis, Game, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
-from perfectplay.teaching.trace import Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
+from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
+from perfectplay.words import cut_text, window_text
 
 
 class WatchedGame:
@@ -47,9 +48,10 @@ def check_invariants(trace: Trace) -> None:
     for node in trace.root.walk():
         below = sum(child.nodes for child in node.children) + sum(child.nodes for child in node.hidden)
         assert node.nodes == 1 + below
-        cut_below = sum(child.pruned_subtrees for child in (*node.children, *node.hidden))
+        searched: tuple[TraceNode | HiddenChild, ...] = (*node.children, *node.hidden)
+        cut_below = sum(child.pruned_subtrees for child in searched)
         assert node.pruned_subtrees == len(node.pruned) + cut_below
-        ids = [child.id for child in (*node.children, *node.hidden)]
+        ids = [child.id for child in searched]
         assert ids == sorted(ids) and all(child_id > node.id for child_id in ids)
     assert trace.shown == sum(1 for _ in trace.root.walk())
     assert trace.root.nodes == trace.nodes
@@ -118,8 +120,9 @@ def test_traced_alphabeta_finds_minimax_values_and_its_pruned_children_were_neve
                 assert game.play(node.state, move) not in subtree
 
 
-def shape(game: MNK, node: TraceNode) -> list[tuple[Any, ...]]:
-    rows = [(node.depth, node.move, node.role, node.value, node.bound, str(node.cut or ""), node.pruned)]
+def shape(game: Game[Any], node: TraceNode) -> list[tuple[Any, ...]]:
+    cut = cut_text(node.cut) if node.cut else ""
+    rows = [(node.depth, node.move, node.role, node.value, node.bound, cut, node.pruned)]
     for child in node.children:
         rows.extend(shape(game, child))
     return rows
@@ -152,7 +155,7 @@ def test_alphabeta_cuts_both_losing_moves_as_soon_as_o_completes_the_middle_row(
     ]
     assert (trace.nodes, trace.pruned) == (10, 2)
     assert [node.move for node in trace.chosen_line()] == [None, 5, 8, 6]
-    windows = [str(node.entry) for node in trace.root.children]
+    windows = [window_text(node.entry) for node in trace.root.children if node.entry is not None]
     assert windows == ["α = −∞, β = +∞", "α = −1, β = +∞", "α = −1, β = +∞"]
 
 
@@ -174,7 +177,7 @@ def test_a_max_node_is_cut_when_alpha_reaches_beta() -> None:
     for node in max_cuts:
         assert node.cut is not None and node.entry is not None and node.entry.beta is not None
         assert node.cut.alpha >= node.cut.beta == node.entry.beta
-        assert str(node.cut) == f"α = {node.cut.alpha} ≥ β = {node.cut.beta}".replace("-", "−")
+        assert cut_text(node.cut) == f"α = {node.cut.alpha} ≥ β = {node.cut.beta}".replace("-", "−")
         assert node.value >= node.entry.beta and node.bound == "lower"
         assert node.pruned
 
@@ -199,7 +202,8 @@ def test_a_node_that_fails_on_its_last_move_gets_a_bound_but_no_cut() -> None:
         (2, 0, "MAX", 0, "exact", "", ()),
     ]
     assert trace.pruned == 0
-    assert str(trace.root.children[1].entry) == "α = 9, β = +∞"
+    entry = trace.root.children[1].entry
+    assert entry is not None and window_text(entry) == "α = 9, β = +∞"
 
 
 @pytest.mark.parametrize("tracer", [trace_minimax, trace_alphabeta])

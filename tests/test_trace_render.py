@@ -66,7 +66,7 @@ def test_the_svg_of_a_small_alphabeta_search_draws_every_node_value_cut_and_wind
         ("cut", "8", None, ["✂ β = −9 ≤ α = −1", "pruned: never searched"]),
     ]
     document = ET.fromstring(svg)
-    edges = [path.get("class") for path in document.iter(SVG + "path") if "edge" in (path.get("class") or "")]
+    edges = [path.get("class", "") for path in document.iter(SVG + "path") if "edge" in path.get("class", "")]
     assert sorted(edges) == ["edge"] * 6 + ["edge chosen"] * 3 + ["edge cut"] * 2
     pruned_boards = [group.get("data-move") for group in document.iter(SVG + "g") if group.get("class") == "pruned max"]
     assert pruned_boards == ["8", "6"]

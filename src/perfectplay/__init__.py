@@ -18,15 +18,21 @@ import typing as _typing
 __version__ = "0.1.0"
 
 _HOMES: dict[str, str] = {
+    "ALGORITHMS": "perfectplay.search.analysis",
+    "Algorithm": "perfectplay.search.analysis",
     "Analysis": "perfectplay.search.result",
     "CheckReport": "perfectplay.check.report",
     "Connect4": "perfectplay.games.connect4",
     "Connect4State": "perfectplay.games.connect4",
+    "DEFAULT_CAPACITY": "perfectplay.search.machinery.table",
+    "DEFAULT_SPEC": "perfectplay.games",
     "Game": "perfectplay.game",
     "IllegalMoveError": "perfectplay.errors",
+    "KINDS": "perfectplay.games",
     "LEVELS": "perfectplay.players",
     "Limit": "perfectplay.search.limits",
     "LimitError": "perfectplay.errors",
+    "MAX_SIDE": "perfectplay.games.mnk",
     "MNK": "perfectplay.games.mnk",
     "MNKState": "perfectplay.games.mnk",
     "MoveValue": "perfectplay.search.result",
@@ -36,7 +42,12 @@ _HOMES: dict[str, str] = {
     "PerfectplayError": "perfectplay.errors",
     "Player": "perfectplay.game",
     "PositionError": "perfectplay.errors",
+    "Progress": "perfectplay.search.machinery.budget",
+    "ProgressCallback": "perfectplay.search.machinery.budget",
+    "RootSearch": "perfectplay.search.alphabeta",
+    "SPEC_MAX_CHARS": "perfectplay.games",
     "SearchNode": "perfectplay.hooks",
+    "TRACEABLE": "perfectplay.search.analysis",
     "TicTacToe": "perfectplay.games.mnk",
     "Trace": "perfectplay.teaching.trace",
     "TraceNode": "perfectplay.teaching.trace",
@@ -103,6 +114,9 @@ if _typing.TYPE_CHECKING:
     from perfectplay.game import loss_score as loss_score
     from perfectplay.game import outcome_of as outcome_of
     from perfectplay.game import win_score as win_score
+    from perfectplay.games import DEFAULT_SPEC as DEFAULT_SPEC
+    from perfectplay.games import KINDS as KINDS
+    from perfectplay.games import SPEC_MAX_CHARS as SPEC_MAX_CHARS
     from perfectplay.games import load_game_file as load_game_file
     from perfectplay.games import make_game as make_game
     from perfectplay.games import presets as presets
@@ -110,6 +124,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.games import unregister_game as unregister_game
     from perfectplay.games.connect4 import Connect4 as Connect4
     from perfectplay.games.connect4 import Connect4State as Connect4State
+    from perfectplay.games.mnk import MAX_SIDE as MAX_SIDE
     from perfectplay.games.mnk import MNK as MNK
     from perfectplay.games.mnk import MNKState as MNKState
     from perfectplay.games.mnk import TicTacToe as TicTacToe
@@ -120,10 +135,17 @@ if _typing.TYPE_CHECKING:
     from perfectplay.notation import parse_position as parse_position
     from perfectplay.players import LEVELS as LEVELS
     from perfectplay.players import choose_move as choose_move
+    from perfectplay.search.alphabeta import RootSearch as RootSearch
     from perfectplay.search.alphabeta import alphabeta as alphabeta
+    from perfectplay.search.analysis import ALGORITHMS as ALGORITHMS
+    from perfectplay.search.analysis import TRACEABLE as TRACEABLE
+    from perfectplay.search.analysis import Algorithm as Algorithm
     from perfectplay.search.analysis import analyze as analyze
     from perfectplay.search.analysis import best_moves as best_moves
     from perfectplay.search.limits import Limit as Limit
+    from perfectplay.search.machinery.budget import Progress as Progress
+    from perfectplay.search.machinery.budget import ProgressCallback as ProgressCallback
+    from perfectplay.search.machinery.table import DEFAULT_CAPACITY as DEFAULT_CAPACITY
     from perfectplay.search.machinery.table import TranspositionTable as TranspositionTable
     from perfectplay.search.minimax import minimax as minimax
     from perfectplay.search.result import Analysis as Analysis

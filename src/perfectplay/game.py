@@ -21,7 +21,7 @@ Scores are exact integers from the point of view of the side to move. With
 
 So a faster win scores higher than a slower one, any win beats a draw, and a
 later loss beats an earlier one. For 3x3 (``max_plies == 9``) a win in ``p``
-is ``11 - p``, exactly the seeds' ``10 - depth``.
+is ``11 - p``, exactly the course labs' ``10 - depth``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from perfectplay.documents import DuelJSON, MatchJSON, RecordJSON, TallyJSON
 from perfectplay.game import Game, Player, State
 from perfectplay.players import Analyst, check_level, choose_move
 from perfectplay.search.analysis import analyze
@@ -33,7 +34,7 @@ class MatchResult:
     def games(self) -> int:
         return self.x_wins + self.o_wins + self.draws
 
-    def to_json(self) -> dict[str, int]:
+    def to_json(self) -> MatchJSON:
         return {"x_wins": self.x_wins, "o_wins": self.o_wins, "draws": self.draws, "games": self.games}
 
     def add(self, winner: Player | None) -> MatchResult:
@@ -134,8 +135,8 @@ class Record:
         new = (counts[0], counts[1], counts[2])
         return Record(new, self.as_o) if side is Player.X else Record(self.as_x, new)
 
-    def to_json(self) -> dict[str, dict[str, int]]:
-        def part(counts: tuple[int, int, int]) -> dict[str, int]:
+    def to_json(self) -> RecordJSON:
+        def part(counts: tuple[int, int, int]) -> TallyJSON:
             return {"wins": counts[0], "draws": counts[1], "losses": counts[2]}
 
         return {"total": part(self.total), "as_x": part(self.as_x), "as_o": part(self.as_o)}
@@ -162,7 +163,7 @@ class DuelResult:
             (self.records[0].add(first_side, mine), self.records[1].add(first_side.other, 2 - mine)),
         )
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> DuelJSON:
         return {
             "games": self.games,
             "players": [

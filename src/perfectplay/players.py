@@ -51,7 +51,7 @@ random
     A uniformly random legal move (the casual rule with lookahead 0 and
     chance 1: with no lookahead every move looks the same). For testing.
 depthD:EVAL (e.g. ``depth2:open-lines``)
-    The seeds' next chapter as a player: a depth-``D`` minimax (run as
+    The course labs' next chapter as a player: a depth-``D`` minimax (run as
     alpha-beta, same choices) with the evaluation ``EVAL`` at its horizon
     (``perfectplay.teaching.evaluators``: ``none``, ``open-lines``,
     ``threats``, ``engine`` or your own ``module:function``; ``depthD``
@@ -85,6 +85,7 @@ from perfectplay.search.limits import Limit
 from perfectplay.search.result import Analysis, MoveValue
 from perfectplay.teaching.evaluators import Evaluation, default_evaluation, get_evaluation
 from perfectplay.tiebreak import trickiest
+from perfectplay.words import no_move_text
 
 Analyst = Callable[[Game[Any], Any], Analysis]
 """What a player asks for the exact analysis of a position. ``analyze`` by
@@ -260,9 +261,7 @@ def choose_move(
     """
     check_level(level, game)
     if game.is_over(state):
-        winner = game.winner(state)
-        result = f"{winner.value} has won" if winner else "it is a draw"
-        raise PerfectplayError(f"the game is over: {result}; there is no move to choose")
+        raise PerfectplayError(no_move_text(game.winner(state)))
     if rng is None:
         rng = position_rng(game, state)
     if level == "friendly":

@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from perfectplay import MNK, MNKState, analyze, parse_position
+from perfectplay.documents import analysis_json
 from perfectplay.players import LEVELS
 
 
-def without_timing(analysis: dict[str, Any]) -> dict[str, Any]:
-    """The analysis without what depends on how it was searched, and without the page's view.
+def without_timing(analysis: Mapping[str, Any]) -> dict[str, Any]:
+    """The analysis without what depends on how it was searched, and without the page's view and advice.
 
     The server searches under a time limit, which takes the solver's
     iterative-deepening path; it proves the same outcomes with another
-    node count. The ``view`` is the web's addition to the shared schema,
-    checked on its own.
+    node count. The ``view`` and the ``advice`` are the web's additions to
+    the shared schema, checked on their own.
     """
-    return {key: value for key, value in analysis.items() if key not in ("seconds", "nodes", "view")}
+    return {key: value for key, value in analysis.items() if key not in ("seconds", "nodes", "view", "advice")}
 
 
 def sample(states: list[MNKState], count: int, seed: int) -> list[MNKState]:
@@ -34,7 +36,7 @@ def test_analysis_of_sampled_3x3_positions_equals_the_engines(
         body = {"position": tictactoe.format(state), "to_move": state.to_move.value}
         response = client.post("/api/analyze", json=body)
         assert response.status_code == 200, response.text
-        assert without_timing(response.json()) == without_timing(analyze(tictactoe, state).to_json())
+        assert without_timing(response.json()) == without_timing(analysis_json(analyze(tictactoe, state)))
         assert response.json()["view"] == tictactoe.view(state)
 
 
@@ -50,7 +52,7 @@ def test_analysis_of_larger_boards_equals_the_engines(client: TestClient, positi
     game, state = parse_position(position, spec)
     response = client.post("/api/analyze", json={"position": position, "game": spec})
     assert response.status_code == 200, response.text
-    assert without_timing(response.json()) == without_timing(analyze(game, state).to_json())
+    assert without_timing(response.json()) == without_timing(analysis_json(analyze(game, state)))
 
 
 def test_the_computer_plays_one_of_the_engines_best_moves_and_reports_the_position_after_it(
@@ -68,7 +70,7 @@ def test_the_computer_plays_one_of_the_engines_best_moves_and_reports_the_positi
         after = tictactoe.play(state, reply["move"])
         assert reply["position"] == tictactoe.format(after)
         assert reply["to_move"] == after.to_move.value
-        assert without_timing(reply["analysis"]) == without_timing(engine.to_json())
+        assert without_timing(reply["analysis"]) == without_timing(analysis_json(engine))
         assert reply["analysis"]["view"] == tictactoe.view(state)
         assert reply["view"] == tictactoe.view(after)
         assert reply["label"] == tictactoe.move_label(reply["move"])
@@ -192,3 +194,22 @@ def test_the_page_and_its_scripts_are_served(client: TestClient) -> None:
     script = client.get("/static/main.js")
     assert script.status_code == 200
     assert "javascript" in script.headers["content-type"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("5", "Cell 5 is taken: pick a free cell."),
+        ("10", "There is no cell 10: pick a number from 1 to 9."),
+        ("abc", "'abc' is not a cell: type a number from 1 to 9 or 'row col'."),
+    ],
+)
+def test_a_move_typed_as_on_the_board_is_read_as_the_terminal_reads_it(
+    client: TestClient, typed: str, message: str
+) -> None:
+    refused = client.post("/api/position", json={"position": ".../.X./...", "typed": typed})
+    assert refused.status_code == 422, refused.text
+    assert refused.json() == {"error": {"field": "typed", "message": message}}
+    played = client.post("/api/position", json={"position": ".../.X./...", "typed": "1"})
+    assert played.status_code == 200, played.text
+    assert (played.json()["position"], played.json()["played"]["move"]) == ("O../.X./...", 0)

@@ -91,3 +91,12 @@ def test_every_answer_that_carries_a_position_carries_its_view(client: TestClien
     assert reply["view"] == game.view(game.parse(reply["position"]))
     if endpoint == "/api/move":
         assert reply["analysis"]["view"] == game.view(game.parse(body["position"]))
+
+
+def test_the_tree_panels_words_are_the_servers_so_the_page_writes_none_of_its_own(client: TestClient) -> None:
+    from perfectplay.teaching import ORDERS
+    from perfectplay.words import ROOT_WINDOWS
+
+    words = client.get("/api/games").json()["words"]
+    assert words["root_windows"] == ROOT_WINDOWS and words["orders"] == ORDERS
+    assert words["algorithms"] == {"minimax": "minimax", "alphabeta": "alpha-beta"}

@@ -8,7 +8,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import pytest
 from async_support import in_loop
 from fastapi.testclient import TestClient
@@ -54,7 +54,8 @@ def saturated(settings: Settings, hogs: int) -> Iterator[tuple[TestClient, Threa
 
     On the way out the pool is closed, which answers every one of them.
     """
-    with TestClient(create_app(settings)) as client, ThreadPoolExecutor(hogs + 4) as threads:
+    app = create_app(settings)
+    with TestClient(app) as client, ThreadPoolExecutor(hogs + 4) as threads:
         pending = [
             threads.submit(client.post, "/api/move", json={"position": EMPTY_5X5, "seed": number})
             for number in range(hogs)
@@ -62,7 +63,8 @@ def saturated(settings: Settings, hogs: int) -> Iterator[tuple[TestClient, Threa
         try:
             yield client, threads, pending
         finally:
-            client.portal.call(client.app.state.lanes.pool.close)  # type: ignore[union-attr]
+            assert client.portal is not None
+            client.portal.call(app.state.lanes.pool.close)
             for request in pending:
                 request.result(timeout=PATIENCE)
 
@@ -124,6 +126,7 @@ def job(position: str, k: int | None = None, level: str | None = None) -> Job:
         "position": position,
         "to_move": "X" if position.count("X") == position.count("O") else "O",
         "level": level,
+        "level_note": None,
         "seed": 1,
         "seconds": 600.0,
     }

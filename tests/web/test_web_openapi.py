@@ -24,14 +24,14 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig
 
-from perfectplay.games import make_game
+from perfectplay.games import MNK, make_game
 from perfectplay.players import LEVELS
 from perfectplay.teaching.evaluators import evaluation_names
 from perfectplay.teaching.orders import ORDERS
 from perfectplay.teaching.textbook import random_tree, tree_text
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
-from perfectplay.web.teaching import ROOTS
+from perfectplay.words import ROOT_WINDOWS as ROOTS
 
 EXAMPLES = 60
 """Requests per route and run: enough to cover each route's answers, few enough for a suite of a few minutes."""
@@ -62,6 +62,7 @@ def games(draw: st.DrawFn, most_empty: int | None = None, unfinished: bool = Fal
     unless ``unfinished``: the routes that search refuse them, and a run needs some answered)."""
     rows, cols, k = draw(st.sampled_from(BOARDS))
     game = make_game(f"mnk:{rows},{cols},{k}")
+    assert isinstance(game, MNK)
     state = game.initial_state()
     least = 0 if most_empty is None else max(0, game.cells - most_empty)
     for _ in range(draw(st.integers(least, game.cells))):

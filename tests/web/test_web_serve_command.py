@@ -88,7 +88,8 @@ class Serving:
         self.url = read_line(self.process.stdout, PATIENCE).split()[3]
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
         self.stderr: list[str] = []
-        threading.Thread(target=self.stderr.extend, args=(self.process.stderr,), daemon=True).start()
+        self._reader = threading.Thread(target=self.stderr.extend, args=(self.process.stderr,), daemon=True)
+        self._reader.start()
 
     def get(self, path: str) -> dict[str, Any]:
         with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=PATIENCE) as response:
@@ -118,8 +119,17 @@ class Serving:
         try:
             return self.process.wait(timeout=PATIENCE)
         finally:
-            if self.process.poll() is None:
-                self.process.kill()
+            self.close()
+
+    def close(self) -> None:
+        """Kill the server if it still runs, read its stderr to the end and close both pipes."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self._reader.join(PATIENCE)
+        for pipe in (self.process.stdout, self.process.stderr):
+            if pipe is not None:
+                pipe.close()
 
 
 def refused(port: int) -> bool:
@@ -150,8 +160,7 @@ def test_a_signal_with_requests_in_flight_answers_every_one_stops_the_workers_an
             answers = [request.result(timeout=PATIENCE) for request in in_flight]
         status = serving.end()
     finally:
-        if serving.process.poll() is None:
-            serving.process.kill()
+        serving.close()
     statuses = [status for status, _, _ in answers]
     # The one on the worker finishes within its limit (on a machine so loaded
     # that it overruns the grace it is refused instead); the waiting ones are

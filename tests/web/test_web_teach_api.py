@@ -18,10 +18,11 @@ from fastapi.testclient import TestClient
 from test_web_tree_api import without_timing
 
 from perfectplay import parse_position
+from perfectplay.documents import comparison_json, order_counts_json
 from perfectplay.games import KINDS, make_game
 from perfectplay.search.limits import Limit
 from perfectplay.search.minimax import minimax
-from perfectplay.teaching.compare import compare
+from perfectplay.teaching.compare import compare_with_perfect_play
 from perfectplay.teaching.evaluators import get_evaluation
 from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
 from perfectplay.teaching.textbook import TextbookTree, check_pruning, random_tree, textbook_trace, tree_text
@@ -83,6 +84,7 @@ def test_move_orders_and_the_cuts_that_appear_and_vanish_are_the_engines(client:
         max_nodes=400,
         order="best-first",
         compare_order="natural",
+        root="best",
     )
     assert without_timing(answer) == without_timing(json.loads(trace_json(best, changes=changes)))
     assert answer["compare_order"] == "natural" and answer["search"]["order"] == "best-first"
@@ -94,8 +96,8 @@ def test_move_orders_and_the_cuts_that_appear_and_vanish_are_the_engines(client:
 def test_the_textbook_root_window_cuts_ties_that_the_engines_searches(client: TestClient) -> None:
     """The root gets (-inf, +inf), each move (best so far, +inf); the engine gives each move (best - 1, +inf)."""
     game, state = parse_position("X../.O./...")
-    textbook = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta", root="first")
-    engine = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta")
+    textbook = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta")
+    engine = post(client, "/api/tree", position="X../.O./...", algorithm="alphabeta", root="best")
     assert textbook["nodes"] == trace_search(game, state, "alphabeta", find="first").nodes
     assert textbook["nodes"] < engine["nodes"]
     assert (textbook["search"]["root"], engine["search"]["root"]) == ("first", "best")
@@ -122,7 +124,7 @@ def test_the_order_counts_are_the_engines_with_the_best_case(client: TestClient)
     game, state = parse_position("X../.O./...")
     answer = post(client, "/api/orders", position="X../.O./...", search_depth=3, root="first")
     evaluation = get_evaluation("open-lines", game).function
-    expected = order_counts(game, state, Limit(depth=3), evaluate=evaluation, find="first").to_json()
+    expected = order_counts_json(order_counts(game, state, Limit(depth=3), evaluate=evaluation, find="first"))
     assert {key: answer[key] for key in expected} == expected
     assert answer["orders"]["best-first"]["nodes"] <= answer["orders"]["worst-first"]["nodes"]
     assert set(answer["descriptions"]) == set(answer["orders"])
@@ -137,7 +139,7 @@ def test_the_comparison_says_what_the_depth_limited_choice_costs(client: TestCli
      . | X | .
     """
     game, state = parse_position(".../.OX/.X.")
-    expected = compare(game, state, 2, "open-lines").to_json()
+    expected = comparison_json(compare_with_perfect_play(game, state, 2, "open-lines"))
     answer = post(client, "/api/compare", position=".../.OX/.X.", search_depth=2)
     assert answer["choices"] == expected["choices"]
     assert answer["verdicts"] == [{"label": "1", "outcome": "loss in 4", "perfect": False, "cost": "draw -> loss in 4"}]
@@ -173,11 +175,17 @@ def test_a_random_textbook_tree_comes_from_its_seed(client: TestClient) -> None:
 def test_the_quiz_checks_a_right_and_a_wrong_answer_and_explains_the_cut(client: TestClient) -> None:
     right = post(client, "/api/quiz", tree=CLASSIC, answer="2.2 2.3")
     assert right["correct"] and right["pruned"] == ["2.2", "2.3"]
-    assert [cut["text"] for cut in right["cuts"]] == ["at MIN 2: β = 2 ≤ α = 3, so 2.2, 2.3 never searched"]
+    assert [cut["text"] for cut in right["cuts"]] == ["At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched."]
+    assert right["words"]["verdict"] == "Right: alpha-beta prunes 2.2 and 2.3."
     wrong = post(client, "/api/quiz", tree=CLASSIC, answer="2.2, 3.1")
     expected = check_pruning(TextbookTree.parse_text(CLASSIC), "2.2, 3.1")
     assert not wrong["correct"]
     assert (wrong["missed"], wrong["wrong"]) == (list(expected.missed), list(expected.wrong)) == (["2.3"], ["3.1"])
+    assert wrong["words"]["details"] == [
+        "You left out 2.3.",
+        "3.1 is searched: alpha-beta reaches it with α = 3, β = +∞, and α < β, so nothing MIN 3 has seen yet "
+        "makes it useless.",
+    ]
     assert post(client, "/api/quiz", tree=CLASSIC, answer="2.2 2.3", order="best-first")["pruned"] != right["pruned"]
 
 

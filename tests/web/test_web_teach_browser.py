@@ -12,7 +12,7 @@ from test_web_tree_browser import ALPHABETA, MINIMAX, open_panel
 
 from perfectplay import parse_position
 from perfectplay.search.limits import Limit
-from perfectplay.teaching.compare import compare
+from perfectplay.teaching.compare import compare_with_perfect_play
 from perfectplay.teaching.evaluators import get_evaluation
 from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
 from perfectplay.teaching.textbook import TextbookTree, textbook_trace
@@ -47,7 +47,7 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
     page.select_option(".tdepth select", "1")
     page.wait_for_selector(".tdepth-compare", timeout=TIMEOUT)
     game, state = parse_position(board)
-    expected = compare(game, state, 1, "open-lines")
+    expected = compare_with_perfect_play(game, state, 1, "open-lines")
     verdict = page.inner_text(".tdepth-verdict")
     for choice in expected.choices:
         said = f"plays {game.move_label(choice.move)}: " + (
@@ -78,7 +78,7 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
         "document.querySelector('.tdepth-verdict')?.textContent.includes('Here the depth limit costs nothing')",
         timeout=TIMEOUT,
     )
-    assert compare(game, state, 2, "open-lines").agrees
+    assert compare_with_perfect_play(game, state, 2, "open-lines").agrees
     page.select_option(".teval select", "threats")
     page.wait_for_function(
         f"document.querySelector('{MINIMAX} .tfacts')?.textContent.includes('estimate of threats')",
@@ -154,7 +154,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     page.click(".tquiz-check")
     page.wait_for_selector(".tquiz-result.right", timeout=TIMEOUT)
     assert page.inner_text(".tquiz-result") == "Right: alpha-beta prunes 2.2 and 2.3."
-    assert texts(page, ".tquiz-cuts li") == ["✂ At MIN 2: β = 2 ≤ α = 3, so 2.2, 2.3 never searched."]
+    assert texts(page, ".tquiz-cuts li") == ["✂ At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched."]
     assert page.is_visible("#tree-textbook-alphabeta")
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-quiz.png"))

@@ -64,6 +64,7 @@ TRIVIAL: Job = {
     "position": "XOX/OO./.X.",
     "to_move": "X",
     "level": None,
+    "level_note": None,
     "seed": None,
     "seconds": 10.0,
 }
@@ -72,6 +73,7 @@ SLOW: Job = {
     "position": "...../...../...../...../.....",
     "to_move": "X",
     "level": None,
+    "level_note": None,
     "seed": None,
     "seconds": 60.0,
 }

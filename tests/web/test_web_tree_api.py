@@ -8,10 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from perfectplay import parse_position, trace_alphabeta, trace_minimax
+from perfectplay import parse_position, trace_alphabeta, trace_search
 from perfectplay.viz import trace_json
-
-TRACERS = {"minimax": trace_minimax, "alphabeta": trace_alphabeta}
 
 
 def without_views(node: dict[str, Any]) -> dict[str, Any]:
@@ -39,7 +37,8 @@ def post(client: TestClient, **body: Any) -> Any:
 @pytest.mark.parametrize(("position", "depth"), [("X../.O./...", 1), ("X.O/.X./..O", 2), ("XOX/OO./.X.", 9)])
 def test_the_tree_is_the_engines_trace_document(client: TestClient, algorithm: str, position: str, depth: int) -> None:
     game, state = parse_position(position)
-    expected = json.loads(trace_json(TRACERS[algorithm](game, state, depth=depth, max_nodes=200)))
+    # The page's default root window is the textbook one, as in perfectplay tree.
+    expected = json.loads(trace_json(trace_search(game, state, algorithm, depth=depth, max_nodes=200, find="first")))
     response = post(client, position=position, algorithm=algorithm, depth=depth)
     assert response.status_code == 200, response.text
     answer = response.json()
@@ -49,7 +48,7 @@ def test_the_tree_is_the_engines_trace_document(client: TestClient, algorithm: s
 
 def test_both_counts_of_the_empty_board_are_the_engines(client: TestClient) -> None:
     game, state = parse_position(".../.../...")
-    alphabeta = post(client, position=".../.../...", algorithm="alphabeta").json()
+    alphabeta = post(client, position=".../.../...", algorithm="alphabeta", root="best").json()
     assert (alphabeta["nodes"], alphabeta["pruned"]) == (31_621, 12_187)
     assert alphabeta["nodes"] == trace_alphabeta(game, state, depth=0).nodes
     assert [child["move"] for child in alphabeta["tree"]["children"]] == list(range(9))
@@ -57,7 +56,7 @@ def test_both_counts_of_the_empty_board_are_the_engines(client: TestClient) -> N
 
 
 def subtree(document: dict[str, Any], path: list[int]) -> dict[str, Any]:
-    node = document["tree"]
+    node: dict[str, Any] = document["tree"]
     for move in path:
         node = next(child for child in node["children"] if child["move"] == move)
     return node
@@ -69,7 +68,7 @@ def test_a_path_answers_that_node_as_the_whole_search_saw_it(client: TestClient)
     game, state = parse_position("X.O/.X./..O")
     full = json.loads(trace_json(trace_alphabeta(game, state, depth=None, max_nodes=1000)))
     whole = subtree(full, [1, 3])
-    answer = post(client, position="X.O/.X./..O", algorithm="alphabeta", path=[1, 3], depth=1)
+    answer = post(client, position="X.O/.X./..O", algorithm="alphabeta", path=[1, 3], depth=1, root="best")
     assert answer.status_code == 200, answer.text
     part = answer.json()
     assert part["path"] == [1, 3]
@@ -119,6 +118,6 @@ def test_bad_requests_are_refused_naming_the_field(
 def test_a_board_with_few_empty_cells_is_traced_whatever_its_size(client: TestClient) -> None:
     position = "XOXO/OXOX/XO../...."
     game, state = parse_position(position, "mnk:4,4,4")
-    answer = post(client, position=position, game="mnk:4,4,4", algorithm="alphabeta")
+    answer = post(client, position=position, game="mnk:4,4,4", algorithm="alphabeta", root="best")
     assert answer.status_code == 200, answer.text
     assert answer.json()["nodes"] == trace_alphabeta(game, state, depth=0).nodes

@@ -10,6 +10,7 @@ from test_web_browser import position, wait_idle
 from perfectplay import parse_position
 from perfectplay.teaching.trace import RECORD_LIMIT, Trace, trace_search
 from perfectplay.viz.replay import search_events
+from perfectplay.words import cut_text
 
 ALPHABETA = "#tree-alphabeta"
 MINIMAX = "#tree-minimax"
@@ -102,7 +103,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
     assert "pending" not in (page.get_attribute(current, "class") or "")
 
     # Step on until alpha-beta cuts: the condition is the engine's.
-    conditions = {str(node.cut) for node in alphabeta.root.walk() if node.cut is not None}
+    conditions = {cut_text(node.cut) for node in alphabeta.root.walk() if node.cut is not None}
     steps = 0
     while not page.query_selector(f"{ALPHABETA} .tnow.is-cut"):
         page.click(f"{ALPHABETA} button[aria-label='Next event']")

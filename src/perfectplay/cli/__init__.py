@@ -20,8 +20,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from perfectplay import PerfectplayError
 from perfectplay.cli.options import Parser
-from perfectplay.errors import PerfectplayError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "play against the computer in the terminal"),

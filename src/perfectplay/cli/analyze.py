@@ -3,7 +3,7 @@
 ``best`` asks the solver for the value and the best moves, nothing more: on
 3x3 that is ~141 nodes for the empty board, so the answer costs little more
 than starting the interpreter. ``analyze`` values every move, by the solver
-or by one of the textbook searches; with ``--depth D`` it is the seeds' next
+or by one of the textbook searches; with ``--depth D`` it is the course labs' next
 chapter, a depth-limited search with an evaluation function, and with
 ``--compare`` it shows beside each move what perfect play makes of it.
 """
@@ -13,15 +13,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from perfectplay import (
+    ALGORITHMS,
+    DEFAULT_CAPACITY,
+    Analysis,
+    Game,
+    Limit,
+    PerfectplayError,
+    TranspositionTable,
+    analyze,
+)
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
 from perfectplay.cli.progress import ProgressLine
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.table import DEFAULT_CAPACITY, TranspositionTable
-from perfectplay.search.result import Analysis
-
-ALGORITHMS = ("solver", "minimax", "alphabeta")
+from perfectplay.documents import analysis_json, comparison_json
+from perfectplay.words import no_move_text, result_text
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -38,6 +43,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
             "else a draw, else the slowest loss; the lowest-numbered one when several are equally good."
         )
         parser.add_argument("--all", action="store_true", help="print every best move, separated by spaces")
+        parser.add_argument(
+            "--json",
+            action="store_true",
+            help="print the solver's answer as analysis JSON (every best move in 'best', cells from 0)",
+        )
         parser.set_defaults(run=run_best)
         return
     parser.description = (
@@ -48,8 +58,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.add_argument(
         "--algorithm",
-        choices=ALGORITHMS,
-        help="the search: solver (default), or the textbook minimax or alphabeta (default with --depth: minimax)",
+        choices=tuple(ALGORITHMS),
+        help="; ".join(f"{name}: {algorithm.summary}" for name, algorithm in ALGORITHMS.items())
+        + " (default: solver; with --depth: minimax)",
     )
     add_depth_options(parser)
     parser.add_argument(
@@ -91,7 +102,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        document = analysis.to_json()
+        document: dict[str, Any] = {**analysis_json(analysis)}
         if evaluation is not None:
             document["evaluation"] = evaluation.name
         print(json.dumps(document))
@@ -101,7 +112,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def _evaluation(args: argparse.Namespace, game: Game[Any]) -> Any:
-    from perfectplay.teaching.evaluators import default_evaluation, get_evaluation
+    from perfectplay.teaching import default_evaluation, get_evaluation
 
     return get_evaluation(args.eval or default_evaluation(game), game, load=True)
 
@@ -116,47 +127,40 @@ def _analysis(
     progress: ProgressLine,
 ) -> Analysis:
     bound = None if limit.unlimited else limit
-    if algorithm == "solver":
-        from perfectplay.search.solver import score_moves
-
-        return score_moves(game, state, bound, progress=progress, table=table)
     evaluate = evaluation.function if evaluation is not None else None
-    if algorithm == "minimax":
-        from perfectplay.search.minimax import minimax
-
-        return minimax(game, state, bound, progress=progress, **({"evaluate": evaluate} if evaluate else {}))
-    from perfectplay.search.alphabeta import alphabeta
-
-    extra = {"evaluate": evaluate} if evaluate else {}
-    return alphabeta(game, state, bound, find="all", progress=progress, **extra)
+    return analyze(game, state, algorithm, bound, evaluate=evaluate, table=table, progress=progress)
 
 
 def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
-    from perfectplay.teaching.compare import compare
+    from perfectplay.teaching import compare_with_perfect_play
 
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"comparing on {game.title}") as progress:
-        comparison = compare(game, state, args.depth, _evaluation(args, game), algorithm, limit, progress)
+        evaluation = _evaluation(args, game)
+        comparison = compare_with_perfect_play(game, state, args.depth, evaluation, algorithm, limit, progress)
     if args.json:
         import json
 
-        print(json.dumps(comparison.to_json()))
+        print(json.dumps(comparison_json(comparison)))
     else:
         print(format_comparison(comparison))
     return 0
 
 
 def run_best(args: argparse.Namespace) -> int:
-    from perfectplay.search.solver import solve
+    from perfectplay import solve
 
     game, state = read_position(args)
     if game.is_over(state):
-        winner = game.winner(state)
-        result = f"{winner.value} has won" if winner else "it is a draw"
-        raise PerfectplayError(f"the game is over: {result}; there is no move to choose")
+        raise PerfectplayError(no_move_text(game.winner(state)))
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"solving {game.title}") as progress:
         analysis = solve(game, state, limit, progress=progress)
+    if args.json:
+        import json
+
+        print(json.dumps(analysis_json(analysis)))
+        return 0
     moves = analysis.best if args.all else analysis.best[:1]
     print(" ".join(game.move_label(move) for move in moves))
     return 0
@@ -183,8 +187,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
     lines.append(game.draw(analysis.state))
     lines.append("")
     if analysis.is_over:
-        winner = analysis.winner
-        lines.append(f"Game over: {winner.value} has won." if winner else "Game over: a draw.")
+        lines.append(f"Game over: {result_text(analysis.winner)}.")
     else:
         best = ", ".join(game.move_label(move) for move in analysis.best)
         if evaluation is not None:
@@ -221,7 +224,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
 
 def format_comparison(comparison: Any) -> str:
     """The depth-limited search and perfect play side by side, move by move, with what the choice costs."""
-    from perfectplay.teaching.compare import limited_value_text, move_value
+    from perfectplay.teaching import limited_value_text, move_value
 
     limited, exact = comparison.limited, comparison.exact
     game = exact.game

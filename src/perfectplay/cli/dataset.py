@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from perfectplay import PerfectplayError, make_game
 from perfectplay.cli.options import game_option, whole
 from perfectplay.datasets import (
     DEFAULT_MAX_POSITIONS,
@@ -20,8 +21,6 @@ from perfectplay.datasets import (
     write_dataset,
     write_parquet,
 )
-from perfectplay.errors import PerfectplayError
-from perfectplay.games import make_game
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:

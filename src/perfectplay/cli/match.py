@@ -18,8 +18,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
+from perfectplay import Game
 from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game, whole
-from perfectplay.game import Game
 from perfectplay.matches import DuelResult, MatchResult, Record, budgeted_analyst, play_duel, play_match
 from perfectplay.players import LEVEL_HELP, check_level, depth_level
 

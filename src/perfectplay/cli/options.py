@@ -8,10 +8,16 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game
-from perfectplay.games import DEFAULT_SPEC, KINDS, load_game_file, make_game
-from perfectplay.notation import parse_player, parse_position
+from perfectplay import (
+    DEFAULT_SPEC,
+    KINDS,
+    Game,
+    PerfectplayError,
+    load_game_file,
+    make_game,
+    parse_player,
+    parse_position,
+)
 
 TEXTBOOK = "textbook"
 """The ``--game`` of an abstract textbook tree (``tree`` and ``quiz`` only)."""
@@ -104,7 +110,7 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = 
 def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
     """The game and position the arguments name; ``--game textbook`` reads a textbook tree."""
     if args.game.strip().lower() == TEXTBOOK:
-        from perfectplay.teaching.textbook import TextbookTree
+        from perfectplay.teaching import TextbookTree
 
         tree = TextbookTree.parse_text(args.position)
         return tree, tree.initial_state()
@@ -128,7 +134,7 @@ def add_time_limit_option(parser: argparse.ArgumentParser, default: float) -> No
 
 
 def add_depth_options(parser: argparse.ArgumentParser, what: str = "the search") -> None:
-    """``--depth D`` and ``--eval NAME``: the seeds' depth-limited search with an evaluation function."""
+    """``--depth D`` and ``--eval NAME``: the course labs' depth-limited search with an evaluation function."""
     parser.add_argument(
         "--depth",
         type=whole(1, "--depth", 60),
@@ -153,4 +159,16 @@ def add_search_cap(parser: argparse.ArgumentParser, default: int) -> None:
         default=default,
         metavar="N",
         help=f"stop with an error if a search needs more than N nodes (default {default:,})",
+    )
+
+
+def add_root_window_option(parser: argparse.ArgumentParser) -> None:
+    """``--root-window first|best|all``: alpha-beta's window at the top node, the textbook one by default."""
+    from perfectplay.words import DEFAULT_ROOT_WINDOW, ROOT_WINDOWS
+
+    parser.add_argument(
+        "--root-window",
+        choices=tuple(ROOT_WINDOWS),
+        default=DEFAULT_ROOT_WINDOW,
+        help="; ".join(f"{name}: {meaning}" for name, meaning in ROOT_WINDOWS.items()).replace("%", "%%"),
     )

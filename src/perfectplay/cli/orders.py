@@ -13,19 +13,20 @@ import json
 import textwrap
 from typing import Any
 
+from perfectplay import Game
 from perfectplay.cli.options import (
     TEXTBOOK,
     add_depth_options,
     add_position_arguments,
+    add_root_window_option,
     add_search_cap,
     read_position,
 )
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.cli.tree import search_settings
-from perfectplay.game import Game
-from perfectplay.search.alphabeta import RootSearch
-from perfectplay.teaching.orders import ORDERS, OrderCounts, order_counts
-from perfectplay.teaching.trace import SEARCH_NODES
+from perfectplay.documents import order_counts_json
+from perfectplay.teaching import ORDERS, SEARCH_NODES, OrderCounts, order_counts
+from perfectplay.words import ROOT_WINDOWS, root_window
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -35,6 +36,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     add_position_arguments(parser, textbook=True)
     add_depth_options(parser)
+    add_root_window_option(parser)
     add_search_cap(parser, SEARCH_NODES)
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     parser.set_defaults(run=run_orders)
@@ -45,15 +47,12 @@ def run_orders(args: argparse.Namespace) -> int:
     limit, evaluate, evaluation = search_settings(args, game)
     textbook = args.game.strip().lower() == TEXTBOOK
     values = game.move_values if textbook else None  # type: ignore[attr-defined]
-    find: RootSearch = "first" if textbook else "best"
+    find = root_window(args.root_window)
     with ProgressLine("counting") as progress:
         counts = order_counts(game, state, limit, evaluate=evaluate, values=values, find=find, progress=progress)
     if args.json:
-        print(
-            json.dumps(
-                {"game": game.name, "position": game.format(state), "evaluation": evaluation, **counts.to_json()}
-            )
-        )
+        about = {"game": game.name, "position": game.format(state), "evaluation": evaluation}
+        print(json.dumps({**about, **order_counts_json(counts)}))
     else:
         print(format_counts(game, state, counts, args.depth, evaluation))
     return 0
@@ -82,11 +81,7 @@ def format_counts(game: Game[Any], state: Any, counts: OrderCounts, depth: int |
         + "; ".join(f"{name}: {meaning}" for name, meaning in ORDERS.items())
         + ".",
     ]
-    if counts.root == "best":
-        notes.append(
-            "The top node searches every move that could tie the best "
-            "(\N{GREEK SMALL LETTER ALPHA} = best \N{MINUS SIGN} 1), as 'tree' draws it."
-        )
+    notes.append(f"Root window ({counts.root}): {ROOT_WINDOWS[root_window(counts.root)]}; --root-window chooses.")
     for note in notes:
         lines.append("")
         lines.extend(textwrap.wrap(note, 100))

@@ -19,15 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
-from perfectplay.cli.play_text import COMMAND_HELP, help_text, hint_text, history_text, scores_text, tally_text
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game, Player
-from perfectplay.games import make_game
+from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
 from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.notation import parse_player
 from perfectplay.players import LEVEL_HELP, Analyst, check_level, choose_move, depth_level
+from perfectplay.words import hint_text, took_back_text
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -310,15 +308,16 @@ class TerminalGame:
         if not any(made_by_person):
             self.write("Nothing to undo: no move of yours on the board yet.")
             return False
-        taken: list[int] = []
+        taken: list[tuple[int, str, str]] = []
         while True:
+            # history[0] is the start, so the last entry's index is its move number.
+            number = len(self.history) - 1
             _, move = self.history.pop()
             assert move is not None  # only the first entry has no move, and it is never popped
-            taken.append(move)
+            taken.append((number, self.game.to_move(self.state).value, self.game.move_label(move)))
             if self.game.to_move(self.state) in people:
                 break
-        cells = " and ".join(self.game.move_label(move) for move in reversed(taken))
-        self.write(f"Took back {'move' if len(taken) == 1 else 'moves'} {cells}.")
+        self.write(took_back_text(list(reversed(taken))))
         self.show_board()
         return True
 

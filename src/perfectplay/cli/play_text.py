@@ -1,4 +1,4 @@
-"""What the terminal game prints for ``hint``, ``scores``, ``history`` and the session tally.
+"""What the terminal game prints for ``scores``, ``history`` and the session tally (``hint`` is words.hint_text).
 
 Pure functions returning strings, so the game loop in ``play.py`` only
 decides *when* to say something. Moves are shown as the game labels them,
@@ -10,9 +10,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from perfectplay.game import Game, Outcome, Player
+from perfectplay import Analysis, Game, Outcome, Player
 from perfectplay.matches import MatchResult
-from perfectplay.search.result import Analysis
 
 COMMAND_HELP: dict[str, str] = {
     "undo": "take back your last move (and the computer's reply)",
@@ -39,16 +38,6 @@ def short_outcome(outcome: Outcome) -> str:
     if outcome.plies is None:
         return outcome.name[0].upper()
     return f"{outcome.name[0].upper()}{outcome.plies}"
-
-
-def hint_text(game: Game[Any], analysis: Analysis) -> str:
-    """The best move(s) for the side to move and what they lead to."""
-    moves = ", ".join(game.move_label(move) for move in analysis.best)
-    side = analysis.to_move.value
-    verdict = f"{analysis.outcome} with best play" if analysis.outcome.proven else "the best found in time"
-    if len(analysis.best) == 1:
-        return f"Hint for {side}: play {moves} ({verdict})."
-    return f"Hint for {side}: any of {moves} ({verdict})."
 
 
 def scores_text(game: Game[Any], analysis: Analysis) -> str:

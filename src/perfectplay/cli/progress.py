@@ -14,8 +14,7 @@ import sys
 from types import TracebackType
 from typing import TextIO
 
-from perfectplay.search.machinery.budget import Progress
-from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay import Progress, TranspositionTable
 
 
 class ProgressLine:

@@ -14,18 +14,11 @@ import argparse
 import random
 from typing import Any
 
+from perfectplay import PerfectplayError
 from perfectplay.cli.options import whole
 from perfectplay.cli.play import line_reader
-from perfectplay.errors import PerfectplayError
-from perfectplay.teaching.textbook import (
-    TextbookTree,
-    TreeNode,
-    check_pruning,
-    cut_reasons,
-    node_name,
-    random_tree,
-    textbook_trace,
-)
+from perfectplay.teaching import TextbookTree, TreeNode, check_pruning, node_name, random_tree, textbook_trace
+from perfectplay.words import quiz_words
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -45,17 +38,17 @@ def run_quiz(args: argparse.Namespace) -> int:
     read = line_reader(sys.stdin.isatty() and sys.stdout.isatty())
     rng = random.Random(args.seed)
     fixed = None if args.tree is None else TextbookTree.parse_text(args.tree)
-    score = asked = 0
+    score = answered = 0
     try:
         while True:
             tree = fixed or random_tree(rng, args.depth)
-            asked += 1
-            score += ask(tree, read)
+            score += ask(tree, read)  # a question left at the end of input is not counted
+            answered += 1
             if fixed is not None or not _again(read):
                 break
     except (EOFError, KeyboardInterrupt):
         print()
-    print(f"{score} of {asked} right.")
+    print(f"{score} of {answered} right." if answered else "No answer given.")
     return 0
 
 
@@ -86,15 +79,6 @@ def outline(tree: TextbookTree) -> str:
     return "\n".join(lines)
 
 
-def explain(tree: TextbookTree) -> str:
-    """Every cut alpha-beta makes, in search order, with the values that caused it, and the root's value."""
-    trace = textbook_trace(tree)
-    lines = [f"  {reason}" for reason in cut_reasons(trace)]
-    best = ", ".join(node_name((move,)) for move in trace.best)
-    lines.append(f"  The root's value is {trace.value} (MAX plays {best}); alpha-beta visited {trace.nodes} nodes.")
-    return "\n".join(lines) if len(lines) > 1 else "  No cut: alpha-beta visits every node here.\n" + lines[-1]
-
-
 def ask(tree: TextbookTree, read: Any) -> int:
     """One question; 1 for a right answer, 0 otherwise."""
     print()
@@ -109,14 +93,8 @@ def ask(tree: TextbookTree, read: Any) -> int:
             print(error)
             continue
         break
-    pruned = " ".join(result.pruned) or "none"
-    if result.correct:
-        print(f"Right: alpha-beta prunes {pruned}.")
-    else:
-        print(f"Not quite: alpha-beta prunes {pruned}.")
-        if result.missed:
-            print(f"  You left out {', '.join(result.missed)}.")
-        if result.wrong:
-            print(f"  {', '.join(result.wrong)} {'is' if len(result.wrong) == 1 else 'are'} searched.")
-    print(explain(tree))
+    words = quiz_words(result, textbook_trace(tree))
+    print(words.verdict)
+    for line in (*words.details, *words.cuts, words.summary):
+        print(f"  {line}")
     return int(result.correct)

@@ -16,7 +16,7 @@ import sys
 import threading
 import webbrowser
 
-from perfectplay.errors import PerfectplayError
+from perfectplay import PerfectplayError
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:

@@ -14,13 +14,8 @@ import sys
 import time
 from typing import Any
 
+from perfectplay import Analysis, Game, Limit, Progress, make_game, solve
 from perfectplay.cli.options import add_game_option, seconds
-from perfectplay.game import Game
-from perfectplay.games import make_game
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import Progress
-from perfectplay.search.result import Analysis
-from perfectplay.search.solver import solve
 
 PLAIN_EVERY = 5.0
 """Seconds between two progress lines when the output is not a terminal."""

@@ -21,23 +21,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from perfectplay import TRACEABLE, Game, Limit, PerfectplayError, alphabeta, minimax
 from perfectplay.cli.options import (
     TEXTBOOK,
     add_depth_options,
     add_position_arguments,
+    add_root_window_option,
     add_search_cap,
     read_position,
     whole,
 )
 from perfectplay.cli.progress import ProgressLine
-from perfectplay.errors import PerfectplayError
-from perfectplay.game import Game
-from perfectplay.search.alphabeta import RootSearch, alphabeta
-from perfectplay.search.limits import Limit
-from perfectplay.search.minimax import minimax
-from perfectplay.teaching.orders import ORDERS, compare_cuts, move_order
-from perfectplay.teaching.trace import ALGORITHMS, RECORD_LIMIT, SEARCH_NODES, Trace, trace_search
-from perfectplay.viz import trace_dot, trace_json, trace_svg
+from perfectplay.teaching import (
+    ORDERS,
+    RECORD_LIMIT,
+    SEARCH_NODES,
+    Trace,
+    compare_cuts,
+    move_order,
+    trace_dot,
+    trace_json,
+    trace_search,
+    trace_svg,
+)
+from perfectplay.words import DEFAULT_ROOT_WINDOW, root_window
 
 RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, "json": trace_json}
 
@@ -54,12 +61,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     add_position_arguments(parser, textbook=True)
     parser.add_argument(
-        "--algorithm", choices=ALGORITHMS, default="alphabeta", help="the search to trace (default alphabeta)"
+        "--algorithm", choices=TRACEABLE, default="alphabeta", help="the search to trace (default alphabeta)"
     )
     add_depth_options(parser)
     parser.add_argument(
         "--order", choices=tuple(ORDERS), default="natural", help="alpha-beta's move order (default natural)"
     )
+    add_root_window_option(parser)
     parser.add_argument(
         "--compare-order",
         choices=tuple(ORDERS),
@@ -84,7 +92,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, Any, str]:
     """The search limit, evaluation function and its name that the arguments ask for."""
-    from perfectplay.teaching.textbook import LEAF_VALUES, TextbookTree
+    from perfectplay.teaching import LEAF_VALUES, TextbookTree
 
     if isinstance(game, TextbookTree):
         if args.depth is not None or args.eval is not None:
@@ -94,14 +102,14 @@ def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, A
         raise PerfectplayError("--eval needs --depth D: without a depth limit the search never stops to evaluate")
     if args.depth is None:
         return Limit(nodes=args.max_search_nodes), None, "none"
-    from perfectplay.teaching.evaluators import default_evaluation, get_evaluation
+    from perfectplay.teaching import default_evaluation, get_evaluation
 
     evaluation = get_evaluation(args.eval or default_evaluation(game), game, load=True)
     return Limit(depth=args.depth, nodes=args.max_search_nodes), evaluation.function, evaluation.name
 
 
 def order_for(name: str, game: Game[Any]) -> Any:
-    from perfectplay.teaching.textbook import TextbookTree
+    from perfectplay.teaching import TextbookTree
 
     return move_order(name, game.move_values if isinstance(game, TextbookTree) else None)
 
@@ -111,10 +119,12 @@ def run_tree(args: argparse.Namespace) -> int:
     textbook = args.game.strip().lower() == TEXTBOOK
     if (args.order != "natural" or args.compare_order) and args.algorithm != "alphabeta":
         raise PerfectplayError("--order and --compare-order are for alpha-beta; minimax searches every move")
+    if args.root_window != DEFAULT_ROOT_WINDOW and args.algorithm != "alphabeta":
+        raise PerfectplayError("--root-window is alpha-beta's; minimax searches every move with no window")
     limit, evaluate, evaluation = search_settings(args, game)
     drawn = args.max_nodes or (RECORD_LIMIT if textbook else DEFAULT_DRAWN)
     extra: dict[str, Any] = {"evaluate": evaluate} if evaluate is not None else {}
-    find: RootSearch = "first" if textbook else "best"
+    find = root_window(args.root_window)
     with ProgressLine(f"tracing {args.algorithm}") as progress:
         trace = trace_search(
             game,

@@ -22,7 +22,7 @@ What the node knows that the plain protocol does not, each measured in
   equals.
 * **Heuristic** at the horizon: each open line is worth ``4 ** stones`` to
   its owner; the value is what the side to move has minus what the other
-  side has (seed 004's evaluation function, weighted).
+  side has (the fifth course lab's evaluation function, weighted).
 """
 
 from __future__ import annotations

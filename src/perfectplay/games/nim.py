@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
 from perfectplay.games.nim_node import MOVE_BASE, NimNode
+from perfectplay.hooks import SearchNode
 
 MAX_HEAPS = 10
 """Most heaps in a position."""
@@ -265,7 +266,7 @@ class Nim(Game[NimState]):
 
     # --- search hooks --------------------------------------------------------
 
-    def search_node(self, state: NimState) -> NimNode:
+    def search_node(self, state: NimState) -> SearchNode:
         return NimNode.root(state.heaps, self.misere, self.max_plies + 2)
 
     # --- notation -----------------------------------------------------------

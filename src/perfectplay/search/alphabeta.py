@@ -2,7 +2,7 @@
 
 Scores are from the side to move at each node and count plies from the
 root, so a deeper win is worth less wherever it is found; that keeps the
-seeds' depth-aware scores exact under pruning. Values are in the internal
+course labs' depth-aware scores exact under pruning. Values are in the internal
 units of ``scale.py``, so that a depth limit with an evaluation function
 works exactly as in ``minimax``.
 """

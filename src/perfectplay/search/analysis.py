@@ -15,24 +15,48 @@ proven and what is not is ``unknown``, never a made-up score:
 * ``best`` is what the search preferred, and always contains an immediate
   win, or else the forced block, when there is one.
 
-A depth limit (``Limit(depth=D)``) makes the references the seeds' next
+A depth limit (``Limit(depth=D)``) makes the references the course labs' next
 chapter: positions ``D`` plies below the root are valued by ``evaluate``.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, State
 from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.budget import ProgressCallback
 from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.minimax import minimax
 from perfectplay.search.result import Analysis
 from perfectplay.search.solver import score_moves
 
-ALGORITHMS: tuple[str, ...] = ("alphabeta", "minimax", "solver")
-"""The searches ``analyze`` runs, by name."""
+
+@dataclass(frozen=True, slots=True)
+class Algorithm:
+    """A search by name: what people call it, what it is, and whether the teaching tools can trace it."""
+
+    name: str
+    title: str
+    summary: str
+    traceable: bool
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    algorithm.name: algorithm
+    for algorithm in (
+        Algorithm("solver", "solver", "the production search: negamax with a table, symmetry and move order", False),
+        Algorithm("minimax", "minimax", "the textbook minimax: every node of the tree", True),
+        Algorithm("alphabeta", "alpha-beta", "the textbook alpha-beta: minimax's answers, fewer nodes", True),
+    )
+}
+"""Every search by name: the one table the front ends, the drawings and the teaching tools read."""
+
+TRACEABLE: tuple[str, ...] = tuple(name for name, algorithm in ALGORITHMS.items() if algorithm.traceable)
+"""The searches a trace can record (the textbook references), by name."""
 
 DEFAULT_ALGORITHM = "solver"
 
@@ -45,13 +69,15 @@ def analyze(
     *,
     evaluate: Evaluator | None = None,
     table: TranspositionTable | None = None,
+    progress: ProgressCallback | None = None,
 ) -> Analysis:
     """Value every legal move of ``state`` with the named search.
 
     Exact unless a ``limit`` stops it (see the module notes). ``evaluate``
     is the evaluation function of a depth-limited reference search; the
     solver uses the game's own heuristic. ``table`` lets several solver
-    calls on one game share what they proved.
+    calls on one game share what they proved; ``progress`` hears how far the
+    search has got.
     """
     if algorithm not in ALGORITHMS:
         raise PerfectplayError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
@@ -62,10 +88,10 @@ def analyze(
             raise PerfectplayError(
                 "the solver uses the game's own heuristic; an evaluation function works with minimax and alphabeta"
             )
-        return score_moves(game, state, limit, table=table)
+        return score_moves(game, state, limit, table=table, progress=progress)
     if algorithm == "minimax":
-        return minimax(game, state, limit, evaluate=evaluate or no_evaluation)
-    return alphabeta(game, state, limit, evaluate=evaluate or no_evaluation, find="all")
+        return minimax(game, state, limit, evaluate=evaluate or no_evaluation, progress=progress)
+    return alphabeta(game, state, limit, evaluate=evaluate or no_evaluation, find="all", progress=progress)
 
 
 def best_moves(

@@ -4,10 +4,10 @@ This is the reference that every faster search is tested against, so it is
 kept as plain as the course notes: MAX is the side to move at the root, MIN
 the other; a finished game scores a win for MAX ``depth`` plies below the
 root as ``win_score(depth)``, a win for MIN as ``loss_score(depth)``, a
-draw as 0. For 3x3 that is the seeds' ``10 - depth`` (their depth starts at
+draw as 0. For 3x3 that is the course labs' ``10 - depth`` (their depth starts at
 0 after the first move, ours at 1).
 
-With a depth limit (``Limit(depth=D)``) it is the seeds' next chapter:
+With a depth limit (``Limit(depth=D)``) it is the course labs' next chapter:
 positions ``D`` plies below the root that are not over are valued by an
 evaluation function instead of being searched further. Values are in the
 internal units of ``scale.py``, so proven wins and losses stay beyond any

@@ -101,36 +101,6 @@ class Analysis:
     def winner(self) -> Player | None:
         return self.game.winner(self.state)
 
-    def to_json(self) -> dict[str, Any]:
-        """The analysis in the shared JSON schema (CLI ``--json`` and HTTP API; see docs)."""
-        game = self.game
-        return {
-            "game": game.name,
-            "position": game.format(self.state),
-            "to_move": self.to_move.value,
-            "outcome": self.outcome.name,
-            "plies": self.outcome.plies,
-            "score": self.score,
-            "moves": [
-                {
-                    "move": entry.move,
-                    **game.move_fields(entry.move),
-                    "label": game.move_label(entry.move),
-                    "outcome": entry.outcome.name,
-                    "plies": entry.outcome.plies,
-                    "score": entry.score,
-                    "estimate": entry.estimate,
-                }
-                for entry in self.moves
-            ],
-            "best": list(self.best),
-            "nodes": self.nodes,
-            "seconds": self.seconds,
-            "complete": self.complete,
-            "algorithm": self.algorithm,
-            "depth": self.depth,
-        }
-
 
 def finished(game: Game[Any], state: Any, seconds: float, algorithm: str) -> Analysis:
     """The analysis of a finished game: no moves, the result as it stands."""

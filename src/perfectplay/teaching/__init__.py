@@ -1,1 +1,98 @@
-"""Teaching tools built on the engine: traces, textbook trees, move orders, compare, evaluations for depth limits."""
+"""Teaching tools built on the engine: traces, textbook trees, orders, compare, evaluations for depth limits.
+
+This package is the front ends' one door to the teaching tools (as ``perfectplay`` is to the engine):
+the terminal and the web server import these names from here, never from the modules below, so the
+modules can move without a front end noticing. ``tests/test_package_map.py`` holds them to it.
+Each name is imported on first use, so ``import perfectplay.teaching`` costs next to nothing.
+"""
+
+from __future__ import annotations
+
+import importlib as _importlib
+import typing as _typing
+
+_HOMES: dict[str, str] = {
+    "EVALUATIONS": "perfectplay.teaching.evaluators",
+    "LEAF_VALUES": "perfectplay.teaching.textbook",
+    "ORDERS": "perfectplay.teaching.orders",
+    "OrderCounts": "perfectplay.teaching.orders",
+    "RECORD_LIMIT": "perfectplay.teaching.trace",
+    "SEARCH_NODES": "perfectplay.teaching.trace",
+    "TextbookTree": "perfectplay.teaching.textbook",
+    "Trace": "perfectplay.teaching.trace",
+    "TraceNode": "perfectplay.teaching.trace",
+    "TraceTooLarge": "perfectplay.teaching.trace",
+    "TreeNode": "perfectplay.teaching.textbook",
+    "check_pruning": "perfectplay.teaching.textbook",
+    "compare_with_perfect_play": "perfectplay.teaching.compare",
+    "compare_cuts": "perfectplay.teaching.orders",
+    "cut_reasons": "perfectplay.teaching.textbook",
+    "default_evaluation": "perfectplay.teaching.evaluators",
+    "evaluation_names": "perfectplay.teaching.evaluators",
+    "get_evaluation": "perfectplay.teaching.evaluators",
+    "limited_value_text": "perfectplay.teaching.compare",
+    "move_order": "perfectplay.teaching.orders",
+    "move_value": "perfectplay.teaching.compare",
+    "node_name": "perfectplay.teaching.textbook",
+    "order_counts": "perfectplay.teaching.orders",
+    "random_tree": "perfectplay.teaching.textbook",
+    "textbook_trace": "perfectplay.teaching.textbook",
+    "subtree_document": "perfectplay.viz.tree_json",
+    "trace_document": "perfectplay.viz.tree_json",
+    "trace_dot": "perfectplay.viz",
+    "trace_json": "perfectplay.viz",
+    "trace_search": "perfectplay.teaching.trace",
+    "trace_svg": "perfectplay.viz",
+    "tree_text": "perfectplay.teaching.textbook",
+}
+"""Where each name lives: the module imported when the name is first used."""
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'perfectplay.teaching' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if _typing.TYPE_CHECKING:
+    from perfectplay.teaching.compare import compare_with_perfect_play as compare_with_perfect_play
+    from perfectplay.teaching.compare import limited_value_text as limited_value_text
+    from perfectplay.teaching.compare import move_value as move_value
+    from perfectplay.teaching.evaluators import EVALUATIONS as EVALUATIONS
+    from perfectplay.teaching.evaluators import default_evaluation as default_evaluation
+    from perfectplay.teaching.evaluators import evaluation_names as evaluation_names
+    from perfectplay.teaching.evaluators import get_evaluation as get_evaluation
+    from perfectplay.teaching.orders import ORDERS as ORDERS
+    from perfectplay.teaching.orders import OrderCounts as OrderCounts
+    from perfectplay.teaching.orders import compare_cuts as compare_cuts
+    from perfectplay.teaching.orders import move_order as move_order
+    from perfectplay.teaching.orders import order_counts as order_counts
+    from perfectplay.teaching.textbook import LEAF_VALUES as LEAF_VALUES
+    from perfectplay.teaching.textbook import TextbookTree as TextbookTree
+    from perfectplay.teaching.textbook import TreeNode as TreeNode
+    from perfectplay.teaching.textbook import check_pruning as check_pruning
+    from perfectplay.teaching.textbook import cut_reasons as cut_reasons
+    from perfectplay.teaching.textbook import node_name as node_name
+    from perfectplay.teaching.textbook import random_tree as random_tree
+    from perfectplay.teaching.textbook import textbook_trace as textbook_trace
+    from perfectplay.teaching.textbook import tree_text as tree_text
+    from perfectplay.teaching.trace import RECORD_LIMIT as RECORD_LIMIT
+    from perfectplay.teaching.trace import SEARCH_NODES as SEARCH_NODES
+    from perfectplay.teaching.trace import Trace as Trace
+    from perfectplay.teaching.trace import TraceNode as TraceNode
+    from perfectplay.teaching.trace import TraceTooLarge as TraceTooLarge
+    from perfectplay.teaching.trace import trace_search as trace_search
+    from perfectplay.viz import trace_dot as trace_dot
+    from perfectplay.viz import trace_json as trace_json
+    from perfectplay.viz import trace_svg as trace_svg
+    from perfectplay.viz.tree_json import subtree_document as subtree_document
+    from perfectplay.viz.tree_json import trace_document as trace_document

@@ -81,30 +81,6 @@ class Comparison:
         """True when every move the depth-limited search prefers is a perfect move."""
         return all(choice.perfect for choice in self.choices)
 
-    def to_json(self) -> dict[str, Any]:
-        game = self.exact.game
-        return {
-            "game": game.name,
-            "position": game.format(self.exact.state),
-            "depth": self.depth,
-            "evaluation": self.evaluation,
-            "agrees": self.agrees,
-            "choices": [
-                {
-                    "move": choice.move,
-                    **game.move_fields(choice.move),
-                    "label": game.move_label(choice.move),
-                    "outcome": choice.outcome.name,
-                    "plies": choice.outcome.plies,
-                    "perfect": choice.perfect,
-                    "cost": None if choice.perfect else choice.cost,
-                }
-                for choice in self.choices
-            ],
-            "limited": self.limited.to_json(),
-            "exact": self.exact.to_json(),
-        }
-
 
 def depth_limited(
     game: Game[Any],
@@ -133,7 +109,7 @@ def depth_limited(
     raise PerfectplayError(f"a depth-limited search is minimax or alphabeta, not {algorithm!r}")
 
 
-def compare(
+def compare_with_perfect_play(
     game: Game[Any],
     state: Any,
     depth: int,

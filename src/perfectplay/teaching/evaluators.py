@@ -1,6 +1,6 @@
 """Named evaluation functions for depth-limited search, and loading your own.
 
-The seeds' next chapter: a search that cannot reach the end of the game
+The course labs' next chapter: a search that cannot reach the end of the game
 stops ``D`` plies below the root and *evaluates* the positions there. An
 evaluation function takes the game and a position that is not over and
 returns a whole number **for the side to move there**: positive when that

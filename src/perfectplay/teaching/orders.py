@@ -224,18 +224,6 @@ class OrderCounts:
     best_case: int
     root: str
 
-    def to_json(self) -> dict[str, Any]:
-        def part(count: OrderCount) -> dict[str, int]:
-            return {"nodes": count.nodes, "leaves": count.leaves, "pruned": count.pruned}
-
-        return {
-            "minimax": part(self.minimax),
-            "orders": {name: part(count) for name, count in self.orders.items()},
-            "branching": [round(level, 3) for level in self.branching],
-            "best_case_leaves": self.best_case,
-            "root": self.root,
-        }
-
 
 class _PruneCounter(_Counter):
     def __init__(self) -> None:

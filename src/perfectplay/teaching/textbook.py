@@ -36,7 +36,7 @@ from perfectplay.errors import IllegalMoveError, PositionError
 from perfectplay.game import Game, Player
 from perfectplay.search.alphabeta import MoveOrder
 from perfectplay.search.limits import Limit
-from perfectplay.teaching.trace import Trace, TraceNode, trace_search
+from perfectplay.teaching.trace import Cut, Trace, TraceNode, trace_search
 
 MAX_TEXT = 5_000
 """Longest tree text read."""
@@ -366,15 +366,15 @@ def pruned_nodes(tree: TextbookTree, order: MoveOrder | None = None) -> tuple[st
 
 @dataclass(frozen=True, slots=True)
 class CutReason:
-    """One cut of alpha-beta on a textbook tree: where, the condition that met, and the nodes never searched."""
+    """One cut of alpha-beta on a textbook tree: where, the bounds that met, and the nodes never searched.
+
+    ``words.cut_reason_text`` says it in a sentence.
+    """
 
     node: str
     role: str
-    condition: str
+    cut: Cut
     pruned: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return f"at {self.role} {self.node}: {self.condition}, so {', '.join(self.pruned)} never searched"
 
 
 def cut_reasons(trace: Trace) -> tuple[CutReason, ...]:
@@ -386,7 +386,7 @@ def cut_reasons(trace: Trace) -> tuple[CutReason, ...]:
             visit(child)
         if node.cut is not None and node.pruned:
             pruned = tuple(node_name((*node.state, move)) for move in node.pruned)
-            reasons.append(CutReason(node_name(node.state), node.role, str(node.cut), pruned))
+            reasons.append(CutReason(node_name(node.state), node.role, node.cut, pruned))
 
     visit(trace.root)
     return tuple(reasons)

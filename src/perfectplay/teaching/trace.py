@@ -29,6 +29,7 @@ from typing import Any, Literal
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, Player, State
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
+from perfectplay.search.analysis import TRACEABLE
 from perfectplay.search.evaluation import Evaluator, no_evaluation
 from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.budget import ProgressCallback
@@ -53,33 +54,12 @@ class TraceTooLarge(PerfectplayError):
     """The search to trace needs more nodes than allowed: limit its depth, or start nearer the end."""
 
 
-MINUS = "\N{MINUS SIGN}"
-ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
-BETA = "\N{GREEK SMALL LETTER BETA}"
-INFINITY = "\N{INFINITY}"
-"""Symbols of the textbook notation; a true minus sign reads better than a hyphen."""
-
-
-def bound_text(value: int | None, *, upper: bool = False) -> str:
-    """A score or window bound as people write it; None is -inf (or +inf if ``upper``)."""
-    if value is None:
-        return "+" + INFINITY if upper else MINUS + INFINITY
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
 @dataclass(frozen=True, slots=True)
 class Window:
-    """An alpha-beta window in the MAX/MIN view; None is an infinite bound."""
+    """An alpha-beta window in the MAX/MIN view; None is an infinite bound (words.window_text writes it)."""
 
     alpha: int | None
     beta: int | None
-
-    def __str__(self) -> str:
-        return f"{ALPHA} = {bound_text(self.alpha)}, {BETA} = {bound_text(self.beta, upper=True)}"
-
-    def short(self) -> str:
-        """The window as an edge label: ``alpha 0  beta +inf`` in symbols."""
-        return f"{ALPHA} {bound_text(self.alpha)}  {BETA} {bound_text(self.beta, upper=True)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,18 +68,13 @@ class Cut:
 
     At a MAX node the running alpha reached beta (MIN will never let the game
     get here); at a MIN node the running beta fell to alpha. Both bounds are
-    finite when a cut happens. Recorded only when moves were left to prune.
+    finite when a cut happens. Recorded only when moves were left to prune
+    (``words.cut_text`` writes the condition).
     """
 
     maximizing: bool
     alpha: int
     beta: int
-
-    def __str__(self) -> str:
-        alpha, beta = bound_text(self.alpha), bound_text(self.beta)
-        if self.maximizing:
-            return f"{ALPHA} = {alpha} \N{GREATER-THAN OR EQUAL TO} {BETA} = {beta}"
-        return f"{BETA} = {beta} \N{LESS-THAN OR EQUAL TO} {ALPHA} = {alpha}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +446,6 @@ def _check_limits(depth: int | None, max_nodes: int) -> None:
         raise LimitError(f"max_nodes must be a whole number, 1 or more, not {max_nodes!r}")
 
 
-ALGORITHMS: tuple[str, ...] = ("alphabeta", "minimax")
 """The searches that can be traced."""
 
 
@@ -502,8 +476,8 @@ def trace_search(
     ``progress`` hears how far the search has got.
     """
     _check_limits(depth, max_nodes)
-    if algorithm not in ALGORITHMS:
-        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
+    if algorithm not in TRACEABLE:
+        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(TRACEABLE)}")
     if limit is not None and not isinstance(limit, Limit):
         raise LimitError(f"limit must be a Limit, not {type(limit).__name__}")
     node_cap = SEARCH_NODES if limit is None or limit.nodes is None else limit.nodes
@@ -551,7 +525,8 @@ def trace_search(
         evaluation,
         analysis,
         order_name or ("natural" if order is None else "custom"),
-        find,
+        # Minimax has no window: it values every root move exactly, which is what "all" means.
+        find if algorithm == "alphabeta" else "all",
     )
 
 

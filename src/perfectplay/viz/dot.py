@@ -18,6 +18,7 @@ from perfectplay.viz.labels import (
     shown_text,
     title_text,
 )
+from perfectplay.words import cut_text, window_label
 
 ROLE_COLOURS = {"MAX": "#2563eb", "MIN": "#dc2626"}
 GOLD = "#d97706"
@@ -39,7 +40,7 @@ def _board_lines(trace: Trace, state: object) -> str:
 def _window(window: Window | None) -> str:
     if window is None:
         return ""
-    return window.short()
+    return window_label(window)
 
 
 def trace_dot(
@@ -96,7 +97,7 @@ def trace_dot(
             words = "pruned (new cut)" if new else "pruned"
             colour = f'color="{NEW_CUT}", fontcolor="{NEW_CUT}"' if new else "color=gray60, fontcolor=gray60"
             lines.append(f'  {cut} [label={_quote(board + chr(10) + words)}, style="dashed,rounded", {colour}];')
-            condition = _quote(f"✂ {node.cut}")
+            condition = _quote(f"✂ {cut_text(node.cut)}" if node.cut is not None else "✂")
             lines.append(f'  {name} -> {cut} [label={condition}, style=dashed, fontcolor="#b91c1c"];')
 
     visit(trace.root, ())

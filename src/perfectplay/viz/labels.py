@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.game import outcome_of
-from perfectplay.teaching.trace import Bound, HiddenChild, Trace, TraceNode, bound_text
+from perfectplay.search.analysis import ALGORITHMS
+from perfectplay.teaching.trace import Bound, HiddenChild, Trace, TraceNode
+from perfectplay.words import bound_text
 
-ALGORITHM_NAMES = {"minimax": "minimax", "alphabeta": "alpha-beta"}
-"""How people write the algorithms' names."""
+ALGORITHM_NAMES = {name: algorithm.title for name, algorithm in ALGORITHMS.items()}
+"""How people write the algorithms' names (from the one table, ``ALGORITHMS``)."""
 
 
 def is_textbook(trace: Trace) -> bool:

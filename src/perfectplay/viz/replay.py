@@ -18,6 +18,7 @@ from typing import Any
 
 from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, Window
 from perfectplay.viz.labels import node_value_text
+from perfectplay.words import cut_text
 
 
 def window_fields(window: Window | None) -> dict[str, int | None]:
@@ -71,7 +72,7 @@ def search_events(trace: Trace) -> list[dict[str, Any]]:
                 {
                     "type": "cut",
                     "node": node.id,
-                    "condition": str(node.cut),
+                    "condition": cut_text(node.cut),
                     "alpha": node.cut.alpha,
                     "beta": node.cut.beta,
                     "pruned": list(node.pruned),

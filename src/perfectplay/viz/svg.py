@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 
 from perfectplay.games.mnk import MNK
 from perfectplay.teaching.orders import CutChanges
-from perfectplay.teaching.trace import ALPHA, BETA, MINUS, Trace, TraceNode, Window
+from perfectplay.teaching.trace import Trace, TraceNode, Window
 from perfectplay.viz.labels import (
     counts_text,
     hidden_text,
@@ -24,6 +24,7 @@ from perfectplay.viz.labels import (
     title_text,
 )
 from perfectplay.viz.layout import Layout, Placed, PrunedRow, Stub, lay_out
+from perfectplay.words import ALPHA, BETA, MINUS, cut_text, window_label, window_text
 
 BOARD = 42
 """Width and height of a board thumbnail, in pixels."""
@@ -337,11 +338,11 @@ def _node(trace: Trace, placed: Placed, chosen: set[int], vanished: set[int], ch
     label = "" if node.move is None else f"move {trace.game.move_label(node.move)} · "
     tip = f"{label}{trace.game.format(node.state)} · {node.role} · value {value}"
     if node.entry is not None:
-        tip += f" · on entry {node.entry}"
+        tip += f" · on entry {window_text(node.entry)}"
     if node.exit is not None:
-        tip += f" · on exit {node.exit}"
+        tip += f" · on exit {window_text(node.exit)}"
     if node.cut is not None:
-        tip += f" · cut: {node.cut}"
+        tip += f" · cut: {cut_text(node.cut)}"
     tip += f" · {node.nodes:,} nodes searched here, {node.pruned_subtrees:,} subtrees pruned"
     return (
         f'<g class="{" ".join(classes)}" data-id="{node.id}"{move}>'
@@ -373,7 +374,7 @@ def _window_label(window: Window | None, column: int, row: float) -> str:
     if window is None:
         return ""
     x, y = _x(column) - 6, _y(row) - 4
-    return f'<text class="window" x="{x:.1f}" y="{y:.1f}" text-anchor="end">{escape(window.short())}</text>'
+    return f'<text class="window" x="{x:.1f}" y="{y:.1f}" text-anchor="end">{escape(window_label(window))}</text>'
 
 
 def _edge(layout: Layout, placed: Placed, chosen: set[int]) -> str:
@@ -426,7 +427,7 @@ def _pruned(trace: Trace, row: PrunedRow, appeared: frozenset[tuple[int, ...]]) 
             f'<g class="{classes}" data-move="{move}">{_board(trace, child, move, x + index * step, y - BOARD / 2)}</g>'
         )
     label_x = x + len(node.pruned) * step + 4
-    condition = f"✂ {node.cut}" if node.cut is not None else "✂"
+    condition = f"✂ {cut_text(node.cut)}" if node.cut is not None else "✂"
     caption = "pruned: never searched"
     if new:
         caption += f" · {new} new cut{'s' if new > 1 else ''}"

@@ -9,21 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.games import KINDS, make_game
+from perfectplay import ALGORITHMS, KINDS, make_game
 from perfectplay.players import LEVELS
+from perfectplay.teaching import ORDERS
+from perfectplay.web.levels import DEPTH_PLAYERS, LEVEL_NOTES, depth_note
 from perfectplay.web.service import position_json
 from perfectplay.web.settings import Settings
 from perfectplay.web.tree_api import EMPTY_MAX
-
-LEVEL_NOTES: dict[str, str] = {
-    "perfect": "always plays a best move: the fastest win, else a draw, else the slowest loss",
-    "friendly": "never loses, but would rather draw than win",
-    "hard": "plays a best move three times in four; otherwise what looks best 4 plies ahead",
-    "medium": "plays a best move half the time; otherwise what looks best 2 plies ahead",
-    "easy": "plays a best move half the time; otherwise what looks best 1 ply ahead",
-    "random": "plays any legal move at random",
-}
-"""One line per level of ``perfectplay.players`` (its docstring states the rules), for "Why that move?"."""
+from perfectplay.words import ROOT_WINDOWS
 
 
 def games_json(settings: Settings) -> dict[str, Any]:
@@ -38,26 +31,13 @@ def games_json(settings: Settings) -> dict[str, Any]:
         "default": games[0]["game"],
         "seconds": settings.seconds,
         "tree_max_moves": EMPTY_MAX,
+        # The search-tree panel's words, made in Python: it shows them as they are.
+        "words": {
+            "root_windows": dict(ROOT_WINDOWS),
+            "orders": dict(ORDERS),
+            "algorithms": {name: algorithm.title for name, algorithm in ALGORITHMS.items() if algorithm.traceable},
+        },
     }
-
-
-DEPTH_PLAYERS: dict[str, str] = {
-    "depth1": "Depth-1 search",
-    "depth2": "Depth-2 search",
-    "depth4": "Depth-4 search",
-}
-"""The seeds' next chapter as opponents: depth-limited searches with the game's
-default evaluation (open lines on boards). Any ``depthD:EVAL`` works in the
-API; these are the ones the page offers."""
-
-
-def _depth_note(level: str) -> str:
-    plies = level.removeprefix("depth")
-    return (
-        f"plays what a depth-{plies} minimax chooses: it looks {plies} {'ply' if plies == '1' else 'plies'} ahead "
-        "and scores the positions there with an evaluation function (open lines on boards), so it misses "
-        "what lies deeper"
-    )
 
 
 def levels_json() -> dict[str, Any]:
@@ -69,6 +49,6 @@ def levels_json() -> dict[str, Any]:
         "default": "perfect",
         "notes": {
             **{level: LEVEL_NOTES.get(level, "") for level in LEVELS},
-            **{level: _depth_note(level) for level in DEPTH_PLAYERS},
+            **{level: depth_note(level) for level in DEPTH_PLAYERS},
         },
     }

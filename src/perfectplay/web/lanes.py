@@ -22,9 +22,7 @@ from typing import Any, TypeVar
 
 import anyio
 
-from perfectplay.games.mnk import TicTacToe
-from perfectplay.search.analysis import analyze
-from perfectplay.search.limits import Limit
+from perfectplay import Limit, TicTacToe, analyze
 from perfectplay.web.pool import PoolClosed, SearchTimeout, ServerBusy, WorkerDied, WorkerFailed, WorkerPool
 from perfectplay.web.problems import Problem
 from perfectplay.web.search import Job, JobResult, run_job

@@ -84,8 +84,10 @@ class Worker:
         return self.process.stdout
 
     def _pump(self, stdout: IO[bytes]) -> None:
-        for line in stdout:
-            self._replies.put(line)
+        # The pump owns the pipe: it closes it at end of output, when nobody else reads it.
+        with stdout:
+            for line in stdout:
+                self._replies.put(line)
         self._replies.put(None)  # end of output: the worker has exited
 
     def run(self, job: Job, seconds: float) -> JobResult:

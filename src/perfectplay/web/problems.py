@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from perfectplay.errors import PerfectplayError
+from perfectplay import PerfectplayError
 
 EXCERPT_CHARS = 40
 """Most characters of a client's input quoted back in an error: enough to recognise it."""

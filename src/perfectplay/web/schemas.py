@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from perfectplay.games import SPEC_MAX_CHARS
+from perfectplay import SPEC_MAX_CHARS
 from perfectplay.players import LEVELS, check_level
 from perfectplay.web.settings import POSITION_MAX_CHARS
 
@@ -55,6 +55,13 @@ class PlayRequest(PositionRequest):
         ge=0,
         lt=MOVE_LIMIT,
         description="a move (its number in the JSON, e.g. a cell row-major from 0) to play for the side to move",
+    )
+    typed: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=20,
+        description="instead of play: a move as a person types it (the number on a cell, as in the terminal); "
+        "a taken cell or a number off the board is refused with the game's own sentence",
     )
 
 

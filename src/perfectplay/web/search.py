@@ -10,13 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any, TypedDict
 
-from perfectplay.game import Game
-from perfectplay.notation import parse_position
+from perfectplay import Analysis, Game, Limit, TranspositionTable, analyze, parse_position
+from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json
 from perfectplay.players import choose_move
-from perfectplay.search.analysis import analyze
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.result import Analysis
+from perfectplay.words import advised_moves, choice_text, hint_text
 
 LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
@@ -29,13 +26,15 @@ class Job(TypedDict):
     position: str
     to_move: str
     level: str | None
+    level_note: str | None
     seed: int | None
     seconds: float
 
 
 class JobResult(TypedDict):
-    analysis: dict[str, Any]
+    analysis: AnalysisJSON
     move: int | None
+    advice: AdviceJSON
 
 
 def run_job(job: Job, limit: Limit | None = None) -> JobResult:
@@ -65,4 +64,14 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
             return analyze(asked_game, asked, limit=glance, table=table)
 
         move = choose_move(game, state, job["level"], rng, analyst=analyst)
-    return {"analysis": analysis.to_json(), "move": move}
+    return {"analysis": analysis_json(analysis), "move": move, "advice": advice_json(game, analysis, job, move)}
+
+
+def advice_json(game: Game[Any], analysis: Analysis, job: Job, move: int | None) -> AdviceJSON:
+    """The hint and, after the computer's move, why it played it: the page shows these sentences as they are."""
+    if not analysis.moves:
+        return {"moves": [], "hint": None, "why": None}
+    why = None
+    if move is not None and job["level"] is not None:
+        why = choice_text(game, analysis, move, job["level"], job["level_note"])
+    return {"moves": [entry.move for entry in advised_moves(analysis)], "hint": hint_text(game, analysis), "why": why}

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.game import Game, Player
-from perfectplay.games import DEFAULT_SPEC, make_game
-from perfectplay.notation import parse_player
+from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
 from perfectplay.web.lanes import Lanes
+from perfectplay.web.levels import level_note
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest, PositionRequest
 from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
+from perfectplay.words import result_text
 
 
 def read_position(request: PositionRequest) -> tuple[Game[Any], Any]:
@@ -75,6 +75,7 @@ async def bounded_search(
         "position": game.format(state),
         "to_move": game.to_move(state).value,
         "level": level,
+        "level_note": None if level is None else level_note(level),
         "seed": seed,
         "seconds": settings.seconds,
     }
@@ -87,28 +88,39 @@ async def bounded_search(
 
 async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     game, state = read_position(request)
-    analysis = (await bounded_search(game, state, None, None, lanes, settings))["analysis"]
-    return {**analysis, "view": game.view(state)}
+    result = await bounded_search(game, state, None, None, lanes, settings)
+    return {**result["analysis"], "view": game.view(state), "advice": result["advice"]}
 
 
 def play_json(request: PlayRequest) -> dict[str, Any]:
     """The position read (and ``play`` played, if given) without any search: for set-ups, links and two players."""
     game, state = read_position(request)
-    state, played = play_request_move(game, state, request.play)
+    state, played = play_request_move(game, state, requested_move(game, state, request))
     return {**position_json(game, state), "played": played}
+
+
+def requested_move(game: Game[Any], state: Any, request: PlayRequest) -> int | None:
+    """The move the request plays: ``play``, or ``typed`` read as the terminal reads it (the game's own errors)."""
+    if request.typed is None:
+        return request.play
+    if request.play is not None:
+        raise Problem(422, "typed", "give the move as play or as typed, not both")
+    with blame("typed"):
+        return game.parse_move(request.typed, state)
 
 
 async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
     """Play ``request.play`` if given, then the computer's move unless the game is over."""
     game, state = read_position(request)
-    if request.play is None and game.is_over(state):
+    move_asked = requested_move(game, state, request)
+    if move_asked is None and game.is_over(state):
         raise Problem(422, "position", f"the game is over: {_result_text(game, state)}; there is no move to make")
-    state, played = play_request_move(game, state, request.play)
+    state, played = play_request_move(game, state, move_asked)
     move: int | None = None
     analysis: dict[str, Any] | None = None
     if not game.is_over(state):
         result = await bounded_search(game, state, request.level, request.seed, lanes, settings)
-        move, analysis = result["move"], {**result["analysis"], "view": game.view(state)}
+        move, analysis = result["move"], {**result["analysis"], "view": game.view(state), "advice": result["advice"]}
         assert move is not None
         state = game.play(state, move)
     fields = {} if move is None else game.move_fields(move)
@@ -136,5 +148,4 @@ def outcome_json(game: Game[Any], state: Any) -> dict[str, Any] | None:
 
 
 def _result_text(game: Game[Any], state: Any) -> str:
-    winner = game.winner(state)
-    return f"{winner.value} has won" if winner is not None else "it is a draw"
+    return result_text(game.winner(state))

@@ -17,31 +17,42 @@ limit (``teach_job.py``); textbook trees are small by construction (at most
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
-from perfectplay.teaching.textbook import (
+from perfectplay.documents import order_counts_json
+from perfectplay.teaching import (
+    RECORD_LIMIT,
     TextbookTree,
     check_pruning,
+    compare_cuts,
     cut_reasons,
+    move_order,
     node_name,
+    order_counts,
     random_tree,
     textbook_trace,
+    trace_document,
     tree_text,
 )
-from perfectplay.teaching.trace import RECORD_LIMIT
-from perfectplay.viz.tree_json import trace_document
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
 from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
-from perfectplay.web.teaching import STRICT, OrderField, OrderFields, SearchFields, check_search_options
+from perfectplay.web.teaching import (
+    STRICT,
+    OrderField,
+    OrderFields,
+    SearchFields,
+    TracedAlgorithm,
+    check_search_options,
+)
 from perfectplay.web.tree_api import refuse_whole_search_of_many_moves
+from perfectplay.words import cut_reason_text, cut_text, quiz_words
 
 TREE_MAX_CHARS = 900
 """Longest textbook tree read here: a tree of a few hundred leaves, more than a page can draw legibly.
@@ -67,7 +78,7 @@ class OrdersRequest(PositionRequest, SearchFields):
 class CompareRequest(PositionRequest, SearchFields):
     """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
 
-    algorithm: Literal["minimax", "alphabeta"] = Field(
+    algorithm: TracedAlgorithm = Field(
         default="minimax", description="the depth-limited search (both give every move the same value)"
     )
 
@@ -94,7 +105,7 @@ class TextbookFields(BaseModel):
 class TextbookRequest(TextbookFields, OrderFields):
     """``POST /api/textbook``: search a textbook tree."""
 
-    algorithm: Literal["minimax", "alphabeta"] = Field(description="the search to trace")
+    algorithm: TracedAlgorithm = Field(description="the search to trace")
 
 
 class QuizRequest(TextbookFields, OrderField):
@@ -204,7 +215,7 @@ def textbook_json(body: TextbookRequest) -> dict[str, Any]:
     return {
         **trace_document(trace, counts, changes=changes),
         "tree_text": tree_text(tree.root),
-        "order_counts": counted.to_json(),
+        "order_counts": order_counts_json(counted),
     }
 
 
@@ -224,6 +235,7 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
     with blame("answer"):
         check = check_pruning(tree, body.answer, order)
     trace = textbook_trace(tree, "alphabeta", order)
+    words = quiz_words(check, trace)
     return {
         "tree_text": tree_text(tree.root),
         "correct": check.correct,
@@ -235,12 +247,13 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
             {
                 "node": reason.node,
                 "role": reason.role,
-                "condition": reason.condition,
+                "condition": cut_text(reason.cut),
                 "pruned": list(reason.pruned),
-                "text": str(reason),
+                "text": cut_reason_text(reason),
             }
             for reason in cut_reasons(trace)
         ],
+        "words": {"verdict": words.verdict, "details": list(words.details), "summary": words.summary},
         "value": trace.value,
         "best": [node_name((move,)) for move in trace.best],
         "nodes": trace.nodes,

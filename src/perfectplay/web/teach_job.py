@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from perfectplay.errors import PerfectplayError
-from perfectplay.notation import parse_position
-from perfectplay.search.limits import Limit
-from perfectplay.teaching.compare import compare, limited_value_text, move_value
-from perfectplay.teaching.evaluators import get_evaluation
-from perfectplay.teaching.orders import ORDERS, order_counts
+from perfectplay import Limit, PerfectplayError, parse_position
+from perfectplay.documents import comparison_json, order_counts_json
+from perfectplay.teaching import (
+    ORDERS,
+    compare_with_perfect_play,
+    get_evaluation,
+    limited_value_text,
+    move_value,
+    order_counts,
+)
 from perfectplay.web.teaching import NODE_CAP, SearchOptions, search_setup
 
 ORDERS_KIND = "orders"
@@ -55,7 +59,7 @@ def run_orders_job(job: TeachJob) -> TeachResult:
         return {"document": None, "problem": ["search_depth", message]}
     return {
         "document": {
-            **counts.to_json(),
+            **order_counts_json(counts),
             "game": game.name,
             "position": game.format(state),
             "to_move": game.to_move(state).value,
@@ -75,7 +79,7 @@ def run_compare_job(job: TeachJob) -> TeachResult:
     assert depth is not None, "the request was checked: a comparison needs a depth"
     evaluation = get_evaluation(options["evaluation"], game)
     limit = Limit(seconds=job["seconds"] * COMPARE_SHARE, nodes=NODE_CAP)
-    comparison = compare(game, state, depth, evaluation, job["algorithm"], limit)
+    comparison = compare_with_perfect_play(game, state, depth, evaluation, job["algorithm"], limit)
     limited, exact = comparison.limited, comparison.exact
     # A depth-limited analysis is never "complete" (its values are guesses); stopped early, some move has no value.
     if any(entry.score is None and entry.estimate is None for entry in limited.moves):
@@ -107,7 +111,7 @@ def run_compare_job(job: TeachJob) -> TeachResult:
     name = f"depth-{depth} {limited.algorithm} with {comparison.evaluation}"
     return {
         "document": {
-            **comparison.to_json(),
+            **comparison_json(comparison),
             "name": name,
             "rows": rows,
             "perfect_play": str(exact.outcome),

@@ -10,16 +10,15 @@ the worker). Only the engine's named evaluations are offered: a client's
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from collections.abc import Collection
+from typing import Annotated, Any, TypedDict
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from perfectplay.game import Game
-from perfectplay.search.alphabeta import RootSearch
-from perfectplay.search.limits import Limit
-from perfectplay.teaching.evaluators import EVALUATIONS, default_evaluation, evaluation_names, get_evaluation
-from perfectplay.teaching.orders import ORDERS
+from perfectplay import TRACEABLE, Game, Limit, RootSearch
+from perfectplay.teaching import EVALUATIONS, ORDERS, default_evaluation, evaluation_names, get_evaluation
 from perfectplay.web.problems import Problem
+from perfectplay.words import DEFAULT_ROOT_WINDOW, ROOT_WINDOWS, root_window
 
 SEARCH_DEPTH_MAX = 12
 """Deepest depth limit a request may ask for; the tracer's node cap is the real bound on the work."""
@@ -27,21 +26,22 @@ SEARCH_DEPTH_MAX = 12
 NODE_CAP = 600_000
 """Most nodes one traced or counted search may visit here: the whole 3x3 game tree (549,946) and a little more."""
 
-ROOTS: dict[str, str] = {
-    "first": "the textbook root: each move searched with alpha = the best value so far, so a later move that "
-    "only ties the best one is cut",
-    "best": "the engine's root: each move searched with alpha = best - 1, so a move that ties the best one gets "
-    "its exact value and every best move is found",
-    "all": "every root move searched with the full window (-inf, +inf), so every move gets its exact value",
-}
-"""Alpha-beta's root searches (``alphabeta(find=...)``), with what each one does."""
+def _traceable(algorithm: str) -> str:
+    if algorithm not in TRACEABLE:
+        raise ValueError(f"unknown algorithm {algorithm[:40]!r}: use one of {', '.join(TRACEABLE)}")
+    return algorithm
 
+
+TracedAlgorithm = Annotated[
+    str, AfterValidator(_traceable), WithJsonSchema({"type": "string", "enum": list(TRACEABLE)})
+]
+"""A request's ``algorithm``: one the teaching tools can trace, by the engine's one table of algorithms."""
 
 STRICT = ConfigDict(strict=True, extra="forbid")
 """As every request body: wrong types and unknown fields are mistakes to report."""
 
 
-def _known(value: str | None, names: dict[str, str], what: str) -> str | None:
+def _known(value: str | None, names: Collection[str], what: str) -> str | None:
     if value is not None and value not in names:
         raise ValueError(f"unknown {what} {value[:40]!r}: use one of {', '.join(names)}")
     return value
@@ -68,13 +68,14 @@ class SearchFields(BaseModel):
     root: str | None = Field(
         default=None,
         description="alpha-beta's root window: first (the textbook, (best so far, +inf)), best (the engine's, "
-        "(best - 1, +inf): finds every best move), all (every move with (-inf, +inf)); default best",
+        "(best - 1, +inf): finds every best move), all (every move with (-inf, +inf)); default first, as in "
+        "perfectplay tree and orders",
     )
 
     @field_validator("root")
     @classmethod
     def _known_root(cls, root: str | None) -> str | None:
-        return _known(root, ROOTS, "root window")
+        return _known(root, ROOT_WINDOWS, "root window")
 
 
 class OrderField(BaseModel):
@@ -142,7 +143,7 @@ def check_search_options(
         "evaluation": evaluation,
         "order": order,
         "compare_order": compare_order,
-        "root": search.root or "best",
+        "root": search.root or DEFAULT_ROOT_WINDOW,
     }
 
 
@@ -155,14 +156,9 @@ def search_setup(game: Game[Any], options: SearchOptions) -> tuple[Limit, dict[s
     depth = options["search_depth"]
     limit = Limit(depth=depth, nodes=NODE_CAP)
     if depth is None:
-        return limit, {}, _root(options["root"])
+        return limit, {}, root_window(options["root"])
     evaluation = get_evaluation(options["evaluation"], game)
-    return limit, {"evaluate": evaluation.function, "evaluation": evaluation.name}, _root(options["root"])
-
-
-def _root(name: str) -> RootSearch:
-    roots: dict[str, RootSearch] = {"first": "first", "best": "best", "all": "all"}
-    return roots[name]
+    return limit, {"evaluate": evaluation.function, "evaluation": evaluation.name}, root_window(options["root"])
 
 
 def evaluations_json(game: Game[Any]) -> list[dict[str, str]]:

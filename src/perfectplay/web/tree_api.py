@@ -14,7 +14,7 @@ under the server's time limit, like every other search.
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from pydantic import Field
@@ -24,7 +24,7 @@ from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_response
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
-from perfectplay.web.teaching import OrderFields, SearchFields, check_search_options
+from perfectplay.web.teaching import OrderFields, SearchFields, TracedAlgorithm, check_search_options
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
 
 EMPTY_MAX = 9
@@ -40,7 +40,7 @@ NODES_MAX = 2_000
 class TreeRequest(PositionRequest, SearchFields, OrderFields):
     """``POST /api/tree``: trace one search of the position."""
 
-    algorithm: Literal["minimax", "alphabeta"] = Field(description="the search to trace")
+    algorithm: TracedAlgorithm = Field(description="the search to trace")
     depth: int = Field(
         default=1,
         ge=0,

@@ -11,14 +11,20 @@ its own would give a different (wider-window) tree.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, TypedDict
 
-from perfectplay.game import Game
-from perfectplay.notation import parse_position
-from perfectplay.teaching.orders import compare_cuts, move_order
-from perfectplay.teaching.trace import RECORD_LIMIT, Trace, TraceNode, TraceTooLarge, trace_search
-from perfectplay.viz.tree_json import trace_document
+from perfectplay import Game, parse_position
+from perfectplay.teaching import (
+    RECORD_LIMIT,
+    Trace,
+    TraceNode,
+    TraceTooLarge,
+    compare_cuts,
+    move_order,
+    subtree_document,
+    trace_document,
+    trace_search,
+)
 from perfectplay.web.teaching import SearchOptions, evaluations_json, search_setup, too_large
 
 TREE_KIND = "tree"
@@ -89,49 +95,23 @@ def run_tree_job(job: TreeJob) -> TreeResult:
     except TraceTooLarge as error:
         return {"document": None, "problem": ["position", too_large(algorithm, options, error)]}
     extra = {"path": path, "evaluations": evaluations_json(game)}
+
+    def view(state: Any) -> dict[str, Any]:
+        # The parts of a view that make a board playable (click, labels) are left out: a tree's boards are still.
+        return {key: value for key, value in game.view(state).items() if key not in ("click", "labels")}
+
     if not path:
-        document = trace_document(trace, changes=changes)
-        add_views(game, trace.root, document["tree"])
-        return {"document": {**document, **extra}, "problem": None}
+        return {"document": {**trace_document(trace, changes=changes, view=view), **extra}, "problem": None}
     line = _line(trace.root, path)
     if line is None:
         return {"document": None, "problem": ["path", _missing(trace, path)]}
-    focus = line[-1]
-    shown = sum(1 for _ in focus.walk())
+    shown = sum(1 for _ in line[-1].walk())
     if shown > job["max_nodes"]:
         message = f"this subtree has {shown:,} nodes within depth {job['depth']}; ask for less depth or more max_nodes"
         return {"document": None, "problem": ["depth", message]}
-    chosen = {node.id for node in trace.chosen_line()}
-    document = trace_document(_only_line(trace, line), changes=changes)
-    events = [event for event in document["events"] if focus.id <= event["node"] < focus.id + focus.nodes]
-    tree = document["tree"]
-    for _ in path:
-        tree = tree["children"][0]
-    _mark_chosen(tree, chosen)
-    add_views(game, focus, tree)
-    document.update(tree=tree, events=events, shown=shown, chosen_line=sorted(chosen), **extra)
-    document["limits"] = {"depth": job["depth"], "max_nodes": job["max_nodes"]}
-    return {"document": document, "problem": None}
-
-
-def add_views(game: Game[Any], node: TraceNode, drawn: dict[str, Any]) -> None:
-    """Give every node of the document, its cut moves and its searched-but-not-drawn children a ``view``.
-
-    The page draws each position from its view (``Game.view``: a grid, heaps,
-    or text), so the tree needs no game of its own; the parts of a view that
-    make a board playable (``click``, ``labels``) are left out.
-    """
-    drawn["view"] = _still(game.view(node.state))
-    for entry, move in zip(drawn["pruned"], node.pruned, strict=True):
-        entry["view"] = _still(game.view(game.play(node.state, move)))
-    for entry, hidden in zip(drawn["hidden"], node.hidden, strict=True):
-        entry["view"] = _still(game.view(game.play(node.state, hidden.move)))
-    for entry, child in zip(drawn["children"], node.children, strict=True):
-        add_views(game, child, entry)
-
-
-def _still(view: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in view.items() if key not in ("click", "labels")}
+    limits = {"depth": job["depth"], "max_nodes": job["max_nodes"]}
+    document = subtree_document(trace, line, limits, changes=changes, view=view)
+    return {"document": {**document, **extra}, "problem": None}
 
 
 def _line(root: TraceNode, path: list[int]) -> list[TraceNode] | None:
@@ -161,20 +141,3 @@ def _missing(trace: Trace, path: list[int]) -> str:
     raise AssertionError("the whole path was found")
 
 
-def _only_line(trace: Trace, line: list[TraceNode]) -> Trace:
-    """The trace with each ancestor of the focus node keeping only the next node of ``line``.
-
-    So the document is built for the focus subtree alone (fast, small), with
-    the root unchanged: the MAX/MIN view and the outcome texts stay the position's.
-    """
-    node = line[-1]
-    for parent in reversed(line[:-1]):
-        node = replace(parent, children=(node,), hidden=())
-    return replace(trace, root=node)
-
-
-def _mark_chosen(tree: dict[str, Any], chosen: set[int]) -> None:
-    # The trimmed trace would follow the path, not the best line: take the real one.
-    tree["chosen"] = tree["id"] in chosen
-    for child in tree["children"]:
-        _mark_chosen(child, chosen)

@@ -14,15 +14,16 @@ export class ApiError extends Error {
 async function request(method, path, body) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  // A GET carries no body at all, not even an empty one.
+  const init = { method, signal: controller.signal };
+  if (body !== undefined) {
+    init.headers = { "content-type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
   let response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
-  } catch (error) {
+    response = await fetch(path, init);
+  } catch {
     throw new ApiError(0, null, "The server cannot be reached. Is perfectplay serve still running?");
   } finally {
     clearTimeout(timer);

@@ -8,7 +8,6 @@
 // screen), "watch" (the computer plays itself; it can be stopped and resumed).
 
 import * as api from "./api.js";
-import { bestMoves, hintText } from "./advice.js";
 import { changedCells } from "./grid-board.js";
 import { labelledMoves } from "./board.js";
 import * as tally from "./tally.js";
@@ -190,8 +189,19 @@ export function createGame({ onChange, onAnnounce, onTally }) {
   // A person chose ``move`` in the position shown. Playing from an earlier
   // position of the move list continues the game from there.
   async function play(move) {
+    if (move === null || move === undefined) return;
+    await playAsked({ play: move });
+  }
+
+  // A person typed ``text`` that names no free move (a taken cell, a number off
+  // the board): the server reads it as the terminal does and says what is wrong.
+  async function playTyped(text) {
+    await playAsked({ typed: text });
+  }
+
+  async function playAsked(askedMove) {
     const from = current();
-    if (state.busy || from.outcome || !peopleMove(from) || move === null || move === undefined) return;
+    if (state.busy || from.outcome || !peopleMove(from)) return;
     generation += 1;
     const asked = generation;
     state.busy = "move";
@@ -200,7 +210,7 @@ export function createGame({ onChange, onAnnounce, onTally }) {
     changed();
     let reply;
     try {
-      reply = await api.position({ game: state.entry.game, position: from.position, to_move: from.toMove, play: move });
+      reply = await api.position({ game: state.entry.game, position: from.position, to_move: from.toMove, ...askedMove });
     } catch (error) {
       if (asked !== generation) return;
       state.busy = null;
@@ -257,6 +267,36 @@ export function createGame({ onChange, onAnnounce, onTally }) {
 
   function setWatchDelay(ms) {
     state.watch.delay = ms;
+  }
+
+  // --- a reload ----------------------------------------------------------------------
+  // The address holds only the position shown; the moves that led to it, and so
+  // Undo, are kept for the tab (sessionStorage) and taken up again on a reload.
+
+  function snapshot() {
+    if (!state.entry || !state.line.length || state.busy) return null;
+    const { mode, human, level, line, cursor, scored } = state;
+    return { game: state.entry.game, mode, human, level, line, cursor, scored };
+  }
+
+  function restore(entry, saved) {
+    generation += 1;
+    Object.assign(state, {
+      entry,
+      mode: saved.mode,
+      human: saved.human,
+      level: saved.level,
+      line: saved.line,
+      cursor: saved.cursor,
+      scored: saved.scored,
+      busy: null,
+      error: null,
+      hint: null,
+    });
+    state.watch.running = false;
+    onAnnounce(`The game of ${entry.title} goes on: move ${saved.cursor} of ${saved.line.length - 1}. ${statusText()}`);
+    refreshOverlay();
+    changed();
   }
 
   // --- going back ------------------------------------------------------------------
@@ -323,8 +363,8 @@ export function createGame({ onChange, onAnnounce, onTally }) {
     try {
       const analysis = await analysisOf(node);
       if (key !== keyOf(current())) return;
-      const best = bestMoves(analysis);
-      state.hint = { key, moves: new Set(best.map((entry) => entry.move)), text: hintText(analysis, best) };
+      // The server names the moves and says the sentence (words.hint_text); the page only shows them.
+      state.hint = { key, moves: new Set(analysis.advice.moves), text: analysis.advice.hint };
       onAnnounce(state.hint.text);
     } catch (error) {
       if (key === keyOf(current())) fail(error);
@@ -430,6 +470,7 @@ export function createGame({ onChange, onAnnounce, onTally }) {
   return {
     newGame,
     play,
+    playTyped,
     undo,
     goTo,
     hint,
@@ -444,6 +485,8 @@ export function createGame({ onChange, onAnnounce, onTally }) {
     setWatchDelay,
     view,
     inProgress,
+    snapshot,
+    restore,
     labelledMoves: () => (state.entry && current() ? labelledMoves(current().view) : new Map()),
   };
 }

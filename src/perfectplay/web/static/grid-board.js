@@ -170,7 +170,9 @@ export function createGridBoard(element, onChoose) {
       button.classList.toggle("target", drop && shown !== undefined);
       button.setAttribute("aria-disabled", String(!playable));
       for (const kind of ["win", "draw", "loss", "unknown"]) button.classList.toggle(`shows-${kind}`, entry?.outcome === kind);
-      setText(button, "cell-label", !stone && !entry && !hinted && label ? label : null);
+      // The number stays in sight beside an outcome or a hint: the hint's words name the cell by it.
+      setText(button, "cell-label", !stone && label ? label : null);
+      button.classList.toggle("label-aside", Boolean(!stone && label && (entry || hinted)));
       setText(button, "badge", !stone && entry ? outcomeShort(entry) : null);
       // With the outcome shown the cell has no room for both: the amber fill marks the hint.
       setText(button, "hint-tag", !stone && hinted && !entry ? "hint" : null);

@@ -13,9 +13,11 @@ import { createMoveList } from "./movelist.js";
 import { capitalized, otherSide } from "./outcome.js";
 import * as tally from "./tally.js";
 import { createTreePanel } from "./tree-panel.js";
+import { learnWords } from "./tree-words.js";
 import { createWhyPanel } from "./why.js";
 
 const SETTINGS_KEY = "perfectplay.settings.v2";
+const GAME_KEY = "perfectplay.game.v1"; // this tab's game: its moves and Undo survive a reload
 const MODES = ["computer", "two", "watch"];
 const $ = (id) => document.getElementById(id);
 
@@ -73,6 +75,39 @@ function restoreSettings() {
   } catch {
     // Unreadable storage: the defaults stay.
   }
+}
+
+function saveGame() {
+  const saved = game.snapshot();
+  if (!saved) return;
+  try {
+    sessionStorage.setItem(GAME_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or disabled: a reload starts from the position in the address.
+  }
+}
+
+// The game this tab played, if the address still shows its position.
+function savedGameFor(link) {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(GAME_KEY) || "null");
+  } catch {
+    return null;
+  }
+  if (!saved || !Array.isArray(saved.line) || !saved.line[saved.cursor]) return null;
+  const shown = saved.line[saved.cursor];
+  const entry = entries.find((known) => known.game === saved.game);
+  const same = link.game === saved.game && link.position === shown.position && link.to_move === shown.toMove;
+  return entry && same && MODES.includes(saved.mode) ? { entry, saved } : null;
+}
+
+function resumeGame({ entry, saved }) {
+  writeSettings({ ...readSettings(), game: entry.game, mode: saved.mode, side: saved.human, level: saved.level });
+  applied = readSettings();
+  showModeFields(applied.mode);
+  game.setWatchDelay(Number(applied.speed));
+  game.restore(entry, saved);
 }
 
 function showModeFields(mode) {
@@ -230,6 +265,7 @@ function showTallyNote(view) {
 
 function render(view) {
   lastView = view;
+  saveGame();
   view.treeOff = treeOffReason(view);
   board.render(view.board, {
     playable: view.playable,
@@ -302,7 +338,7 @@ function typeDigit(digit) {
     announce(`${wanted}: type another digit, or Enter${moves.has(wanted) ? ` to play ${wanted}` : ""}.`);
   } else {
     typed = "";
-    announce(`There is no move ${wanted} to play here.`);
+    game.playTyped(wanted); // the server's sentence says why it is no move here
   }
   showTyped();
 }
@@ -330,6 +366,7 @@ function onKey(event) {
   } else if (key === "enter" && typed) {
     const moves = game.labelledMoves();
     if (moves.has(typed)) playLabel(moves, typed);
+    else game.playTyped(typed);
     typed = "";
     showTyped();
   } else if (key === "escape" && typed) {
@@ -416,6 +453,7 @@ async function start() {
   entries = listing.games.filter((entry) => canDraw(entry.view));
   seconds = listing.seconds;
   treeMax = listing.tree_max_moves;
+  learnWords(listing.words);
   levelNotes = levels.notes;
   fillSelect($("game"), entries.map((entry) => [entry.game, entry.title]));
   const choices = [...levels.levels, ...(levels.depth_players ?? [])];
@@ -430,7 +468,7 @@ async function start() {
   confirm = createConfirm($("confirm"));
   editor = createEditor($("editor"), { game: () => lastView.game, onPlay: playSetUp, onClose: closeEditor });
   panels.push(
-    createWhyPanel($("why"), () => levelNotes),
+    createWhyPanel($("why")),
     createMoveList($("moves-panel"), { onGo: (index) => game.goTo(index) }),
     createTreePanel($("tree-panel"), () => ({ game: lastView.game })),
   );
@@ -438,7 +476,9 @@ async function start() {
   game.setOverlay($("overlay").checked);
   wire();
   const link = readLink();
-  if (link) await startFromLink(link);
+  const resumed = link ? savedGameFor(link) : null;
+  if (resumed) resumeGame(resumed);
+  else if (link) await startFromLink(link);
   else startNewGame();
 }
 

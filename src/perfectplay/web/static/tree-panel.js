@@ -15,7 +15,7 @@ import { button, choice, element } from "./tree-dom.js";
 import { createPlayer } from "./tree-player.js";
 import { createQuiz } from "./tree-quiz.js";
 import { createTreeView } from "./tree-view.js";
-import { ALGORITHM_NAMES, ORDER_NAMES, ORDER_NOTES, count } from "./tree-words.js";
+import { ALGORITHM_NAMES, ORDER_NAMES, ORDER_NOTES, ROOT_WINDOW_NOTES, count } from "./tree-words.js";
 
 const MODES = [
   ["search", "Minimax and alpha-beta"],
@@ -23,17 +23,14 @@ const MODES = [
   ["textbook", "Textbook tree"],
 ];
 const DEPTHS = [["", "to the end"], ...[1, 2, 3, 4, 5, 6].map((depth) => [String(depth), `${depth} ${depth === 1 ? "ply" : "plies"}`])];
-const ORDER_CHOICES = Object.entries(ORDER_NAMES);
+const orderChoices = () => Object.entries(ORDER_NAMES); // filled from the server's words at start
 const CLASSIC = "3 12 8 | 2 4 6 | 14 5 2";
 
-const ROOT_NOTES = {
-  textbook:
-    "The root window is the textbook one: the search starts with (−∞, +∞) and each root move is searched with " +
-    "α = the best value so far, so a later move that only ties the best one is cut.",
-  engine:
-    "The engine's root window: each root move is searched with α = best − 1 instead of the best value so far, so a " +
-    "move that ties the best one gets its exact value and every best move is found, for a few more nodes.",
-};
+// The root window in force, in the server's words (words.ROOT_WINDOWS): "first" the textbook's, "best" the engine's.
+function rootNote(engineRoot) {
+  const note = ROOT_WINDOW_NOTES[engineRoot ? "best" : "first"];
+  return `Root window: ${note}.`;
+}
 
 // ``section``: the panel's element, holding #tree-toggle and #tree-body.
 // ``board()``: the game of the position shown, {game: spec}.
@@ -107,10 +104,10 @@ export function createTreePanel(section, board) {
         change({ depth: value === "" ? null : Number(value) }), "tdepth"));
       if (settings.depth !== null) fields.append(evaluationField());
       if (settings.mode === "search") {
-        fields.append(choice("Alpha-beta's order", ORDER_CHOICES, settings.order, (order) => change({ order }), "torder"));
+        fields.append(choice("Alpha-beta's order", orderChoices(), settings.order, (order) => change({ order }), "torder"));
       } else {
-        fields.append(choice("Left", ORDER_CHOICES, settings.left, (left) => change({ left }), "torder-left"));
-        fields.append(choice("Right", ORDER_CHOICES, settings.right, (right) => change({ right }), "torder-right"));
+        fields.append(choice("Left", orderChoices(), settings.left, (left) => change({ left }), "torder-left"));
+        fields.append(choice("Right", orderChoices(), settings.right, (right) => change({ right }), "torder-right"));
       }
       const root = element("label", "tfield tengine-root");
       const tick = Object.assign(element("input"), { type: "checkbox", checked: settings.engineRoot, id: "tree-engine-root" });
@@ -119,7 +116,7 @@ export function createTreePanel(section, board) {
       fields.append(root);
     }
     const notes = element("p", "note tsettings-note");
-    if (settings.mode !== "textbook") notes.textContent = settings.engineRoot ? ROOT_NOTES.engine : ROOT_NOTES.textbook;
+    if (settings.mode !== "textbook") notes.textContent = rootNote(settings.engineRoot);
     if (settings.mode === "orders") notes.textContent += ` ${capitalized(settings.left)}: ${ORDER_NOTES[settings.left]}; ${settings.right}: ${ORDER_NOTES[settings.right]}.`;
     form.replaceChildren(modes, fields, notes);
     if (focusKey) {
@@ -162,7 +159,7 @@ export function createTreePanel(section, board) {
         .catch((error) => content.replaceChildren(problemNote(error)));
     });
     const quiz = button(settings.quiz ? "Step through it" : "Quiz: which nodes are pruned?", () => change({ tree: input.value, quiz: !settings.quiz }), { className: "tquiz-toggle" });
-    const order = choice("Alpha-beta's order", ORDER_CHOICES, settings.order, (value) => change({ order: value, tree: input.value }), "torder");
+    const order = choice("Alpha-beta's order", orderChoices(), settings.order, (value) => change({ order: value, tree: input.value }), "torder");
     return [label, draw, random, order, quiz, help];
   }
 
@@ -178,7 +175,7 @@ export function createTreePanel(section, board) {
       fields.search_depth = settings.depth;
       if (settings.evaluation) fields.evaluation = settings.evaluation;
     }
-    if (algorithm === "alphabeta" && !settings.engineRoot) fields.root = "first";
+    if (algorithm === "alphabeta" && settings.engineRoot) fields.root = "best";
     return fields;
   }
 
@@ -322,7 +319,7 @@ export function createTreePanel(section, board) {
     if (trace.tree.terminal) return `The game is over (${trace.outcome}): the search stops at once, so the tree is a single node.`;
     const side = `The real search for the position in front of you, ${trace.to_move} to move (MAX). `;
     const values = trace.search.depth === null
-      ? `Values are from ${trace.to_move}'s side: ${trace.values.split("; ").at(-1).replaceAll(" - ", " − ")}. `
+      ? `Values are from ${trace.to_move}'s side: ${trace.scores}. `
       : `It stops ${trace.search.depth} ${trace.search.depth === 1 ? "ply" : "plies"} below the position and values the positions there with ${trace.search.evaluation}: ` +
         "those horizon nodes are framed in purple and their values, written ≈v, are guesses, not proofs; wins and losses seen sooner are proven. ";
     return `${side}${values}Open a move with ▸ to see what was searched below it.`;

@@ -3,7 +3,7 @@
 // (a node stands for everything below it) and the server checks the answer
 // against the real alpha-beta (POST /api/quiz) and explains every cut.
 
-import { button, element, listText } from "./tree-dom.js";
+import { button, element } from "./tree-dom.js";
 import { number } from "./tree-words.js";
 
 // ``tree``: the root of a textbook trace (every node drawn); ``check(answer)``: a promise of the verdict.
@@ -58,19 +58,15 @@ export function createQuiz(box, { tree, order, check, onAnswered }) {
     }
   }, { className: "primary tquiz-check" });
 
+  // Every sentence is the server's (words.quiz_words): the page only lays them out.
   function show(result) {
-    const pruned = result.pruned.length ? listText(result.pruned) : "nothing";
-    const lines = [element("p", `tquiz-result ${result.correct ? "right" : "wrong"}`,
-      result.correct ? `Right: alpha-beta prunes ${pruned}.` : `Not quite: alpha-beta prunes ${pruned}.`)];
-    if (!result.correct && result.missed.length) lines.push(element("p", "", `You left out ${listText(result.missed)}.`));
-    if (!result.correct && result.wrong.length) {
-      lines.push(element("p", "", `${listText(result.wrong)} ${result.wrong.length === 1 ? "is" : "are"} searched.`));
-    }
+    const words = result.words;
+    const lines = [element("p", `tquiz-result ${result.correct ? "right" : "wrong"}`, words.verdict)];
+    for (const detail of words.details) lines.push(element("p", "", detail));
     const why = element("ul", "tquiz-cuts");
-    for (const cut of result.cuts) why.append(element("li", "", `✂ ${cut.text.charAt(0).toUpperCase()}${cut.text.slice(1)}.`));
+    for (const cut of result.cuts) why.append(element("li", "", `✂ ${cut.text}`));
     if (!result.cuts.length) why.append(element("li", "", "No cut: alpha-beta visits every node here."));
-    lines.push(why, element("p", "note",
-      `The root's value is ${number(result.value)} (MAX plays ${listText(result.best)}); alpha-beta visited ${result.nodes} nodes.`));
+    lines.push(why, element("p", "note", words.summary));
     verdict.replaceChildren(...lines);
     for (const [name, tick] of ticks) {
       const line = tick.closest(".tquiz-line");

@@ -8,21 +8,22 @@ import { otherSide } from "./outcome.js";
 
 const MINUS = "\u2212";
 
-export const ALGORITHM_NAMES = { minimax: "Minimax", alphabeta: "Alpha-beta" };
+// The names and notes below are the server's (GET /api/games "words", made in
+// perfectplay/words.py and the engine's tables); ``learnWords`` fills them in
+// once at start, before the panel is drawn.
+export const ALGORITHM_NAMES = {};
+export const ORDER_NAMES = {};
+export const ORDER_NOTES = {};
+export const ROOT_WINDOW_NOTES = {};
 
-export const ORDER_NAMES = {
-  natural: "natural",
-  "best-first": "best-first",
-  "worst-first": "worst-first",
-  engine: "engine",
-};
-
-export const ORDER_NOTES = {
-  natural: "the game's own order of moves",
-  "best-first": "the best move first, by the exact values: alpha-beta's best case",
-  "worst-first": "the worst move first: alpha-beta's worst case",
-  engine: "the production solver's heuristic order (open lines, the centre first)",
-};
+export function learnWords(words) {
+  for (const [name, title] of Object.entries(words.algorithms)) ALGORITHM_NAMES[name] = title.charAt(0).toUpperCase() + title.slice(1);
+  for (const [name, note] of Object.entries(words.orders)) {
+    ORDER_NAMES[name] = name;
+    ORDER_NOTES[name] = note;
+  }
+  Object.assign(ROOT_WINDOW_NOTES, words.root_windows);
+}
 
 export function number(value) {
   return value < 0 ? `${MINUS}${-value}` : String(value);

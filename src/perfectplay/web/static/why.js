@@ -1,15 +1,15 @@
 // "Why that move?": the computer's options, each with its exact outcome, from
-// the analysis the server returned with the computer's move, and a sentence
-// about the move it actually played (a mistake is called one).
+// the analysis the server returned with the computer's move, and the server's
+// sentence about the move it actually played (analysis.advice: a mistake is
+// called one). The page ranks nothing itself: the best moves are the server's.
 
-import { bestMoves, explainChoice } from "./advice.js";
 import { outcomeText } from "./outcome.js";
 
 const LISTED = 12; // moves listed on a big board; the rest are counted by outcome
 
 const EMPTY_NOTE = "After the computer moves, every move it could have played is listed here with its outcome.";
 
-export function createWhyPanel(element, levelNotes) {
+export function createWhyPanel(element) {
   let shownFor = null;
 
   // view.why: {analysis, move, level} of the last computer move up to the position shown, or null.
@@ -22,16 +22,15 @@ export function createWhyPanel(element, levelNotes) {
       element.replaceChildren(Object.assign(document.createElement("p"), { className: "note", textContent: EMPTY_NOTE }));
       return;
     }
-    const { analysis, move, level } = why;
+    const { analysis, move } = why;
     const chosen = analysis.moves.find((entry) => entry.move === move);
-    const best = new Set(bestMoves(analysis).map((entry) => entry.move));
+    const best = new Set(analysis.advice.moves);
     // "best" marks only mean something when some moves are worse.
     const markBest = best.size < analysis.moves.length;
     const heading = document.createElement("p");
     heading.className = "why-summary";
     heading.dataset.verdict = best.has(move) ? "best" : "worse";
-    const sentence = explainChoice(analysis, move, level, levelNotes()[level]);
-    heading.textContent = `The computer (${analysis.to_move}) played ${chosen.label}. ${sentence}`;
+    heading.textContent = `The computer (${analysis.to_move}) played ${chosen.label}. ${analysis.advice.why}`;
     const list = document.createElement("ol");
     list.className = "why-moves";
     const listed = analysis.moves.filter((entry, index) => index < LISTED || entry.move === move);

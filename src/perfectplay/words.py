@@ -1,0 +1,303 @@
+"""Every sentence a person reads about a position or a search, made here and nowhere else.
+
+The terminal, the page and the drawings all show what this module writes:
+outcomes ("win in 3"), the end of a game ("X has won"), hints, why the
+computer chose a move, the alpha-beta window and its cuts, the root windows
+a teacher can choose. A front end lays the sentences out; it never builds
+one of its own from the numbers, so the same position reads the same
+everywhere.
+
+It sits with the teaching tools in the package map: it reads the engine's
+results and the traces, and the front ends read it.
+"""
+
+# ruff: noqa: RUF002 - the texts use the Greek letters and signs students read
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.game import Game, Outcome, Player
+from perfectplay.search.alphabeta import RootSearch
+from perfectplay.search.result import Analysis, MoveValue
+from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons, node_name
+from perfectplay.teaching.trace import Cut, Trace, Window
+
+ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
+BETA = "\N{GREEK SMALL LETTER BETA}"
+MINUS = "\N{MINUS SIGN}"
+INFINITY = "\N{INFINITY}"
+"""Symbols of the textbook notation; a true minus sign reads better than a hyphen."""
+
+# --- alpha-beta's window and its cuts ---------------------------------------------------------
+
+
+def bound_text(value: int | None, *, upper: bool = False) -> str:
+    """A score or window bound as people write it; None is -inf (or +inf if ``upper``)."""
+    if value is None:
+        return "+" + INFINITY if upper else MINUS + INFINITY
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def score_rule_text(base: int) -> str:
+    """How a position's score counts plies: ``a win at ply p scores 11 − p, a loss p − 11, a draw 0``."""
+    return f"a win at ply p scores {base} {MINUS} p, a loss p {MINUS} {base}, a draw 0"
+
+
+def window_text(window: Window) -> str:
+    """``α = 3, β = +∞``."""
+    return f"{ALPHA} = {bound_text(window.alpha)}, {BETA} = {bound_text(window.beta, upper=True)}"
+
+
+def window_label(window: Window) -> str:
+    """The window as an edge label: ``α 3  β +∞``."""
+    return f"{ALPHA} {bound_text(window.alpha)}  {BETA} {bound_text(window.beta, upper=True)}"
+
+
+def cut_text(cut: Cut) -> str:
+    """The condition that met: ``α = 6 ≥ β = 5`` at a MAX node, ``β = 2 ≤ α = 3`` at a MIN node."""
+    alpha, beta = bound_text(cut.alpha), bound_text(cut.beta)
+    if cut.maximizing:
+        return f"{ALPHA} = {alpha} \N{GREATER-THAN OR EQUAL TO} {BETA} = {beta}"
+    return f"{BETA} = {beta} \N{LESS-THAN OR EQUAL TO} {ALPHA} = {alpha}"
+
+
+# --- alpha-beta's root window ----------------------------------------------------------------
+
+DEFAULT_ROOT_WINDOW: RootSearch = "first"
+"""The root window every front end uses unless told otherwise: the textbook's, so that the
+same position gives the same alpha-beta count in ``tree``, ``orders`` and the page."""
+
+ROOT_WINDOWS: dict[RootSearch, str] = {
+    "first": f"the textbook window: each move searched with {ALPHA} = the best value so far, so a later move "
+    "that only ties the best one is cut (the default)",
+    "best": f"the engine's window: each move searched with {ALPHA} = best {MINUS} 1, so a move that ties the "
+    "best one gets its exact value and every best move is found",
+    "all": f"every move searched with the full window ({MINUS}{INFINITY}, +{INFINITY}), so every move gets its "
+    "exact value",
+}
+"""Alpha-beta's root windows by name (``alphabeta(find=...)``), with what each one does."""
+
+
+def root_window(name: str) -> RootSearch:
+    """The root window called ``name`` (one of ``ROOT_WINDOWS``); ValueError for any other name."""
+    for window in ROOT_WINDOWS:
+        if window == name:
+            return window
+    raise ValueError(f"unknown root window {name[:40]!r}: use one of {', '.join(ROOT_WINDOWS)}")
+
+
+# --- advice: the hint and "Why that move?" ------------------------------------------------------
+#
+# Moves are compared by what is proven about them, best first: proven wins
+# (the fastest first) > proven draws > unproven moves (those the deepest
+# finished search preferred first) > proven losses (the slowest first). So a
+# hint never prefers a move the search could not value over one it proved to
+# draw (on big boards the time limit leaves many moves unproven).
+
+
+def _merit(entry: MoveValue, preferred: set[int]) -> tuple[int, int]:
+    outcome = entry.outcome
+    if outcome.name == "win":
+        return (3, -(outcome.plies or 0))
+    if outcome.name == "draw":
+        return (2, 0)
+    if outcome.name == "loss":
+        return (0, outcome.plies or 0)
+    return (1, 1 if entry.move in preferred else 0)
+
+
+def advised_moves(analysis: Analysis) -> tuple[MoveValue, ...]:
+    """The moves a hint names, by the order above, in move order (none for a finished game)."""
+    if not analysis.moves:
+        return ()
+    preferred = set(analysis.best)
+    top = max(_merit(entry, preferred) for entry in analysis.moves)
+    return tuple(sorted((entry for entry in analysis.moves if _merit(entry, preferred) == top), key=_move_of))
+
+
+def _move_of(entry: MoveValue) -> int:
+    return entry.move
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """``win in 3``, ``draw``, ``loss in 4``; ``not proven`` when a limit stopped the search first."""
+    return "not proven" if not outcome.proven else str(outcome)
+
+
+def _labels(game: Game[Any], entries: Sequence[MoveValue]) -> str:
+    return or_list([game.move_label(entry.move) for entry in entries])
+
+
+def hint_text(game: Game[Any], analysis: Analysis) -> str:
+    """``Hint for X: play 5 (a draw with best play).``"""
+    advised = advised_moves(analysis)
+    first = advised[0].outcome
+    what = {
+        "win": f"{first}: a forced win",
+        "draw": "a draw with best play",
+        "loss": f"every move loses against best play; this one holds out longest: {first}",
+        "unknown": "the best found in the time limit; the search could not prove its outcome",
+    }[first.name]
+    return f"Hint for {analysis.to_move.value}: play {_labels(game, advised)} ({what})."
+
+
+def choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, level_note: str | None) -> str:
+    """Why the computer played ``move`` (found in ``analysis``): a best move as such, a worse one as a mistake.
+
+    ``level_note`` says how the computer at ``level`` chooses; it is added
+    where it explains a move that is not the best.
+    """
+    chosen = next(entry for entry in analysis.moves if entry.move == move)
+    best = advised_moves(analysis)
+    preferred = set(analysis.best)
+    gap = _merit(best[0], preferred) != _merit(chosen, preferred)
+    said = f" At level {level[:1].upper() + level[1:]} the computer {level_note}." if level_note else ""
+    if not gap or (chosen.outcome.name == "unknown" and best[0].outcome.name != "win"):
+        return _best_choice_text(game, analysis, chosen, best)
+    if chosen.outcome.name == "unknown":
+        wins = "wins" if len(best) == 1 else "win"
+        return (
+            f"It could not prove this move's outcome in time, and it missed a win: {_labels(game, best)} {wins} "
+            f"({best[0].outcome}).{said}"
+        )
+    worse = {"win": "a slower win", "loss": "a quicker loss"}.get(chosen.outcome.name, "a mistake")
+    if chosen.outcome.name != best[0].outcome.name:
+        worse = "a mistake"
+    better = (
+        "an outcome the search could not prove in time" if best[0].outcome.name == "unknown" else str(best[0].outcome)
+    )
+    return f"That is {worse}: it leads to {chosen.outcome}, but {_labels(game, best)} would have led to {better}.{said}"
+
+
+def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, best: Sequence[MoveValue]) -> str:
+    if chosen.outcome.name == "unknown":
+        draws = [entry for entry in analysis.moves if entry.outcome.name == "draw"]
+        proven = ""
+        if draws:
+            verb = "is a proven draw" if len(draws) == 1 else "are proven draws"
+            proven = f" {_labels(game, draws)} {verb}."
+        return (
+            "The time limit came before this position was solved, so this is the best move found in time "
+            f"(a win in one or a forced block is never missed).{proven}"
+        )
+    outcome = chosen.outcome
+    forced = f"It sees a forced {outcome}: it wins however you reply."
+    wins = "This move wins at once." if outcome.plies == 1 else forced
+    verdict = {
+        "win": wins,
+        "draw": "With best play from here the game is a draw.",
+        "loss": f"Every move loses against best play; this one holds out longest ({outcome}).",
+    }[outcome.name]
+    total, same = len(analysis.moves), len(best)
+    choice = f"{same} of {total} moves are equally good; it picked one of them."
+    if same == 1:
+        choice = "No other move is as good."
+    worse = total - same
+    blunders = f" {worse} {'move does' if worse == 1 else 'moves do'} worse." if worse else ""
+    return f"{verdict} {choice}{blunders}"
+
+
+# --- a game in progress ------------------------------------------------------------------------
+
+
+def result_text(winner: Player | None) -> str:
+    """How a finished game ended: ``X has won`` or ``it is a draw``."""
+    return f"{winner.value} has won" if winner is not None else "it is a draw"
+
+
+def no_move_text(winner: Player | None) -> str:
+    """Why a finished game has no move to choose."""
+    return f"the game is over: {result_text(winner)}; there is no move to choose"
+
+
+def took_back_text(moves: Sequence[tuple[int, str, str]]) -> str:
+    """What undo took back: each move by its number in the game, with who played which cell.
+
+    ``moves`` are (move number, side, label), oldest first:
+    ``Took back moves 3 and 4 (X played 2, O played 7).``
+    """
+    numbers = " and ".join(str(number) for number, _, _ in moves)
+    plays = ", ".join(f"{side} played {label}" for _, side, label in moves)
+    return f"Took back {'move' if len(moves) == 1 else 'moves'} {numbers} ({plays})."
+
+
+# --- lists ------------------------------------------------------------------------------------
+
+
+def and_list(items: Sequence[str], empty: str = "nothing") -> str:
+    """``1``, ``1 and 2``, ``1, 2 and 3`` (``empty`` for none)."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def or_list(items: Sequence[str]) -> str:
+    """``1``, ``1 or 2``, ``1, 2 or 3``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+# --- alpha-beta on a textbook tree -----------------------------------------------------------
+
+
+def cut_reason_text(reason: CutReason) -> str:
+    """``At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched.``"""
+    verb = "is" if len(reason.pruned) == 1 else "are"
+    where = f"At {reason.role} {reason.node}: {cut_text(reason.cut)}"
+    return f"{where}, so {and_list(reason.pruned)} {verb} never searched."
+
+
+@dataclass(frozen=True, slots=True)
+class QuizWords:
+    """What the quiz says about an answer: the verdict, what was missed or wrongly named, every cut, the value."""
+
+    verdict: str
+    details: tuple[str, ...]
+    cuts: tuple[str, ...]
+    summary: str
+
+
+def quiz_words(check: PruningCheck, trace: Trace) -> QuizWords:
+    """The quiz's answer to ``check`` on the tree of ``trace`` (alpha-beta's textbook trace of it)."""
+    pruned = and_list(check.pruned)
+    verdict = f"Right: alpha-beta prunes {pruned}." if check.correct else f"Not quite: alpha-beta prunes {pruned}."
+    details: list[str] = []
+    if not check.correct:
+        if check.missed:
+            details.append(f"You left out {and_list(check.missed)}.")
+        details.extend(searched_text(trace, node_path(name)) for name in check.wrong)
+    cuts = tuple(cut_reason_text(reason) for reason in cut_reasons(trace))
+    best = and_list([node_name((move,)) for move in trace.best])
+    value = bound_text(trace.value)
+    summary = f"The root's value is {value} (MAX plays {best}); alpha-beta visited {trace.nodes} nodes."
+    return QuizWords(verdict, tuple(details), cuts or ("No cut: alpha-beta visits every node here.",), summary)
+
+
+def node_path(name: str) -> tuple[int, ...]:
+    """The path of the node called ``name`` (``2.1`` -> ``(1, 0)``; ``root`` -> ``()``)."""
+    return () if name == "root" else tuple(int(part) - 1 for part in name.split("."))
+
+
+def searched_text(trace: Trace, path: tuple[int, ...]) -> str:
+    """Why alpha-beta visits the node at ``path`` of a textbook tree's trace (every node is shown there).
+
+    A node is searched when the window it is reached with is still open
+    (alpha < beta): nothing its parent has seen so far proves it useless.
+    """
+    name = node_name(path)
+    if not path:
+        return "The root is always searched: it is where the search starts."
+    node = next((node for node in trace.root.walk() if node.state == path), None)
+    if node is None or node.entry is None:
+        raise ValueError(f"{name} is not a node alpha-beta visited in this trace")
+    parent = f"{'MIN' if node.maximizing else 'MAX'} {node_name(path[:-1])}"
+    return (
+        f"{name} is searched: alpha-beta reaches it with {window_text(node.entry)}, and {ALPHA} < {BETA}, "
+        f"so nothing {parent} has seen yet makes it useless."
+    )
