@@ -250,6 +250,26 @@ def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, be
     return f"{verdict} {choice}{blunders}"
 
 
+# --- the search-tree panel's starting depth ---------------------------------------------------
+
+
+def about_text(count: float) -> str:
+    """A large count as people read it: ``about 550,000`` or, past a billion, ``about 4.5 × 10^20``."""
+    if count < 1e9:
+        return f"about {float(f'{count:.2g}'):,.0f}"
+    mantissa, exponent = f"{count:.1e}".split("e")
+    return f"about {mantissa} \N{MULTIPLICATION SIGN} 10^{int(exponent)}"
+
+
+def tree_too_big_text(estimate: float, depth: int, evaluation: str) -> str:
+    """Why the tree panel shows a depth-limited search where none was asked for."""
+    return (
+        f"The whole search tree of this position has {about_text(estimate)} nodes (estimated from random lines "
+        f"of play), too many to search to the end here, so this search stops {depth} plies deep and values the "
+        f"positions there with {evaluation}. Choose another search depth to change it."
+    )
+
+
 # --- a game in progress ------------------------------------------------------------------------
 
 
