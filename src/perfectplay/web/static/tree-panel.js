@@ -300,7 +300,9 @@ export function createTreePanel(section, board) {
     treeBox.tabIndex = -1;
     const tree = createTreeView(treeBox, { document: trace, load: (path) => spec.request({ path }) });
     players.push(createPlayer(playerBox, { algorithm: trace.algorithm, view: tree, evaluation: trace.search.evaluation }));
-    column.replaceChildren(element("h3", "tcolumn-title", spec.title), facts, playerBox, treeBox);
+    // A search the server limited itself (depth_note) is titled by the depth it really had.
+    const title = trace.depth_note ? `Depth-${trace.search.depth} ${spec.title.toLowerCase()}` : spec.title;
+    column.replaceChildren(element("h3", "tcolumn-title", title), facts, playerBox, treeBox);
   }
 
   function valueFacts(trace) {
