@@ -12,7 +12,9 @@ BOARD = MNK(4, 4, 4)
 def analysis(best: tuple[int, ...], *moves: tuple[int, OutcomeName, int | None]) -> Analysis:
     """An analysis of the empty 4x4 board with these move outcomes (labels are the move plus one)."""
     values = tuple(MoveValue(move, Outcome(name, plies)) for move, name, plies in moves)
-    return Analysis(BOARD, BOARD.initial_state(), Outcome("unknown"), None, values, best, 1, 0.0, False)
+    # Complete exactly when every move is proven, as the engine's analyses are.
+    complete = all(value.outcome.proven for value in values)
+    return Analysis(BOARD, BOARD.initial_state(), Outcome("unknown"), None, values, best, 1, 0.0, complete)
 
 
 def test_the_hint_prefers_a_proven_draw_to_a_move_the_search_could_not_prove() -> None:

@@ -103,6 +103,7 @@ class AdviceJSON(TypedDict):
     moves: list[int]
     hint: str | None
     why: str | None
+    unproven: str | None
 
 
 # --- a depth-limited search beside perfect play: analyze --compare --json, POST /api/compare ----

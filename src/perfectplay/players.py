@@ -136,6 +136,32 @@ _DEPTH_SPEC = re.compile(r"depth([0-9]{1,3})(?::(.+))?", re.IGNORECASE | re.DOTA
 LEVEL_HELP = f"one of {', '.join(LEVELS)}, or depthD:EVAL for a depth-limited search, e.g. depth2:open-lines"
 """What a level may be, for help texts and errors."""
 
+PROVEN_NODES = 250_000
+"""Positions within which the engine must solve a game from its first move for ``perfect`` to be called so there.
+
+A node budget, not seconds, so the word never depends on how busy the
+machine is; the pure-Python solver visits it in about a second, within
+the terminal's and the page's time limits (4x4 k=4 needs about 100,000,
+Connect Four 5x4 about 200,000; 5x5 and 7x6 Connect Four are far beyond).
+"""
+
+
+_PROVEN: dict[tuple[Game[Any], int], bool] = {}
+
+
+def proven_from_start(game: Game[Any], nodes: int = PROVEN_NODES) -> bool:
+    """Whether ``perfect`` plays ``game`` proven from the first move: the engine solves it within ``nodes``.
+
+    Where it does not, the strongest level is exact only once the search
+    finishes in time (near the end) and plays the best move found before
+    that; the terminal and the page then say so instead of "perfect".
+    Remembered per game (games are hashable), so the page's game list pays once.
+    """
+    key = (game, nodes)
+    if key not in _PROVEN:
+        _PROVEN[key] = analyze(game, game.initial_state(), limit=Limit(nodes=nodes)).complete
+    return _PROVEN[key]
+
 
 @dataclass(frozen=True)
 class DepthLevel:

@@ -144,12 +144,62 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
     return f"Hint for {analysis.to_move.value}: play {_labels(game, advised)} ({what})."
 
 
+def seconds_text(seconds: float) -> str:
+    """``3.0 s``, or ``40 ms`` under a tenth of a second (where one decimal would say ``0.0 s``)."""
+    return f"{seconds:.1f} s" if seconds >= 0.1 else f"{seconds * 1000:.0f} ms"
+
+
+def unproven_text(analysis: Analysis) -> str | None:
+    """``best found in 3.0 s, not proven`` when a limit stopped the search first; None when it finished.
+
+    A move is only proven the best when the search that chose it was
+    complete: then, and only then, may a front end call it perfect or exact.
+    """
+    if analysis.complete:
+        return None
+    return f"best found in {seconds_text(analysis.seconds)}, not proven"
+
+
+PERFECT_LEVEL = "perfect"
+"""The strongest level's name: what it is called only where its every move is proven."""
+
+
+def strongest_text(proven_from_start: bool) -> str:
+    """What the strongest level is in one game: perfect only if the engine proves its moves from the first one."""
+    if proven_from_start:
+        return "perfect: every move is proven best, from the first move on"
+    return "strongest: exact near the end, searched in the opening"
+
+
+def level_title(level: str, proven_from_start: bool) -> str:
+    """A level's short name in one game: ``perfect`` becomes ``strongest`` where its moves are not all proven."""
+    if level == PERFECT_LEVEL and not proven_from_start:
+        return "strongest"
+    return level
+
+
+def level_words(level: str, proven_from_start: bool) -> str:
+    """A level as the terminal introduces it: ``perfect`` only where proven, else what the strongest level is."""
+    if level == PERFECT_LEVEL and not proven_from_start:
+        return strongest_text(False)
+    return level
+
+
 def choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, level_note: str | None) -> str:
     """Why the computer played ``move`` (found in ``analysis``): a best move as such, a worse one as a mistake.
 
     ``level_note`` says how the computer at ``level`` chooses; it is added
-    where it explains a move that is not the best.
+    where it explains a move that is not the best. When a limit stopped the
+    search, the sentence starts by saying the move is not proven.
     """
+    text = _choice_text(game, analysis, move, level, level_note)
+    unproven = unproven_text(analysis)
+    if unproven is None:
+        return text
+    return f"{unproven[:1].upper()}{unproven[1:]}: the search stopped before every move was valued. {text}"
+
+
+def _choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, level_note: str | None) -> str:
     chosen = next(entry for entry in analysis.moves if entry.move == move)
     best = advised_moves(analysis)
     preferred = set(analysis.best)
@@ -198,6 +248,26 @@ def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, be
     worse = total - same
     blunders = f" {worse} {'move does' if worse == 1 else 'moves do'} worse." if worse else ""
     return f"{verdict} {choice}{blunders}"
+
+
+# --- the search-tree panel's starting depth ---------------------------------------------------
+
+
+def about_text(count: float) -> str:
+    """A large count as people read it: ``about 550,000`` or, past a billion, ``about 4.5 × 10^20``."""
+    if count < 1e9:
+        return f"about {float(f'{count:.2g}'):,.0f}"
+    mantissa, exponent = f"{count:.1e}".split("e")
+    return f"about {mantissa} \N{MULTIPLICATION SIGN} 10^{int(exponent)}"
+
+
+def tree_too_big_text(estimate: float, depth: int, evaluation: str) -> str:
+    """Why the tree panel shows a depth-limited search where none was asked for."""
+    return (
+        f"The whole search tree of this position has {about_text(estimate)} nodes (estimated from random lines "
+        f"of play), too many to search to the end here, so this search stops {depth} plies deep and values the "
+        f"positions there with {evaluation}. Choose another search depth to change it."
+    )
 
 
 # --- a game in progress ------------------------------------------------------------------------

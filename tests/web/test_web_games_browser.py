@@ -182,19 +182,17 @@ def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(page: Any, s
         moving.close()
 
 
-def test_a_full_column_takes_no_piece_and_the_tree_panel_offers_a_depth_limit(page: Any, server: Any) -> None:
+def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_limit(page: Any, server: Any) -> None:
     open_game(page, f"{server.url}?game=connect4&position=444444&mode=two")
     column = page.eval_on_selector_all(
         "#board .cell", "cells => cells.filter((_, i) => i % 7 === 3).map(cell => cell.getAttribute('aria-disabled'))"
     )
     assert column == ["true"] * 6
     page.click("#tree-toggle")
-    # The whole tree of an opening is far too large: the panel says so and offers a depth limit.
-    page.wait_for_selector(".tree-off")
-    assert "search depth" in page.inner_text("#tree-body")
-    page.click("#tree-body .tree-off button")
+    # The whole tree of an opening is far too large: the panel starts two plies deep and says so.
     page.wait_for_selector("#tree-body .tfacts")
     text = page.inner_text("#tree-body")
+    assert "too many to search to the end here, so this search stops 2 plies deep" in text
     assert "Depth-2 minimax" in text
     assert "an estimate of" in text  # a horizon value is a guess, and the panel says so
 

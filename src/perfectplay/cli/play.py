@@ -24,8 +24,8 @@ from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
 from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.players import LEVEL_HELP, Analyst, check_level, choose_move, depth_level
-from perfectplay.words import hint_text, took_back_text
+from perfectplay.players import LEVEL_HELP, LEVELS, Analyst, check_level, choose_move, depth_level, proven_from_start
+from perfectplay.words import PERFECT_LEVEL, hint_text, level_title, level_words, took_back_text, unproven_text
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -232,12 +232,19 @@ class TerminalGame:
         if person is not None:
             level = self.seats[person.other]
             return (
-                f"You are {person.value}, the computer is {person.other.value} ({level}). {start}"
+                f"You are {person.value}, the computer is {person.other.value} ({self.level_words(level)}). {start}"
                 " Type 'help' for undo, hint and more."
             )
         if self.watching:
-            return f"Watching X ({self.seats[Player.X]}) against O ({self.seats[Player.O]}). {start}"
+            x, o = self.level_words(self.seats[Player.X]), self.level_words(self.seats[Player.O])
+            return f"Watching X ({x}) against O ({o}). {start}"
         return f"Two players: X and O take turns at this keyboard. {start} Type 'help' for undo, hint and more."
+
+    def level_words(self, level: str | None) -> str:
+        """The level as introduced: ``perfect`` only in a game the engine solves from the first move."""
+        if level != PERFECT_LEVEL:
+            return str(level)
+        return level_words(level, proven_from_start(self.game))
 
     def computer_move(self, level: str) -> int:
         if self.delay:
@@ -250,10 +257,18 @@ class TerminalGame:
         started = time.perf_counter()
         move = choose_move(self.game, self.state, level, self.rng, analyst=self.analyst)
         took = f" (thinking… {time.perf_counter() - started:.1f} s)" if thinking else ""
+        # Every level but random chose from the analysis of this position (the
+        # analyst remembers it, so asking again costs nothing): a move chosen
+        # by a search the limit stopped is not proven, and the line says so.
+        if level in LEVELS and level != "random":
+            unproven = unproven_text(self.analyst(self.game, self.state))
+            if unproven is not None:
+                took = f" ({unproven})"
         side = self.game.to_move(self.state).value
         label = self.game.move_label(move)
         if self.watching:
-            self.write(f"{side} ({level}) plays {label}.{took}")
+            name = level if level != PERFECT_LEVEL else level_title(level, proven_from_start(self.game))
+            self.write(f"{side} ({name}) plays {label}.{took}")
         else:
             self.write(f"The computer ({side}) plays {label}.{took}")
         return move
@@ -328,6 +343,8 @@ class TerminalGame:
             self.write("It's a draw.")
         elif person is None:
             level = self.seats[winner]
+            if level == PERFECT_LEVEL:
+                level = level_title(level, proven_from_start(self.game))
             self.write(f"{winner.value} ({level}) wins." if level else f"{winner.value} wins!")
         elif winner is person:
             self.write(f"You win! ({winner.value})")

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay import ALGORITHMS, KINDS, make_game
-from perfectplay.players import LEVELS
+from perfectplay.players import LEVELS, proven_from_start
 from perfectplay.teaching import ORDERS
 from perfectplay.web.levels import DEPTH_PLAYERS, LEVEL_NOTES, depth_note
 from perfectplay.web.service import position_json
 from perfectplay.web.settings import Settings
 from perfectplay.web.tree_api import EMPTY_MAX
-from perfectplay.words import ROOT_WINDOWS
+from perfectplay.words import PERFECT_LEVEL, ROOT_WINDOWS, level_title, strongest_text
 
 
 def games_json(settings: Settings) -> dict[str, Any]:
@@ -25,7 +25,14 @@ def games_json(settings: Settings) -> dict[str, Any]:
     for kind in KINDS.values():
         for spec in kind.presets:
             game = make_game(spec)
-            games.append({**position_json(game, game.initial_state()), "kind": kind.name, "summary": kind.summary})
+            games.append(
+                {
+                    **position_json(game, game.initial_state()),
+                    "kind": kind.name,
+                    "summary": kind.summary,
+                    "strongest": strongest_json(proven_from_start(game)),
+                }
+            )
     return {
         "games": games,
         "default": games[0]["game"],
@@ -38,6 +45,12 @@ def games_json(settings: Settings) -> dict[str, Any]:
             "algorithms": {name: algorithm.title for name, algorithm in ALGORITHMS.items() if algorithm.traceable},
         },
     }
+
+
+def strongest_json(proven: bool) -> dict[str, str]:
+    """The strongest level's name and note in one game: "Perfect" only where the engine proves every move."""
+    title = level_title(PERFECT_LEVEL, proven)
+    return {"title": title[:1].upper() + title[1:], "note": strongest_text(proven)}
 
 
 def levels_json() -> dict[str, Any]:

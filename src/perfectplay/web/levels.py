@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 LEVEL_NOTES: dict[str, str] = {
-    "perfect": "always plays a best move: the fastest win, else a draw, else the slowest loss",
-    "friendly": "never loses, but would rather draw than win",
+    "perfect": "plays a best move: the fastest win, else a draw, else the slowest loss, proven where its search "
+    "finishes within the time limit; where it does not, the best move found in time, not proven",
+    "friendly": "never loses where its search finishes within the time limit, but would rather draw than win",
     "hard": "plays a best move three times in four; otherwise what looks best 4 plies ahead",
     "medium": "plays a best move half the time; otherwise what looks best 2 plies ahead",
     "easy": "plays a best move half the time; otherwise what looks best 1 ply ahead",

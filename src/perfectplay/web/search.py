@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 from perfectplay import Analysis, Game, Limit, TranspositionTable, analyze, parse_position
 from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json
 from perfectplay.players import choose_move
-from perfectplay.words import advised_moves, choice_text, hint_text
+from perfectplay.words import advised_moves, choice_text, hint_text, unproven_text
 
 LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
@@ -70,8 +70,14 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
 def advice_json(game: Game[Any], analysis: Analysis, job: Job, move: int | None) -> AdviceJSON:
     """The hint and, after the computer's move, why it played it: the page shows these sentences as they are."""
     if not analysis.moves:
-        return {"moves": [], "hint": None, "why": None}
+        return {"moves": [], "hint": None, "why": None, "unproven": None}
     why = None
     if move is not None and job["level"] is not None:
         why = choice_text(game, analysis, move, job["level"], job["level_note"])
-    return {"moves": [entry.move for entry in advised_moves(analysis)], "hint": hint_text(game, analysis), "why": why}
+    return {
+        "moves": [entry.move for entry in advised_moves(analysis)],
+        "hint": hint_text(game, analysis),
+        "why": why,
+        # Said whenever a limit stopped the search: its moves are then not proven, whatever the level.
+        "unproven": unproven_text(analysis),
+    }

@@ -26,6 +26,7 @@ from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
 from perfectplay.web.teaching import OrderFields, SearchFields, TracedAlgorithm, check_search_options
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
+from perfectplay.web.tree_size import start_depth
 
 EMPTY_MAX = 9
 """Most empty cells a traced position may have: the full 3x3 game tree."""
@@ -82,6 +83,8 @@ async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     game, state = read_position(body)
     options = check_search_options(game, body, body.algorithm, body)
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "the whole search tree is drawn")
+    # Too big to search to the end (by estimate), the tree starts depth-limited, and says so.
+    depth_note = start_depth(game, state, body, options)
     after = state
     for number, move in enumerate(body.path, start=1):
         with blame("path"):
@@ -104,7 +107,9 @@ async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
         field, message = result["problem"]
         raise Problem(422, field, message)
     assert result["document"] is not None
-    return result["document"]
+    if depth_note is None:
+        return result["document"]
+    return {**result["document"], "depth_note": depth_note}
 
 
 async def _run(job: TreeJob, lanes: Lanes) -> TreeResult:

@@ -408,10 +408,13 @@ export function createGame({ onChange, onAnnounce, onTally }) {
     }
     if (!atEnd()) return { text: `Move ${state.cursor} of ${state.line.length - 1}: ${node.toMove} to move`, tone: "browse" };
     if (state.mode === "two") return { text: `${node.toMove} to move`, tone: "turn" };
+    // The server's words when the computer's last move came from a search the limit stopped.
+    const unproven = node.why?.analysis.advice.unproven;
+    const said = unproven ? ` (the computer's move: ${unproven})` : "";
     if (state.mode === "watch") {
-      return { text: state.watch.running ? `${node.toMove} to move` : `Stopped: ${node.toMove} to move`, tone: "turn" };
+      return { text: `${state.watch.running ? "" : "Stopped: "}${node.toMove} to move${said}`, tone: "turn" };
     }
-    if (node.toMove === state.human) return { text: `Your move (${state.human})`, tone: "turn" };
+    if (node.toMove === state.human) return { text: `Your move (${state.human})${said}`, tone: "turn" };
     return { text: "The computer's move", tone: "turn" };
   }
 

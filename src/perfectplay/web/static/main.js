@@ -102,11 +102,20 @@ function savedGameFor(link) {
   return entry && same && MODES.includes(saved.mode) ? { entry, saved } : null;
 }
 
+// The strongest level is called "Perfect" only in a game the engine solves from the first move (the server says).
+function labelStrongest(entry) {
+  const option = $("level").querySelector('option[value="perfect"]');
+  if (!option || !entry.strongest) return;
+  option.textContent = entry.strongest.title;
+  option.title = entry.strongest.note;
+}
+
 function resumeGame({ entry, saved }) {
   writeSettings({ ...readSettings(), game: entry.game, mode: saved.mode, side: saved.human, level: saved.level });
   applied = readSettings();
   showModeFields(applied.mode);
   game.setWatchDelay(Number(applied.speed));
+  labelStrongest(entry);
   game.restore(entry, saved);
 }
 
@@ -128,6 +137,7 @@ function startNewGame(start = null) {
   saveSettings();
   showModeFields(applied.mode);
   const entry = entryFor(applied.game);
+  labelStrongest(entry);
   const first = applied.mode === "computer" && applied.first === "computer" ? otherSide(applied.side) : applied.side;
   game.setWatchDelay(Number(applied.speed));
   game.newGame({

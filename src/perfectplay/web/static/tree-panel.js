@@ -300,7 +300,9 @@ export function createTreePanel(section, board) {
     treeBox.tabIndex = -1;
     const tree = createTreeView(treeBox, { document: trace, load: (path) => spec.request({ path }) });
     players.push(createPlayer(playerBox, { algorithm: trace.algorithm, view: tree, evaluation: trace.search.evaluation }));
-    column.replaceChildren(element("h3", "tcolumn-title", spec.title), facts, playerBox, treeBox);
+    // A search the server limited itself (depth_note) is titled by the depth it really had.
+    const title = trace.depth_note ? `Depth-${trace.search.depth} ${spec.title.toLowerCase()}` : spec.title;
+    column.replaceChildren(element("h3", "tcolumn-title", title), facts, playerBox, treeBox);
   }
 
   function valueFacts(trace) {
@@ -341,7 +343,8 @@ export function createTreePanel(section, board) {
     }));
     const [tabs, columns] = columnsOf(key, specs, (spec, trace) => {
       answers[spec.id] = trace;
-      intro.textContent = introText(trace);
+      // The server's words when it limited a search too big to finish (depth_note).
+      intro.textContent = trace.depth_note ? `${trace.depth_note} ${introText(trace)}` : introText(trace);
       learnEvaluations(trace);
       bars.replaceChildren(searchBars(answers));
     });
@@ -409,7 +412,13 @@ export function createTreePanel(section, board) {
       request: traceRequest("alphabeta", { order, compare_order: sides[1 - place] }),
       facts: (trace) => `${count(trace.nodes)} nodes · ${count(trace.pruned)} subtrees cut · ${valueFacts(trace)}`,
     }));
-    const [tabs, columns] = columnsOf(key, specs, (spec, trace) => learnEvaluations(trace));
+    const [tabs, columns] = columnsOf(key, specs, (spec, trace) => {
+      learnEvaluations(trace);
+      if (trace.depth_note && !intro.dataset.limited) {
+        intro.dataset.limited = "yes";
+        intro.textContent = `${trace.depth_note} ${intro.textContent}`;
+      }
+    });
     content.replaceChildren(intro, bars, tabs, columns);
     selectTab(chosenTab);
     api

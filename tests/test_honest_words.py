@@ -1,0 +1,109 @@
+"""The computer is called perfect, and its moves exact, only where the search that chose them finished."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from perfectplay import Limit, Player, TicTacToe, analyze, make_game
+from perfectplay.cli.play import TerminalGame
+from perfectplay.matches import cached_analyst
+from perfectplay.players import proven_from_start
+from perfectplay.web.catalog import strongest_json
+from perfectplay.web.search import Job, run_job
+from perfectplay.words import choice_text, level_title, level_words, unproven_text
+
+TINY = Limit(nodes=30)
+"""A budget no opening search on a 5x5 board finishes within, however fast the machine."""
+
+
+def watch(game_spec: str, analyst_limit: Limit | None) -> str:
+    game = make_game(game_spec)
+    limited = analyze if analyst_limit is None else functools.partial(analyze, limit=analyst_limit)
+    analyst = cached_analyst(limited)
+    output: list[str] = []
+    seats: dict[Player, str | None] = {Player.X: "perfect", Player.O: "perfect"}
+    session = TerminalGame(game, seats, Player.X, random.Random(1), lambda _prompt: "n", output.append, analyst=analyst)
+    session.run()
+    return "\n".join(output)
+
+
+def test_a_move_chosen_by_an_unfinished_search_is_announced_as_not_proven_in_the_terminal() -> None:
+    text = watch("mnk:5,5,4", TINY)
+    moves = [line for line in text.splitlines() if " plays " in line]
+    assert moves
+    assert all("not proven" in line and "best found in" in line for line in moves[:3])
+    assert not any("perfect" in line.lower() or "exact" in line.lower() for line in moves)
+
+
+def test_the_terminal_does_not_introduce_the_computer_as_perfect_where_the_game_is_not_solved_from_the_start() -> None:
+    text = watch("mnk:5,5,4", TINY)
+    intro = text.splitlines()[0]
+    assert "perfect" not in intro.lower()
+    assert "strongest: exact near the end, searched in the opening" in intro
+
+
+def test_a_solved_game_still_calls_the_computer_perfect_and_says_nothing_of_proof() -> None:
+    text = watch("tictactoe", None)
+    assert "Watching X (perfect) against O (perfect)." in text
+    assert "not proven" not in text
+
+
+def test_a_game_is_proven_from_the_start_only_if_its_search_finishes_within_the_budget() -> None:
+    assert proven_from_start(TicTacToe())
+    assert not proven_from_start(make_game("mnk:4,4,4"), nodes=1_000)
+    assert proven_from_start(make_game("nim"))
+
+
+def test_the_strongest_level_is_named_perfect_only_where_proven() -> None:
+    assert level_title("perfect", True) == "perfect"
+    assert level_title("perfect", False) == "strongest"
+    assert level_words("perfect", False).startswith("strongest: exact near the end, searched in the opening")
+    assert level_title("hard", False) == "hard"
+    assert strongest_json(True)["title"] == "Perfect"
+    assert strongest_json(False) == {
+        "title": "Strongest",
+        "note": "strongest: exact near the end, searched in the opening",
+    }
+
+
+def job(level: str | None, game: str = "mnk:5,5,4", position: str = "...../...../...../...../.....") -> Job:
+    return {
+        "game": game,
+        "position": position,
+        "to_move": "X",
+        "level": level,
+        "level_note": "plays a best move",
+        "seed": 1,
+        "seconds": 60.0,
+    }
+
+
+def test_the_api_words_for_a_move_of_an_unfinished_search_say_it_is_not_proven() -> None:
+    result = run_job(job("perfect"), limit=TINY)
+    assert result["analysis"]["complete"] is False
+    advice = result["advice"]
+    assert advice["unproven"] is not None
+    assert advice["unproven"].startswith("best found in") and advice["unproven"].endswith("not proven")
+    assert advice["why"] is not None and advice["why"].startswith("Best found in")
+    for words in (advice["why"], advice["unproven"], advice["hint"]):
+        assert words is not None
+        assert "perfect" not in words.lower() and "exact" not in words.lower()
+
+
+def test_the_api_words_for_a_move_of_a_finished_search_say_nothing_of_proof() -> None:
+    result = run_job(job("perfect", "tictactoe", "........."))
+    assert result["analysis"]["complete"] is True
+    assert result["advice"]["unproven"] is None
+    assert result["advice"]["why"] is not None and "not proven" not in result["advice"]["why"]
+
+
+def test_unproven_text_is_none_for_a_complete_analysis_and_names_the_time_otherwise() -> None:
+    game = TicTacToe()
+    assert unproven_text(analyze(game, game.initial_state())) is None
+    stopped = analyze(game, game.initial_state(), limit=Limit(nodes=5))
+    assert not stopped.complete
+    words = unproven_text(stopped)
+    assert words is not None and words.startswith("best found in ") and words.endswith(", not proven")
+    move = stopped.best[0]
+    assert choice_text(game, stopped, move, "perfect", None).startswith("Best found in ")
