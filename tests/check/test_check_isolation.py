@@ -176,19 +176,39 @@ def test_an_ai_that_plays_its_move_on_the_callers_board_is_told_exactly_that(tmp
     assert "It answered 7 and also played that move on the board it was given" in render_text(report)
 
 
-def test_the_time_limit_of_the_whole_check_stops_it_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
+def test_the_time_limit_of_the_whole_check_counts_cpu_time_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
     path = tmp_path / "slow.py"
-    path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
-    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=5)
+    path.write_text(
+        "import time\n\ndef find_best_move(board):\n"
+        "    start = time.process_time()\n"
+        "    while time.process_time() - start < 0.01:\n        pass\n"
+        "    return board.index(' ')\n"
+    )
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=2)
     assert not report.complete and report.verdict == "incomplete" and report.exit_status == 1
     not_checked = finding(report, "not_checked")
     assert not_checked.count == report.positions - report.asked > 0
     assert (
         not_checked.example.answer
-        == f"{not_checked.count:,} positions were not asked: the check's time limit of 5 s ran out"
+        == f"{not_checked.count:,} positions were not asked: the check's time limit of 2 s of CPU time ran out"
     )
     assert (
         render_text(report)
-        .splitlines()[3]
+        .splitlines()[4]
         .startswith(f"Not checked everywhere: it was asked {report.asked:,} of 4,520")
+    )
+
+
+def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clock_backstop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(worker, "WALL_EXTRA", 1.0)
+    path = tmp_path / "sleepy.py"
+    path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=1)
+    assert not report.complete and report.verdict == "incomplete"
+    answer = finding(report, "not_checked").example.answer
+    assert (
+        answer is not None
+        and "the check's wall-clock backstop of 4 s ran out (it waited more than it computed)" in answer
     )
