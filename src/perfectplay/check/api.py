@@ -167,13 +167,16 @@ def check_ai(
 
 
 def _command_folder(argv: list[str]) -> Path | None:
-    """The folder a program's private copy is made of: that of the first argument naming a file, if any.
+    """The folder a program's private copy is made of: that of its first argument naming a file.
 
-    The program itself counts only when given as a path (``./ai``), not when found on PATH.
+    Failing that, the program's own folder when it is given as a path to a file (``./ai``); else
+    none (a program such as ``python3 -c ...`` gets an empty folder).
     """
-    for index, argument in enumerate(argv):
-        if (index > 0 or "/" in argument) and Path(argument).is_file():
+    for argument in argv[1:]:
+        if Path(argument).is_file():
             return Path(argument).resolve().parent
+    if "/" in argv[0] and Path(argv[0]).is_file():
+        return Path(argv[0]).resolve().parent
     return None
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import math
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -255,10 +256,16 @@ def _bwrap(path: str, copy: Path, program: str | None) -> list[str]:
 
 
 def _program_path(name: str) -> str:
+    """The real file a program name runs; ``python``/``python3`` behind a shim (pyenv) is the checker's Python."""
     found = shutil.which(name)
     if found is None:
         raise CheckUsageError(f"--command: no program {name!r} found (not on PATH and not an executable file)")
-    return os.path.realpath(found)
+    real = os.path.realpath(found)
+    if re.fullmatch(r"python3?(\.\d+)?", Path(name).name):
+        with open(real, "rb") as file:
+            if file.read(2) == b"#!":  # a shell script that picks a Python: it cannot run in the sandbox
+                return interpreter()[0]
+    return real
 
 
 def _within(path: Path, folder: Path) -> bool:
