@@ -17,6 +17,8 @@ only with ``sandbox="require"``, never unsandboxed.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import socket
@@ -281,3 +283,26 @@ def test_floods_of_output_leave_the_checkers_memory_where_it_was(
     assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the flood"
     if kind in ("stderr", "fd1"):
         assert any("only its first and last 4,096 bytes were kept" in note for note in document["notes"])
+
+
+def test_a_class_run_with_one_hostile_file_keeps_the_other_rows_right(tmp_path: Path, examples: Path) -> None:
+    grades = tmp_path / "grades.csv"
+    alice = build(tmp_path / "alice", "daemon", grades=grades, marker=tmp_path / "marker")
+    files = []
+    for name in ("correct", "fatalist"):
+        folder = tmp_path / name
+        folder.mkdir()
+        files.append(folder / "tictactoe.py")
+        files[-1].write_text((examples / f"{name}.py").read_text())
+    result = run_cli(
+        "check", str(files[0]), str(alice), str(files[1]), "--sandbox", "require", "--csv", str(grades), timeout=600
+    )
+    assert result.returncode == 1, result.stderr
+    time.sleep(1.0)  # the daemon would write every 0.2 s
+    rows = list(csv.DictReader(io.StringIO(grades.read_text())))
+    assert [(Path(row["file"]).parent.name, row["verdict"], row["best"]) for row in rows] == [
+        ("correct", "unbeatable", "4520"),
+        ("alice", "beatable", rows[1]["best"]),
+        ("fatalist", "imperfect", "4035"),
+    ]
+    assert all(row["isolation"].startswith("bubblewrap sandbox") for row in rows)
