@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,7 @@ def test_a_hang_in_one_position_is_stopped_by_the_time_per_move(tmp_path: Path) 
     report = check_ai(candidate(tmp_path, "while True: pass"), board="flat", empty=" ", move_seconds=0.5)
     timeout = finding(report, "timeout")
     assert (timeout.count, timeout.example.position) == (1, TARGET)
-    assert timeout.example.answer == "gave no answer within 0.5 s"
+    assert timeout.example.answer == "gave no answer within 0.5 s of CPU time"
     assert report.complete
 
 
@@ -212,3 +213,17 @@ def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clo
         answer is not None
         and "the check's wall-clock backstop of 4 s ran out (it waited more than it computed)" in answer
     )
+
+
+def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_found_by_its_token_and_killed(tmp_path: Path) -> None:
+    hostile = Path(__file__).with_name("hostile")
+    marker = tmp_path / "daemon-was-here"
+    text = (hostile / "_first_free.py").read_text() + (hostile / "daemon.py").read_text()
+    text = text.replace("__GRADES__", str(tmp_path / "grades.csv")).replace("__MARKER__", str(marker))
+    path = tmp_path / "daemon.py"
+    path.write_text(text)
+    report = check_ai(path, sandbox="off", move_seconds=5)
+    assert report.verdict == "beatable" and report.isolation.startswith("NOT SANDBOXED")
+    marker.unlink(missing_ok=True)  # unsandboxed, it could write while the check ran...
+    time.sleep(1.0)  # ...but not after: it wrote every 0.2 s while it lived
+    assert not marker.exists()

@@ -37,7 +37,7 @@ from perfectplay.check.oracle import Oracle
 from perfectplay.check.position import Position
 from perfectplay.check.protocol import ProtocolError
 from perfectplay.check.report import KINDS, CheckReport, Example, Finding, RoleResult, Timing
-from perfectplay.check.sandbox import Isolation, Jail, Limits, choose, environment
+from perfectplay.check.sandbox import Isolation, Jail, Limits, choose
 from perfectplay.check.sweep import Progress, ask, balance, empties_cost
 from perfectplay.check.worker import (
     ChildDied,
@@ -161,7 +161,7 @@ def check_ai(
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
         target = name or str(path)
     try:
-        return _Check(target, speakers, hint, settings, progress, isolation).run()
+        return _Check(target, speakers, hint, settings, progress, isolation, jail.env).run()
     finally:
         jail.close()
 
@@ -213,6 +213,7 @@ class _Check:
         settings: Settings,
         progress: Progress | None,
         isolation: Isolation,
+        env: dict[str, str],
     ):
         self.target = target
         self.speakers = speakers
@@ -223,7 +224,6 @@ class _Check:
         self.started = time.monotonic()
         self.clock = Clock(settings.move_seconds, settings.total_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
-        env = environment() if isolation.sandboxed else {**environment(), "PATH": os.environ.get("PATH", "")}
         self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}

@@ -28,6 +28,7 @@ import functools
 import math
 import os
 import re
+import secrets
 import shutil
 import stat
 import subprocess
@@ -55,6 +56,7 @@ COPY_BYTES = 50 * 1024 * 1024
 SKIPPED = frozenset({"__pycache__", ".git", ".venv", "venv", "node_modules", ".mypy_cache", ".pytest_cache"})
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
 INSTALL = "apt-get install bubblewrap"
+STRAY = "PERFECTPLAY_CHECK_CANDIDATE"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +172,7 @@ class Jail:
         self.limits = limits
         self.folder = folder.resolve() if folder is not None else None
         self._temp = Path(tempfile.mkdtemp(prefix="perfectplay-check-"))
+        self.token = secrets.token_hex(12)
         self.copy = self._temp / "submission"
         self.copy.mkdir()
         if self.folder is not None:
@@ -216,8 +219,39 @@ class Jail:
         argv = _bwrap(path, self.copy, program)
         return [*argv, *interpreter(), "-I", "-S", INSIDE_RUNNER, *user, *flags, *tail], Path("/")
 
+    @property
+    def env(self) -> dict[str, str]:
+        """The candidates' environment; unsandboxed, with the PATH and a token that finds strays later."""
+        if self.isolation.sandboxed:
+            return environment()
+        return {**environment(), "PATH": os.environ.get("PATH", ""), STRAY: self.token}
+
     def close(self) -> None:
+        if not self.isolation.sandboxed:
+            kill_strays(self.token)
         shutil.rmtree(self._temp, ignore_errors=True)
+
+
+def kill_strays(token: str) -> int:
+    """Kill every process still carrying this check's token: what an unsandboxed candidate left running.
+
+    Without a PID namespace, a daemon (double fork, new session) escapes the kill of its process
+    group; its environment still holds the token it was started with, unless it replaced it.
+    """
+    killed = 0
+    needle = f"{STRAY}={token}".encode()
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as file:
+                if needle not in file.read().split(b"\0"):
+                    continue
+            os.kill(int(entry), 9)
+            killed += 1
+        except OSError:
+            continue
+    return killed
 
 
 def _bwrap(path: str, copy: Path, program: str | None) -> list[str]:
