@@ -283,6 +283,9 @@ class Child:
                     return
         except (OSError, ValueError):
             pass
+        finally:
+            with contextlib.suppress(OSError):
+                stream.close()
         self._put(None)
 
     def _drain(self, stream: IO[bytes]) -> None:
@@ -294,6 +297,9 @@ class Child:
                 self.stderr.feed(chunk)
         except (OSError, ValueError):
             return
+        finally:
+            with contextlib.suppress(OSError):
+                stream.close()
 
     def send(self, data: bytes) -> None:
         stdin = self.process.stdin
@@ -373,11 +379,9 @@ class Child:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=limit)
         self.kill()
+        # The reading threads close the pipes themselves when they end: closing a pipe here while a
+        # thread is blocked reading it would wait for that read (a stray still holding the pipe).
         self._closed.set()
-        for stream in (self.process.stdout, self.process.stderr):
-            with contextlib.suppress(OSError):
-                if stream is not None:
-                    stream.close()
 
     def close_input(self) -> None:
         stdin = self.process.stdin
