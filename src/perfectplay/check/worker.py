@@ -164,7 +164,20 @@ class Arrival:
 
 def tree_cpu(pid: int) -> float | None:
     """CPU seconds of ``pid`` and every process under it (and their reaped children); None without ``/proc``."""
+    found = _tree(pid)
+    return None if found is None else found[0]
+
+
+def tree_running(pid: int) -> bool:
+    """Whether any process under ``pid`` is running or waiting for a processor (not blocked)."""
+    found = _tree(pid, states=True)
+    return found is not None and found[1]
+
+
+def _tree(pid: int, states: bool = False) -> tuple[float, bool] | None:
+    """CPU seconds of the tree and, with ``states``, whether any of its threads is runnable."""
     total = 0
+    running = False
     pending, seen = [pid], set()
     first = True
     while pending:
@@ -188,12 +201,19 @@ def tree_cpu(pid: int) -> float | None:
         except OSError:
             continue
         for task in tasks:
+            if states and not running:
+                try:
+                    with open(f"/proc/{current}/task/{task}/stat", "rb") as file:
+                        state = file.read()
+                    running = state[state.rindex(b")") + 2 : state.rindex(b")") + 3] == b"R"
+                except (OSError, ValueError):
+                    pass
             try:
                 with open(f"/proc/{current}/task/{task}/children", "rb") as file:
                     pending.extend(int(child) for child in file.read().split())
             except OSError:
                 pass
-    return total / _TICKS
+    return total / _TICKS, running
 
 
 class Tail:
@@ -415,7 +435,13 @@ class Budget:
             raise ChildTimedOut("wall", self.wall_limit)
 
     def idle(self, child: Child) -> bool:
-        return time.monotonic() - self.wall > FLUSH_IDLE and child.cpu() - self.cpu < FLUSH_CPU
+        """Waiting, not computing: past ``FLUSH_IDLE`` with almost no CPU and nothing runnable.
+
+        A process starved of CPU on a busy machine is runnable (``R``), not blocked, so it is not idle.
+        """
+        if time.monotonic() - self.wall <= FLUSH_IDLE or child.cpu() - self.cpu >= FLUSH_CPU:
+            return False
+        return not tree_running(child.process.pid)
 
     def spent(self, arrival: Arrival) -> tuple[float, float]:
         """Wall and CPU seconds of the answer that just arrived."""
