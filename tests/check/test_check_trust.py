@@ -57,6 +57,13 @@ def test_a_move_record_of_the_wrong_shape_is_a_protocol_error_not_a_crash_of_the
         protocol.move(message)
 
 
+def test_function_names_in_any_script_pass_the_channel_and_non_names_do_not() -> None:
+    loaded = protocol.loaded({"event": "loaded", "functions": {"coup_joué": 1}, "own": ["coup_joué"]})
+    assert loaded["functions"] == {"coup_joué": 1} and loaded["own"] == ["coup_joué"]
+    with pytest.raises(protocol.ProtocolError):
+        protocol.loaded({"event": "loaded", "functions": {"rm -rf /": 1}})
+
+
 def test_what_a_candidate_claims_about_its_own_time_is_dropped() -> None:
     cleaned = protocol.move({"kind": "int", "value": 10**30, "seconds": -1, "cpu": -1000, "verdict": "unbeatable"})
     assert cleaned == {"kind": "other", "type": "int", "repr": "a 31-digit number"}

@@ -33,7 +33,6 @@ MAX_INDEX = 10**9
 """A returned number beyond this is shown as text, not taken as an index."""
 
 _CELLS = re.compile(r"[XO.?]{9}")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 
 
 class ProtocolError(Exception):
@@ -163,6 +162,11 @@ def move(value: dict[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
+def _name(value: object) -> bool:
+    """A Python name (any script: a student may name a function in their own language)."""
+    return isinstance(value, str) and len(value) <= 100 and value.isidentifier()
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -188,15 +192,11 @@ def loaded(value: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("sent a list of functions the runner never sends")
     cleaned["functions"] = {}
     for name, arguments in functions.items():
-        if not _NAME.fullmatch(name) or not _whole(arguments) or not -1 <= arguments <= 1000:
+        if not _name(name) or not _whole(arguments) or not -1 <= arguments <= 1000:
             raise ProtocolError("sent a function description the runner never sends")
         cleaned["functions"][name] = arguments
     own = value.get("own", [])
-    if (
-        not isinstance(own, list)
-        or len(own) > MAX_NAMES
-        or not all(isinstance(n, str) and _NAME.fullmatch(n) for n in own)
-    ):
+    if not isinstance(own, list) or len(own) > MAX_NAMES or not all(_name(name) for name in own):
         raise ProtocolError("sent a list of its own functions the runner never sends")
     cleaned["own"] = list(own)
     constants = value.get("constants", {})

@@ -239,7 +239,7 @@ class Runner:
         constants: dict[str, Any] = {}
         boards: list[dict[str, Any]] = []
         for key, value in list(vars(self.module).items()):
-            if key.startswith("__") or len(functions) >= 400:
+            if key.startswith("__") or len(functions) >= 200:
                 continue
             if callable(value) and not isinstance(value, type):
                 functions[key] = _required_arguments(value)

@@ -175,8 +175,12 @@ class Jail:
         self.token = secrets.token_hex(12)
         self.copy = self._temp / "submission"
         self.copy.mkdir()
-        if self.folder is not None:
-            _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude})
+        try:
+            if self.folder is not None:
+                _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude})
+        except BaseException:
+            shutil.rmtree(self._temp, ignore_errors=True)
+            raise
         if isolation.sandboxed:
             # The sandbox's user (nobody, when we are root) must be able to read the copy.
             for path in (self._temp, *self.copy.rglob("*"), self.copy):
@@ -211,7 +215,8 @@ class Jail:
     def _start(self, tail: list[str], program: str | None = None) -> tuple[list[str], Path]:
         root = self.isolation.sandboxed and os.geteuid() == 0
         user = ["--user", f"{NOBODY[0]}:{NOBODY[1]}"] if root else []
-        flags = self.limits.flags(unprivileged=root or os.geteuid() != 0)
+        # RLIMIT_NPROC counts every process of the real user: only for nobody is it this check's alone.
+        flags = self.limits.flags(unprivileged=root)
         if not self.isolation.sandboxed:
             return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *tail], self.copy
         path = shutil.which(BWRAP)
