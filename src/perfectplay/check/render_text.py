@@ -305,7 +305,12 @@ def _timing_line(timing: Timing) -> str:
         where = f" on the empty board ({timing.slowest_to_move} to move)"
     elif timing.slowest_position:
         where = f" on {timing.slowest_position}, {timing.slowest_to_move} to move"
+    cpu = (
+        ""
+        if timing.cpu_in_candidate is None
+        else f" ({_seconds(timing.cpu_in_candidate)} of CPU time, what its limits count)"
+    )
     return (
         f"Time per move: median {median}, slowest {slowest}{where}; {_seconds(timing.in_moves)} inside its "
-        f"{_count(timing.moves, 'move')}, {_seconds(timing.wall)} for the whole check."
+        f"{_count(timing.moves, 'move')}{cpu}, {_seconds(timing.wall)} for the whole check."
     )
