@@ -265,19 +265,23 @@ class Child:
         self.stderr = Tail()
         self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
         self._closed = threading.Event()
-        self._clockless = False
+        self._clockless = not os.path.isdir("/proc/self/task")
+        self._last_cpu = 0.0
         assert self.process.stdout is not None and self.process.stderr is not None
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
 
     def cpu(self) -> float:
-        """The child's CPU seconds so far (wall seconds where the OS does not tell)."""
-        if not self._clockless:
-            used = tree_cpu(self.process.pid)
-            if used is not None:
-                return used
-            self._clockless = True
-        return time.monotonic() - self.started
+        """The child's CPU seconds so far (wall seconds where the OS does not tell).
+
+        Once the process is gone its last reading stands: a late look must not jump to another clock.
+        """
+        if self._clockless:
+            return time.monotonic() - self.started
+        used = tree_cpu(self.process.pid)
+        if used is not None:
+            self._last_cpu = max(used, self._last_cpu)
+        return self._last_cpu
 
     def _put(self, item: Arrival | None) -> bool:
         while not self._closed.is_set():
