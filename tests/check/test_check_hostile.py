@@ -24,6 +24,7 @@ import os
 import socket
 import sys
 import sysconfig
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -100,16 +101,18 @@ def descendants(pid: int) -> list[int]:
 
 
 @pytest.fixture(autouse=True)
-def nothing_left_behind() -> Iterator[None]:
-    before = set(os.listdir(os.environ.get("TMPDIR", "/tmp")))
+def nothing_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # This test's own temporary folder for the private copies: other tests may be checking at the same time.
+    private = tmp_path / "private"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    before = set(descendants(os.getpid()))  # a server another test left running is not ours
     yield
     deadline = time.monotonic() + 5
-    while descendants(os.getpid()) and time.monotonic() < deadline:
+    while set(descendants(os.getpid())) - before and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert descendants(os.getpid()) == [], "a candidate's process outlived its check"
-    after = set(os.listdir(os.environ.get("TMPDIR", "/tmp")))
-    left = {name for name in after - before if name.startswith("perfectplay-check-")}
-    assert left == set(), "a private copy was left behind"
+    assert set(descendants(os.getpid())) - before == set(), "a candidate's process outlived its check"
+    assert list(private.iterdir()) == [], "a private copy was left behind"
 
 
 def test_patching_the_checker_from_inside_changes_nothing_but_its_own_process(

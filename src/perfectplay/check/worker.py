@@ -29,6 +29,7 @@ import contextlib
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import threading
@@ -56,6 +57,9 @@ WALL_EXTRA = 10.0
 
 POLL = 0.05
 """Seconds between looks at a child's CPU time while waiting for its answer."""
+
+WALK_EVERY = 0.05
+"""Seconds between walks of a child's whole process tree for its CPU time."""
 
 QUEUE_LINES = 64
 STDERR_KEEP = 4096
@@ -174,10 +178,21 @@ def tree_running(pid: int) -> bool:
     return found is not None and found[1]
 
 
-def _tree(pid: int, states: bool = False) -> tuple[float, bool] | None:
-    """CPU seconds of the tree and, with ``states``, whether any of its threads is runnable."""
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds of one process (with its reaped children); None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            data = file.read()
+    except OSError:
+        return None
+    return sum(int(field) for field in data[data.rindex(b")") + 2 :].split()[11:15]) / _TICKS
+
+
+def _tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, float]] | None:
+    """CPU seconds of the tree, whether any of its threads is runnable (with ``states``), and each process's share."""
     total = 0
     running = False
+    shares: dict[int, float] = {}
     pending, seen = [pid], set()
     first = True
     while pending:
@@ -195,7 +210,9 @@ def _tree(pid: int, states: bool = False) -> tuple[float, bool] | None:
         first = False
         # utime, stime, cutime, cstime: fields 14-17, counted after the ")" that ends the name.
         fields = data[data.rindex(b")") + 2 :].split()
-        total += sum(int(field) for field in fields[11:15])
+        ticks = sum(int(field) for field in fields[11:15])
+        total += ticks
+        shares[current] = ticks / _TICKS
         try:
             tasks = os.listdir(f"/proc/{current}/task")
         except OSError:
@@ -213,7 +230,7 @@ def _tree(pid: int, states: bool = False) -> tuple[float, bool] | None:
                     pending.extend(int(child) for child in file.read().split())
             except OSError:
                 pass
-    return total / _TICKS, running
+    return total / _TICKS, running, shares
 
 
 class Tail:
@@ -267,6 +284,12 @@ class Child:
         self._closed = threading.Event()
         self._clockless = not os.path.isdir("/proc/self/task")
         self._last_cpu = 0.0
+        assert self.process.stdin is not None
+        if os.name == "posix":  # elsewhere writes block, as before
+            os.set_blocking(self.process.stdin.fileno(), False)
+        self._busiest: int | None = None
+        self._rest = 0.0
+        self._walked = 0.0
         assert self.process.stdout is not None and self.process.stderr is not None
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
@@ -274,11 +297,26 @@ class Child:
     def cpu(self) -> float:
         """The child's CPU seconds so far (wall seconds where the OS does not tell).
 
-        Once the process is gone its last reading stands: a late look must not jump to another clock.
+        The whole process tree is walked at most every ``WALK_EVERY`` seconds (a walk reads a few
+        files per process: too slow for every one of thousands of answers); in between, only the
+        busiest process is read and the rest of the tree counts as at the last walk. Once the
+        process is gone its last reading stands: a late look must not jump to another clock.
         """
         if self._clockless:
             return time.monotonic() - self.started
-        used = tree_cpu(self.process.pid)
+        now = time.monotonic()
+        used: float | None = None
+        if self._busiest is not None and now - self._walked < WALK_EVERY:
+            own = process_cpu(self._busiest)
+            if own is not None:
+                used = own + self._rest
+        if used is None:
+            found = _tree(self.process.pid)
+            if found is not None:
+                used, _, shares = found
+                self._busiest = max(shares, key=lambda pid: shares[pid])
+                self._rest = used - shares[self._busiest]
+                self._walked = now
         if used is not None:
             self._last_cpu = max(used, self._last_cpu)
         return self._last_cpu
@@ -325,12 +363,24 @@ class Child:
             with contextlib.suppress(OSError):
                 stream.close()
 
-    def send(self, data: bytes) -> None:
+    def send(self, data: bytes, budget: Budget | None = None) -> None:
+        """Write ``data`` to the child's input, within ``budget``.
+
+        A child that stops reading (busy writing to a pipe the checker has stopped emptying, say)
+        would block a plain write for ever: the write waits in slices and the budget's limits apply.
+        """
         stdin = self.process.stdin
         assert stdin is not None
+        view = memoryview(data)
         try:
-            stdin.write(data)
-            stdin.flush()
+            descriptor = stdin.fileno()
+            while view:
+                try:
+                    view = view[os.write(descriptor, view) :]
+                except BlockingIOError:
+                    select.select([], [descriptor], [], POLL)
+                    if budget is not None:
+                        budget.check(self)
         except (OSError, ValueError):
             raise self.died() from None
 
@@ -451,9 +501,6 @@ class Budget:
         """Wall and CPU seconds of the answer that just arrived."""
         return max(arrival.wall - self.wall, 0.0), max(arrival.cpu - self.cpu, 0.0)
 
-    def after(self, arrival: Arrival) -> Budget:
-        return Budget(self.clock, arrival.cpu, arrival.wall, self.limit)
-
 
 def exit_text(status: int | None) -> str:
     if status is None:
@@ -511,17 +558,22 @@ class RunnerSpeaker:
 
     @staticmethod
     def use(child: Child, interface: dict[str, Any], clock: Clock, limit: float) -> dict[str, Any]:
-        child.send(json.dumps({"op": "use", "interface": interface}).encode() + b"\n")
-        return protocol.reply(protocol.decode(child.next_line(Budget.now(clock, child, limit)).data))
+        budget = Budget.now(clock, child, limit)
+        child.send(json.dumps({"op": "use", "interface": interface}).encode() + b"\n", budget)
+        return protocol.reply(protocol.decode(child.next_line(budget).data))
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
-        budget = Budget.now(clock, child)
-        child.send(json.dumps({"op": op, self.OPERATIONS[op]: list(items)}).encode() + b"\n")
-        for _ in items:
+        # One question at a time: the runner waits, computing nothing, between an answer and the next
+        # question, so the CPU time read when an answer is taken in is that answer's, however late a
+        # busy machine lets the checker read it. (Asked in a batch, it would already be working on the
+        # next positions, and their time would be charged to this one.)
+        cpu = child.cpu()
+        for item in items:
+            budget = Budget(clock, cpu, time.monotonic())
+            child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
             arrival = child.next_line(budget)
-            record = _timed(self.CLEAN[op](protocol.decode(arrival.data)), budget, arrival)
-            budget = budget.after(arrival)
-            yield record
+            cpu = arrival.cpu
+            yield _timed(self.CLEAN[op](protocol.decode(arrival.data)), budget, arrival)
 
 
 class CommandSpeaker:
@@ -540,8 +592,8 @@ class CommandSpeaker:
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
         for cells, side in items:
-            child.send(request_line(Position(cells, side)))
             budget = Budget.now(clock, child)
+            child.send(request_line(Position(cells, side)), budget)
             lines = 0
             while True:
                 arrival = child.next_line(budget, flush_test=True)
