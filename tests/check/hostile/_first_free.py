@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 # The honest part every hostile submission shares: the first free cell, on a flat or nested board.
 # Its verdict is known (it can be beaten); each file in this folder adds one attack to it.
 # The tests copy a file into a temporary folder as tictactoe.py and fill in its __PLACEHOLDERS__.

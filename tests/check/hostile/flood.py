@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 # Floods: in one position it writes __MEGABYTES__ MB of __KIND__ output, hoping to fill the
 # checker's memory or disk.
 import os

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 # Forging: at import it tries to take over the checker (patch its verdicts and its runner),
 # so that an AI that always plays the first free cell would be graded unbeatable.
 import sys

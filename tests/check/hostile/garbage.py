@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 # Channel garbage: in one position it writes __KIND__ straight onto the checker's channel.
 import gc
 

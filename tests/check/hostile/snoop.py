@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 # Reading outside: at import it reads a private key of the teacher and another student's file,
 # prints them (the report keeps what a module prints) and raises them in one position.
 SECRETS = []
