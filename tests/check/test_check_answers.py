@@ -46,7 +46,10 @@ def test_answers_are_written_as_the_candidate_gave_them() -> None:
     assert answer_text({"kind": "pair", "value": [1, 2], "type": "tuple"}) == "returned (1, 2)"
     assert answer_text({"kind": "pair", "value": [1, 2], "type": "list"}) == "returned [1, 2]"
     assert answer_text({"kind": "none"}) == "returned None"
-    assert answer_text({"failure": "timeout", "seconds": 2.0}) == "gave no answer within 2 s"
+    assert answer_text({"failure": "timeout", "seconds": 2.0}) == "gave no answer within 2 s of CPU time"
+    assert answer_text({"failure": "timeout", "clock": "wall", "seconds": 13.0}) == (
+        "gave no answer within 13 s on the clock, waiting rather than computing"
+    )
     assert (
         answer_text({"failure": "died", "status": "was killed by SIGKILL"}) == "died: its process was killed by SIGKILL"
     )

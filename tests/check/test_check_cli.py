@@ -37,12 +37,19 @@ def no_ai(tmp_path: Path) -> Path:
         (["check", "examples/correct.py", "--plays", "Z"], "argument --plays: invalid choice: 'Z'"),
         (
             ["check", "examples/correct.py", "--time-per-move", "0"],
-            "--time-per-move must be a number of seconds above 0",
+            "--time-per-move must be a number of CPU seconds above 0 and at most 3600, not 0.0",
         ),
+        (["check", "examples/correct.py", "--time-per-move", "inf"], "--time-per-move must be a number of CPU"),
+        (["check", "examples/correct.py", "--time-per-move", "nan"], "--time-per-move must be a number of CPU"),
+        (["check", "examples/correct.py", "--time-limit", "-5"], "--time-limit must be a number of CPU seconds"),
+        (["check", "examples/correct.py", "--time-limit", "1e300"], "--time-limit must be a number of CPU seconds"),
         (
             ["check", "examples/correct.py", "--memory", "10"],
-            "--memory must be a whole number of megabytes, at least 64",
+            "--memory must be a whole number of megabytes from 64 to 1048576, not 10",
         ),
+        (["check", "examples/correct.py", "--memory", "99999999999"], "--memory must be a whole number of megabytes"),
+        (["check", "--command", "a=sh x.sh", "--command", "a=sh y.sh"], "--command: two commands have the same name"),
+        (["check", "examples/correct.py", "--csv", "-", "--json"], "--csv - and --json/--jsonl would share"),
         (["check", "examples/correct.py", "--function", "no_such"], "no function named 'no_such' (it defines"),
     ],
 )
@@ -117,6 +124,7 @@ def test_a_class_at_once_writes_one_csv_row_per_file_and_a_missing_one_does_not_
     assert result.stderr == "perfectplay check: error: missing.py: no such file\n"
     assert result.stdout.splitlines() == [
         "examples/correct.py: Unbeatable: it never loses, and plays the best move in all 4,520 positions.",
+        "missing.py: not checked: missing.py: no such file",
         "examples/only_x.py: Unbeatable: it never loses, and plays the best move in all 4,520 positions.",
     ]
     rows = list(csv.DictReader(io.StringIO(grades.read_text())))

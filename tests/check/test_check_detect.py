@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from perfectplay.check.api import check_ai
 from perfectplay.check.detect import CS50_NAMES, PROBES, choose_interface
 from perfectplay.check.interface import CheckUsageError, Hint, Interface
 from perfectplay.check.oracle import Oracle
@@ -150,3 +152,19 @@ def test_a_module_with_nothing_to_check_is_a_usage_error_that_says_what_to_do(
 def test_a_module_that_broke_before_defining_anything_is_not_a_usage_error() -> None:
     broken = loaded({}, error={"type": "SyntaxError", "message": "invalid syntax", "line": 3})
     assert choose_interface("ai.py", broken, Hint(), lambda i, p: None) is None
+
+
+def test_when_two_empty_markers_fit_the_one_the_code_does_not_rewrite_is_taken_and_named(tmp_path: Path) -> None:
+    """It finds free cells by `not in 'XO'` (any marker fits) but writes its own '-' back into every free cell."""
+    path = tmp_path / "tidy.py"
+    path.write_text(
+        "def find_best_move(board):\n"
+        "    for index, cell in enumerate(board):\n"
+        "        if cell not in ('X', 'O'):\n"
+        "            board[index] = '-'\n"
+        "    return next(i for i, cell in enumerate(board) if cell == '-')\n"
+    )
+    report = check_ai(path, sandbox="off")
+    assert report.interface is not None and "'-' for empty" in report.interface
+    assert "mutates" not in {finding.kind for finding in report.findings}
+    assert any("it also answered legal moves, but changed the board it was given" in note for note in report.notes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,7 @@ def test_a_hang_in_one_position_is_stopped_by_the_time_per_move(tmp_path: Path) 
     report = check_ai(candidate(tmp_path, "while True: pass"), board="flat", empty=" ", move_seconds=0.5)
     timeout = finding(report, "timeout")
     assert (timeout.count, timeout.example.position) == (1, TARGET)
-    assert timeout.example.answer == "gave no answer within 0.5 s"
+    assert timeout.example.answer == "gave no answer within 0.5 s of CPU time"
     assert report.complete
 
 
@@ -176,19 +177,55 @@ def test_an_ai_that_plays_its_move_on_the_callers_board_is_told_exactly_that(tmp
     assert "It answered 7 and also played that move on the board it was given" in render_text(report)
 
 
-def test_the_time_limit_of_the_whole_check_stops_it_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
+def test_the_time_limit_of_the_whole_check_counts_cpu_time_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
     path = tmp_path / "slow.py"
-    path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
-    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=5)
+    path.write_text(
+        "import time\n\ndef find_best_move(board):\n"
+        "    start = time.process_time()\n"
+        "    while time.process_time() - start < 0.01:\n        pass\n"
+        "    return board.index(' ')\n"
+    )
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=2)
     assert not report.complete and report.verdict == "incomplete" and report.exit_status == 1
     not_checked = finding(report, "not_checked")
     assert not_checked.count == report.positions - report.asked > 0
     assert (
         not_checked.example.answer
-        == f"{not_checked.count:,} positions were not asked: the check's time limit of 5 s ran out"
+        == f"{not_checked.count:,} positions were not asked: the check's time limit of 2 s of CPU time ran out"
     )
     assert (
         render_text(report)
-        .splitlines()[3]
+        .splitlines()[4]
         .startswith(f"Not checked everywhere: it was asked {report.asked:,} of 4,520")
     )
+
+
+def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clock_backstop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(worker, "WALL_EXTRA", 1.0)
+    path = tmp_path / "sleepy.py"
+    path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
+    # The backstop is 3 * 3 + 1 = 10 s; asking every position would take about two minutes of sleep.
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=3)
+    # It may have shown a loss before it was stopped ("beatable"); either way the check is not complete.
+    assert not report.complete and report.verdict in ("incomplete", "beatable") and report.exit_status == 1
+    answer = finding(report, "not_checked").example.answer
+    assert (
+        answer is not None
+        and "the check's wall-clock backstop of 10 s ran out (it waited more than it computed)" in answer
+    )
+
+
+def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_found_by_its_token_and_killed(tmp_path: Path) -> None:
+    hostile = Path(__file__).with_name("hostile")
+    marker = tmp_path / "daemon-was-here"
+    text = (hostile / "_first_free.py").read_text() + (hostile / "daemon.py").read_text()
+    text = text.replace("__GRADES__", str(tmp_path / "grades.csv")).replace("__MARKER__", str(marker))
+    path = tmp_path / "daemon.py"
+    path.write_text(text)
+    report = check_ai(path, sandbox="off", move_seconds=5)
+    assert report.verdict == "beatable" and report.isolation.startswith("NOT SANDBOXED")
+    marker.unlink(missing_ok=True)  # unsandboxed, it could write while the check ran...
+    time.sleep(1.0)  # ...but not after: it wrote every 0.2 s while it lived
+    assert not marker.exists()

@@ -42,7 +42,9 @@ def answer_text(record: dict[str, Any]) -> str:
     """What the candidate did, as words that follow "it": ``returned (1, 2)``, ``raised ...``."""
     failure = record.get("failure")
     if failure == "timeout":
-        return f"gave no answer within {record.get('seconds', 0):g} s"
+        if record.get("clock") == "wall":
+            return f"gave no answer within {record.get('seconds', 0):g} s on the clock, waiting rather than computing"
+        return f"gave no answer within {record.get('seconds', 0):g} s of CPU time"
     if failure is not None:
         return f"died: its process {record.get('status', 'stopped')}"
     if "error" in record:

@@ -35,18 +35,20 @@ from perfectplay.check.explore import explore
 from perfectplay.check.interface import CheckUsageError, Hint, Interface
 from perfectplay.check.oracle import Oracle
 from perfectplay.check.position import Position
+from perfectplay.check.protocol import ProtocolError
 from perfectplay.check.report import KINDS, CheckReport, Example, Finding, RoleResult, Timing
+from perfectplay.check.sandbox import Isolation, Jail, Limits, choose
 from perfectplay.check.sweep import Progress, ask, balance, empties_cost
 from perfectplay.check.worker import (
     ChildDied,
     ChildTimedOut,
+    Clock,
     CommandSpeaker,
     FailureBudget,
     GaveUp,
     OutOfTime,
     RunnerSpeaker,
     Speaker,
-    Timeouts,
     Worker,
     close_all,
 )
@@ -54,6 +56,9 @@ from perfectplay.check.worker import (
 DEFAULT_MOVE_SECONDS = 20.0
 DEFAULT_TOTAL_SECONDS = 600.0
 DEFAULT_MEMORY_MB = 1024
+MAX_MOVE_SECONDS = 3600.0
+MAX_TOTAL_SECONDS = 7 * 24 * 3600.0
+MAX_MEMORY_MB = 1024 * 1024
 MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
 PROBE_FAILURES = 3
@@ -72,11 +77,23 @@ class Settings:
     workers: int = 2
 
     def validate(self) -> None:
-        for flag, value in (("--time-per-move", self.move_seconds), ("--time-limit", self.total_seconds)):
-            if not isinstance(value, int | float) or not value > 0:
-                raise CheckUsageError(f"{flag} must be a number of seconds above 0, not {value!r}")
-        if self.memory_mb is not None and (not isinstance(self.memory_mb, int) or self.memory_mb < 64):
-            raise CheckUsageError(f"--memory must be a whole number of megabytes, at least 64, not {self.memory_mb!r}")
+        for flag, value, most in (
+            ("--time-per-move", self.move_seconds, MAX_MOVE_SECONDS),
+            ("--time-limit", self.total_seconds, MAX_TOTAL_SECONDS),
+        ):
+            # `not value > 0` also refuses nan; the upper bound refuses inf and values that overflow limits.
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= most:
+                raise CheckUsageError(
+                    f"{flag} must be a number of CPU seconds above 0 and at most {most:g}, not {value!r}"
+                )
+        if self.memory_mb is not None and (
+            isinstance(self.memory_mb, bool)
+            or not isinstance(self.memory_mb, int)
+            or not 64 <= self.memory_mb <= MAX_MEMORY_MB
+        ):
+            raise CheckUsageError(
+                f"--memory must be a whole number of megabytes from 64 to {MAX_MEMORY_MB}, not {self.memory_mb!r}"
+            )
         if not isinstance(self.workers, int) or self.workers < 1:
             raise CheckUsageError(f"workers must be a whole number, at least 1, not {self.workers!r}")
 
@@ -96,6 +113,9 @@ def check_ai(
     memory_mb: int | None = DEFAULT_MEMORY_MB,
     workers: int = 2,
     progress: Progress | None = None,
+    sandbox: str | Isolation = "auto",
+    name: str | None = None,
+    others: Sequence[str | os.PathLike[str]] = (),
 ) -> CheckReport:
     """Check the tic-tac-toe AI in the Python file ``path``, or the program ``command``.
 
@@ -109,6 +129,13 @@ def check_ai(
     OS can limit it. ``progress(phase, done, total)`` is called as answers
     come in. Raises ``CheckUsageError`` (a ``PerfectplayError``) when the
     check cannot start; everything the candidate does wrong is in the report.
+
+    Limits are counted in the candidate's CPU time (wall time only as a
+    generous backstop). ``sandbox`` is ``auto`` (bubblewrap where it works),
+    ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
+    the candidate sees a private copy of its folder without the files in
+    ``others`` (the other submissions of a class run). ``name`` names a
+    command's row.
     """
     hint = Hint(function, board, empty, returns, plays)
     hint.validate()
@@ -116,19 +143,41 @@ def check_ai(
     settings.validate()
     if (path is None) == (command is None):
         raise CheckUsageError("give a Python file to check, or --command with a program, not both")
+    isolation = sandbox if isinstance(sandbox, Isolation) else choose(sandbox)
+    limits = Limits(settings.memory_mb, settings.total_seconds + settings.move_seconds + worker_module.IMPORT_SECONDS)
+    exclude = frozenset(Path(other).resolve() for other in others)
     if command is not None:
         if hint.given:
             raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
         argv = _command_argv(command)
-        speakers: list[Speaker] = [CommandSpeaker(argv, Path.cwd(), settings.memory_mb)]
-        target = shlex.join(argv)
+        jail = Jail(isolation, _command_folder(argv), exclude, limits)
+        speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
+        target = name or shlex.join(argv)
     else:
         assert path is not None
         file = _python_file(Path(path))
+        jail = Jail(isolation, file.parent, exclude - {file}, limits)
         count = max(1, min(settings.workers, os.cpu_count() or 1))
-        speakers = [RunnerSpeaker(file, settings.memory_mb) for _ in range(count)]
-        target = str(path)
-    return _Check(target, speakers, hint, settings, progress).run()
+        speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
+        target = name or str(path)
+    try:
+        return _Check(target, speakers, hint, settings, progress, isolation, jail.env).run()
+    finally:
+        jail.close()
+
+
+def _command_folder(argv: list[str]) -> Path | None:
+    """The folder a program's private copy is made of: that of its first argument naming a file.
+
+    Failing that, the program's own folder when it is given as a path to a file (``./ai``); else
+    none (a program such as ``python3 -c ...`` gets an empty folder).
+    """
+    for argument in argv[1:]:
+        if Path(argument).is_file():
+            return Path(argument).resolve().parent
+    if "/" in argv[0] and Path(argv[0]).is_file():
+        return Path(argv[0]).resolve().parent
+    return None
 
 
 def _python_file(path: Path) -> Path:
@@ -156,16 +205,26 @@ def _command_argv(command: str | Sequence[str]) -> list[str]:
 class _Check:
     """One check of one candidate, from starting it to the frozen report."""
 
-    def __init__(self, target: str, speakers: list[Speaker], hint: Hint, settings: Settings, progress: Progress | None):
+    def __init__(
+        self,
+        target: str,
+        speakers: list[Speaker],
+        hint: Hint,
+        settings: Settings,
+        progress: Progress | None,
+        isolation: Isolation,
+        env: dict[str, str],
+    ):
         self.target = target
         self.speakers = speakers
         self.hint = hint
         self.settings = settings
         self.progress = progress
+        self.isolation = isolation
         self.started = time.monotonic()
-        self.timeouts = Timeouts(settings.move_seconds, self.started + settings.total_seconds)
+        self.clock = Clock(settings.move_seconds, settings.total_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
-        self.workers = [Worker(speaker, self.timeouts, self.failures) for speaker in speakers]
+        self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
@@ -185,6 +244,8 @@ class _Check:
                 return self._unchecked(f"starting it took longer than the {self._start_limit():g} s allowed")
             except ChildDied as died:
                 return self._unchecked(f"its process {died.status} while starting" + _last_line(died.stderr))
+            except ProtocolError as broken:
+                return self._unchecked(f"its process broke the protocol while starting: it {broken}")
             except OutOfTime:
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
@@ -199,7 +260,7 @@ class _Check:
     def _interface(self, loaded: dict[str, Any]) -> Interface | None:
         first = self.workers[0]
         if isinstance(first.speaker, CommandSpeaker):
-            return Interface("command", self.target, plays=self.hint.plays or "both")
+            return Interface("command", shlex.join(first.speaker.program), plays=self.hint.plays or "both")
         self._import_findings(loaded)
         self._phase("recognising the interface", 0, 1)
         interface = choose_interface(self.target, loaded, self.hint, self._probe)
@@ -212,7 +273,10 @@ class _Check:
             # Wrong board shapes may have left things in the candidate's caches: start afresh.
             first.discard()
         if first.child is not None:
-            reply = RunnerSpeaker.use(first.child, interface.runner_message(), self._start_limit())
+            try:
+                reply = RunnerSpeaker.use(first.child, interface.runner_message(), self.clock, self._start_limit())
+            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime):
+                reply = {"ok": False}
             if not reply.get("ok"):
                 first.discard()
         self.notes.extend(interface.notes)
@@ -228,11 +292,11 @@ class _Check:
         budget, worker.failures = worker.failures, FailureBudget(PROBE_FAILURES)
         try:
             if worker.child is not None:
-                reply = RunnerSpeaker.use(worker.child, speaker.interface, self._start_limit())
+                reply = RunnerSpeaker.use(worker.child, speaker.interface, self.clock, self._start_limit())
                 if not reply.get("ok"):
                     return None
             records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
-        except (ChildTimedOut, ChildDied, GaveUp):
+        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
             worker.discard()
             return None
         finally:
@@ -295,16 +359,30 @@ class _Check:
                 "a loss that no sampled answer leads to cannot be ruled out."
             )
         not_asked = sum(1 for position in asked if position not in records)
+        if self.stopped == "flush":
+            self._found(
+                "no_flush",
+                None,
+                Example(
+                    answer="it gave its answers only after its standard input was closed: flush standard output "
+                    "after each answer (print(..., flush=True) in Python, fflush(stdout) in C, "
+                    "System.out.flush() in Java), and read one line at a time (mawk: -W interactive)"
+                ),
+            )
         if self.stopped is not None:
             reason = {
-                "time": f"the check's time limit of {self.settings.total_seconds:g} s ran out",
+                "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
+                "wall": f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
+                "(it waited more than it computed)",
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
+                "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
             self._found("not_checked", None, Example(answer=f"{not_asked:,} positions were not asked: {reason}"))
             self.counts["not_checked"] = not_asked
         findings = self._findings(oracle, own)
         self._standard_notes(interface, findings)
         self._printing_note(records)
+        self._caps_note()
         return CheckReport(
             target=self.target,
             interface=interface.describe(),
@@ -318,6 +396,7 @@ class _Check:
             randomised=randomised is not None,
             complete=self.stopped is None,
             timing=self._timing(records),
+            isolation=self.isolation.describe(),
         )
 
     def _ask(
@@ -458,6 +537,18 @@ class _Check:
                 f"(first line: {first!r}); the checker kept them apart, but in a game they would fill the screen."
             )
 
+    def _caps_note(self) -> None:
+        capped = any(
+            worker.stderr_capped or (child is not None and child.stderr.capped)
+            for worker in self.workers
+            for child in (worker.child,)
+        )
+        if capped:
+            self.notes.append(
+                f"Its standard error was longer than the checker keeps: only its first and last "
+                f"{worker_module.STDERR_KEEP:,} bytes were kept (per process), the rest was counted and dropped."
+            )
+
     def _timing(self, records: dict[Position, list[dict[str, Any]]]) -> Timing:
         timed = [
             (record["seconds"], position)
@@ -494,10 +585,11 @@ class _Check:
             complete=False,
             timing=Timing(0, None, None, None, None, 0.0, time.monotonic() - self.started),
             problem=problem,
+            isolation=self.isolation.describe(),
         )
 
     def _start_limit(self) -> float:
-        return max(self.settings.move_seconds, worker_module.IMPORT_SECONDS)
+        return self.workers[0].start_limit()
 
     def _phase(self, phase: str, done: int, total: int) -> None:
         if self.progress is not None:
@@ -528,8 +620,7 @@ def _cpu(records: dict[Position, list[dict[str, Any]]]) -> float:
 
 
 def _helper_cpu(reply: dict[str, Any]) -> float:
-    calls = [value for value in reply.values() if isinstance(value, dict)] + list(reply.get("results", []))
-    return float(sum(call.get("cpu", 0.0) for call in calls))
+    return float(reply.get("cpu", 0.0))
 
 
 def _last_line(text: str) -> str:

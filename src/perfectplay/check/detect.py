@@ -8,8 +8,12 @@ asked in every board shape and empty marker worth trying (the module's
 answers a legal move on all six is taken. In each probe the side to move
 has exactly one winning move and the other side would win elsewhere, so the
 same six answers say which sides it plays: a function that wins when X is
-to move but plays X's winning cell when O is to move plays X only. Flags
-given by the user are taken as they are and not probed.
+to move but plays X's winning cell when O is to move plays X only. When a
+reading answers but changes the board it was given (a function that writes
+its own empty marker back, say), the other readings are tried too and the
+one the code is consistent with, answering without changing the board, is
+taken, with a note. Flags given by the user are taken as they are and not
+probed.
 """
 
 from __future__ import annotations
@@ -136,6 +140,7 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
     positions = [position for position, _, _ in PROBES]
     trials = _trials(loaded, hint)
     first_failure: str | None = None
+    fitting: tuple[Interface, list[dict[str, Any]], list[int | None]] | None = None
     for board, empty in trials:
         interface = replace(base, board=board, empty=empty)
         records = probe(interface, positions)
@@ -144,10 +149,25 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
             continue
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
         if None not in moves:
-            return _settle(interface, records, moves, hint)
+            if not _changes_board(records):
+                settled = _settle(interface, records, moves, hint)
+                if fitting is None:
+                    return settled
+                # Another reading also answered, but changed the board: the code is consistent with this one.
+                other = _shape_words(fitting[0].board, fitting[0].empty)
+                note = (
+                    f"Read as taking {_shape_words(board, empty)}: with {other} it also answered legal moves, "
+                    "but changed the board it was given, so that reading is not the one it was written for."
+                )
+                return replace(settled, notes=(*settled.notes, note))
+            fitting = fitting or (interface, records, moves)
+            continue
         if first_failure is None:
             bad = next(record for record, move in zip(records, moves, strict=True) if move is None)
             first_failure = f"with {_shape_words(board, empty)} it answered {answer_text(bad)}"
+    if fitting is not None:
+        # Every reading that answered also changed the board: keep the first, the findings will say so.
+        return _settle(*fitting, hint)
     board, empty = trials[0]
     note = (
         f"No board shape tried made {name} answer a legal move on six simple positions "
@@ -155,6 +175,10 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
         "say so with --board and --empty."
     )
     return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
+
+
+def _changes_board(records: list[dict[str, Any]]) -> bool:
+    return any(record.get("after") is not None or "after_repr" in record for record in records)
 
 
 def _shape_words(board: str, empty: str | None) -> str:

@@ -6,6 +6,7 @@ import csv
 import io
 from collections.abc import Sequence
 
+from perfectplay.check.render_text import escape_controls
 from perfectplay.check.report import KINDS, CheckReport
 
 COLUMNS = (
@@ -24,6 +25,7 @@ COLUMNS = (
     "seconds",
     "interface",
     "problem",
+    "isolation",
 )
 
 
@@ -46,6 +48,7 @@ def csv_row(report: CheckReport) -> dict[str, object]:
         "seconds": f"{timing.wall:.1f}",
         "interface": report.interface or "",
         "problem": report.problem or "",
+        "isolation": report.isolation,
     }
 
 
@@ -54,9 +57,21 @@ def usage_row(target: str, message: str) -> dict[str, object]:
     return {"file": target, "verdict": "not checked", "exit_status": 2, "problem": message}
 
 
-def render_csv(rows: Sequence[dict[str, object]]) -> str:
+def interrupted_row(target: str, why: str) -> dict[str, object]:
+    """A file the run never finished: it was stopped (Ctrl-C, SIGTERM) before or while checking it."""
+    return {"file": target, "verdict": "interrupted", "exit_status": "", "complete": "no", "problem": why}
+
+
+def render_csv(rows: Sequence[dict[str, object]], header: bool = True) -> str:
+    """The rows as CSV text, control characters escaped (a cell may hold what a candidate printed)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
+    if header:
+        writer.writeheader()
+    writer.writerows(
+        [
+            {key: escape_controls(value) if isinstance(value, str) else value for key, value in row.items()}
+            for row in rows
+        ]
+    )
     return buffer.getvalue()

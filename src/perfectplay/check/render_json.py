@@ -30,6 +30,8 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "findings": [_finding(finding) for finding in report.findings],
         "notes": list(report.notes),
         "timing": asdict(report.timing),
+        "isolation": report.isolation,
+        "sandboxed": report.isolation.startswith("bubblewrap"),
     }
 
 

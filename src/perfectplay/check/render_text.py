@@ -6,18 +6,38 @@ JSON's 0-8, plus one). Pure functions: a report in, text out.
 
 from __future__ import annotations
 
+import re
+
 from perfectplay.check.position import Position, other
 from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult, Timing
 
 BOARD_WIDTH = 12
 
 
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every control character but newline and tab written out (``\\x1b``).
+
+    A candidate's output, exception messages and reprs end up in reports: raw, an
+    escape sequence could set the teacher's terminal title, erase lines or hide text.
+    """
+    return _CONTROLS.sub(lambda match: match.group().encode("unicode_escape").decode(), text)
+
+
 def render_text(report: CheckReport) -> str:
-    """The whole report as text, ready to print."""
+    """The whole report as text, ready to print, with the candidate's control characters escaped."""
+    return escape_controls(_render(report))
+
+
+def _render(report: CheckReport) -> str:
     lines = [f"perfectplay check: {report.target}"]
     if report.interface is not None:
         lines.append(f"Checked: {report.interface}")
-    lines += ["", verdict_line(report)]
+    if report.isolation:
+        lines.append(f"Ran in: {report.isolation}")
+    lines += ["", _verdict(report)]
     if report.roles:
         lines += ["", "Its games, against every sequence of opponent moves:"]
         lines += [_role_line(role, report.complete) for role in report.roles]
@@ -37,7 +57,11 @@ def render_text(report: CheckReport) -> str:
 
 
 def verdict_line(report: CheckReport) -> str:
-    """One line: can it be beaten, and how many positions it plays best."""
+    """One line: can it be beaten, and how many positions it plays best (control characters escaped)."""
+    return escape_controls(_verdict(report))
+
+
+def _verdict(report: CheckReport) -> str:
     if report.problem is not None:
         return f"Could not be checked: {report.problem}."
     measure = "a move that keeps the position's value" if report.standard == "value" else "the best move"
@@ -281,7 +305,12 @@ def _timing_line(timing: Timing) -> str:
         where = f" on the empty board ({timing.slowest_to_move} to move)"
     elif timing.slowest_position:
         where = f" on {timing.slowest_position}, {timing.slowest_to_move} to move"
+    cpu = (
+        ""
+        if timing.cpu_in_candidate is None
+        else f" ({_seconds(timing.cpu_in_candidate)} of CPU time, what its limits count)"
+    )
     return (
         f"Time per move: median {median}, slowest {slowest}{where}; {_seconds(timing.in_moves)} inside its "
-        f"{_count(timing.moves, 'move')}, {_seconds(timing.wall)} for the whole check."
+        f"{_count(timing.moves, 'move')}{cpu}, {_seconds(timing.wall)} for the whole check."
     )

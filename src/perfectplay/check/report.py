@@ -35,6 +35,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "draw_to_loss": ("turns a draw into a loss", "value"),
     "slower_win": ("wins slower than it could", "tempo"),
     "sooner_loss": ("loses sooner than it must", "tempo"),
+    "no_flush": ("answers only when its input is closed (flush after each answer)", "contract"),
     "not_checked": ("not checked everywhere", "incomplete"),
 }
 """Every finding kind, in the order reports list them."""
@@ -157,6 +158,8 @@ class CheckReport:
     complete: bool
     timing: Timing
     problem: str | None = None
+    isolation: str = ""
+    """How the candidate's code was isolated (``sandbox.Isolation.describe``); says plainly when it was not."""
 
     @property
     def counted(self) -> tuple[Finding, ...]:

@@ -1,7 +1,9 @@
 """The child process that runs a candidate's Python module for ``perfectplay check``.
 
-Started as ``python -P -m perfectplay.check.runner [--memory-mb N] FILE``, one
-per worker, never in perfectplay's own process. It talks to the parent in
+Started as ``python -I -S runner.py [--limit NAME=N]... --module FILE`` (see
+``main``), one per worker, never in perfectplay's own process, and imports
+nothing but the standard library: it is the untrusted side, and whatever it
+sends is checked by ``protocol`` in the checker. It talks to the parent in
 JSON lines over what were its stdin and stdout when it started; before the
 candidate is imported it moves them to private file descriptors, points
 descriptor 0 at ``/dev/null`` (so ``input()`` gets end of file at once) and
@@ -125,20 +127,29 @@ class Channel:
         return message
 
 
-def limit_memory(megabytes: int) -> None:
-    """Cap the data segment where the OS offers it, so a runaway candidate fails alone."""
+def set_limits(limits: dict[str, int]) -> None:
+    """Hard limits, hard == soft, set before any candidate code runs: the candidate cannot raise them."""
     try:
         import resource
-    except ImportError:  # not on this OS
+    except ImportError:  # not a POSIX system: no limits to set
         return
-    wanted = megabytes * 1024 * 1024
-    try:
-        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+
+    for name, value in limits.items():
+        which = getattr(resource, f"RLIMIT_{name}")
+        _, hard = resource.getrlimit(which)
         if hard != resource.RLIM_INFINITY:
-            wanted = min(wanted, hard)
-        resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
-    except (OSError, ValueError):
-        pass
+            value = min(value, hard)
+        resource.setrlimit(which, (value, value))
+
+
+def drop_user(user: str) -> None:
+    """Become an unprivileged user (the sandbox gave this process only the right to do this)."""
+    uid, gid = (int(part) for part in user.split(":"))
+    os.setgroups([])
+    os.setgid(gid)
+    os.setuid(uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise SystemExit("could not drop privileges")
 
 
 def error_info(error: BaseException, path: Path) -> dict[str, Any]:
@@ -228,7 +239,7 @@ class Runner:
         constants: dict[str, Any] = {}
         boards: list[dict[str, Any]] = []
         for key, value in list(vars(self.module).items()):
-            if key.startswith("__"):
+            if key.startswith("__") or len(functions) >= 200:
                 continue
             if callable(value) and not isinstance(value, type):
                 functions[key] = _required_arguments(value)
@@ -526,15 +537,32 @@ def watch_parent(interval: float = 0.5) -> None:
 
 
 def main(argv: list[str]) -> None:
-    memory = None
-    if len(argv) >= 2 and argv[0] == "--memory-mb":
-        memory = int(argv[1])
+    """``runner.py [--limit NAME=N]... [--user UID:GID] (--module FILE | --exec PROGRAM ARG...)``.
+
+    Started by the checker as ``python -I -S runner.py`` (inside the sandbox
+    when there is one): it sets the limits, drops to the user, then either
+    loads the module and serves the JSON-lines protocol, or becomes the
+    ``--command`` program (which inherits the limits and speaks the line
+    protocol itself).
+    """
+    limits: dict[str, int] = {}
+    user = None
+    while argv and argv[0] in ("--limit", "--user"):
+        if argv[0] == "--limit":
+            name, value = argv[1].split("=")
+            limits[name] = int(value)
+        else:
+            user = argv[1]
         argv = argv[2:]
+    set_limits(limits)
+    if user is not None:
+        drop_user(user)
+    if argv[0] == "--exec":
+        os.execv(argv[1], argv[1:])
+    assert argv[0] == "--module"
     channel = Channel()
     watch_parent()
-    if memory:
-        limit_memory(memory)
-    runner = Runner(Path(argv[0]).resolve(), channel)
+    runner = Runner(Path(argv[1]).resolve(), channel)
     channel.send(runner.load())
     try:
         runner.serve()

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
-from perfectplay.check.worker import GaveUp, OutOfTime, Worker
+from perfectplay.check.worker import GaveUp, NotFlushing, OutOfTime, Worker
 
 Key = TypeVar("Key", bound=Hashable)
 Progress = Callable[[str, int, int], None]
@@ -49,7 +49,7 @@ def ask(
     """Ask every share on its worker; append each answer to ``into[key]``.
 
     Returns None when everything was asked, or why it stopped early
-    (``time`` or ``failures``); answers that arrived are kept either way.
+    (``flush``, ``time``, ``wall`` or ``failures``); answers that arrived are kept either way.
     """
     events: queue.Queue[tuple[Key, dict[str, Any]] | None] = queue.Queue()
     stops: list[str] = []
@@ -59,8 +59,10 @@ def ask(
         try:
             for index, record in worker.stream(op, [payload for _, payload in share]):
                 events.put((share[index][0], record))
-        except OutOfTime:
-            stops.append("time")
+        except OutOfTime as out:
+            stops.append(out.reason)
+        except NotFlushing:
+            stops.append("flush")
         except GaveUp:
             stops.append("failures")
         except BaseException as error:  # re-raised in the calling thread below
@@ -93,6 +95,7 @@ def ask(
         thread.join()
     if errors:
         raise errors[0]
-    if "time" in stops:
-        return "time"
+    for reason in ("flush", "time", "wall"):
+        if reason in stops:
+            return reason
     return stops[0] if stops else None

@@ -12,18 +12,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
+import re
 import signal
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from perfectplay.check.api import DEFAULT_MEMORY_MB, DEFAULT_MOVE_SECONDS, DEFAULT_TOTAL_SECONDS, check_ai
 from perfectplay.check.interface import BOARDS, PLAYS, RETURNS, CheckUsageError
-from perfectplay.check.render_csv import csv_row, render_csv, usage_row
+from perfectplay.check.render_csv import csv_row, interrupted_row, render_csv, usage_row
 from perfectplay.check.render_json import report_json
-from perfectplay.check.render_text import render_text, verdict_line
+from perfectplay.check.render_text import escape_controls, render_text, verdict_line
 from perfectplay.check.report import CheckReport
+from perfectplay.check.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.sweep import Progress as ProgressCallback
 
 
@@ -36,10 +40,27 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="Python files holding the AI")
     parser.add_argument(
-        "--command", dest="program", metavar="CMD", help="check a program in any language instead (line protocol)"
+        "--command",
+        dest="program",
+        action="append",
+        metavar="[NAME=]CMD",
+        help="check a program in any language instead (line protocol); give it several times, "
+        "each as NAME=CMD, for one row per program",
     )
-    parser.add_argument("--json", action="store_true", help="print the report as JSON (an array for several files)")
-    parser.add_argument("--csv", metavar="FILE", help="write one row per file to FILE ('-' for standard output)")
+    parser.add_argument(
+        "--json", action="store_true", help="print the report as JSON at the end (an array for several files)"
+    )
+    parser.add_argument("--jsonl", action="store_true", help="print one JSON report per line as each file finishes")
+    parser.add_argument(
+        "--csv", metavar="FILE", help="write one row per file to FILE as each finishes ('-' for standard output)"
+    )
+    parser.add_argument(
+        "--sandbox",
+        choices=SANDBOXES,
+        default="auto",
+        help="run student code in a bubblewrap sandbox: auto (where it works, the default), "
+        "require (refuse to run without it), off",
+    )
     parser.add_argument(
         "--value-only",
         action="store_true",
@@ -58,14 +79,15 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         type=float,
         default=DEFAULT_MOVE_SECONDS,
         metavar="S",
-        help=f"seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g})",
+        help=f"CPU seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g}; waiting counts "
+        "only as a generous wall-clock backstop)",
     )
     limits.add_argument(
         "--time-limit",
         type=float,
         default=DEFAULT_TOTAL_SECONDS,
         metavar="S",
-        help=f"seconds for the whole check of one file (default {DEFAULT_TOTAL_SECONDS:g})",
+        help=f"CPU seconds for the whole check of one file (default {DEFAULT_TOTAL_SECONDS:g})",
     )
     limits.add_argument(
         "--memory",
@@ -78,8 +100,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    # A plain `kill` should end the candidate processes too: turn SIGTERM into an exit that
-    # runs the check's clean-up, as Ctrl-C does.
+    # SIGTERM (a plain `kill`, an autograder's time-out) stops the run as Ctrl-C does: every finished
+    # row is kept, the rest are marked interrupted, and the check's clean-up ends the candidates.
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return _run(args)
@@ -87,37 +109,90 @@ def run_check(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
 
 
+class _Interrupted(Exception):
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def _terminate(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
+    raise _Interrupted(signum)
+
+
+_NAMED = re.compile(r"([A-Za-z0-9][A-Za-z0-9_.-]*)=(\S.*)")
+
+
+def _commands(values: list[str]) -> list[tuple[str, str]]:
+    """``--command [NAME=]CMD`` values as (row name, command); a bare command names its own row."""
+    commands = []
+    for value in values:
+        match = _NAMED.fullmatch(value.strip())
+        commands.append((match.group(1), match.group(2)) if match else (value, value))
+    names = [name for name, _ in commands]
+    if len(set(names)) < len(names):
+        raise CheckUsageError("--command: two commands have the same name; name each one: --command NAME=CMD")
+    return commands
 
 
 def _run(args: argparse.Namespace) -> int:
-    if not args.files and args.program is None:
+    if not args.files and not args.program:
         raise CheckUsageError("give the Python file(s) to check, or --command with a program to run")
-    if args.files and args.program is not None:
+    if args.files and args.program:
         raise CheckUsageError("give Python files or --command, not both")
-    targets: list[str | None] = list(args.files) if args.files else [None]
-    results: list[CheckReport | tuple[str, str]] = []
+    if args.csv == "-" and (args.json or args.jsonl):
+        raise CheckUsageError("--csv - and --json/--jsonl would share standard output: write the CSV to a file")
+    targets: list[tuple[str, str | None, str | None]] = (
+        [(file, file, None) for file in args.files]
+        if args.files
+        else [(name, None, command) for name, command in _commands(args.program)]
+    )
+    isolation = choose(args.sandbox)
+    output = _Output(args, several=len(targets) > 1)
+    interrupted: int | None = None
+    finished = 0
     with _progress_display(len(targets)) as progress:
-        for target in targets:
-            try:
-                results.append(_check_one(args, target, progress(target or args.program)))
-            except CheckUsageError as error:
-                if len(targets) == 1:
-                    raise
-                sys.stderr.write(f"perfectplay check: error: {error}\n")
-                results.append((target or "", str(error)))
-    reports = [result for result in results if isinstance(result, CheckReport)]
-    _print(args, results, reports)
-    if len(reports) < len(results):
-        return 2
-    return max((report.exit_status for report in reports), default=0)
+        try:
+            for name, file, command in targets:
+                try:
+                    report = _check_one(args, file, command, name, isolation, progress(name), args.files)
+                except CheckUsageError as error:
+                    if len(targets) == 1:
+                        raise
+                    sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
+                    output.add(usage_row(name, str(error)), _usage_json(name, str(error)), None)
+                else:
+                    output.add(csv_row(report), report_json(report), report)
+                finished += 1
+        except (KeyboardInterrupt, _Interrupted) as stop:
+            interrupted = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
+            why = f"the run was interrupted ({signal.Signals(interrupted).name}) before this file was finished"
+            for name, _, _ in targets[finished:]:
+                output.add(interrupted_row(name, why), {"target": name, "verdict": "interrupted", "problem": why}, None)
+    output.finish(interrupted)
+    if interrupted is not None:
+        sys.stderr.write(
+            f"perfectplay check: interrupted: {finished} of {len(targets)} files checked; their results are kept\n"
+        )
+        return 128 + interrupted
+    return output.status
 
 
-def _check_one(args: argparse.Namespace, target: str | None, progress: ProgressCallback | None) -> CheckReport:
+def _usage_json(target: str, message: str) -> dict[str, Any]:
+    return {"target": target, "verdict": "not checked", "exit_status": 2, "problem": message}
+
+
+def _check_one(
+    args: argparse.Namespace,
+    file: str | None,
+    command: str | None,
+    name: str,
+    isolation: Isolation,
+    progress: ProgressCallback | None,
+    others: list[str],
+) -> CheckReport:
     return check_ai(
-        target,
-        command=args.program,
+        file,
+        command=command,
         function=args.function,
         board=args.board,
         empty=args.empty,
@@ -128,30 +203,77 @@ def _check_one(args: argparse.Namespace, target: str | None, progress: ProgressC
         total_seconds=args.time_limit,
         memory_mb=args.memory,
         progress=progress,
+        sandbox=isolation,
+        name=name,
+        others=[other for other in others if other != file],
     )
 
 
-def _print(args: argparse.Namespace, results: list[CheckReport | tuple[str, str]], reports: list[CheckReport]) -> None:
-    if args.csv is not None:
-        rows = [csv_row(result) if isinstance(result, CheckReport) else usage_row(*result) for result in results]
-        text = render_csv(rows)
+class _Output:
+    """Every result written as soon as it is known: CSV rows (the file replaced atomically each time),
+    JSON lines, text reports; ``--json`` as one document at the end."""
+
+    def __init__(self, args: argparse.Namespace, several: bool) -> None:
+        self.args = args
+        self.several = several
+        self.rows: list[dict[str, object]] = []
+        self.documents: list[dict[str, Any]] = []
+        self.statuses: list[int] = []
+        self.printed = 0
+        if args.csv is not None and args.csv != "-":
+            self._write_csv()  # fail early (exit 2) if the file cannot be written, and start it empty
+        elif args.csv == "-":
+            self._print(render_csv([]), end="")
+
+    def add(self, row: dict[str, object], document: dict[str, Any], report: CheckReport | None) -> None:
+        self.rows.append(row)
+        self.documents.append(document)
+        status = row.get("exit_status")
+        if isinstance(status, int):
+            self.statuses.append(status)
+        args = self.args
         if args.csv == "-":
-            sys.stdout.write(text)
-        else:
-            try:
-                Path(args.csv).write_text(text)
-            except OSError as error:
-                raise CheckUsageError(f"--csv: cannot write {args.csv}: {error.strerror}") from None
-    if args.json:
-        documents = [report_json(report) for report in reports]
-        document: Any = documents[0] if len(results) == 1 and documents else documents
-        print(json.dumps(document))
-    elif args.csv is not None:
-        if args.csv != "-":
-            for report in reports:
-                print(f"{report.target}: {verdict_line(report)}")
-    else:
-        print("\n\n".join(render_text(report) for report in reports))
+            self._print(render_csv([row], header=False), end="")
+        elif args.csv is not None:
+            self._write_csv()
+        if args.jsonl:
+            self._print(json.dumps(document))
+        elif not args.json and args.csv is None and report is not None:
+            self._print(("\n\n" if self.printed else "") + render_text(report))
+            self.printed += 1
+        elif not args.json and args.csv not in (None, "-"):
+            line = verdict_line(report) if report is not None else f"{row.get('verdict')}: {row.get('problem')}"
+            self._print(escape_controls(f"{row['file']}: {line}"))
+
+    def finish(self, interrupted: int | None) -> None:
+        if self.args.json:
+            document: Any = self.documents[0] if not self.several and self.documents else self.documents
+            if interrupted is not None and not self.several and not self.documents:
+                document = []
+            self._print(json.dumps(document))
+
+    @property
+    def status(self) -> int:
+        if any(status == 2 for status in self.statuses):
+            return 2
+        return max(self.statuses, default=0)
+
+    def _write_csv(self) -> None:
+        """The whole CSV so far into a temporary file beside the target, then renamed over it."""
+        target = Path(self.args.csv)
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", dir=target.resolve().parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
+            ) as temporary:
+                temporary.write(render_csv(self.rows))
+            os.replace(temporary.name, target)
+        except OSError as error:
+            raise CheckUsageError(f"--csv: cannot write {self.args.csv}: {error.strerror}") from None
+
+    @staticmethod
+    def _print(text: str, end: str = "\n") -> None:
+        sys.stdout.write(text + end)
+        sys.stdout.flush()
 
 
 @contextlib.contextmanager

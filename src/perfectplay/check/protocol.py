@@ -1,0 +1,297 @@
+"""Reading what a candidate's process sends, on the trusted side: capped, typed, or the candidate's failure.
+
+Everything that comes back over the channel was written by a process that
+runs student code, so it is data to be checked, never trusted: a line may be
+endless, nested a million deep, or valid JSON of the wrong shape. Each
+message is rebuilt here field by field into the shape the checker uses
+(strings cut short, numbers bounded, unknown fields dropped); anything that
+does not fit raises ``ProtocolError``, which the worker turns into a finding
+against the candidate ("broke the protocol: ...") at the position it was
+asked. No candidate input reaches the checker's logic any other way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+MAX_LINE = 64 * 1024
+"""Bytes in one line from a candidate; a longer one breaks the protocol (and is never read whole)."""
+
+MAX_DEPTH = 12
+"""Nesting of lists and objects in one message; the runner's messages need 4."""
+
+MAX_TEXT = 2000
+"""Characters kept of any text a candidate sent (printed output, reprs, messages)."""
+
+MAX_NAMES = 500
+"""Functions (and their names) described by one module."""
+
+MAX_INDEX = 10**9
+"""A returned number beyond this is shown as text, not taken as an index."""
+
+_CELLS = re.compile(r"[XO.?]{9}")
+
+
+class ProtocolError(Exception):
+    """A candidate sent something that is not a message of the protocol; the text says what."""
+
+
+def nesting(line: bytes) -> int:
+    """The deepest nesting of ``[``/``{`` in a JSON text, strings skipped (no parsing, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    """One JSON object from one line, or ``ProtocolError``."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError(f"sent a line of more than {MAX_LINE:,} bytes")
+    if nesting(line) > MAX_DEPTH:
+        raise ProtocolError(f"sent a message nested more than {MAX_DEPTH} deep")
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):
+        raise ProtocolError(f"sent a line that is not JSON: {text(line.decode(errors='replace'), 60)!r}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError(f"sent {type(message).__name__} where a JSON object belongs")
+    return message
+
+
+def text(value: object, limit: int = MAX_TEXT) -> str:
+    """A string the candidate sent, cut to ``limit`` characters (anything else is not text)."""
+    if not isinstance(value, str):
+        raise ProtocolError(f"sent {type(value).__name__} where text belongs")
+    return value if len(value) <= limit else value[: limit - 3] + "..."
+
+
+def count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2**62:
+        raise ProtocolError("sent a count that is not a whole number")
+    return value
+
+
+def flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError("sent a flag that is not true or false")
+    return value
+
+
+def cells(value: object) -> str:
+    if not isinstance(value, str) or not _CELLS.fullmatch(value):
+        raise ProtocolError("sent a board that is not nine cells")
+    return value
+
+
+def error(value: object) -> dict[str, Any]:
+    """What the candidate raised: type, message, and where in its file."""
+    if not isinstance(value, dict):
+        raise ProtocolError("sent an error that is not an object")
+    cleaned: dict[str, Any] = {"type": text(value.get("type", "Exception"), 100)}
+    cleaned["message"] = text(value.get("message", ""), 300)
+    if "line" in value:
+        cleaned["line"] = count(value["line"])
+    if "code" in value:
+        cleaned["code"] = text(value["code"], 120)
+    if "file" in value:
+        cleaned["file"] = text(value["file"], 100)
+    return cleaned
+
+
+def _printed(value: dict[str, Any], into: dict[str, Any]) -> None:
+    if "printed" in value:
+        into["printed"] = count(value["printed"])
+    if "output" in value:
+        into["output"] = text(value["output"], 300)
+
+
+def move(value: dict[str, Any]) -> dict[str, Any]:
+    """One answer to "your move for this board", as ``answers.read_move`` reads it.
+
+    Times the candidate claims (``seconds``, ``cpu``) are dropped: the checker measures its own.
+    """
+    cleaned: dict[str, Any] = {}
+    if "error" in value:
+        cleaned["error"] = error(value["error"])
+    else:
+        kind = value.get("kind")
+        if kind == "int":
+            number = value.get("value")
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ProtocolError("sent an index that is not a whole number")
+            cleaned.update(_number(number))
+        elif kind == "pair":
+            pair = value.get("value")
+            if not (isinstance(pair, list) and len(pair) == 2 and all(_whole(part) for part in pair)):
+                raise ProtocolError("sent a pair that is not two whole numbers")
+            if all(abs(part) <= MAX_INDEX for part in pair):
+                cleaned.update(kind="pair", value=list(pair), type=text(value.get("type", "tuple"), 40))
+            else:
+                cleaned.update(kind="other", type=text(value.get("type", "tuple"), 40), repr="(a huge pair)")
+        elif kind == "none":
+            cleaned["kind"] = "none"
+        elif kind == "other":
+            cleaned.update(
+                kind="other", type=text(value.get("type", "value"), 40), repr=text(value.get("repr", "?"), 80)
+            )
+        else:
+            raise ProtocolError("sent an answer of no known kind")
+    _printed(value, cleaned)
+    if "after" in value:
+        cleaned["after"] = None if value["after"] is None else cells(value["after"])
+    if "after_repr" in value:
+        cleaned["after_repr"] = text(value["after_repr"], 80)
+    return cleaned
+
+
+def _name(value: object) -> bool:
+    """A Python name (any script: a student may name a function in their own language)."""
+    return isinstance(value, str) and len(value) <= 100 and value.isidentifier()
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(number: int) -> dict[str, Any]:
+    if abs(number) <= MAX_INDEX:
+        return {"kind": "int", "value": number}
+    return {"kind": "other", "type": "int", "repr": f"a {len(str(abs(number)))}-digit number"}
+
+
+def loaded(value: dict[str, Any]) -> dict[str, Any]:
+    """The runner's description of the module it imported."""
+    if value.get("event") != "loaded":
+        raise ProtocolError("did not say it had loaded the module")
+    cleaned: dict[str, Any] = {"event": "loaded", "module": text(value.get("module", ""), 100)}
+    if "error" in value:
+        cleaned["error"] = error(value["error"])
+    cleaned["printed"] = count(value.get("printed", 0))
+    cleaned["output"] = text(value.get("output", ""))
+    cleaned["read_stdin"] = flag(value.get("read_stdin", False))
+    functions = value.get("functions", {})
+    if not isinstance(functions, dict) or len(functions) > MAX_NAMES:
+        raise ProtocolError("sent a list of functions the runner never sends")
+    cleaned["functions"] = {}
+    for name, arguments in functions.items():
+        if not _name(name) or not _whole(arguments) or not -1 <= arguments <= 1000:
+            raise ProtocolError("sent a function description the runner never sends")
+        cleaned["functions"][name] = arguments
+    own = value.get("own", [])
+    if not isinstance(own, list) or len(own) > MAX_NAMES or not all(_name(name) for name in own):
+        raise ProtocolError("sent a list of its own functions the runner never sends")
+    cleaned["own"] = list(own)
+    constants = value.get("constants", {})
+    if not isinstance(constants, dict):
+        raise ProtocolError("sent constants that are not an object")
+    cleaned["constants"] = {
+        key: constants[key] for key in ("X", "O", "EMPTY") if key in constants and _marker(constants[key])
+    }
+    boards = value.get("boards", [])
+    if not isinstance(boards, list) or len(boards) > 50:
+        raise ProtocolError("sent boards the runner never sends")
+    cleaned["boards"] = []
+    for board in boards:
+        if not isinstance(board, dict) or board.get("shape") not in ("flat", "nested"):
+            raise ProtocolError("sent a board shape the runner never sends")
+        values = board.get("values")
+        if not isinstance(values, list) or len(values) > 9:
+            raise ProtocolError("sent board values the runner never sends")
+        cleaned["boards"].append({"shape": board["shape"], "values": [cell for cell in values if _marker(cell)]})
+    return cleaned
+
+
+def _marker(value: object) -> bool:
+    """Whether a constant or board cell can be a mark: None, a short string or a modest number (others are left out)."""
+    if value is None or (isinstance(value, str) and len(value) <= 20):
+        return True
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) <= MAX_INDEX
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def reply(value: dict[str, Any]) -> dict[str, Any]:
+    """The answer to ``use``: ok, or why not."""
+    cleaned: dict[str, Any] = {"ok": flag(value.get("ok", False))}
+    if "error" in value:
+        cleaned["error"] = text(value["error"], 300)
+    return cleaned
+
+
+def cs50(value: dict[str, Any]) -> dict[str, Any]:
+    """The answers of CS50's helpers on one board."""
+    cleaned: dict[str, Any] = {}
+    for name in ("player", "actions", "winner", "terminal", "utility"):
+        if name in value:
+            cleaned[name] = _call(name, value[name])
+    results = value.get("results")
+    if results is not None:
+        if not isinstance(results, list) or len(results) > 9:
+            raise ProtocolError("sent results the runner never sends")
+        cleaned["results"] = [_call("result", record) for record in results]
+    if value.get("illegal") is not None:
+        cleaned["illegal"] = _call("result", value["illegal"])
+    return cleaned
+
+
+def _call(name: str, value: object) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProtocolError("sent a helper's answer that is not an object")
+    cleaned: dict[str, Any] = {}
+    if "error" in value:
+        cleaned["error"] = error(value["error"])
+    if "repr" in value:
+        cleaned["repr"] = text(value["repr"], 80)
+    if "value" in value:
+        cleaned["value"] = _helper_value(name, value["value"])
+    if "listed" in value:
+        cleaned["listed"] = count(value["listed"])
+    if "type" in value:
+        cleaned["type"] = text(value["type"], 40)
+    if value.get("same_object"):
+        cleaned["same_object"] = True
+    if "mutated" in value:
+        cleaned["mutated"] = cells(value["mutated"])
+    _printed(value, cleaned)
+    return cleaned
+
+
+def _helper_value(name: str, value: object) -> Any:
+    if name in ("player", "winner"):
+        if value not in ("X", "O", None):
+            raise ProtocolError(f"sent a {name} that is not X, O or None")
+        return value
+    if name == "terminal":
+        return flag(value)
+    if name == "utility":
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INDEX:
+            raise ProtocolError("sent a utility that is not a whole number")
+        return value
+    if name == "actions":
+        if not isinstance(value, list) or len(value) > 100:
+            raise ProtocolError("sent more actions than the runner ever sends")
+        pairs = []
+        for pair in value:
+            if not (isinstance(pair, list) and len(pair) == 2 and all(_whole(part) for part in pair)):
+                raise ProtocolError("sent an action that is not two whole numbers")
+            pairs.append([int(part) for part in pair])
+        return pairs
+    return cells(value)

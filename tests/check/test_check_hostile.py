@@ -1,0 +1,311 @@
+"""Hostile submissions under the sandbox: each gets the verdict its moves earn, leaves nothing behind, changes nothing.
+
+Every file in ``hostile/`` is the same honest AI (the first free cell, which
+can be beaten) plus one attack, made at import or in one position::
+
+     X | O | X
+    ---+---+---
+     O | X | O       X to move; the attack is made here
+    ---+---+---
+     . | . | .
+
+So the verdict each must get is known: the clean AI's (``baseline``), or
+that plus the one position where its process broke. These tests need a
+working bubblewrap (``apt-get install bubblewrap``); they run hostile code
+only with ``sandbox="require"``, never unsandboxed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import socket
+import sys
+import sysconfig
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay.check.api import check_ai
+from perfectplay.check.render_json import report_json
+from perfectplay.check.render_text import render_text
+from perfectplay.check.report import CheckReport
+from perfectplay.check.sandbox import probe
+
+HOSTILE = Path(__file__).with_name("hostile")
+
+pytestmark = pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
+
+
+def build(folder: Path, name: str | None, **fill: object) -> Path:
+    """The honest AI plus the attack ``name``, its placeholders filled, as ``folder/tictactoe.py``."""
+    text = (HOSTILE / "_first_free.py").read_text()
+    if name is not None:
+        text += "\n\n" + (HOSTILE / f"{name}.py").read_text()
+    for key, value in fill.items():
+        text = text.replace(f"__{key.upper()}__", str(value))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "tictactoe.py"
+    path.write_text(text)
+    return path
+
+
+def summary(report: CheckReport) -> tuple[object, ...]:
+    return (
+        report.verdict,
+        report.positions,
+        report.asked,
+        report.best,
+        report.complete,
+        {finding.kind: finding.count for finding in report.findings},
+    )
+
+
+def check(path: Path, **options: object) -> CheckReport:
+    return check_ai(path, sandbox="require", move_seconds=5, **options)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, ...]:
+    report = check(build(tmp_path_factory.mktemp("clean"), None))
+    assert report.verdict == "beatable"
+    return summary(report)
+
+
+def with_crash(baseline: tuple[object, ...], count: int = 1) -> tuple[object, ...]:
+    """The baseline, plus ``count`` positions where the process died (it lost those answers)."""
+    verdict, positions, asked, best, complete, kinds = baseline
+    assert isinstance(kinds, dict) and isinstance(best, int)
+    return (verdict, positions, asked, best - count, complete, {"crash": count, **kinds})
+
+
+def descendants(pid: int) -> list[int]:
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        for task in os.listdir(f"/proc/{current}/task"):
+            try:
+                children = Path(f"/proc/{current}/task/{task}/children").read_text().split()
+            except OSError:
+                continue
+            found += [int(child) for child in children]
+            pending += [int(child) for child in children]
+    return found
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # This test's own temporary folder for the private copies: other tests may be checking at the same time.
+    private = tmp_path / "private"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    before = set(descendants(os.getpid()))  # a server another test left running is not ours
+    yield
+    deadline = time.monotonic() + 5
+    while set(descendants(os.getpid())) - before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert set(descendants(os.getpid())) - before == set(), "a candidate's process outlived its check"
+    assert list(private.iterdir()) == [], "a private copy was left behind"
+
+
+def test_patching_the_checker_from_inside_changes_nothing_but_its_own_process(
+    tmp_path: Path, baseline: tuple[object, ...]
+) -> None:
+    report = check(build(tmp_path / "alice", "forge"))
+    assert summary(report) == baseline
+    assert report.exit_status == 1
+
+
+def test_a_daemon_left_behind_dies_with_the_sandbox_and_never_touches_the_grades(
+    tmp_path: Path, baseline: tuple[object, ...]
+) -> None:
+    grades, marker = tmp_path / "grades.csv", tmp_path / "daemon-was-here"
+    grades.write_text("file,verdict\n")
+    report = check(build(tmp_path / "alice", "daemon", grades=grades, marker=marker))
+    assert summary(report) == baseline
+    time.sleep(1.0)  # the daemon would write every 0.2 s
+    assert grades.read_text() == "file,verdict\n"
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT", "SIGKILL", "SIGSTOP"])
+def test_signals_to_the_checker_cannot_reach_it(tmp_path: Path, baseline: tuple[object, ...], signal_name: str) -> None:
+    path = build(tmp_path / "alice", "signals", signal=signal_name)
+    result = run_cli("check", str(path), "--sandbox", "require", "--jsonl", "--time-per-move", "5", timeout=300)
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    kinds = {finding["kind"]: finding["count"] for finding in document["findings"]}
+    verdict, positions, asked, _, complete, expected = baseline
+    assert (document["verdict"], document["positions"], document["asked"], document["complete"]) == (
+        verdict,
+        positions,
+        asked,
+        complete,
+    )
+    # Signalling the sandbox's own init may end the candidate's process there: its failure, in that position.
+    assert kinds in (expected, {"crash": 1, **expected})  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer"),
+    [
+        ("huge", "died: its process broke the protocol: it sent a line of more than 65,536 bytes"),
+        ("deep", "died: its process broke the protocol: it sent a message nested more than 12 deep"),
+        ("not_json", "died: its process broke the protocol: it sent a line that is not JSON: 'this is not JSON\\n'"),
+        ("wrong_shape", "died: its process broke the protocol: it sent an index that is not a whole number"),
+    ],
+)
+def test_garbage_on_the_channel_is_the_candidates_failure_in_that_position(
+    tmp_path: Path, baseline: tuple[object, ...], kind: str, answer: str
+) -> None:
+    report = check(build(tmp_path / "alice", "garbage", kind=kind))
+    assert summary(report) == with_crash(baseline)
+    crash = next(finding for finding in report.findings if finding.kind == "crash")
+    assert (crash.example.position, crash.example.answer) == ("XOX/OXO/...", answer)
+
+
+def test_a_flood_of_extra_answers_is_read_as_its_answers_and_nothing_more(tmp_path: Path) -> None:
+    report = check(build(tmp_path / "alice", "garbage", kind="many"))
+    assert report.complete and report.asked == report.positions == 4520
+    assert report.verdict in ("beatable", "broken")
+
+
+def test_secrets_outside_its_folder_and_the_other_submissions_are_not_visible(tmp_path: Path) -> None:
+    key = tmp_path / "teacher" / ".ssh" / "id_rsa"
+    key.parent.mkdir(parents=True)
+    key.write_text("PRIVATE-KEY-DO-NOT-LEAK")
+    other = build(tmp_path / "bob", None)
+    other.write_text(other.read_text() + "# BOB-SOLUTION-DO-NOT-LEAK\n")
+    alice = build(tmp_path / "alice", "snoop", key=key, other=other)
+    neighbour = alice.with_name("bob.py")  # another submission of the same run, in the same folder
+    neighbour.write_text("# BOB2-SOLUTION-DO-NOT-LEAK\n")
+    report = check(alice, others=[neighbour])
+    everything = render_text(report) + json.dumps(report_json(report))
+    assert "stolen" in everything  # what it printed and raised is in the report...
+    for secret in ("PRIVATE-KEY", "BOB-SOLUTION", "BOB2-SOLUTION", "root:"):
+        assert secret not in everything  # ...but none of what it tried to read
+    assert {finding.kind for finding in report.findings} >= {"raises"}
+
+
+def test_writing_outside_its_private_tmp_changes_nothing(tmp_path: Path, baseline: tuple[object, ...]) -> None:
+    other = build(tmp_path / "bob", None)
+    before = other.read_text()
+    marker = tmp_path / "teacher-marker"
+    alice = build(tmp_path / "alice", "scribble", other=other, marker=marker)
+    alice = build(tmp_path / "alice", "scribble", other=other, marker=marker, self=alice)
+    own = alice.read_text()
+    report = check(alice)
+    assert summary(report) == baseline
+    assert other.read_text() == before and alice.read_text() == own
+    assert not marker.exists() and not Path("/tmp/scribble-was-here").exists()
+
+
+def test_the_network_is_out_of_reach(tmp_path: Path, baseline: tuple[object, ...]) -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    reached: list[bytes] = []
+    done = threading.Event()
+
+    def listen() -> None:
+        while not done.is_set():
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            reached.append(connection.recv(100))
+            connection.close()
+
+    thread = threading.Thread(target=listen)
+    thread.start()
+    try:
+        report = check(build(tmp_path / "alice", "network", port=server.getsockname()[1]))
+    finally:
+        done.set()
+        thread.join()
+        server.close()
+    assert reached == []
+    assert summary(report) == baseline
+
+
+def test_a_pth_file_cannot_be_planted_for_later_pythons(tmp_path: Path, baseline: tuple[object, ...]) -> None:
+    site = sysconfig.get_paths()["purelib"]
+    marker = tmp_path / "planted"
+    report = check(build(tmp_path / "alice", "pth", site=site, marker=marker))
+    assert summary(report) == baseline
+    for folder in {site, sysconfig.get_paths(vars={"base": sys.base_prefix})["purelib"]}:
+        assert not (Path(folder) / "zz_hostile.pth").exists()
+    assert not marker.exists()
+
+
+def test_fake_reports_through_proc_fd_never_reach_the_checkers_output(
+    tmp_path: Path, baseline: tuple[object, ...]
+) -> None:
+    result = run_cli("check", str(build(tmp_path / "alice", "procfd")), "--sandbox", "require", "--json", timeout=300)
+    assert result.returncode == 1
+    document = json.loads(result.stdout)  # one document: nothing was written around it
+    assert document["verdict"] == baseline[0] and document["best"] == baseline[3]
+    assert "never loses" not in result.stderr and "procfd" not in result.stdout
+
+
+def checker_peak_kb(*args: str) -> tuple[int, str]:
+    """Run ``perfectplay check ARGS`` in a fresh process; its peak resident memory in KB, and its stdout."""
+    code = (
+        "import resource, runpy, sys\n"
+        "sys.argv = ['perfectplay', 'check', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('perfectplay', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write(f'PEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
+    )
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300, check=False)
+    peak = int(done.stderr.rsplit("PEAK ", 1)[1])
+    return peak, done.stdout
+
+
+@pytest.fixture(scope="module")
+def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
+    return checker_peak_kb(str(build(tmp_path_factory.mktemp("quiet"), None)), "--sandbox", "require", "--json")[0]
+
+
+@pytest.mark.parametrize(("kind", "megabytes"), [("stdout", 100), ("stderr", 100), ("fd1", 100), ("line", 50)])
+def test_floods_of_output_leave_the_checkers_memory_where_it_was(
+    tmp_path: Path, quiet_peak_kb: int, baseline: tuple[object, ...], kind: str, megabytes: int
+) -> None:
+    path = build(tmp_path / "alice", "flood", kind=kind, megabytes=megabytes)
+    peak, stdout = checker_peak_kb(str(path), "--sandbox", "require", "--json", "--time-per-move", "10")
+    document = json.loads(stdout)
+    assert (document["verdict"], document["best"]) == (baseline[0], baseline[3])
+    assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the flood"
+    if kind in ("stderr", "fd1"):
+        assert any("only its first and last 4,096 bytes were kept" in note for note in document["notes"])
+
+
+def test_a_class_run_with_one_hostile_file_keeps_the_other_rows_right(tmp_path: Path, examples: Path) -> None:
+    grades = tmp_path / "grades.csv"
+    alice = build(tmp_path / "alice", "daemon", grades=grades, marker=tmp_path / "marker")
+    files = []
+    for name in ("correct", "fatalist"):
+        folder = tmp_path / name
+        folder.mkdir()
+        files.append(folder / "tictactoe.py")
+        files[-1].write_text((examples / f"{name}.py").read_text())
+    result = run_cli(
+        "check", str(files[0]), str(alice), str(files[1]), "--sandbox", "require", "--csv", str(grades), timeout=600
+    )
+    assert result.returncode == 1, result.stderr
+    time.sleep(1.0)  # the daemon would write every 0.2 s
+    rows = list(csv.DictReader(io.StringIO(grades.read_text())))
+    assert [(Path(row["file"]).parent.name, row["verdict"], row["best"]) for row in rows] == [
+        ("correct", "unbeatable", "4520"),
+        ("alice", "beatable", rows[1]["best"]),
+        ("fatalist", "imperfect", "4035"),
+    ]
+    assert all(row["isolation"].startswith("bubblewrap sandbox") for row in rows)

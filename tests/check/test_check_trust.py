@@ -1,0 +1,200 @@
+"""A class run one student cannot break: rows kept as they finish, clean stops, reports that say how code ran.
+
+Also the line protocol's limits (several programs in one run, a program that
+never flushes, one that only chatters) and the channel's caps, read on the
+checker's side.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay.check import protocol
+from perfectplay.check.api import check_ai
+from perfectplay.check.render_csv import csv_row, render_csv
+from perfectplay.check.render_text import escape_controls, render_text
+from perfectplay.check.sandbox import probe
+
+FIRST_FREE = "def find_best_move(board):\n    return board.index(' ')\n"
+LINE_FIRST_FREE = "import sys\nfor line in sys.stdin:\n    print(line.split()[0].replace('/', '').index('.'){flush})\n"
+needs_sandbox = pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
+
+
+def test_the_channel_refuses_deep_nesting_without_parsing_it() -> None:
+    assert protocol.nesting(b'{"a": [[1, "[[[["], {"b": 2}]]}') == 3
+    with pytest.raises(protocol.ProtocolError, match="nested more than 12 deep"):
+        protocol.decode(b"[" * 50_000)
+    with pytest.raises(protocol.ProtocolError, match="more than 65,536 bytes"):
+        protocol.decode(b" " * 70_000)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"kind": "int", "value": True},
+        {"kind": "pair", "value": [1, "2"]},
+        {"kind": "teleport"},
+        {"kind": "none", "after": "XXXXXXXXXX"},
+        {"error": "not an object"},
+        {"kind": "other", "repr": ["a list"]},
+    ],
+)
+def test_a_move_record_of_the_wrong_shape_is_a_protocol_error_not_a_crash_of_the_checker(
+    message: dict[str, object],
+) -> None:
+    with pytest.raises(protocol.ProtocolError):
+        protocol.move(message)
+
+
+def test_function_names_in_any_script_pass_the_channel_and_non_names_do_not() -> None:
+    loaded = protocol.loaded({"event": "loaded", "functions": {"coup_joué": 1}, "own": ["coup_joué"]})
+    assert loaded["functions"] == {"coup_joué": 1} and loaded["own"] == ["coup_joué"]
+    with pytest.raises(protocol.ProtocolError):
+        protocol.loaded({"event": "loaded", "functions": {"rm -rf /": 1}})
+
+
+def test_what_a_candidate_claims_about_its_own_time_is_dropped() -> None:
+    cleaned = protocol.move({"kind": "int", "value": 10**30, "seconds": -1, "cpu": -1000, "verdict": "unbeatable"})
+    assert cleaned == {"kind": "other", "type": "int", "repr": "a 31-digit number"}
+
+
+def test_control_characters_from_a_candidate_are_written_out_before_they_reach_a_terminal(tmp_path: Path) -> None:
+    path = tmp_path / "title.py"
+    path.write_text(
+        "def find_best_move(board):\n"
+        "    if board.count(' ') == 3:\n"
+        "        raise ValueError('\\x1b]0;pwned\\x07\\x1b[2J\\r\\u202egone')\n"
+        "    return board.index(' ')\n"
+    )
+    report = check_ai(path, board="flat", empty=" ", sandbox="off")
+    text = render_text(report) + render_csv([csv_row(report)])
+    assert "\x1b" not in text and "\x07" not in text and "\r" not in text and "\u202e" not in text
+    assert "\\x1b]0;pwned\\x07\\x1b[2J" in render_text(report)
+    assert escape_controls("tab\tand\nnewline stay") == "tab\tand\nnewline stay"
+
+
+def test_every_report_says_plainly_when_the_code_ran_unsandboxed(tmp_path: Path) -> None:
+    path = tmp_path / "ai.py"
+    path.write_text(FIRST_FREE)
+    grades = tmp_path / "grades.csv"
+    result = run_cli("check", str(path), "--sandbox", "off", "--board", "flat", "--empty", " ", "--csv", str(grades))
+    assert result.returncode == 1
+    row = next(csv.DictReader(io.StringIO(grades.read_text())))
+    assert row["isolation"].startswith("NOT SANDBOXED: the student's code ran with the checker's user")
+    report = check_ai(path, board="flat", empty=" ", sandbox="off")
+    assert "Ran in: NOT SANDBOXED" in render_text(report)
+
+
+@needs_sandbox
+def test_a_sandboxed_report_says_what_the_sandbox_was_in_text_json_and_csv(tmp_path: Path) -> None:
+    path = tmp_path / "ai.py"
+    path.write_text(FIRST_FREE)
+    result = run_cli("check", str(path), "--sandbox", "require", "--board", "flat", "--empty", " ", "--json")
+    document = json.loads(result.stdout)
+    assert document["sandboxed"] is True
+    assert document["isolation"].startswith("bubblewrap sandbox (no network, read-only system")
+
+
+def test_requiring_a_sandbox_where_there_is_none_is_a_usage_error_that_says_how_to_install_it() -> None:
+    environment = {**os.environ, "PATH": "/nonexistent"}
+    done = subprocess.run(
+        [sys.executable, "-m", "perfectplay", "check", "examples/correct.py", "--sandbox", "require"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "perfectplay check: error: --sandbox require: bubblewrap (bwrap) is not installed; "
+        "install it with 'apt-get install bubblewrap' (or use --sandbox off)\n"
+    )
+
+
+def test_several_programs_are_one_run_with_one_row_each(tmp_path: Path) -> None:
+    program = tmp_path / "first_free.py"
+    program.write_text(LINE_FIRST_FREE.format(flush=", flush=True"))
+    grades = tmp_path / "grades.csv"
+    result = run_cli(
+        "check",
+        "--command",
+        "awk=sh examples/rules.sh",
+        "--command",
+        f"first={sys.executable} {program}",
+        "--csv",
+        str(grades),
+        timeout=300,
+    )
+    assert result.returncode == 1, result.stderr
+    rows = list(csv.DictReader(io.StringIO(grades.read_text())))
+    assert [(row["file"], row["verdict"], row["complete"]) for row in rows] == [
+        ("awk", "beatable", "yes"),
+        ("first", "beatable", "yes"),
+    ]
+    assert rows[0]["best"] != rows[1]["best"]
+
+
+def test_a_program_that_does_not_flush_is_told_so_within_seconds_and_the_check_stops(tmp_path: Path) -> None:
+    program = tmp_path / "buffered.py"
+    program.write_text(LINE_FIRST_FREE.format(flush=""))
+    started = time.monotonic()
+    report = check_ai(command=[sys.executable, str(program)], move_seconds=20, total_seconds=600)
+    seconds = time.monotonic() - started
+    assert seconds < 60  # waiting out every move would take hours; the diagnosis takes about 2 s
+    kinds = {finding.kind for finding in report.findings}
+    assert "no_flush" in kinds and not report.complete
+    assert "flush standard output after each answer" in render_text(report)
+
+
+def test_a_program_that_only_writes_comments_is_stopped_not_waited_for(tmp_path: Path) -> None:
+    program = tmp_path / "chatty.py"
+    program.write_text("import sys\nfor line in sys.stdin:\n    while True:\n        print('# thinking', flush=True)\n")
+    started = time.monotonic()
+    report = check_ai(command=[sys.executable, str(program)], move_seconds=10, total_seconds=10)
+    assert time.monotonic() - started < 120
+    assert not report.complete and report.exit_status == 1
+    crash = next(finding for finding in report.findings if finding.kind == "crash")
+    assert crash.example.answer == (
+        "died: its process broke the protocol: it wrote more than 1,000 comment lines before one answer"
+    )
+
+
+def test_stopping_a_class_run_keeps_every_finished_row_and_marks_the_rest_interrupted(tmp_path: Path) -> None:
+    files = []
+    for name in ("a", "b", "c"):
+        path = tmp_path / name / "ai.py"
+        path.parent.mkdir()
+        path.write_text(FIRST_FREE)
+        files.append(str(path))
+    grades = tmp_path / "grades.csv"
+    flags = ["--board", "flat", "--empty", " ", "--csv", str(grades), "--json"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "perfectplay", "check", *files, *flags],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not (grades.exists() and grades.read_text().count("\n") >= 2):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    rows = list(csv.DictReader(io.StringIO(grades.read_text())))
+    verdicts = [row["verdict"] for row in rows]
+    assert len(rows) == 3 and verdicts[0] == "beatable" and verdicts[-1] == "interrupted"
+    documents = json.loads(stdout)
+    assert [document["verdict"] for document in documents] == verdicts
+    assert "interrupted: " in stderr and "Traceback" not in stderr
