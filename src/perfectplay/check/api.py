@@ -53,6 +53,8 @@ from perfectplay.check.worker import (
     close_all,
 )
 
+STANDARDS = ("value", "best")
+"""``value``: any move that keeps the win, draw or loss; ``best``: the fastest win, the slowest loss."""
 DEFAULT_MOVE_SECONDS = 20.0
 DEFAULT_TOTAL_SECONDS = 600.0
 DEFAULT_MEMORY_MB = 1024
@@ -70,13 +72,15 @@ REPEAT_EVERY = 25
 class Settings:
     """How strictly and how long to check."""
 
-    value_only: bool = False
+    standard: str | None = None
     move_seconds: float = DEFAULT_MOVE_SECONDS
     total_seconds: float = DEFAULT_TOTAL_SECONDS
     memory_mb: int | None = DEFAULT_MEMORY_MB
     workers: int = 2
 
     def validate(self) -> None:
+        if self.standard is not None and self.standard not in STANDARDS:
+            raise CheckUsageError(f"--standard must be one of {', '.join(STANDARDS)}, not {self.standard!r}")
         for flag, value, most in (
             ("--time-per-move", self.move_seconds, MAX_MOVE_SECONDS),
             ("--time-limit", self.total_seconds, MAX_TOTAL_SECONDS),
@@ -107,6 +111,7 @@ def check_ai(
     empty: str | None = None,
     returns: str | None = None,
     plays: str | None = None,
+    standard: str | None = None,
     value_only: bool = False,
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     total_seconds: float = DEFAULT_TOTAL_SECONDS,
@@ -122,8 +127,12 @@ def check_ai(
     The interface is recognised (CS50's functions, or ``find_best_move``)
     unless ``function``, ``board`` (``flat``/``nested``), ``empty`` (the
     empty marker; ``"None"`` for None), ``returns`` (``index``/``rowcol``)
-    or ``plays`` (``X``/``O``/``both``) say otherwise. ``value_only`` accepts
-    any move that keeps the position's value. The candidate runs in child
+    or ``plays`` (``X``/``O``/``both``) say otherwise. ``standard`` is
+    ``value`` (any move that keeps the position's win, draw or loss is
+    right) or ``best`` (only the fastest win, the slowest loss); None
+    follows the interface: ``value`` for CS50's functions, whose +1/0/-1
+    utility cannot tell a fast win from a slow one, ``best`` otherwise.
+    ``value_only=True`` is ``standard="value"``. The candidate runs in child
     processes, each answer within ``move_seconds``, the whole check within
     ``total_seconds``, each process within ``memory_mb`` of data where the
     OS can limit it. ``progress(phase, done, total)`` is called as answers
@@ -139,7 +148,9 @@ def check_ai(
     """
     hint = Hint(function, board, empty, returns, plays)
     hint.validate()
-    settings = Settings(value_only, move_seconds, total_seconds, memory_mb, workers)
+    if value_only and standard not in (None, "value"):
+        raise CheckUsageError("--value-only is --standard value: give one or the other")
+    settings = Settings("value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers)
     settings.validate()
     if (path is None) == (command is None):
         raise CheckUsageError("give a Python file to check, or --command with a program, not both")
@@ -231,6 +242,8 @@ class _Check:
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
+        # Decided with the interface unless the user chose (see ``check_ai``).
+        self.standard = settings.standard or "best"
 
     def run(self) -> CheckReport:
         try:
@@ -250,7 +263,11 @@ class _Check:
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
-                return self._unchecked("importing it failed before it defined a function to check (below)")
+                # The error itself goes in the problem: a CSV row or a grader's message has no "below".
+                error = loaded.get("error")
+                why = f": {error_text(error)}" if isinstance(error, dict) else ""
+                return self._unchecked(f"importing it failed before it defined a function to check{why}")
+            self._decide_standard(interface)
             return self._check(oracle, interface)
         finally:
             close_all(self.workers)
@@ -281,6 +298,10 @@ class _Check:
                 first.discard()
         self.notes.extend(interface.notes)
         return interface
+
+    def _decide_standard(self, interface: Interface) -> None:
+        if self.settings.standard is None:
+            self.standard = "value" if interface.kind == "cs50" else "best"
 
     def _probe(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]] | None:
         """Ask the probe positions under a trial interface (on the first worker, with its own failure budget)."""
@@ -386,7 +407,7 @@ class _Check:
         return CheckReport(
             target=self.target,
             interface=interface.describe(),
-            standard="value" if self.settings.value_only else "best",
+            standard=self.standard,
             positions=len(asked),
             asked=len(asked) - not_asked,
             best=best,
@@ -450,7 +471,7 @@ class _Check:
                 legal.add(move)
                 kind = play_kind(judgement, move)
                 if kind is not None:
-                    note = self.settings.value_only and kind in TEMPO
+                    note = self.standard == "value" and kind in TEMPO
                     kinds.setdefault(kind, (move, note))
                     all_best = all_best and note
             answers[position] = frozenset(legal)
@@ -514,16 +535,22 @@ class _Check:
 
     def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...]) -> None:
         tempo = [finding for finding in findings if finding.category == "tempo"]
-        if self.settings.value_only and tempo:
+        if self.standard == "value" and tempo:
             count = sum(finding.count for finding in tempo)
+            why = (
+                "the default for CS50's tictactoe.py, whose +1/0/-1 utility cannot tell a fast win from a slow one"
+                if self.settings.standard is None
+                else "as asked"
+            )
             self.notes.append(
-                f"Judged by value only (--value-only): a move that keeps the win, draw or loss counts as best; "
-                f"the {count:,} positions where it wins slower or loses sooner are listed as notes."
+                f"Judged by value ({why}): a move that keeps the win, draw or loss counts as right; "
+                f"the {count:,} positions where it wins slower or loses sooner are notes, not held against it "
+                "(--standard best holds them against it)."
             )
         elif interface.kind == "cs50" and tempo:
             self.notes.append(
                 "CS50's utility is 1, -1 or 0, so its minimax only tells a win from a draw from a loss, not a fast "
-                "win from a slow one; with --value-only the speed findings become notes."
+                "win from a slow one; --standard value (the default for CS50) makes the speed findings notes."
             )
 
     def _printing_note(self, records: dict[Position, list[dict[str, Any]]]) -> None:
@@ -574,7 +601,7 @@ class _Check:
         return CheckReport(
             target=self.target,
             interface=None,
-            standard="value" if self.settings.value_only else "best",
+            standard=self.standard,
             positions=0,
             asked=0,
             best=0,

@@ -1,4 +1,9 @@
-"""One CSV row per checked file, for a teacher's spreadsheet: verdict, counts by kind, time."""
+"""One CSV row per checked file, for a teacher's spreadsheet: verdict, counts by kind, time.
+
+A kind's column counts the positions held against the file; findings that
+are only notes (the speed findings under ``--standard value``) are in the
+``notes`` column instead, so a column never shows a count that cost nothing.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ COLUMNS = (
     "file",
     "verdict",
     "exit_status",
+    "standard",
     "positions",
     "best",
     "best_percent",
@@ -26,16 +32,19 @@ COLUMNS = (
     "interface",
     "problem",
     "isolation",
+    "notes",
 )
 
 
 def csv_row(report: CheckReport) -> dict[str, object]:
-    counts = {finding.kind: finding.count for finding in report.findings}
+    counts = {finding.kind: finding.count for finding in report.counted}
+    noted = [f"{finding.title}: {finding.count}" for finding in report.findings if finding.note]
     timing = report.timing
     return {
         "file": report.target,
         "verdict": report.verdict,
         "exit_status": report.exit_status,
+        "standard": report.standard,
         "positions": report.positions,
         "best": report.best,
         "best_percent": f"{100 * report.best / report.positions:.1f}" if report.positions else "",
@@ -49,6 +58,7 @@ def csv_row(report: CheckReport) -> dict[str, object]:
         "interface": report.interface or "",
         "problem": report.problem or "",
         "isolation": report.isolation,
+        "notes": "; ".join(noted),
     }
 
 

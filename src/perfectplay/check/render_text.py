@@ -35,15 +35,22 @@ def _render(report: CheckReport) -> str:
     lines = [f"perfectplay check: {report.target}"]
     if report.interface is not None:
         lines.append(f"Checked: {report.interface}")
+        lines.append(f"Standard: {standard_line(report.standard)}")
     if report.isolation:
         lines.append(f"Ran in: {report.isolation}")
     lines += ["", _verdict(report)]
     if report.roles:
         lines += ["", "Its games, against every sequence of opponent moves:"]
         lines += [_role_line(role, report.complete) for role in report.roles]
-    if report.findings:
-        lines += ["", *_table(report.findings)]
-        for finding in report.findings:
+    if report.counted:
+        lines += ["", *_table(report.counted)]
+        for finding in report.counted:
+            lines += ["", *_finding_section(finding)]
+    noted = [finding for finding in report.findings if finding.note]
+    if noted:
+        # Under the value standard the speed findings are shown, but apart: they cost nothing.
+        lines += ["", "Not held against it (standard value), for the curious:"]
+        for finding in noted:
             lines += ["", *_finding_section(finding)]
     for role in report.roles:
         if role.losing_game:
@@ -54,6 +61,17 @@ def _render(report: CheckReport) -> str:
         lines += ["", "Notes:"]
         lines += [f"  - {note}" for note in report.notes]
     return "\n".join(lines)
+
+
+STANDARD_WORDS = {
+    "value": "value: any move that keeps the position's win, draw or loss is right",
+    "best": "best: only the fastest win (or, when lost, the slowest loss) is right",
+}
+
+
+def standard_line(standard: str) -> str:
+    """What a standard accepts, in words (``--standard``)."""
+    return STANDARD_WORDS.get(standard, standard)
 
 
 def verdict_line(report: CheckReport) -> str:
@@ -119,10 +137,7 @@ def _table(findings: tuple[Finding, ...]) -> list[str]:
     width = max(len(finding.title) for finding in findings) + 2
     lines = [f"{'What went wrong':<{width}}  positions"]
     for finding in findings:
-        mark = "  (note)" if finding.note else ""
-        lines.append(f"  {finding.title:<{width}}{finding.count:>9,}{mark}")
-    if any(finding.note for finding in findings):
-        lines.append("  (a note is reported but not held against it: --value-only)")
+        lines.append(f"  {finding.title:<{width}}{finding.count:>9,}")
     return lines
 
 

@@ -21,7 +21,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import DEFAULT_MEMORY_MB, DEFAULT_MOVE_SECONDS, DEFAULT_TOTAL_SECONDS, check_ai
+from perfectplay.check.api import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_MOVE_SECONDS,
+    DEFAULT_TOTAL_SECONDS,
+    STANDARDS,
+    check_ai,
+)
 from perfectplay.check.interface import BOARDS, PLAYS, RETURNS, CheckUsageError
 from perfectplay.check.render_csv import csv_row, interrupted_row, render_csv, usage_row
 from perfectplay.check.render_json import report_json
@@ -62,10 +68,14 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "require (refuse to run without it), off",
     )
     parser.add_argument(
-        "--value-only",
-        action="store_true",
-        help="accept any move that keeps the position's value (win, draw or loss), as CS50's +1/-1/0 "
-        "utility does; slower wins and sooner losses become notes",
+        "--standard",
+        choices=STANDARDS,
+        help="value: any move that keeps the position's win, draw or loss is right (the default for CS50's "
+        "tictactoe.py, whose +1/0/-1 utility asks no more); best: only the fastest win or slowest loss "
+        "(the default for find_best_move and other functions); under value slower wins are notes",
+    )
+    parser.add_argument(
+        "--value-only", dest="standard", action="store_const", const="value", help="the same as --standard value"
     )
     shape = parser.add_argument_group("the interface (recognised by probing when not given)")
     shape.add_argument("--function", metavar="NAME", help="the function that returns a move (default find_best_move)")
@@ -198,7 +208,7 @@ def _check_one(
         empty=args.empty,
         returns=args.returns,
         plays=args.plays,
-        value_only=args.value_only,
+        standard=args.standard,
         move_seconds=args.time_per_move,
         total_seconds=args.time_limit,
         memory_mb=args.memory,
