@@ -146,7 +146,10 @@ def test_a_syntax_error_is_reported_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "broken.py"
     path.write_text("def find_best_move(board)\n    return 0\n")
     report = check_ai(path)
-    assert report.problem == "importing it failed before it defined a function to check (below)"
+    assert report.problem == (
+        "importing it failed before it defined a function to check: "
+        "SyntaxError: expected ':' (line 1: def find_best_move(board))"
+    )
     failed = finding(report, "import_error")
     assert failed.example.answer == "SyntaxError: expected ':' (line 1: def find_best_move(board))"
     assert "Python cannot read it: SyntaxError: expected ':'" in render_text(report)

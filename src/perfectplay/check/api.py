@@ -32,7 +32,7 @@ from perfectplay.check.classify import TEMPO, choice, play_example, play_kind
 from perfectplay.check.cs50 import cs50_queries, judge_cs50
 from perfectplay.check.detect import choose_interface
 from perfectplay.check.explore import explore
-from perfectplay.check.interface import CheckUsageError, Hint, Interface
+from perfectplay.check.interface import CheckUsageError, Hint, Interface, NotGradable
 from perfectplay.check.oracle import Oracle
 from perfectplay.check.position import Position
 from perfectplay.check.protocol import ProtocolError
@@ -193,11 +193,11 @@ def _command_folder(argv: list[str]) -> Path | None:
 
 def _python_file(path: Path) -> Path:
     if not path.exists():
-        raise CheckUsageError(f"{path}: no such file")
+        raise NotGradable(f"{path}: no such file")
     if path.is_dir():
-        raise CheckUsageError(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
+        raise NotGradable(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
     if path.suffix != ".py":
-        raise CheckUsageError(f"{path} is not a Python file (.py): for a program in another language use --command")
+        raise NotGradable(f"{path} is not a Python file (.py): for a program in another language use --command")
     return path.resolve()
 
 
@@ -242,6 +242,8 @@ class _Check:
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
+        # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
+        self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
         self.standard = settings.standard or "best"
 
@@ -411,6 +413,11 @@ class _Check:
             positions=len(asked),
             asked=len(asked) - not_asked,
             best=best,
+            legal=self.legal,
+            legal_of=self.legal_of,
+            kept=self.kept,
+            helpers=self.helpers,
+            helpers_of=self.helpers_of,
             roles=tuple(roles),
             findings=findings,
             notes=tuple(self.notes),
@@ -430,6 +437,7 @@ class _Check:
         queries = cs50_queries(oracle)
         replies: dict[Position, list[dict[str, Any]]] = {}
         shares = balance(queries, lambda position: 1.0, len(self.workers))
+        self.helpers_of = len(queries)
         self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
@@ -439,6 +447,7 @@ class _Check:
             kinds: dict[str, Example] = {}
             for kind, example in judge_cs50(oracle, position, reply[0]):
                 kinds.setdefault(kind, example)
+            self.helpers += not kinds
             for kind, example in kinds.items():
                 self._found(kind, position, example)
 
@@ -459,14 +468,15 @@ class _Check:
             judgement = oracle.judge(position)
             legal: set[int] = set()
             kinds: dict[str, Any] = {}
-            all_best = True
+            all_best = all_legal = all_kept = True
             for record in records[position]:
                 move, problem = read_move(record, position, interface.returns)
                 if record.get("after") is not None or "after_repr" in record:
                     kinds.setdefault("mutates", {**record, "decoded": move})
+                    all_legal = False
                 if move is None:
                     kinds.setdefault(problem or "wrong_type", record)
-                    all_best = False
+                    all_best = all_legal = all_kept = False
                     continue
                 legal.add(move)
                 kind = play_kind(judgement, move)
@@ -474,16 +484,22 @@ class _Check:
                     note = self.standard == "value" and kind in TEMPO
                     kinds.setdefault(kind, (move, note))
                     all_best = all_best and note
+                    all_kept = all_kept and kind in TEMPO
             answers[position] = frozenset(legal)
             best += all_best
+            self.legal += all_legal
+            self.kept += all_kept
             for kind, detail in kinds.items():
                 self._found(kind, position, detail)
+        self.legal_of = len(asked) + len(finished)
         for position in finished:
             for record in records.get(position, [])[:1]:
                 if "failure" in record:
                     self._found("timeout" if record["failure"] == "timeout" else "crash", position, record)
                 elif record.get("kind") != "none":
                     self._found("finished_board", position, record)
+                else:
+                    self.legal += 1
         return answers, best
 
     def _found(self, kind: str, position: Position | None, detail: Any) -> None:

@@ -13,12 +13,15 @@ from collections.abc import Sequence
 
 from perfectplay.check.render_text import escape_controls
 from perfectplay.check.report import KINDS, CheckReport
+from perfectplay.check.score import Weights, score
 
 COLUMNS = (
     "file",
     "verdict",
     "exit_status",
     "standard",
+    "score",
+    "max_score",
     "positions",
     "best",
     "best_percent",
@@ -36,7 +39,8 @@ COLUMNS = (
 )
 
 
-def csv_row(report: CheckReport) -> dict[str, object]:
+def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, object]:
+    points = score(report, weights)
     counts = {finding.kind: finding.count for finding in report.counted}
     noted = [f"{finding.title}: {finding.count}" for finding in report.findings if finding.note]
     timing = report.timing
@@ -45,6 +49,8 @@ def csv_row(report: CheckReport) -> dict[str, object]:
         "verdict": report.verdict,
         "exit_status": report.exit_status,
         "standard": report.standard,
+        "score": points.points,
+        "max_score": points.total,
         "positions": report.positions,
         "best": report.best,
         "best_percent": f"{100 * report.best / report.positions:.1f}" if report.positions else "",

@@ -10,11 +10,16 @@ from typing import Any
 
 from perfectplay.check.position import row_col
 from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult
+from perfectplay.check.score import Score, Weights, score
+
+SCHEMA = "perfectplay/check/v1"
+"""Named in every object of the JSON (the schema is src/perfectplay/check/schema/check-v1.json)."""
 
 
-def report_json(report: CheckReport) -> dict[str, Any]:
-    """One check as a JSON-ready dict."""
+def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
+    """One check as a JSON-ready dict, with its score by ``weights`` (the defaults if None)."""
     return {
+        "schema": SCHEMA,
         "target": report.target,
         "interface": report.interface,
         "verdict": report.verdict,
@@ -32,6 +37,27 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "timing": asdict(report.timing),
         "isolation": report.isolation,
         "sandboxed": report.isolation.startswith("bubblewrap"),
+        "score": score_json(score(report, weights)),
+    }
+
+
+def score_json(result: Score) -> dict[str, Any]:
+    return {
+        "points": result.points,
+        "max_points": result.total,
+        "gradable": result.gradable,
+        "categories": [
+            {
+                "name": category.name,
+                "title": category.title,
+                "points": category.points,
+                "max_points": category.max_points,
+                "right": category.right,
+                "of": category.of,
+                "message": category.message,
+            }
+            for category in result.categories
+        ],
     }
 
 
