@@ -5,7 +5,9 @@ The schema is documented in docs/check.md, next to the analysis schema.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
+from importlib import resources
 from typing import Any
 
 from perfectplay.check.position import row_col
@@ -96,3 +98,10 @@ def _example(example: Example) -> dict[str, Any]:
         "threats": [cell(move) for move in example.threats],
         "fork": None if example.fork is None else cell(example.fork),
     }
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of ``report_json``'s output, shipped with the package (check/schema/check-v1.json)."""
+    text = resources.files("perfectplay.check").joinpath("schema", "check-v1.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
