@@ -129,7 +129,7 @@ def test_classroom50_result_has_the_runner_identity_integer_points_and_a_release
     assert isinstance(document["score"], int) and isinstance(document["max-score"], int)
     assert document["score"] == sum(test["score"] for test in document["tests"])
     for test in document["tests"]:
-        assert set(test) == {"test-name", "passed", "score", "max-score"}
+        assert set(test) == {"test-name", "passed", "score", "max-score", "message"}
         assert test["passed"] == (test["score"] == test["max-score"])
     body = release_body(reports["crashes"])
     assert body.startswith("## perfectplay check: 27 / 100") and "NameError" in body

@@ -77,8 +77,12 @@ class Settings:
     total_seconds: float = DEFAULT_TOTAL_SECONDS
     memory_mb: int | None = DEFAULT_MEMORY_MB
     workers: int = 2
+    wall_seconds: float | None = None
 
     def validate(self) -> None:
+        wall = self.wall_seconds
+        if wall is not None and (isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 < wall < 1e6):
+            raise CheckUsageError(f"wall_seconds must be a number of seconds above 0, not {wall!r}")
         if self.standard is not None and self.standard not in STANDARDS:
             raise CheckUsageError(f"--standard must be one of {', '.join(STANDARDS)}, not {self.standard!r}")
         for flag, value, most in (
@@ -117,6 +121,7 @@ def check_ai(
     total_seconds: float = DEFAULT_TOTAL_SECONDS,
     memory_mb: int | None = DEFAULT_MEMORY_MB,
     workers: int = 2,
+    wall_seconds: float | None = None,
     progress: Progress | None = None,
     sandbox: str | Isolation = "auto",
     name: str | None = None,
@@ -140,7 +145,8 @@ def check_ai(
     check cannot start; everything the candidate does wrong is in the report.
 
     Limits are counted in the candidate's CPU time (wall time only as a
-    generous backstop). ``sandbox`` is ``auto`` (bubblewrap where it works),
+    generous backstop); ``wall_seconds`` also ends the whole check after
+    that many seconds of wall time, for a grader's own time limit. ``sandbox`` is ``auto`` (bubblewrap where it works),
     ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
     the candidate sees a private copy of its folder without the files in
     ``others`` (the other submissions of a class run). ``name`` names a
@@ -150,7 +156,9 @@ def check_ai(
     hint.validate()
     if value_only and standard not in (None, "value"):
         raise CheckUsageError("--value-only is --standard value: give one or the other")
-    settings = Settings("value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers)
+    settings = Settings(
+        "value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers, wall_seconds
+    )
     settings.validate()
     if (path is None) == (command is None):
         raise CheckUsageError("give a Python file to check, or --command with a program, not both")
@@ -233,7 +241,7 @@ class _Check:
         self.progress = progress
         self.isolation = isolation
         self.started = time.monotonic()
-        self.clock = Clock(settings.move_seconds, settings.total_seconds)
+        self.clock = Clock(settings.move_seconds, settings.total_seconds, settings.wall_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
         self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
         self.notes: list[str] = []
@@ -395,8 +403,13 @@ class _Check:
         if self.stopped is not None:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "wall": f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
-                "(it waited more than it computed)",
+                "wall": (
+                    f"the grader's time budget of {self.settings.wall_seconds:g} s ran out"
+                    if self.settings.wall_seconds is not None
+                    and self.settings.wall_seconds <= self.settings.total_seconds * worker_module.WALL_FACTOR
+                    else f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
+                    "(it waited more than it computed)"
+                ),
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]

@@ -18,7 +18,7 @@ The shapes, as each grader documents them:
 - Classroom 50's ``result.json`` (``"schema": "classroom50/result/v1"``):
   the runner's identity fields from its environment, integer ``score`` and
   ``max-score``, ``tests[]`` with ``test-name``, ``passed``, ``score`` and
-  ``max-score``; beside it an optional ``release-body.md`` for the student.
+  ``max-score`` (and ``message``: extra fields are kept); beside it an optional ``release-body.md`` for the student.
 """
 
 from __future__ import annotations
@@ -163,6 +163,8 @@ def classroom50_json(
             "passed": category.passed,
             "score": category.points,
             "max-score": category.max_points,
+            # "Extra diagnostic fields on a test are preserved verbatim" (the result.json contract).
+            "message": category.message,
         }
         for category in result.categories
     ]

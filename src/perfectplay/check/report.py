@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from perfectplay.check.score import Weights
+    from perfectplay.check.score import Score, Weights
 
 KINDS: dict[str, tuple[str, str]] = {
     # kind: (title, category). Categories: contract (it broke), value (a mistake that changes
@@ -219,11 +219,15 @@ class CheckReport:
             return "broken"
         return "unbeatable" if not self.counted else "imperfect"
 
-    def points(self, out_of: float = 100, weights: Weights | None = None) -> float:
-        """The score with partial credit (``score.py``), out of ``out_of``: what a notebook grader records."""
+    def score(self, weights: Weights | None = None) -> Score:
+        """The points by category, with partial credit (``score.py``)."""
         from perfectplay.check.score import score  # the score is built from the report: imported late
 
-        return score(self, weights).scaled(out_of)
+        return score(self, weights)
+
+    def points(self, out_of: float = 100, weights: Weights | None = None) -> float:
+        """The score with partial credit (``score.py``), out of ``out_of``: what a notebook grader records."""
+        return self.score(weights).scaled(out_of)
 
     def __str__(self) -> str:
         """The student's explanation: the text report."""

@@ -135,6 +135,13 @@ class Score:
         """From 0 to 1, for graders that want one (PrairieLearn)."""
         return self.points / self.total
 
+    def category(self, name: str) -> Category:
+        """One category by name (``never_beaten``...); KeyError if it does not apply to this report."""
+        for category in self.categories:
+            if category.name == name:
+                return category
+        raise KeyError(f"no category {name!r} in this score (it has {', '.join(c.name for c in self.categories)})")
+
     def scaled(self, out_of: float) -> float:
         """The points out of ``out_of`` instead of ``total``, to two decimals."""
         return round(self.points * out_of / self.total, 2)

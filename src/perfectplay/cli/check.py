@@ -41,6 +41,11 @@ from perfectplay.check.sweep import Progress as ProgressCallback
 GRADERS = ("gradescope", "prairielearn", "classroom50")
 FORMATS = ("text", "json", "csv", *GRADERS)
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
+GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
+"""Whole-run seconds by default: Gradescope's 10 minutes less one; PrairieLearn's 30 s less its start-up."""
+BUDGET_MARGIN = 0.1
+BUDGET_RESERVE = 3.0
+MIN_BUDGET = 5.0
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -116,17 +121,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     limits.add_argument(
         "--time-per-move",
         type=float,
-        default=DEFAULT_MOVE_SECONDS,
         metavar="S",
-        help=f"CPU seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g}; waiting counts "
-        "only as a generous wall-clock backstop)",
+        help=f"CPU seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g}, less under a small --budget; "
+        "waiting counts only as a generous wall-clock backstop)",
     )
     limits.add_argument(
         "--time-limit",
         type=float,
-        default=DEFAULT_TOTAL_SECONDS,
         metavar="S",
         help=f"CPU seconds for the whole check of one file (default {DEFAULT_TOTAL_SECONDS:g})",
+    )
+    limits.add_argument(
+        "--budget",
+        type=float,
+        metavar="S",
+        help="the grader's wall-clock limit for the whole run: the check stops early enough to write a graded "
+        f"partial result (default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
+        f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
     limits.add_argument(
         "--memory",
@@ -288,6 +299,26 @@ def _write(output: str | None, name: str, text: str) -> Path | None:
     return folder
 
 
+def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
+    """(CPU seconds a move, CPU seconds in all, wall seconds in all) from the limits, --budget and the format.
+
+    A budget is wall-clock time, as graders count it: the check's wall time
+    is cut to 90% of it less 3 s (Python's start, the oracle, writing the
+    result), its CPU time to the same, and a move to a tenth of that.
+    """
+    if args.budget is not None and args.time_limit is not None:
+        raise CheckUsageError("give --budget or --time-limit, not both")
+    budget = args.budget if args.budget is not None else GRADER_BUDGETS.get(args.format)
+    if budget is not None and args.time_limit is None:
+        if not budget > MIN_BUDGET:
+            raise CheckUsageError(f"--budget must be more than {MIN_BUDGET:g} seconds, not {budget:g}")
+        wall = budget * (1 - BUDGET_MARGIN) - BUDGET_RESERVE
+        move = args.time_per_move if args.time_per_move is not None else min(DEFAULT_MOVE_SECONDS, wall / 10)
+        return move, wall, wall
+    move = args.time_per_move if args.time_per_move is not None else DEFAULT_MOVE_SECONDS
+    return move, args.time_limit if args.time_limit is not None else DEFAULT_TOTAL_SECONDS, None
+
+
 def _usage_json(target: str, message: str) -> dict[str, Any]:
     return {"target": target, "verdict": "not checked", "exit_status": 2, "problem": message}
 
@@ -301,6 +332,7 @@ def _check_one(
     progress: ProgressCallback | None,
     others: list[str],
 ) -> CheckReport:
+    move_seconds, total_seconds, wall_seconds = limits(args)
     return check_ai(
         file,
         command=command,
@@ -310,8 +342,9 @@ def _check_one(
         returns=args.returns,
         plays=args.plays,
         standard=args.standard,
-        move_seconds=args.time_per_move,
-        total_seconds=args.time_limit,
+        move_seconds=move_seconds,
+        total_seconds=total_seconds,
+        wall_seconds=wall_seconds,
         memory_mb=args.memory,
         progress=progress,
         sandbox=isolation,
