@@ -29,26 +29,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from perfectplay.check.render_text import finding_section, losing_game, standard_line, verdict_line
-from perfectplay.check.report import CheckReport, Finding
+from perfectplay.check.report import KINDS, CheckReport, Finding
 from perfectplay.check.score import Category, Score, Weights, score
 
-KINDS_BY_CATEGORY = {
-    "loads": ("import_error", "import_input"),
-    "legal": ("timeout", "crash", "raises", "wrong_type", "illegal_move", "mutates", "finished_board"),
-    "keeps_value": ("misses_win", "fails_to_block", "walks_into_fork", "throws_win_away", "draw_to_loss"),
-    "best_move": ("slower_win", "sooner_loss"),
-    "helpers": (
-        "cs50_player",
-        "cs50_actions",
-        "cs50_result",
-        "cs50_result_mutates",
-        "cs50_result_illegal",
-        "cs50_winner",
-        "cs50_terminal",
-        "cs50_utility",
-    ),
-}
-"""Which findings each category shows; never_beaten shows the shortest losing games."""
+
+def category_of(kind: str) -> str | None:
+    """The score category a finding kind belongs to (None for ``not_checked``, which every category feels)."""
+    if kind in ("import_error", "import_input"):
+        return "loads"
+    if kind.startswith("cs50_"):
+        return "helpers"
+    return {"contract": "legal", "value": "keeps_value", "tempo": "best_move"}.get(KINDS[kind][1])
+
 
 TEST_CHARACTERS = 20_000
 """At most this much Markdown a test: a student reads the first example, not the thousandth."""
@@ -177,8 +169,7 @@ def release_body(report: CheckReport, weights: Weights | None = None) -> str:
 
 
 def _findings(report: CheckReport, category: str) -> list[Finding]:
-    kinds = KINDS_BY_CATEGORY.get(category, ())
-    return [finding for finding in report.counted if finding.kind in kinds]
+    return [finding for finding in report.counted if category_of(finding.kind) == category]
 
 
 def _cell(text: str) -> str:
