@@ -14,7 +14,7 @@ from perfectplay.check.render_json import SCHEMA, json_schema
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FILES = sorted(
     str(path.relative_to(EXAMPLES.parent))
-    for path in [*EXAMPLES.glob("*.py"), *EXAMPLES.glob("cs50*/*.py"), *EXAMPLES.glob("graders/*/*.py")]
+    for path in [*EXAMPLES.glob("*.py"), *EXAMPLES.glob("cs50*/*.py"), *EXAMPLES.glob("graders/*/tictactoe.py")]
 )
 
 
