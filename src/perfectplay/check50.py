@@ -28,7 +28,7 @@ import check50
 from perfectplay.check.api import check_ai
 from perfectplay.check.oracle import Oracle
 from perfectplay.check.position import Position, other
-from perfectplay.check.render_text import draw, finding_section, losing_game, side_by_side
+from perfectplay.check.render_text import draw, escape_controls, finding_section, losing_game, side_by_side
 from perfectplay.check.report import KINDS, CheckReport, Finding, RoleResult
 
 DEFAULT_FILE = "tictactoe.py"
@@ -38,7 +38,7 @@ def checked(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> Chec
     """The report of ``path``; a file that cannot be checked at all fails the check that asked."""
     report = check_ai(path, **options)
     if report.problem is not None:
-        raise check50.Failure(f"{path} could not be checked: {report.problem}")
+        raise check50.Failure(escape_controls(f"{path} could not be checked: {report.problem}"))
     return report
 
 
@@ -51,7 +51,7 @@ def never_beaten(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) ->
     for role in report.roles:
         if role.broken:
             legal = [finding for finding in report.counted if KINDS[finding.kind][1] == "contract"]
-            detail = "\n" + "\n".join(finding_section(legal[0])) if legal else ""
+            detail = "\n" + escape_controls("\n".join(finding_section(legal[0]))) if legal else ""
             raise check50.Failure(
                 f"{role.label} it gives no legal move in {role.broken} positions of its own games{detail}"
             )
@@ -98,7 +98,7 @@ def _fail_on(report: CheckReport, findings: list[Finding]) -> None:
         others = len(findings) - 1
         more = f"\n(and {others} more kind{'s' if others > 1 else ''} of mistake: perfectplay check shows all)"
         more = more if others else ""
-        raise check50.Failure("\n".join(finding_section(first)) + more)
+        raise check50.Failure(escape_controls("\n".join(finding_section(first)) + more))
 
 
 def _losing_rationale(role: RoleResult) -> str:

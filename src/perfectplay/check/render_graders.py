@@ -28,7 +28,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from perfectplay.check.render_text import finding_section, losing_game, standard_line, verdict_line
+from perfectplay.check.render_text import escape_controls, finding_section, losing_game, standard_line, verdict_line
 from perfectplay.check.report import KINDS, CheckReport, Finding
 from perfectplay.check.score import Category, Score, Weights, score
 
@@ -57,7 +57,8 @@ def category_markdown(report: CheckReport, category: Category) -> str:
                 lines += ["", "```", *losing_game(role), "```"]
     for finding in _findings(report, category.name):
         lines += ["", "```", *finding_section(finding), "```"]
-    return _cap("\n".join(lines), TEST_CHARACTERS)
+    # What the candidate printed or raised is in there: no control character reaches a grader's page.
+    return escape_controls(_cap("\n".join(lines), TEST_CHARACTERS))
 
 
 def summary_markdown(report: CheckReport, result: Score) -> str:
@@ -74,7 +75,7 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
             lines += ["", f"### {category.title}", "", category_markdown(report, category)]
     if report.notes:
         lines += ["", "### Notes", "", *[f"- {note}" for note in report.notes]]
-    return _cap("\n".join(lines), SUMMARY_CHARACTERS)
+    return escape_controls(_cap("\n".join(lines), SUMMARY_CHARACTERS))
 
 
 def gradescope_json(report: CheckReport, weights: Weights | None = None, visibility: str = "visible") -> dict[str, Any]:
@@ -112,10 +113,10 @@ def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> di
         "tests": [
             {
                 "name": category.title,
-                "description": category.message,
+                "description": escape_controls(category.message),
                 "points": category.points,
                 "max_points": category.max_points,
-                "message": category.message,
+                "message": escape_controls(category.message),
                 "output": category_markdown(report, category),
             }
             for category in result.categories
@@ -156,7 +157,7 @@ def classroom50_json(
             "score": category.points,
             "max-score": category.max_points,
             # "Extra diagnostic fields on a test are preserved verbatim" (the result.json contract).
-            "message": category.message,
+            "message": escape_controls(category.message),
         }
         for category in result.categories
     ]
