@@ -11,6 +11,7 @@ import datetime
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -207,3 +208,23 @@ def test_grader_formats_take_one_file_and_release_body_only_goes_with_classroom5
     assert several.returncode == 2 and "--format gradescope grades one submission" in several.stderr
     body = run_cli("check", "examples/correct.py", "--release-body", "x.md")
     assert body.returncode == 2 and "--release-body goes with --format classroom50" in body.stderr
+
+
+@pytest.mark.parametrize(
+    ("format_", "check"),
+    [
+        ("text", lambda text: text.startswith("perfectplay check: examples/fatalist.py")),
+        ("json", lambda text: json.loads(text)["score"]["points"] == 98),
+        ("csv", lambda text: next(csv.DictReader(io.StringIO(text)))["score"] == "98"),
+    ],
+)
+def test_output_writes_text_json_and_csv_to_a_file_instead_of_standard_output(
+    tmp_path: Path, format_: str, check: Callable[[str], bool]
+) -> None:
+    path = tmp_path / f"report.{format_}"
+    result = run_cli("check", "examples/fatalist.py", "--format", format_, "--output", str(path))
+    assert result.returncode == 1, result.stderr
+    assert check(path.read_text())
+    # As with --csv FILE, a class run's CSV in a file leaves one verdict line a file on standard output.
+    expected = "examples/fatalist.py: Never loses, but plays the best move in only 4,035 of 4,520 positions (89.3%).\n"
+    assert result.stdout == (expected if format_ == "csv" else "")
