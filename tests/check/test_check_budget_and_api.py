@@ -11,8 +11,9 @@ import pytest
 from cli_helpers import run_cli
 from perfectplay.check import CheckReport, check_ai
 
-SLOW = "import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n"
-"""0.05 s a move over 4,520 positions: minutes on any machine, so a budget of seconds always runs out."""
+SLOW = "import time\n\ndef find_best_move(board):\n    time.sleep(0.2)\n    return board.index(' ')\n"
+"""0.2 s of waiting a move over 4,520 positions: minutes on any machine, however fast, so a budget of 20 s
+always runs out; and 20 s leaves the 15 s check enough to start the candidate even on a busy machine."""
 
 
 @pytest.fixture()
@@ -27,9 +28,9 @@ def test_when_the_budget_runs_out_every_format_holds_a_graded_partial_result_say
     slow: Path, grader: str
 ) -> None:
     started = time.monotonic()
-    result = run_cli("check", str(slow), "--board", "flat", "--empty", " ", "--format", grader, "--budget", "8")
+    result = run_cli("check", str(slow), "--board", "flat", "--empty", " ", "--format", grader, "--budget", "20")
     # Generous: the budget keeps a margin, and a busy machine adds start-up time, never a whole budget.
-    assert time.monotonic() - started < 8 * 4
+    assert time.monotonic() - started < 20 * 4
     assert result.returncode == 1, result.stderr
     out = result.stdout
     assert "not asked before the time ran out" in out
