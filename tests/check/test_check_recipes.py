@@ -179,7 +179,10 @@ def test_classroom50_autograder_writes_result_json_and_release_body_in_the_stude
 def last_value(source: str, cwd: Path) -> tuple[dict[str, Any], Any]:
     """Run a notebook cell as Jupyter would: its names, and the value of its last expression."""
     tree = ast.parse(source)
-    last = tree.body.pop() if isinstance(tree.body[-1], ast.Expr) else None
+    final = tree.body[-1]
+    last = final if isinstance(final, ast.Expr) else None
+    if last is not None:
+        tree.body.pop()
     names: dict[str, Any] = {}
     here = Path.cwd()
     os.chdir(cwd)
