@@ -22,7 +22,7 @@ ENGINE = ("perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfec
 TEACHING = ("perfectplay.teaching", "perfectplay.viz", "perfectplay.words", "perfectplay.documents")
 PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches", "perfectplay.datasets")
 FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
-              "perfectplay.notebook", "perfectplay.widgets")
+              "perfectplay.notebook", "perfectplay.widgets", "perfectplay.check50")
 LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
 
 

@@ -46,7 +46,7 @@ def test_the_fatalist_passes_when_judged_by_value_only_with_its_tempo_as_notes(e
     assert (report.exit_status, report.verdict, report.best) == (0, "unbeatable", 4520)
     assert {finding.kind for finding in report.findings} == {"slower_win", "sooner_loss"}
     assert all(finding.note for finding in report.findings)
-    assert any("--value-only" in note for note in report.notes)
+    assert any(note.startswith("Judged by value (as asked)") for note in report.notes)
 
 
 def test_only_x_is_detected_as_playing_x_and_checked_moving_first_and_second(examples: Path) -> None:

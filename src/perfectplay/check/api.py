@@ -32,7 +32,7 @@ from perfectplay.check.classify import TEMPO, choice, play_example, play_kind
 from perfectplay.check.cs50 import cs50_queries, judge_cs50
 from perfectplay.check.detect import choose_interface
 from perfectplay.check.explore import explore
-from perfectplay.check.interface import CheckUsageError, Hint, Interface
+from perfectplay.check.interface import CheckUsageError, Hint, Interface, NotGradable
 from perfectplay.check.oracle import Oracle
 from perfectplay.check.position import Position
 from perfectplay.check.protocol import ProtocolError
@@ -53,6 +53,8 @@ from perfectplay.check.worker import (
     close_all,
 )
 
+STANDARDS = ("value", "best")
+"""``value``: any move that keeps the win, draw or loss; ``best``: the fastest win, the slowest loss."""
 DEFAULT_MOVE_SECONDS = 20.0
 DEFAULT_TOTAL_SECONDS = 600.0
 DEFAULT_MEMORY_MB = 1024
@@ -70,13 +72,19 @@ REPEAT_EVERY = 25
 class Settings:
     """How strictly and how long to check."""
 
-    value_only: bool = False
+    standard: str | None = None
     move_seconds: float = DEFAULT_MOVE_SECONDS
     total_seconds: float = DEFAULT_TOTAL_SECONDS
     memory_mb: int | None = DEFAULT_MEMORY_MB
     workers: int = 2
+    wall_seconds: float | None = None
 
     def validate(self) -> None:
+        wall = self.wall_seconds
+        if wall is not None and (isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 < wall < 1e6):
+            raise CheckUsageError(f"wall_seconds must be a number of seconds above 0, not {wall!r}")
+        if self.standard is not None and self.standard not in STANDARDS:
+            raise CheckUsageError(f"--standard must be one of {', '.join(STANDARDS)}, not {self.standard!r}")
         for flag, value, most in (
             ("--time-per-move", self.move_seconds, MAX_MOVE_SECONDS),
             ("--time-limit", self.total_seconds, MAX_TOTAL_SECONDS),
@@ -107,11 +115,13 @@ def check_ai(
     empty: str | None = None,
     returns: str | None = None,
     plays: str | None = None,
+    standard: str | None = None,
     value_only: bool = False,
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     total_seconds: float = DEFAULT_TOTAL_SECONDS,
     memory_mb: int | None = DEFAULT_MEMORY_MB,
     workers: int = 2,
+    wall_seconds: float | None = None,
     progress: Progress | None = None,
     sandbox: str | Isolation = "auto",
     name: str | None = None,
@@ -122,8 +132,12 @@ def check_ai(
     The interface is recognised (CS50's functions, or ``find_best_move``)
     unless ``function``, ``board`` (``flat``/``nested``), ``empty`` (the
     empty marker; ``"None"`` for None), ``returns`` (``index``/``rowcol``)
-    or ``plays`` (``X``/``O``/``both``) say otherwise. ``value_only`` accepts
-    any move that keeps the position's value. The candidate runs in child
+    or ``plays`` (``X``/``O``/``both``) say otherwise. ``standard`` is
+    ``value`` (any move that keeps the position's win, draw or loss is
+    right) or ``best`` (only the fastest win, the slowest loss); None
+    follows the interface: ``value`` for CS50's functions, whose +1/0/-1
+    utility cannot tell a fast win from a slow one, ``best`` otherwise.
+    ``value_only=True`` is ``standard="value"``. The candidate runs in child
     processes, each answer within ``move_seconds``, the whole check within
     ``total_seconds``, each process within ``memory_mb`` of data where the
     OS can limit it. ``progress(phase, done, total)`` is called as answers
@@ -131,7 +145,8 @@ def check_ai(
     check cannot start; everything the candidate does wrong is in the report.
 
     Limits are counted in the candidate's CPU time (wall time only as a
-    generous backstop). ``sandbox`` is ``auto`` (bubblewrap where it works),
+    generous backstop); ``wall_seconds`` also ends the whole check after
+    that many seconds of wall time, for a grader's own time limit. ``sandbox`` is ``auto`` (bubblewrap where it works),
     ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
     the candidate sees a private copy of its folder without the files in
     ``others`` (the other submissions of a class run). ``name`` names a
@@ -139,7 +154,11 @@ def check_ai(
     """
     hint = Hint(function, board, empty, returns, plays)
     hint.validate()
-    settings = Settings(value_only, move_seconds, total_seconds, memory_mb, workers)
+    if value_only and standard not in (None, "value"):
+        raise CheckUsageError("--value-only is --standard value: give one or the other")
+    settings = Settings(
+        "value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers, wall_seconds
+    )
     settings.validate()
     if (path is None) == (command is None):
         raise CheckUsageError("give a Python file to check, or --command with a program, not both")
@@ -182,11 +201,11 @@ def _command_folder(argv: list[str]) -> Path | None:
 
 def _python_file(path: Path) -> Path:
     if not path.exists():
-        raise CheckUsageError(f"{path}: no such file")
+        raise NotGradable(f"{path}: no such file")
     if path.is_dir():
-        raise CheckUsageError(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
+        raise NotGradable(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
     if path.suffix != ".py":
-        raise CheckUsageError(f"{path} is not a Python file (.py): for a program in another language use --command")
+        raise NotGradable(f"{path} is not a Python file (.py): for a program in another language use --command")
     return path.resolve()
 
 
@@ -222,7 +241,7 @@ class _Check:
         self.progress = progress
         self.isolation = isolation
         self.started = time.monotonic()
-        self.clock = Clock(settings.move_seconds, settings.total_seconds)
+        self.clock = Clock(settings.move_seconds, settings.total_seconds, settings.wall_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
         self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
         self.notes: list[str] = []
@@ -231,6 +250,10 @@ class _Check:
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
+        # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
+        self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
+        # Decided with the interface unless the user chose (see ``check_ai``).
+        self.standard = settings.standard or "best"
 
     def run(self) -> CheckReport:
         try:
@@ -250,7 +273,11 @@ class _Check:
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
-                return self._unchecked("importing it failed before it defined a function to check (below)")
+                # The error itself goes in the problem: a CSV row or a grader's message has no "below".
+                error = loaded.get("error")
+                why = f": {error_text(error)}" if isinstance(error, dict) else ""
+                return self._unchecked(f"importing it failed before it defined a function to check{why}")
+            self._decide_standard(interface)
             return self._check(oracle, interface)
         finally:
             close_all(self.workers)
@@ -281,6 +308,10 @@ class _Check:
                 first.discard()
         self.notes.extend(interface.notes)
         return interface
+
+    def _decide_standard(self, interface: Interface) -> None:
+        if self.settings.standard is None:
+            self.standard = "value" if interface.kind == "cs50" else "best"
 
     def _probe(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]] | None:
         """Ask the probe positions under a trial interface (on the first worker, with its own failure budget)."""
@@ -372,8 +403,13 @@ class _Check:
         if self.stopped is not None:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "wall": f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
-                "(it waited more than it computed)",
+                "wall": (
+                    f"the grader's time budget of {self.settings.wall_seconds:g} s ran out"
+                    if self.settings.wall_seconds is not None
+                    and self.settings.wall_seconds <= self.settings.total_seconds * worker_module.WALL_FACTOR
+                    else f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
+                    "(it waited more than it computed)"
+                ),
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
@@ -386,10 +422,15 @@ class _Check:
         return CheckReport(
             target=self.target,
             interface=interface.describe(),
-            standard="value" if self.settings.value_only else "best",
+            standard=self.standard,
             positions=len(asked),
             asked=len(asked) - not_asked,
             best=best,
+            legal=self.legal,
+            legal_of=self.legal_of,
+            kept=self.kept,
+            helpers=self.helpers,
+            helpers_of=self.helpers_of,
             roles=tuple(roles),
             findings=findings,
             notes=tuple(self.notes),
@@ -409,6 +450,7 @@ class _Check:
         queries = cs50_queries(oracle)
         replies: dict[Position, list[dict[str, Any]]] = {}
         shares = balance(queries, lambda position: 1.0, len(self.workers))
+        self.helpers_of = len(queries)
         self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
@@ -418,6 +460,7 @@ class _Check:
             kinds: dict[str, Example] = {}
             for kind, example in judge_cs50(oracle, position, reply[0]):
                 kinds.setdefault(kind, example)
+            self.helpers += not kinds
             for kind, example in kinds.items():
                 self._found(kind, position, example)
 
@@ -438,31 +481,38 @@ class _Check:
             judgement = oracle.judge(position)
             legal: set[int] = set()
             kinds: dict[str, Any] = {}
-            all_best = True
+            all_best = all_legal = all_kept = True
             for record in records[position]:
                 move, problem = read_move(record, position, interface.returns)
                 if record.get("after") is not None or "after_repr" in record:
                     kinds.setdefault("mutates", {**record, "decoded": move})
+                    all_legal = False
                 if move is None:
                     kinds.setdefault(problem or "wrong_type", record)
-                    all_best = False
+                    all_best = all_legal = all_kept = False
                     continue
                 legal.add(move)
                 kind = play_kind(judgement, move)
                 if kind is not None:
-                    note = self.settings.value_only and kind in TEMPO
+                    note = self.standard == "value" and kind in TEMPO
                     kinds.setdefault(kind, (move, note))
                     all_best = all_best and note
+                    all_kept = all_kept and kind in TEMPO
             answers[position] = frozenset(legal)
             best += all_best
+            self.legal += all_legal
+            self.kept += all_kept
             for kind, detail in kinds.items():
                 self._found(kind, position, detail)
+        self.legal_of = len(asked) + len(finished)
         for position in finished:
             for record in records.get(position, [])[:1]:
                 if "failure" in record:
                     self._found("timeout" if record["failure"] == "timeout" else "crash", position, record)
                 elif record.get("kind") != "none":
                     self._found("finished_board", position, record)
+                else:
+                    self.legal += 1
         return answers, best
 
     def _found(self, kind: str, position: Position | None, detail: Any) -> None:
@@ -514,16 +564,22 @@ class _Check:
 
     def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...]) -> None:
         tempo = [finding for finding in findings if finding.category == "tempo"]
-        if self.settings.value_only and tempo:
+        if self.standard == "value" and tempo:
             count = sum(finding.count for finding in tempo)
+            why = (
+                "the default for CS50's tictactoe.py, whose +1/0/-1 utility cannot tell a fast win from a slow one"
+                if self.settings.standard is None
+                else "as asked"
+            )
             self.notes.append(
-                f"Judged by value only (--value-only): a move that keeps the win, draw or loss counts as best; "
-                f"the {count:,} positions where it wins slower or loses sooner are listed as notes."
+                f"Judged by value ({why}): a move that keeps the win, draw or loss counts as right; "
+                f"the {count:,} positions where it wins slower or loses sooner are notes, not held against it "
+                "(--standard best holds them against it)."
             )
         elif interface.kind == "cs50" and tempo:
             self.notes.append(
                 "CS50's utility is 1, -1 or 0, so its minimax only tells a win from a draw from a loss, not a fast "
-                "win from a slow one; with --value-only the speed findings become notes."
+                "win from a slow one; --standard value (the default for CS50) makes the speed findings notes."
             )
 
     def _printing_note(self, records: dict[Position, list[dict[str, Any]]]) -> None:
@@ -574,7 +630,7 @@ class _Check:
         return CheckReport(
             target=self.target,
             interface=None,
-            standard="value" if self.settings.value_only else "best",
+            standard=self.standard,
             positions=0,
             asked=0,
             best=0,

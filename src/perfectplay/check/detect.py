@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.answers import answer_text, read_move
-from perfectplay.check.interface import CheckUsageError, Hint, Interface
+from perfectplay.check.interface import CheckUsageError, Hint, Interface, NotGradable
 from perfectplay.check.position import Position
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
@@ -72,7 +72,7 @@ def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Probe
     if name is None or name not in functions:
         if "error" in loaded:
             return None
-        raise CheckUsageError(_not_found_message(path, functions, loaded.get("own"), hint.function))
+        raise NotGradable(_not_found_message(path, functions, loaded.get("own"), hint.function))
     arguments = functions[name]
     if arguments not in (1, 2):
         raise CheckUsageError(

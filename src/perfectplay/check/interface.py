@@ -23,6 +23,14 @@ class CheckUsageError(PerfectplayError):
     """The check cannot start: a missing file, no interface recognised, flags that make no sense."""
 
 
+class NotGradable(CheckUsageError):
+    """The submission itself cannot be checked: no such file, not a Python file, no AI found in it.
+
+    A usage error on the command line (exit 2), and for a grader a result of
+    0 points marked not gradable, so that a typo costs no attempt.
+    """
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """What the user said about the interface (``--function`` and friends); None means detect it.

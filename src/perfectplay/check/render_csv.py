@@ -1,4 +1,9 @@
-"""One CSV row per checked file, for a teacher's spreadsheet: verdict, counts by kind, time."""
+"""One CSV row per checked file, for a teacher's spreadsheet: verdict, counts by kind, time.
+
+A kind's column counts the positions held against the file; findings that
+are only notes (the speed findings under ``--standard value``) are in the
+``notes`` column instead, so a column never shows a count that cost nothing.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,15 @@ from collections.abc import Sequence
 
 from perfectplay.check.render_text import escape_controls
 from perfectplay.check.report import KINDS, CheckReport
+from perfectplay.check.score import Weights, score
 
 COLUMNS = (
     "file",
     "verdict",
     "exit_status",
+    "standard",
+    "score",
+    "max_score",
     "positions",
     "best",
     "best_percent",
@@ -26,16 +35,22 @@ COLUMNS = (
     "interface",
     "problem",
     "isolation",
+    "notes",
 )
 
 
-def csv_row(report: CheckReport) -> dict[str, object]:
-    counts = {finding.kind: finding.count for finding in report.findings}
+def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, object]:
+    points = score(report, weights)
+    counts = {finding.kind: finding.count for finding in report.counted}
+    noted = [f"{finding.title}: {finding.count}" for finding in report.findings if finding.note]
     timing = report.timing
     return {
         "file": report.target,
         "verdict": report.verdict,
         "exit_status": report.exit_status,
+        "standard": report.standard,
+        "score": points.points,
+        "max_score": points.total,
         "positions": report.positions,
         "best": report.best,
         "best_percent": f"{100 * report.best / report.positions:.1f}" if report.positions else "",
@@ -49,6 +64,7 @@ def csv_row(report: CheckReport) -> dict[str, object]:
         "interface": report.interface or "",
         "problem": report.problem or "",
         "isolation": report.isolation,
+        "notes": "; ".join(noted),
     }
 
 

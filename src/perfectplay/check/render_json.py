@@ -5,16 +5,23 @@ The schema is documented in docs/check.md, next to the analysis schema.
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
+from importlib import resources
 from typing import Any
 
 from perfectplay.check.position import row_col
 from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult
+from perfectplay.check.score import Score, Weights, score
+
+SCHEMA = "perfectplay/check/v1"
+"""Named in every object of the JSON (the schema is src/perfectplay/check/schema/check-v1.json)."""
 
 
-def report_json(report: CheckReport) -> dict[str, Any]:
-    """One check as a JSON-ready dict."""
+def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
+    """One check as a JSON-ready dict, with its score by ``weights`` (the defaults if None)."""
     return {
+        "schema": SCHEMA,
         "target": report.target,
         "interface": report.interface,
         "verdict": report.verdict,
@@ -32,6 +39,27 @@ def report_json(report: CheckReport) -> dict[str, Any]:
         "timing": asdict(report.timing),
         "isolation": report.isolation,
         "sandboxed": report.isolation.startswith("bubblewrap"),
+        "score": score_json(score(report, weights)),
+    }
+
+
+def score_json(result: Score) -> dict[str, Any]:
+    return {
+        "points": result.points,
+        "max_points": result.total,
+        "gradable": result.gradable,
+        "categories": [
+            {
+                "name": category.name,
+                "title": category.title,
+                "points": category.points,
+                "max_points": category.max_points,
+                "right": category.right,
+                "of": category.of,
+                "message": category.message,
+            }
+            for category in result.categories
+        ],
     }
 
 
@@ -70,3 +98,10 @@ def _example(example: Example) -> dict[str, Any]:
         "threats": [cell(move) for move in example.threats],
         "fork": None if example.fork is None else cell(example.fork),
     }
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of ``report_json``'s output, shipped with the package (check/schema/check-v1.json)."""
+    text = resources.files("perfectplay.check").joinpath("schema", "check-v1.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded

@@ -10,6 +10,7 @@ import re
 
 from perfectplay.check.position import Position, other
 from perfectplay.check.report import CheckReport, Choice, Example, Finding, RoleResult, Timing
+from perfectplay.check.score import Score, Weights, score
 
 BOARD_WIDTH = 12
 
@@ -26,34 +27,56 @@ def escape_controls(text: str) -> str:
     return _CONTROLS.sub(lambda match: match.group().encode("unicode_escape").decode(), text)
 
 
-def render_text(report: CheckReport) -> str:
-    """The whole report as text, ready to print, with the candidate's control characters escaped."""
-    return escape_controls(_render(report))
+def render_text(report: CheckReport, weights: Weights | None = None) -> str:
+    """The whole report as text, ready to print, with the candidate's control characters escaped.
+
+    The score is by ``weights`` (the defaults if None).
+    """
+    return escape_controls(_render(report, weights))
 
 
-def _render(report: CheckReport) -> str:
+def _render(report: CheckReport, weights: Weights | None) -> str:
     lines = [f"perfectplay check: {report.target}"]
     if report.interface is not None:
         lines.append(f"Checked: {report.interface}")
+        lines.append(f"Standard: {standard_line(report.standard)}")
     if report.isolation:
         lines.append(f"Ran in: {report.isolation}")
     lines += ["", _verdict(report)]
+    lines += ["", *score_lines(score(report, weights))]
     if report.roles:
         lines += ["", "Its games, against every sequence of opponent moves:"]
         lines += [_role_line(role, report.complete) for role in report.roles]
-    if report.findings:
-        lines += ["", *_table(report.findings)]
-        for finding in report.findings:
-            lines += ["", *_finding_section(finding)]
+    if report.counted:
+        lines += ["", *_table(report.counted)]
+        for finding in report.counted:
+            lines += ["", *finding_section(finding)]
+    noted = [finding for finding in report.findings if finding.note]
+    if noted:
+        # Under the value standard the speed findings are shown, but apart: they cost nothing.
+        lines += ["", "Not held against it (standard value), for the curious:"]
+        for finding in noted:
+            lines += ["", *finding_section(finding)]
     for role in report.roles:
         if role.losing_game:
-            lines += ["", *_losing_game(role)]
+            lines += ["", *losing_game(role)]
     if report.timing.moves:
         lines += ["", _timing_line(report.timing)]
     if report.notes:
         lines += ["", "Notes:"]
         lines += [f"  - {note}" for note in report.notes]
     return "\n".join(lines)
+
+
+STANDARD_WORDS = {
+    "value": "value: any move that keeps the position's win, draw or loss is right",
+    "best": "best: only the fastest win (or, when lost, the slowest loss) is right",
+}
+
+
+def standard_line(standard: str) -> str:
+    """What a standard accepts, in words (``--standard``)."""
+    return STANDARD_WORDS.get(standard, standard)
 
 
 def verdict_line(report: CheckReport) -> str:
@@ -88,6 +111,16 @@ def _verdict(report: CheckReport) -> str:
     return f"Never loses, but plays {measure} in only {played}."
 
 
+def score_lines(result: Score) -> list[str]:
+    """The points, then one line a category: its points and what they are for."""
+    width = max(len(category.title) for category in result.categories)
+    lines = [f"Score: {result.points} of {result.total}" + ("" if result.gradable else " (not gradable)")]
+    for category in result.categories:
+        points = f"{category.points:>3} / {category.max_points:<3}"
+        lines.append(f"  {category.title:<{width}}  {points}  {category.message}")
+    return lines
+
+
 def _percent(part: int, whole: int) -> str:
     if not whole:
         return "0%"
@@ -119,14 +152,11 @@ def _table(findings: tuple[Finding, ...]) -> list[str]:
     width = max(len(finding.title) for finding in findings) + 2
     lines = [f"{'What went wrong':<{width}}  positions"]
     for finding in findings:
-        mark = "  (note)" if finding.note else ""
-        lines.append(f"  {finding.title:<{width}}{finding.count:>9,}{mark}")
-    if any(finding.note for finding in findings):
-        lines.append("  (a note is reported but not held against it: --value-only)")
+        lines.append(f"  {finding.title:<{width}}{finding.count:>9,}")
     return lines
 
 
-def _finding_section(finding: Finding) -> list[str]:
+def finding_section(finding: Finding) -> list[str]:
     example = finding.example
     title = finding.title if "(" in finding.title.split()[0] else finding.title[0].upper() + finding.title[1:]
     many = _count(finding.count, "position")
@@ -274,7 +304,7 @@ def _mutation(example: Example) -> str:
     return f"It {example.answer}, and the board it was given came back changed (right)."
 
 
-def _losing_game(role: RoleResult) -> list[str]:
+def losing_game(role: RoleResult) -> list[str]:
     plies = len(role.losing_game)
     winner = other(role.side)
     lines = [f"Shortest loss {role.label} ({winner} wins in {plies} plies):"]

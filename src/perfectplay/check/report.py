@@ -7,6 +7,10 @@ for people add 1. Positions are the shared notation (``XOX/OO./.X.``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from perfectplay.check.score import Score, Weights
 
 KINDS: dict[str, tuple[str, str]] = {
     # kind: (title, category). Categories: contract (it broke), value (a mistake that changes
@@ -143,7 +147,18 @@ class Timing:
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """Everything one check found about one candidate."""
+    """Everything one check found about one candidate.
+
+    The counts a score is made of (``score.py``), each a number of
+    positions: ``positions`` it is to move in, ``asked`` of them before any
+    limit, ``best`` where every answer was right by the ``standard``,
+    ``kept`` where every answer kept the position's value (the standard
+    aside), ``legal`` of ``legal_of`` where every answer was a legal move of
+    the right type and left the board alone (for CS50, the finished boards
+    where ``minimax`` must return None count too), ``helpers`` of
+    ``helpers_of`` boards where CS50's helpers all answered right (0 of 0
+    for other interfaces). A position never asked is never right.
+    """
 
     target: str
     interface: str | None
@@ -160,6 +175,11 @@ class CheckReport:
     problem: str | None = None
     isolation: str = ""
     """How the candidate's code was isolated (``sandbox.Isolation.describe``); says plainly when it was not."""
+    legal: int = 0
+    legal_of: int = 0
+    kept: int = 0
+    helpers: int = 0
+    helpers_of: int = 0
 
     @property
     def counted(self) -> tuple[Finding, ...]:
@@ -198,3 +218,38 @@ class CheckReport:
         if not self.unbeatable:
             return "broken"
         return "unbeatable" if not self.counted else "imperfect"
+
+    def score(self, weights: Weights | None = None) -> Score:
+        """The points by category, with partial credit (``score.py``)."""
+        from perfectplay.check.score import score  # the score is built from the report: imported late
+
+        return score(self, weights)
+
+    def points(self, out_of: float = 100, weights: Weights | None = None) -> float:
+        """The score with partial credit (``score.py``), out of ``out_of``: what a notebook grader records."""
+        return self.score(weights).scaled(out_of)
+
+    def __str__(self) -> str:
+        """The student's explanation: the text report."""
+        from perfectplay.check.render_text import render_text
+
+        return render_text(self)
+
+
+def unchecked(target: str, problem: str, standard: str = "best") -> CheckReport:
+    """The report of a file that could not be checked at all (missing, or no AI found in it): 0 points."""
+    return CheckReport(
+        target=target,
+        interface=None,
+        standard=standard,
+        positions=0,
+        asked=0,
+        best=0,
+        roles=(),
+        findings=(),
+        notes=(),
+        randomised=False,
+        complete=False,
+        timing=Timing(0, None, None, None, None, 0.0, 0.0),
+        problem=problem,
+    )

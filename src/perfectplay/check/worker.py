@@ -130,11 +130,13 @@ class FailureBudget:
 class Clock:
     """The check's limits: per move and in all, in the candidate's CPU seconds, with wall-clock backstops."""
 
-    def __init__(self, move: float, total: float) -> None:
+    def __init__(self, move: float, total: float, wall: float | None = None) -> None:
         self.move = move
         self.total = total
         self.move_wall = move * WALL_FACTOR + WALL_EXTRA
-        self.deadline = time.monotonic() + total * WALL_FACTOR + WALL_EXTRA
+        # ``wall``: a grader's own wall-clock limit (``--budget``), when it is sooner than the backstop.
+        backstop = total * WALL_FACTOR + WALL_EXTRA
+        self.deadline = time.monotonic() + (backstop if wall is None else min(backstop, wall))
         self.used = 0.0
         self._lock = threading.Lock()
 

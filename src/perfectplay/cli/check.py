@@ -21,14 +21,31 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import DEFAULT_MEMORY_MB, DEFAULT_MOVE_SECONDS, DEFAULT_TOTAL_SECONDS, check_ai
-from perfectplay.check.interface import BOARDS, PLAYS, RETURNS, CheckUsageError
+from perfectplay.check.api import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_MOVE_SECONDS,
+    DEFAULT_TOTAL_SECONDS,
+    STANDARDS,
+    check_ai,
+)
+from perfectplay.check.interface import BOARDS, PLAYS, RETURNS, CheckUsageError, NotGradable
 from perfectplay.check.render_csv import csv_row, interrupted_row, render_csv, usage_row
+from perfectplay.check.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
 from perfectplay.check.render_json import report_json
 from perfectplay.check.render_text import escape_controls, render_text, verdict_line
-from perfectplay.check.report import CheckReport
+from perfectplay.check.report import CheckReport, unchecked
 from perfectplay.check.sandbox import SANDBOXES, Isolation, choose
+from perfectplay.check.score import Weights, load_weights
 from perfectplay.check.sweep import Progress as ProgressCallback
+
+GRADERS = ("gradescope", "prairielearn", "classroom50")
+FORMATS = ("text", "json", "csv", *GRADERS)
+GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
+GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
+"""Whole-run seconds by default: Gradescope's 10 minutes less one; PrairieLearn's 30 s less its start-up."""
+BUDGET_MARGIN = 0.1
+BUDGET_RESERVE = 3.0
+MIN_BUDGET = 5.0
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -48,6 +65,29 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "each as NAME=CMD, for one row per program",
     )
     parser.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (default); json (as --json); csv (as --csv -); gradescope, prairielearn or classroom50: "
+        "that grader's results file, for one submission (docs/graders.md)",
+    )
+    parser.add_argument(
+        "--output",
+        metavar="PATH",
+        help="write the result to PATH instead of standard output; a folder gets the grader's file name "
+        "(results.json; result.json and release-body.md for classroom50)",
+    )
+    parser.add_argument(
+        "--weights", metavar="FILE", help="the score's category weights, JSON or TOML (defaults in docs/graders.md)"
+    )
+    parser.add_argument("--release-body", metavar="FILE", help="classroom50: also write the student's release-body.md")
+    parser.add_argument(
+        "--visibility",
+        choices=GRADESCOPE_VISIBILITY,
+        default="visible",
+        help="gradescope: when students see the tests (default visible)",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print the report as JSON at the end (an array for several files)"
     )
     parser.add_argument("--jsonl", action="store_true", help="print one JSON report per line as each file finishes")
@@ -62,10 +102,14 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "require (refuse to run without it), off",
     )
     parser.add_argument(
-        "--value-only",
-        action="store_true",
-        help="accept any move that keeps the position's value (win, draw or loss), as CS50's +1/-1/0 "
-        "utility does; slower wins and sooner losses become notes",
+        "--standard",
+        choices=STANDARDS,
+        help="value: any move that keeps the position's win, draw or loss is right (the default for CS50's "
+        "tictactoe.py, whose +1/0/-1 utility asks no more); best: only the fastest win or slowest loss "
+        "(the default for find_best_move and other functions); under value slower wins are notes",
+    )
+    parser.add_argument(
+        "--value-only", dest="standard", action="store_const", const="value", help="the same as --standard value"
     )
     shape = parser.add_argument_group("the interface (recognised by probing when not given)")
     shape.add_argument("--function", metavar="NAME", help="the function that returns a move (default find_best_move)")
@@ -77,17 +121,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     limits.add_argument(
         "--time-per-move",
         type=float,
-        default=DEFAULT_MOVE_SECONDS,
         metavar="S",
-        help=f"CPU seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g}; waiting counts "
-        "only as a generous wall-clock backstop)",
+        help=f"CPU seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g}, less under a small --budget; "
+        "waiting counts only as a generous wall-clock backstop)",
     )
     limits.add_argument(
         "--time-limit",
         type=float,
-        default=DEFAULT_TOTAL_SECONDS,
         metavar="S",
         help=f"CPU seconds for the whole check of one file (default {DEFAULT_TOTAL_SECONDS:g})",
+    )
+    limits.add_argument(
+        "--budget",
+        type=float,
+        metavar="S",
+        help="the grader's wall-clock limit for the whole run: the check stops early enough to write a graded "
+        f"partial result (default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
+        f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
     limits.add_argument(
         "--memory",
@@ -139,6 +189,8 @@ def _run(args: argparse.Namespace) -> int:
         raise CheckUsageError("give the Python file(s) to check, or --command with a program to run")
     if args.files and args.program:
         raise CheckUsageError("give Python files or --command, not both")
+    weights = load_weights(args.weights) if args.weights is not None else None
+    _formats(args)
     if args.csv == "-" and (args.json or args.jsonl):
         raise CheckUsageError("--csv - and --json/--jsonl would share standard output: write the CSV to a file")
     targets: list[tuple[str, str | None, str | None]] = (
@@ -147,7 +199,12 @@ def _run(args: argparse.Namespace) -> int:
         else [(name, None, command) for name, command in _commands(args.program)]
     )
     isolation = choose(args.sandbox)
-    output = _Output(args, several=len(targets) > 1)
+    if args.format in GRADERS:
+        if len(targets) > 1:
+            raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
+        name, file, command = targets[0]
+        return _grade_one(args, name, file, command, isolation, weights)
+    output = _Output(args, several=len(targets) > 1, weights=weights)
     interrupted: int | None = None
     finished = 0
     with _progress_display(len(targets)) as progress:
@@ -161,7 +218,7 @@ def _run(args: argparse.Namespace) -> int:
                     sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
                     output.add(usage_row(name, str(error)), _usage_json(name, str(error)), None)
                 else:
-                    output.add(csv_row(report), report_json(report), report)
+                    output.add(csv_row(report, weights), report_json(report, weights), report)
                 finished += 1
         except (KeyboardInterrupt, _Interrupted) as stop:
             interrupted = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
@@ -177,6 +234,91 @@ def _run(args: argparse.Namespace) -> int:
     return output.status
 
 
+def _formats(args: argparse.Namespace) -> None:
+    """``--format json`` and ``csv`` as ``--json`` and ``--csv``; what goes with what."""
+    if args.release_body is not None and args.format != "classroom50":
+        raise CheckUsageError("--release-body goes with --format classroom50")
+    if args.output is not None and args.format not in (*GRADERS, "csv", "json", "text"):
+        raise CheckUsageError(f"--output does not go with --format {args.format}")
+    if args.format == "json":
+        args.json = True
+    elif args.format == "csv":
+        if args.csv is not None:
+            raise CheckUsageError("--format csv writes to --output (or standard output): leave out --csv")
+        args.csv = args.output if args.output is not None else "-"
+        args.output = None
+
+
+def _grade_one(
+    args: argparse.Namespace,
+    name: str,
+    file: str | None,
+    command: str | None,
+    isolation: Isolation,
+    weights: Weights | None,
+) -> int:
+    """One submission to a grader's file: a submission that cannot be checked still gets one (0 points)."""
+    status: int | None = None
+    with _progress_display(1) as progress:
+        try:
+            report = _check_one(args, file, command, name, isolation, progress(name), args.files)
+        except NotGradable as error:
+            report = unchecked(name, str(error), args.standard or "best")
+            sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
+            status = 2
+    if args.format == "gradescope":
+        text = json.dumps(gradescope_json(report, weights, args.visibility))
+    elif args.format == "prairielearn":
+        text = json.dumps(prairielearn_json(report, weights))
+    else:
+        text = json.dumps(classroom50_json(report, weights), indent=2)
+    names = {"gradescope": "results.json", "prairielearn": "results.json", "classroom50": "result.json"}
+    folder = _write(args.output, names[args.format], text + "\n")
+    if args.format == "classroom50":
+        # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
+        where = args.release_body or (str(folder / "release-body.md") if folder is not None else None)
+        if where is not None:
+            _write(where, "release-body.md", release_body(report, weights))
+    return report.exit_status if status is None else status
+
+
+def _write(output: str | None, name: str, text: str) -> Path | None:
+    """Print ``text``, or write it to ``output`` (to ``output/name`` for a folder); returns the folder if it was one."""
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return None
+    path = Path(output)
+    folder = path if path.is_dir() else None
+    if folder is not None:
+        path = folder / name
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CheckUsageError(f"--output: cannot write {path}: {error.strerror}") from None
+    return folder
+
+
+def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
+    """(CPU seconds a move, CPU seconds in all, wall seconds in all) from the limits, --budget and the format.
+
+    A budget is wall-clock time, as graders count it: the check's wall time
+    is cut to 90% of it less 3 s (Python's start, the oracle, writing the
+    result), its CPU time to the same, and a move to a tenth of that.
+    """
+    if args.budget is not None and args.time_limit is not None:
+        raise CheckUsageError("give --budget or --time-limit, not both")
+    budget = args.budget if args.budget is not None else GRADER_BUDGETS.get(args.format)
+    if budget is not None and args.time_limit is None:
+        if not budget > MIN_BUDGET:
+            raise CheckUsageError(f"--budget must be more than {MIN_BUDGET:g} seconds, not {budget:g}")
+        wall = budget * (1 - BUDGET_MARGIN) - BUDGET_RESERVE
+        move = args.time_per_move if args.time_per_move is not None else min(DEFAULT_MOVE_SECONDS, wall / 10)
+        return move, wall, wall
+    move = args.time_per_move if args.time_per_move is not None else DEFAULT_MOVE_SECONDS
+    return move, args.time_limit if args.time_limit is not None else DEFAULT_TOTAL_SECONDS, None
+
+
 def _usage_json(target: str, message: str) -> dict[str, Any]:
     return {"target": target, "verdict": "not checked", "exit_status": 2, "problem": message}
 
@@ -190,6 +332,7 @@ def _check_one(
     progress: ProgressCallback | None,
     others: list[str],
 ) -> CheckReport:
+    move_seconds, total_seconds, wall_seconds = limits(args)
     return check_ai(
         file,
         command=command,
@@ -198,9 +341,10 @@ def _check_one(
         empty=args.empty,
         returns=args.returns,
         plays=args.plays,
-        value_only=args.value_only,
-        move_seconds=args.time_per_move,
-        total_seconds=args.time_limit,
+        standard=args.standard,
+        move_seconds=move_seconds,
+        total_seconds=total_seconds,
+        wall_seconds=wall_seconds,
         memory_mb=args.memory,
         progress=progress,
         sandbox=isolation,
@@ -213,9 +357,17 @@ class _Output:
     """Every result written as soon as it is known: CSV rows (the file replaced atomically each time),
     JSON lines, text reports; ``--json`` as one document at the end."""
 
-    def __init__(self, args: argparse.Namespace, several: bool) -> None:
+    def __init__(self, args: argparse.Namespace, several: bool, weights: Weights | None = None) -> None:
         self.args = args
         self.several = several
+        self.weights = weights
+        # --output for text and JSON: the same text, into a file instead of standard output.
+        self.stream: Any = sys.stdout
+        if args.output is not None:
+            try:
+                self.stream = Path(args.output).open("w", encoding="utf-8")  # noqa: SIM115 - closed in finish
+            except OSError as error:
+                raise CheckUsageError(f"--output: cannot write {args.output}: {error.strerror}") from None
         self.rows: list[dict[str, object]] = []
         self.documents: list[dict[str, Any]] = []
         self.statuses: list[int] = []
@@ -239,7 +391,7 @@ class _Output:
         if args.jsonl:
             self._print(json.dumps(document))
         elif not args.json and args.csv is None and report is not None:
-            self._print(("\n\n" if self.printed else "") + render_text(report))
+            self._print(("\n\n" if self.printed else "") + render_text(report, self.weights))
             self.printed += 1
         elif not args.json and args.csv not in (None, "-"):
             line = verdict_line(report) if report is not None else f"{row.get('verdict')}: {row.get('problem')}"
@@ -251,6 +403,8 @@ class _Output:
             if interrupted is not None and not self.several and not self.documents:
                 document = []
             self._print(json.dumps(document))
+        if self.stream is not sys.stdout:
+            self.stream.close()
 
     @property
     def status(self) -> int:
@@ -270,10 +424,9 @@ class _Output:
         except OSError as error:
             raise CheckUsageError(f"--csv: cannot write {self.args.csv}: {error.strerror}") from None
 
-    @staticmethod
-    def _print(text: str, end: str = "\n") -> None:
-        sys.stdout.write(text + end)
-        sys.stdout.flush()
+    def _print(self, text: str, end: str = "\n") -> None:
+        self.stream.write(text + end)
+        self.stream.flush()
 
 
 @contextlib.contextmanager

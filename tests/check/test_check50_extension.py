@@ -1,0 +1,67 @@
+"""perfectplay.check50 run by the real check50 (``check50 --dev``, offline) on example submissions."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("check50")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CHECKS = EXAMPLES / "graders" / "check50"
+
+
+def run_check50(tmp_path: Path, submission: Path, passes: bool) -> dict[str, dict[str, object]]:
+    """check50's JSON results by check name, for ``submission`` copied into a student folder as tictactoe.py.
+
+    check50 exits 0 when every check passed and 1 when one failed.
+    """
+    student = tmp_path / "student"
+    student.mkdir()
+    shutil.copy(submission, student / "tictactoe.py")
+    check50 = Path(sys.executable).parent / "check50"
+    result = subprocess.run(
+        [str(check50), "--dev", str(CHECKS), "-o", "json"],
+        cwd=student,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == (0 if passes else 1), result.stderr
+    return {entry["name"]: entry for entry in json.loads(result.stdout)["results"]}
+
+
+def test_a_correct_cs50_minimax_passes_every_check(tmp_path: Path) -> None:
+    results = run_check50(tmp_path, EXAMPLES / "graders" / "plain" / "tictactoe.py", passes=True)
+    assert {name: entry["passed"] for name, entry in results.items()} == {
+        "exists": True,
+        "helpers_right": True,
+        "never_beaten": True,
+        "keeps_value": True,
+    }
+
+
+def test_a_beatable_one_fails_with_the_board_the_move_it_made_and_the_right_moves(tmp_path: Path) -> None:
+    results = run_check50(tmp_path, EXAMPLES / "graders" / "beatable" / "tictactoe.py", passes=False)
+    assert results["helpers_right"]["passed"] is True
+    assert results["never_beaten"]["passed"] is False and results["keeps_value"]["passed"] is False
+    cause = results["never_beaten"]["cause"]
+    assert isinstance(cause, dict)
+    rationale = cause["rationale"]
+    assert "as X moving first, X to move, it played 3; right: 4, 6, 7, 9" in rationale
+    assert "    O | X | 3         O | X |[X]" in rationale
+    assert "Shortest loss as X moving first (O wins in 8 plies):" in rationale
+
+
+def test_a_result_that_writes_on_its_board_fails_helpers_right_with_the_changed_board(tmp_path: Path) -> None:
+    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", passes=False)
+    assert results["helpers_right"]["passed"] is False
+    cause = results["helpers_right"]["cause"]
+    assert isinstance(cause, dict)
+    assert "result(board, action) changes its board" in cause["rationale"]
+    assert "changed the board it was given to" in cause["rationale"]

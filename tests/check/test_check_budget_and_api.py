@@ -1,0 +1,74 @@
+"""A graded partial result when time runs out, in every format; and the Python API a notebook grader calls."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay.check import CheckReport, check_ai
+
+SLOW = "import time\n\ndef find_best_move(board):\n    time.sleep(0.2)\n    return board.index(' ')\n"
+"""0.2 s of waiting a move over 4,520 positions: minutes on any machine, however fast, so a budget of 20 s
+always runs out; and 20 s leaves the 15 s check enough to start the candidate even on a busy machine."""
+
+
+@pytest.fixture()
+def slow(tmp_path: Path) -> Path:
+    path = tmp_path / "slow.py"
+    path.write_text(SLOW)
+    return path
+
+
+@pytest.mark.parametrize("grader", ["gradescope", "prairielearn", "classroom50", "json", "text"])
+def test_when_the_budget_runs_out_every_format_holds_a_graded_partial_result_saying_how_much_was_checked(
+    slow: Path, grader: str
+) -> None:
+    started = time.monotonic()
+    result = run_cli("check", str(slow), "--board", "flat", "--empty", " ", "--format", grader, "--budget", "20")
+    # Generous: the budget keeps a margin, and a busy machine adds start-up time, never a whole budget.
+    assert time.monotonic() - started < 20 * 4
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert "not asked before the time ran out" in out
+    if grader == "text":
+        assert "Not checked everywhere: it was asked" in out and "of 4,520 positions" in out
+        return
+    document = json.loads(out)
+    points = {
+        "gradescope": lambda: document["score"],
+        "prairielearn": lambda: document["score"] * 100,
+        "classroom50": lambda: document["score"],
+        "json": lambda: document["score"]["points"],
+    }[grader]()
+    # The file loaded and its AI was found: those points are earned; most of the rest was never asked.
+    assert 10 <= points < 50
+
+
+def test_a_budget_too_small_or_beside_a_time_limit_is_a_usage_error(slow: Path) -> None:
+    small = run_cli("check", str(slow), "--budget", "2")
+    assert small.returncode == 2 and "--budget must be more than 5 seconds" in small.stderr
+    both = run_cli("check", str(slow), "--budget", "60", "--time-limit", "30")
+    assert both.returncode == 2 and "give --budget or --time-limit, not both" in both.stderr
+
+
+def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explanation(examples: Path) -> None:
+    report = check_ai(str(examples / "graders" / "beatable" / "tictactoe.py"))
+    assert isinstance(report, CheckReport)
+    assert (report.verdict, report.exit_status) == ("beatable", 1)
+    assert report.points(out_of=10) == 5.9
+    assert report.score().category("never_beaten").points == 0
+    text = str(report)
+    assert "Can be beaten" in text and "Score: 59 of 100" in text
+
+
+def test_the_notebook_api_does_not_hang_on_an_endless_loop_and_gives_a_partial_grade(tmp_path: Path) -> None:
+    endless = tmp_path / "endless.py"
+    endless.write_text("def find_best_move(board):\n    while True:\n        pass\n")
+    started = time.monotonic()
+    report = check_ai(endless, board="flat", empty=" ", move_seconds=0.5, total_seconds=6)
+    assert time.monotonic() - started < 6 * 5
+    assert report.points(out_of=10) < 2 and report.exit_status == 1

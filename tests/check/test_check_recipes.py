@@ -1,0 +1,224 @@
+"""The grader recipes in examples/graders, run as each grader runs them, their files validated against its schema.
+
+Each schema below is written from the grader's own documentation (the
+fields it reads, their types); docs/graders.md holds every recipe file
+verbatim, so what a teacher copies is what is tested here.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RECIPES = ROOT / "examples" / "graders"
+PERFECTPLAY = str(Path(sys.executable).parent / "perfectplay")
+PLAIN = RECIPES / "plain" / "tictactoe.py"
+
+GRADESCOPE = {
+    "type": "object",
+    "required": ["score", "tests"],
+    "properties": {
+        "score": {"type": "number"},
+        "output": {"type": "string"},
+        "output_format": {"enum": ["text", "html", "simple_format", "md", "ansi"]},
+        "visibility": {"enum": ["hidden", "after_due_date", "after_published", "visible"]},
+        "stdout_visibility": {"enum": ["hidden", "after_due_date", "after_published", "visible"]},
+        "tests": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "score", "max_score", "status", "output"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "score": {"type": "number"},
+                    "max_score": {"type": "number"},
+                    "status": {"enum": ["passed", "failed"]},
+                    "output": {"type": "string"},
+                    "output_format": {"enum": ["text", "html", "simple_format", "md", "ansi"]},
+                    "visibility": {"enum": ["hidden", "after_due_date", "after_published", "visible"]},
+                },
+            },
+        },
+    },
+}
+PRAIRIELEARN = {
+    "type": "object",
+    "required": ["gradable", "score"],
+    "properties": {
+        "gradable": {"type": "boolean"},
+        "score": {"type": "number", "minimum": 0, "maximum": 1},
+        "message": {"type": "string"},
+        "output": {"type": "string"},
+        "tests": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["name", "points", "max_points"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "description": {"type": "string"},
+                    "points": {"type": "number"},
+                    "max_points": {"type": "number"},
+                    "message": {"type": "string"},
+                    "output": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+CLASSROOM50 = {
+    "type": "object",
+    "required": [
+        "schema",
+        "classroom",
+        "assignment",
+        "submission",
+        "commit",
+        "release",
+        "review",
+        "datetime",
+        "score",
+        "max-score",
+        "tests",
+    ],
+    "properties": {
+        "schema": {"const": "classroom50/result/v1"},
+        "datetime": {"type": "string", "pattern": r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"},
+        "score": {"type": "integer"},
+        "max-score": {"type": "integer"},
+        "tests": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["test-name", "passed", "score", "max-score"],
+                "properties": {
+                    "test-name": {"type": "string", "minLength": 1},
+                    "passed": {"type": "boolean"},
+                    "score": {"type": "integer"},
+                    "max-score": {"type": "integer"},
+                },
+            },
+        },
+    },
+}
+
+
+def run(command: list[str], cwd: Path, **environ: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PERFECTPLAY": PERFECTPLAY, **environ}
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize(
+    ("submission", "points"),
+    [("plain", 100), ("beatable", 59), (None, 0)],
+)
+def test_gradescope_run_autograder_writes_a_valid_results_json_in_a_folder_laid_out_like_autograder(
+    tmp_path: Path, submission: str | None, points: int
+) -> None:
+    root = tmp_path / "autograder"
+    (root / "submission" / "my work").mkdir(parents=True)
+    (root / "source").mkdir()
+    shutil.copy(RECIPES / "gradescope" / "run_autograder", root / "source" / "run_autograder")
+    if submission is not None:
+        shutil.copy(RECIPES / submission / "tictactoe.py", root / "submission" / "my work" / "tictactoe.py")
+    result = run([str(root / "source" / "run_autograder")], cwd=root, AUTOGRADER_ROOT=str(root))
+    assert result.returncode == 0, result.stderr
+    document = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(document, GRADESCOPE)
+    assert document["score"] == points == sum(test["score"] for test in document["tests"])
+    if submission is None:
+        assert "tictactoe.py: no such file" in document["output"]
+
+
+def test_prairielearn_run_sh_marks_a_typo_not_gradable_and_grades_a_correct_file(tmp_path: Path) -> None:
+    root = tmp_path / "grade"
+    (root / "student").mkdir(parents=True)
+    shutil.copy(RECIPES / "syntax_error" / "tictactoe.py", root / "student" / "tictactoe.py")
+    script = RECIPES / "prairielearn" / "run.sh"
+    result = run([str(script)], cwd=tmp_path, GRADE_ROOT=str(root))
+    assert result.returncode == 0, result.stderr
+    document = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(document, PRAIRIELEARN)
+    assert (document["gradable"], document["score"]) == (False, 0.0)
+    shutil.copy(PLAIN, root / "student" / "tictactoe.py")
+    result = run([str(script)], cwd=tmp_path, GRADE_ROOT=str(root))
+    document = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(document, PRAIRIELEARN)
+    assert (document["gradable"], document["score"]) == (True, 1.0)
+    assert len((root / "results" / "results.json").read_bytes()) < 1_000_000
+
+
+def test_classroom50_autograder_writes_result_json_and_release_body_in_the_students_checkout(tmp_path: Path) -> None:
+    shutil.copy(RECIPES / "crashes" / "tictactoe.py", tmp_path / "tictactoe.py")
+    environ = {
+        "CLASSROOM": "cs50-fall",
+        "ASSIGNMENT": "tictactoe",
+        "SUBMISSION_TAG": "submit/2026-11-25T21-00-00Z-abc1234",
+        "COMMIT_URL": "https://github.com/o/r/commit/abc1234",
+        "RELEASE_URL": "https://github.com/o/r/releases/tag/submit%2F2026",
+        "REVIEW_URL": "https://github.com/o/r/compare/base...abc1234",
+    }
+    result = run([sys.executable, str(RECIPES / "classroom50" / "autograder.py")], cwd=tmp_path, **environ)
+    assert result.returncode == 0, result.stderr
+    document = json.loads((tmp_path / "result.json").read_text())
+    jsonschema.validate(document, CLASSROOM50)
+    assert (document["classroom"], document["review"], document["score"]) == ("cs50-fall", environ["REVIEW_URL"], 27)
+    assert (tmp_path / "release-body.md").read_text().startswith("## perfectplay check: 27 / 100")
+
+
+def last_value(source: str, cwd: Path) -> tuple[dict[str, Any], Any]:
+    """Run a notebook cell as Jupyter would: its names, and the value of its last expression."""
+    tree = ast.parse(source)
+    final = tree.body[-1]
+    last = final if isinstance(final, ast.Expr) else None
+    if last is not None:
+        tree.body.pop()
+    names: dict[str, Any] = {}
+    here = Path.cwd()
+    os.chdir(cwd)
+    try:
+        exec(compile(tree, "<cell>", "exec"), names)
+        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), names) if last else None
+    finally:
+        os.chdir(here)
+    return names, value
+
+
+def test_the_nbgrader_cell_ends_on_the_points_out_of_10(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(RECIPES / "beatable" / "tictactoe.py", tmp_path / "tictactoe.py")
+    _, value = last_value((RECIPES / "notebook" / "nbgrader_cell.py").read_text(), tmp_path)
+    assert value == 5.9
+    assert "Score: 59 of 100" in capsys.readouterr().out
+
+
+def test_the_otter_cell_gives_each_category_its_own_pass_or_fail(tmp_path: Path) -> None:
+    shutil.copy(RECIPES / "beatable" / "tictactoe.py", tmp_path / "tictactoe.py")
+    names, _ = last_value((RECIPES / "notebook" / "otter_checks.py").read_text(), tmp_path)
+    assert (names["never_beaten"], names["keeps_value"], names["helpers"]) == (False, False, True)
+
+
+@pytest.mark.parametrize(
+    "recipe",
+    [
+        "gradescope/setup.sh",
+        "gradescope/run_autograder",
+        "prairielearn/run.sh",
+        "classroom50/autograder.py",
+        "notebook/nbgrader_cell.py",
+        "notebook/otter_checks.py",
+        "check50/__init__.py",
+        "check50/.cs50.yaml",
+    ],
+)
+def test_docs_graders_holds_every_recipe_file_verbatim(recipe: str) -> None:
+    assert (RECIPES / recipe).read_text().strip() in (ROOT / "docs" / "graders.md").read_text()
