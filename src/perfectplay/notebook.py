@@ -35,7 +35,7 @@ from perfectplay import (
     trace_search,
     trace_svg,
 )
-from perfectplay.viz.board import position_svg, short
+from perfectplay.teaching import position_svg
 
 
 @dataclass(frozen=True)
@@ -194,4 +194,4 @@ def show(thing: Any, state: Any = None) -> Position | AnalysisView | TraceView |
     raise PerfectplayError(f"show() draws an Analysis, a Trace, a CheckReport or a game and a state, not {thing!r}")
 
 
-__all__ = ["AnalysisView", "Position", "ReportView", "TraceView", "position", "short", "show"]
+__all__ = ["AnalysisView", "Position", "ReportView", "TraceView", "position", "show"]

@@ -25,8 +25,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 
 from perfectplay import LEVELS, PerfectplayError, Trace, analyze, choose_move, trace_svg
 from perfectplay.notebook import Position, position
-from perfectplay.viz.board import position_svg
-from perfectplay.viz.replay import search_events
+from perfectplay.teaching import position_svg, search_events
 
 
 class PlayWidget:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from perfectplay import PerfectplayError
 from perfectplay.check.position import other
-from perfectplay.errors import PerfectplayError
 
 Kind = Literal["function", "cs50", "command"]
 BOARDS = ("flat", "nested")

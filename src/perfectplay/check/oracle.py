@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from perfectplay import MNKState, Player, TicTacToe, analyze
 from perfectplay.check.position import Position
-from perfectplay.game import Player
-from perfectplay.games.mnk import MNKState, TicTacToe
-from perfectplay.search.analysis import analyze
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,9 @@ _HOMES: dict[str, str] = {
     "move_value": "perfectplay.teaching.compare",
     "node_name": "perfectplay.teaching.textbook",
     "order_counts": "perfectplay.teaching.orders",
+    "position_svg": "perfectplay.viz.board",
     "random_tree": "perfectplay.teaching.textbook",
+    "search_events": "perfectplay.viz.replay",
     "textbook_trace": "perfectplay.teaching.textbook",
     "subtree_document": "perfectplay.viz.tree_json",
     "trace_document": "perfectplay.viz.tree_json",
@@ -94,5 +96,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
     from perfectplay.viz import trace_svg as trace_svg
+    from perfectplay.viz.board import position_svg as position_svg
+    from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.tree_json import subtree_document as subtree_document
     from perfectplay.viz.tree_json import trace_document as trace_document
