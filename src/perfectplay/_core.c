@@ -26,6 +26,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include "structmember.h"
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 #include <stdint.h>
 #include <string.h>
 
@@ -127,97 +130,126 @@ static PyObject *u128_to_int(u128 x) {
 
 /* ------------------------------------------------------------------------ */
 /* The table: table.py's TranspositionTable, a dict that keeps insertion     */
-/* order. Slots are appended in insertion order (an update keeps its place, */
-/* as in a dict); ``make_room`` drops the older half and keeps the rest in   */
-/* order. An open-addressing index maps keys to slots.                       */
+/* order and, when full, drops the older half.                               */
+/*                                                                           */
+/* Slots live in one open-addressing array (linear probing), so a lookup    */
+/* costs one cache miss. Each slot carries the sequence number of its key's */
+/* insertion (an update keeps it, as a dict keeps an updated key's place).  */
+/* Only ever the oldest entries are dropped, so the live entries are        */
+/* exactly those numbered from ``first`` to ``next - 1``: their count, and  */
+/* which half is older, need no list of their own.                          */
 
 typedef struct {
     Key key;
-    int32_t low, high, move, depth;
+    int32_t low, high, depth, move;
+    uint64_t seq; /* 0: an empty slot */
 } Slot;
 
 typedef struct {
     PyObject_HEAD Slot *slots;
-    Py_ssize_t count, allocated;
-    int32_t *index; /* slot number, or -1 */
-    size_t index_mask;
+    size_t mask;    /* slots - 1; slots is a power of two */
+    uint64_t first; /* the oldest live entry's sequence number */
+    uint64_t next;  /* the next insertion's */
+    Py_ssize_t count;
     Py_ssize_t capacity;
     Py_ssize_t evictions;
 } TableObject;
 
-static int table_reindex(TableObject *t, size_t size) {
-    int32_t *index = PyMem_Malloc(size * sizeof(int32_t));
-    if (!index) {
+/*
+ * Zeroed memory for ``size`` slots. Large tables are probed at random, so
+ * on Linux they ask for huge pages: one TLB entry then covers 2 MB instead
+ * of 4 KB, which saves a page walk on most lookups.
+ */
+#define HUGE_BYTES ((size_t)1 << 21)
+
+static Slot *slots_alloc(size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    size_t bytes = size * sizeof(Slot);
+    if (bytes >= HUGE_BYTES) {
+        void *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) return NULL;
+        madvise(memory, bytes, MADV_HUGEPAGE);
+        return memory;
+    }
+#endif
+    return PyMem_Calloc(size, sizeof(Slot));
+}
+
+static void slots_free(Slot *slots, size_t size) {
+    if (!slots) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (size * sizeof(Slot) >= HUGE_BYTES) {
+        munmap(slots, size * sizeof(Slot));
+        return;
+    }
+#endif
+    PyMem_Free(slots);
+}
+
+/* Rebuild the slot array with ``size`` slots, keeping the live entries (sequence numbers from ``first``). */
+static int table_rebuild(TableObject *t, size_t size) {
+    Slot *slots = slots_alloc(size);
+    if (!slots) {
         PyErr_NoMemory();
         return -1;
     }
-    memset(index, 0xff, size * sizeof(int32_t));
     size_t mask = size - 1;
-    for (Py_ssize_t i = 0; i < t->count; i++) {
-        size_t at = key_hash(&t->slots[i].key) & mask;
-        while (index[at] >= 0) at = (at + 1) & mask;
-        index[at] = (int32_t)i;
+    if (t->slots) {
+        for (size_t i = 0; i <= t->mask; i++) {
+            const Slot *old = &t->slots[i];
+            if (old->seq < t->first) continue; /* empty (0) or dropped */
+            size_t at = key_hash(&old->key) & mask;
+            while (slots[at].seq) at = (at + 1) & mask;
+            slots[at] = *old;
+        }
     }
-    PyMem_Free(t->index);
-    t->index = index;
-    t->index_mask = mask;
+    slots_free(t->slots, t->slots ? t->mask + 1 : 0);
+    t->slots = slots;
+    t->mask = mask;
     return 0;
 }
 
-static inline Py_ssize_t table_find(const TableObject *t, const Key *key) {
-    if (!t->index) return -1;
-    size_t at = key_hash(key) & t->index_mask;
+static inline Slot *table_find(const TableObject *t, const Key *key) {
+    if (!t->slots) return NULL;
+    size_t at = key_hash(key) & t->mask;
     for (;;) {
-        int32_t slot = t->index[at];
-        if (slot < 0) return -1;
-        if (key_equal(&t->slots[slot].key, key)) return slot;
-        at = (at + 1) & t->index_mask;
+        Slot *slot = &t->slots[at];
+        if (!slot->seq) return NULL;
+        if (key_equal(&slot->key, key)) return slot;
+        at = (at + 1) & t->mask;
     }
 }
 
 /* table.py make_room: drop the older half of the entries. */
 static int table_make_room(TableObject *t) {
     Py_ssize_t dropped = t->count / 2;
-    memmove(t->slots, t->slots + dropped, (size_t)(t->count - dropped) * sizeof(Slot));
+    t->first += (uint64_t)dropped;
     t->count -= dropped;
     t->evictions += dropped;
-    return table_reindex(t, t->index_mask + 1);
+    return t->slots ? table_rebuild(t, t->mask + 1) : 0;
 }
 
-/* ``entries[key] = (low, high, move, depth)``: updated in place, or appended. */
+/* ``entries[key] = (low, high, move, depth)``: updated in place, or appended as the newest. */
 static int table_put(TableObject *t, const Key *key, int64_t low, int64_t high, int64_t move, int64_t depth) {
-    Py_ssize_t slot = table_find(t, key);
-    if (slot < 0) {
-        if (t->count >= t->allocated) {
-            Py_ssize_t allocated = t->allocated ? t->allocated * 2 : 1024;
-            if (allocated > INT32_MAX) {
-                PyErr_SetString(PyExc_MemoryError, "the compiled table holds at most 2**31 entries");
-                return -1;
-            }
-            Slot *slots = PyMem_Realloc(t->slots, (size_t)allocated * sizeof(Slot));
-            if (!slots) {
-                PyErr_NoMemory();
-                return -1;
-            }
-            t->slots = slots;
-            t->allocated = allocated;
+    Slot *slot = table_find(t, key);
+    if (!slot) {
+        /* At most three quarters full, so that probes stay short. */
+        if (!t->slots || (size_t)(t->count + 1) * 4 > (t->mask + 1) * 3) {
+            size_t size = t->slots ? (t->mask + 1) * 2 : 1024;
+            while ((size_t)(t->count + 1) * 4 > size * 3) size *= 2;
+            if (table_rebuild(t, size) < 0) return -1;
         }
-        if (!t->index || (size_t)(t->count + 1) * 2 > t->index_mask + 1) {
-            size_t size = t->index ? (t->index_mask + 1) * 2 : 2048;
-            while ((size_t)(t->count + 1) * 2 > size) size *= 2;
-            if (table_reindex(t, size) < 0) return -1;
-        }
-        slot = t->count++;
-        t->slots[slot].key = *key;
-        size_t at = key_hash(key) & t->index_mask;
-        while (t->index[at] >= 0) at = (at + 1) & t->index_mask;
-        t->index[at] = (int32_t)slot;
+        size_t at = key_hash(key) & t->mask;
+        while (t->slots[at].seq) at = (at + 1) & t->mask;
+        slot = &t->slots[at];
+        slot->key = *key;
+        slot->seq = t->next++;
+        t->count++;
     }
-    Slot *s = &t->slots[slot];
-    s->low = (int32_t)low;
-    s->high = (int32_t)high;
-    s->move = (int32_t)move;
-    s->depth = (int32_t)depth;
+    slot->low = (int32_t)low;
+    slot->high = (int32_t)high;
+    slot->move = (int32_t)move;
+    slot->depth = (int32_t)depth;
     return 0;
 }
 
@@ -234,12 +266,12 @@ static int Table_init(TableObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     self->capacity = capacity;
+    self->first = self->next = 1;
     return 0;
 }
 
 static void Table_dealloc(TableObject *self) {
-    PyMem_Free(self->slots);
-    PyMem_Free(self->index);
+    slots_free(self->slots, self->slots ? self->mask + 1 : 0);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -250,17 +282,20 @@ static PyObject *Table_get(TableObject *self, PyObject *arg) {
     if (!PyLong_Check(arg) || _PyLong_Sign(arg) < 0 || _PyLong_NumBits(arg) > 129) Py_RETURN_NONE;
     if (int_words(arg, words) < 0) return NULL;
     Key key = {words[0], words[1], words[2]};
-    Py_ssize_t slot = table_find(self, &key);
-    if (slot < 0) Py_RETURN_NONE;
-    return slot_tuple(&self->slots[slot]);
+    Slot *slot = table_find(self, &key);
+    if (!slot) Py_RETURN_NONE;
+    return slot_tuple(slot);
 }
 
 static PyObject *Table_items(TableObject *self, PyObject *unused) {
+    /* Oldest first: slot by sequence number (the live ones are numbered first .. next - 1). */
     PyObject *list = PyList_New(self->count);
     if (!list) return NULL;
-    for (Py_ssize_t i = 0; i < self->count; i++) {
-        PyObject *key = key_to_int(&self->slots[i].key);
-        PyObject *value = key ? slot_tuple(&self->slots[i]) : NULL;
+    for (size_t i = 0; self->slots && i <= self->mask; i++) {
+        const Slot *slot = &self->slots[i];
+        if (slot->seq < self->first) continue;
+        PyObject *key = key_to_int(&slot->key);
+        PyObject *value = key ? slot_tuple(slot) : NULL;
         PyObject *pair = value ? PyTuple_Pack(2, key, value) : NULL;
         Py_XDECREF(key);
         Py_XDECREF(value);
@@ -268,7 +303,7 @@ static PyObject *Table_items(TableObject *self, PyObject *unused) {
             Py_DECREF(list);
             return NULL;
         }
-        PyList_SET_ITEM(list, i, pair);
+        PyList_SET_ITEM(list, (Py_ssize_t)(slot->seq - self->first), pair);
     }
     return list;
 }
@@ -636,12 +671,12 @@ static inline int64_t root_units(int64_t score, int ply) {
         Key key;                                                                                                      \
         KEY(&key);                                                                                                    \
         TableObject *table = s->table;                                                                                \
-        Py_ssize_t at = table_find(table, &key);                                                                      \
-        int have_entry = at >= 0;                                                                                     \
+        Slot *found_slot = table_find(table, &key);                                                                   \
+        int have_entry = found_slot != NULL;                                                                          \
         Slot entry = {0};                                                                                             \
         int table_move = -1;                                                                                          \
         if (have_entry) {                                                                                             \
-            entry = table->slots[at];                                                                                 \
+            entry = *found_slot;                                                                                      \
             if (entry.move >= 0) table_move = FROM_FRAME(entry.move);                                                 \
             if (entry.depth >= depth) {                                                                               \
                 if (entry.depth < PROVEN) s->horizon++;                                                               \
