@@ -226,7 +226,22 @@ static int table_make_room(TableObject *t) {
     t->first += (uint64_t)dropped;
     t->count -= dropped;
     t->evictions += dropped;
-    return t->slots ? table_rebuild(t, t->mask + 1) : 0;
+    if (!t->slots) return 0;
+    /* Rebuilt in place: the survivors aside, the array cleared, the survivors back. A fresh
+       array each time would cost the kernel a page fault and a zeroed page per 2 MB or 4 KB. */
+    Slot *kept = t->count ? PyMem_Malloc((size_t)t->count * sizeof(Slot)) : NULL;
+    if (t->count && !kept) return table_rebuild(t, t->mask + 1);
+    Py_ssize_t n = 0;
+    for (size_t i = 0; i <= t->mask; i++)
+        if (t->slots[i].seq >= t->first) kept[n++] = t->slots[i];
+    memset(t->slots, 0, (t->mask + 1) * sizeof(Slot));
+    for (Py_ssize_t k = 0; k < n; k++) {
+        size_t at = key_hash(&kept[k].key) & t->mask;
+        while (t->slots[at].seq) at = (at + 1) & t->mask;
+        t->slots[at] = kept[k];
+    }
+    PyMem_Free(kept);
+    return 0;
 }
 
 /* ``entries[key] = (low, high, move, depth)``: updated in place, or appended as the newest. */
