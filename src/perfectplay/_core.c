@@ -58,7 +58,6 @@ typedef struct {
     uint64_t lo, hi, top;
 } Key;
 
-static inline int key_equal(const Key *a, const Key *b) { return a->lo == b->lo && a->hi == b->hi && a->top == b->top; }
 
 static inline uint64_t mix64(uint64_t x) {
     x ^= x >> 33;
@@ -139,17 +138,46 @@ static PyObject *u128_to_int(u128 x) {
 /* exactly those numbered from ``first`` to ``next - 1``: their count, and  */
 /* which half is older, need no list of their own.                          */
 
+/* 32 bytes, so that two slots share a cache line and none straddles two. */
 typedef struct {
-    Key key;
-    int32_t low, high, depth, move;
-    uint64_t seq; /* 0: an empty slot */
+    uint64_t lo, hi; /* the key's low words; its top bit below */
+    int32_t low, high;
+    uint32_t seq;  /* 0: an empty slot; renumbered from 1 whenever the table makes room */
+    int16_t depth; /* see depth_code */
+    int8_t move;   /* the best move in the key's frame, -1 if none: a cell of at most 64 or a column */
+    uint8_t top;
 } Slot;
+
+/*
+ * Depths in 16 bits. A search's depth counts down from a depth limit (at
+ * most a game's length) or from PROVEN, so every depth is either small or
+ * within a game's length below PROVEN: the first kind is kept as it is, the
+ * second as INT16_MAX minus its distance from PROVEN.
+ */
+#define NEAR_PROVEN 16384
+
+static inline int16_t depth_code(int64_t depth) {
+    return (int16_t)(depth > PROVEN - NEAR_PROVEN ? INT16_MAX - (PROVEN - depth) : depth);
+}
+
+static inline int64_t slot_depth(const Slot *slot) {
+    return slot->depth >= NEAR_PROVEN ? PROVEN - (INT16_MAX - slot->depth) : slot->depth;
+}
+
+static inline int slot_has(const Slot *slot, const Key *key) {
+    return slot->lo == key->lo && slot->hi == key->hi && slot->top == key->top;
+}
+
+static inline Key slot_key(const Slot *slot) {
+    Key key = {slot->lo, slot->hi, slot->top};
+    return key;
+}
 
 typedef struct {
     PyObject_HEAD Slot *slots;
     size_t mask;    /* slots - 1; slots is a power of two */
-    uint64_t first; /* the oldest live entry's sequence number */
-    uint64_t next;  /* the next insertion's */
+    uint32_t first; /* the oldest live entry's sequence number */
+    uint32_t next;  /* the next insertion's */
     Py_ssize_t count;
     Py_ssize_t capacity;
     Py_ssize_t evictions;
@@ -198,14 +226,18 @@ static int table_rebuild(TableObject *t, size_t size) {
         for (size_t i = 0; i <= t->mask; i++) {
             const Slot *old = &t->slots[i];
             if (old->seq < t->first) continue; /* empty (0) or dropped */
-            size_t at = key_hash(&old->key) & mask;
+            Key key = slot_key(old);
+            size_t at = key_hash(&key) & mask;
             while (slots[at].seq) at = (at + 1) & mask;
             slots[at] = *old;
+            slots[at].seq = old->seq - t->first + 1;
         }
     }
     slots_free(t->slots, t->slots ? t->mask + 1 : 0);
     t->slots = slots;
     t->mask = mask;
+    t->first = 1;
+    t->next = (uint32_t)t->count + 1;
     return 0;
 }
 
@@ -215,7 +247,7 @@ static inline Slot *table_find(const TableObject *t, const Key *key) {
     for (;;) {
         Slot *slot = &t->slots[at];
         if (!slot->seq) return NULL;
-        if (key_equal(&slot->key, key)) return slot;
+        if (slot_has(slot, key)) return slot;
         at = (at + 1) & t->mask;
     }
 }
@@ -223,7 +255,7 @@ static inline Slot *table_find(const TableObject *t, const Key *key) {
 /* table.py make_room: drop the older half of the entries. */
 static int table_make_room(TableObject *t) {
     Py_ssize_t dropped = t->count / 2;
-    t->first += (uint64_t)dropped;
+    t->first += (uint32_t)dropped;
     t->count -= dropped;
     t->evictions += dropped;
     if (!t->slots) return 0;
@@ -236,11 +268,15 @@ static int table_make_room(TableObject *t) {
         if (t->slots[i].seq >= t->first) kept[n++] = t->slots[i];
     memset(t->slots, 0, (t->mask + 1) * sizeof(Slot));
     for (Py_ssize_t k = 0; k < n; k++) {
-        size_t at = key_hash(&kept[k].key) & t->mask;
+        Key key = slot_key(&kept[k]);
+        size_t at = key_hash(&key) & t->mask;
         while (t->slots[at].seq) at = (at + 1) & t->mask;
         t->slots[at] = kept[k];
+        t->slots[at].seq = kept[k].seq - t->first + 1; /* numbered from 1 again: 32 bits never run out */
     }
     PyMem_Free(kept);
+    t->first = 1;
+    t->next = (uint32_t)t->count + 1;
     return 0;
 }
 
@@ -257,19 +293,21 @@ static int table_put(TableObject *t, const Key *key, int64_t low, int64_t high, 
         size_t at = key_hash(key) & t->mask;
         while (t->slots[at].seq) at = (at + 1) & t->mask;
         slot = &t->slots[at];
-        slot->key = *key;
+        slot->lo = key->lo;
+        slot->hi = key->hi;
+        slot->top = (uint8_t)key->top;
         slot->seq = t->next++;
         t->count++;
     }
     slot->low = (int32_t)low;
     slot->high = (int32_t)high;
-    slot->move = (int32_t)move;
-    slot->depth = (int32_t)depth;
+    slot->move = (int8_t)move;
+    slot->depth = depth_code(depth);
     return 0;
 }
 
 static PyObject *slot_tuple(const Slot *s) {
-    return Py_BuildValue("(iiii)", (int)s->low, (int)s->high, (int)s->move, (int)s->depth);
+    return Py_BuildValue("(iiiL)", (int)s->low, (int)s->high, (int)s->move, (long long)slot_depth(s));
 }
 
 static int Table_init(TableObject *self, PyObject *args, PyObject *kwargs) {
@@ -309,7 +347,8 @@ static PyObject *Table_items(TableObject *self, PyObject *unused) {
     for (size_t i = 0; self->slots && i <= self->mask; i++) {
         const Slot *slot = &self->slots[i];
         if (slot->seq < self->first) continue;
-        PyObject *key = key_to_int(&slot->key);
+        Key words = slot_key(slot);
+        PyObject *key = key_to_int(&words);
         PyObject *value = key ? slot_tuple(slot) : NULL;
         PyObject *pair = value ? PyTuple_Pack(2, key, value) : NULL;
         Py_XDECREF(key);
@@ -688,14 +727,17 @@ static inline int64_t root_units(int64_t score, int ply) {
         TableObject *table = s->table;                                                                                \
         Slot *found_slot = table_find(table, &key);                                                                   \
         int have_entry = found_slot != NULL;                                                                          \
-        Slot entry = {0};                                                                                             \
-        int table_move = -1;                                                                                          \
+        int64_t entry_depth = 0, entry_low_node = 0, entry_high_node = 0;                                             \
+        int entry_move = -1, table_move = -1;                                                                         \
         if (have_entry) {                                                                                             \
-            entry = *found_slot;                                                                                      \
-            if (entry.move >= 0) table_move = FROM_FRAME(entry.move);                                                 \
-            if (entry.depth >= depth) {                                                                               \
-                if (entry.depth < PROVEN) s->horizon++;                                                               \
-                int64_t entry_low = from_node(entry.low, ply), entry_high = from_node(entry.high, ply);               \
+            entry_depth = slot_depth(found_slot);                                                                     \
+            entry_low_node = found_slot->low;                                                                         \
+            entry_high_node = found_slot->high;                                                                       \
+            entry_move = found_slot->move;                                                                            \
+            if (entry_move >= 0) table_move = FROM_FRAME(entry_move);                                                 \
+            if (entry_depth >= depth) {                                                                               \
+                if (entry_depth < PROVEN) s->horizon++;                                                               \
+                int64_t entry_low = from_node(entry_low_node, ply), entry_high = from_node(entry_high_node, ply);     \
                 if (entry_low >= beta) return entry_low;                                                              \
                 if (entry_high <= alpha) return entry_high;                                                           \
                 if (entry_low == entry_high) return entry_low;                                                        \
@@ -768,12 +810,12 @@ static inline int64_t root_units(int64_t score, int ply) {
         new_low = to_node(new_low, ply);                                                                              \
         new_high = to_node(new_high, ply);                                                                            \
         if (have_entry) {                                                                                             \
-            if (entry.depth > new_depth) return best; /* never overwrite a deeper entry with a shallower guess */     \
-            if (entry.depth == new_depth) {                                                                           \
-                if (entry.low > new_low) new_low = entry.low;                                                         \
-                if (entry.high < new_high) new_high = entry.high;                                                     \
+            if (entry_depth > new_depth) return best; /* never overwrite a deeper entry with a shallower guess */     \
+            if (entry_depth == new_depth) {                                                                           \
+                if (entry_low_node > new_low) new_low = entry_low_node;                                               \
+                if (entry_high_node < new_high) new_high = entry_high_node;                                           \
             }                                                                                                         \
-            if (stored_move < 0) stored_move = entry.move;                                                            \
+            if (stored_move < 0) stored_move = entry_move;                                                            \
         }                                                                                                             \
         if (table->count >= table->capacity && !have_entry && table_make_room(table) < 0) {                           \
             s->failed = 1;                                                                                            \
@@ -973,6 +1015,16 @@ fail:
     return NULL;
 }
 
+/* The table keeps depths in 16 bits (depth_code): a depth limit, or PROVEN, less a game's length at most. */
+static int bad_depth(long long depth) {
+    if (depth > PROVEN || (depth >= NEAR_PROVEN - 256 && depth <= PROVEN - NEAR_PROVEN + 256)) {
+        PyErr_Format(PyExc_ValueError, "a search depth of %lld: the compiled core takes up to %d or PROVEN", depth,
+                     NEAR_PROVEN - 256);
+        return 1;
+    }
+    return 0;
+}
+
 static PyObject *finish(SearchObject *self, int64_t value) {
     if (self->failed) {
         self->failed = 0;
@@ -993,6 +1045,7 @@ static PyObject *Search_connect4(SearchObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "configure_connect4 first");
         return NULL;
     }
+    if (bad_depth(depth)) return NULL;
     u128 b[5];
     PyObject *from[5] = {pos, mask, my_win, opp_win, safe};
     for (int i = 0; i < 5; i++)
@@ -1037,6 +1090,7 @@ static PyObject *Search_mnk(SearchObject *self, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "configure_mnk first");
         return NULL;
     }
+    if (bad_depth(depth)) return NULL;
     MnkGeometry *g = &self->mnk;
     MnkNode node;
     memset(&node, 0, sizeof node);
