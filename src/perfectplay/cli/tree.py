@@ -175,13 +175,9 @@ def run_tree(args: argparse.Namespace) -> int:
     textbook = args.game.strip().lower() == TEXTBOOK
     if (args.order != "natural" or args.compare_order) and args.algorithm != "alphabeta":
         raise PerfectplayError("--order and --compare-order are for alpha-beta; minimax searches every move")
-<<<<<<< HEAD
     if args.root_window != DEFAULT_ROOT_WINDOW and args.algorithm != "alphabeta":
         raise PerfectplayError("--root-window is alpha-beta's; minimax searches every move with no window")
-    limit, evaluate, evaluation = search_settings(args, game)
-=======
     limit, evaluate, evaluation = search_settings(args, game, state)
->>>>>>> 24f0325 (tree: a position far too big to search to the end (Knuth's estimate from random games) starts with a depth limit of 2 instead of running into the node cap, and says so)
     drawn = args.max_nodes or (RECORD_LIMIT if textbook else DEFAULT_DRAWN)
     extra: dict[str, Any] = {"evaluate": evaluate} if evaluate is not None else {}
     find = root_window(args.root_window)
