@@ -81,7 +81,7 @@ def ours_on(positions: list[tuple[str, int]]) -> dict[str, Any]:
 
 def bitbully_on(positions: list[tuple[str, int]]) -> dict[str, Any] | None:
     try:
-        from bitbully import BitBully, Board  # type: ignore[import-untyped]
+        from bitbully import BitBully, Board
     except ImportError:
         return None
     agent = BitBully(None)

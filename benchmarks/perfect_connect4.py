@@ -21,7 +21,7 @@ import argparse
 import random
 import time
 
-from bitbully import BitBully, Board  # type: ignore[import-untyped]
+from bitbully import BitBully, Board
 
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.matches import budgeted_analyst
