@@ -1,4 +1,4 @@
-"""The compiled core's targets (issue 18), measured side by side with bitbully in one run, in CPU time.
+"""The compiled core's targets, measured side by side with bitbully in one run, in CPU time.
 
 Run from the repository root (``pip install bitbully==0.0.79`` for the peer)::
 
@@ -214,7 +214,7 @@ def main() -> None:
     )
 
     lines = [
-        "# The compiled core: issue 18's targets",
+        "# The compiled core: its targets",
         "",
         f"Core: {results['core']}. Python {results['python']}, load average {results['load_average']:.1f} "
         f"on {os.cpu_count()} cores at the start. Command: `.venv/bin/python benchmarks/core.py"

@@ -79,13 +79,13 @@ class VersionAction(argparse.Action):
     ) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
-        from perfectplay.search.machinery.compiled import core_description
+        from perfectplay import solver_core
 
         try:
             number = version("perfectplay")
         except PackageNotFoundError:
             number = "(not installed)"
-        sys.stdout.write(f"perfectplay {number}\nsolver core: {core_description()}\n")
+        sys.stdout.write(f"perfectplay {number}\nsolver core: {solver_core()}\n")
         parser.exit()
 
 

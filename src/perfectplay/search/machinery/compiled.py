@@ -54,6 +54,11 @@ def pure_forced() -> bool:
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
+def solver_core() -> str:
+    """Which core the solver uses for the built-in games, in words: the compiled C one or pure Python."""
+    return core_description()
+
+
 def core_description() -> str:
     """Which core the solver uses for the built-in games, in words (``perfectplay --version``)."""
     if _core is None:
