@@ -1,7 +1,8 @@
 """Set-up and entry point for a fresh checkout: ``python3 dev.py play`` or ``python3 dev.py test``.
 
 It needs only Python 3.11+ and pip. On first use (and whenever
-pyproject.toml changes) it creates ``.venv`` and installs perfectplay into it
+pyproject.toml or the compiled core's source changes) it creates ``.venv`` and
+installs perfectplay into it (building its compiled core when a C compiler is found)
 with what the command needs: ``play`` only the terminal game (the ``cli``
 extra, a few megabytes), ``run`` the web app too, ``test`` the developer
 tools as well; then it runs the command inside that environment. Safe to run
@@ -36,7 +37,9 @@ def installed(fingerprint: str) -> set[str]:
 
 
 def ensure_environment(command: str) -> None:
-    fingerprint = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    # The compiled core is built by the install too: a change to its source needs a new install.
+    sources = ("pyproject.toml", "setup.py", "src/perfectplay/_core.c")
+    fingerprint = hashlib.sha256(b"".join((ROOT / name).read_bytes() for name in sources)).hexdigest()
     have = installed(fingerprint)
     if EXTRAS[command] <= have:
         return

@@ -182,7 +182,8 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
 
 
 def test_tree_stops_at_its_search_node_cap_with_one_line() -> None:
-    result = run_cli("tree", "..../..../..../....", "--game", "mnk:4,4,4", "--max-search-nodes", "5000")
+    # The empty 3x3 board: small enough to be tried to the end (an empty 4x4 board now starts at depth 2).
+    result = run_cli("tree", ".../.../...", "--max-search-nodes", "5000")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "needs more than 5,000 nodes" in result.stderr
 

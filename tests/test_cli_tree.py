@@ -88,3 +88,23 @@ def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: st
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_tree_of_a_position_far_too_big_to_search_to_the_end_starts_with_a_depth_limit() -> None:
+    """Connect Four from the empty board: a search to the end would run into the node cap; depth 2 is drawn at once."""
+    result = run_cli("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1", timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "far too big to search to the end; drawing a search 2 plies deep" in result.stderr
+    document = json.loads(result.stdout)
+    assert document["nodes"] < 100
+    assert len(document["tree"]["children"]) == 7
+
+
+def test_tree_size_is_estimated_near_the_549946_nodes_of_tic_tac_toe_and_far_beyond_for_four_by_four() -> None:
+    from perfectplay.cli.tree import far_too_big, tree_size_estimate
+    from perfectplay.games.mnk import MNK
+
+    small, big = MNK(3, 3, 3), MNK(4, 4, 4)
+    assert 200_000 < tree_size_estimate(small, small.initial_state()) < 1_500_000
+    assert not far_too_big(small, small.initial_state(), "minimax", 2_000_000)
+    assert far_too_big(big, big.initial_state(), "alphabeta", 2_000_000)

@@ -70,6 +70,7 @@ _HOMES: dict[str, str] = {
     "presets": "perfectplay.games",
     "register_game": "perfectplay.games",
     "score_moves": "perfectplay.search.solver",
+    "solver_core": "perfectplay.search.machinery.compiled",
     "solve": "perfectplay.search.solver",
     "trace_alphabeta": "perfectplay.teaching.trace",
     "trace_dot": "perfectplay.viz",
@@ -145,6 +146,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.limits import Limit as Limit
     from perfectplay.search.machinery.budget import Progress as Progress
     from perfectplay.search.machinery.budget import ProgressCallback as ProgressCallback
+    from perfectplay.search.machinery.compiled import solver_core as solver_core
     from perfectplay.search.machinery.table import DEFAULT_CAPACITY as DEFAULT_CAPACITY
     from perfectplay.search.machinery.table import TranspositionTable as TranspositionTable
     from perfectplay.search.minimax import minimax as minimax

@@ -46,8 +46,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def hurried_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose time limit stops an early 5x5 search, whatever the machine's speed."""
-    running = Server(tmp_path_factory.mktemp("hurried") / "server.log", seconds=HURRIED_SECONDS)
+    """A server whose time limit stops an early 5x5 search, whatever the machine's speed (pure-Python core)."""
+    running = Server(tmp_path_factory.mktemp("hurried") / "server.log", seconds=HURRIED_SECONDS, pure=True)
     yield running
     running.stop()
 

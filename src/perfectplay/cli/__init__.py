@@ -14,6 +14,7 @@ No traceback ever reaches the user.
 
 from __future__ import annotations
 
+import argparse
 import errno
 import importlib
 import os
@@ -53,6 +54,7 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
         prog="perfectplay",
         description="Unbeatable tic-tac-toe and the minimax engine behind it.",
     )
+    parser.add_argument("--version", action=VersionAction, help="show the version and which solver core is in use")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     wanted = None if argv is None else wanted_command(argv)
     for name, (module, summary) in COMMANDS.items():
@@ -60,6 +62,31 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
         if argv is None or name == wanted:
             importlib.import_module(f"perfectplay.cli.{module}").configure(sub, name)
     return parser
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the package's version and the solver core in use, found only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from perfectplay import solver_core
+
+        try:
+            number = version("perfectplay")
+        except PackageNotFoundError:
+            number = "(not installed)"
+        sys.stdout.write(f"perfectplay {number}\nsolver core: {solver_core()}\n")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,6 +16,7 @@ nodes, level by level) and says in its header how to see more.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -50,6 +51,12 @@ RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, 
 
 DEFAULT_DRAWN = 25
 """Nodes drawn when the user does not say: a drawing a person can read (whole levels first)."""
+
+DEFAULT_DEPTH = 2
+"""The depth limit a search starts with when the position is far too big to search to the end."""
+
+PLAYOUTS = 16
+"""Random games that estimate how big a search to the end would be."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -90,8 +97,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.set_defaults(run=run_tree)
 
 
-def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, Any, str]:
-    """The search limit, evaluation function and its name that the arguments ask for."""
+def search_settings(args: argparse.Namespace, game: Game[Any], state: Any = None) -> tuple[Limit, Any, str]:
+    """The search limit, evaluation function and its name that the arguments ask for.
+
+    Given the ``state`` to search, a position far too big to search to the
+    end gets ``DEFAULT_DEPTH`` when the arguments name no depth.
+    """
     from perfectplay.teaching import LEAF_VALUES, TextbookTree
 
     if isinstance(game, TextbookTree):
@@ -100,12 +111,57 @@ def search_settings(args: argparse.Namespace, game: Game[Any]) -> tuple[Limit, A
         return Limit(depth=game.depth, nodes=args.max_search_nodes), game.evaluate, LEAF_VALUES
     if args.eval is not None and args.depth is None:
         raise PerfectplayError("--eval needs --depth D: without a depth limit the search never stops to evaluate")
+    if (
+        state is not None
+        and args.depth is None
+        and args.eval is None
+        and far_too_big(game, state, args.algorithm, args.max_search_nodes)
+    ):
+        # Searching to the end would only run into the node cap after many seconds: start with a horizon.
+        args.depth = DEFAULT_DEPTH
+        sys.stderr.write(
+            f"perfectplay tree: this position is far too big to search to the end; drawing a search "
+            f"{DEFAULT_DEPTH} plies deep (choose one with --depth D)\n"
+        )
     if args.depth is None:
         return Limit(nodes=args.max_search_nodes), None, "none"
     from perfectplay.teaching import default_evaluation, get_evaluation
 
     evaluation = get_evaluation(args.eval or default_evaluation(game), game, load=True)
     return Limit(depth=args.depth, nodes=args.max_search_nodes), evaluation.function, evaluation.name
+
+
+def tree_size_estimate(game: Game[Any], state: Any, playouts: int = PLAYOUTS) -> float:
+    """The number of nodes of the whole game tree below ``state``, estimated from random games (Knuth, 1975).
+
+    Along one random line the tree holds about ``1 + b1 + b1*b2 + ...``
+    nodes, where ``bi`` is the number of moves at the line's i-th position;
+    the mean over several lines is an unbiased estimate. Seeded, so one
+    position always gets the same answer.
+    """
+    rng = random.Random(0)
+    total = 0.0
+    for _ in range(playouts):
+        current, width, size = state, 1.0, 1.0
+        while not game.is_over(current):
+            moves = game.legal_moves(current)
+            width *= len(moves)
+            size += width
+            current = game.play(current, rng.choice(moves))
+        total += size
+    return total / playouts
+
+
+def far_too_big(game: Game[Any], state: Any, algorithm: str, cap: int) -> bool:
+    """True if a search to the end would surely need more than ten times ``cap`` nodes.
+
+    Minimax visits the whole tree; alpha-beta, with the moves in no
+    particular order, about the tree's size to the power 3/4 (Knuth and
+    Moore). The margin keeps every search that might fit.
+    """
+    size = tree_size_estimate(game, state)
+    needed = size if algorithm == "minimax" else size**0.75
+    return needed > 10 * cap
 
 
 def order_for(name: str, game: Game[Any]) -> Any:
@@ -121,7 +177,7 @@ def run_tree(args: argparse.Namespace) -> int:
         raise PerfectplayError("--order and --compare-order are for alpha-beta; minimax searches every move")
     if args.root_window != DEFAULT_ROOT_WINDOW and args.algorithm != "alphabeta":
         raise PerfectplayError("--root-window is alpha-beta's; minimax searches every move with no window")
-    limit, evaluate, evaluation = search_settings(args, game)
+    limit, evaluate, evaluation = search_settings(args, game, state)
     drawn = args.max_nodes or (RECORD_LIMIT if textbook else DEFAULT_DRAWN)
     extra: dict[str, Any] = {"evaluate": evaluate} if evaluate is not None else {}
     find = root_window(args.root_window)

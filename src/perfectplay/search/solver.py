@@ -9,7 +9,8 @@ How the pieces fit, each in its own file of ``search/machinery/`` (Pons's split 
 * ``nullwindow.py``: exact values by null-window probes;
 * ``deepening.py``: iterative deepening under a ``Limit``;
 * ``root.py``: the root's moves and their symmetric twins;
-* ``budget.py``: limits, the clock and live progress.
+* ``budget.py``: limits, the clock and live progress;
+* ``compiled.py``: the same recursion in C for the built-in games, when built.
 
 ``solve_value`` answers the narrower question of the value alone, by
 null-window probes on the position itself (Pons's ``solve``).
@@ -30,8 +31,8 @@ from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
 from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.budget import Budget, Clock, ProgressCallback
+from perfectplay.search.machinery.compiled import negamax_for
 from perfectplay.search.machinery.deepening import Findings, deepen, exact
-from perfectplay.search.machinery.negamax import Negamax
 from perfectplay.search.machinery.nullwindow import exact_position
 from perfectplay.search.machinery.root import Root
 from perfectplay.search.machinery.scale import SCALE, clamp_guess
@@ -93,7 +94,7 @@ def solve_value(
     budget = Budget(None, None, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
-    negamax = Negamax(TranspositionTable() if table is None else table, budget)
+    negamax = negamax_for(game, TranspositionTable() if table is None else table, budget)
     value = exact_position(negamax, game.search_node(state))
     score = value // SCALE
     return Analysis(
@@ -124,7 +125,7 @@ def _run(
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
-    negamax = Negamax(TranspositionTable() if table is None else table, budget)
+    negamax = negamax_for(game, TranspositionTable() if table is None else table, budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):

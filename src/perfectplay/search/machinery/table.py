@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from itertools import islice
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from perfectplay._core import Table
 
 PROVEN = 1 << 30
 """The depth of an entry whose bounds hold at any depth: no heuristic value went into them."""
@@ -55,6 +58,10 @@ class TranspositionTable:
     ``entries`` is a plain dict so that the search's hot loop can read it
     without a method call; a write goes through ``store``, which keeps the
     cap (the recursion does the same inline: ``make_room`` when full).
+
+    ``native`` holds the compiled core's entries (``compiled.py``), made on
+    its first use with the same capacity and the same dict semantics; the
+    length and the statistics count both.
     """
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
@@ -62,13 +69,24 @@ class TranspositionTable:
             raise ValueError(f"a table needs room for at least 2 entries, not {capacity}")
         self.capacity = capacity
         self.entries: dict[Hashable, Entry] = {}
-        self.evictions = 0
+        self.native: Table | None = None
+        self.dropped = 0
+
+    @property
+    def evictions(self) -> int:
+        """Entries dropped for room so far."""
+        return self.dropped + (0 if self.native is None else self.native.evictions)
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return len(self.entries) + (0 if self.native is None else len(self.native))
 
     def get(self, key: Hashable) -> Entry | None:
-        return self.entries.get(key)
+        entry = self.entries.get(key)
+        if entry is None and self.native is not None and isinstance(key, int):
+            found = self.native.get(key)
+            if found is not None:
+                entry = Entry(*found)
+        return entry
 
     def store(self, key: Hashable, entry: Entry) -> None:
         entries = self.entries
@@ -84,7 +102,7 @@ class TranspositionTable:
         oldest = list(islice(self.entries, len(self.entries) // 2))
         for key in oldest:
             del self.entries[key]
-        self.evictions += len(oldest)
+        self.dropped += len(oldest)
 
     def stats(self) -> TableStats:
-        return TableStats(len(self.entries), self.capacity, self.evictions)
+        return TableStats(len(self), self.capacity, self.evictions)
