@@ -27,11 +27,8 @@ def test_the_short_game_in_the_readme_is_what_play_seed_4_prints_for_the_same_ke
 
 
 def test_the_readme_and_the_docs_speak_only_of_the_project() -> None:
-    """No working names from outside the repository: the course labs are named for what they are, in docs/labs/.
-
-    docs/check.md is left to the rewrite of check under way.
-    """
-    pages = [path for path in sorted((ROOT / "docs").rglob("*.md")) if path.name != "check.md"]
+    """No working names from outside the repository: the course labs are named for what they are, in docs/labs/."""
+    pages = sorted((ROOT / "docs").rglob("*.md"))
     for path in [ROOT / "README.md", *pages]:
         text = path.read_text(encoding="utf-8")
         for outside in (r"\bseed 00\d", r"\bseeds\b", r"\bissue \d+", r"shared/seeds"):
