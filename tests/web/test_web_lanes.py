@@ -40,6 +40,16 @@ def eventually(probe: Callable[[], Any], done: Callable[[Any], bool], what: str)
     raise AssertionError(f"{what}; last seen: {seen}")
 
 
+@pytest.fixture(autouse=True)
+def pure_python_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers (which inherit this) search with the pure-Python core: its empty 5x5 takes minutes.
+
+    The compiled core proves the empty 5x5 board in seconds, which would let a "held" worker finish
+    while a test still counts on it being busy.
+    """
+    monkeypatch.setenv("PERFECTPLAY_PURE", "1")
+
+
 def answer(threads: ThreadPoolExecutor, call: Callable[[], httpx.Response], what: str) -> httpx.Response:
     """``call()`` in a thread; fail (not hang) if it has no answer while the expensive searches run."""
     try:
