@@ -101,8 +101,9 @@ def test_tree_of_a_position_far_too_big_to_search_to_the_end_starts_with_a_depth
 
 
 def test_tree_size_is_estimated_near_the_549946_nodes_of_tic_tac_toe_and_far_beyond_for_four_by_four() -> None:
-    from perfectplay.cli.tree import far_too_big, tree_size_estimate
+    from perfectplay.cli.tree import far_too_big
     from perfectplay.games.mnk import MNK
+    from perfectplay.teaching import estimated_tree_size as tree_size_estimate
 
     small, big = MNK(3, 3, 3), MNK(4, 4, 4)
     assert 200_000 < tree_size_estimate(small, small.initial_state()) < 1_500_000

@@ -7,7 +7,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from perfectplay import make_game
-from perfectplay.web.tree_size import START_DEPTH, TOO_BIG, estimated_tree_size
+from perfectplay.teaching import estimated_tree_size
+from perfectplay.web.tree_size import START_DEPTH, TOO_BIG
 
 
 def start_of(spec: str) -> dict[str, Any]:

@@ -16,7 +16,6 @@ nodes, level by level) and says in its header how to see more.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +38,7 @@ from perfectplay.teaching import (
     SEARCH_NODES,
     Trace,
     compare_cuts,
+    estimated_tree_size,
     move_order,
     trace_dot,
     trace_json,
@@ -55,8 +55,6 @@ DEFAULT_DRAWN = 25
 DEFAULT_DEPTH = 2
 """The depth limit a search starts with when the position is far too big to search to the end."""
 
-PLAYOUTS = 16
-"""Random games that estimate how big a search to the end would be."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -131,27 +129,6 @@ def search_settings(args: argparse.Namespace, game: Game[Any], state: Any = None
     return Limit(depth=args.depth, nodes=args.max_search_nodes), evaluation.function, evaluation.name
 
 
-def tree_size_estimate(game: Game[Any], state: Any, playouts: int = PLAYOUTS) -> float:
-    """The number of nodes of the whole game tree below ``state``, estimated from random games (Knuth, 1975).
-
-    Along one random line the tree holds about ``1 + b1 + b1*b2 + ...``
-    nodes, where ``bi`` is the number of moves at the line's i-th position;
-    the mean over several lines is an unbiased estimate. Seeded, so one
-    position always gets the same answer.
-    """
-    rng = random.Random(0)
-    total = 0.0
-    for _ in range(playouts):
-        current, width, size = state, 1.0, 1.0
-        while not game.is_over(current):
-            moves = game.legal_moves(current)
-            width *= len(moves)
-            size += width
-            current = game.play(current, rng.choice(moves))
-        total += size
-    return total / playouts
-
-
 def far_too_big(game: Game[Any], state: Any, algorithm: str, cap: int) -> bool:
     """True if a search to the end would surely need more than ten times ``cap`` nodes.
 
@@ -159,7 +136,7 @@ def far_too_big(game: Game[Any], state: Any, algorithm: str, cap: int) -> bool:
     particular order, about the tree's size to the power 3/4 (Knuth and
     Moore). The margin keeps every search that might fit.
     """
-    size = tree_size_estimate(game, state)
+    size = estimated_tree_size(game, state)
     needed = size if algorithm == "minimax" else size**0.75
     return needed > 10 * cap
 

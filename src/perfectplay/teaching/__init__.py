@@ -28,6 +28,7 @@ _HOMES: dict[str, str] = {
     "compare_cuts": "perfectplay.teaching.orders",
     "cut_reasons": "perfectplay.teaching.textbook",
     "default_evaluation": "perfectplay.teaching.evaluators",
+    "estimated_tree_size": "perfectplay.teaching.tree_size",
     "evaluation_names": "perfectplay.teaching.evaluators",
     "get_evaluation": "perfectplay.teaching.evaluators",
     "limited_value_text": "perfectplay.teaching.compare",
@@ -93,6 +94,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.trace import TraceNode as TraceNode
     from perfectplay.teaching.trace import TraceTooLarge as TraceTooLarge
     from perfectplay.teaching.trace import trace_search as trace_search
+    from perfectplay.teaching.tree_size import estimated_tree_size as estimated_tree_size
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
     from perfectplay.viz import trace_svg as trace_svg
