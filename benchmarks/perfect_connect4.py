@@ -20,12 +20,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections import Counter
 
 from bitbully import BitBully, Board
 
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.matches import budgeted_analyst
 from perfectplay.players import choose_move
+from perfectplay.search.book import book_outcomes
 from perfectplay.search.machinery.compiled import core_description
 
 
@@ -37,8 +39,10 @@ def board_of(moves: list[int]) -> Board:
     return Board("".join(str(column) for column in moves))
 
 
-def play(referee: BitBully, computer_first: bool, opponent: str, seconds: float, rng: random.Random) -> list[str]:
-    """One game; the computer's moves that lost value, described."""
+def play(
+    referee: BitBully, computer_first: bool, opponent: str, seconds: float, rng: random.Random, kinds: Counter[str]
+) -> list[str]:
+    """One game; the computer's moves that lost value, described. ``kinds`` counts how each move was known."""
     game = Connect4()
     state: Connect4State = game.initial_state()
     analyst = budgeted_analyst(seconds)
@@ -51,6 +55,16 @@ def play(referee: BitBully, computer_first: bool, opponent: str, seconds: float,
             started = time.perf_counter()
             move = choose_move(game, state, "perfect", rng, analyst=analyst)
             took = time.perf_counter() - started
+            analysis = analyst(game, state)  # remembered: the analysis the move was chosen from
+            if book_outcomes(game, state) is not None:
+                kinds["from the book"] += 1
+            elif analysis.complete:
+                kinds["exact"] += 1
+            elif analysis.outcome_class is not None:
+                kinds["outcome proven, exact score not"] += 1
+            else:
+                kinds["not proven"] += 1
+            kinds["slowest move, ms"] = max(kinds["slowest move, ms"], round(took * 1000))
             best = max(scores.values())
             if sign(scores[move]) != sign(best):
                 slips.append(
@@ -78,15 +92,17 @@ def main() -> None:
     rng = random.Random(args.seed)
     print(f"core: {core_description()}; {args.seconds} s a search")
     total_slips = 0
+    kinds: Counter[str] = Counter()
     for opponent in ("perfect", "random"):
         for computer_first in (True, False):
             for number in range(args.games):
-                slips = play(referee, computer_first, opponent, args.seconds, rng)
+                slips = play(referee, computer_first, opponent, args.seconds, rng, kinds)
                 total_slips += len(slips)
                 side = "X (first)" if computer_first else "O (second)"
                 print(f"vs {opponent}, computer {side}, game {number + 1}: {len(slips)} moves lost value", flush=True)
                 for slip in slips:
                     print("   ", slip, flush=True)
+    print("the computer's moves: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())))
     print(f"moves that did not keep the value: {total_slips}")
 
 

@@ -253,7 +253,9 @@ def pile_analysis(_game: Any, state: Pile) -> Any:
             plies = 2 * (left // 3) + 1
             moves.append(SimpleNamespace(move=take, score=10_000 - plies, outcome=Outcome("win", plies)))
     top = max(entry.score for entry in moves)
-    return SimpleNamespace(moves=tuple(moves), best=tuple(entry.move for entry in moves if entry.score == top))
+    return SimpleNamespace(
+        moves=tuple(moves), best=tuple(entry.move for entry in moves if entry.score == top), complete=True
+    )
 
 
 def test_a_long_game_gets_exact_chances_without_running_out_of_stack() -> None:

@@ -21,6 +21,7 @@ _HOMES: dict[str, str] = {
     "ALGORITHMS": "perfectplay.search.analysis",
     "Algorithm": "perfectplay.search.analysis",
     "Analysis": "perfectplay.search.result",
+    "Book": "perfectplay.search.book",
     "CheckReport": "perfectplay.check.report",
     "Connect4": "perfectplay.games.connect4",
     "Connect4State": "perfectplay.games.connect4",
@@ -58,6 +59,8 @@ _HOMES: dict[str, str] = {
     "analyze": "perfectplay.search.analysis",
     "back_up": "perfectplay.game",
     "best_moves": "perfectplay.search.analysis",
+    "book_header": "perfectplay.search.book",
+    "build_book": "perfectplay.search.book",
     "check_ai": "perfectplay.check.api",
     "choose_move": "perfectplay.players",
     "load_game_file": "perfectplay.games",
@@ -68,6 +71,7 @@ _HOMES: dict[str, str] = {
     "parse_player": "perfectplay.notation",
     "parse_position": "perfectplay.notation",
     "presets": "perfectplay.games",
+    "prove_book_entry": "perfectplay.search.book",
     "register_game": "perfectplay.games",
     "score_moves": "perfectplay.search.solver",
     "solver_core": "perfectplay.search.machinery.compiled",
@@ -143,6 +147,10 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.analysis import Algorithm as Algorithm
     from perfectplay.search.analysis import analyze as analyze
     from perfectplay.search.analysis import best_moves as best_moves
+    from perfectplay.search.book import Book as Book
+    from perfectplay.search.book import book_header as book_header
+    from perfectplay.search.book import build_book as build_book
+    from perfectplay.search.book import prove_book_entry as prove_book_entry
     from perfectplay.search.limits import Limit as Limit
     from perfectplay.search.machinery.budget import Progress as Progress
     from perfectplay.search.machinery.budget import ProgressCallback as ProgressCallback

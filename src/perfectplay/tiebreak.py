@@ -106,8 +106,8 @@ def trickiest(game: Game[Any], state: Any, analysis: Analysis, rng: random.Rando
     asked about ``state`` again, only about positions after it.
     """
     best = tuple(analysis.best)
-    if len(best) < 2:
-        return best
+    if len(best) < 2 or not analysis.complete:
+        return best  # a stopped search: its children would take as long again each
     score = common_score(analysis, best)
     if score is None or score > 0:
         return best  # unproven; or a forced win, which wins whatever the opponent does

@@ -152,12 +152,22 @@ def seconds_text(seconds: float) -> str:
 def unproven_text(analysis: Analysis) -> str | None:
     """``best found in 3.0 s, not proven`` when a limit stopped the search first; None when it finished.
 
+    When the stopped search still proved whether the position is a win, a
+    draw or a loss (and that the move chosen keeps it), the words say that.
+
     A move is only proven the best when the search that chose it was
     complete: then, and only then, may a front end call it perfect or exact.
     """
     if analysis.complete:
         return None
-    return f"best found in {seconds_text(analysis.seconds)}, not proven"
+    took = seconds_text(analysis.seconds)
+    if analysis.outcome_class == "win":
+        return f"a proven win; the fastest not proven in {took}"
+    if analysis.outcome_class == "draw":
+        return f"a proven draw; the other moves not all valued in {took}"
+    if analysis.outcome_class == "loss":
+        return f"a proven loss; the slowest not proven in {took}"
+    return f"best found in {took}, not proven"
 
 
 PERFECT_LEVEL = "perfect"

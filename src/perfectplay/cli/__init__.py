@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "play in the browser: serve the web app and its JSON API"),
     "check": ("check", "check a tic-tac-toe AI against perfect play: where it loses, misplays or breaks"),
     "dataset": ("dataset", "write every reachable position of a small game, solved, as JSON lines or CSV"),
+    "book": ("book", "prove a Connect Four opening book: a move that keeps the value in every early position"),
 }
 """Every command: the module in ``perfectplay.cli`` that runs it, and its one-line summary."""
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.game import UNKNOWN, Game, Outcome, Player, outcome_of, terminal_score
+from perfectplay.game import DRAW, UNKNOWN, Game, Outcome, Player, outcome_of, terminal_score
 from perfectplay.search.machinery.table import TableStats
 
 
@@ -74,6 +74,11 @@ class Analysis:
     ``depth`` is the depth limit the values were searched to (None: to the
     end of the game); ``table`` how full the solver's transposition table
     got (None for searches without one).
+
+    ``outcome_class`` is ``win``, ``draw`` or ``loss`` when a limit kept the
+    solver from proving the exact score but it did prove which of the three
+    the position is, and that the moves in ``best`` keep it (None
+    otherwise). A draw is then also the exact ``outcome``.
     """
 
     game: Game[Any]
@@ -88,6 +93,7 @@ class Analysis:
     algorithm: str = "solver"
     depth: int | None = None
     table: TableStats | None = None
+    outcome_class: str | None = None
 
     @property
     def to_move(self) -> Player:
@@ -120,6 +126,7 @@ def assemble(
     preferred: tuple[int, ...] | None = None,
     depth: int | None = None,
     table: TableStats | None = None,
+    outcome_class: str | None = None,
 ) -> Analysis:
     """The analysis of a position from the values of its moves.
 
@@ -137,5 +144,21 @@ def assemble(
     proven = all(entry.proven for entry in entries) or (top.score is not None and top.score > 0)
     outcome = top.outcome if proven else UNKNOWN
     score = top.score if proven else None
+    if outcome_class == "draw":  # no move wins, some move draws: the position's exact value
+        outcome, score = DRAW, 0
     entries_tuple = tuple(entries)
-    return Analysis(game, state, outcome, score, entries_tuple, best, nodes, seconds, complete, algorithm, depth, table)
+    return Analysis(
+        game,
+        state,
+        outcome,
+        score,
+        entries_tuple,
+        best,
+        nodes,
+        seconds,
+        complete,
+        algorithm,
+        depth,
+        table,
+        outcome_class,
+    )

@@ -29,15 +29,19 @@ from typing import Any
 
 from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
+from perfectplay.search.book import book_outcomes
 from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.budget import Budget, Clock, ProgressCallback
 from perfectplay.search.machinery.compiled import negamax_for
 from perfectplay.search.machinery.deepening import Findings, deepen, exact
 from perfectplay.search.machinery.nullwindow import exact_position
+from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.machinery.root import Root
 from perfectplay.search.machinery.scale import SCALE, clamp_guess
 from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.result import Analysis, MoveValue, assemble, finished
+
+OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 
 def score_moves(
@@ -131,7 +135,8 @@ def _run(
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
         findings = exact(root, every_move)
     else:
-        findings = deepen(root, every_move, limit.depth, game.max_plies)
+        known = book_outcomes(game, state) if limit.depth is None else None
+        findings = deepen(root, every_move, limit.depth, game.max_plies, known)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)
@@ -143,6 +148,7 @@ def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
     game = root.game
     max_plies = game.max_plies
     entries: list[MoveValue] = []
+    draws = frozenset() if findings.outcomes is None else findings.outcomes.draws
     if findings.top is not None:
         # Only the top value is known; every best move shares it.
         entries = [MoveValue.exact(move, findings.top // SCALE, max_plies) for move in findings.best]
@@ -151,6 +157,8 @@ def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
             value = findings.values[move]
             if move in findings.proven and (value == 0 or abs(value) >= SCALE):
                 entries.append(MoveValue.exact(move, value // SCALE, max_plies))
+            elif move in draws:  # proven a draw by the win/draw/loss probes: a draw's score is exact
+                entries.append(MoveValue.exact(move, 0, max_plies))
             else:
                 entries.append(MoveValue.guess(move, clamp_guess(value)))
     else:
@@ -158,7 +166,10 @@ def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
         wins = set(findings.fallback)
         base = max_plies + 2
         for move in root.moves:
-            entries.append(MoveValue.exact(move, base - 1, max_plies) if move in wins else MoveValue.guess(move, None))
+            if move in wins or move in draws:
+                entries.append(MoveValue.exact(move, base - 1 if move in wins else 0, max_plies))
+            else:
+                entries.append(MoveValue.guess(move, None))
     negamax = root.negamax
     return assemble(
         game,
@@ -171,4 +182,5 @@ def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
         preferred=None if findings.complete else findings.best,
         depth=None if findings.complete else findings.depth,
         table=negamax.table.stats(),
+        outcome_class=None if findings.outcomes is None else OUTCOME_NAMES[findings.outcomes.outcome],
     )

@@ -52,9 +52,10 @@ class AttemptOver(Stop):
 class Budget:
     """The limits of one call, the clock, and who wants to hear about progress.
 
-    ``allowance`` is a temporary node cap that the iterative-deepening
-    driver sets for an exact attempt; running into it raises
-    ``AttemptOver`` instead of ``Stop``, so only the attempt is abandoned.
+    ``allowance`` is a temporary node cap (``soft_deadline`` a temporary
+    deadline) that the iterative-deepening driver sets for an attempt;
+    running into it raises ``AttemptOver`` instead of ``Stop``, so only
+    the attempt is abandoned.
     """
 
     def __init__(
@@ -68,6 +69,7 @@ class Budget:
         self.progress = progress
         self.next_progress = self.started + PROGRESS_EVERY
         self.allowance: int | None = None
+        self.soft_deadline: float | None = None
         self.phase = "exact"
         self.depth: int | None = None
         self.table_size = 0
@@ -94,6 +96,8 @@ class Budget:
         now = self.clock()
         if self.deadline is not None and now >= self.deadline:
             raise Stop
+        if self.soft_deadline is not None and now >= self.soft_deadline:
+            raise AttemptOver
         if self.progress is not None and now >= self.next_progress:
             self.next_progress = now + PROGRESS_EVERY
             self.progress(self.snapshot(nodes))

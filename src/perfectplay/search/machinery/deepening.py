@@ -7,6 +7,11 @@ finished iteration says which moves look best, so a stopped search still
 answers with a sensible move. Between two iterations an exact attempt runs
 on a node allowance as large as everything spent so far: deepening alone
 needs several times the nodes of one exact search to prove a value.
+
+Once the iterations reach ``OUTCOMES_AFTER_DEPTH``, the cheaper question
+"which move keeps the win, or the draw?" (``outcomes.py``) gets most of what
+is left of the limit, once: when it is answered, the move played keeps the
+game's value even if its exact score is never proven.
 """
 
 from __future__ import annotations
@@ -15,8 +20,15 @@ from dataclasses import dataclass, field
 
 from perfectplay.search.machinery.budget import AttemptOver, Stop
 from perfectplay.search.machinery.nullwindow import exact_all, exact_best
+from perfectplay.search.machinery.outcomes import Outcomes, prove_outcomes
 from perfectplay.search.machinery.root import Root
 from perfectplay.search.machinery.scale import SCALE
+
+OUTCOMES_AFTER_DEPTH = 8
+"""The iteration after which the search asks which moves win, draw or lose (cheap in any game up to here)."""
+
+OUTCOMES_SHARE = 0.75
+"""The share of the time (or nodes) left that the win/draw/loss question may take; deepening goes on with the rest."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +48,7 @@ class Findings:
     depth: int | None
     top: int | None = None
     fallback: tuple[int, ...] = field(default=())
+    outcomes: Outcomes | None = None
 
 
 def exact(root: Root, every_move: bool) -> Findings:
@@ -49,12 +62,20 @@ def exact(root: Root, every_move: bool) -> Findings:
     return Findings({}, frozenset(), best, True, None, top)
 
 
-def deepen(root: Root, every_move: bool, depth_cap: int | None, max_plies: int) -> Findings:
-    """Iterative deepening until every value is proven, or until a limit raises ``Stop``."""
+def deepen(
+    root: Root, every_move: bool, depth_cap: int | None, max_plies: int, known: Outcomes | None = None
+) -> Findings:
+    """Iterative deepening until every value is proven, or until a limit raises ``Stop``.
+
+    ``known`` is what an opening book proved about the root (which moves
+    keep its value): the search then does not ask again.
+    """
     budget = root.negamax.budget
     values: dict[int, int] = {}
     proven: frozenset[int] = frozenset()
     finished: int | None = None
+    outcomes = known
+    asked = known is not None
     last = max_plies if depth_cap is None else min(max_plies, depth_cap)
     try:
         for depth in range(1, last + 1):
@@ -67,19 +88,26 @@ def deepen(root: Root, every_move: bool, depth_cap: int | None, max_plies: int) 
             if not every_move and _fastest_win_proven(root, values, proven, depth):
                 break
             if depth_cap is None:  # a depth limit asks for a horizon, not a proof
+                if not asked and depth >= OUTCOMES_AFTER_DEPTH:
+                    asked = True
+                    outcomes = _attempt_outcomes(root)
                 attempt = _attempt_exact(root, every_move)
                 if attempt is not None:
                     return attempt
     except Stop:
         pass
     if finished is None:
+        if outcomes is not None:
+            return Findings({}, frozenset(), tuple(sorted(outcomes.keeping)), False, None, outcomes=outcomes)
         return _fallback(root)
-    top = max(values.values())
-    best = tuple(sorted(move for move in root.moves if values[move] == top))
     complete = len(proven) == len(root.moves) or (
         not every_move and _fastest_win_proven(root, values, proven, finished)
     )
-    return Findings(values, proven, best, complete, finished)
+    # Among the moves proven to keep the value (all of them when that is unknown), those valued best.
+    keeping = root.moves if outcomes is None or complete else tuple(m for m in root.moves if m in outcomes.keeping)
+    top = max(values[move] for move in keeping)
+    best = tuple(sorted(move for move in keeping if values[move] == top))
+    return Findings(values, proven, best, complete, finished, outcomes=None if complete else outcomes)
 
 
 def _iteration(root: Root, depth: int) -> tuple[dict[int, int], frozenset[int]]:
@@ -108,6 +136,26 @@ def _fastest_win_proven(root: Root, values: dict[int, int], proven: frozenset[in
         return False
     plies = root.base - top // SCALE
     return plies <= depth and all(move in proven for move in root.moves if values[move] == top)
+
+
+def _attempt_outcomes(root: Root) -> Outcomes | None:
+    """Prove which moves keep the win or the draw, on ``OUTCOMES_SHARE`` of what is left; None if not done."""
+    negamax, budget = root.negamax, root.negamax.budget
+    if budget.node_cap is not None:
+        budget.allowance = negamax.nodes + int((budget.node_cap - negamax.nodes) * OUTCOMES_SHARE)
+        negamax.next_check = min(negamax.next_check, budget.allowance)
+    if budget.deadline is not None:
+        now = budget.clock()
+        budget.soft_deadline = now + (budget.deadline - now) * OUTCOMES_SHARE
+    phase, depth = budget.phase, budget.depth
+    budget.phase, budget.depth = "win, draw or loss", None
+    try:
+        return prove_outcomes(root)
+    except AttemptOver:
+        return None
+    finally:
+        budget.allowance = budget.soft_deadline = None
+        budget.phase, budget.depth = phase, depth
 
 
 def _attempt_exact(root: Root, every_move: bool) -> Findings | None:

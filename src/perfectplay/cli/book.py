@@ -1,0 +1,91 @@
+"""``perfectplay book``: prove a Connect Four opening book with the package's own solver.
+
+The book the package ships (``perfectplay/books/connect4-7x6.txt``) was made
+with this command. Every new position is appended to ``--out`` as soon as it
+is proven, so a build can be stopped (Ctrl-C) and run again to go on where it
+left off; positions already in the file are not proven again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import sys
+import time
+from pathlib import Path
+
+from perfectplay import (
+    Book,
+    Connect4,
+    PerfectplayError,
+    TranspositionTable,
+    book_header,
+    build_book,
+    make_game,
+    prove_book_entry,
+)
+from perfectplay.cli.options import add_game_option
+
+MILLION = 1_000_000
+
+
+def whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Prove an opening book for Connect Four: for every position the computer can meet up to PLIES "
+        "(playing either side and following the book), whether it is a win, a draw or a loss, and a move "
+        "that keeps that. Appends to --out as it goes; run again to resume."
+    )
+    parser.add_argument("--plies", type=whole, required=True, help="the last ply the book covers (0 is the first move)")
+    parser.add_argument("--out", type=Path, required=True, metavar="FILE", help="the book file to write or extend")
+    parser.add_argument(
+        "--table", type=whole, default=64, metavar="M", help="transposition table entries, in millions (default 64)"
+    )
+    add_game_option(parser, default="connect4")
+    parser.set_defaults(run=run_book)
+
+
+def run_book(args: argparse.Namespace) -> int:
+    game = make_game(args.game)
+    if not isinstance(game, Connect4):
+        raise PerfectplayError(f"books are made for Connect Four, not {game.name}")
+    if args.table < 1:
+        raise PerfectplayError("--table needs at least 1 (million entries)")
+    path: Path = args.out
+    known = Book(game, {})
+    if path.exists():
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            raise PerfectplayError(f"cannot read {path}: {error}") from None
+        known = Book.parse(game, lines, str(path))
+    table = TranspositionTable(capacity=args.table * MILLION)
+    started = time.perf_counter()
+    try:
+        with path.open("a", encoding="utf-8") as out:
+
+            def report(ply: int, line: str, seconds: float, new: bool) -> None:
+                if new:
+                    out.write(line + "\n")
+                    out.flush()
+                    print(f"ply {ply}: {line} ({seconds:.1f} s)", file=sys.stderr, flush=True)
+
+            book = build_book(game, args.plies, known, functools.partial(prove_book_entry, game, table=table), report)
+        # Finished: say so on the first line (written aside, then renamed: the file is never half written).
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+        aside = path.with_name(path.name + ".part")
+        aside.write_text("\n".join([book_header(game, args.plies), *lines]) + "\n", encoding="utf-8")
+        aside.replace(path)
+    except OSError as error:
+        raise PerfectplayError(f"cannot write {path}: {error}") from None
+    print(f"{len(book)} positions to ply {args.plies} in {path} ({time.perf_counter() - started:.0f} s)")
+    return 0

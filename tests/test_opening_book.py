@@ -1,0 +1,80 @@
+"""Opening books built by ``perfectplay book``: right line by line, resumable, and clear about bad input.
+
+A book for 5x4 Connect Four, small enough to build here, is compared line
+by line with every move's exact score (``score_moves``, a different code
+path from the probes that built it). The shipped 7x6 book has its own
+tests (``test_shipped_book.py``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay.games.connect4 import Connect4
+from perfectplay.search.book import (
+    Book,
+    BookEntry,
+    build_book,
+    prove_book_entry,
+)
+from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.search.solver import score_moves
+
+
+def sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("book") / "connect4-5x4.txt"
+    result = run_cli("book", "--game", "connect4:5,4", "--plies", "7", "--out", str(path), "--table", "1")
+    assert result.returncode == 0, result.stderr
+    assert "positions to ply 7" in result.stdout
+    return path
+
+
+def test_a_built_book_agrees_line_by_line_with_every_moves_exact_score(small_book: Path) -> None:
+    game = Connect4(5, 4)
+    book = Book.parse(game, small_book.read_text(encoding="utf-8").splitlines(), "5x4")
+    assert book.plies == 7 and len(book) > 50
+    for drawing, entry in book.entries.items():
+        scores = {item.move: item.score for item in score_moves(game, game.parse(drawing)).moves}
+        best = max(score for score in scores.values() if score is not None)
+        assert entry.outcome == sign(best), drawing
+        assert sign(scores[entry.move] or 0) == entry.outcome, drawing
+
+
+def test_a_book_build_resumes_without_proving_again(small_book: Path) -> None:
+    before = small_book.read_text(encoding="utf-8")
+    again = run_cli("book", "--game", "connect4:5,4", "--plies", "7", "--out", str(small_book))
+    assert again.returncode == 0 and again.stderr == ""  # nothing new: no progress lines
+    assert small_book.read_text(encoding="utf-8") == before
+    game = Connect4(5, 4)
+    proven: list[str] = []
+
+    def prove(state: Any) -> BookEntry:
+        proven.append(game.format(state))
+        return prove_book_entry(game, state, TranspositionTable())
+
+    known = Book.parse(game, before.splitlines(), "5x4")
+    deeper = build_book(game, 9, known, prove, lambda ply, line, seconds, new: None)
+    assert proven and all(game.parse(board).x.bit_count() + game.parse(board).o.bit_count() >= 8 for board in proven)
+    assert set(known.entries) < set(deeper.entries)
+
+
+def test_book_errors_are_one_line_with_status_2(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.txt"
+    broken.write_text("....... W 9 12\n", encoding="utf-8")
+    for args in (
+        ("book", "--game", "tictactoe", "--plies", "2", "--out", str(tmp_path / "t.txt")),
+        ("book", "--game", "connect4:5,4", "--plies", "2", "--out", str(broken)),
+        ("book", "--plies", "-1", "--out", str(tmp_path / "n.txt")),
+    ):
+        result = run_cli(*args)
+        assert result.returncode == 2, args
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr

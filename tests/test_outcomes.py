@@ -1,0 +1,102 @@
+"""Win, draw or loss first: the probes that prove a move keeps the value, and the limited search that uses them.
+
+Every claim is checked against the exact solver (``score_moves``): the
+outcome ``prove_outcomes`` finds is the sign of the best exact score, the
+moves it keeps have that sign, its draws score 0 and its losses less.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from perfectplay.game import Game
+from perfectplay.games.connect4 import Connect4
+from perfectplay.games.mnk import MNK
+from perfectplay.search.analysis import analyze
+from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.budget import Budget
+from perfectplay.search.machinery.compiled import negamax_for
+from perfectplay.search.machinery.outcomes import DRAW, LOSS, prove_outcomes
+from perfectplay.search.machinery.root import Root
+from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.search.solver import score_moves
+from perfectplay.words import unproven_text
+
+
+def sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def random_positions(game: Game[Any], count: int, plies: range, seed: int) -> list[Any]:
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(rng.choice(plies)):
+            if game.is_over(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        if not game.is_over(state):
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "plies"),
+    [(Connect4(5, 4), range(0, 12)), (Connect4(), range(14, 26)), (MNK(4, 4, 3), range(0, 9))],
+    ids=["connect4-5x4", "connect4-7x6", "mnk-4x4x3"],
+)
+def test_the_outcome_and_the_moves_kept_agree_with_the_exact_scores(game: Game[Any], plies: range) -> None:
+    for state in random_positions(game, 12, plies, seed=18):
+        exact = {entry.move: entry.score for entry in score_moves(game, state).moves}
+        assert None not in exact.values()
+        found = prove_outcomes(Root(game, state, negamax_for(game, TranspositionTable(), Budget(None, None))))
+        best = max(score for score in exact.values() if score is not None)
+        assert found.outcome == sign(best)
+        assert found.keeping and all(sign(exact[move] or 0) == found.outcome for move in found.keeping)
+        assert all(exact[move] == 0 for move in found.draws)
+        assert all((exact[move] or 0) < 0 for move in found.losses)
+        if found.outcome == DRAW:
+            assert found.draws == {move for move, score in exact.items() if score == 0}
+        if found.outcome == LOSS:
+            assert found.keeping == set(exact)
+
+
+def test_a_search_stopped_before_the_exact_scores_still_keeps_a_proven_win() -> None:
+    # Pons's Test_L2_R2 position: proving a winning move takes about 18,000 nodes, every exact score 323,000.
+    game = Connect4()
+    state = game.parse("746173754326277")
+    stopped = analyze(game, state, limit=Limit(nodes=70_000))
+    assert not stopped.complete
+    assert stopped.outcome_class == "win"
+    exact = {entry.move: entry.score for entry in analyze(game, state).moves}
+    assert stopped.best and all((exact[move] or 0) > 0 for move in stopped.best)
+    words = unproven_text(stopped)
+    assert words is not None and words.startswith("a proven win; the fastest not proven in ")
+
+
+def test_a_search_stopped_before_the_outcome_says_only_what_it_found() -> None:
+    game = Connect4()
+    stopped = analyze(game, game.initial_state(), limit=Limit(nodes=20_000))
+    assert not stopped.complete and stopped.outcome_class is None
+    words = unproven_text(stopped)
+    assert words is not None and words.startswith("best found in ")
+
+
+def test_a_stopped_search_proves_a_draw_exactly() -> None:
+    # A drawn position where the win/draw/loss probes take about 18,000 nodes, every exact score 51,000.
+    game = Connect4()
+    state = game.parse("5774746335571551111")
+    stopped = analyze(game, state, limit=Limit(nodes=53_000))
+    assert not stopped.complete
+    assert stopped.outcome_class == "draw" and stopped.score == 0 and stopped.outcome.name == "draw"
+    exact = score_moves(game, state)
+    assert exact.score == 0
+    draws = {entry.move for entry in exact.moves if entry.score == 0}
+    assert stopped.best and set(stopped.best) <= draws
+    assert {entry.move for entry in stopped.moves if entry.score == 0} == draws
+    words = unproven_text(stopped)
+    assert words is not None and words.startswith("a proven draw")
