@@ -84,3 +84,20 @@ def test_a_match_on_4x4_uses_the_time_budget_and_perfect_never_loses() -> None:
     tally = json.loads(result.stdout)
     assert tally["games"] == 4
     assert tally["x_wins"] == 0
+
+
+def test_the_budgeted_analyst_starts_each_search_from_what_the_earlier_ones_proved() -> None:
+    from perfectplay.games.connect4 import Connect4
+    from perfectplay.matches import budgeted_analyst
+    from perfectplay.search.analysis import analyze
+
+    game = Connect4(5, 4)
+    state = game.parse("33")
+    analyst = budgeted_analyst(600.0)  # far more than either search needs: both finish, so node counts are exact
+    first = analyst(game, state)
+    assert first.complete
+    after = game.play(state, first.best[0])
+    shared = analyst(game, after)
+    fresh = analyze(game, after)
+    assert shared.complete and shared.moves == fresh.moves
+    assert shared.nodes < fresh.nodes

@@ -21,6 +21,7 @@ _HOMES: dict[str, str] = {
     "ALGORITHMS": "perfectplay.search.analysis",
     "Algorithm": "perfectplay.search.analysis",
     "Analysis": "perfectplay.search.result",
+    "BOOK_SIDES": "perfectplay.search.book",
     "Book": "perfectplay.search.book",
     "CheckReport": "perfectplay.check.report",
     "Connect4": "perfectplay.games.connect4",
@@ -147,6 +148,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.analysis import Algorithm as Algorithm
     from perfectplay.search.analysis import analyze as analyze
     from perfectplay.search.analysis import best_moves as best_moves
+    from perfectplay.search.book import BOOK_SIDES as BOOK_SIDES
     from perfectplay.search.book import Book as Book
     from perfectplay.search.book import book_header as book_header
     from perfectplay.search.book import build_book as build_book

@@ -8,7 +8,6 @@ solving each position once.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from perfectplay.game import Game, Player, State
 from perfectplay.players import Analyst, check_level, choose_move
 from perfectplay.search.analysis import analyze
 from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.result import Analysis
 
 
@@ -65,12 +65,25 @@ def budgeted_analyst(seconds: float | None) -> Analyst:
 
     3x3 and small boards are solved long before any sensible budget; on a big
     board the budget is what keeps the computer from thinking for hours, and
-    its move is then the best found in time (``complete`` is false).
+    its move is then the best found in time (``complete`` is false). Its
+    searches share one transposition table per game, so each move's search
+    starts from what the earlier ones proved.
     Raises ``LimitError`` at once for a budget that is not a positive number.
     """
     if seconds is None:
         return cached_analyst()
-    return cached_analyst(functools.partial(analyze, limit=Limit(seconds=seconds)))
+    limit = Limit(seconds=seconds)
+    # One table per game for the analyst's whole life: what one move's search proved (a won
+    # subtree, a draw) is still true a move later, so the next search starts from it.
+    tables: dict[Game[Any], TranspositionTable] = {}
+
+    def analyst(game: Game[Any], state: Any) -> Analysis:
+        table = tables.get(game)
+        if table is None:
+            table = tables[game] = TranspositionTable()
+        return analyze(game, state, limit=limit, table=table)
+
+    return cached_analyst(analyst)
 
 
 def play_game(

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from perfectplay import (
+    BOOK_SIDES,
     Book,
     Connect4,
     PerfectplayError,
@@ -50,6 +51,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--table", type=whole, default=64, metavar="M", help="transposition table entries, in millions (default 64)"
     )
+    parser.add_argument(
+        "--side",
+        choices=BOOK_SIDES,
+        default="both",
+        help="only the positions of the computer as the first or the second player (two builds can run at once); "
+        "a file is marked complete only by a build of both",
+    )
     add_game_option(parser, default="connect4")
     parser.set_defaults(run=run_book)
 
@@ -79,7 +87,11 @@ def run_book(args: argparse.Namespace) -> int:
                     out.flush()
                     print(f"ply {ply}: {line} ({seconds:.1f} s)", file=sys.stderr, flush=True)
 
-            book = build_book(game, args.plies, known, functools.partial(prove_book_entry, game, table=table), report)
+            prove = functools.partial(prove_book_entry, game, table=table)
+            book = build_book(game, args.plies, known, prove, report, args.side)
+        if args.side != "both":
+            print(f"{len(book)} positions in {path}, the {args.side} player's to ply {args.plies}")
+            return 0
         # Finished: say so on the first line (written aside, then renamed: the file is never half written).
         lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
         aside = path.with_name(path.name + ".part")

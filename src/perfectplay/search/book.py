@@ -179,18 +179,28 @@ Report = Callable[[int, str, float, bool], None]
 """Hears of each position as the walk reaches it: ply, its line in the book, seconds taken, whether it was new."""
 
 
-def build_book(game: Game[Any], plies: int, known: Book, prove: Prover, report: Report) -> Book:
+BOOK_SIDES = ("both", "first", "second")
+"""Which side's positions a build walks: the computer's as the first player, as the second, or both."""
+
+
+def build_book(game: Game[Any], plies: int, known: Book, prove: Prover, report: Report, side: str = "both") -> Book:
     """Every position the computer meets up to ``plies`` while following the book, proven where ``known`` lacks it.
 
     Walks ply by ply (cheap shallow proofs are found again in the table by
     the deeper ones), in a fixed order, so the same call always builds the
     same book. ``report`` hears of each position, new or known, and may
-    write it out at once: a long build can be stopped and resumed.
+    write it out at once: a long build can be stopped and resumed. The two
+    sides' positions never meet (the first player's are at even plies), so
+    ``side`` lets two processes build them at once.
     """
+    if side not in BOOK_SIDES:
+        raise PerfectplayError(f"side must be one of {', '.join(BOOK_SIDES)}, not {side!r}")
     entries = dict(known.entries)
     start = game.initial_state()
-    levels: dict[int, dict[str, Any]] = {0: {canonical(game, start)[0]: start}, 1: {}}
-    for move in game.legal_moves(start):
+    levels: dict[int, dict[str, Any]] = {0: {}, 1: {}}
+    if side != "second":
+        levels[0][canonical(game, start)[0]] = start
+    for move in game.legal_moves(start) if side != "first" else ():
         after = game.play(start, move)
         levels[1].setdefault(canonical(game, after)[0], after)
     for ply in range(plies + 1):

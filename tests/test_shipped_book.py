@@ -1,0 +1,90 @@
+"""The Connect Four book the package ships: complete to its ply, right where re-proven, and used by the search.
+
+The book is read in full (every line well formed, every move legal, every
+board filed under its lesser mirror image), walked (every position the
+computer can meet to the book's ply while following it is in it) and
+sampled (entries re-proven from scratch with ``solve_value``, the exact
+solver's value search: a different code path from the probes that built
+it). ``benchmarks/perfect_connect4.py`` plays it against a perfect referee.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from perfectplay.games.connect4 import Connect4
+from perfectplay.search.analysis import analyze
+from perfectplay.search.book import Book, BookEntry, build_book, canonical, mirror_move, shipped_book
+from perfectplay.search.limits import Limit
+from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN
+from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.search.solver import solve_value
+
+SHIPPED = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
+NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+
+
+def sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def checked_shipped_book() -> Book:
+    return Book.parse(Connect4(), SHIPPED.read_text(encoding="utf-8").splitlines(), SHIPPED.name)
+
+
+def test_the_shipped_book_reads_with_every_board_and_move_checked_and_promises_a_ply() -> None:
+    book = checked_shipped_book()
+    assert book.plies >= 0 and len(book) > 0
+    game = Connect4()
+    for drawing in book.entries:
+        assert canonical(game, game.parse(drawing)) == (drawing, False)
+    loaded = shipped_book("connect4")
+    assert loaded is not None and loaded.entries == book.entries and loaded.plies == book.plies
+
+
+def refuse(state: Any) -> BookEntry:
+    raise AssertionError(f"not in the book:\n{Connect4().format(state)}")
+
+
+def test_the_shipped_book_holds_every_position_the_computer_can_meet_to_its_ply() -> None:
+    book = checked_shipped_book()
+    seen: list[int] = []
+    walked = build_book(Connect4(), book.plies, book, refuse, lambda ply, line, seconds, new: seen.append(ply))
+    assert walked.entries == book.entries
+    assert max(seen) == book.plies and len(seen) <= len(book)
+    assert seen.count(0) == 1 and seen.count(1) == 4  # the empty board; the first moves, mirror images shared
+
+
+def test_sampled_entries_of_the_shipped_book_agree_with_fresh_exact_solves() -> None:
+    game = Connect4()
+    book = checked_shipped_book()
+    cheap = sorted((drawing for drawing, entry in book.entries.items() if entry.nodes <= 60_000), key=str)
+    for drawing in random.Random(18).sample(cheap, min(6, len(cheap))):
+        entry = book.entries[drawing]
+        state = game.parse(drawing)
+        value = solve_value(game, state, table=TranspositionTable())
+        assert sign(value.score or 0) == entry.outcome, drawing
+        if entry.outcome == LOSS:
+            continue  # every move loses: nothing to check about the one the book plays
+        after = game.play(state, entry.move)
+        if game.is_over(after):
+            assert entry.outcome == WIN and game.winner(after) == game.to_move(state), drawing
+        else:  # the opponent's value after the move kept is the opposite of ours
+            assert sign(-(solve_value(game, after, table=TranspositionTable()).score or 0)) == entry.outcome, drawing
+
+
+def test_a_limited_search_in_a_book_position_plays_the_book_move_in_either_mirror_image() -> None:
+    game = Connect4()
+    book = checked_shipped_book()
+    for drawing in random.Random(7).sample(sorted(book.entries), min(8, len(book))):
+        entry = book.entries[drawing]
+        mirrored = "/".join(row[::-1] for row in drawing.split("/"))
+        images = [(drawing, entry.move)] + ([] if mirrored == drawing else [(mirrored, mirror_move(game, entry.move))])
+        for shown, move in images:
+            analysis = analyze(game, game.parse(shown), limit=Limit(nodes=1))
+            if analysis.complete:
+                continue  # solved outright within one node: a win on the spot or the only move
+            assert analysis.best == (move,), shown
+            assert analysis.outcome_class == NAMES[entry.outcome]
