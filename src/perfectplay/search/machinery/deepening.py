@@ -90,7 +90,7 @@ def deepen(
             if depth_cap is None:  # a depth limit asks for a horizon, not a proof
                 if not asked and depth >= OUTCOMES_AFTER_DEPTH:
                     asked = True
-                    outcomes = _attempt_outcomes(root)
+                    outcomes = _attempt_outcomes(root, values)
                 attempt = _attempt_exact(root, every_move)
                 if attempt is not None:
                     return attempt
@@ -138,7 +138,7 @@ def _fastest_win_proven(root: Root, values: dict[int, int], proven: frozenset[in
     return plies <= depth and all(move in proven for move in root.moves if values[move] == top)
 
 
-def _attempt_outcomes(root: Root) -> Outcomes | None:
+def _attempt_outcomes(root: Root, values: dict[int, int]) -> Outcomes | None:
     """Prove which moves keep the win or the draw, on ``OUTCOMES_SHARE`` of what is left; None if not done."""
     negamax, budget = root.negamax, root.negamax.budget
     if budget.node_cap is not None:
@@ -150,7 +150,7 @@ def _attempt_outcomes(root: Root) -> Outcomes | None:
     phase, depth = budget.phase, budget.depth
     budget.phase, budget.depth = "win, draw or loss", None
     try:
-        return prove_outcomes(root)
+        return prove_outcomes(root, values)  # the iteration's favourites first: the likeliest to win
     except AttemptOver:
         return None
     finally:

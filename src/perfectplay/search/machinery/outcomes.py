@@ -34,16 +34,20 @@ class Outcomes:
     losses: frozenset[int]
 
 
-def prove_outcomes(root: Root) -> Outcomes:
+def prove_outcomes(root: Root, preferred: dict[int, int] | None = None) -> Outcomes:
     """Which move keeps the root's value: a winning move if one exists, else a drawing one, else any.
 
-    First each move in the root's order is probed with the window (0, 1),
+    ``preferred`` (a value per move, e.g. from a depth-limited search) puts
+    the likeliest winners first; without it the root's own order is used.
+    First each move in that order is probed with the window (0, 1),
     "does it win?"; the first that does settles it. A probe that fails
     returns a proven upper bound: below 0, that move loses. The moves left
     (not a win, maybe a draw) are then probed with (-1, 0), "does it at
     least draw?"; every one that does is a draw.
     """
     unique = root.unique_moves
+    if preferred is not None:
+        unique.sort(key=lambda move: -preferred[move])  # stable: ties keep the root's order
     undecided: list[int] = []
     losses: set[int] = set()
     for move in unique:
