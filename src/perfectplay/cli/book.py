@@ -58,6 +58,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="only the positions of the computer as the first or the second player (two builds can run at once); "
         "a file is marked complete only by a build of both",
     )
+    parser.add_argument(
+        "--from",
+        dest="start",
+        metavar="MOVES",
+        help="only the positions after this one (columns played from 1, the computer to move): "
+        "shares one side among processes",
+    )
     add_game_option(parser, default="connect4")
     parser.set_defaults(run=run_book)
 
@@ -68,6 +75,9 @@ def run_book(args: argparse.Namespace) -> int:
         raise PerfectplayError(f"books are made for Connect Four, not {game.name}")
     if args.table < 1:
         raise PerfectplayError("--table needs at least 1 (million entries)")
+    start = None if args.start is None else game.parse_sequence(args.start)
+    if start is not None and (game.is_over(start) or args.side != "both"):
+        raise PerfectplayError("--from needs a position where the game goes on, and no --side")
     path: Path = args.out
     known = Book(game, {})
     if path.exists():
@@ -88,9 +98,10 @@ def run_book(args: argparse.Namespace) -> int:
                     print(f"ply {ply}: {line} ({seconds:.1f} s)", file=sys.stderr, flush=True)
 
             prove = functools.partial(prove_book_entry, game, table=table)
-            book = build_book(game, args.plies, known, prove, report, args.side)
-        if args.side != "both":
-            print(f"{len(book)} positions in {path}, the {args.side} player's to ply {args.plies}")
+            book = build_book(game, args.plies, known, prove, report, args.side, start)
+        if args.side != "both" or start is not None:
+            part = f"the {args.side} player's" if start is None else f"those after {args.start}"
+            print(f"{len(book)} positions in {path}, {part} to ply {args.plies}")
             return 0
         # Finished: say so on the first line (written aside, then renamed: the file is never half written).
         lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]

@@ -183,7 +183,15 @@ BOOK_SIDES = ("both", "first", "second")
 """Which side's positions a build walks: the computer's as the first player, as the second, or both."""
 
 
-def build_book(game: Game[Any], plies: int, known: Book, prove: Prover, report: Report, side: str = "both") -> Book:
+def build_book(
+    game: Game[Any],
+    plies: int,
+    known: Book,
+    prove: Prover,
+    report: Report,
+    side: str = "both",
+    start: Any | None = None,
+) -> Book:
     """Every position the computer meets up to ``plies`` while following the book, proven where ``known`` lacks it.
 
     Walks ply by ply (cheap shallow proofs are found again in the table by
@@ -191,18 +199,24 @@ def build_book(game: Game[Any], plies: int, known: Book, prove: Prover, report: 
     same book. ``report`` hears of each position, new or known, and may
     write it out at once: a long build can be stopped and resumed. The two
     sides' positions never meet (the first player's are at even plies), so
-    ``side`` lets two processes build them at once.
+    ``side`` lets two processes build them at once; ``start`` (a position
+    with the computer to move) walks only the positions after it, to share
+    one side among processes.
     """
     if side not in BOOK_SIDES:
         raise PerfectplayError(f"side must be one of {', '.join(BOOK_SIDES)}, not {side!r}")
     entries = dict(known.entries)
-    start = game.initial_state()
     levels: dict[int, dict[str, Any]] = {0: {}, 1: {}}
-    if side != "second":
-        levels[0][canonical(game, start)[0]] = start
-    for move in game.legal_moves(start) if side != "first" else ():
-        after = game.play(start, move)
-        levels[1].setdefault(canonical(game, after)[0], after)
+    if start is not None:
+        drawing = canonical(game, start)[0]
+        levels[sum(cell in "XO" for cell in drawing)] = {drawing: start}
+    else:
+        empty = game.initial_state()
+        if side != "second":
+            levels[0][canonical(game, empty)[0]] = empty
+        for move in game.legal_moves(empty) if side != "first" else ():
+            after = game.play(empty, move)
+            levels[1].setdefault(canonical(game, after)[0], after)
     for ply in range(plies + 1):
         for drawing, state in sorted(levels.get(ply, {}).items()):
             started = time.perf_counter()
