@@ -88,3 +88,16 @@ def test_a_limited_search_in_a_book_position_plays_the_book_move_in_either_mirro
                 continue  # solved outright within one node: a win on the spot or the only move
             assert analysis.best == (move,), shown
             assert analysis.outcome_class == NAMES[entry.outcome]
+
+
+def test_the_books_first_two_plies_agree_with_the_published_solution_of_connect_four() -> None:
+    # Allis (1988) and Allen (1990), confirmed by Tromp: the first player wins by starting in the
+    # centre column; a first stone in the columns beside it gives a draw, further out a loss.
+    game = Connect4()
+    book = checked_shipped_book()
+    empty = book.entries[game.format(game.initial_state())]
+    assert (empty.outcome, empty.move) == (WIN, 3)
+    expected_for_second = {1: WIN, 2: WIN, 3: DRAW, 4: LOSS, 5: DRAW, 6: WIN, 7: WIN}
+    for column, outcome in expected_for_second.items():
+        drawing = canonical(game, game.parse(str(column)))[0]
+        assert book.entries[drawing].outcome == outcome, column

@@ -48,7 +48,7 @@ from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN, Outcomes, pro
 from perfectplay.search.machinery.root import Root
 from perfectplay.search.machinery.table import TranspositionTable
 
-SHIPPED: dict[str, str] = {}
+SHIPPED: dict[str, str] = {"connect4": "connect4-7x6.txt"}
 """The books in the package (``perfectplay/books``), by game name."""
 
 LETTERS = {WIN: "W", DRAW: "D", LOSS: "L"}
