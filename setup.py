@@ -2,17 +2,36 @@
 
 The metadata lives in pyproject.toml; this file only adds the C extension.
 It is optional: without a C compiler the build skips it and the package
-runs on the pure-Python solver (``perfectplay doctor`` says which core is in use).
+runs on the pure-Python solver (``perfectplay --version`` says which core is in use).
 """
 
+import platform
+
 from setuptools import Extension, setup
+
+
+def cpu_flags() -> list[str]:
+    """``-mpopcnt`` where this machine's CPU has the instruction (every x86-64 CPU since 2008 has).
+
+    The core is built where it runs; without the flag gcc turns each bit count into a call to a
+    library routine, about 4% of a search's time.
+    """
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return []
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            flags = info.read()
+    except OSError:
+        return []
+    return ["-mpopcnt"] if " popcnt" in flags else []
+
 
 setup(
     ext_modules=[
         Extension(
             "perfectplay._core",
             sources=["src/perfectplay/_core.c"],
-            extra_compile_args=["-O2", "-std=gnu11"],
+            extra_compile_args=["-O2", "-std=gnu11", *cpu_flags()],
             optional=True,
         )
     ]

@@ -248,3 +248,21 @@ def test_version_names_the_solver_core_in_use_and_the_pure_switch_changes_it(
     with pytest.raises(SystemExit):
         main(["--version"])
     assert "solver core: pure Python (PERFECTPLAY_PURE is set" in capsys.readouterr().out
+
+
+def test_a_search_without_a_table_gets_the_bigger_default_only_where_the_compiled_core_serves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from perfectplay.search.machinery.compiled import default_capacity
+    from perfectplay.search.machinery.table import COMPILED_CAPACITY, DEFAULT_CAPACITY
+
+    monkeypatch.delenv(PURE_VARIABLE, raising=False)
+    game = Connect4(5, 4)
+    assert default_capacity(game) == COMPILED_CAPACITY > DEFAULT_CAPACITY
+    assert default_capacity(Nim()) == DEFAULT_CAPACITY
+    result = solve(game, game.parse("3333"))
+    assert result.table is not None and result.table.capacity == COMPILED_CAPACITY
+    monkeypatch.setenv(PURE_VARIABLE, "1")
+    assert default_capacity(game) == DEFAULT_CAPACITY
+    result = solve(game, game.parse("3333"))
+    assert result.table is not None and result.table.capacity == DEFAULT_CAPACITY

@@ -26,6 +26,7 @@ _HOMES: dict[str, str] = {
     "CheckReport": "perfectplay.check.report",
     "Connect4": "perfectplay.games.connect4",
     "Connect4State": "perfectplay.games.connect4",
+    "COMPILED_CAPACITY": "perfectplay.search.machinery.table",
     "DEFAULT_CAPACITY": "perfectplay.search.machinery.table",
     "DEFAULT_SPEC": "perfectplay.games",
     "Game": "perfectplay.game",
@@ -64,6 +65,7 @@ _HOMES: dict[str, str] = {
     "build_book": "perfectplay.search.book",
     "check_ai": "perfectplay.check.api",
     "choose_move": "perfectplay.players",
+    "default_capacity": "perfectplay.search.machinery.compiled",
     "load_game_file": "perfectplay.games",
     "loss_score": "perfectplay.game",
     "make_game": "perfectplay.games",
@@ -156,7 +158,9 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.limits import Limit as Limit
     from perfectplay.search.machinery.budget import Progress as Progress
     from perfectplay.search.machinery.budget import ProgressCallback as ProgressCallback
+    from perfectplay.search.machinery.compiled import default_capacity as default_capacity
     from perfectplay.search.machinery.compiled import solver_core as solver_core
+    from perfectplay.search.machinery.table import COMPILED_CAPACITY as COMPILED_CAPACITY
     from perfectplay.search.machinery.table import DEFAULT_CAPACITY as DEFAULT_CAPACITY
     from perfectplay.search.machinery.table import TranspositionTable as TranspositionTable
     from perfectplay.search.minimax import minimax as minimax

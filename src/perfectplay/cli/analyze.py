@@ -15,6 +15,7 @@ from typing import Any
 
 from perfectplay import (
     ALGORITHMS,
+    COMPILED_CAPACITY,
     DEFAULT_CAPACITY,
     Analysis,
     Game,
@@ -22,6 +23,7 @@ from perfectplay import (
     PerfectplayError,
     TranspositionTable,
     analyze,
+    default_capacity,
 )
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
 from perfectplay.cli.progress import ProgressLine
@@ -72,10 +74,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--table-size",
         type=whole(2, "--table-size", 50_000_000),
-        default=DEFAULT_CAPACITY,
         metavar="N",
-        help=f"entries the solver's table keeps before dropping old ones (default {DEFAULT_CAPACITY:,}, "
-        "about 700 MB); the report says when it filled up",
+        help=f"entries the solver's table keeps before dropping old ones (default {COMPILED_CAPACITY:,} with the "
+        f"compiled core, at most 1 GB; {DEFAULT_CAPACITY:,} in pure Python, about 700 MB); "
+        "the report says when it filled up",
     )
     parser.set_defaults(run=run_analyze)
 
@@ -96,7 +98,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     evaluation = None
     if depth_limited and algorithm != "solver":
         evaluation = _evaluation(args, game)
-    table = TranspositionTable(args.table_size) if algorithm == "solver" else None
+    size = default_capacity(game) if args.table_size is None else args.table_size
+    table = TranspositionTable(size) if algorithm == "solver" else None
     with ProgressLine(f"{algorithm} on {game.title}", table) as progress:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:

@@ -32,7 +32,7 @@ from perfectplay.game import Game, State, outcome_of
 from perfectplay.search.book import book_outcomes
 from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.budget import Budget, Clock, ProgressCallback
-from perfectplay.search.machinery.compiled import negamax_for
+from perfectplay.search.machinery.compiled import default_capacity, negamax_for
 from perfectplay.search.machinery.deepening import Findings, deepen, exact
 from perfectplay.search.machinery.nullwindow import exact_position
 from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN
@@ -98,7 +98,7 @@ def solve_value(
     budget = Budget(None, None, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
-    negamax = negamax_for(game, TranspositionTable() if table is None else table, budget)
+    negamax = negamax_for(game, _table_for(game, table), budget)
     value = exact_position(negamax, game.search_node(state))
     score = value // SCALE
     return Analysis(
@@ -112,6 +112,11 @@ def solve_value(
         budget.elapsed(),
         table=negamax.table.stats(),
     )
+
+
+def _table_for(game: Game[Any], table: TranspositionTable | None) -> TranspositionTable:
+    """``table``, or a fresh one of the default size for ``game``'s core (``compiled.default_capacity``)."""
+    return TranspositionTable(default_capacity(game)) if table is None else table
 
 
 def _run(
@@ -129,7 +134,7 @@ def _run(
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
-    negamax = negamax_for(game, TranspositionTable() if table is None else table, budget)
+    negamax = negamax_for(game, _table_for(game, table), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):

@@ -27,7 +27,7 @@ from perfectplay.game import Game
 from perfectplay.hooks import SearchNode
 from perfectplay.search.machinery.budget import Budget
 from perfectplay.search.machinery.negamax import Negamax
-from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.search.machinery.table import COMPILED_CAPACITY, DEFAULT_CAPACITY, TranspositionTable
 
 try:
     from perfectplay import _core
@@ -66,6 +66,13 @@ def core_description() -> str:
     if pure_forced():
         return f"pure Python ({PURE_VARIABLE} is set; the compiled core is installed)"
     return "compiled C for Connect Four and m,n,k boards up to 64 cells; pure Python for other games"
+
+
+def default_capacity(game: Game[Any]) -> int:
+    """The table cap a search of ``game`` gets when none is given: bigger where the compiled core serves it."""
+    if _core is None or pure_forced() or _setup(game) is None:
+        return DEFAULT_CAPACITY
+    return COMPILED_CAPACITY
 
 
 def negamax_for(game: Game[Any], table: TranspositionTable, budget: Budget) -> Negamax:
