@@ -87,14 +87,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games per side and opponent (default 2)")
     parser.add_argument("--seconds", type=float, default=3.0, help="the computer's time a search (default 3)")
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--side", choices=("both", "first", "second"), default="both", help="the computer's side")
+    parser.add_argument("--opponents", default="perfect,random", help="comma-separated: perfect, random")
     args = parser.parse_args()
     referee = BitBully("default")
     rng = random.Random(args.seed)
     print(f"core: {core_description()}; {args.seconds} s a search")
     total_slips = 0
     kinds: Counter[str] = Counter()
-    for opponent in ("perfect", "random"):
-        for computer_first in (True, False):
+    sides = {"both": (True, False), "first": (True,), "second": (False,)}[args.side]
+    for opponent in args.opponents.split(","):
+        for computer_first in sides:
             for number in range(args.games):
                 slips = play(referee, computer_first, opponent, args.seconds, rng, kinds)
                 total_slips += len(slips)

@@ -285,10 +285,14 @@ static int table_put(TableObject *t, const Key *key, int64_t low, int64_t high, 
     Slot *slot = table_find(t, key);
     if (!slot) {
         /* At most three quarters full, so that probes stay short. The array grows four times at
-           once: every growth is a fresh array the kernel must zero and every entry moved again,
-           which cost a sixth of a big search's time when it only doubled. */
+           once (every growth is a fresh array the kernel must zero and every entry moved again,
+           a sixth of a big search's time when it only doubled), but never past the size that
+           holds ``capacity`` entries: the table makes room before it would need more. */
         if (!t->slots || (size_t)(t->count + 1) * 4 > (t->mask + 1) * 3) {
+            size_t largest = 1024;
+            while ((size_t)t->capacity * 4 > largest * 3) largest *= 2;
             size_t size = t->slots ? (t->mask + 1) * 4 : 1024;
+            if (size > largest) size = largest;
             while ((size_t)(t->count + 1) * 4 > size * 3) size *= 2;
             if (table_rebuild(t, size) < 0) return -1;
         }
