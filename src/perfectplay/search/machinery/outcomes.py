@@ -22,10 +22,10 @@ WIN, DRAW, LOSS = 1, 0, -1
 class Outcomes:
     """The position's outcome for the side to move (``WIN``, ``DRAW`` or ``LOSS``) and the moves that keep it.
 
-    ``keeping`` holds every root move proven to reach ``outcome`` (for a
-    win: the first winning move found and its symmetric twins; for a loss:
-    every move, since nothing better exists). ``draws`` holds the moves
-    proven to draw, ``losses`` those proven to lose.
+    ``keeping`` holds the root moves the search may play (for a win: the
+    first winning move found and its symmetric twins; for a loss: every
+    move, since nothing better exists; an opening book names its one move).
+    ``draws`` holds the moves proven to draw, ``losses`` those proven to lose.
     """
 
     outcome: int
