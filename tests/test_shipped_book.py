@@ -21,6 +21,7 @@ from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.solver import solve_value
+from perfectplay.words import choice_text, unproven_text
 
 SHIPPED = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
 NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
@@ -101,3 +102,18 @@ def test_the_books_first_two_plies_agree_with_the_published_solution_of_connect_
     for column, outcome in expected_for_second.items():
         drawing = canonical(game, game.parse(str(column)))[0]
         assert book.entries[drawing].outcome == outcome, column
+
+
+def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_others() -> None:
+    game = Connect4()
+    empty = game.initial_state()
+    stopped = analyze(game, empty, limit=Limit(nodes=1))
+    assert stopped.outcome_class == "win" and stopped.best == (3,)
+    words = unproven_text(stopped)
+    assert words is not None and words.startswith("a proven win")
+    assert "this move is proven to win; how fast is not" in choice_text(game, stopped, 3, "perfect", None)
+    casual = choice_text(game, stopped, 0, "hard", "plays a casual move now and then")
+    assert "proven to win" not in casual
+    lost = analyze(game, game.parse("4"), limit=Limit(nodes=1))  # the second player after the centre opening
+    assert lost.outcome_class == "loss"
+    assert "Every move loses with best play" in choice_text(game, lost, lost.best[0], "perfect", None)

@@ -233,6 +233,13 @@ def _choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, lev
 
 
 def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, best: Sequence[MoveValue]) -> str:
+    if chosen.outcome.name == "unknown" and analysis.outcome_class == "win" and chosen.move in analysis.best:
+        return "The time limit came before this position was solved, but this move is proven to win; how fast is not."
+    if chosen.outcome.name == "unknown" and analysis.outcome_class == "loss":
+        return (
+            "Every move loses with best play (that much is proven); the time limit came before the slowest loss "
+            "was found, so this is the best move found in time."
+        )
     if chosen.outcome.name == "unknown":
         draws = [entry for entry in analysis.moves if entry.outcome.name == "draw"]
         proven = ""
