@@ -21,7 +21,7 @@ from perfectplay.search.limits import Limit
 from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.machinery.table import TranspositionTable
 from perfectplay.search.solver import solve_value
-from perfectplay.words import choice_text, unproven_text
+from perfectplay.words import choice_text, hint_text, unproven_text
 
 SHIPPED = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
 NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
@@ -112,6 +112,7 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
     words = unproven_text(stopped)
     assert words is not None and words.startswith("a proven win")
     assert "this move is proven to win; how fast is not" in choice_text(game, stopped, 3, "perfect", None)
+    assert hint_text(game, stopped) == "Hint for X: play 4 (a proven win; how fast was not proven in the time limit)."
     casual = choice_text(game, stopped, 0, "hard", "plays a casual move now and then")
     assert "proven to win" not in casual
     lost = analyze(game, game.parse("4"), limit=Limit(nodes=1))  # the second player after the centre opening

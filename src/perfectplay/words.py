@@ -135,11 +135,15 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
     """``Hint for X: play 5 (a draw with best play).``"""
     advised = advised_moves(analysis)
     first = advised[0].outcome
+    unknown = {
+        "win": "a proven win; how fast was not proven in the time limit",
+        "loss": "every move loses against best play; the slowest was not proven in the time limit",
+    }.get(analysis.outcome_class or "", "the best found in the time limit; the search could not prove its outcome")
     what = {
         "win": f"{first}: a forced win",
         "draw": "a draw with best play",
         "loss": f"every move loses against best play; this one holds out longest: {first}",
-        "unknown": "the best found in the time limit; the search could not prove its outcome",
+        "unknown": unknown,
     }[first.name]
     return f"Hint for {analysis.to_move.value}: play {_labels(game, advised)} ({what})."
 
