@@ -36,6 +36,7 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
         "score",
         "algorithm",
         "depth",
+        "outcome_class",
     }
     assert document["game"] == "tictactoe"
     assert document["position"] == "XOX/OO./.X."

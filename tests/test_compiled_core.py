@@ -262,6 +262,8 @@ def test_a_search_without_a_table_gets_the_bigger_default_only_where_the_compile
     assert default_capacity(Nim()) == DEFAULT_CAPACITY
     result = solve(game, game.parse("3333"))
     assert result.table is not None and result.table.capacity == COMPILED_CAPACITY
+    limited = solve(game, game.parse("3333"), Limit(nodes=10_000))  # a limited search keeps the smaller table
+    assert limited.table is not None and limited.table.capacity == DEFAULT_CAPACITY
     monkeypatch.setenv(PURE_VARIABLE, "1")
     assert default_capacity(game) == DEFAULT_CAPACITY
     result = solve(game, game.parse("3333"))

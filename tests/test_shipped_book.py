@@ -10,6 +10,7 @@ it). ``benchmarks/perfect_connect4.py`` plays it against a perfect referee.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -118,3 +119,15 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
     lost = analyze(game, game.parse("4"), limit=Limit(nodes=1))  # the second player after the centre opening
     assert lost.outcome_class == "loss"
     assert "Every move loses with best play" in choice_text(game, lost, lost.best[0], "perfect", None)
+
+
+def test_analyze_and_solve_under_a_limit_say_what_the_book_proved() -> None:
+    from cli_helpers import run_cli
+
+    text = run_cli("analyze", "--game", "connect4", "", "--time-limit", "0.5")
+    assert text.returncode == 0, text.stderr
+    assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 4" in text.stdout
+    document = json.loads(run_cli("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
+    assert document["outcome_class"] == "loss" and document["complete"] is False
+    solved = run_cli("solve", "--game", "connect4", "--time-limit", "0.5")
+    assert "Connect Four (7x6): a proven win; how fast was not proven before the limit, for X" in solved.stdout

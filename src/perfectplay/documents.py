@@ -56,6 +56,7 @@ class AnalysisJSON(TypedDict):
     complete: bool
     algorithm: str
     depth: int | None
+    outcome_class: OutcomeName | None
 
 
 def move_fields(game: Game[Any], move: int) -> dict[str, Any]:
@@ -94,6 +95,7 @@ def analysis_json(analysis: Analysis) -> AnalysisJSON:
         "complete": analysis.complete,
         "algorithm": analysis.algorithm,
         "depth": analysis.depth,
+        "outcome_class": cast(OutcomeName | None, analysis.outcome_class),
     }
 
 

@@ -153,6 +153,16 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.1f} s" if seconds >= 0.1 else f"{seconds * 1000:.0f} ms"
 
 
+def outcome_class_text(analysis: Analysis) -> str:
+    """``a proven win; how fast was not proven before the limit``: what a stopped search proved of the position."""
+    name = analysis.outcome_class or "unknown"
+    if name == "draw":
+        return "a proven draw"
+    if name == "unknown":
+        return "unknown, the limit ran out before a proof"
+    return f"a proven {name}; how {'fast' if name == 'win' else 'slow'} was not proven before the limit"
+
+
 def unproven_text(analysis: Analysis) -> str | None:
     """``best found in 3.0 s, not proven`` when a limit stopped the search first; None when it finished.
 

@@ -28,7 +28,7 @@ from perfectplay import (
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.documents import analysis_json, comparison_json
-from perfectplay.words import no_move_text, result_text
+from perfectplay.words import no_move_text, outcome_class_text, result_text
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -75,8 +75,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--table-size",
         type=whole(2, "--table-size", 50_000_000),
         metavar="N",
-        help=f"entries the solver's table keeps before dropping old ones (default {COMPILED_CAPACITY:,} with the "
-        f"compiled core, at most 1 GB; {DEFAULT_CAPACITY:,} in pure Python, about 700 MB); "
+        help=f"entries the solver's table keeps before dropping old ones (default {COMPILED_CAPACITY:,} for an "
+        f"exact search with the compiled core, at most 1 GB; else {DEFAULT_CAPACITY:,}, about 700 MB in pure Python); "
         "the report says when it filled up",
     )
     parser.set_defaults(run=run_analyze)
@@ -98,7 +98,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     evaluation = None
     if depth_limited and algorithm != "solver":
         evaluation = _evaluation(args, game)
-    size = default_capacity(game) if args.table_size is None else args.table_size
+    exact = args.time_limit is None and args.depth is None
+    size = default_capacity(game, exact) if args.table_size is None else args.table_size
     table = TranspositionTable(size) if algorithm == "solver" else None
     with ProgressLine(f"{algorithm} on {game.title}", table) as progress:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
@@ -202,6 +203,8 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
             )
         elif analysis.outcome.proven:
             lines.append(f"{side} to move: {analysis.outcome} with best play. Best: {best}")
+        elif analysis.outcome_class is not None:
+            lines.append(f"{side} to move: {outcome_class_text(analysis)}. Keeps it: {best}")
         else:
             lines.append(f"{side} to move: unknown, the limit ran out before a proof. Preferred: {best}")
         lines.append("")

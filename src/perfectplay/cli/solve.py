@@ -16,6 +16,7 @@ from typing import Any
 
 from perfectplay import Analysis, Game, Limit, Progress, make_game, solve
 from perfectplay.cli.options import add_game_option, seconds
+from perfectplay.words import outcome_class_text
 
 PLAIN_EVERY = 5.0
 """Seconds between two progress lines when the output is not a terminal."""
@@ -126,6 +127,9 @@ def format_summary(game: Game[Any], result: Analysis, progress: Progress | None)
     if result.complete:
         verdict = f"{game.title}: {result.outcome} for {side} (to move) with perfect play."
         best = f"Best moves: {moves}"
+    elif result.outcome_class is not None:
+        verdict = f"{game.title}: {outcome_class_text(result)}, for {side} (to move)."
+        best = f"Moves that keep it: {moves}"
     else:
         verdict = f"{game.title}: unknown, the limit ran out before a proof."
         best = f"Preferred moves so far: {moves}"

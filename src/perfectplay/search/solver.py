@@ -114,9 +114,11 @@ def solve_value(
     )
 
 
-def _table_for(game: Game[Any], table: TranspositionTable | None) -> TranspositionTable:
-    """``table``, or a fresh one of the default size for ``game``'s core (``compiled.default_capacity``)."""
-    return TranspositionTable(default_capacity(game)) if table is None else table
+def _table_for(game: Game[Any], table: TranspositionTable | None, limit: Limit | None = None) -> TranspositionTable:
+    """``table``, or a fresh one of the default size for ``game``'s core and search (``compiled.default_capacity``)."""
+    if table is not None:
+        return table
+    return TranspositionTable(default_capacity(game, exact=limit is None or limit.unlimited))
 
 
 def _run(
@@ -134,7 +136,7 @@ def _run(
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
-    negamax = negamax_for(game, _table_for(game, table), budget)
+    negamax = negamax_for(game, _table_for(game, table, limit), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):

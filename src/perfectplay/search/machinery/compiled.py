@@ -68,9 +68,14 @@ def core_description() -> str:
     return "compiled C for Connect Four and m,n,k boards up to 64 cells; pure Python for other games"
 
 
-def default_capacity(game: Game[Any]) -> int:
-    """The table cap a search of ``game`` gets when none is given: bigger where the compiled core serves it."""
-    if _core is None or pure_forced() or _setup(game) is None:
+def default_capacity(game: Game[Any], exact: bool = True) -> int:
+    """The table cap a search of ``game`` gets when none is given: bigger for an exact search the compiled core serves.
+
+    A search under a limit keeps the smaller table: growing a big one
+    moves every entry at once, a pause of a few tenths of a second that
+    no clock check can interrupt, and a limited search has no use for it.
+    """
+    if not exact or _core is None or pure_forced() or _setup(game) is None:
         return DEFAULT_CAPACITY
     return COMPILED_CAPACITY
 
