@@ -136,7 +136,7 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
     advised = advised_moves(analysis)
     first = advised[0].outcome
     unknown = {
-        "win": "a proven win; how fast was not proven in the time limit",
+        "win": proven_not_how("win", "in the time limit"),
         "loss": "every move loses against best play; the slowest was not proven in the time limit",
     }.get(analysis.outcome_class or "", "the best found in the time limit; the search could not prove its outcome")
     what = {
@@ -160,7 +160,12 @@ def outcome_class_text(analysis: Analysis) -> str:
         return "a proven draw"
     if name == "unknown":
         return "unknown, the limit ran out before a proof"
-    return f"a proven {name}; how {'fast' if name == 'win' else 'slow'} was not proven before the limit"
+    return proven_not_how(name, "before the limit")
+
+
+def proven_not_how(name: str, when: str) -> str:
+    """``a proven win; how fast was not proven in the time limit``: a win or loss proven, its length not."""
+    return f"a proven {name}; how {'fast' if name == 'win' else 'slow'} was not proven {when}"
 
 
 def unproven_text(analysis: Analysis) -> str | None:
