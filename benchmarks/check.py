@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.oracle import Oracle
+from perfectplay.check.judge.oracle import Oracle
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "check.md"

@@ -53,7 +53,7 @@ from typing import Any
 
 from perfectplay import make_game, solve
 from perfectplay.games.connect4 import Connect4, Connect4State, outcome_of_pons_score
-from perfectplay.search.solver import solve_value
+from perfectplay.search.solver.exact import solve_value
 
 ROOT = Path(__file__).resolve().parent
 RESULTS = ROOT / "results"

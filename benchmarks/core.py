@@ -40,9 +40,9 @@ from typing import Any
 
 from perfectplay.games.connect4 import Connect4, outcome_of_pons_score
 from perfectplay.games.mnk import MNK
-from perfectplay.search.machinery.compiled import PURE_VARIABLE, core_description
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import score_moves, solve, solve_value
+from perfectplay.search.solver.compiled import PURE_VARIABLE, core_description
+from perfectplay.search.solver.exact import score_moves, solve, solve_value
+from perfectplay.search.solver.table import TranspositionTable
 
 ROOT = Path(__file__).resolve().parent
 RESULTS = ROOT / "results"
@@ -121,8 +121,8 @@ def pure_ratio(count: int) -> dict[str, Any]:
     code = (
         "import sys, time\n"
         "from perfectplay.games.connect4 import Connect4\n"
-        "from perfectplay.search.machinery.table import TranspositionTable\n"
-        "from perfectplay.search.solver import solve_value\n"
+        "from perfectplay.search.solver.table import TranspositionTable\n"
+        "from perfectplay.search.solver.exact import solve_value\n"
         "g = Connect4(); nodes = 0; cpu = 0.0\n"
         "for moves in sys.argv[1:]:\n"
         "    s = g.parse(moves); t = time.process_time()\n"

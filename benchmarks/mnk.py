@@ -41,11 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import MNK, Limit, TranspositionTable, solve
-from perfectplay.search.machinery.budget import Budget, Progress, Stop
-from perfectplay.search.machinery.negamax import Negamax
-from perfectplay.search.machinery.scale import SCALE
-from perfectplay.search.machinery.table import PROVEN
-from perfectplay.search.solver import score_moves
+from perfectplay.search.base.budget import Budget, Progress, Stop
+from perfectplay.search.base.scale import SCALE
+from perfectplay.search.solver.exact import score_moves
+from perfectplay.search.solver.negamax import Negamax
+from perfectplay.search.solver.table import PROVEN
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

@@ -73,7 +73,7 @@ def _positions_3x3() -> list[Any]:
 
 def ours(engine: str, task: str) -> Measure:
     from perfectplay import MNK, TicTacToe, TranspositionTable, analyze
-    from perfectplay.search.solver import score_moves
+    from perfectplay.search.solver.exact import score_moves
 
     algorithm = {"textbook": "minimax", "alphabeta": "alphabeta", "solver": "solver", "solver-search": "solver"}[engine]
 

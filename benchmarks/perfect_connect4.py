@@ -25,10 +25,10 @@ from collections import Counter
 from bitbully import BitBully, Board
 
 from perfectplay.games.connect4 import Connect4, Connect4State
-from perfectplay.matches import budgeted_analyst
-from perfectplay.players import choose_move
-from perfectplay.search.book import book_outcomes
-from perfectplay.search.machinery.compiled import core_description
+from perfectplay.play.matches import budgeted_analyst
+from perfectplay.play.players import choose_move
+from perfectplay.search.solver.book import book_outcomes
+from perfectplay.search.solver.compiled import core_description
 
 
 def sign(value: int) -> int:

@@ -27,9 +27,9 @@ from pathlib import Path
 
 from perfectplay import TicTacToe
 from perfectplay.game import Player
-from perfectplay.matches import MatchResult, cached_analyst, play_match
-from perfectplay.players import LADDER, LEVELS, Analyst, choose_move, pick
-from perfectplay.tiebreak import expected_results, trickiest
+from perfectplay.play.matches import MatchResult, cached_analyst, play_match
+from perfectplay.play.players import LADDER, LEVELS, Analyst, choose_move, pick
+from perfectplay.play.tiebreak import expected_results, trickiest
 
 OPPONENTS = ("random", "easy", "medium", "perfect")
 BEFORE = "perfect, any best move (before)"
@@ -193,7 +193,7 @@ def markdown(
         f"`{BEFORE}` plays `perfect`'s rule from before issue 12: a best move,",
         "any of them at random. `perfect` now plays, among its best moves, the one with the best",
         "expected result against an opponent who picks every legal move with equal chance",
-        "(`perfectplay.tiebreak`). Exact win rates of both rules against `random`, over the whole",
+        "(`perfectplay.play.tiebreak`). Exact win rates of both rules against `random`, over the whole",
         "3x3 tree (no sampling; neither rule ever loses):",
         "",
         "| rule among equally good moves | wins as X | wins as O |",

@@ -40,7 +40,7 @@ from perfectplay import IllegalMoveError, Limit, Player, analyze, make_game, min
 from perfectplay.documents import analysis_json
 from perfectplay.game import Game, terminal_score
 from perfectplay.hooks import ProtocolNode
-from perfectplay.search.solver import score_moves
+from perfectplay.search.solver.exact import score_moves
 
 PLAYOUTS = 12
 """Random games per check."""

@@ -22,8 +22,8 @@ HEAVY = (
     "uvicorn",
     "perfectplay.web",
     "perfectplay.viz",
-    "perfectplay.players",
-    "perfectplay.tiebreak",
+    "perfectplay.play.players",
+    "perfectplay.play.tiebreak",
 )
 
 
@@ -37,20 +37,20 @@ def loaded_after(code: str) -> list[str]:
 
 def test_importing_the_package_loads_none_of_its_modules_until_a_name_is_used() -> None:
     modules = loaded_after("import perfectplay")
-    assert [name for name in modules if name.startswith("perfectplay.")] == []
+    assert [name for name in modules if name.startswith("perfectplay.")] == ["perfectplay._lazy"]
     used = loaded_after("import perfectplay\nperfectplay.TicTacToe()")
     assert "perfectplay.games.mnk" in used and "perfectplay.viz" not in used
 
 
 def test_best_loads_only_the_solver_not_the_web_the_drawings_or_rich() -> None:
     modules = loaded_after("from perfectplay.cli import main\nmain(['best', 'X../.O./...'])")
-    assert "perfectplay.search.solver" in modules
+    assert "perfectplay.search.solver.exact" in modules
     assert [name for name in modules if name.startswith(HEAVY)] == []
 
 
 def test_best_on_the_empty_board_runs_one_solver_search(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
     """~141 nodes for the empty board: no table of all 5,478 positions, no look-ahead among equal moves."""
-    from perfectplay.search import solver
+    from perfectplay.search.solver import exact as solver
 
     calls: list[int] = []
     real = solver._run

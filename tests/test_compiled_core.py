@@ -21,19 +21,19 @@ import pytest
 from perfectplay.games.connect4 import Connect4, outcome_of_pons_score
 from perfectplay.games.mnk import MNK, TicTacToe
 from perfectplay.games.nim import Nim
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import Budget, Progress
-from perfectplay.search.machinery.compiled import (
+from perfectplay.search.base.budget import Budget, Progress
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import Analysis
+from perfectplay.search.solver.compiled import (
     PURE_VARIABLE,
     CompiledNegamax,
     compiled_available,
     core_description,
     negamax_for,
 )
-from perfectplay.search.machinery.negamax import Negamax
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.result import Analysis
-from perfectplay.search.solver import score_moves, solve, solve_value
+from perfectplay.search.solver.exact import score_moves, solve, solve_value
+from perfectplay.search.solver.negamax import Negamax
+from perfectplay.search.solver.table import TranspositionTable
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="the compiled core was not built (no C compiler)")
 
@@ -253,8 +253,8 @@ def test_version_names_the_solver_core_in_use_and_the_pure_switch_changes_it(
 def test_a_search_without_a_table_gets_the_bigger_default_only_where_the_compiled_core_serves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from perfectplay.search.machinery.compiled import default_capacity
-    from perfectplay.search.machinery.table import COMPILED_CAPACITY, DEFAULT_CAPACITY
+    from perfectplay.search.solver.compiled import default_capacity
+    from perfectplay.search.solver.table import COMPILED_CAPACITY, DEFAULT_CAPACITY
 
     monkeypatch.delenv(PURE_VARIABLE, raising=False)
     game = Connect4(5, 4)

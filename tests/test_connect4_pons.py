@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from perfectplay.games.connect4 import Connect4, outcome_of_pons_score
-from perfectplay.search.solver import score_moves, solve_value
+from perfectplay.search.solver.exact import score_moves, solve_value
 
 DATA_VARIABLE = "PERFECTPLAY_CONNECT4_DATA"
 

@@ -10,7 +10,7 @@ from perfectplay import Limit, Outcome, Player, alphabeta, analyze, minimax, sol
 from perfectplay.game import OutcomeName
 from perfectplay.games.connect4 import Connect4, Connect4State, outcome_of_pons_score, pons_score
 from perfectplay.games.connect4_node import Connect4Node, geometry
-from perfectplay.search.solver import score_moves, solve_value
+from perfectplay.search.solver.exact import score_moves, solve_value
 
 
 def count_games(game: Connect4) -> int:

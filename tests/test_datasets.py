@@ -14,7 +14,8 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay import MNK, PerfectplayError, Player, TranspositionTable, analyze, make_game
-from perfectplay.datasets import (
+from perfectplay.games.symmetry import symmetries, transform
+from perfectplay.play.datasets import (
     CSV_COLUMNS,
     DatasetTooLarge,
     SolvedPosition,
@@ -23,7 +24,6 @@ from perfectplay.datasets import (
     split_of,
     symmetry_class,
 )
-from perfectplay.games.symmetry import symmetries, transform
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +191,7 @@ def test_parquet_holds_the_same_rows_as_json_lines(tmp_path: Path) -> None:
 def test_parquet_without_pyarrow_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import sys
 
-    from perfectplay.datasets import write_parquet
+    from perfectplay.play.datasets import write_parquet
 
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     with pytest.raises(PerfectplayError, match=r"perfectplay\[parquet\]"):

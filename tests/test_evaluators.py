@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from perfectplay import Limit, TicTacToe, alphabeta, minimax, parse_position
-from perfectplay.players import choose_move, depth_level
+from perfectplay.play.players import choose_move, depth_level
 from perfectplay.teaching.evaluators import (
     EvaluationError,
     evaluation_names,

@@ -7,8 +7,8 @@ import random
 
 from perfectplay import Limit, Player, TicTacToe, analyze, make_game
 from perfectplay.cli.play import TerminalGame
-from perfectplay.matches import cached_analyst
-from perfectplay.players import proven_from_start
+from perfectplay.play.matches import cached_analyst
+from perfectplay.play.players import proven_from_start
 from perfectplay.web.catalog import strongest_json
 from perfectplay.web.search import Job, run_job
 from perfectplay.words import choice_text, level_title, level_words, unproven_text

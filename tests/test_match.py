@@ -88,7 +88,7 @@ def test_a_match_on_4x4_uses_the_time_budget_and_perfect_never_loses() -> None:
 
 def test_the_budgeted_analyst_starts_each_search_from_what_the_earlier_ones_proved() -> None:
     from perfectplay.games.connect4 import Connect4
-    from perfectplay.matches import budgeted_analyst
+    from perfectplay.play.matches import budgeted_analyst
     from perfectplay.search.analysis import analyze
 
     game = Connect4(5, 4)

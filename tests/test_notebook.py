@@ -10,8 +10,10 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from perfectplay import Analysis, PerfectplayError, analyze, check_ai, parse_position, trace_minimax
-from perfectplay.notebook import AnalysisView, Position, ReportView, TraceView, position, show
+from perfectplay import Analysis, PerfectplayError, analyze, parse_position
+from perfectplay.check import check_ai
+from perfectplay.notebook.views import AnalysisView, Position, ReportView, TraceView, position, show
+from perfectplay.teaching import trace_minimax
 from perfectplay.viz.board import position_svg
 
 LAB = Path(__file__).resolve().parents[1] / "examples" / "minimax_lab.ipynb"

@@ -15,14 +15,14 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay.games.connect4 import Connect4
-from perfectplay.search.book import (
+from perfectplay.search.solver.book import (
     Book,
     BookEntry,
     build_book,
     prove_book_entry,
 )
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import score_moves
+from perfectplay.search.solver.exact import score_moves
+from perfectplay.search.solver.table import TranspositionTable
 
 
 def sign(value: int) -> int:

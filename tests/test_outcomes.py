@@ -16,13 +16,13 @@ from perfectplay.game import Game
 from perfectplay.games.connect4 import Connect4
 from perfectplay.games.mnk import MNK
 from perfectplay.search.analysis import analyze
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import Budget
-from perfectplay.search.machinery.compiled import negamax_for
-from perfectplay.search.machinery.outcomes import DRAW, LOSS, prove_outcomes
-from perfectplay.search.machinery.root import Root
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import score_moves
+from perfectplay.search.base.budget import Budget
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.solver.compiled import negamax_for
+from perfectplay.search.solver.exact import score_moves
+from perfectplay.search.solver.outcomes import DRAW, LOSS, prove_outcomes
+from perfectplay.search.solver.root import Root
+from perfectplay.search.solver.table import TranspositionTable
 from perfectplay.words import unproven_text
 
 

@@ -1,29 +1,34 @@
-"""The package map in docs/package-map.md, enforced: imports only point inward.
+"""The package map in docs/package-map.md, enforced: layers are folders, and imports only point inward.
 
-    front ends (cli, web, check)  ->  play (players, tiebreak, matches)
-        ->  teaching (teaching, viz)  ->  engine (protocol, hooks, games, search)
+    front ends (cli/ web/ check/ notebook/ rl/)  ->  play (play/)
+        ->  teaching (teaching/ viz/ words, documents)  ->  engine (protocol, games/, search/)
 
 A module may import its own layer and any layer to its right, never one to
 its left. The engine in particular imports nothing of the teaching tools, so
-a developer can read and ship the engine alone.
+a developer can read and ship the engine alone. Every ``__init__.py`` is read
+too: a door that imported up a layer would be caught like any module.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
 
-ENGINE = ("perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
+ENGINE = ("perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
           "perfectplay.games", "perfectplay.search")
 TEACHING = ("perfectplay.teaching", "perfectplay.viz", "perfectplay.words", "perfectplay.documents")
-PLAY = ("perfectplay.players", "perfectplay.tiebreak", "perfectplay.matches", "perfectplay.datasets")
+PLAY = ("perfectplay.play",)
 FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
-              "perfectplay.notebook", "perfectplay.widgets", "perfectplay.check50")
+              "perfectplay.notebook")
 LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
+TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks",
+                     "perfectplay.notation", "perfectplay.words", "perfectplay.documents", "perfectplay.__main__"}
+"""The only modules that sit at the top of the package: every other one lives in the folder of its layer."""
 
 
 def _layer_of(module: str) -> int | None:
@@ -49,17 +54,27 @@ def _imports(path: Path) -> list[tuple[int, str]]:
     return [(line, name) for line, name in found if name.startswith("perfectplay")]
 
 
-SOURCES = sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE)
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+"""Every module, every door (``__init__.py``) included: the package's own door is held to the engine's layer."""
+
+
+def _layer_of_source(module: str) -> int | None:
+    return 0 if module == "perfectplay" else _layer_of(module)
 
 
 def test_every_module_of_the_package_belongs_to_a_layer() -> None:
-    unplaced = [_module_name(p) for p in SOURCES if _layer_of(_module_name(p)) is None]
+    unplaced = [_module_name(p) for p in SOURCES if _layer_of_source(_module_name(p)) is None]
     assert unplaced == []
+
+
+def test_only_the_protocol_words_and_documents_sit_at_the_top_every_other_module_in_its_layers_folder() -> None:
+    top = {_module_name(p) for p in SOURCES if p.parent == PACKAGE}
+    assert top == TOP_LEVEL_MODULES
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: _module_name(p))
 def test_imports_point_only_inward(path: Path) -> None:
-    own = _layer_of(_module_name(path))
+    own = _layer_of_source(_module_name(path))
     assert own is not None
     outward = [f"line {line}: {name}" for line, name in _imports(path)
                if (layer := _layer_of(name)) is not None and layer > own]
@@ -71,10 +86,11 @@ def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path:
     offender.write_text("from perfectplay.teaching.trace import Trace\n")
     assert [name for _, name in _imports(offender)] == ["perfectplay.teaching.trace"]
     assert _layer_of("perfectplay.teaching.trace") == 1
-    assert _layer_of("perfectplay.search.solver") == 0
+    assert _layer_of("perfectplay.search.solver.exact") == 0
 
 
-DOORS = ("perfectplay", "perfectplay.teaching", "perfectplay.words", "perfectplay.documents")
+DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.search.solver", "perfectplay.teaching", "perfectplay.words",
+         "perfectplay.documents")
 """What a front end may import the engine and the teaching tools through: the public API, the teaching
 tools' facade, the words and the JSON documents; the play layer and the front ends' own packages are theirs."""
 
@@ -98,16 +114,31 @@ def test_a_front_end_reaches_the_engine_and_the_teaching_tools_only_through_thei
 
 def test_the_door_check_catches_a_front_end_that_reaches_into_the_search(tmp_path: Path) -> None:
     offender = tmp_path / "bad.py"
-    offender.write_text("from perfectplay.search.solver import solve\nfrom perfectplay import solve as fine\n")
-    assert [name for _, name in _imports(offender) if _behind_the_door(name)] == ["perfectplay.search.solver"]
-    assert not _behind_the_door("perfectplay.teaching") and not _behind_the_door("perfectplay.players")
+    offender.write_text("from perfectplay.search.solver.exact import solve\nfrom perfectplay import solve as fine\n")
+    assert [name for _, name in _imports(offender) if _behind_the_door(name)] == ["perfectplay.search.solver.exact"]
+    assert not _behind_the_door("perfectplay.teaching") and not _behind_the_door("perfectplay.play.players")
     assert _behind_the_door("perfectplay.teaching.trace") and _behind_the_door("perfectplay.viz.tree_json")
 
 
-def test_every_name_the_doors_list_is_there() -> None:
-    import perfectplay
-    import perfectplay.teaching
+PUBLIC_DOORS = ("perfectplay", "perfectplay.search.solver", "perfectplay.teaching", "perfectplay.play",
+                "perfectplay.check", "perfectplay.notebook")
+"""Every package a user imports names from, each with a sorted ``__all__`` (the rl door needs its extra)."""
 
-    for door in (perfectplay, perfectplay.teaching):
-        missing = [name for name in door.__all__ if getattr(door, name, None) is None]
-        assert missing == [], door.__name__
+
+@pytest.mark.parametrize("name", PUBLIC_DOORS)
+def test_every_name_a_door_lists_is_there_sorted_and_nothing_more(name: str) -> None:
+    door = importlib.import_module(name)
+    assert list(door.__all__) == sorted(set(door.__all__))
+    missing = [item for item in door.__all__ if getattr(door, item, None) is None]
+    assert missing == []
+    public = {item for item in dir(door) if not item.startswith("_") and item != "annotations"}
+    modules = {item for item in public if type(getattr(door, item)).__name__ == "module"}
+    assert public - modules == set(door.__all__)
+
+
+def test_the_engine_door_names_the_engine_alone() -> None:
+    import perfectplay
+
+    homes = set(perfectplay._HOMES.values())
+    assert [home for home in homes if _layer_of(home) != 0] == []
+    assert 35 <= len(perfectplay.__all__) <= 50

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from perfectplay import MNK, MNKState, PerfectplayError, Player, analyze, choose_move, parse_position
-from perfectplay.matches import cached_analyst, play_game
-from perfectplay.players import (
+from perfectplay import MNK, MNKState, PerfectplayError, Player, analyze, parse_position
+from perfectplay.play import choose_move
+from perfectplay.play.matches import cached_analyst, play_game
+from perfectplay.play.players import (
     LEVELS,
     MIXED_LEVELS,
     Analyst,
@@ -20,7 +21,7 @@ from perfectplay.players import (
     friendly_moves,
     looks_like,
 )
-from perfectplay.search.result import Analysis
+from perfectplay.search.base.result import Analysis
 
 Candidates = Callable[[Analysis], tuple[int, ...]]
 

@@ -16,8 +16,8 @@ import random
 import pytest
 
 from perfectplay import MNK, Player
-from perfectplay.matches import cached_analyst, play_match
-from perfectplay.players import LADDER
+from perfectplay.play.matches import cached_analyst, play_match
+from perfectplay.play.players import LADDER
 
 GAMES = 300
 

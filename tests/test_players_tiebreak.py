@@ -16,12 +16,13 @@ from typing import Any, cast
 
 import pytest
 
-from perfectplay import MNK, Game, Limit, MNKState, Player, analyze, choose_move, parse_position
+from perfectplay import MNK, Game, Limit, MNKState, Player, analyze, parse_position
 from perfectplay.game import Outcome
-from perfectplay.matches import cached_analyst, play_game
-from perfectplay.players import Analyst
-from perfectplay.search.result import Analysis
-from perfectplay.tiebreak import MOVES_LOOKED_AT, expected_results, trickiest
+from perfectplay.play import choose_move
+from perfectplay.play.matches import cached_analyst, play_game
+from perfectplay.play.players import Analyst
+from perfectplay.play.tiebreak import MOVES_LOOKED_AT, expected_results, trickiest
+from perfectplay.search.base.result import Analysis
 
 
 @pytest.fixture(scope="module")
@@ -101,8 +102,8 @@ def test_the_one_reply_rule_for_big_boards_also_wins_far_more_often_than_a_rando
     tictactoe: MNK, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Forced onto 3x3 (no exact chances, every best move looked at): 99.22% as X, 88.11% as O."""
-    monkeypatch.setattr("perfectplay.tiebreak.EXACT_POSITIONS", 1)
-    monkeypatch.setattr("perfectplay.tiebreak.MOVES_LOOKED_AT", 9)
+    monkeypatch.setattr("perfectplay.play.tiebreak.EXACT_POSITIONS", 1)
+    monkeypatch.setattr("perfectplay.play.tiebreak.MOVES_LOOKED_AT", 9)
     fresh = cached_analyst()  # nothing remembered from the exact rule
     empty = tictactoe.initial_state()
     as_x = expected_results(tictactoe, empty, Player.X, tied(tictactoe, fresh))

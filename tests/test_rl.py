@@ -1,4 +1,4 @@
-"""perfectplay.rl through PettingZoo's and Gymnasium's own classic environments and checkers."""
+"""perfectplay.rl.environments through PettingZoo's and Gymnasium's own classic environments and checkers."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pettingzoo.test import api_test  # type: ignore[import-untyped]  # PettingZ
 from perfectplay import Player, TranspositionTable, analyze, make_game
 from perfectplay.errors import PerfectplayError, PositionError
 from perfectplay.games.connect4 import outcome_of_pons_score
-from perfectplay.rl import (
+from perfectplay.rl.environments import (
     codec,
     evaluate,
     gymnasium_env,
@@ -305,7 +305,7 @@ def test_a_small_mnk_board_uses_row_major_actions() -> None:
 
 
 def test_the_reference_command_prints_the_perfect_policys_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    from perfectplay.rl import main
+    from perfectplay.rl.environments import main
 
     assert main(["--games", "20", "--seed", "2"]) == 0
     printed = capsys.readouterr().out
@@ -319,7 +319,7 @@ def test_the_reference_command_prints_the_perfect_policys_figures(capsys: pytest
 def test_the_exact_chances_against_random_match_the_measured_ones() -> None:
     from fractions import Fraction
 
-    from perfectplay.rl import exact_against_random
+    from perfectplay.rl.environments import exact_against_random
 
     first = exact_against_random("tictactoe", "first")
     second = exact_against_random("tictactoe", "X")

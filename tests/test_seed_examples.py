@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from perfectplay import analyze, choose_move, parse_position
+from perfectplay import analyze, parse_position
+from perfectplay.play import choose_move
 
 
 def test_x_must_block_at_5_in_the_seed_position() -> None:

@@ -17,11 +17,11 @@ from typing import Any
 
 from perfectplay.games.connect4 import Connect4
 from perfectplay.search.analysis import analyze
-from perfectplay.search.book import Book, BookEntry, build_book, canonical, mirror_move, shipped_book
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.outcomes import DRAW, LOSS, WIN
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import solve_value
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.solver.book import Book, BookEntry, build_book, canonical, mirror_move, shipped_book
+from perfectplay.search.solver.exact import solve_value
+from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
+from perfectplay.search.solver.table import TranspositionTable
 from perfectplay.words import choice_text, hint_text, unproven_text
 
 SHIPPED = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "books" / "connect4-7x6.txt"

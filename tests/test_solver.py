@@ -6,21 +6,10 @@ import random
 
 import pytest
 
-from perfectplay import (
-    MNK,
-    Analysis,
-    Limit,
-    MNKState,
-    Player,
-    TicTacToe,
-    analyze,
-    back_up,
-    choose_move,
-    minimax,
-    solve,
-)
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import score_moves
+from perfectplay import MNK, Analysis, Limit, MNKState, Player, TicTacToe, analyze, back_up, minimax, solve
+from perfectplay.play import choose_move
+from perfectplay.search.solver.exact import score_moves
+from perfectplay.search.solver.table import TranspositionTable
 
 
 def random_position(game: MNK, empties: int, rng: random.Random) -> MNKState:

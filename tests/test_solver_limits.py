@@ -11,9 +11,9 @@ import pytest
 from cli_helpers import run_cli
 from perfectplay import MNK, Limit, LimitError, analyze, make_game, solve
 from perfectplay.documents import analysis_json
-from perfectplay.search.machinery.budget import Progress
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import score_moves
+from perfectplay.search.base.budget import Progress
+from perfectplay.search.solver.exact import score_moves
+from perfectplay.search.solver.table import TranspositionTable
 
 
 def test_a_7x7_k5_search_stopped_by_its_time_limit_is_incomplete_and_plays_a_legal_move() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from perfectplay import MNK, MNKState, Player, TicTacToe, TranspositionTable, solve
 from perfectplay.games.symmetry import inverse, symmetries, transform
-from perfectplay.search.solver import score_moves
+from perfectplay.search.solver.exact import score_moves
 
 
 def mapped(game: MNK, perm: tuple[int, ...], state: MNKState) -> MNKState:

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, solve
-from perfectplay.search.machinery.nullwindow import bisect, bisect_outside_in
-from perfectplay.search.machinery.scale import SCALE
-from perfectplay.search.machinery.table import TranspositionTable
-from perfectplay.search.solver import solve_value
+from perfectplay.search.base.scale import SCALE
+from perfectplay.search.solver.exact import solve_value
+from perfectplay.search.solver.nullwindow import bisect, bisect_outside_in
+from perfectplay.search.solver.table import TranspositionTable
 
 LOW, HIGH = -40, 41
 """The levels a 7x6 position's value can take after the node's bounds: loss in 4 to win in 3."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from perfectplay import MNK, Analysis, MNKState, Player, choose_move
+from perfectplay import MNK, Analysis, MNKState, Player
+from perfectplay.play import choose_move
 
 
 def worst_result_against_every_opponent(game: MNK, state: MNKState, computer: Player) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from perfectplay import PerfectplayError
-from perfectplay.notebook import position
-from perfectplay.widgets import describe, play_widget, search_stepper
+from perfectplay.notebook.views import position
+from perfectplay.notebook.widgets import describe, play_widget, search_stepper
 
 
 def _button(widget: object, label: str) -> object:

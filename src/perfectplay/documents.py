@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Literal, TypedDict, cast
 
 from perfectplay.game import Game
-from perfectplay.search.result import Analysis
+from perfectplay.search.base.result import Analysis
 from perfectplay.teaching.compare import Comparison
 from perfectplay.teaching.orders import OrderCount, OrderCounts
 

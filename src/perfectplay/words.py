@@ -21,7 +21,7 @@ from typing import Any
 
 from perfectplay.game import Game, Outcome, Player
 from perfectplay.search.alphabeta import RootSearch
-from perfectplay.search.result import Analysis, MoveValue
+from perfectplay.search.base.result import Analysis, MoveValue
 from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons, node_name
 from perfectplay.teaching.trace import Cut, Trace, Window
 

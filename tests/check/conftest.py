@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from perfectplay.check.oracle import Oracle
+from perfectplay.check.judge.oracle import Oracle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

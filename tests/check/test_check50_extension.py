@@ -1,4 +1,4 @@
-"""perfectplay.check50 run by the real check50 (``check50 --dev``, offline) on example submissions."""
+"""perfectplay.check.check50 run by the real check50 (``check50 --dev``, offline) on example submissions."""
 
 from __future__ import annotations
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from perfectplay.check.answers import answer_text, error_text, read_move
-from perfectplay.check.command import is_chatter, parse_answer, request_line
+from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.position import Position
+from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 
 #  X | O | X
 # ---+---+---

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.detect import CS50_NAMES, PROBES, choose_interface
-from perfectplay.check.interface import CheckUsageError, Hint, Interface
-from perfectplay.check.oracle import Oracle
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.judge.detect import CS50_NAMES, PROBES, choose_interface
+from perfectplay.check.judge.interface import Hint, Interface
+from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position
 
 

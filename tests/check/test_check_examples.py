@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.report import CheckReport
+from perfectplay.check.report.model import CheckReport
 
 PLAY_KINDS = {"misses_win", "fails_to_block", "walks_into_fork", "throws_win_away", "draw_to_loss"}
 

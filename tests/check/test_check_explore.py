@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from perfectplay.check.explore import explore
-from perfectplay.check.interface import Role
-from perfectplay.check.oracle import Oracle
+from perfectplay.check.judge.explore import explore
+from perfectplay.check.judge.interface import Role
+from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position
 
 

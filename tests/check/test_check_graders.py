@@ -18,12 +18,12 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay.check.api import check_ai
-from perfectplay.check.render_csv import csv_row
-from perfectplay.check.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
-from perfectplay.check.render_json import report_json
-from perfectplay.check.render_text import render_text
-from perfectplay.check.report import CheckReport
-from perfectplay.check.score import load_weights, score
+from perfectplay.check.report.model import CheckReport
+from perfectplay.check.report.render_csv import csv_row
+from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
+from perfectplay.check.report.render_json import report_json
+from perfectplay.check.report.render_text import render_text
+from perfectplay.check.report.score import load_weights, points, score
 
 RANKED = {
     "perfect": "cs50/tictactoe.py",
@@ -55,7 +55,7 @@ def every_format(report: CheckReport) -> dict[str, tuple[float, float]]:
         "json": (document["score"]["points"], document["score"]["max_points"]),
         "csv": (float(str(row["score"])), float(str(row["max_score"]))),
         "text": (float(text[1]), float(text[2])),
-        "api": (report.points(out_of=100), 100),
+        "api": (points(report, out_of=100), 100),
     }
 
 
@@ -171,7 +171,7 @@ def test_weights_from_toml_or_json_change_the_points(tmp_path: Path, reports: di
     toml.write_text("never_beaten = 1\nloads = 0\nlegal = 0\nkeeps_value = 0\nbest_move = 0\nhelpers = 1\ntotal = 10\n")
     weights = load_weights(toml)
     assert score(reports["beatable"], weights).points == 5
-    assert reports["perfect"].points(out_of=10, weights=weights) == 10
+    assert points(reports["perfect"], out_of=10, weights=weights) == 10
     as_json = tmp_path / "weights.json"
     as_json.write_text(
         json.dumps(

@@ -34,10 +34,10 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay.check.api import check_ai
-from perfectplay.check.render_json import report_json
-from perfectplay.check.render_text import render_text
-from perfectplay.check.report import CheckReport
-from perfectplay.check.sandbox import probe
+from perfectplay.check.report.model import CheckReport
+from perfectplay.check.report.render_json import report_json
+from perfectplay.check.report.render_text import render_text
+from perfectplay.check.run.sandbox import probe
 
 HOSTILE = Path(__file__).with_name("hostile")
 

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from perfectplay.check import worker
 from perfectplay.check.api import check_ai
-from perfectplay.check.render_text import render_text
-from perfectplay.check.report import CheckReport, Finding
+from perfectplay.check.report.model import CheckReport, Finding
+from perfectplay.check.report.render_text import render_text
+from perfectplay.check.run import worker
 
 TARGET = "XOX/OXO/..."
 TEMPLATE = """

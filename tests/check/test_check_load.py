@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.report import CheckReport
+from perfectplay.check.report.model import CheckReport
 
 SLOW = """
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from perfectplay.check.classify import TEMPO, fork_reply, play_example, play_kind
-from perfectplay.check.oracle import Oracle
+from perfectplay.check.judge.classify import TEMPO, fork_reply, play_example, play_kind
+from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position
 
 

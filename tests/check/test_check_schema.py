@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from cli_helpers import run_cli
-from perfectplay.check.render_json import SCHEMA, json_schema
+from perfectplay.check.report.render_json import SCHEMA, json_schema
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FILES = sorted(

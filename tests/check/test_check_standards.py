@@ -11,7 +11,7 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay.check.api import check_ai
-from perfectplay.check.interface import CheckUsageError
+from perfectplay.check.errors import CheckUsageError
 
 PLAIN = "examples/graders/plain/tictactoe.py"
 

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run_cli
-from perfectplay.check import protocol
 from perfectplay.check.api import check_ai
-from perfectplay.check.render_csv import csv_row, render_csv
-from perfectplay.check.render_text import escape_controls, render_text
-from perfectplay.check.sandbox import probe
+from perfectplay.check.report.render_csv import csv_row, render_csv
+from perfectplay.check.report.render_text import escape_controls, render_text
+from perfectplay.check.run import protocol
+from perfectplay.check.run.sandbox import probe
 
 FIRST_FREE = "def find_best_move(board):\n    return board.index(' ')\n"
 LINE_FIRST_FREE = "import sys\nfor line in sys.stdin:\n    print(line.split()[0].replace('/', '').index('.'){flush})\n"

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from perfectplay import MNK, MNKState, analyze, parse_position
 from perfectplay.documents import analysis_json
-from perfectplay.players import LEVELS
+from perfectplay.play.players import LEVELS
 
 
 def without_timing(analysis: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from perfectplay.games import KINDS, make_game, presets
-from perfectplay.players import LEVELS
+from perfectplay.play.players import LEVELS
 
 
 def test_the_games_listed_are_the_registrys_presets_each_at_its_start_with_its_view(client: TestClient) -> None:

@@ -25,7 +25,7 @@ from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig
 
 from perfectplay.games import MNK, make_game
-from perfectplay.players import LEVELS
+from perfectplay.play.players import LEVELS
 from perfectplay.teaching.evaluators import evaluation_names
 from perfectplay.teaching.orders import ORDERS
 from perfectplay.teaching.textbook import random_tree, tree_text

@@ -20,7 +20,7 @@ from test_web_tree_api import without_timing
 from perfectplay import parse_position
 from perfectplay.documents import comparison_json, order_counts_json
 from perfectplay.games import KINDS, make_game
-from perfectplay.search.limits import Limit
+from perfectplay.search.base.limits import Limit
 from perfectplay.search.minimax import minimax
 from perfectplay.teaching.compare import compare_with_perfect_play
 from perfectplay.teaching.evaluators import get_evaluation

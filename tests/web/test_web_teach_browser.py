@@ -11,7 +11,7 @@ from test_web_browser import position, wait_idle
 from test_web_tree_browser import ALPHABETA, MINIMAX, open_panel
 
 from perfectplay import parse_position
-from perfectplay.search.limits import Limit
+from perfectplay.search.base.limits import Limit
 from perfectplay.teaching.compare import compare_with_perfect_play
 from perfectplay.teaching.evaluators import get_evaluation
 from perfectplay.teaching.orders import compare_cuts, move_order, order_counts

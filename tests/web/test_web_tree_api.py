@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from perfectplay import parse_position, trace_alphabeta, trace_search
+from perfectplay import parse_position
+from perfectplay.teaching import trace_alphabeta, trace_search
 from perfectplay.viz import trace_json
 
 

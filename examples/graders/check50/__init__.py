@@ -10,7 +10,7 @@ moves that were right. ``pip install perfectplay check50`` where they run.
 """
 
 import check50
-import perfectplay.check50 as pp
+import perfectplay.check.check50 as pp
 
 
 @check50.check()

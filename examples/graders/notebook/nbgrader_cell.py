@@ -1,7 +1,7 @@
 # nbgrader: an autograder test cell worth 10 points. The cell's last value is its score,
 # so the student gets partial credit; the printed report says why.
-from perfectplay.check import check_ai
+from perfectplay.check import check_ai, points, render_text
 
 report = check_ai("tictactoe.py", total_seconds=120)
-print(report)
-report.points(out_of=10)
+print(render_text(report))
+points(report, out_of=10)

@@ -1,24 +1,55 @@
-"""``perfectplay check``: put a student's tic-tac-toe AI against perfect play.
+"""``perfectplay check``: put a student's AI against perfect play, and grade it.
 
-``check_ai`` (in ``api``) runs the candidate in child processes, asks it
-every position it can be to move in, follows its own games, and returns a
-frozen ``CheckReport`` (in ``report``) that ``render_text``, ``render_json``
-and ``render_csv`` render, and ``render_graders`` turns into Gradescope's,
-PrairieLearn's and Classroom 50's files; ``score`` gives its points with
-partial credit. The one-file-one-job layout is described in ``api``'s
-docstring; only ``oracle`` talks to the engine.
+The checker's door. Inside, three floors that data flows through one way:
 
-For a notebook grader (docs/graders.md)::
+* ``run/`` starts the candidate in its sandbox and asks it for moves over a
+  narrow, capped channel (``sandbox``, ``runner``, ``protocol``, ``worker``);
+* ``judge/`` decides what to ask and what each answer is worth, against the
+  engine's exact values (``oracle``, ``interface``, ``detect``, ``classify``);
+* ``report/`` is the frozen result (``model``), its points (``score``) and
+  every format a person or a grader reads (``render_*``).
 
-    from perfectplay.check import check_ai
+``check_ai`` (in ``api``) puts them together. For a notebook grader
+(docs/graders.md)::
+
+    from perfectplay.check import check_ai, points, render_text
     report = check_ai("tictactoe.py")
-    print(report)                  # the student's explanation
-    report.points(out_of=10)       # the last value of the cell: nbgrader's partial credit
+    print(render_text(report))     # the student's explanation
+    points(report, out_of=10)      # the last value of the cell: nbgrader's partial credit
 """
 
-from perfectplay.check.api import check_ai
-from perfectplay.check.interface import CheckUsageError, NotGradable
-from perfectplay.check.report import CheckReport
-from perfectplay.check.score import Score, Weights, load_weights
+from __future__ import annotations
 
-__all__ = ["CheckReport", "CheckUsageError", "NotGradable", "Score", "Weights", "check_ai", "load_weights"]
+import typing as _typing
+
+from perfectplay._lazy import lazy_door as _lazy_door
+
+_HOMES: dict[str, str] = {
+    "CheckReport": "perfectplay.check.report.model",
+    "CheckUsageError": "perfectplay.check.errors",
+    "NotGradable": "perfectplay.check.errors",
+    "Score": "perfectplay.check.report.score",
+    "Weights": "perfectplay.check.report.score",
+    "check_ai": "perfectplay.check.api",
+    "load_weights": "perfectplay.check.report.score",
+    "points": "perfectplay.check.report.score",
+    "render_text": "perfectplay.check.report.render_text",
+    "score": "perfectplay.check.report.score",
+}
+"""Where each public name lives: the module imported when the name is first used."""
+
+__all__ = sorted(_HOMES)
+
+__getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
+
+if _typing.TYPE_CHECKING:
+    from perfectplay.check.api import check_ai as check_ai
+    from perfectplay.check.errors import CheckUsageError as CheckUsageError
+    from perfectplay.check.errors import NotGradable as NotGradable
+    from perfectplay.check.report.model import CheckReport as CheckReport
+    from perfectplay.check.report.render_text import render_text as render_text
+    from perfectplay.check.report.score import Score as Score
+    from perfectplay.check.report.score import Weights as Weights
+    from perfectplay.check.report.score import load_weights as load_weights
+    from perfectplay.check.report.score import points as points
+    from perfectplay.check.report.score import score as score

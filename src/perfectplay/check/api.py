@@ -26,20 +26,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check import worker as worker_module
-from perfectplay.check.answers import answer_text, error_text, read_move
-from perfectplay.check.classify import TEMPO, choice, play_example, play_kind
-from perfectplay.check.cs50 import cs50_queries, judge_cs50
-from perfectplay.check.detect import choose_interface
-from perfectplay.check.explore import explore
-from perfectplay.check.interface import CheckUsageError, Hint, Interface, NotGradable
-from perfectplay.check.oracle import Oracle
+from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.judge.answers import answer_text, error_text, read_move
+from perfectplay.check.judge.classify import TEMPO, choice, play_example, play_kind
+from perfectplay.check.judge.cs50 import cs50_queries, judge_cs50
+from perfectplay.check.judge.detect import choose_interface
+from perfectplay.check.judge.explore import explore
+from perfectplay.check.judge.interface import Hint, Interface
+from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position
-from perfectplay.check.protocol import ProtocolError
-from perfectplay.check.report import KINDS, CheckReport, Example, Finding, RoleResult, Timing
-from perfectplay.check.sandbox import Isolation, Jail, Limits, choose
-from perfectplay.check.sweep import Progress, ask, balance, empties_cost
-from perfectplay.check.worker import (
+from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, RoleResult, Timing
+from perfectplay.check.run import worker as worker_module
+from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.sandbox import Isolation, Jail, Limits, choose
+from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
+from perfectplay.check.run.worker import (
     ChildDied,
     ChildTimedOut,
     Clock,

@@ -80,7 +80,7 @@ class VersionAction(argparse.Action):
     ) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
-        from perfectplay import solver_core
+        from perfectplay.search.solver import solver_core
 
         try:
             number = version("perfectplay")

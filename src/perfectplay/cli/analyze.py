@@ -13,21 +13,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from perfectplay import (
-    ALGORITHMS,
-    COMPILED_CAPACITY,
-    DEFAULT_CAPACITY,
-    Analysis,
-    Game,
-    Limit,
-    PerfectplayError,
-    TranspositionTable,
-    analyze,
-    default_capacity,
-)
+from perfectplay import ALGORITHMS, Analysis, Game, Limit, PerfectplayError, TranspositionTable, analyze
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.documents import analysis_json, comparison_json
+from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY, default_capacity
 from perfectplay.words import no_move_text, outcome_class_text, result_text
 
 

@@ -14,18 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from perfectplay import (
-    BOOK_SIDES,
-    Book,
-    Connect4,
-    PerfectplayError,
-    TranspositionTable,
-    book_header,
-    build_book,
-    make_game,
-    prove_book_entry,
-)
+from perfectplay import Connect4, PerfectplayError, TranspositionTable, make_game
 from perfectplay.cli.options import add_game_option
+from perfectplay.search.solver import BOOK_SIDES, Book, book_header, build_book, prove_book_entry
 
 MILLION = 1_000_000
 

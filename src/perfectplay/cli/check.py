@@ -28,15 +28,16 @@ from perfectplay.check.api import (
     STANDARDS,
     check_ai,
 )
-from perfectplay.check.interface import BOARDS, PLAYS, RETURNS, CheckUsageError, NotGradable
-from perfectplay.check.render_csv import csv_row, interrupted_row, render_csv, usage_row
-from perfectplay.check.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
-from perfectplay.check.render_json import report_json
-from perfectplay.check.render_text import escape_controls, render_text, verdict_line
-from perfectplay.check.report import CheckReport, unchecked
-from perfectplay.check.sandbox import SANDBOXES, Isolation, choose
-from perfectplay.check.score import Weights, load_weights
-from perfectplay.check.sweep import Progress as ProgressCallback
+from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
+from perfectplay.check.report.model import CheckReport, unchecked
+from perfectplay.check.report.render_csv import csv_row, interrupted_row, render_csv, usage_row
+from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
+from perfectplay.check.report.render_json import report_json
+from perfectplay.check.report.render_text import escape_controls, render_text, verdict_line
+from perfectplay.check.report.score import Weights, load_weights
+from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
+from perfectplay.check.run.sweep import Progress as ProgressCallback
 
 GRADERS = ("gradescope", "prairielearn", "classroom50")
 FORMATS = ("text", "json", "csv", *GRADERS)

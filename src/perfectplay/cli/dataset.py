@@ -1,6 +1,6 @@
 """``perfectplay dataset``: every reachable position of a small game, solved, as JSON lines or CSV.
 
-The rows and their columns are ``perfectplay.datasets``'s (documented in
+The rows and their columns are ``perfectplay.play.datasets``'s (documented in
 ``docs/datasets.md``); this module only reads the options and picks the
 output. Without ``--output`` the data set goes to standard output, so it
 pipes into ``head``, ``jq`` or ``gzip``.
@@ -13,7 +13,7 @@ import sys
 
 from perfectplay import PerfectplayError, make_game
 from perfectplay.cli.options import game_option, whole
-from perfectplay.datasets import (
+from perfectplay.play.datasets import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_TEST_PERCENT,
     FORMATS,

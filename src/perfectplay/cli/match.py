@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 
 from perfectplay import Game
 from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game, whole
-from perfectplay.matches import DuelResult, MatchResult, Record, budgeted_analyst, play_duel, play_match
-from perfectplay.players import LEVEL_HELP, check_level, depth_level
+from perfectplay.play.matches import DuelResult, MatchResult, Record, budgeted_analyst, play_duel, play_match
+from perfectplay.play.players import LEVEL_HELP, check_level, depth_level
 
 MAX_GAMES = 1_000_000
 """Most games one match may have: a million 3x3 games take about an hour."""

@@ -23,8 +23,16 @@ from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
-from perfectplay.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.players import LEVEL_HELP, LEVELS, Analyst, check_level, choose_move, depth_level, proven_from_start
+from perfectplay.play.matches import MatchResult, budgeted_analyst, cached_analyst
+from perfectplay.play.players import (
+    LEVEL_HELP,
+    LEVELS,
+    Analyst,
+    check_level,
+    choose_move,
+    depth_level,
+    proven_from_start,
+)
 from perfectplay.words import PERFECT_LEVEL, hint_text, level_title, level_words, took_back_text, unproven_text
 
 Reader = Callable[[str], str]

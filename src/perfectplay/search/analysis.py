@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, State
 from perfectplay.search.alphabeta import alphabeta
-from perfectplay.search.evaluation import Evaluator, no_evaluation
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import ProgressCallback
-from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.search.base.budget import ProgressCallback
+from perfectplay.search.base.evaluation import Evaluator, no_evaluation
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import Analysis
 from perfectplay.search.minimax import minimax
-from perfectplay.search.result import Analysis
-from perfectplay.search.solver import score_moves
+from perfectplay.search.solver.exact import score_moves
+from perfectplay.search.solver.table import TranspositionTable
 
 
 @dataclass(frozen=True, slots=True)

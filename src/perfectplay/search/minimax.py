@@ -20,13 +20,13 @@ import time
 from typing import Any
 
 from perfectplay.game import Game, State, loss_score, win_score
-from perfectplay.search.evaluation import Evaluator, no_evaluation
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import Budget, Clock, ProgressCallback, Stop
-from perfectplay.search.machinery.root_values import RootValues
-from perfectplay.search.machinery.scale import SCALE, clamp_guess
-from perfectplay.search.result import Analysis, finished
-from perfectplay.search.watch import Watcher
+from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
+from perfectplay.search.base.evaluation import Evaluator, no_evaluation
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import Analysis, finished
+from perfectplay.search.base.root_values import RootValues
+from perfectplay.search.base.scale import SCALE, clamp_guess
+from perfectplay.search.base.watch import Watcher
 
 
 def minimax(

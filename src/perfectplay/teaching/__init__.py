@@ -8,8 +8,9 @@ Each name is imported on first use, so ``import perfectplay.teaching`` costs nex
 
 from __future__ import annotations
 
-import importlib as _importlib
 import typing as _typing
+
+from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
     "EVALUATIONS": "perfectplay.teaching.evaluators",
@@ -44,6 +45,8 @@ _HOMES: dict[str, str] = {
     "trace_document": "perfectplay.viz.tree_json",
     "trace_dot": "perfectplay.viz",
     "trace_json": "perfectplay.viz",
+    "trace_alphabeta": "perfectplay.teaching.trace",
+    "trace_minimax": "perfectplay.teaching.trace",
     "trace_search": "perfectplay.teaching.trace",
     "trace_svg": "perfectplay.viz",
     "tree_text": "perfectplay.teaching.textbook",
@@ -53,17 +56,7 @@ _HOMES: dict[str, str] = {
 __all__ = sorted(_HOMES)
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'perfectplay.teaching' has no attribute {name!r}")
-    value = getattr(_importlib.import_module(home), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 
 
 if _typing.TYPE_CHECKING:
@@ -93,6 +86,8 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.trace import Trace as Trace
     from perfectplay.teaching.trace import TraceNode as TraceNode
     from perfectplay.teaching.trace import TraceTooLarge as TraceTooLarge
+    from perfectplay.teaching.trace import trace_alphabeta as trace_alphabeta
+    from perfectplay.teaching.trace import trace_minimax as trace_minimax
     from perfectplay.teaching.trace import trace_search as trace_search
     from perfectplay.teaching.tree_size import estimated_tree_size as estimated_tree_size
     from perfectplay.viz import trace_dot as trace_dot

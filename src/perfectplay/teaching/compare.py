@@ -17,11 +17,11 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, Outcome
 from perfectplay.search.alphabeta import alphabeta
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import ProgressCallback
+from perfectplay.search.base.budget import ProgressCallback
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import Analysis, MoveValue
 from perfectplay.search.minimax import minimax
-from perfectplay.search.result import Analysis, MoveValue
-from perfectplay.search.solver import score_moves
+from perfectplay.search.solver.exact import score_moves
 from perfectplay.teaching.evaluators import Evaluation, get_evaluation
 
 

@@ -55,7 +55,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game, Player
-from perfectplay.search.evaluation import Evaluator, no_evaluation
+from perfectplay.search.base.evaluation import Evaluator, no_evaluation
 
 
 class EvaluationError(PerfectplayError):

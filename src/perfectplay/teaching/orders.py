@@ -32,10 +32,10 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Game
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
-from perfectplay.search.evaluation import Evaluator
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import ProgressCallback
-from perfectplay.search.machinery.table import TranspositionTable
+from perfectplay.search.base.budget import ProgressCallback
+from perfectplay.search.base.evaluation import Evaluator
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.solver.table import TranspositionTable
 from perfectplay.teaching.trace import Trace, TraceNode
 
 ORDERS: dict[str, str] = {
@@ -58,7 +58,7 @@ def engine(game: Game[Any], state: Any, moves: tuple[int, ...]) -> Sequence[int]
 
 def solver_values() -> MoveValues:
     """Exact move values from the production solver, sharing one table between calls."""
-    from perfectplay.search.solver import score_moves
+    from perfectplay.search.solver.exact import score_moves
 
     table = TranspositionTable()
 

@@ -35,7 +35,7 @@ from typing import Any
 from perfectplay.errors import IllegalMoveError, PositionError
 from perfectplay.game import Game, Player
 from perfectplay.search.alphabeta import MoveOrder
-from perfectplay.search.limits import Limit
+from perfectplay.search.base.limits import Limit
 from perfectplay.teaching.trace import Cut, Trace, TraceNode, trace_search
 
 MAX_TEXT = 5_000

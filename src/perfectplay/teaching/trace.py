@@ -30,12 +30,12 @@ from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, Player, State
 from perfectplay.search.alphabeta import MoveOrder, RootSearch, alphabeta
 from perfectplay.search.analysis import TRACEABLE
-from perfectplay.search.evaluation import Evaluator, no_evaluation
-from perfectplay.search.limits import Limit
-from perfectplay.search.machinery.budget import ProgressCallback
-from perfectplay.search.machinery.scale import INFINITE, SCALE, is_proven
+from perfectplay.search.base.budget import ProgressCallback
+from perfectplay.search.base.evaluation import Evaluator, no_evaluation
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import Analysis
+from perfectplay.search.base.scale import INFINITE, SCALE, is_proven
 from perfectplay.search.minimax import minimax
-from perfectplay.search.result import Analysis
 
 Bound = Literal["exact", "lower", "upper"]
 """What a value says: the true value, or a bound on it (alpha-beta's fail-soft)."""

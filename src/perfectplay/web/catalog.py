@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay import ALGORITHMS, KINDS, make_game
-from perfectplay.players import LEVELS, proven_from_start
+from perfectplay.play.players import LEVELS, proven_from_start
 from perfectplay.teaching import ORDERS
 from perfectplay.web.levels import DEPTH_PLAYERS, LEVEL_NOTES, depth_note
 from perfectplay.web.service import position_json

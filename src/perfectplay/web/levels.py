@@ -11,7 +11,7 @@ LEVEL_NOTES: dict[str, str] = {
     "easy": "plays a best move half the time; otherwise what looks best 1 ply ahead",
     "random": "plays any legal move at random",
 }
-"""One line per level of ``perfectplay.players`` (its docstring states the rules), for "Why that move?"."""
+"""One line per level of ``perfectplay.play.players`` (its docstring states the rules), for "Why that move?"."""
 
 
 DEPTH_PLAYERS: dict[str, str] = {

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from perfectplay import SPEC_MAX_CHARS
-from perfectplay.players import LEVELS, check_level
+from perfectplay.play.players import LEVELS, check_level
 from perfectplay.web.settings import POSITION_MAX_CHARS
 
 Side = Literal["X", "O"]

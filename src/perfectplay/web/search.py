@@ -12,7 +12,7 @@ from typing import Any, TypedDict
 
 from perfectplay import Analysis, Game, Limit, TranspositionTable, analyze, parse_position
 from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json
-from perfectplay.players import choose_move
+from perfectplay.play.players import choose_move
 from perfectplay.words import advised_moves, choice_text, hint_text, unproven_text
 
 LOOK_AHEAD_SHARE = 0.1

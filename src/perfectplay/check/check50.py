@@ -1,0 +1,128 @@
+"""A check50 extension: perfectplay's checks as check50 checks, each failing with the board that shows why.
+
+In a check folder's ``__init__.py`` (the ``.cs50.yaml`` beside it lists
+``tictactoe.py`` under ``files``)::
+
+    import check50
+    import perfectplay.check.check50 as pp
+
+    @check50.check()
+    def never_beaten():
+        \"\"\"minimax is never beaten\"\"\"
+        pp.never_beaten("tictactoe.py")
+
+Each function runs the whole check (``check_ai``: the candidate in its own
+processes, every position, within ``total_seconds``) and raises
+``check50.Failure`` whose rationale draws the board, the move it made and
+the moves that were right. check50 is needed only where these run (``pip
+install check50``); nothing else in perfectplay imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import check50
+
+from perfectplay.check.api import check_ai
+from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.position import Position, other
+from perfectplay.check.report.model import KINDS, CheckReport, Finding, RoleResult
+from perfectplay.check.report.render_text import draw, escape_controls, finding_section, losing_game, side_by_side
+
+DEFAULT_FILE = "tictactoe.py"
+
+
+def checked(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
+    """The report of ``path``; a file that cannot be checked at all fails the check that asked."""
+    report = check_ai(path, **options)
+    if report.problem is not None:
+        raise check50.Failure(escape_controls(f"{path} could not be checked: {report.problem}"))
+    return report
+
+
+def never_beaten(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
+    """Fails when some sequence of opponent moves beats it, or it breaks in its own games."""
+    report = checked(path, **options)
+    for role in report.roles:
+        if role.loses:
+            raise check50.Failure(_losing_rationale(role), help="the first move shown is where the game was lost")
+    for role in report.roles:
+        if role.broken:
+            legal = [finding for finding in report.counted if KINDS[finding.kind][1] == "contract"]
+            detail = "\n" + escape_controls("\n".join(finding_section(legal[0]))) if legal else ""
+            raise check50.Failure(
+                f"{role.label} it gives no legal move in {role.broken} positions of its own games{detail}"
+            )
+    if not report.complete:
+        raise check50.Failure(f"not checked everywhere: {report.asked} of {report.positions} positions were asked")
+    return report
+
+
+def keeps_value(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
+    """Fails when, in some position, its move turns a win into less or a draw into a loss."""
+    report = checked(path, **options)
+    _fail_on(report, [finding for finding in report.counted if KINDS[finding.kind][1] in ("value", "contract")])
+    if report.kept < report.positions:
+        raise check50.Failure(f"it keeps the value in {report.kept} of {report.positions} positions")
+    return report
+
+
+def best_move(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
+    """Fails unless it plays the fastest win (or the slowest loss) everywhere: ``--standard best``."""
+    report = checked(path, **{"standard": "best", **options})
+    _fail_on(report, list(report.counted))
+    return report
+
+
+def helpers_right(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
+    """Fails when CS50's player, actions, result, winner, terminal or utility is wrong on some board.
+
+    ``result`` must also leave the board it is given unchanged (compared in
+    depth, row by row) and raise on a taken cell.
+    """
+    report = checked(path, **options)
+    if not report.helpers_of:
+        raise check50.Failure(
+            f"{path} does not have CS50's functions (initial_state, player, actions, result, winner, terminal, "
+            "utility and minimax), so its helpers cannot be checked"
+        )
+    _fail_on(report, [finding for finding in report.counted if finding.kind.startswith("cs50_")])
+    return report
+
+
+def _fail_on(report: CheckReport, findings: list[Finding]) -> None:
+    if findings:
+        first = findings[0]
+        others = len(findings) - 1
+        more = f"\n(and {others} more kind{'s' if others > 1 else ''} of mistake: perfectplay check shows all)"
+        more = more if others else ""
+        raise check50.Failure(escape_controls("\n".join(finding_section(first)) + more))
+
+
+def _losing_rationale(role: RoleResult) -> str:
+    """The shortest loss, starting with the position where its move threw the game away."""
+    oracle = Oracle()
+    position = Position.empty(role.first)
+    lines = []
+    for step in role.losing_game:
+        judgement = oracle.judge(position)
+        if step.by_candidate and judgement.value_of(step.move).score < 0 <= judgement.score:
+            after = position.cells[: step.move] + position.to_move + position.cells[step.move + 1 :]
+            right = ", ".join(str(move + 1) for move in judgement.best)
+            lines += [
+                f"{role.label}, {position.to_move} to move, it played {step.move + 1}; right: {right}",
+                "",
+                *side_by_side(
+                    [
+                        (draw(position.cells), f"{position.to_move} to move"),
+                        (draw(after, marked=step.move), f"it played {step.move + 1}"),
+                    ]
+                ),
+                f"{other(position.to_move)} wins from here with best play.",
+                "",
+            ]
+            break
+        position = oracle.child(position, step.move)
+    return "\n".join(lines + losing_game(role))

@@ -1,0 +1,224 @@
+"""Recognising a candidate's interface from what its module defines and how it answers probes.
+
+The CS50 shape is recognised by its eight function names and read from the
+module's own ``X``, ``O`` and ``EMPTY``. A ``find_best_move``-style function
+(or the one named with ``--function``) is probed: six small positions are
+asked in every board shape and empty marker worth trying (the module's
+``EMPTY`` and its module-level boards first); the first combination that
+answers a legal move on all six is taken. In each probe the side to move
+has exactly one winning move and the other side would win elsewhere, so the
+same six answers say which sides it plays: a function that wins when X is
+to move but plays X's winning cell when O is to move plays X only. When a
+reading answers but changes the board it was given (a function that writes
+its own empty marker back, say), the other readings are tried too and the
+one the code is consistent with, answering without changing the board, is
+taken, with a note. Flags given by the user are taken as they are and not
+probed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.judge.answers import answer_text, read_move
+from perfectplay.check.judge.interface import Hint, Interface
+from perfectplay.check.position import Position
+
+CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
+SEEDS_NAME = "find_best_move"
+COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
+
+# (position, the mover's winning moves, what the other side would win with on the same board).
+# In each, the side to move has exactly one winning move and the other side, were it to move,
+# would win elsewhere: so even an AI that does not care how fast it wins, or breaks ties at
+# random, shows by its answer which side it thinks it is playing.
+PROBES = (
+    (Position.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
+    (Position.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
+    (Position.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
+    (Position.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
+    (Position.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
+    (Position.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
+)
+
+Prober = Callable[[Interface, Sequence[Position]], list[dict[str, Any]] | None]
+"""Asks the candidate the positions under an interface; None when it could not be asked at all."""
+
+
+def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Prober) -> Interface | None:
+    """The interface to check, or None if the module broke before defining one.
+
+    Raises ``CheckUsageError`` when the module loaded but nothing in it can be
+    checked: the message says what was looked for and how to point at it.
+    """
+    functions: dict[str, int] = loaded.get("functions", {})
+    constants: dict[str, Any] = loaded.get("constants", {})
+    name = hint.function
+    if name is None and all(cs50 in functions for cs50 in CS50_NAMES) and not hint.given:
+        return Interface(
+            "cs50",
+            "minimax",
+            board="nested",
+            empty=constants.get("EMPTY"),
+            returns="rowcol",
+            plays=hint.plays or "both",
+            x=_mark(constants, "X"),
+            o=_mark(constants, "O"),
+        )
+    if name is None and SEEDS_NAME in functions:
+        name = SEEDS_NAME
+    if name is None or name not in functions:
+        if "error" in loaded:
+            return None
+        raise NotGradable(_not_found_message(path, functions, loaded.get("own"), hint.function))
+    arguments = functions[name]
+    if arguments not in (1, 2):
+        raise CheckUsageError(
+            f"{path}: {name} takes {arguments} required arguments; the checker calls {name}(board) "
+            f"or {name}(board, player) (point it at another function with --function NAME)"
+        )
+    return _probe_function(name, arguments == 2, loaded, hint, probe)
+
+
+def _mark(constants: dict[str, Any], side: str) -> str:
+    value = constants.get(side)
+    return value if isinstance(value, str) and value else side
+
+
+def _not_found_message(path: str, functions: dict[str, int], own: list[str] | None, wanted: str | None) -> str:
+    defined = ", ".join(sorted(functions if own is None else own)[:12]) or "no functions"
+    if wanted is not None:
+        return f"{path}: no function named {wanted!r} (it defines {defined})"
+    cs50 = [name for name in CS50_NAMES if name in functions]
+    partial = ""
+    if cs50:
+        missing = ", ".join(name for name in CS50_NAMES if name not in functions)
+        partial = f" (it has {', '.join(cs50)} but not {missing})"
+    return (
+        f"{path}: no tic-tac-toe AI recognised: looked for {SEEDS_NAME}(board) and the CS50 functions "
+        f"{', '.join(CS50_NAMES)}{partial}; it defines {defined}; "
+        "point the checker at yours with --function NAME (and --board, --empty, --returns, --plays if needed)"
+    )
+
+
+def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
+    """Board shapes and empty markers worth trying, the module's own first."""
+    constants: dict[str, Any] = loaded.get("constants", {})
+    boards: list[dict[str, Any]] = loaded.get("boards", [])
+    marks = {_mark(constants, "X"), _mark(constants, "O")}
+    if hint.board is not None:
+        shapes = [hint.board]
+    else:
+        # Nested first: a function written for a flat list fails on rows (IndexError), while one
+        # that flattens its board itself would also accept a flat list and be misdescribed.
+        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat"]))
+    if hint.empty is not None:
+        empties: list[str | None] = [hint.empty_marker]
+    else:
+        empties = []
+        if "EMPTY" in constants:
+            empties.append(constants["EMPTY"])
+        empties += [value for board in boards for value in board["values"] if value not in marks]
+        empties += list(COMMON_EMPTIES)
+        empties = list(dict.fromkeys(empties))
+    return [(shape, empty) for shape in shapes for empty in empties]
+
+
+def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probe: Prober) -> Interface:
+    constants: dict[str, Any] = loaded.get("constants", {})
+    base = Interface(
+        "function",
+        name,
+        returns=hint.returns,
+        plays=hint.plays or "both",
+        side_argument=side_argument,
+        x=_mark(constants, "X"),
+        o=_mark(constants, "O"),
+    )
+    positions = [position for position, _, _ in PROBES]
+    trials = _trials(loaded, hint)
+    first_failure: str | None = None
+    fitting: tuple[Interface, list[dict[str, Any]], list[int | None]] | None = None
+    for board, empty in trials:
+        interface = replace(base, board=board, empty=empty)
+        records = probe(interface, positions)
+        if records is None:
+            first_failure = first_failure or f"with {_shape_words(board, empty)} it did not answer in time"
+            continue
+        moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
+        if None not in moves:
+            if not _changes_board(records):
+                settled = _settle(interface, records, moves, hint)
+                if fitting is None:
+                    return settled
+                # Another reading also answered, but changed the board: the code is consistent with this one.
+                other = _shape_words(fitting[0].board, fitting[0].empty)
+                note = (
+                    f"Read as taking {_shape_words(board, empty)}: with {other} it also answered legal moves, "
+                    "but changed the board it was given, so that reading is not the one it was written for."
+                )
+                return replace(settled, notes=(*settled.notes, note))
+            fitting = fitting or (interface, records, moves)
+            continue
+        if first_failure is None:
+            bad = next(record for record, move in zip(records, moves, strict=True) if move is None)
+            first_failure = f"with {_shape_words(board, empty)} it answered {answer_text(bad)}"
+    if fitting is not None:
+        # Every reading that answered also changed the board: keep the first, the findings will say so.
+        return _settle(*fitting, hint)
+    board, empty = trials[0]
+    note = (
+        f"No board shape tried made {name} answer a legal move on six simple positions "
+        f"({first_failure}); checked with {_shape_words(board, empty)}: if that is not what it expects, "
+        "say so with --board and --empty."
+    )
+    return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
+
+
+def _changes_board(records: list[dict[str, Any]]) -> bool:
+    return any(record.get("after") is not None or "after_repr" in record for record in records)
+
+
+def _shape_words(board: str, empty: str | None) -> str:
+    shape = "a flat list of 9" if board == "flat" else "a list of 3 lists"
+    return f"{shape} and {empty!r} for empty"
+
+
+def _settle(interface: Interface, records: list[dict[str, Any]], moves: list[int | None], hint: Hint) -> Interface:
+    """Fix the return shape and the sides it plays from the probes' answers."""
+    returns = hint.returns
+    if returns is None:
+        kinds = {record.get("kind") for record in records}
+        returns = "index" if kinds == {"int"} else "rowcol" if kinds == {"pair"} else None
+    plays = hint.plays
+    notes: list[str] = []
+    if plays is None and not interface.side_argument:
+        # Per side to move: how often it answered as that side, and how often as the other one.
+        own = {"X": 0, "O": 0}
+        swapped = {"X": 0, "O": 0}
+        for move, (position, mover_wins, other_wins) in zip(moves, PROBES, strict=True):
+            own[position.to_move] += move in mover_wins
+            swapped[position.to_move] += move in other_wins
+        if own["X"] >= 2 and swapped["O"] >= 2:
+            plays = "X"
+            notes.append(
+                "It plays X only: with O to move it answered as if it were X, so it is checked as X, "
+                "moving first and moving second (say --plays both if that is wrong)."
+            )
+        elif own["O"] >= 2 and swapped["X"] >= 2:
+            plays = "O"
+            notes.append(
+                "It plays O only: with X to move it answered as if it were O, so it is checked as O, "
+                "moving first and moving second (say --plays both if that is wrong)."
+            )
+        else:
+            plays = "both"
+            if own["X"] < 2 or own["O"] < 2:
+                notes.append(
+                    "Its answers on the probe positions did not show which side it plays (it missed wins there), "
+                    "so it is checked as both sides (say --plays X or --plays O if that is wrong)."
+                )
+    return replace(interface, returns=returns, plays=plays or "both", notes=tuple(notes))

@@ -1,0 +1,123 @@
+"""How a candidate is asked for a move: the interface, the sides it plays, the games it plays in.
+
+An ``Interface`` is decided once per check (by ``detect`` or from the
+user's flags) and then drives everything: how the runner builds boards,
+how answers are read, and which positions the candidate is asked about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.position import other
+
+Kind = Literal["function", "cs50", "command"]
+BOARDS = ("flat", "nested")
+RETURNS = ("index", "rowcol")
+PLAYS = ("X", "O", "both")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the user said about the interface (``--function`` and friends); None means detect it.
+
+    ``empty`` is the empty marker as typed: ``"None"`` stands for Python's ``None``.
+    """
+
+    function: str | None = None
+    board: str | None = None
+    empty: str | None = None
+    returns: str | None = None
+    plays: str | None = None
+
+    def validate(self) -> None:
+        for flag, value, allowed in (
+            ("--board", self.board, BOARDS),
+            ("--returns", self.returns, RETURNS),
+            ("--plays", self.plays, PLAYS),
+        ):
+            if value is not None and value not in allowed:
+                raise CheckUsageError(f"{flag} must be one of {', '.join(allowed)}, not {value!r}")
+        if self.function is not None and not self.function.isidentifier():
+            raise CheckUsageError(f"--function must be a Python function name, not {self.function!r}")
+
+    @property
+    def given(self) -> bool:
+        return any(value is not None for value in (self.function, self.board, self.empty, self.returns))
+
+    @property
+    def empty_marker(self) -> str | None:
+        return None if self.empty == "None" else self.empty
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """One seat the candidate takes: its side, and who moves first in those games."""
+
+    side: str
+    first: str
+
+    def __str__(self) -> str:
+        return f"as {self.side} moving {'first' if self.side == self.first else 'second'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Interface:
+    """Everything needed to ask a candidate for moves, and to say how it was asked."""
+
+    kind: Kind
+    name: str
+    board: str = "nested"
+    empty: str | None = None
+    returns: str | None = None
+    plays: str = "both"
+    side_argument: bool = False
+    x: str = "X"
+    o: str = "O"
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def roles(self) -> tuple[Role, ...]:
+        """Both sides in games X starts; or one side, moving first and moving second."""
+        if self.plays == "both":
+            return (Role("X", "X"), Role("O", "X"))
+        return (Role(self.plays, self.plays), Role(self.plays, other(self.plays)))
+
+    def runner_message(self) -> dict[str, Any]:
+        if self.kind == "cs50":
+            return {"kind": "cs50"}
+        return {
+            "kind": "function",
+            "name": self.name,
+            "board": self.board,
+            "empty": self.empty,
+            "x": self.x,
+            "o": self.o,
+            "side_argument": self.side_argument,
+        }
+
+    def describe(self) -> str:
+        """One line for people: how the candidate was called."""
+        if self.kind == "command":
+            sides = "both sides" if self.plays == "both" else f"{self.plays} only"
+            return f"the program `{self.name}` through the line protocol, playing {sides}"
+        if self.kind == "cs50":
+            return (
+                f"the CS50 functions: minimax(board) on a list of 3 lists, EMPTY = {self.empty!r}, "
+                "returns (row, col); plays both sides (player(board) says whose turn it is)"
+            )
+        shape = "a flat list of 9 cells" if self.board == "flat" else "a list of 3 lists"
+        returns = {"index": "a cell index 0-8", "rowcol": "(row, col)", None: "a cell index or (row, col)"}
+        arguments = "board, player" if self.side_argument else "board"
+        if self.side_argument:
+            sides = "both sides (the side to move is its second argument)"
+        elif self.plays == "both":
+            sides = "both sides (it tells whose turn it is from the board)"
+        else:
+            sides = f"{self.plays} only"
+        return (
+            f"{self.name}({arguments}) on {shape}, {self.empty!r} for empty, "
+            f"returns {returns[self.returns]}; plays {sides}"
+        )

@@ -1,0 +1,215 @@
+"""Points with partial credit, from one report, the same in every format.
+
+A score is made of categories, each worth a share of the total (100 by
+default) by its weight; a category that does not apply (best move under
+the value standard, CS50's helpers for other interfaces) is left out and
+the others share its points. Within a category the credit is in
+proportion to the positions it gets right, rounded down to whole points,
+so that every format (Gradescope, PrairieLearn, Classroom 50, text, JSON,
+CSV) shows the same integers and full points mean everything was right::
+
+    loads        10   the file loads, and its AI is found
+    legal        15   legal answers of the right type; boards left alone
+    never_beaten 40   never beaten, in each seat (half each)
+    keeps_value  20   a move that keeps the win, draw or loss, in every position
+    best_move    15   the best move in every position (standard best only)
+    helpers      15   CS50's player, actions, result, winner, terminal, utility
+
+A weights file (JSON or TOML) changes them: ``{"never_beaten": 60,
+"best_move": 0, "total": 10}``; names it leaves out keep their default.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.report.model import CheckReport
+
+TITLES = {
+    "loads": "Loads, and its AI is found",
+    "legal": "Legal answers, boards left alone",
+    "never_beaten": "Never beaten",
+    "keeps_value": "Keeps the value in every position",
+    "best_move": "Best move in every position",
+    "helpers": "CS50 helpers right",
+}
+"""Every category, in the order reports list them."""
+
+DEFAULT_WEIGHTS = {"loads": 10, "legal": 15, "never_beaten": 40, "keeps_value": 20, "best_move": 15, "helpers": 15}
+DEFAULT_TOTAL = 100
+MAX_TOTAL = 1_000_000
+
+IMPORT_KINDS = ("import_error", "import_input")
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The weight of each category and the points they share; see the module's docstring."""
+
+    weights: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    total: int = DEFAULT_TOTAL
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.weights) - set(TITLES))
+        if unknown:
+            raise CheckUsageError(
+                f"weights: unknown category {unknown[0]!r} (the categories: {', '.join(TITLES)}, and total)"
+            )
+        for name, value in self.weights.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r}")
+        if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
+            raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+        if not any(self.weights.get(name, 0) > 0 for name in ("loads", "legal", "never_beaten", "keeps_value")):
+            raise CheckUsageError(
+                "weights: at least one of loads, legal, never_beaten, keeps_value must be above 0 (they always apply)"
+            )
+
+    def of(self, name: str) -> float:
+        return float(self.weights.get(name, DEFAULT_WEIGHTS[name]))
+
+
+def load_weights(path: str | Path) -> Weights:
+    """Weights from a JSON or TOML file (by its suffix; ``.toml`` or else JSON); bad files raise CheckUsageError."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not readable text"
+        raise CheckUsageError(f"--weights: cannot read {path}: {reason}") from None
+    data: Any
+    try:
+        data = tomllib.loads(text) if file.suffix == ".toml" else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        kind = "TOML" if file.suffix == ".toml" else "JSON"
+        raise CheckUsageError(f"--weights: {path} is not valid {kind}: {error}") from None
+    if not isinstance(data, dict):
+        raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
+    data = dict(data)
+    total = data.pop("total", DEFAULT_TOTAL)
+    weights = {**DEFAULT_WEIGHTS, **data}
+    try:
+        return Weights(weights, total)
+    except CheckUsageError as error:
+        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """One category: ``right`` of ``of`` positions (seats' positions for never_beaten) earned ``points``."""
+
+    name: str
+    title: str
+    points: int
+    max_points: int
+    right: int
+    of: int
+    message: str
+
+    @property
+    def passed(self) -> bool:
+        return self.points == self.max_points
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The categories that apply, and their sum out of ``total``."""
+
+    categories: tuple[Category, ...]
+    total: int
+    gradable: bool
+
+    @property
+    def points(self) -> int:
+        return sum(category.points for category in self.categories)
+
+    @property
+    def fraction(self) -> float:
+        """From 0 to 1, for graders that want one (PrairieLearn)."""
+        return self.points / self.total
+
+    def category(self, name: str) -> Category:
+        """One category by name (``never_beaten``...); KeyError if it does not apply to this report."""
+        for category in self.categories:
+            if category.name == name:
+                return category
+        raise KeyError(f"no category {name!r} in this score (it has {', '.join(c.name for c in self.categories)})")
+
+    def scaled(self, out_of: float) -> float:
+        """The points out of ``out_of`` instead of ``total``, to two decimals."""
+        return round(self.points * out_of / self.total, 2)
+
+
+def score(report: CheckReport, weights: Weights | None = None) -> Score:
+    """The report's points by category; a report that could not be checked scores 0 and is not gradable."""
+    weights = weights or Weights()
+    names = ["loads", "legal", "never_beaten", "keeps_value"]
+    if report.standard == "best":
+        names.append("best_move")
+    if report.helpers_of:
+        names.append("helpers")
+    names = [name for name in names if weights.of(name) > 0]
+    shares = _shares([weights.of(name) for name in names], weights.total)
+    categories = []
+    for name, share in zip(names, shares, strict=True):
+        right, of, message = _measure(report, name)
+        earned = share * right // of if of else 0
+        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
+    return Score(tuple(categories), weights.total, gradable=report.problem is None)
+
+
+def _shares(weights: list[float], total: int) -> list[int]:
+    """``total`` split in proportion to ``weights``, in whole points (largest remainders get the rest)."""
+    whole = sum(weights)
+    exact = [total * weight / whole for weight in weights]
+    shares = [math.floor(value) for value in exact]
+    order = sorted(range(len(weights)), key=lambda index: (-(exact[index] - shares[index]), index))
+    for index in order[: total - sum(shares)]:
+        shares[index] += 1
+    return shares
+
+
+def _measure(report: CheckReport, name: str) -> tuple[int, int, str]:
+    """(right, of, in words) for one category."""
+    positions = report.positions
+    unasked = positions - report.asked
+    gap = f"; {unasked:,} not asked before the time ran out" if unasked and not report.complete else ""
+    if report.problem is not None:
+        return 0, 1, report.problem if name == "loads" else "not checked"
+    if name == "loads":
+        broken = [finding for finding in report.findings if finding.kind in IMPORT_KINDS]
+        if broken:
+            return 0, 1, f"it {broken[0].title}: {broken[0].example.answer}"
+        return 1, 1, "it loads, and its AI is found"
+    if name == "legal":
+        return report.legal, report.legal_of, f"{report.legal:,} of {report.legal_of:,} positions{gap}"
+    if name == "keeps_value":
+        return report.kept, positions, f"{report.kept:,} of {positions:,} positions{gap}"
+    if name == "best_move":
+        return report.best, positions, f"{report.best:,} of {positions:,} positions{gap}"
+    if name == "helpers":
+        return report.helpers, report.helpers_of, f"right on {report.helpers:,} of {report.helpers_of:,} boards"
+    # never_beaten: each seat is worth its share of the positions, all of it or nothing.
+    right, words = 0, []
+    for role in report.roles:
+        if role.loses:
+            words.append(f"{role.label}: it can be beaten")
+        elif role.broken:
+            some = f"{role.broken:,} position" + ("" if role.broken == 1 else "s")
+            words.append(f"{role.label}: it gives no legal move in {some} of its games")
+        else:
+            right += report.asked
+            words.append(f"{role.label}: never beaten" + ("" if report.complete else " where it was asked"))
+    return right, positions * len(report.roles), "; ".join(words) + gap
+
+
+def points(report: CheckReport, out_of: float = 100, weights: Weights | None = None) -> float:
+    """The score with partial credit, out of ``out_of``: what a notebook grader records."""
+    return score(report, weights).scaled(out_of)

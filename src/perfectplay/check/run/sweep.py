@@ -1,0 +1,101 @@
+"""Asking many questions over several workers at once, one thread a worker, answers as they come.
+
+Questions are dealt out by estimated cost (longest first, each to the least
+loaded worker) so that two workers finish together: a naive minimax spends
+as long on the empty board as on the nine one-stone positions together, so
+the cost of a position is taken as the factorial of its empty cells.
+"""
+
+from __future__ import annotations
+
+import math
+import queue
+import threading
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TypeVar
+
+from perfectplay.check.run.worker import GaveUp, NotFlushing, OutOfTime, Worker
+
+Key = TypeVar("Key", bound=Hashable)
+Progress = Callable[[str, int, int], None]
+"""Called with (phase, questions answered, questions in this phase)."""
+
+
+def balance(
+    items: Sequence[tuple[Key, Any]], cost: Callable[[Key], float], workers: int
+) -> list[list[tuple[Key, Any]]]:
+    """Deal ``items`` to ``workers`` shares, the costliest first, each to the lightest share."""
+    shares: list[list[tuple[Key, Any]]] = [[] for _ in range(workers)]
+    loads = [0.0] * workers
+    for item in sorted(items, key=lambda item: -cost(item[0])):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(item)
+        loads[lightest] += cost(item[0])
+    return shares
+
+
+def empties_cost(cells: str) -> float:
+    return float(math.factorial(cells.count(".")))
+
+
+def ask(
+    workers: Sequence[Worker],
+    op: str,
+    shares: Sequence[Sequence[tuple[Key, Any]]],
+    phase: str,
+    progress: Progress | None,
+    into: dict[Key, list[dict[str, Any]]],
+) -> str | None:
+    """Ask every share on its worker; append each answer to ``into[key]``.
+
+    Returns None when everything was asked, or why it stopped early
+    (``flush``, ``time``, ``wall`` or ``failures``); answers that arrived are kept either way.
+    """
+    events: queue.Queue[tuple[Key, dict[str, Any]] | None] = queue.Queue()
+    stops: list[str] = []
+    errors: list[BaseException] = []
+
+    def drive(worker: Worker, share: Sequence[tuple[Key, Any]]) -> None:
+        try:
+            for index, record in worker.stream(op, [payload for _, payload in share]):
+                events.put((share[index][0], record))
+        except OutOfTime as out:
+            stops.append(out.reason)
+        except NotFlushing:
+            stops.append("flush")
+        except GaveUp:
+            stops.append("failures")
+        except BaseException as error:  # re-raised in the calling thread below
+            errors.append(error)
+        finally:
+            events.put(None)
+
+    threads = [
+        threading.Thread(target=drive, args=(worker, share), daemon=True)
+        for worker, share in zip(workers, shares, strict=False)
+        if share
+    ]
+    total = sum(len(share) for share in shares)
+    for thread in threads:
+        thread.start()
+    running, done = len(threads), 0
+    if progress is not None:
+        progress(phase, 0, total)
+    while running:
+        event = events.get()
+        if event is None:
+            running -= 1
+            continue
+        key, record = event
+        into.setdefault(key, []).append(record)
+        done += 1
+        if progress is not None:
+            progress(phase, done, total)
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    for reason in ("flush", "time", "wall"):
+        if reason in stops:
+            return reason
+    return stops[0] if stops else None

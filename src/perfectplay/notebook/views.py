@@ -1,0 +1,186 @@
+"""Positions, analyses, search trees and check reports that show themselves in Jupyter.
+
+Jupyter, VS Code, Colab and other front ends call an object's
+``_repr_svg_`` or ``_repr_html_`` to draw it; the small wrappers here have
+them, with no dependency beyond the standard library::
+
+    from perfectplay.notebook.views import position
+    board = position("XOX/OO./.X.")   # draws the board
+    board.analyze()                   # every move's outcome on the board, and a table
+    board.tree("alphabeta")           # the tree alpha-beta searched (viz.trace_svg)
+    board.play(5)                     # a new position, drawn
+
+``show(x)`` wraps what the library returns (an ``Analysis``, a ``Trace``, a
+``CheckReport``) the same way. The drawings are ``perfectplay.viz``'s; this
+module only decides which one an object gets. The optional ``notebook``
+extra adds ``perfectplay.notebook.widgets`` for playing by clicking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from perfectplay import Analysis, Game, PerfectplayError, Player, analyze, make_game, parse_position
+from perfectplay.check import CheckReport
+from perfectplay.teaching import Trace, position_svg, trace_search, trace_svg
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of a game that draws itself; ``play`` returns the next one."""
+
+    game: Game[Any]
+    state: Any
+    last_move: int | None = None
+
+    def _repr_svg_(self) -> str:
+        return position_svg(self.game, self.state, last_move=self.last_move, caption=self.caption)
+
+    def __repr__(self) -> str:
+        return f"position({self.game.format(self.state)!r}, game={self.game.name!r})"
+
+    @property
+    def caption(self) -> str:
+        winner = self.game.winner(self.state)
+        if winner is not None:
+            return f"{winner.value} has won"
+        if self.game.is_over(self.state):
+            return "draw"
+        return f"{self.game.to_move(self.state).value} to move"
+
+    @property
+    def text(self) -> str:
+        """The position in the game's notation."""
+        return self.game.format(self.state)
+
+    @property
+    def to_move(self) -> Player:
+        return self.game.to_move(self.state)
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """The legal moves (the library's numbers: cells row-major from 0, columns from 0, ...)."""
+        return self.game.legal_moves(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def play(self, move: int | str) -> Position:
+        """The position after ``move``: a move number, or the text a person types (``"6"`` is cell 5)."""
+        chosen = self.game.parse_move(move, self.state) if isinstance(move, str) else move
+        return Position(self.game, self.game.play(self.state, chosen), chosen)
+
+    def analyze(self, algorithm: str = "solver") -> AnalysisView:
+        """Every legal move's exact outcome, shown on the board and in a table."""
+        return AnalysisView(analyze(self.game, self.state, algorithm))
+
+    def tree(self, algorithm: str = "alphabeta", *, depth: int | None = None, max_nodes: int = 60) -> TraceView:
+        """The tree ``minimax`` or ``alphabeta`` searched from here, drawn (at most ``max_nodes`` nodes shown)."""
+        return TraceView(trace_search(self.game, self.state, algorithm, depth=depth, max_nodes=max_nodes))
+
+
+def position(text: str = "", game: str | Game[Any] = "tictactoe", *, to_move: str | Player | None = None) -> Position:
+    """A drawable position: ``position("XOX/OO./.X.")``, ``position("4455", "connect4")``, ``position("3,4,5", "nim")``.
+
+    An empty ``text`` is the game's start.
+    """
+    if isinstance(game, str):
+        game = make_game(game, text or None)
+    if not text:
+        return Position(game, game.initial_state())
+    found, state = parse_position(text, game, to_move=to_move)
+    return Position(found, state)
+
+
+@dataclass(frozen=True)
+class AnalysisView:
+    """An ``Analysis`` drawn: the board with each move's outcome in its place, and a table of the moves."""
+
+    analysis: Analysis
+
+    def summary(self) -> str:
+        analysis = self.analysis
+        game = analysis.game
+        if analysis.is_over:
+            return Position(game, analysis.state).caption
+        best = ", ".join(game.move_label(move) for move in analysis.best)
+        return f"{analysis.to_move.value} to move: {analysis.outcome} with perfect play; best: {best}"
+
+    def _repr_svg_(self) -> str:
+        analysis = self.analysis
+        outcomes = {entry.move: entry.outcome for entry in analysis.moves}
+        summary = self.summary()
+        return position_svg(analysis.game, analysis.state, outcomes=outcomes, best=analysis.best, caption=summary)
+
+    def _repr_html_(self) -> str:
+        analysis = self.analysis
+        game = analysis.game
+        rows = "".join(
+            f"<tr><td>{escape(game.move_label(entry.move))}</td><td>{entry.move}</td>"
+            f"<td>{escape(str(entry.outcome))}</td><td>{'' if entry.score is None else entry.score}</td>"
+            f"<td>{'best' if entry.move in analysis.best else ''}</td></tr>"
+            for entry in analysis.moves
+        )
+        table = (
+            '<table class="perfectplay-moves"><thead><tr><th>move</th><th>number</th><th>outcome</th>'
+            f"<th>score</th><th></th></tr></thead><tbody>{rows}</tbody></table>"
+        )
+        effort = f"{analysis.nodes:,} nodes, {analysis.algorithm}"
+        return (
+            '<div class="perfectplay-analysis" style="display:flex;gap:1.5em;align-items:flex-start">'
+            f"<div>{self._repr_svg_()}</div><div>{table}<p><small>{escape(effort)}</small></p></div></div>"
+        )
+
+    def __repr__(self) -> str:
+        return self.summary()
+
+
+@dataclass(frozen=True)
+class TraceView:
+    """A ``Trace`` drawn as ``viz.trace_svg`` draws it."""
+
+    trace: Trace
+
+    def _repr_svg_(self) -> str:
+        return trace_svg(self.trace)
+
+    def __repr__(self) -> str:
+        trace = self.trace
+        return f"<{trace.algorithm} tree: {trace.nodes:,} nodes searched, {trace.shown:,} shown>"
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """A ``CheckReport`` as the text the ``perfectplay check`` command prints, in a preformatted block."""
+
+    report: CheckReport
+
+    def text(self) -> str:
+        from perfectplay.check.report.render_text import render_text
+
+        return render_text(self.report)
+
+    def _repr_html_(self) -> str:
+        colour = "#15803d" if self.report.unbeatable else "#b91c1c"
+        return f'<pre style="border-left:4px solid {colour};padding-left:0.8em">{escape(self.text())}</pre>'
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def show(thing: Any, state: Any = None) -> Position | AnalysisView | TraceView | ReportView:
+    """The drawable view of an ``Analysis``, a ``Trace``, a ``CheckReport``, or a game and a state."""
+    if isinstance(thing, Analysis):
+        return AnalysisView(thing)
+    if isinstance(thing, Trace):
+        return TraceView(thing)
+    if isinstance(thing, CheckReport):
+        return ReportView(thing)
+    if state is not None:
+        return Position(thing, state)
+    raise PerfectplayError(f"show() draws an Analysis, a Trace, a CheckReport or a game and a state, not {thing!r}")
+
+
+__all__ = ["AnalysisView", "Position", "ReportView", "TraceView", "position", "show"]

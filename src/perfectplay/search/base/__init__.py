@@ -1,0 +1,1 @@
+"""What every search shares: limits, the budget that enforces them, results, the score scale, watchers."""

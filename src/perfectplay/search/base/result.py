@@ -1,0 +1,172 @@
+"""What every search returns: one frozen ``Analysis`` of a position, facts and never side effects.
+
+The textbook minimax, alpha-beta and the solver all answer with this model,
+whether they scored every move (``analyze``) or only proved the value and
+the best moves (``solve``). A value a limit kept the search from proving is
+``unknown``: an outcome of its own, with no score, never a 0 that could be
+mistaken for a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.game import DRAW, UNKNOWN, Game, Outcome, Player, outcome_of, terminal_score
+
+
+@dataclass(frozen=True, slots=True)
+class TableStats:
+    """How full a table ended up: entries held, the cap, and entries dropped for room."""
+
+    entries: int
+    capacity: int
+    evictions: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move and what playing it leads to, for the side to move.
+
+    ``score`` is the exact score (``perfectplay.game``'s convention) when the
+    search proved it, else None; then ``outcome`` is ``unknown`` and
+    ``estimate`` holds what a depth-limited search made of the move (its
+    heuristic value, in the evaluation's units; higher is better), which
+    orders the unknown moves among themselves.
+    """
+
+    move: int
+    outcome: Outcome
+    score: int | None = None
+    estimate: int | None = None
+
+    @property
+    def proven(self) -> bool:
+        return self.score is not None
+
+    @classmethod
+    def exact(cls, move: int, score: int, max_plies: int) -> MoveValue:
+        return cls(move, outcome_of(score, max_plies), score)
+
+    @classmethod
+    def guess(cls, move: int, estimate: int | None) -> MoveValue:
+        return cls(move, UNKNOWN, None, estimate)
+
+
+def rank(entry: MoveValue) -> tuple[int, int]:
+    """Sort key, best first: proven wins (fastest first), then guesses and draws, then losses (slowest first)."""
+    if entry.score is None:
+        return (1, -(entry.estimate or 0))
+    if entry.score > 0:
+        return (0, -entry.score)
+    if entry.score < 0:
+        return (2, -entry.score)
+    return (1, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """Everything a search found out about a position, from the side to move's point of view.
+
+    ``moves`` holds every move the search valued, best first (ties in move
+    order): every legal move for ``analyze``, only the best ones for
+    ``solve``. ``best`` is every move of the top value (when ``complete`` is
+    false: the moves the deepest finished search preferred, which always
+    include an immediate win, or else the forced block, when there is one).
+    ``outcome`` and ``score`` are the position's value, ``unknown`` and None
+    if it was not proven. For a finished game ``moves`` and ``best`` are
+    empty and ``outcome`` is how it ended for the side that would move
+    (``loss in 0`` when the other side has won).
+
+    ``depth`` is the depth limit the values were searched to (None: to the
+    end of the game); ``table`` how full the solver's transposition table
+    got (None for searches without one).
+
+    ``outcome_class`` is ``win``, ``draw`` or ``loss`` when a limit kept the
+    solver from proving the exact score but it did prove which of the three
+    the position is, and that the moves in ``best`` keep it (None
+    otherwise). A draw is then also the exact ``outcome``.
+    """
+
+    game: Game[Any]
+    state: Any
+    outcome: Outcome
+    score: int | None
+    moves: tuple[MoveValue, ...]
+    best: tuple[int, ...]
+    nodes: int
+    seconds: float
+    complete: bool = True
+    algorithm: str = "solver"
+    depth: int | None = None
+    table: TableStats | None = None
+    outcome_class: str | None = None
+
+    @property
+    def to_move(self) -> Player:
+        return self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def winner(self) -> Player | None:
+        return self.game.winner(self.state)
+
+
+def finished(game: Game[Any], state: Any, seconds: float, algorithm: str) -> Analysis:
+    """The analysis of a finished game: no moves, the result as it stands."""
+    score = terminal_score(game, state)
+    return Analysis(game, state, outcome_of(score, game.max_plies), score, (), (), 1, seconds, True, algorithm)
+
+
+def assemble(
+    game: Game[Any],
+    state: Any,
+    values: Iterable[MoveValue],
+    *,
+    nodes: int,
+    seconds: float,
+    complete: bool,
+    algorithm: str,
+    preferred: tuple[int, ...] | None = None,
+    depth: int | None = None,
+    table: TableStats | None = None,
+    outcome_class: str | None = None,
+) -> Analysis:
+    """The analysis of a position from the values of its moves.
+
+    ``best`` is the moves of the top value, unless the search says which it
+    ``preferred`` (an incomplete search). The position's value is proven
+    when every move's is, or when the top move is a proven win (no unproven
+    move can turn that into anything but a win).
+    """
+    entries = sorted(values, key=lambda entry: (rank(entry), entry.move))
+    top = entries[0]
+    if preferred is None:
+        best = tuple(sorted(entry.move for entry in entries if rank(entry) == rank(top)))
+    else:
+        best = tuple(sorted(preferred))
+    proven = all(entry.proven for entry in entries) or (top.score is not None and top.score > 0)
+    outcome = top.outcome if proven else UNKNOWN
+    score = top.score if proven else None
+    if outcome_class == "draw":  # no move wins, some move draws: the position's exact value
+        outcome, score = DRAW, 0
+    entries_tuple = tuple(entries)
+    return Analysis(
+        game,
+        state,
+        outcome,
+        score,
+        entries_tuple,
+        best,
+        nodes,
+        seconds,
+        complete,
+        algorithm,
+        depth,
+        table,
+        outcome_class,
+    )

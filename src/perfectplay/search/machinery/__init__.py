@@ -1,1 +1,0 @@
-"""The production solver's machinery: negamax node, transposition table, budget, null window, deepening, root."""

@@ -1,0 +1,241 @@
+"""Opening books: for early positions, which move keeps the game's value, proven ahead of time by this solver.
+
+Early in 7x6 Connect Four, proving even that a move keeps the win takes
+minutes to hours: far beyond a move's time limit. A book holds that proof's
+answer for every position the computer can meet up to some ply while it
+plays the book's own moves: the position's outcome (win, draw or loss for
+the side to move) and one move that keeps it. ``perfectplay book`` computes
+it with ``prove_outcomes`` (the same probes a limited search makes) and the
+solver's own table; nothing in it comes from another program.
+
+Which positions: the computer may play either side. Playing first, it meets
+the empty board, then, after its book move, every reply of the opponent, and
+so on every second ply; playing second, every first move, then every reply
+to its book move. ``build_book`` walks exactly that tree, ply by ply, so a
+book built to ply ``P`` answers every position the computer can reach before
+ply ``P + 1`` as long as it follows the book. In a lost position every move
+keeps the value; the book still names one (the solver's favourite), so the
+positions after it are in the book too.
+
+File format: a first line ``# perfectplay opening book for connect4,
+complete to ply N`` (written when a build to ply N finished; lines for later
+plies may follow it, from a build that was stopped), then one position a
+line, in the order computed::
+
+    <board> <W|D|L> <column> <nodes>
+
+``board`` is the position as drawn (``Game.format``), the lesser of it and
+its mirror image, so mirrored positions share a line; ``column`` counts from
+1 in that drawing; ``nodes`` is what the proof cost when it was computed,
+for the record (tests re-prove the cheap ones).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from perfectplay.errors import PerfectplayError
+from perfectplay.game import Game
+from perfectplay.search.base.budget import Budget
+from perfectplay.search.solver.compiled import negamax_for
+from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, prove_outcomes
+from perfectplay.search.solver.root import Root
+from perfectplay.search.solver.table import TranspositionTable
+
+SHIPPED: dict[str, str] = {"connect4": "connect4-7x6.txt"}
+"""The books in the package (``perfectplay/books``), by game name."""
+
+LETTERS = {WIN: "W", DRAW: "D", LOSS: "L"}
+OUTCOMES = {letter: outcome for outcome, letter in LETTERS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class BookEntry:
+    """One line: the outcome for the side to move, a move that keeps it (drawing's frame), the proof's cost."""
+
+    outcome: int
+    move: int
+    nodes: int
+
+
+def canonical(game: Game[Any], state: Any) -> tuple[str, bool]:
+    """The drawing a book files ``state`` under, and whether it is the mirror image of ``state``'s own."""
+    drawing = game.format(state)
+    mirrored = "/".join(row[::-1] for row in drawing.split("/"))
+    return (mirrored, True) if mirrored < drawing else (drawing, False)
+
+
+def mirror_move(game: Game[Any], move: int) -> int:
+    """A column's number in the mirror image (books are only made for Connect Four's columns)."""
+    width: int = game.width  # type: ignore[attr-defined]
+    return width - 1 - move
+
+
+class Book:
+    """The entries of one game's book, looked up by position."""
+
+    def __init__(self, game: Game[Any], entries: dict[str, BookEntry], plies: int = -1) -> None:
+        self.game = game
+        self.entries = entries
+        self.plies = plies  # every position to this ply is in the book (-1: no promise)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def lookup(self, state: Any) -> Outcomes | None:
+        """What the book proved about ``state``: its outcome and the move (with any twin) that keeps it."""
+        drawing, mirrored = canonical(self.game, state)
+        entry = self.entries.get(drawing)
+        if entry is None:
+            return None
+        move = mirror_move(self.game, entry.move) if mirrored else entry.move
+        keeping = frozenset({move})
+        return Outcomes(entry.outcome, keeping, keeping if entry.outcome == DRAW else frozenset(), frozenset())
+
+    @classmethod
+    def parse(cls, game: Game[Any], lines: Iterator[str] | list[str], source: str, *, check: bool = True) -> Book:
+        """Read a book's lines; a malformed line raises ``PerfectplayError`` naming it.
+
+        ``check`` also reads every board and checks its move is legal there;
+        the shipped book skips that (its tests do it), so that loading it
+        costs only the reading of its lines.
+        """
+        entries: dict[str, BookEntry] = {}
+        plies = -1
+        for number, line in enumerate(lines, 1):
+            if line.startswith("#"):
+                promise = _HEADER.fullmatch(line.strip())
+                if promise is not None:
+                    plies = int(promise.group(1))
+                continue
+            if not line.strip():
+                continue
+            fields = line.split()
+            try:
+                drawing, letter, column, nodes = fields
+                move = int(column) - 1
+                if letter not in OUTCOMES or int(nodes) < 0:
+                    raise ValueError
+                if check and move not in game.legal_moves(game.parse(drawing)):
+                    raise ValueError
+            except (ValueError, PerfectplayError):
+                raise PerfectplayError(f"{source}, line {number}: not '<board> <W|D|L> <column> <nodes>'") from None
+            entries[drawing] = BookEntry(OUTCOMES[letter], move, int(nodes))
+        return cls(game, entries, plies)
+
+
+_HEADER = re.compile(r"# perfectplay opening book for \S+, complete to ply ([0-9]{1,3})")
+
+
+def book_header(game: Game[Any], plies: int) -> str:
+    """The first line of a book that holds every position to ``plies``."""
+    return f"# perfectplay opening book for {game.name}, complete to ply {plies}"
+
+
+def format_line(drawing: str, entry: BookEntry) -> str:
+    return f"{drawing} {LETTERS[entry.outcome]} {entry.move + 1} {entry.nodes}"
+
+
+@functools.cache
+def shipped_book(name: str) -> Book | None:
+    """The book the package ships for the game called ``name``, read once; None if there is none."""
+    filename = SHIPPED.get(name)
+    if filename is None:
+        return None
+    from perfectplay.games.connect4 import Connect4  # the only game with a book; imported when one is asked for
+
+    text = resources.files("perfectplay").joinpath("books", filename).read_text(encoding="utf-8")
+    return Book.parse(Connect4(), text.splitlines(), filename, check=False)
+
+
+def book_outcomes(game: Game[Any], state: Any) -> Outcomes | None:
+    """What the shipped book proved about ``state`` of ``game``, if it covers it."""
+    book = shipped_book(game.name) if game.name in SHIPPED else None
+    return None if book is None else book.lookup(state)
+
+
+def prove_book_entry(game: Game[Any], state: Any, table: TranspositionTable) -> BookEntry:
+    """Prove ``state``'s outcome and pick the move the book keeps (in ``state``'s own frame)."""
+    negamax = negamax_for(game, table, Budget(None, None))
+    root = Root(game, state, negamax)
+    outcomes = prove_outcomes(root)
+    if outcomes.outcome == LOSS:
+        move = root.moves[0]  # every move loses: the solver's favourite, so the book goes on from a known move
+    else:
+        move = next(move for move in root.moves if move in outcomes.keeping)
+    return BookEntry(outcomes.outcome, move, negamax.nodes)
+
+
+Prover = Callable[[Any], BookEntry]
+"""Proves one position for the book (``prove_book_entry`` with a table), its move in the position's own frame."""
+
+Report = Callable[[int, str, float, bool], None]
+"""Hears of each position as the walk reaches it: ply, its line in the book, seconds taken, whether it was new."""
+
+
+BOOK_SIDES = ("both", "first", "second")
+"""Which side's positions a build walks: the computer's as the first player, as the second, or both."""
+
+
+def build_book(
+    game: Game[Any],
+    plies: int,
+    known: Book,
+    prove: Prover,
+    report: Report,
+    side: str = "both",
+    start: Any | None = None,
+) -> Book:
+    """Every position the computer meets up to ``plies`` while following the book, proven where ``known`` lacks it.
+
+    Walks ply by ply (cheap shallow proofs are found again in the table by
+    the deeper ones), in a fixed order, so the same call always builds the
+    same book. ``report`` hears of each position, new or known, and may
+    write it out at once: a long build can be stopped and resumed. The two
+    sides' positions never meet (the first player's are at even plies), so
+    ``side`` lets two processes build them at once; ``start`` (a position
+    with the computer to move) walks only the positions after it, to share
+    one side among processes.
+    """
+    if side not in BOOK_SIDES:
+        raise PerfectplayError(f"side must be one of {', '.join(BOOK_SIDES)}, not {side!r}")
+    entries = dict(known.entries)
+    levels: dict[int, dict[str, Any]] = {0: {}, 1: {}}
+    if start is not None:
+        drawing = canonical(game, start)[0]
+        levels[sum(cell in "XO" for cell in drawing)] = {drawing: start}
+    else:
+        empty = game.initial_state()
+        if side != "second":
+            levels[0][canonical(game, empty)[0]] = empty
+        for move in game.legal_moves(empty) if side != "first" else ():
+            after = game.play(empty, move)
+            levels[1].setdefault(canonical(game, after)[0], after)
+    for ply in range(plies + 1):
+        for drawing, state in sorted(levels.get(ply, {}).items()):
+            started = time.perf_counter()
+            entry = entries.get(drawing)
+            new = entry is None
+            if entry is None:
+                found = prove(state)
+                mirrored = canonical(game, state)[1]
+                entry = BookEntry(found.outcome, mirror_move(game, found.move) if mirrored else found.move, found.nodes)
+                entries[drawing] = entry
+            report(ply, format_line(drawing, entry), time.perf_counter() - started, new)
+            if ply + 2 > plies:
+                continue
+            canonical_state = game.parse(drawing)
+            after = game.play(canonical_state, entry.move)
+            if game.is_over(after):
+                continue
+            for reply in game.legal_moves(after):
+                nxt = game.play(after, reply)
+                if not game.is_over(nxt):
+                    levels.setdefault(ply + 2, {}).setdefault(canonical(game, nxt)[0], nxt)
+    return Book(game, entries, plies)

@@ -1,0 +1,194 @@
+"""The compiled core: ``negamax.py``'s recursion in C, for Connect Four and m,n,k boards of up to 64 cells.
+
+The drivers (null-window probes, iterative deepening, the root, the limits)
+are the same Python code for both cores; only the recursion below a probe
+changes hands. ``CompiledNegamax`` is a ``Negamax`` whose ``search`` passes
+the node's fields to ``perfectplay._core`` and takes back the value and the
+counters (nodes, the next budget checkpoint, the horizon). The C recursion
+mirrors ``Negamax.search`` and the games' nodes line for line, and calls
+``Budget.checkpoint`` at the same node counts, so the two cores explore
+exactly the same nodes, return the same values, stop at the same node when a
+limit runs out and leave the same table (``tests/test_compiled_core.py``).
+
+The compiled core is used when it was built (``setup.py``: it needs a C
+compiler) and the game is one it knows: ``Connect4`` of any size, ``MNK``
+(tic-tac-toe included) of up to 64 cells with ``k`` up to 24. Setting
+``PERFECTPLAY_PURE=1`` in the environment forces the Python core, which
+stays the reference; so do games defined in Python (Nim, a game file).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from perfectplay.game import Game
+from perfectplay.hooks import SearchNode
+from perfectplay.search.base.budget import Budget
+from perfectplay.search.solver.negamax import Negamax
+from perfectplay.search.solver.table import COMPILED_CAPACITY, DEFAULT_CAPACITY, TranspositionTable
+
+try:
+    from perfectplay import _core
+except ImportError:  # built without a C compiler: the Python core serves every game
+    _core = None  # type: ignore[assignment]
+
+PURE_VARIABLE = "PERFECTPLAY_PURE"
+"""Set to 1 (or any non-empty value but 0) to force the pure-Python core."""
+
+MAX_MNK_CELLS = 64
+MAX_MNK_K = 24  # the heuristic's 4 ** k must fit 64-bit integers
+MAX_MNK_LINES = 512
+
+Enter = Callable[[Any, SearchNode, int, int, int, int], int]
+
+
+def compiled_available() -> bool:
+    """True if the compiled core was built and can be imported."""
+    return _core is not None
+
+
+def pure_forced() -> bool:
+    """True if ``PERFECTPLAY_PURE`` asks for the Python core."""
+    return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+def solver_core() -> str:
+    """Which core the solver uses for the built-in games, in words: the compiled C one or pure Python."""
+    return core_description()
+
+
+def core_description() -> str:
+    """Which core the solver uses for the built-in games, in words (``perfectplay --version``)."""
+    if _core is None:
+        return "pure Python (the compiled core was not built: no C compiler at install time)"
+    if pure_forced():
+        return f"pure Python ({PURE_VARIABLE} is set; the compiled core is installed)"
+    return "compiled C for Connect Four and m,n,k boards up to 64 cells; pure Python for other games"
+
+
+def default_capacity(game: Game[Any], exact: bool = True) -> int:
+    """The table cap a search of ``game`` gets when none is given: bigger for an exact search the compiled core serves.
+
+    A search under a limit keeps the smaller table: growing a big one
+    moves every entry at once, a pause of a few tenths of a second that
+    no clock check can interrupt, and a limited search has no use for it.
+    """
+    if not exact or _core is None or pure_forced() or _setup(game) is None:
+        return DEFAULT_CAPACITY
+    return COMPILED_CAPACITY
+
+
+def negamax_for(game: Game[Any], table: TranspositionTable, budget: Budget) -> Negamax:
+    """The recursion for one solver call: the compiled one when it serves ``game``, else the Python one."""
+    if _core is None or pure_forced():
+        return Negamax(table, budget)
+    setup = _setup(game)
+    if setup is None:
+        return Negamax(table, budget)
+    configure, enter = setup
+    return CompiledNegamax(table, budget, configure, enter)
+
+
+class CompiledNegamax(Negamax):
+    """``Negamax`` with its recursion in C; the counters live here between calls, as in Python."""
+
+    def __init__(
+        self, table: TranspositionTable, budget: Budget, configure: Callable[[Any], None], enter: Enter
+    ) -> None:
+        super().__init__(table, budget)
+        assert _core is not None
+        if table.native is None:
+            table.native = _core.Table(table.capacity)
+        self.core = _core.Search(table.native, budget)
+        configure(self.core)
+        self.enter = enter
+
+    def search(self, node: SearchNode, ply: int, depth: int, alpha: int, beta: int) -> int:
+        core = self.core
+        core.nodes, core.next_check, core.horizon = self.nodes, self.next_check, self.horizon
+        try:
+            return self.enter(core, node, ply, depth, alpha, beta)
+        finally:
+            # Also when a limit raised Stop in the middle: the callers read the counters.
+            self.nodes, self.next_check, self.horizon = core.nodes, core.next_check, core.horizon
+
+
+def _enter_connect4(core: Any, node: Any, ply: int, depth: int, alpha: int, beta: int) -> int:
+    value: int = core.connect4(
+        node.pos,
+        node.mask,
+        node.stones,
+        node.my_win,
+        node.opp_win,
+        node.safe,
+        node.forced,
+        node.low,
+        node.high,
+        ply,
+        depth,
+        alpha,
+        beta,
+    )
+    return value
+
+
+def _enter_mnk(core: Any, node: Any, ply: int, depth: int, alpha: int, beta: int) -> int:
+    value: int = core.mnk(
+        node.me,
+        node.opp,
+        node.my_open,
+        node.opp_open,
+        node.my_threats,
+        node.opp_threats,
+        node.keys,
+        node.my_bits is node.geo.o_bits,
+        node.stones,
+        node.lost,
+        node.forced,
+        node.low,
+        node.high,
+        ply,
+        depth,
+        alpha,
+        beta,
+    )
+    return value
+
+
+def _setup(game: Game[Any]) -> tuple[Callable[[Any], None], Enter] | None:
+    """How to configure the core for ``game`` and enter it with a node, or None if the core cannot serve it."""
+    # Imported here: the games import the search's protocol, not the other way round at import time.
+    from perfectplay.games.connect4 import Connect4
+    from perfectplay.games.mnk import MNK
+    from perfectplay.games.mnk_node import geometry
+
+    kind = type(game)
+    if isinstance(game, Connect4) and kind.search_node is Connect4.search_node:
+        width, height = game.width, game.height
+        if width * (height + 1) > 128:
+            return None
+
+        def configure_connect4(core: Any) -> None:
+            core.configure_connect4(width, height)
+
+        return configure_connect4, _enter_connect4
+    if isinstance(game, MNK) and kind.search_node is MNK.search_node:
+        if game.cells > MAX_MNK_CELLS or game.k > MAX_MNK_K or len(game.lines) > MAX_MNK_LINES:
+            return None
+        geo = geometry(game)
+
+        def configure_mnk(core: Any) -> None:
+            core.configure_mnk(
+                geo.cells,
+                geo.base,
+                game.k,
+                tuple(geo.lines),
+                tuple(tuple(masks) for masks in geo.lines_through),
+                geo.perms,
+                geo.order,
+            )
+
+        return configure_mnk, _enter_mnk
+    return None

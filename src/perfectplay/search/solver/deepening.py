@@ -1,0 +1,185 @@
+"""Iterative deepening: the solver under a limit, depth 1, 2, 3 ... until proven or stopped.
+
+Each iteration values every root move with a depth-limited search that uses
+the game's heuristic at the horizon; what an iteration proves (no heuristic
+value went into it) is exact. When a limit stops the search, the last
+finished iteration says which moves look best, so a stopped search still
+answers with a sensible move. Between two iterations an exact attempt runs
+on a node allowance as large as everything spent so far: deepening alone
+needs several times the nodes of one exact search to prove a value.
+
+Once the iterations reach ``OUTCOMES_AFTER_DEPTH``, the cheaper question
+"which move keeps the win, or the draw?" (``outcomes.py``) gets most of what
+is left of the limit, once: when it is answered, the move played keeps the
+game's value even if its exact score is never proven.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from perfectplay.search.base.budget import AttemptOver, Stop
+from perfectplay.search.base.scale import SCALE
+from perfectplay.search.solver.nullwindow import exact_all, exact_best
+from perfectplay.search.solver.outcomes import Outcomes, prove_outcomes
+from perfectplay.search.solver.root import Root
+
+OUTCOMES_AFTER_DEPTH = 8
+"""The iteration after which the search asks which moves win, draw or lose (cheap in any game up to here)."""
+
+OUTCOMES_SHARE = 0.75
+"""The share of the time (or nodes) left that the win/draw/loss question may take; deepening goes on with the rest."""
+
+
+@dataclass(frozen=True, slots=True)
+class Findings:
+    """What one solver call found out about the root's moves, in internal units.
+
+    ``values`` holds a value per move (all of them, or none when only the
+    ``top`` value is known, from ``exact_best``); ``proven`` the moves whose
+    value is exact; ``best`` the moves the search prefers; ``depth`` the
+    deepest finished iteration (None for an exact search).
+    """
+
+    values: dict[int, int]
+    proven: frozenset[int]
+    best: tuple[int, ...]
+    complete: bool
+    depth: int | None
+    top: int | None = None
+    fallback: tuple[int, ...] = field(default=())
+    outcomes: Outcomes | None = None
+
+
+def exact(root: Root, every_move: bool) -> Findings:
+    """Prove the value of every move, or only the top value and the moves that reach it."""
+    if every_move:
+        values = exact_all(root)
+        top = max(values.values())
+        best = tuple(sorted(move for move in root.moves if values[move] == top))
+        return Findings(values, frozenset(root.moves), best, True, None)
+    top, best = exact_best(root)
+    return Findings({}, frozenset(), best, True, None, top)
+
+
+def deepen(
+    root: Root, every_move: bool, depth_cap: int | None, max_plies: int, known: Outcomes | None = None
+) -> Findings:
+    """Iterative deepening until every value is proven, or until a limit raises ``Stop``.
+
+    ``known`` is what an opening book proved about the root (which moves
+    keep its value): the search then does not ask again.
+    """
+    budget = root.negamax.budget
+    values: dict[int, int] = {}
+    proven: frozenset[int] = frozenset()
+    finished: int | None = None
+    outcomes = known
+    asked = known is not None
+    last = max_plies if depth_cap is None else min(max_plies, depth_cap)
+    try:
+        for depth in range(1, last + 1):
+            budget.depth = depth
+            budget.phase = f"depth {depth}"
+            values, proven = _iteration(root, depth)
+            finished = depth
+            if len(proven) == len(root.moves):
+                break
+            if not every_move and _fastest_win_proven(root, values, proven, depth):
+                break
+            if depth_cap is None:  # a depth limit asks for a horizon, not a proof
+                if not asked and depth >= OUTCOMES_AFTER_DEPTH:
+                    asked = True
+                    outcomes = _attempt_outcomes(root, values)
+                attempt = _attempt_exact(root, every_move)
+                if attempt is not None:
+                    return attempt
+    except Stop:
+        pass
+    if finished is None:
+        if outcomes is not None:
+            return Findings({}, frozenset(), tuple(sorted(outcomes.keeping)), False, None, outcomes=outcomes)
+        return _fallback(root)
+    complete = len(proven) == len(root.moves) or (
+        not every_move and _fastest_win_proven(root, values, proven, finished)
+    )
+    # Among the moves proven to keep the value (all of them when that is unknown), those valued best.
+    keeping = root.moves if outcomes is None or complete else tuple(m for m in root.moves if m in outcomes.keeping)
+    top = max(values[move] for move in keeping)
+    best = tuple(sorted(move for move in keeping if values[move] == top))
+    return Findings(values, proven, best, complete, finished, outcomes=None if complete else outcomes)
+
+
+def _iteration(root: Root, depth: int) -> tuple[dict[int, int], frozenset[int]]:
+    """One depth-limited pass: a full-window value per move, and the moves whose value is proven."""
+    negamax = root.negamax
+    low, high = root.value_range()
+    values: dict[int, int] = {}
+    proven: set[int] = set()
+    for move in root.unique_moves:
+        before = negamax.horizon
+        values[move] = root.search_child(move, depth - 1, low, high)
+        if negamax.horizon == before:
+            proven.add(move)
+    return root.spread(values), frozenset(move for move in root.moves if root.twin_of[move] in proven)
+
+
+def _fastest_win_proven(root: Root, values: dict[int, int], proven: frozenset[int], depth: int) -> bool:
+    """True if the top value is a proven win that no unproven move can match.
+
+    A forced reply costs no depth, so a win can be proven beyond the
+    horizon; another move's equally fast win is only sure to be in view
+    when the win takes no more plies than the iteration's depth.
+    """
+    top = max(values.values())
+    if top < SCALE:
+        return False
+    plies = root.base - top // SCALE
+    return plies <= depth and all(move in proven for move in root.moves if values[move] == top)
+
+
+def _attempt_outcomes(root: Root, values: dict[int, int]) -> Outcomes | None:
+    """Prove which moves keep the win or the draw, on ``OUTCOMES_SHARE`` of what is left; None if not done."""
+    negamax, budget = root.negamax, root.negamax.budget
+    if budget.node_cap is not None:
+        budget.allowance = negamax.nodes + int((budget.node_cap - negamax.nodes) * OUTCOMES_SHARE)
+        negamax.next_check = min(negamax.next_check, budget.allowance)
+    if budget.deadline is not None:
+        now = budget.clock()
+        budget.soft_deadline = now + (budget.deadline - now) * OUTCOMES_SHARE
+    phase, depth = budget.phase, budget.depth
+    budget.phase, budget.depth = "win, draw or loss", None
+    try:
+        return prove_outcomes(root, values)  # the iteration's favourites first: the likeliest to win
+    except AttemptOver:
+        return None
+    finally:
+        budget.allowance = budget.soft_deadline = None
+        budget.phase, budget.depth = phase, depth
+
+
+def _attempt_exact(root: Root, every_move: bool) -> Findings | None:
+    """Between two iterations, try the exact search on as many nodes as spent so far.
+
+    Whatever it proves stays in the table, so the next iteration is cheaper;
+    the total overhead is a constant factor.
+    """
+    negamax, budget = root.negamax, root.negamax.budget
+    budget.allowance = 2 * negamax.nodes
+    negamax.next_check = min(negamax.next_check, budget.allowance)
+    phase, depth = budget.phase, budget.depth
+    budget.depth = None
+    try:
+        return exact(root, every_move)
+    except AttemptOver:
+        return None
+    finally:
+        budget.allowance = None
+        budget.phase, budget.depth = phase, depth
+
+
+def _fallback(root: Root) -> Findings:
+    """No iteration finished: the tactical moves, else the node's favourite move."""
+    tactical = root.tactical_moves()
+    best = tactical or root.moves[:1]
+    return Findings({}, frozenset(), tuple(sorted(best)), False, None, fallback=root.winning_moves())

@@ -1,0 +1,193 @@
+"""The production search for every game: ``solve`` and ``score_moves``.
+
+How the pieces fit, each in its own file of ``search/solver/`` (Pons's split of his solver):
+
+* ``perfectplay.hooks``: what the solver asks of a game (bounds, key, moves,
+  forced replies, heuristic): the game's search hooks;
+* ``negamax.py``: the recursion, alpha-beta with a transposition table;
+* ``table.py``: the transposition table, capped, with named bounds;
+* ``nullwindow.py``: exact values by null-window probes;
+* ``deepening.py``: iterative deepening under a ``Limit``;
+* ``root.py``: the root's moves and their symmetric twins;
+* ``budget.py``: limits, the clock and live progress;
+* ``compiled.py``: the same recursion in C for the built-in games, when built.
+
+``solve_value`` answers the narrower question of the value alone, by
+null-window probes on the position itself (Pons's ``solve``).
+
+Without a limit the answer is exact and equal to the textbook minimax's:
+the same value and the same set of best moves. With a ``Limit`` the search
+deepens one ply at a time and answers with what it has proven when the
+limit runs out (``complete`` false): proven moves keep their exact value,
+the others are ``unknown`` with the heuristic estimate that orders them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from perfectplay.errors import LimitError
+from perfectplay.game import Game, State, outcome_of
+from perfectplay.search.base.budget import Budget, Clock, ProgressCallback
+from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
+from perfectplay.search.base.scale import SCALE, clamp_guess
+from perfectplay.search.solver.book import book_outcomes
+from perfectplay.search.solver.compiled import default_capacity, negamax_for
+from perfectplay.search.solver.deepening import Findings, deepen, exact
+from perfectplay.search.solver.nullwindow import exact_position
+from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
+from perfectplay.search.solver.root import Root
+from perfectplay.search.solver.table import TranspositionTable
+
+OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+
+
+def score_moves(
+    game: Game[State],
+    state: State,
+    limit: Limit | None = None,
+    *,
+    progress: ProgressCallback | None = None,
+    table: TranspositionTable | None = None,
+    clock: Clock = time.perf_counter,
+) -> Analysis:
+    """Value every legal move of ``state``; exact unless ``limit`` stops the search.
+
+    Pass the same ``table`` to several calls on one game to let them share
+    what they proved: entries hold for any root.
+    """
+    return _run(game, state, limit, progress, table, clock, every_move=True)
+
+
+def solve(
+    game: Game[State],
+    state: State,
+    limit: Limit | None = None,
+    *,
+    progress: ProgressCallback | None = None,
+    table: TranspositionTable | None = None,
+    clock: Clock = time.perf_counter,
+) -> Analysis:
+    """The value of ``state`` for the side to move and every move that achieves it.
+
+    Cheaper than ``score_moves``: the other moves are only shown to be
+    worse, not valued, so ``moves`` holds just the best ones (all of them,
+    when a limit stopped the search: as far as they were valued).
+    """
+    return _run(game, state, limit, progress, table, clock, every_move=False)
+
+
+def solve_value(
+    game: Game[State],
+    state: State,
+    *,
+    table: TranspositionTable | None = None,
+    clock: Clock = time.perf_counter,
+) -> Analysis:
+    """Only the exact value of ``state`` for the side to move: no moves, no limit.
+
+    The position itself is bisected with null-window searches, as Pascal
+    Pons's solver does, instead of each of its moves (``solve``), which is
+    the cheaper question when only the value is wanted and what makes our
+    node counts comparable with his (``benchmarks/connect4.py``). The
+    result's ``moves`` and ``best`` are empty: the search proves the value,
+    not which moves reach it.
+    """
+    budget = Budget(None, None, clock)
+    if game.is_over(state):
+        return finished(game, state, budget.elapsed(), "solver")
+    negamax = negamax_for(game, _table_for(game, table), budget)
+    value = exact_position(negamax, game.search_node(state))
+    score = value // SCALE
+    return Analysis(
+        game,
+        state,
+        outcome_of(score, game.max_plies),
+        score,
+        (),
+        (),
+        max(negamax.nodes, 1),
+        budget.elapsed(),
+        table=negamax.table.stats(),
+    )
+
+
+def _table_for(game: Game[Any], table: TranspositionTable | None, limit: Limit | None = None) -> TranspositionTable:
+    """``table``, or a fresh one of the default size for ``game``'s core and search (``compiled.default_capacity``)."""
+    if table is not None:
+        return table
+    return TranspositionTable(default_capacity(game, exact=limit is None or limit.unlimited))
+
+
+def _run(
+    game: Game[Any],
+    state: Any,
+    limit: Limit | None,
+    progress: ProgressCallback | None,
+    table: TranspositionTable | None,
+    clock: Clock,
+    *,
+    every_move: bool,
+) -> Analysis:
+    if limit is not None and not isinstance(limit, Limit):
+        raise LimitError(f"limit must be a Limit, not {type(limit).__name__}")
+    budget = Budget(limit, progress, clock)
+    if game.is_over(state):
+        return finished(game, state, budget.elapsed(), "solver")
+    negamax = negamax_for(game, _table_for(game, table, limit), budget)
+    negamax.nodes += 1  # the root
+    root = Root(game, state, negamax)
+    if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
+        findings = exact(root, every_move)
+    else:
+        known = book_outcomes(game, state) if limit.depth is None else None
+        findings = deepen(root, every_move, limit.depth, game.max_plies, known)
+    if progress is not None:
+        budget.phase = "done"
+        budget.table_size = len(negamax.table)
+        progress(budget.snapshot(negamax.nodes))
+    return _report(root, findings, budget.elapsed())
+
+
+def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
+    game = root.game
+    max_plies = game.max_plies
+    entries: list[MoveValue] = []
+    draws = frozenset() if findings.outcomes is None else findings.outcomes.draws
+    if findings.top is not None:
+        # Only the top value is known; every best move shares it.
+        entries = [MoveValue.exact(move, findings.top // SCALE, max_plies) for move in findings.best]
+    elif findings.values:
+        for move in root.moves:
+            value = findings.values[move]
+            if move in findings.proven and (value == 0 or abs(value) >= SCALE):
+                entries.append(MoveValue.exact(move, value // SCALE, max_plies))
+            elif move in draws:  # proven a draw by the win/draw/loss probes: a draw's score is exact
+                entries.append(MoveValue.exact(move, 0, max_plies))
+            else:
+                entries.append(MoveValue.guess(move, clamp_guess(value)))
+    else:
+        # Nothing finished: a win on the spot is still a proven fact.
+        wins = set(findings.fallback)
+        base = max_plies + 2
+        for move in root.moves:
+            if move in wins or move in draws:
+                entries.append(MoveValue.exact(move, base - 1 if move in wins else 0, max_plies))
+            else:
+                entries.append(MoveValue.guess(move, None))
+    negamax = root.negamax
+    return assemble(
+        game,
+        root.state,
+        entries,
+        nodes=negamax.nodes,
+        seconds=seconds,
+        complete=findings.complete,
+        algorithm="solver",
+        preferred=None if findings.complete else findings.best,
+        depth=None if findings.complete else findings.depth,
+        table=negamax.table.stats(),
+        outcome_class=None if findings.outcomes is None else OUTCOME_NAMES[findings.outcomes.outcome],
+    )

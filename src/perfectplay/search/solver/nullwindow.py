@@ -1,0 +1,160 @@
+"""Exact values from narrow searches: the null-window driver (MTD-bi, as in Pons's solver).
+
+A search with a window of width one, ``(g - 1, g)``, only answers "is the
+value at least ``g``?", but it answers fast: almost everything is cut off.
+Proven values are whole multiples of ``SCALE`` (a win or loss at some ply,
+or a draw), so bisecting the range of possible levels with such probes finds
+the exact value in a few searches, each sharing the transposition table the
+earlier ones filled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from perfectplay.hooks import SearchNode
+from perfectplay.search.base.scale import SCALE
+from perfectplay.search.solver.negamax import Negamax
+from perfectplay.search.solver.root import Root
+from perfectplay.search.solver.table import PROVEN
+
+Probe = Callable[[int, int], int]
+"""A fail-soft search of one position with the window ``(alpha, beta)``, in internal units."""
+
+
+def _level_above(value: int) -> int:
+    """The lowest proven level at or above ``value``."""
+    return -(-value // SCALE)
+
+
+def bisect(probe: Probe, low: int, high: int) -> int:
+    """The exact value of a position known to lie in ``[low, high]``, found with null-window probes.
+
+    ``probe(alpha, beta)`` is a fail-soft search of the position (see
+    ``Negamax.search``). One search with the window ``(-1, 1)`` settles
+    win, draw or loss first (most positions are decided there); then
+    null-window probes ``v >= g?`` bisect what is left. Each probe's
+    fail-soft answer is a proven bound, so the range shrinks by at least
+    one level per probe.
+    """
+    draw_tested = False
+    while low < high:
+        low_level, high_level = _level_above(low), high // SCALE
+        if low_level >= high_level:
+            return low_level * SCALE
+        if low_level <= 0 <= high_level and not draw_tested:
+            draw_tested = True
+            result = probe(-1, 1)
+            if -1 < result < 1:
+                return result
+            if result >= 1:
+                low = result
+            else:
+                high = result
+            continue
+        level = (low_level + high_level + 1) // 2 * SCALE
+        result = probe(level - 1, level)
+        if result >= level:
+            low = result
+        else:
+            high = result
+    return low
+
+
+def exact_value(root: Root, move: int, low: int, high: int) -> int:
+    """The exact value of ``move`` for the root's side, known to lie in ``[low, high]``."""
+    return bisect(partial(root.search_child, move, PROVEN), low, high)
+
+
+def exact_position(negamax: Negamax, node: SearchNode) -> int:
+    """The exact value of ``node`` itself for its side to move, searched as the root (ply 0).
+
+    What Pons's solver computes: the value only, by probes on the position
+    rather than on each of its moves, so no move is searched with a window
+    wider than the position needs. Every probe counts the root as a node.
+    """
+    low, high = node.low * SCALE, node.high * SCALE  # scores counted from the root itself
+    if low == high:
+        return low
+    return bisect_outside_in(partial(negamax.search, node, 0, PROVEN), low, high)
+
+
+def bisect_outside_in(probe: Probe, low: int, high: int, reach: int = 4) -> int:
+    """Like ``bisect``, but probing from the fastest results inwards, as Pons's solver does.
+
+    A probe near the fastest win or loss is cheap: every line longer than
+    the level it asks about is cut off by the nodes' bounds, as if by a
+    depth limit, while ``bisect``'s first probe (win, draw or loss?) is a
+    search to the end of the game. So the first probes alternate "does the
+    side to move survive more than ``reach`` levels above its fastest
+    loss?" and "does it win within ``reach`` levels of its fastest win?",
+    ``reach`` doubling after each pair, until one of them finds a win or a
+    loss, or they meet at the draw; what is left is bisected.
+    """
+    widening = True
+    loss_side = True
+    while low < high:
+        low_level, high_level = _level_above(low), high // SCALE
+        if low_level >= high_level:
+            return low_level * SCALE
+        middle = (low_level + high_level) // 2
+        if widening:
+            if loss_side and low_level < 0:
+                middle = min(low_level + reach, -1)
+            elif not loss_side and high_level > 0:
+                middle = max(high_level - reach, 0)
+            if not loss_side:
+                reach *= 2
+            loss_side = not loss_side
+        # Is the value above ``middle``? (the window (middle, middle + 1), in levels)
+        level = (middle + 1) * SCALE
+        result = probe(level - 1, level)
+        if result >= level:
+            low = result
+            found = result > 0  # a win
+        else:
+            high = result
+            found = result < 0  # a loss
+        widening = widening and not found
+    return low
+
+
+def exact_all(root: Root) -> dict[int, int]:
+    """The exact value of every root move (symmetric twins searched once)."""
+    low, high = root.value_range()
+    unique = root.unique_moves
+    values: dict[int, int] = {}
+    for number, move in enumerate(unique, 1):
+        root.negamax.budget.phase = f"move {root.game.move_label(move)} ({number}/{len(unique)})"
+        values[move] = exact_value(root, move, low, high)
+    return root.spread(values)
+
+
+def exact_best(root: Root) -> tuple[int, tuple[int, ...]]:
+    """The top value and every move reaching it: one exact search, then a width-2 test per other move.
+
+    A move that fails low against ``(best - 1, best + 1)`` is worse; one that
+    fails high is better and gets its own exact search; anything in between
+    ties with the best.
+    """
+    low, high = root.value_range()
+    unique = root.unique_moves
+    forced = root.forced_moves()
+    if forced:
+        representatives = {root.twin_of[move] for move in forced}
+        unique = [move for move in unique if move in representatives]
+    best_value = 0
+    best: list[int] = []
+    for number, move in enumerate(unique, 1):
+        root.negamax.budget.phase = f"move {root.game.move_label(move)} ({number}/{len(unique)})"
+        if not best:
+            best_value, best = exact_value(root, move, low, high), [move]
+            continue
+        result = root.search_child(move, PROVEN, best_value - 1, best_value + 1)
+        if result >= best_value + 1:
+            best_value, best = exact_value(root, move, result, high), [move]
+        elif result > best_value - 1:
+            best.append(move)
+    chosen = set(best)
+    return best_value, tuple(sorted(move for move in root.moves if root.twin_of[move] in chosen))
