@@ -13,7 +13,6 @@ from perfectplay import PositionError, alphabeta, minimax
 from perfectplay.teaching.orders import move_order, order_counts
 from perfectplay.teaching.textbook import (
     TextbookTree,
-    TreeError,
     check_pruning,
     cut_reasons,
     pruned_nodes,
@@ -21,6 +20,7 @@ from perfectplay.teaching.textbook import (
     textbook_trace,
     tree_text,
 )
+from perfectplay.teaching.tree_node import TreeError
 from perfectplay.words import cut_reason_text, cut_text
 
 CLASSIC = "3 12 8 | 2 4 6 | 14 5 2"

@@ -22,8 +22,9 @@ from typing import Any
 from perfectplay.game import Game, Outcome, Player
 from perfectplay.search.alphabeta import RootSearch
 from perfectplay.search.base.result import Analysis, MoveValue
-from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons, node_name
+from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons
 from perfectplay.teaching.trace import Cut, Trace, Window
+from perfectplay.teaching.tree_node import node_name
 
 ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
 BETA = "\N{GREEK SMALL LETTER BETA}"

@@ -95,20 +95,45 @@ def add_game_option(parser: argparse.ArgumentParser, default: str = DEFAULT_SPEC
     parser.add_argument("--game", default=default, type=game_option, metavar="SPEC", help=game_help() + extra)
 
 
+TREE_FILE_BYTES = 64_000
+"""Largest file ``--from`` reads: a textbook tree is at most a few thousand characters."""
+
+
 def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = False) -> None:
-    tree = "; with --game textbook, a tree of leaf values such as '3 12 8 | 2 4 6 | 14 5 2'" if textbook else ""
+    tree = (
+        "; with --game textbook, a tree of leaf values such as '3 12 8 | 2 4 6 | 14 5 2' or '(A (B 3 12 8) (C 2 4 6))'"
+        if textbook
+        else ""
+    )
     parser.add_argument(
         "position",
         metavar="POSITION",
+        nargs="?" if textbook else None,
         help="the position in the game's notation: rows separated by '/' with X, O and . for a board "
         "(e.g. XOX/OO./.X.), the columns played for connect4 (e.g. 4455), heap sizes for nim (e.g. 3,4,5)" + tree,
     )
+    if textbook:
+        parser.add_argument(
+            "--from",
+            dest="from_file",
+            metavar="FILE",
+            help="read a textbook tree a teacher typed from FILE (either notation; implies --game textbook)",
+        )
     parser.add_argument("--to-move", metavar="X|O", help="the side to move (default: the game's rule)")
     add_game_option(parser, textbook=textbook)
 
 
 def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
     """The game and position the arguments name; ``--game textbook`` reads a textbook tree."""
+    from_file = getattr(args, "from_file", None)
+    if from_file is not None:
+        if args.position is not None:
+            raise PerfectplayError("give the tree either as POSITION or with --from FILE, not both")
+        if args.game.strip().lower() not in (TEXTBOOK, DEFAULT_SPEC):
+            raise PerfectplayError(f"--from reads a textbook tree; leave out --game {args.game}")
+        args.position, args.game = read_tree_file(from_file), TEXTBOOK
+    if args.position is None:
+        raise PerfectplayError("give a POSITION (or, for a textbook tree, --from FILE)")
     if args.game.strip().lower() == TEXTBOOK:
         from perfectplay.teaching import TextbookTree
 
@@ -116,6 +141,21 @@ def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
         return tree, tree.initial_state()
     to_move = None if args.to_move is None else parse_player(args.to_move)
     return parse_position(args.position, args.game, to_move=to_move)
+
+
+def read_tree_file(path: str) -> str:
+    """The text of a tree file, or a ``PerfectplayError`` that names the file and what is wrong."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(TREE_FILE_BYTES + 1)
+    except OSError as error:
+        raise PerfectplayError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > TREE_FILE_BYTES:
+        raise PerfectplayError(f"{path} is larger than {TREE_FILE_BYTES:,} bytes: not a textbook tree")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PerfectplayError(f"{path} is not UTF-8 text") from None
 
 
 def read_game(args: argparse.Namespace) -> Game[Any]:

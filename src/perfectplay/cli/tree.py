@@ -43,11 +43,19 @@ from perfectplay.teaching import (
     trace_dot,
     trace_json,
     trace_search,
+    trace_sexpr,
     trace_svg,
+    trace_tikz,
 )
 from perfectplay.words import DEFAULT_ROOT_WINDOW, root_window
 
-RENDERERS: dict[str, Callable[..., str]] = {"svg": trace_svg, "dot": trace_dot, "json": trace_json}
+RENDERERS: dict[str, Callable[..., str]] = {
+    "svg": trace_svg,
+    "dot": trace_dot,
+    "json": trace_json,
+    "tikz": trace_tikz,
+    "sexpr": trace_sexpr,
+}
 
 DEFAULT_DRAWN = 25
 """Nodes drawn when the user does not say: a drawing a person can read (whole levels first)."""

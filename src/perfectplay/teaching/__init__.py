@@ -23,7 +23,7 @@ _HOMES: dict[str, str] = {
     "Trace": "perfectplay.teaching.trace",
     "TraceNode": "perfectplay.teaching.trace",
     "TraceTooLarge": "perfectplay.teaching.trace",
-    "TreeNode": "perfectplay.teaching.textbook",
+    "TreeNode": "perfectplay.teaching.tree_node",
     "check_pruning": "perfectplay.teaching.textbook",
     "compare_with_perfect_play": "perfectplay.teaching.compare",
     "compare_cuts": "perfectplay.teaching.orders",
@@ -35,7 +35,7 @@ _HOMES: dict[str, str] = {
     "limited_value_text": "perfectplay.teaching.compare",
     "move_order": "perfectplay.teaching.orders",
     "move_value": "perfectplay.teaching.compare",
-    "node_name": "perfectplay.teaching.textbook",
+    "node_name": "perfectplay.teaching.tree_node",
     "order_counts": "perfectplay.teaching.orders",
     "position_svg": "perfectplay.viz.board",
     "random_tree": "perfectplay.teaching.textbook",
@@ -48,7 +48,9 @@ _HOMES: dict[str, str] = {
     "trace_alphabeta": "perfectplay.teaching.trace",
     "trace_minimax": "perfectplay.teaching.trace",
     "trace_search": "perfectplay.teaching.trace",
+    "trace_sexpr": "perfectplay.viz",
     "trace_svg": "perfectplay.viz",
+    "trace_tikz": "perfectplay.viz",
     "tree_text": "perfectplay.teaching.textbook",
 }
 """Where each name lives: the module imported when the name is first used."""
@@ -74,10 +76,8 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.orders import order_counts as order_counts
     from perfectplay.teaching.textbook import LEAF_VALUES as LEAF_VALUES
     from perfectplay.teaching.textbook import TextbookTree as TextbookTree
-    from perfectplay.teaching.textbook import TreeNode as TreeNode
     from perfectplay.teaching.textbook import check_pruning as check_pruning
     from perfectplay.teaching.textbook import cut_reasons as cut_reasons
-    from perfectplay.teaching.textbook import node_name as node_name
     from perfectplay.teaching.textbook import random_tree as random_tree
     from perfectplay.teaching.textbook import textbook_trace as textbook_trace
     from perfectplay.teaching.textbook import tree_text as tree_text
@@ -89,10 +89,14 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.trace import trace_alphabeta as trace_alphabeta
     from perfectplay.teaching.trace import trace_minimax as trace_minimax
     from perfectplay.teaching.trace import trace_search as trace_search
+    from perfectplay.teaching.tree_node import TreeNode as TreeNode
+    from perfectplay.teaching.tree_node import node_name as node_name
     from perfectplay.teaching.tree_size import estimated_tree_size as estimated_tree_size
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
+    from perfectplay.viz import trace_sexpr as trace_sexpr
     from perfectplay.viz import trace_svg as trace_svg
+    from perfectplay.viz import trace_tikz as trace_tikz
     from perfectplay.viz.board import position_svg as position_svg
     from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.tree_json import subtree_document as subtree_document

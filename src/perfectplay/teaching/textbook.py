@@ -10,6 +10,8 @@ leaves are whole numbers (``-7`` too) separated by spaces or commas. Without
 brackets, ``|`` separates the groups of a two-level tree and a plain list of
 numbers is a one-level tree. The root is MAX; leaf values are in MAX's view;
 every leaf must lie at the same depth (the searches stop at one depth).
+Text that opens with ``(`` is read in s-expression notation instead
+(``sexpr.py``: ``(A (B 3 12 8) (C 2 4 6))``, the visualisers' notation).
 
 **How it is searched.** A ``TextbookTree`` is a small ``Game`` whose leaves
 are the horizon of a depth-limited search and whose evaluation is the leaf
@@ -36,40 +38,14 @@ from perfectplay.errors import IllegalMoveError, PositionError
 from perfectplay.game import Game, Player
 from perfectplay.search.alphabeta import MoveOrder
 from perfectplay.search.base.limits import Limit
+from perfectplay.teaching.sexpr import looks_like_sexpr, parse_sexpr
 from perfectplay.teaching.trace import Cut, Trace, TraceNode, trace_search
-
-MAX_TEXT = 5_000
-"""Longest tree text read."""
-
-MAX_LEAVES = 500
-"""Most leaves in a textbook tree: a drawing of more helps nobody."""
-
-MAX_DEPTH = 8
-"""Deepest textbook tree."""
-
-MAX_VALUE = 999_999
-"""Largest leaf value, either sign (the searches keep guesses below 2 ** 20)."""
+from perfectplay.teaching.tree_node import MAX_DEPTH, MAX_LEAVES, MAX_TEXT, MAX_VALUE, TreeError, TreeNode, node_name
 
 LEAF_VALUES = "leaf values"
 """The evaluation's name in a textbook tree's trace."""
 
 Path = tuple[int, ...]
-
-
-class TreeError(PositionError):
-    """Text that is not a textbook tree, with what is wrong and where."""
-
-
-@dataclass(frozen=True, slots=True)
-class TreeNode:
-    """A node of a textbook tree: a leaf with a value, or an inner node with children."""
-
-    value: int | None
-    children: tuple[TreeNode, ...] = ()
-
-    @property
-    def is_leaf(self) -> bool:
-        return not self.children
 
 
 _TOKEN = re.compile(r"\s*(?:(\[)|(\])|(\|)|(-?[0-9]+)(?![0-9])|([^\s,\[\]|]+)|(,))")
@@ -79,6 +55,10 @@ def parse_tree(text: str) -> TreeNode:
     """Read a tree in the notation of the module notes; ``TreeError`` says what is wrong and where."""
     if not isinstance(text, str):
         raise TreeError(f"a tree must be text, not {type(text).__name__}")
+    if looks_like_sexpr(text):
+        root = parse_sexpr(text)
+        _check_shape(root)
+        return root
     if len(text) > MAX_TEXT:
         raise TreeError(f"a tree is at most {MAX_TEXT:,} characters")
     tokens = _tokens(text)
@@ -87,6 +67,7 @@ def parse_tree(text: str) -> TreeNode:
     if any(kind == "[" for kind, _, _ in tokens):
         if any(kind == "|" for kind, _, _ in tokens):
             raise TreeError("use either brackets or '|', not both: [[3 12 8] [2 4 6]] or 3 12 8 | 2 4 6")
+        _check_nesting(tokens)
         root, end = _bracketed(tokens, 0)
         if end != len(tokens):
             raise TreeError(f"unexpected {tokens[end][1]!r} at character {tokens[end][2] + 1} after the tree's end")
@@ -133,6 +114,18 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
     return tokens
 
 
+def _check_nesting(tokens: list[tuple[str, str, int]]) -> None:
+    """Refuse a tree nested deeper than ``MAX_DEPTH`` before reading it (the reader recurses per level)."""
+    depth = 0
+    for kind, _, start in tokens:
+        depth += {"[": 1, "]": -1}.get(kind, 0)
+        if depth > MAX_DEPTH + 1:
+            raise TreeError(
+                f"the tree is more than {MAX_DEPTH} levels deep at character {start + 1}; "
+                f"at most {MAX_DEPTH} are searched"
+            )
+
+
 def _bracketed(tokens: list[tuple[str, str, int]], index: int) -> tuple[TreeNode, int]:
     kind, word, start = tokens[index]
     if kind == "n":
@@ -176,11 +169,6 @@ def _leaves(node: TreeNode, path: Path) -> Iterator[tuple[Path, TreeNode]]:
         yield path, node
     for index, child in enumerate(node.children):
         yield from _leaves(child, (*path, index))
-
-
-def node_name(path: Sequence[int]) -> str:
-    """``2.1`` for the first child of the second child (from 1); ``root`` for the root."""
-    return ".".join(str(index + 1) for index in path) if path else "root"
 
 
 def tree_text(node: TreeNode) -> str:
