@@ -38,6 +38,7 @@ _HOMES: dict[str, str] = {
     "MAX_SIDE": "perfectplay.games.mnk",
     "MNK": "perfectplay.games.mnk",
     "MNKState": "perfectplay.games.mnk",
+    "MctsResult": "perfectplay.search.mcts",
     "MoveValue": "perfectplay.search.base.result",
     "Nim": "perfectplay.games.nim",
     "NimState": "perfectplay.games.nim",
@@ -62,6 +63,7 @@ _HOMES: dict[str, str] = {
     "load_game_file": "perfectplay.games",
     "loss_score": "perfectplay.game",
     "make_game": "perfectplay.games",
+    "mcts": "perfectplay.search.mcts",
     "minimax": "perfectplay.search.minimax",
     "outcome_of": "perfectplay.game",
     "parse_player": "perfectplay.notation",
@@ -124,6 +126,8 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.base.limits import Limit as Limit
     from perfectplay.search.base.result import Analysis as Analysis
     from perfectplay.search.base.result import MoveValue as MoveValue
+    from perfectplay.search.mcts import MctsResult as MctsResult
+    from perfectplay.search.mcts import mcts as mcts
     from perfectplay.search.minimax import minimax as minimax
     from perfectplay.search.solver.exact import score_moves as score_moves
     from perfectplay.search.solver.exact import solve as solve

@@ -13,6 +13,8 @@ import typing as _typing
 from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
+    "Convergence": "perfectplay.teaching.mcts_study",
+    "DEFAULT_CHECKPOINTS": "perfectplay.teaching.mcts_study",
     "EVALUATIONS": "perfectplay.teaching.evaluators",
     "LEAF_VALUES": "perfectplay.teaching.textbook",
     "ORDERS": "perfectplay.teaching.orders",
@@ -25,8 +27,9 @@ _HOMES: dict[str, str] = {
     "TraceTooLarge": "perfectplay.teaching.trace",
     "TreeNode": "perfectplay.teaching.tree_node",
     "check_pruning": "perfectplay.teaching.textbook",
-    "compare_with_perfect_play": "perfectplay.teaching.compare",
     "compare_cuts": "perfectplay.teaching.orders",
+    "compare_with_perfect_play": "perfectplay.teaching.compare",
+    "convergence_svg": "perfectplay.viz.convergence",
     "cut_reasons": "perfectplay.teaching.textbook",
     "default_evaluation": "perfectplay.teaching.evaluators",
     "estimated_tree_size": "perfectplay.teaching.tree_size",
@@ -40,12 +43,13 @@ _HOMES: dict[str, str] = {
     "position_svg": "perfectplay.viz.board",
     "random_tree": "perfectplay.teaching.textbook",
     "search_events": "perfectplay.viz.replay",
-    "textbook_trace": "perfectplay.teaching.textbook",
+    "study_convergence": "perfectplay.teaching.mcts_study",
     "subtree_document": "perfectplay.viz.tree_json",
+    "textbook_trace": "perfectplay.teaching.textbook",
+    "trace_alphabeta": "perfectplay.teaching.trace",
     "trace_document": "perfectplay.viz.tree_json",
     "trace_dot": "perfectplay.viz",
     "trace_json": "perfectplay.viz",
-    "trace_alphabeta": "perfectplay.teaching.trace",
     "trace_minimax": "perfectplay.teaching.trace",
     "trace_search": "perfectplay.teaching.trace",
     "trace_sexpr": "perfectplay.viz",
@@ -69,6 +73,9 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.evaluators import default_evaluation as default_evaluation
     from perfectplay.teaching.evaluators import evaluation_names as evaluation_names
     from perfectplay.teaching.evaluators import get_evaluation as get_evaluation
+    from perfectplay.teaching.mcts_study import DEFAULT_CHECKPOINTS as DEFAULT_CHECKPOINTS
+    from perfectplay.teaching.mcts_study import Convergence as Convergence
+    from perfectplay.teaching.mcts_study import study_convergence as study_convergence
     from perfectplay.teaching.orders import ORDERS as ORDERS
     from perfectplay.teaching.orders import OrderCounts as OrderCounts
     from perfectplay.teaching.orders import compare_cuts as compare_cuts
@@ -98,6 +105,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz import trace_svg as trace_svg
     from perfectplay.viz import trace_tikz as trace_tikz
     from perfectplay.viz.board import position_svg as position_svg
+    from perfectplay.viz.convergence import convergence_svg as convergence_svg
     from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.tree_json import subtree_document as subtree_document
     from perfectplay.viz.tree_json import trace_document as trace_document

@@ -59,7 +59,7 @@ PREAMBLE = r"""\documentclass{article}
 \begin{document}
 \centering"""
 
-STYLES = r"""  for tree={draw, rounded corners, align=center, font=\small, inner sep=2pt, l sep=1.6em, s sep=0.5em,
+STYLES = r"""  for tree={draw, rounded corners, align=center, font=\small, inner sep=2pt, l sep=2.8em, s sep=1.6em,
     edge={draw=gray}},
   max/.style={draw=blue!70!black},
   min/.style={draw=red!70!black},
@@ -140,9 +140,9 @@ def trace_tikz(
         if node.hidden:
             lines.append(f"{indent}  [{{{latex_text(hidden_text(node.hidden))}}}, more{_window(node.hidden[0].entry)}]")
         for move in node.pruned:
-            reason = latex_text(cut_text(node.cut)) if node.cut is not None else ""
+            reason = r"\\" + latex_text(cut_text(node.cut)) if node.cut is not None else ""
             label = "pruned" if textbook else _board(trace, trace.game.play(node.state, move)) + r"\\pruned"
-            lines.append(f"{indent}  [{{{label}}}, pruned, edge label={{node[midway, font=\\tiny]{{{reason}}}}}]")
+            lines.append(f"{indent}  [{{{label}{reason}}}, pruned]")
         lines.append(indent + "]")
 
     visit(trace.root, (), "")

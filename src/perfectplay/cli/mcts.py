@@ -1,0 +1,123 @@
+"""``perfectplay mcts``: Monte Carlo tree search held against the exact value of a position.
+
+Several seeded UCT runs grow side by side; at each checkpoint the command
+prints how often the move MCTS would play is an exact best move, how often
+it keeps the position's value, and how far its estimate is from the exact
+value (rewards 1 win, 0.5 draw, 0 loss). ``--svg FILE`` draws the curves.
+The exact values come from the solver, so a position must be one the solver
+proves quickly: tic-tac-toe, small boards, Connect Four from the middle game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from perfectplay import MctsResult, PerfectplayError, mcts
+from perfectplay.cli.options import add_position_arguments, read_position, whole
+from perfectplay.teaching import DEFAULT_CHECKPOINTS, convergence_svg, study_convergence
+
+MAX_CHECKPOINT = 200_000
+"""Most iterations a checkpoint may ask for from the command line (a few minutes of Python at most)."""
+
+
+def checkpoints(text: str) -> tuple[int, ...]:
+    """``10,100,1000``: increasing whole numbers of iterations."""
+    parse = whole(1, "an iteration count", MAX_CHECKPOINT)
+    values = tuple(parse(part) for part in text.split(",") if part.strip())
+    if not values or list(values) != sorted(set(values)) or len(values) > 20:
+        raise argparse.ArgumentTypeError(
+            f"--iterations takes up to 20 increasing counts such as 10,100,1000, not {text[:40]!r}"
+        )
+    return values
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Run Monte Carlo tree search (UCT, seeded) on a position and hold it against the exact value: at each "
+        "number of iterations, how often its move is an exact best move, how often it keeps the value, and how "
+        "far its estimate is from the exact one."
+    )
+    add_position_arguments(parser)
+    parser.add_argument(
+        "--iterations",
+        type=checkpoints,
+        default=DEFAULT_CHECKPOINTS,
+        metavar="N,N,...",
+        help=f"the checkpoints, increasing, each at most {MAX_CHECKPOINT:,} "
+        f"(default {','.join(map(str, DEFAULT_CHECKPOINTS))})",
+    )
+    parser.add_argument("--runs", type=whole(1, "--runs", 200), default=20, help="seeded runs, 1-200 (default 20)")
+    parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the first run's seed (default 0)")
+    parser.add_argument("--svg", metavar="FILE", help="also draw the curves as SVG into FILE")
+    parser.add_argument("--tree", action="store_true", help="print one run's root moves (visits, mean) instead")
+    parser.add_argument("--json", action="store_true", help="print the study as JSON")
+    parser.set_defaults(run=run_mcts)
+
+
+def run_mcts(args: argparse.Namespace) -> int:
+    game, state = read_position(args)
+    if args.tree:
+        result = mcts(game, state, args.iterations[-1], seed=args.seed)
+        sys.stdout.write(tree_text(result))
+        return 0
+    study = study_convergence(game, state, args.iterations, runs=args.runs, seed=args.seed)
+    if args.svg:
+        try:
+            Path(args.svg).write_text(convergence_svg(study), encoding="utf-8")
+        except OSError as error:
+            raise PerfectplayError(f"cannot write {args.svg}: {error.strerror or error}") from None
+    if args.json:
+        document = {
+            "game": game.name,
+            "position": game.format(state),
+            "runs": study.runs,
+            "seed": study.seed,
+            "exact_outcome": study.exact_outcome,
+            "exact_best": list(study.exact_best),
+            "points": [
+                {
+                    "iterations": p.iterations,
+                    "best_rate": p.best_rate,
+                    "keeps_value_rate": p.keeps_value_rate,
+                    "value_error": round(p.value_error, 6),
+                }
+                for p in study.points
+            ],
+            "always_best_from": study.first_always_best(),
+        }
+        sys.stdout.write(json.dumps(document) + "\n")
+        return 0
+    best = ", ".join(game.move_label(move) for move in study.exact_best)
+    lines = [
+        f"MCTS (UCT, {study.runs} seeded runs from seed {study.seed}) on {game.format(state)}",
+        f"Exact value: {study.exact_outcome}; exact best moves: {best}",
+        "",
+        f"{'iterations':>10}  {'best move':>9}  {'keeps value':>11}  {'|estimate - exact|':>18}",
+    ]
+    for p in study.points:
+        lines.append(
+            f"{p.iterations:>10,}  {p.best_rate:>9.0%}  {p.keeps_value_rate:>11.0%}  {p.value_error:>18.3f}"
+        )
+    always = study.first_always_best()
+    lines.append("")
+    lines.append(
+        f"Every run plays an exact best move from {always:,} iterations on."
+        if always is not None
+        else "Not every run plays an exact best move at the last checkpoint: give more iterations."
+    )
+    sys.stdout.write("\n".join(lines) + "\n")
+    return 0
+
+
+def tree_text(result: MctsResult[object]) -> str:
+    """One run's root: every move with its visits and mean reward, the chosen one marked."""
+    game = result.game
+    lines = [f"MCTS after {result.iterations:,} iterations (seed {result.seed}) on {game.format(result.state)}"]
+    lines.append(f"{'move':>6}  {'visits':>8}  {'mean':>6}")
+    for entry in sorted(result.moves, key=lambda entry: -entry.visits):
+        mark = "  <- plays" if entry.move == result.best else ""
+        lines.append(f"{game.move_label(entry.move):>6}  {entry.visits:>8,}  {entry.mean:>6.3f}{mark}")
+    return "\n".join(lines) + "\n"
