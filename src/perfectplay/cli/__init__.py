@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tree": ("tree", "draw the search tree minimax or alpha-beta explored (SVG, DOT or JSON)"),
     "orders": ("orders", "alpha-beta's node counts under every move order, side by side"),
     "quiz": ("quiz", "which nodes does alpha-beta prune? A quiz on a textbook tree"),
+    "exercise": ("exercise", "write a printable alpha-beta exercise and its answer key (LaTeX) from a seed"),
     "mcts": ("mcts", "Monte Carlo tree search held against the exact value: does it find the best move?"),
     "serve": ("serve", "play in the browser: serve the web app and its JSON API"),
     "check": ("check", "check a tic-tac-toe AI against perfect play: where it loses, misplays or breaks"),

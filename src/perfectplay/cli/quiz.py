@@ -6,6 +6,11 @@ their values); you type the nodes alpha-beta never visits, by name
 cut). The answer is checked against the real alpha-beta
 (``textbook.check_pruning``), then explained cut by cut. Without a tree,
 random ones are drawn one after another (``--seed`` repeats them).
+
+``--practice`` grades a whole hand search node by node instead: for every
+node, in the order the search returns from it, the value (and alpha and
+beta), or ``x`` for a node never visited; each wrong answer comes back with
+its reason, under the convention chosen (``--strict``, ``--root-window``).
 """
 
 from __future__ import annotations
@@ -17,7 +22,19 @@ from typing import Any
 from perfectplay import PerfectplayError
 from perfectplay.cli.options import whole
 from perfectplay.cli.play import line_reader
-from perfectplay.teaching import TextbookTree, TreeNode, check_pruning, node_name, random_tree, textbook_trace
+from perfectplay.teaching import (
+    Convention,
+    NodeAnswer,
+    TextbookTree,
+    TreeNode,
+    answer_key,
+    check_pruning,
+    grade_practice,
+    node_name,
+    random_tree,
+    returning_order,
+    textbook_trace,
+)
 from perfectplay.words import quiz_words
 
 
@@ -29,6 +46,21 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("tree", nargs="?", metavar="TREE", help="the tree (default: random trees, one after another)")
     parser.add_argument("--depth", type=whole(1, "--depth", 5), default=3, metavar="D", help="depth of random trees")
     parser.add_argument("--seed", type=int, help="seed the random trees, to repeat them")
+    parser.add_argument(
+        "--practice", action="store_true", help="grade every node's value, alpha and beta, and the cuts"
+    )
+    parser.add_argument(
+        "--algorithm", choices=("alphabeta", "minimax"), default="alphabeta", help="with --practice: the search"
+    )
+    parser.add_argument(
+        "--strict", action="store_true", help="with --practice: cut only when a bound is passed, not on equality"
+    )
+    parser.add_argument(
+        "--root-window",
+        choices=("first", "best"),
+        default="first",
+        help="with --practice: the textbook root window (first, default) or the engine's (best)",
+    )
     parser.set_defaults(run=run_quiz)
 
 
@@ -42,7 +74,8 @@ def run_quiz(args: argparse.Namespace) -> int:
     try:
         while True:
             tree = fixed or random_tree(rng, args.depth)
-            score += ask(tree, read)  # a question left at the end of input is not counted
+            # a question left at the end of input is not counted
+            score += practise(tree, read, convention_of(args)) if args.practice else ask(tree, read)
             answered += 1
             if fixed is not None or not _again(read):
                 break
@@ -98,3 +131,65 @@ def ask(tree: TextbookTree, read: Any) -> int:
     for line in (*words.details, *words.cuts, words.summary):
         print(f"  {line}")
     return int(result.correct)
+
+
+def convention_of(args: argparse.Namespace) -> Convention:
+    return Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
+
+
+_BOUNDS = {"-inf": None, "-infinity": None, "+inf": None, "inf": None, "+infinity": None, "infinity": None}
+
+
+def read_node_answer(text: str, with_window: bool) -> NodeAnswer:
+    """``3``, ``3 -inf 3`` or ``x``: a node's answer as typed; PerfectplayError says what is wrong."""
+    words = text.replace(",", " ").split()
+    if [word.lower() for word in words] in (["x"], ["cut"], ["-"]):
+        return NodeAnswer(visited=False)
+    if not words or len(words) > (3 if with_window else 1):
+        shape = "a value, then alpha and beta if you like (e.g. 3 -inf 3)," if with_window else "a value"
+        raise PerfectplayError(f"type {shape} or x for a node that is never visited")
+
+    def number(word: str, what: str) -> int | None:
+        if word.lower() in _BOUNDS and what != "value":
+            return _BOUNDS[word.lower()]
+        try:
+            return int(word)
+        except ValueError:
+            raise PerfectplayError(f"{word[:12]!r} is not a {what}: type a whole number"
+                                   + (" or -inf / +inf" if what != "value" else "")) from None
+
+    value = number(words[0], "value")
+    if len(words) == 1:
+        return NodeAnswer(value=value)
+    if len(words) != 3:
+        raise PerfectplayError("give both alpha and beta after the value, or neither")
+    return NodeAnswer(value=value, alpha=number(words[1], "bound"), beta=number(words[2], "bound"))
+
+
+def practise(tree: TextbookTree, read: Any, convention: Convention) -> int:
+    """A whole hand search graded node by node; 1 when every answer is right."""
+    print()
+    print(outline(tree))
+    print()
+    print(f"Search this tree by hand: {convention.describe()}.")
+    with_window = convention.algorithm == "alphabeta"
+    ask_for = "its value, alpha and beta as it returns (e.g. 3 -inf 3)" if with_window else "its value"
+    print(f"For each node, in the order the search returns from it: {ask_for}, or x if it is never visited.")
+    answers = {}
+    for node in returning_order(answer_key(tree.root, convention)):
+        while True:
+            role = "leaf" if tree.node(node.path).is_leaf else node.role
+            text = read(f"{node_name(node.path)} ({role}): ")
+            try:
+                answers[node.path] = read_node_answer(text, with_window)
+            except PerfectplayError as error:
+                print(error)
+                continue
+            break
+    result = grade_practice(tree.root, answers, convention)
+    print(f"{result.right} of {result.asked} answers right.")
+    for mistake in result.mistakes:
+        print(f"  {mistake.name} {mistake.field}: you gave {mistake.given}, it is {mistake.expected}: {mistake.reason}")
+    if result.perfect:
+        print("Every node right.")
+    return int(result.perfect)

@@ -13,12 +13,15 @@ import typing as _typing
 from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
+    "Convention": "perfectplay.teaching.practice",
     "Convergence": "perfectplay.teaching.mcts_study",
     "DEFAULT_CHECKPOINTS": "perfectplay.teaching.mcts_study",
     "EVALUATIONS": "perfectplay.teaching.evaluators",
     "LEAF_VALUES": "perfectplay.teaching.textbook",
+    "NodeAnswer": "perfectplay.teaching.practice",
     "ORDERS": "perfectplay.teaching.orders",
     "OrderCounts": "perfectplay.teaching.orders",
+    "PracticeGrade": "perfectplay.teaching.practice",
     "RECORD_LIMIT": "perfectplay.teaching.trace",
     "SEARCH_NODES": "perfectplay.teaching.trace",
     "TextbookTree": "perfectplay.teaching.textbook",
@@ -26,6 +29,7 @@ _HOMES: dict[str, str] = {
     "TraceNode": "perfectplay.teaching.trace",
     "TraceTooLarge": "perfectplay.teaching.trace",
     "TreeNode": "perfectplay.teaching.tree_node",
+    "answer_key": "perfectplay.teaching.practice",
     "check_pruning": "perfectplay.teaching.textbook",
     "compare_cuts": "perfectplay.teaching.orders",
     "compare_with_perfect_play": "perfectplay.teaching.compare",
@@ -34,7 +38,9 @@ _HOMES: dict[str, str] = {
     "default_evaluation": "perfectplay.teaching.evaluators",
     "estimated_tree_size": "perfectplay.teaching.tree_size",
     "evaluation_names": "perfectplay.teaching.evaluators",
+    "exercise_tikz": "perfectplay.viz.exercise",
     "get_evaluation": "perfectplay.teaching.evaluators",
+    "grade_practice": "perfectplay.teaching.practice",
     "limited_value_text": "perfectplay.teaching.compare",
     "move_order": "perfectplay.teaching.orders",
     "move_value": "perfectplay.teaching.compare",
@@ -42,6 +48,7 @@ _HOMES: dict[str, str] = {
     "order_counts": "perfectplay.teaching.orders",
     "position_svg": "perfectplay.viz.board",
     "random_tree": "perfectplay.teaching.textbook",
+    "returning_order": "perfectplay.teaching.practice",
     "search_events": "perfectplay.viz.replay",
     "study_convergence": "perfectplay.teaching.mcts_study",
     "subtree_document": "perfectplay.viz.tree_json",
@@ -81,6 +88,12 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.orders import compare_cuts as compare_cuts
     from perfectplay.teaching.orders import move_order as move_order
     from perfectplay.teaching.orders import order_counts as order_counts
+    from perfectplay.teaching.practice import Convention as Convention
+    from perfectplay.teaching.practice import NodeAnswer as NodeAnswer
+    from perfectplay.teaching.practice import PracticeGrade as PracticeGrade
+    from perfectplay.teaching.practice import answer_key as answer_key
+    from perfectplay.teaching.practice import grade_practice as grade_practice
+    from perfectplay.teaching.practice import returning_order as returning_order
     from perfectplay.teaching.textbook import LEAF_VALUES as LEAF_VALUES
     from perfectplay.teaching.textbook import TextbookTree as TextbookTree
     from perfectplay.teaching.textbook import check_pruning as check_pruning
@@ -106,6 +119,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz import trace_tikz as trace_tikz
     from perfectplay.viz.board import position_svg as position_svg
     from perfectplay.viz.convergence import convergence_svg as convergence_svg
+    from perfectplay.viz.exercise import exercise_tikz as exercise_tikz
     from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.tree_json import subtree_document as subtree_document
     from perfectplay.viz.tree_json import trace_document as trace_document

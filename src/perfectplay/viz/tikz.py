@@ -34,9 +34,12 @@ _LATEX_SPECIALS = {
     "]": "{]}",
     ",": "{,}",
     "=": "{=}",
+    "<": "$<$",
+    ">": "$>$",
+    "|": "$|$",
 }
 """Characters LaTeX or forest's bracket syntax would read as markup: ``[``, ``]``, ``,`` and ``=`` end a
-forest node's content or option, so they are braced."""
+forest node's content or option, so they are braced; ``<``, ``>`` and ``|`` are other glyphs in text fonts."""
 
 _LATEX_SYMBOLS = {
     "≥": r"$\geq$",

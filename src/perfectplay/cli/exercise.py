@@ -1,0 +1,70 @@
+"""``perfectplay exercise``: a printable alpha-beta (or minimax) exercise and its answer key, from a seed.
+
+The same seed, shape and convention always give the same tree, so a
+teacher can hand out a sheet and publish its key later, or give every
+student their own seed. Both are LaTeX documents (``viz/exercise.py``);
+``perfectplay quiz --practice TREE`` grades the same exercise node by node
+on a terminal (the sheet names the tree in its first line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+from perfectplay import PerfectplayError
+from perfectplay.cli.options import whole
+from perfectplay.teaching import Convention, exercise_tikz, random_tree, tree_text
+
+
+def branching(text: str) -> tuple[int, int]:
+    """``2,3``: the fewest and the most children of an inner node, each from 2 to 4."""
+    parts = text.split(",")
+    parse = whole(2, "--branching", 4)
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"--branching takes LOW,HIGH such as 2,3, not {text[:20]!r}")
+    low, high = parse(parts[0]), parse(parts[1])
+    if low > high:
+        raise argparse.ArgumentTypeError(f"--branching {text[:20]}: the first number is the smaller")
+    return low, high
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Write a printable exercise (a random textbook tree from a seed, every inner node blank) and its "
+        "answer key (every node's value, alpha and beta, and the cuts) as two LaTeX documents."
+    )
+    parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the tree's seed (default 0)")
+    parser.add_argument("--depth", type=whole(2, "--depth", 4), default=3, metavar="D", help="levels, 2-4 (default 3)")
+    parser.add_argument(
+        "--branching", type=branching, default=(2, 3), metavar="LOW,HIGH", help="children a node has (default 2,3)"
+    )
+    parser.add_argument("--top", type=whole(1, "--top", 99), default=20, help="leaf values from 0 to TOP (default 20)")
+    parser.add_argument("--algorithm", choices=("alphabeta", "minimax"), default="alphabeta")
+    parser.add_argument("--strict", action="store_true", help="cut only when a bound is passed, not on equality")
+    parser.add_argument("--root-window", choices=("first", "best"), default="first", help="textbook (first) or engine")
+    parser.add_argument("--out", metavar="PREFIX", required=True, help="write PREFIX-sheet.tex and PREFIX-key.tex")
+    parser.set_defaults(run=run_exercise)
+
+
+def run_exercise(args: argparse.Namespace) -> int:
+    if not args.out.strip():
+        raise PerfectplayError("--out needs a file name prefix, such as exercise1")
+    tree = random_tree(random.Random(args.seed), args.depth, args.branching, args.top)
+    convention = Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
+    title = f"Exercise {args.seed}: {tree_text(tree.root)}"
+    for part, answers in (("sheet", False), ("key", True)):
+        path = Path(f"{args.out}-{part}.tex")
+        text = exercise_tikz(tree.root, convention, answers=answers, title=title)
+        temporary = path.with_name(path.name + ".part")
+        try:
+            temporary.write_text(text, encoding="utf-8")
+            os.replace(temporary, path)  # a reader never sees half a sheet
+        except OSError as error:
+            temporary.unlink(missing_ok=True)
+            raise PerfectplayError(f"cannot write {path}: {error.strerror or error}") from None
+        sys.stdout.write(f"wrote {path}\n")
+    return 0
