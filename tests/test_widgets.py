@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from perfectplay import PerfectplayError
 from perfectplay.notebook.views import position
 from perfectplay.notebook.widgets import describe, play_widget, search_stepper
+from perfectplay.teaching import pseudocode_lines
 
 
 def _button(widget: object, label: str) -> object:
@@ -67,3 +70,12 @@ def test_the_stepper_walks_every_event_of_the_search_in_order() -> None:
     assert {"enter", "leaf", "update", "exit"} <= kinds
     assert all(describe(stepper.trace, event) for event in stepper.events)
     assert "<svg" in stepper.tree.value and "<svg" in stepper.board.value
+
+
+def test_the_stepper_highlights_the_pseudocode_line_of_each_step() -> None:
+    stepper = search_stepper(position("XOX/OO./.X."), "alphabeta")
+    for at in (0, 1, stepper.slider.max):
+        stepper.slider.value = at
+        line = stepper.events[at]["line"]
+        lit = [row for row in stepper.code.value.split("<span") if "background:#fde68a" in row]
+        assert len(lit) == 1 and escape(pseudocode_lines("alphabeta")[line - 1]) in lit[0]

@@ -198,3 +198,21 @@ def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: 
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()
+
+
+def test_the_pseudocode_beside_the_replay_highlights_each_steps_own_line(page: Any) -> None:
+    for cell in (0, 2):
+        page.click(f".cell[data-cell='{cell}']")
+        wait_idle(page)
+    board = position(page)
+    open_panel(page)
+    events = search_events(whole_search(board, "alphabeta"))
+    assert page.query_selector(f"{ALPHABETA} .tline.is-current") is None, "no line lit before the first step"
+    for done in range(1, 16):
+        step(page, ALPHABETA, done, len(events))
+        current = page.eval_on_selector_all(f"{ALPHABETA} .tline.is-current", "lines => lines.map(l => l.dataset.line)")
+        assert current == [str(events[done - 1]["line"])]
+    listing = page.inner_text(f"{ALPHABETA} .tcode")
+    assert listing.startswith("def alphabeta(board, depth, alpha, beta, is_max):")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(f"{ALPHABETA}").screenshot(path=str(ARTIFACTS / "web-tree-pseudocode.png"))

@@ -15,6 +15,7 @@ computer plays ``choose_move``'s, the steps ``viz.replay.search_events``.
 from __future__ import annotations
 
 import random
+from html import escape
 from typing import Any
 
 try:
@@ -26,7 +27,7 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from perfectplay import PerfectplayError, analyze
 from perfectplay.notebook.views import Position, position
 from perfectplay.play import LEVELS, choose_move
-from perfectplay.teaching import Trace, position_svg, search_events, trace_svg
+from perfectplay.teaching import Trace, position_svg, pseudocode_lines, search_events, trace_svg
 
 
 class PlayWidget:
@@ -150,6 +151,15 @@ def describe(trace: Trace, event: dict[str, Any]) -> str:
     return f"leave node {event['node']}: value {event['text']}"
 
 
+def pseudocode_html(algorithm: str, current: int) -> str:
+    """The algorithm's pseudocode with line ``current`` (from 1) highlighted, as the page shows it."""
+    rows = []
+    for number, text in enumerate(pseudocode_lines(algorithm), start=1):
+        style = "background:#fde68a;font-weight:600" if number == current else ""
+        rows.append(f'<span style="display:block;{style}">{escape(text)}</span>')
+    return f'<pre style="font-size:11px;line-height:1.35;margin:0 0 0 1em">{"".join(rows)}</pre>'
+
+
 def _bound(value: int | None, infinite: str) -> str:
     """A window's end as text: None is the infinite end."""
     return infinite if value is None else str(value)
@@ -167,12 +177,14 @@ class SearchStepper:
         self.next = widgets.Button(description="▶")
         self.text = widgets.Label()
         self.board = widgets.HTML()
+        self.code = widgets.HTML()
         self.tree = widgets.HTML(value=trace_svg(trace))
         self.slider.observe(lambda change: self.refresh(), names="value")
         self.previous.on_click(lambda button: self.step(-1))
         self.next.on_click(lambda button: self.step(1))
         self.widget = widgets.VBox(
-            [widgets.HBox([self.previous, self.slider, self.next]), self.text, self.board, self.tree]
+            [widgets.HBox([self.previous, self.slider, self.next]), self.text, widgets.HBox([self.board, self.code]),
+             self.tree]
         )
         self.refresh()
 
@@ -187,6 +199,7 @@ class SearchStepper:
     def refresh(self) -> None:
         event = self.events[self.slider.value]
         self.text.value = f"{self.slider.value + 1}/{len(self.events)}: {describe(self.trace, event)}"
+        self.code.value = pseudocode_html(self.trace.algorithm, event["line"])
         node = self.nodes.get(event.get("parent", event["node"]))
         if node is not None:
             self.board.value = position_svg(

@@ -21,6 +21,7 @@ _HOMES: dict[str, str] = {
     "NodeAnswer": "perfectplay.teaching.practice",
     "ORDERS": "perfectplay.teaching.orders",
     "OrderCounts": "perfectplay.teaching.orders",
+    "PSEUDOCODE": "perfectplay.teaching.pseudocode",
     "PracticeGrade": "perfectplay.teaching.practice",
     "RECORD_LIMIT": "perfectplay.teaching.trace",
     "SEARCH_NODES": "perfectplay.teaching.trace",
@@ -47,6 +48,7 @@ _HOMES: dict[str, str] = {
     "node_name": "perfectplay.teaching.tree_node",
     "order_counts": "perfectplay.teaching.orders",
     "position_svg": "perfectplay.viz.board",
+    "pseudocode_lines": "perfectplay.teaching.pseudocode",
     "random_tree": "perfectplay.teaching.textbook",
     "returning_order": "perfectplay.teaching.practice",
     "search_events": "perfectplay.viz.replay",
@@ -94,6 +96,8 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.practice import answer_key as answer_key
     from perfectplay.teaching.practice import grade_practice as grade_practice
     from perfectplay.teaching.practice import returning_order as returning_order
+    from perfectplay.teaching.pseudocode import PSEUDOCODE as PSEUDOCODE
+    from perfectplay.teaching.pseudocode import pseudocode_lines as pseudocode_lines
     from perfectplay.teaching.textbook import LEAF_VALUES as LEAF_VALUES
     from perfectplay.teaching.textbook import TextbookTree as TextbookTree
     from perfectplay.teaching.textbook import check_pruning as check_pruning

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from perfectplay.teaching.orders import CutChanges
+from perfectplay.teaching.pseudocode import pseudocode_lines
 from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, Window
 from perfectplay.viz.labels import label_fields, node_outcome, node_value_text, root_value_text
 from perfectplay.viz.replay import search_events
@@ -164,6 +165,7 @@ def trace_document(
         "chosen_line": [node.id for node in trace.chosen_line()],
         "tree": _node(trace, trace.root, chosen, changes, (), view),
         "events": search_events(trace),
+        "pseudocode": list(pseudocode_lines(trace.algorithm)),
         "search": {
             "depth": trace.search_depth,
             "evaluation": trace.evaluation,

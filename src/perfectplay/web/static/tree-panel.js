@@ -299,7 +299,14 @@ export function createTreePanel(section, board) {
     const treeBox = element("div", "tbox");
     treeBox.tabIndex = -1;
     const tree = createTreeView(treeBox, { document: trace, load: (path) => spec.request({ path }) });
-    players.push(createPlayer(playerBox, { algorithm: trace.algorithm, view: tree, evaluation: trace.search.evaluation }));
+    players.push(
+      createPlayer(playerBox, {
+        algorithm: trace.algorithm,
+        view: tree,
+        evaluation: trace.search.evaluation,
+        pseudocode: trace.pseudocode ?? [],
+      }),
+    );
     // A search the server limited itself (depth_note) is titled by the depth it really had.
     const title = trace.depth_note ? `Depth-${trace.search.depth} ${spec.title.toLowerCase()}` : spec.title;
     column.replaceChildren(element("h3", "tcolumn-title", title), facts, playerBox, treeBox);

@@ -3,7 +3,9 @@
 // window α/β and each cut as it happens. The tree beside it fills in as the
 // search did. It counts the whole search's events: a subtree not loaded yet
 // counts its ``steps``, and is loaded from the server when the replay
-// reaches it, so every step's node is on screen.
+// reaches it, so every step's node is on screen. The algorithm's pseudocode
+// sits beside it with the line of the current step highlighted: each event
+// carries its ``line`` (the server's one mapping, teaching/pseudocode.py).
 
 import { button, element } from "./tree-dom.js";
 import { alphaText, betaText, count, eventText } from "./tree-words.js";
@@ -17,7 +19,7 @@ const SPEEDS = [
 const STEP_MS = 900; // one event per step at 1×: time to read a sentence
 const LOOK_AHEAD = 4; // events ahead whose folded subtrees are loaded before the replay gets there
 
-export function createPlayer(box, { algorithm, view, evaluation }) {
+export function createPlayer(box, { algorithm, view, evaluation, pseudocode = [] }) {
   let index = -1; // before the first event
   let replaying = false;
   let timer = null;
@@ -57,7 +59,18 @@ export function createPlayer(box, { algorithm, view, evaluation }) {
   const now = element("div", "tnow");
   if (algorithm === "alphabeta") now.append(bounds);
   now.append(sentence);
-  box.replaceChildren(controls, now);
+  const code = element("details", "tcode-box");
+  code.open = true;
+  code.append(element("summary", "", "Pseudocode, in step with the replay"));
+  const listing = element("pre", "tcode");
+  const codeLines = pseudocode.map((text, at) => {
+    const line = element("span", "tline", text);
+    line.dataset.line = String(at + 1);
+    listing.append(line, "\n");
+    return line;
+  });
+  code.append(listing);
+  box.replaceChildren(controls, now, ...(codeLines.length ? [code] : []));
 
   function recount() {
     const list = view.events();
@@ -106,6 +119,7 @@ export function createPlayer(box, { algorithm, view, evaluation }) {
     alpha.textContent = `α = ${alphaText(window.alpha)}`;
     beta.textContent = `β = ${betaText(window.beta)}`;
     now.classList.toggle("is-cut", event?.type === "cut");
+    codeLines.forEach((line, at) => line.classList.toggle("is-current", event?.line === at + 1));
     if (waiting) {
       sentence.textContent = "Loading the next part of the search…";
     } else if (!replaying) {
