@@ -6,7 +6,9 @@
 For each position: at 10 to 10,000 iterations, the share of seeded UCT runs
 whose move is an exact best move, the share that keeps the value, the mean
 distance of the estimate from the exact value, and the CPU seconds the
-whole study took (the exact values included). The Connect Four positions
+whole study took (the exact values included); then the ``mcts:N`` players'
+results against every level, as for every other player (``--games`` a
+pairing, taking turns as X). The Connect Four positions
 are from Pascal Pons's test sets (``shared/data/connect4``), middle and end
 games the solver proves in a second.
 """
@@ -14,11 +16,13 @@ games the solver proves in a second.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
 
-from perfectplay import parse_position
+from perfectplay import TicTacToe, parse_position
+from perfectplay.play import LADDER, play_duel
 from perfectplay.teaching import study_convergence
 
 POSITIONS = (
@@ -36,6 +40,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", type=int, default=100, help="games a pairing in the strength table")
     parser.add_argument("--output", default=str(Path(__file__).parent / "results" / "mcts.md"))
     args = parser.parse_args()
     lines = [
@@ -62,6 +67,7 @@ def main() -> int:
             + f" | {always if always is not None else 'not yet'} | {spent:.1f} |"
         )
         print(lines[-1], flush=True)
+    lines += strength(args.games, args.seed)
     text = "\n".join(lines) + "\n"
     if args.output == "-":
         sys.stdout.write(text)
@@ -69,6 +75,27 @@ def main() -> int:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}")
     return 0
+
+
+def strength(games: int, seed: int) -> list[str]:
+    """The mcts:N players against every level on tic-tac-toe: wins, draws and losses from MCTS's side."""
+    game = TicTacToe()
+    lines = [
+        "",
+        f"## Strength on tic-tac-toe ({games} games a pairing, taking turns as X; W/D/L from MCTS's side)",
+        "",
+        "| player | " + " | ".join(LADDER) + " |",
+        "|---|" + "---|" * len(LADDER),
+    ]
+    for iterations in (30, 100, 300, 1000):
+        cells = []
+        for level in LADDER:
+            *_, result = play_duel(game, f"mcts:{iterations}", level, games, random.Random(seed))
+            wins, draws, losses = result.records[0].total
+            cells.append(f"{wins} / {draws} / {losses}")
+        lines.append(f"| mcts:{iterations} | " + " | ".join(cells) + " |")
+        print(lines[-1], flush=True)
+    return lines
 
 
 if __name__ == "__main__":

@@ -128,3 +128,18 @@ def test_bad_mcts_input_is_one_line_and_status_2(
         status = int(str(stopped.code))
     err = capsys.readouterr().err
     assert status == 2 and words in err and err.count("\n") == 1
+
+
+def test_an_mcts_player_is_a_level_like_any_other_seeded_and_bounded() -> None:
+    import random
+
+    from perfectplay.play import check_level, choose_move
+
+    game, state = parse_position("XX./OO./...")
+    assert check_level("mcts:500", game) == "mcts:500"
+    assert choose_move(game, state, "mcts:500", random.Random(1)) == 2
+    first = [choose_move(game, game.initial_state(), "mcts:50", random.Random(seed)) for seed in range(5)]
+    assert first == [choose_move(game, game.initial_state(), "mcts:50", random.Random(seed)) for seed in range(5)]
+    for bad in ("mcts:0", "mcts:9999999"):
+        with pytest.raises(PerfectplayError, match="iterations a move"):
+            check_level(bad, game)

@@ -133,3 +133,10 @@ def test_the_minimax_lab_notebook_runs_headless_and_shows_what_it_says(tmp_path:
     assert (tmp_path / "my_minimax.py").exists()
     view = "application/vnd.jupyter.widget-view+json"
     assert [view in output.get("data", {}) for output in widgets.outputs] == [True, True]
+
+
+def test_a_position_shows_mcts_held_against_the_exact_value() -> None:
+    from perfectplay.notebook import position
+
+    view = position("XX./OO./...").mcts((10, 100), runs=3)
+    assert view._repr_svg_().startswith("<svg") and "MCTS study: 3 runs" in repr(view)

@@ -14,6 +14,7 @@ from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
     "AnalysisView": "perfectplay.notebook.views",
+    "ConvergenceView": "perfectplay.notebook.views",
     "PlayWidget": "perfectplay.notebook.widgets",
     "Position": "perfectplay.notebook.views",
     "ReportView": "perfectplay.notebook.views",
@@ -32,6 +33,7 @@ __getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 
 if _typing.TYPE_CHECKING:
     from perfectplay.notebook.views import AnalysisView as AnalysisView
+    from perfectplay.notebook.views import ConvergenceView as ConvergenceView
     from perfectplay.notebook.views import Position as Position
     from perfectplay.notebook.views import ReportView as ReportView
     from perfectplay.notebook.views import TraceView as TraceView

@@ -23,8 +23,17 @@ from html import escape
 from typing import Any
 
 from perfectplay import Analysis, Game, PerfectplayError, Player, analyze, make_game, parse_position
-from perfectplay.check import CheckReport
-from perfectplay.teaching import Trace, position_svg, trace_search, trace_svg
+from perfectplay.check import CheckReport, render_text
+from perfectplay.teaching import (
+    DEFAULT_CHECKPOINTS,
+    Convergence,
+    Trace,
+    convergence_svg,
+    position_svg,
+    study_convergence,
+    trace_search,
+    trace_svg,
+)
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,12 @@ class Position:
     def tree(self, algorithm: str = "alphabeta", *, depth: int | None = None, max_nodes: int = 60) -> TraceView:
         """The tree ``minimax`` or ``alphabeta`` searched from here, drawn (at most ``max_nodes`` nodes shown)."""
         return TraceView(trace_search(self.game, self.state, algorithm, depth=depth, max_nodes=max_nodes))
+
+    def mcts(
+        self, iterations: tuple[int, ...] = DEFAULT_CHECKPOINTS, *, runs: int = 20, seed: int = 0
+    ) -> ConvergenceView:
+        """Monte Carlo tree search held against the exact value: how often its move is best, as it grows."""
+        return ConvergenceView(study_convergence(self.game, self.state, iterations, runs=runs, seed=seed))
 
 
 def position(text: str = "", game: str | Game[Any] = "tictactoe", *, to_move: str | Player | None = None) -> Position:
@@ -152,14 +167,28 @@ class TraceView:
 
 
 @dataclass(frozen=True)
+class ConvergenceView:
+    """An MCTS convergence study drawn as ``perfectplay mcts --svg`` draws it."""
+
+    study: Convergence
+
+    def _repr_svg_(self) -> str:
+        return convergence_svg(self.study)
+
+    def __repr__(self) -> str:
+        always = self.study.first_always_best()
+        last = self.study.points[-1]
+        where = f"every run plays an exact best move from {always:,} iterations" if always else "not converged yet"
+        return f"<MCTS study: {self.study.runs} runs, best move {last.best_rate:.0%} at {last.iterations:,}; {where}>"
+
+
+@dataclass(frozen=True)
 class ReportView:
     """A ``CheckReport`` as the text the ``perfectplay check`` command prints, in a preformatted block."""
 
     report: CheckReport
 
     def text(self) -> str:
-        from perfectplay.check.report.render_text import render_text
-
         return render_text(self.report)
 
     def _repr_html_(self) -> str:
@@ -183,4 +212,4 @@ def show(thing: Any, state: Any = None) -> Position | AnalysisView | TraceView |
     raise PerfectplayError(f"show() draws an Analysis, a Trace, a CheckReport or a game and a state, not {thing!r}")
 
 
-__all__ = ["AnalysisView", "Position", "ReportView", "TraceView", "position", "show"]
+__all__ = ["AnalysisView", "ConvergenceView", "Position", "ReportView", "TraceView", "position", "show"]

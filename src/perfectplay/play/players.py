@@ -84,6 +84,7 @@ from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import analyze
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis, MoveValue
+from perfectplay.search.mcts import mcts
 from perfectplay.teaching.evaluators import Evaluation, default_evaluation, get_evaluation
 from perfectplay.words import no_move_text
 
@@ -133,7 +134,15 @@ MAX_DEPTH = 30
 
 _DEPTH_SPEC = re.compile(r"depth([0-9]{1,3})(?::(.+))?", re.IGNORECASE | re.DOTALL)
 
-LEVEL_HELP = f"one of {', '.join(LEVELS)}, or depthD:EVAL for a depth-limited search, e.g. depth2:open-lines"
+_MCTS_SPEC = re.compile(r"mcts:?([0-9]{1,7})", re.IGNORECASE)
+
+MCTS_MAX_ITERATIONS = 200_000
+"""Most iterations an ``mctsN`` player may be given (a few seconds a move in Python)."""
+
+LEVEL_HELP = (
+    f"one of {', '.join(LEVELS)}, depthD:EVAL for a depth-limited search (e.g. depth2:open-lines), "
+    "or mcts:N for Monte Carlo tree search with N iterations a move (e.g. mcts:1000)"
+)
 """What a level may be, for help texts and errors."""
 
 PROVEN_NODES = 250_000
@@ -214,9 +223,22 @@ def _depth_level(depth: int, evaluation: str | None, game: Any, load: bool) -> D
     return DepthLevel(depth, get_evaluation(name, game, load=load))
 
 
+def mcts_level(text: str) -> int | None:
+    """The iterations a move of the ``mcts:N`` player ``text`` names, or None if it is not one."""
+    match = _MCTS_SPEC.fullmatch(text.strip()) if isinstance(text, str) else None
+    if match is None:
+        return None
+    iterations = int(match.group(1))
+    if not 1 <= iterations <= MCTS_MAX_ITERATIONS:
+        raise PerfectplayError(
+            f"an mcts player runs 1 to {MCTS_MAX_ITERATIONS:,} iterations a move, not {iterations:,}"
+        )
+    return iterations
+
+
 def check_level(level: str, game: Game[Any] | None = None) -> str:
-    """Return ``level`` if it names a level or a ``depthD:EVAL`` player; raise ``PerfectplayError`` otherwise."""
-    if level in LEVELS or depth_level(level, game) is not None:
+    """Return ``level`` if it names a level, a ``depthD:EVAL`` or an ``mcts:N`` player; else ``PerfectplayError``."""
+    if level in LEVELS or depth_level(level, game) is not None or mcts_level(level) is not None:
         return level
     raise PerfectplayError(f"unknown level {str(level)[:40]!r}: use {LEVEL_HELP}")
 
@@ -295,6 +317,9 @@ def choose_move(
     searcher = depth_level(level, game)
     if searcher is not None:
         return pick(rng, searcher.moves(game, state))
+    iterations = mcts_level(level)
+    if iterations is not None:  # seeded from rng, so a seeded game repeats exactly
+        return mcts(game, state, iterations, seed=rng.randrange(2**31)).best
     mixed = MIXED_LEVELS[level]
     if mixed.casual_chance and mixed.casual_chance > rng.random():
         if mixed.lookahead == 0:
