@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from perfectplay.cli import main
-from perfectplay.cli.quiz import read_node_answer
 from perfectplay.teaching import (
     Convention,
     NodeAnswer,
     TextbookTree,
     answer_key,
     grade_practice,
+    parse_node_answer,
     random_tree,
     returning_order,
 )
@@ -116,13 +116,13 @@ def test_the_order_asked_is_the_order_the_search_returns() -> None:
      ("2, 3, 2", NodeAnswer(True, 2, 3, 2))],
 )
 def test_typed_answers_are_read(text: str, answer: NodeAnswer) -> None:
-    assert read_node_answer(text, with_window=True) == answer
+    assert parse_node_answer(text, with_window=True) == answer
 
 
 @pytest.mark.parametrize("text", ["", "abc", "3 4", "3 a b", "1 2 3 4"])
 def test_a_typed_answer_that_is_not_one_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
-        read_node_answer(text, with_window=True)
+        parse_node_answer(text, with_window=True)
 
 
 def test_the_terminal_practice_grades_a_whole_search(

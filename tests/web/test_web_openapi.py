@@ -29,6 +29,7 @@ from perfectplay.play.players import LEVELS
 from perfectplay.teaching.evaluators import evaluation_names
 from perfectplay.teaching.orders import ORDERS
 from perfectplay.teaching.textbook import random_tree, tree_text
+from perfectplay.teaching.tree_node import node_name
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
 from perfectplay.words import ROOT_WINDOWS as ROOTS
@@ -198,6 +199,26 @@ def quiz_bodies(draw: st.DrawFn) -> dict[str, Any]:
     return body
 
 
+@st.composite
+def practice_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    """A hand search of a tree, some of its nodes answered (a value, a value and a window, or 'x')."""
+    tree = random_tree(random.Random(draw(st.integers(0, 2**32))), draw(st.integers(2, 4)))
+    names = ["root"] + [node_name(path) for path in tree.paths() if path]
+    chosen = draw(st.lists(st.sampled_from(names), max_size=6, unique=True))
+    bound = st.sampled_from(["-inf", "+inf", "0", "5", "-3"])
+    answer = st.one_of(
+        st.just("x"),
+        st.integers(-30, 30).map(str),
+        st.tuples(st.integers(-30, 30), bound, bound).map(lambda parts: " ".join(map(str, parts))),
+    )
+    body: dict[str, Any] = {"tree": tree_text(tree.root), "answers": {name: draw(answer) for name in chosen}}
+    if draw(st.booleans()):
+        body["strict"] = True
+    if draw(st.booleans()):
+        body["root_window"] = "best"
+    return body
+
+
 LEGAL_BODIES = {
     "/api/analyze": analyze_bodies(),
     "/api/move": move_bodies(),
@@ -207,6 +228,7 @@ LEGAL_BODIES = {
     "/api/compare": compare_bodies(),
     "/api/textbook": textbook_bodies(),
     "/api/quiz": quiz_bodies(),
+    "/api/practice": practice_bodies(),
 }
 
 

@@ -280,3 +280,34 @@ def test_a_start_position_too_large_to_trace_says_so_and_a_depth_limit_draws_it(
     limited = post(client, "/api/tree", **body, algorithm="alphabeta", search_depth=2)
     assert limited["search"]["depth"] == 2
     assert all(node["depth"] <= 2 for node in walk(limited["tree"]))
+
+
+def test_practice_grades_a_whole_hand_search_node_by_node_with_reasons(client: TestClient) -> None:
+    right = {
+        "1.1": "3", "1.2": "12", "1.3": "8", "1": "3 -inf 3", "2.1": "2", "2.2": "x", "2.3": "x",
+        "2": "2 3 2", "3.1": "14", "3.2": "5", "3.3": "2", "3": "2 3 2", "root": "3 3 +inf",
+    }
+    graded = post(client, "/api/practice", tree=CLASSIC, answers=right)
+    assert graded["perfect"] and graded["right"] == graded["asked"]
+    assert graded["order"][:4] == ["1.1", "1.2", "1.3", "1"]
+    wrong = post(client, "/api/practice", tree=CLASSIC, answers={**right, "2.2": "4", "3": "2 3 5"})
+    assert [(m["node"], m["field"], m["expected"]) for m in wrong["mistakes"]] == [
+        ("2.2", "visited", "cut"), ("3", "beta", "2")
+    ]
+    assert "MIN 2 had value 2 <= alpha = 3" in wrong["mistakes"][0]["reason"]
+    strict = post(client, "/api/practice", tree="[[3 5] [3 9]]", strict=True,
+                  answers={"1.1": "3", "1.2": "5", "1": "3", "2.1": "3", "2.2": "x", "2": "3", "root": "3"})
+    assert [(m["node"], m["field"]) for m in strict["mistakes"]] == [("2.2", "visited")]
+    assert "only strictly" in strict["convention"]
+
+
+@pytest.mark.parametrize(
+    ("answers", "field"),
+    [({"9.9": "3"}, "answers"), ({"1.1": "three"}, "answers"), ({"1": "3 4"}, "answers")],
+)
+def test_a_practice_answer_that_cannot_be_read_is_a_422_naming_the_field(
+    client: TestClient, answers: dict[str, str], field: str
+) -> None:
+    response = client.post("/api/practice", json={"tree": CLASSIC, "answers": answers})
+    assert response.status_code == 422
+    assert field in response.text

@@ -222,3 +222,27 @@ def test_every_kind_of_view_is_drawn_small_with_what_the_move_changed_marked(pag
     assert drawn["grid"]["cells"] == 42 and drawn["grid"]["marked"] == [38] and drawn["grid"]["text"] == "✕"
     assert drawn["heaps"]["cells"] == 3 and drawn["heaps"]["marked"] == [2] and drawn["heaps"]["taken"] == 3
     assert drawn["text"]["text"] == "2.1"
+
+
+def test_the_page_grades_a_hand_search_node_by_node(page: Any) -> None:
+    """The classic tree searched by hand with one slip: MIN 3's beta (it falls to 2, not 5)."""
+    page.click("#tree-toggle")
+    page.click("input[name='tree-mode'][value='textbook']")
+    page.wait_for_selector("#tree-textbook-alphabeta .tree", timeout=TIMEOUT)
+    page.click(".tquiz-toggle")
+    page.wait_for_selector(".tpractice summary", timeout=TIMEOUT)
+    page.click(".tpractice summary")
+    typed = {"1": ("3", "-inf", "3"), "2": ("2", "3", "2"), "3": ("2", "3", "5"), "root": ("3", "3", "+inf")}
+    for name, (value, alpha, beta) in typed.items():
+        page.fill(f"input[aria-label='value at {name}']", value)
+        page.fill(f"input[aria-label='α at {name}']", alpha)
+        page.fill(f"input[aria-label='β at {name}']", beta)
+    for name in ("2.2", "2.3"):
+        page.check(f"input[aria-label='Node {name} is never visited']")
+    page.click(".tpractice-check")
+    page.wait_for_selector(".tpractice .tquiz-result", timeout=TIMEOUT)
+    mistakes = texts(page, ".tpractice-mistakes li")
+    assert len(mistakes) == 1 and mistakes[0].startswith("3 beta: you gave 5, it is 2.")
+    assert page.is_visible(".tpractice-line.is-wrong")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".tpractice").screenshot(path=str(ARTIFACTS / "web-tree-practice.png"))

@@ -24,13 +24,13 @@ from perfectplay.cli.options import whole
 from perfectplay.cli.play import line_reader
 from perfectplay.teaching import (
     Convention,
-    NodeAnswer,
     TextbookTree,
     TreeNode,
     answer_key,
     check_pruning,
     grade_practice,
     node_name,
+    parse_node_answer,
     random_tree,
     returning_order,
     textbook_trace,
@@ -137,35 +137,6 @@ def convention_of(args: argparse.Namespace) -> Convention:
     return Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
 
 
-_BOUNDS = {"-inf": None, "-infinity": None, "+inf": None, "inf": None, "+infinity": None, "infinity": None}
-
-
-def read_node_answer(text: str, with_window: bool) -> NodeAnswer:
-    """``3``, ``3 -inf 3`` or ``x``: a node's answer as typed; PerfectplayError says what is wrong."""
-    words = text.replace(",", " ").split()
-    if [word.lower() for word in words] in (["x"], ["cut"], ["-"]):
-        return NodeAnswer(visited=False)
-    if not words or len(words) > (3 if with_window else 1):
-        shape = "a value, then alpha and beta if you like (e.g. 3 -inf 3)," if with_window else "a value"
-        raise PerfectplayError(f"type {shape} or x for a node that is never visited")
-
-    def number(word: str, what: str) -> int | None:
-        if word.lower() in _BOUNDS and what != "value":
-            return _BOUNDS[word.lower()]
-        try:
-            return int(word)
-        except ValueError:
-            raise PerfectplayError(f"{word[:12]!r} is not a {what}: type a whole number"
-                                   + (" or -inf / +inf" if what != "value" else "")) from None
-
-    value = number(words[0], "value")
-    if len(words) == 1:
-        return NodeAnswer(value=value)
-    if len(words) != 3:
-        raise PerfectplayError("give both alpha and beta after the value, or neither")
-    return NodeAnswer(value=value, alpha=number(words[1], "bound"), beta=number(words[2], "bound"))
-
-
 def practise(tree: TextbookTree, read: Any, convention: Convention) -> int:
     """A whole hand search graded node by node; 1 when every answer is right."""
     print()
@@ -181,7 +152,7 @@ def practise(tree: TextbookTree, read: Any, convention: Convention) -> int:
             role = "leaf" if tree.node(node.path).is_leaf else node.role
             text = read(f"{node_name(node.path)} ({role}): ")
             try:
-                answers[node.path] = read_node_answer(text, with_window)
+                answers[node.path] = parse_node_answer(text, with_window)
             except PerfectplayError as error:
                 print(error)
                 continue

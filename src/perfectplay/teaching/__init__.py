@@ -47,6 +47,7 @@ _HOMES: dict[str, str] = {
     "move_value": "perfectplay.teaching.compare",
     "node_name": "perfectplay.teaching.tree_node",
     "order_counts": "perfectplay.teaching.orders",
+    "parse_node_answer": "perfectplay.teaching.practice",
     "position_svg": "perfectplay.viz.board",
     "pseudocode_lines": "perfectplay.teaching.pseudocode",
     "random_tree": "perfectplay.teaching.textbook",
@@ -95,6 +96,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.practice import PracticeGrade as PracticeGrade
     from perfectplay.teaching.practice import answer_key as answer_key
     from perfectplay.teaching.practice import grade_practice as grade_practice
+    from perfectplay.teaching.practice import parse_node_answer as parse_node_answer
     from perfectplay.teaching.practice import returning_order as returning_order
     from perfectplay.teaching.pseudocode import PSEUDOCODE as PSEUDOCODE
     from perfectplay.teaching.pseudocode import pseudocode_lines as pseudocode_lines

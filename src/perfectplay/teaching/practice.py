@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from perfectplay.errors import PerfectplayError
 from perfectplay.teaching.tree_node import TreeNode, node_name
 
 Path = tuple[int, ...]
@@ -177,6 +178,35 @@ class PracticeGrade:
     @property
     def perfect(self) -> bool:
         return not self.mistakes
+
+
+_BOUNDS = {"-inf": None, "-infinity": None, "+inf": None, "inf": None, "+infinity": None, "infinity": None}
+
+
+def parse_node_answer(text: str, with_window: bool) -> NodeAnswer:
+    """``3``, ``3 -inf 3`` or ``x``: a node's answer as a person types it; PerfectplayError says what is wrong."""
+    words = text.replace(",", " ").split()
+    if [word.lower() for word in words] in (["x"], ["cut"], ["-"]):
+        return NodeAnswer(visited=False)
+    if not words or len(words) > (3 if with_window else 1):
+        shape = "a value, then alpha and beta if you like (e.g. 3 -inf 3)," if with_window else "a value"
+        raise PerfectplayError(f"type {shape} or x for a node that is never visited")
+
+    def number(word: str, what: str) -> int | None:
+        if word.lower() in _BOUNDS and what != "value":
+            return _BOUNDS[word.lower()]
+        try:
+            return int(word)
+        except ValueError:
+            raise PerfectplayError(f"{word[:12]!r} is not a {what}: type a whole number"
+                                   + (" or -inf / +inf" if what != "value" else "")) from None
+
+    value = number(words[0], "value")
+    if len(words) == 1:
+        return NodeAnswer(value=value)
+    if len(words) != 3:
+        raise PerfectplayError("give both alpha and beta after the value, or neither")
+    return NodeAnswer(value=value, alpha=number(words[1], "bound"), beta=number(words[2], "bound"))
 
 
 def bound_word(bound: int | None, *, upper: bool) -> str:

@@ -7,7 +7,10 @@
 * ``POST /api/textbook``: minimax or alpha-beta on an abstract tree of leaf
   values (typed, or drawn at random from a seed), as the trace JSON;
 * ``POST /api/quiz``: an answer to "which nodes does alpha-beta prune?"
-  checked against the real search, with every cut explained.
+  checked against the real search, with every cut explained;
+* ``POST /api/practice``: a whole hand search of a textbook tree, every
+  node's value, alpha and beta and the cuts, graded node by node with the
+  reason for every wrong answer, under the convention the teacher picks.
 
 Searches of game positions run in the worker pool under the server's time
 limit (``teach_job.py``); textbook trees are small by construction (at most
@@ -17,7 +20,7 @@ limit (``teach_job.py``); textbook trees are small by construction (at most
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
@@ -25,14 +28,20 @@ from pydantic import BaseModel, Field
 from perfectplay.documents import order_counts_json
 from perfectplay.teaching import (
     RECORD_LIMIT,
+    Convention,
+    NodeAnswer,
     TextbookTree,
+    answer_key,
     check_pruning,
     compare_cuts,
     cut_reasons,
+    grade_practice,
     move_order,
     node_name,
     order_counts,
+    parse_node_answer,
     random_tree,
+    returning_order,
     textbook_trace,
     trace_document,
     tree_text,
@@ -175,6 +184,26 @@ async def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
     return await _run(_position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds), lanes)
 
 
+PRACTICE_MAX_NODES = 200
+"""Most nodes a practice answer names: more than any tree the page draws."""
+
+
+class PracticeRequest(TextbookFields):
+    """``POST /api/practice``: grade a whole hand search of a textbook tree, node by node."""
+
+    answers: dict[str, str] = Field(
+        max_length=PRACTICE_MAX_NODES,
+        description="by node name ('root', '2.1'): 'VALUE', 'VALUE ALPHA BETA' (bounds may be -inf, +inf), "
+        "or 'x' for a node never visited; a node left out is unanswered",
+        examples=[{"1.1": "3", "1": "3 -inf 3", "2.2": "x"}],
+    )
+    algorithm: Literal["alphabeta", "minimax"] = Field(default="alphabeta", description="the search practised")
+    strict: bool = Field(default=False, description="cut only when a bound is passed, not on equality")
+    root_window: Literal["first", "best"] = Field(
+        default="first", description="the textbook root window (first) or the engine's (best)"
+    )
+
+
 def read_tree(body: TextbookFields) -> TextbookTree:
     """The request's textbook tree, typed or drawn from its seed; a problem naming the field otherwise."""
     if body.tree is not None and body.seed is not None:
@@ -257,4 +286,40 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
         "value": trace.value,
         "best": [node_name((move,)) for move in trace.best],
         "nodes": trace.nodes,
+    }
+
+
+@router.post(
+    "/api/practice",
+    summary="A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
+    responses=error_responses(*POST_ERRORS),
+)
+async def practice(body: PracticeRequest, request: Request) -> dict[str, Any]:
+    lanes: Lanes = request.app.state.lanes
+    return await lanes.fast.run(practice_json, body)
+
+
+def practice_json(body: PracticeRequest) -> dict[str, Any]:
+    tree = read_tree(body)
+    convention = Convention(cut_on_equal=not body.strict, root_window=body.root_window, algorithm=body.algorithm)
+    answers: dict[tuple[int, ...], NodeAnswer] = {}
+    with blame("answers"):
+        for name, text in body.answers.items():
+            path = () if name.strip().lower() == "root" else tree.parse(name)
+            if len(text) > 40:
+                raise Problem(422, "answers", f"the answer for {name[:12]} is longer than 40 characters")
+            answers[path] = parse_node_answer(text, convention.algorithm == "alphabeta")
+    result = grade_practice(tree.root, answers, convention)
+    key = answer_key(tree.root, convention)
+    return {
+        "tree_text": tree_text(tree.root),
+        "convention": convention.describe(),
+        "asked": result.asked,
+        "right": result.right,
+        "perfect": result.perfect,
+        "mistakes": [
+            {"node": m.name, "field": m.field, "given": m.given, "expected": m.expected, "reason": m.reason}
+            for m in result.mistakes
+        ],
+        "order": [node.name for node in returning_order(key)],
     }

@@ -44,5 +44,6 @@ export const orders = (body) => request("POST", "/api/orders", body);
 export const compare = (body) => request("POST", "/api/compare", body);
 export const textbook = (body) => request("POST", "/api/textbook", body);
 export const quiz = (body) => request("POST", "/api/quiz", body);
+export const practice = (body) => request("POST", "/api/practice", body);
 export const games = () => request("GET", "/api/games");
 export const levels = () => request("GET", "/api/levels");

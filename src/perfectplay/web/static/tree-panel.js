@@ -13,6 +13,7 @@ import { comparisonTable } from "./tree-compare.js";
 import { countBars, orderBars } from "./tree-counts.js";
 import { button, choice, element } from "./tree-dom.js";
 import { createPlayer } from "./tree-player.js";
+import { createPractice } from "./tree-practice.js";
 import { createQuiz } from "./tree-quiz.js";
 import { createTreeView } from "./tree-view.js";
 import { ALGORITHM_NAMES, ORDER_NAMES, ORDER_NOTES, ROOT_WINDOW_NOTES, count } from "./tree-words.js";
@@ -470,7 +471,13 @@ export function createTreePanel(section, board) {
 
   function startQuiz(box, trace, hidden) {
     const tree = settings.tree;
-    createQuiz(box, {
+    const pruning = element("div", "tquiz-pruning");
+    const practice = element("details", "tpractice");
+    practice.append(element("summary", "", "Or practise the whole search node by node: values, α, β and cuts"));
+    const practiceBody = element("div", "tpractice-body");
+    practice.append(practiceBody);
+    box.replaceChildren(pruning, practice);
+    createQuiz(pruning, {
       tree: trace.tree,
       order: settings.order,
       check: (answer) => api.quiz({ tree, answer, order: settings.order }),
@@ -478,6 +485,7 @@ export function createTreePanel(section, board) {
         for (const part of hidden) part.hidden = false;
       },
     });
+    createPractice(practiceBody, { tree: trace.tree, grade: (body) => api.practice({ tree, ...body }) });
   }
 
   // main.js calls this after every change of the game.
