@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from perfectplay.teaching.tree_node import MAX_DEPTH, MAX_TEXT, MAX_VALUE, TreeError, TreeNode, node_name
+from perfectplay.teaching.tree_node import MAX_DEPTH, MAX_TEXT, MAX_VALUE, TreeError, TreeNode, node_name, scan
 
 _TOKEN = re.compile(r"\s*(?:(\()|(\))|([^\s()]+))")
 _NUMBER = re.compile(r"[+-]?[0-9]+")
@@ -45,11 +45,7 @@ def parse_sexpr(text: str) -> TreeNode:
 
 def _tokens(text: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None or match.end() == position:
-            break
+    for match in scan(_TOKEN, text):
         opening, closing, atom = match.groups()
         start = match.start(match.lastindex or 0)
         if atom is not None:
@@ -57,7 +53,6 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
         else:
             symbol = opening or closing or ""
             tokens.append((symbol, symbol, start))
-        position = match.end()
     return tokens
 
 

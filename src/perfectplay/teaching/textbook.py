@@ -40,7 +40,16 @@ from perfectplay.search.alphabeta import MoveOrder
 from perfectplay.search.base.limits import Limit
 from perfectplay.teaching.sexpr import looks_like_sexpr, parse_sexpr
 from perfectplay.teaching.trace import Cut, Trace, TraceNode, trace_search
-from perfectplay.teaching.tree_node import MAX_DEPTH, MAX_LEAVES, MAX_TEXT, MAX_VALUE, TreeError, TreeNode, node_name
+from perfectplay.teaching.tree_node import (
+    MAX_DEPTH,
+    MAX_LEAVES,
+    MAX_TEXT,
+    MAX_VALUE,
+    TreeError,
+    TreeNode,
+    node_name,
+    scan,
+)
 
 LEAF_VALUES = "leaf values"
 """The evaluation's name in a textbook tree's trace."""
@@ -92,11 +101,7 @@ def parse_tree(text: str) -> TreeNode:
 
 def _tokens(text: str) -> list[tuple[str, str, int]]:
     tokens: list[tuple[str, str, int]] = []
-    position = 0
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None or match.end() == position:
-            break
+    for match in scan(_TOKEN, text):
         opening, closing, bar, number, other, _comma = match.groups()
         start = match.start(match.lastindex or 0)
         if other is not None:
@@ -110,7 +115,6 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
         elif opening or closing or bar:
             symbol = opening or closing or bar or ""
             tokens.append((symbol, symbol, start))
-        position = match.end()
     return tokens
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from perfectplay.errors import PositionError
@@ -39,3 +40,18 @@ class TreeNode:
 def node_name(path: Sequence[int]) -> str:
     """``2.1`` for the first child of the second child (from 1); ``root`` for the root."""
     return ".".join(str(index + 1) for index in path) if path else "root"
+
+
+def scan(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """The matches of ``pattern`` one after another from the start of ``text``, until one makes no progress.
+
+    Both tree notations read their tokens this way; what stops the scan (a
+    character no token starts with) is left for the reader to report.
+    """
+    position = 0
+    while position < len(text):
+        match = pattern.match(text, position)
+        if match is None or match.end() == position:
+            return
+        yield match
+        position = match.end()
