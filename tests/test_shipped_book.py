@@ -205,16 +205,25 @@ def test_the_books_first_two_plies_agree_with_the_published_solution_of_connect_
 def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_others() -> None:
     game = Connect4()
     empty = game.initial_state()
-    stopped = analyze(game, empty, limit=Limit(nodes=1))
-    assert stopped.outcome_class == "win" and stopped.best == (3,)
-    words = unproven_text(stopped)
-    assert words is not None and words.startswith("a proven win")
-    assert "this move is proven to win; how fast is not" in choice_text(game, stopped, 3, "perfect", None)
-    assert hint_text(game, stopped) == "Hint for X: play 4 (a proven win; how fast was not proven in the time limit)."
-    casual = choice_text(game, stopped, 0, "hard", "plays a casual move now and then")
-    assert "proven to win" not in casual
-    lost = analyze(game, game.parse("4"), limit=Limit(nodes=1))  # the second player after the centre opening
-    assert lost.outcome_class == "loss"
+    booked = analyze(game, empty, limit=Limit(nodes=1))
+    assert booked.outcome_class == "win" and booked.best == (3,) and booked.algorithm == "book"
+    assert unproven_text(booked) == "from the opening book: a proven win; how fast not proven"
+    why = choice_text(game, booked, 3, "perfect", None, proven_from_start=False)
+    assert why == (
+        "From the opening book: a proven win; how fast not proven, answered without a search. "
+        "The opening book proved this move keeps the win; how fast it wins is not proven."
+    )
+    assert hint_text(game, booked) == "Hint for X: play 4 (a proven win; how fast was not proven in the time limit)."
+    casual = choice_text(game, booked, 0, "hard", "plays a casual move now and then", proven_from_start=False)
+    assert "proved this move" not in casual
+    slowest = analyze(game, game.parse_sequence("4444445"), limit=Limit(nodes=1))
+    assert unproven_text(slowest) == "from the opening book: a proven loss, this move the slowest (loss in 34)"
+    assert "the opening book proved this one holds out longest (loss in 34)" in choice_text(
+        game, slowest, 5, "perfect", None, proven_from_start=False
+    )
+    assert hint_text(game, slowest).startswith("Hint for O: play 6 (every move loses against best play;")
+    lost = analyze(game, game.parse("4"), limit=Limit(nodes=1))  # lost; the book does not name the slowest loss
+    assert lost.outcome_class == "loss" and lost.algorithm == "solver"
     assert "Every move loses with best play" in choice_text(game, lost, lost.best[0], "perfect", None)
 
 
