@@ -237,3 +237,16 @@ def test_analyze_and_solve_under_a_limit_say_what_the_book_proved() -> None:
     assert document["outcome_class"] == "loss" and document["complete"] is False
     solved = run_cli("solve", "--game", "connect4", "--time-limit", "0.5")
     assert "Connect Four (7x6): a proven win; how fast was not proven before the limit, for X" in solved.stdout
+
+
+def test_a_win_in_one_or_the_only_move_that_does_not_lose_at_once_is_answered_without_a_long_search() -> None:
+    from perfectplay.search.solver.exact import FORCED_NODES
+
+    game = Connect4()
+    long = Limit(seconds=3600, nodes=10**9)
+    # 121314: X has three in column 1 and wins there; 12131: O must block column 1 (every other move loses at once).
+    for moves, outcome in (("121314", "win in 1"), ("12131", "unknown")):
+        analysis = analyze(game, game.parse_sequence(moves), limit=long)
+        assert analysis.nodes <= FORCED_NODES + 100, moves  # the move's checks, not the whole limit
+        assert analysis.best == (0,), moves
+        assert str(next(entry.outcome for entry in analysis.moves if entry.move == 0)) == outcome, moves

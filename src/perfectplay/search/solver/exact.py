@@ -29,7 +29,7 @@ from typing import Any
 
 from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
-from perfectplay.search.base.budget import Budget, Clock, ProgressCallback
+from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
@@ -153,16 +153,32 @@ def _run(
         if answer is not None and answer.move is not None:
             findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
         else:
-            if root.forced_moves():
-                negamax.next_check = min(negamax.next_check, FORCED_NODES)
-                budget.tighten(FORCED_SECONDS, FORCED_NODES)
+            settled = _forced(root, every_move) if root.forced_moves() else None
             known = None if answer is None else answer.outcomes
-            findings = deepen(root, every_move, limit.depth, game.max_plies, known)
+            findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)
         progress(budget.snapshot(negamax.nodes))
     return _report(root, findings, budget.elapsed(), algorithm)
+
+
+def _forced(root: Root, every_move: bool) -> Findings | None:
+    """Where a move must be played: the exact answer if half of ``FORCED_NODES`` finds it, else None.
+
+    Either way the limits drop to ``FORCED_SECONDS`` and ``FORCED_NODES``,
+    so the deepening that follows a failed attempt answers at once too.
+    """
+    negamax, budget = root.negamax, root.negamax.budget
+    budget.tighten(FORCED_SECONDS, FORCED_NODES)
+    budget.allowance = FORCED_NODES // 2
+    negamax.next_check = min(negamax.next_check, budget.allowance)
+    try:
+        return exact(root, every_move)
+    except Stop:  # the attempt's allowance, or the limit itself: the deepening answers with the move
+        return None
+    finally:
+        budget.allowance = None
 
 
 def _from_book(root: Root, answer: BookAnswer) -> Findings:
