@@ -250,3 +250,23 @@ def test_a_win_in_one_or_the_only_move_that_does_not_lose_at_once_is_answered_wi
         assert analysis.nodes <= FORCED_NODES + 100, moves  # the move's checks, not the whole limit
         assert analysis.best == (0,), moves
         assert str(next(entry.outcome for entry in analysis.moves if entry.move == 0)) == outcome, moves
+
+
+def test_the_pages_move_function_answers_a_game_o_began_from_the_book_without_a_search() -> None:
+    from perfectplay.web.search import Job, run_job
+
+    game = Connect4()
+    state = game.parse_sequence("4444", to_move=Player.O)  # the page's "Computer first" as O, four moves in
+    job: Job = {
+        "game": "connect4",
+        "position": game.format(state),
+        "to_move": "O",
+        "level": "perfect",
+        "level_note": None,
+        "seed": 1,
+        "seconds": 3600.0,
+        "proven_from_start": False,
+    }
+    result = run_job(job)
+    assert result["move"] == 3 and result["analysis"]["algorithm"] == "book" and result["analysis"]["nodes"] == 1
+    assert result["advice"]["unproven"] == "from the opening book: a proven win; how fast not proven"
