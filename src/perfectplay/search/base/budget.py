@@ -77,10 +77,8 @@ class Budget:
     def elapsed(self) -> float:
         return self.clock() - self.started
 
-    def tighten(self, seconds: float, nodes: int) -> None:
-        """Lower the limits to at most ``seconds`` from the start and ``nodes`` in all (a move that must be played)."""
-        deadline = self.started + seconds
-        self.deadline = deadline if self.deadline is None else min(self.deadline, deadline)
+    def tighten(self, nodes: int) -> None:
+        """Lower the node cap to at most ``nodes`` (a move that must be played: no need to search long)."""
         self.node_cap = nodes if self.node_cap is None else min(self.node_cap, nodes)
 
     def first_check(self) -> int:

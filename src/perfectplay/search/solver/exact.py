@@ -43,11 +43,11 @@ from perfectplay.search.solver.table import TranspositionTable
 
 OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
-FORCED_SECONDS = 0.05
 FORCED_NODES = 5_000
-"""At most this long, and this many nodes, for a limited search where a move must be played: a win on the
-spot, or the only move that does not lose at once. The move is known; the search only values the others
-as far as it gets (on small boards it still finishes, and its answer is exact)."""
+"""At most this many nodes for a limited search where a move must be played: a win on the spot, or the only
+move that does not lose at once (about 20 ms with the compiled core). The move is known; the search only
+values the others as far as it gets (near the end and on small boards it finishes, and is exact). A node
+cap, not seconds, so that both cores and every machine answer alike."""
 
 
 def score_moves(
@@ -166,11 +166,11 @@ def _run(
 def _forced(root: Root, every_move: bool) -> Findings | None:
     """Where a move must be played: the exact answer if half of ``FORCED_NODES`` finds it, else None.
 
-    Either way the limits drop to ``FORCED_SECONDS`` and ``FORCED_NODES``,
-    so the deepening that follows a failed attempt answers at once too.
+    Either way the node cap drops to ``FORCED_NODES``, so the deepening
+    that follows a failed attempt answers at once too.
     """
     negamax, budget = root.negamax, root.negamax.budget
-    budget.tighten(FORCED_SECONDS, FORCED_NODES)
+    budget.tighten(FORCED_NODES)
     budget.allowance = FORCED_NODES // 2
     negamax.next_check = min(negamax.next_check, budget.allowance)
     try:
