@@ -176,7 +176,7 @@ def test_both_cores_deepen_alike_under_depth_limits_with_the_heuristic(monkeypat
 
 def test_both_cores_stop_at_the_same_node_and_report_the_same_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Connect4()
-    state = game.parse("4444")
+    state = game.parse("1122")  # off the opening book's lines: a book position is answered without a search
     reports: dict[str, list[tuple[str, int | None, int, int]]] = {}
     for pure in ("1", ""):
         monkeypatch.setenv(PURE_VARIABLE, pure)

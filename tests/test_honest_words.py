@@ -5,10 +5,11 @@ from __future__ import annotations
 import functools
 import random
 
-from perfectplay import Limit, Player, TicTacToe, analyze, make_game
+from perfectplay import Analysis, Limit, Player, TicTacToe, analyze, make_game
 from perfectplay.cli.play import TerminalGame
 from perfectplay.play.matches import cached_analyst
 from perfectplay.play.players import proven_from_start
+from perfectplay.search.base.result import MoveValue, assemble
 from perfectplay.web.catalog import strongest_json
 from perfectplay.web.search import Job, run_job
 from perfectplay.words import choice_text, level_title, level_words, unproven_text
@@ -107,3 +108,35 @@ def test_unproven_text_is_none_for_a_complete_analysis_and_names_the_time_otherw
     assert words is not None and words.startswith("best found in ") and words.endswith(", not proven")
     move = stopped.best[0]
     assert choice_text(game, stopped, move, "perfect", None).startswith("Best found in ")
+
+
+def stopped_with_one_proven_win(plies: int) -> Analysis:
+    """A 7x6 search stopped by its limit: move 3 proven to win in ``plies``, move 0 a proven loss, the rest unvalued."""
+    game = make_game("connect4")
+    state = game.initial_state()
+    entries = [MoveValue.exact(3, game.max_plies + 2 - plies, game.max_plies), MoveValue.exact(0, -40, game.max_plies)]
+    entries += [MoveValue.guess(move, 5) for move in (1, 2, 4, 5, 6)]
+    return assemble(game, state, entries, nodes=10, seconds=5.0, complete=False, algorithm="solver", preferred=(3,))
+
+
+def test_moves_the_search_did_not_value_are_never_called_worse_than_the_one_it_played() -> None:
+    analysis = stopped_with_one_proven_win(27)
+    why = choice_text(analysis.game, analysis, 3, "perfect", None, proven_from_start=False)
+    assert "It sees a forced win in 27" in why
+    assert "No other move is as good" not in why and "6 moves do worse" not in why
+    assert "1 move does worse. 5 moves were not valued before the limit, so one of them may be as good or better" in why
+
+
+def test_a_worse_move_at_the_strongest_level_of_an_unsolved_game_is_not_said_to_be_perfect() -> None:
+    analysis = stopped_with_one_proven_win(27)
+    note = "plays a best move, proven where its search finishes"
+    why = choice_text(analysis.game, analysis, 0, "perfect", note, proven_from_start=False)
+    assert "At level Strongest the computer plays a best move" in why and "Perfect" not in why
+    solved = choice_text(analysis.game, analysis, 0, "perfect", note, proven_from_start=True)
+    assert "At level Perfect the computer" in solved
+
+
+def test_the_api_names_the_strongest_level_as_the_game_allows() -> None:
+    unsolved = job("perfect")
+    unsolved["proven_from_start"] = False
+    assert "Perfect" not in (run_job(unsolved, limit=TINY)["advice"]["why"] or "")

@@ -19,6 +19,7 @@ from perfectplay.search.solver.book import (
     Book,
     BookEntry,
     build_book,
+    format_line,
     prove_book_entry,
 )
 from perfectplay.search.solver.exact import score_moves
@@ -47,6 +48,20 @@ def test_a_built_book_agrees_line_by_line_with_every_moves_exact_score(small_boo
         best = max(score for score in scores.values() if score is not None)
         assert entry.outcome == sign(best), drawing
         assert sign(scores[entry.move] or 0) == entry.outcome, drawing
+        if entry.outcome == -1:  # a lost position names the slowest loss, and how slow it is
+            assert scores[entry.move] == best and entry.plies == game.max_plies + 2 + best, drawing
+
+
+def test_a_lost_position_is_booked_with_its_slowest_loss_and_how_slow_it_is() -> None:
+    game = Connect4(5, 4)
+    lost = game.parse_sequence("12")  # X opened in column 1, O answered in 2: X is lost
+    scores = {item.move: item.score or 0 for item in score_moves(game, lost).moves}
+    assert max(scores.values()) < 0 and len(set(scores.values())) > 1  # lost, and some moves lose sooner
+    entry = prove_book_entry(game, lost, TranspositionTable())
+    assert entry.outcome == -1 and scores[entry.move] == max(scores.values())
+    assert entry.plies == game.max_plies + 2 + max(scores.values())
+    line = format_line(game.format(lost), entry)
+    assert line.endswith(f" {entry.plies}") and Book.parse(game, [line], "one line").entries[game.format(lost)] == entry
 
 
 def test_a_book_build_resumes_without_proving_again(small_book: Path) -> None:

@@ -15,6 +15,7 @@ from perfectplay import Player, TranspositionTable, analyze, make_game
 from perfectplay.errors import PerfectplayError, PositionError
 from perfectplay.games.connect4 import outcome_of_pons_score
 from perfectplay.rl.environments import (
+    action_values,
     codec,
     evaluate,
     gymnasium_env,
@@ -346,3 +347,31 @@ def test_the_environment_renders_the_board_as_text() -> None:
     env.step(4)
     shown = env.render()
     assert shown is not None and " X " in shown
+
+
+def test_the_gymnasium_env_asks_the_oracle_only_when_its_answers_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from perfectplay.rl import environments
+
+    asked: list[tuple[object, float | None]] = []
+
+    def oracle(game: str, state: object, seconds: float | None = None) -> list[int | None]:
+        asked.append((state, seconds))
+        return [None, None, None, 1, None, None, None]
+
+    monkeypatch.setattr(environments, "action_values", oracle)
+    env = gymnasium_env("connect4", opponent="random", oracle_seconds=2.5)
+    _, info = env.reset(seed=0)  # the empty 7x6 board: an exact oracle here would take hours
+    assert asked == [] and "action_mask" in info and "optimal_actions" in info
+    assert info["optimal_actions"] == [3] and len(asked) == 1 and asked[0][1] == 2.5
+    assert dict(info)["action_values"][3] == 1 and len(asked) == 1  # asked once, remembered
+
+
+def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prove() -> None:
+    from perfectplay.rl.environments import ORACLE_SECONDS, best_actions
+
+    game = make_game("connect4")
+    assert ORACLE_SECONDS is not None and ORACLE_SECONDS <= 10
+    empty = game.initial_state()
+    values = action_values("connect4", empty, 0.2)  # the book answers: column 4 wins, how fast is not proven
+    assert values == [None] * 7 and optimal_actions(values) == []
+    assert best_actions("connect4", empty, 0.2) == [3]

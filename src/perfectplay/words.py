@@ -111,10 +111,17 @@ def _merit(entry: MoveValue, preferred: set[int]) -> tuple[int, int]:
 
 
 def advised_moves(analysis: Analysis) -> tuple[MoveValue, ...]:
-    """The moves a hint names, by the order above, in move order (none for a finished game)."""
+    """The moves a hint names, by the order above, in move order (none for a finished game).
+
+    In a position proven lost whose every move was not valued, the search's
+    (or the book's) choice: every move loses, and the ones it proved lose
+    soonest are the ones not to play.
+    """
     if not analysis.moves:
         return ()
     preferred = set(analysis.best)
+    if analysis.outcome_class == "loss" and not analysis.complete and preferred:
+        return tuple(entry for entry in analysis.moves if entry.move in preferred)
     top = max(_merit(entry, preferred) for entry in analysis.moves)
     return tuple(sorted((entry for entry in analysis.moves if _merit(entry, preferred) == top), key=_move_of))
 
@@ -180,6 +187,8 @@ def unproven_text(analysis: Analysis) -> str | None:
     """
     if analysis.complete:
         return None
+    if analysis.algorithm == "book":
+        return book_text(analysis)
     took = seconds_text(analysis.seconds)
     if analysis.outcome_class == "win":
         return f"a proven win; the fastest not proven in {took}"
@@ -188,6 +197,19 @@ def unproven_text(analysis: Analysis) -> str | None:
     if analysis.outcome_class == "loss":
         return f"a proven loss; the slowest not proven in {took}"
     return f"best found in {took}, not proven"
+
+
+def book_text(analysis: Analysis) -> str:
+    """What an answer from the opening book proves: ``from the opening book: a proven win; how fast not proven``."""
+    chosen = [entry for entry in analysis.moves if entry.move in analysis.best and entry.outcome.proven]
+    if analysis.outcome_class == "draw":
+        return "from the opening book: a proven draw; the other moves not valued"
+    if chosen and chosen[0].outcome.name == "loss":
+        return f"from the opening book: a proven loss, this move the slowest ({chosen[0].outcome})"
+    if chosen:
+        return f"from the opening book: a proven {chosen[0].outcome}, the fastest"
+    name = analysis.outcome_class or "win"
+    return f"from the opening book: a proven {name}; how {'fast' if name == 'win' else 'slow'} not proven"
 
 
 PERFECT_LEVEL = "perfect"
@@ -215,17 +237,29 @@ def level_words(level: str, proven_from_start: bool) -> str:
     return level
 
 
-def choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, level_note: str | None) -> str:
+def choice_text(
+    game: Game[Any],
+    analysis: Analysis,
+    move: int,
+    level: str,
+    level_note: str | None,
+    *,
+    proven_from_start: bool = True,
+) -> str:
     """Why the computer played ``move`` (found in ``analysis``): a best move as such, a worse one as a mistake.
 
     ``level_note`` says how the computer at ``level`` chooses; it is added
-    where it explains a move that is not the best. When a limit stopped the
-    search, the sentence starts by saying the move is not proven.
+    where it explains a move that is not the best, under the level's title
+    in this game (``perfect`` is called so only where ``proven_from_start``).
+    When a limit stopped the search, the sentence starts by saying the move
+    is not proven; an answer from the opening book says so instead.
     """
-    text = _choice_text(game, analysis, move, level, level_note)
+    text = _choice_text(game, analysis, move, level_title(level, proven_from_start), level_note)
     unproven = unproven_text(analysis)
     if unproven is None:
         return text
+    if analysis.algorithm == "book":
+        return f"{unproven[:1].upper()}{unproven[1:]}, answered without a search. {text}"
     return f"{unproven[:1].upper()}{unproven[1:]}: the search stopped before every move was valued. {text}"
 
 
@@ -234,6 +268,8 @@ def _choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, lev
     best = advised_moves(analysis)
     preferred = set(analysis.best)
     gap = _merit(best[0], preferred) != _merit(chosen, preferred)
+    if analysis.outcome_class == "loss" and not analysis.complete:
+        gap = move not in preferred and chosen.outcome.name != "unknown"
     said = f" At level {level[:1].upper() + level[1:]} the computer {level_note}." if level_note else ""
     if not gap or (chosen.outcome.name == "unknown" and best[0].outcome.name != "win"):
         return _best_choice_text(game, analysis, chosen, best)
@@ -253,6 +289,8 @@ def _choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, lev
 
 
 def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, best: Sequence[MoveValue]) -> str:
+    if analysis.algorithm == "book" and chosen.move in analysis.best:
+        return _book_choice_text(analysis, chosen)
     if chosen.outcome.name == "unknown" and analysis.outcome_class == "win" and chosen.move in analysis.best:
         return "The time limit came before this position was solved, but this move is proven to win; how fast is not."
     if chosen.outcome.name == "unknown" and analysis.outcome_class == "loss":
@@ -278,13 +316,37 @@ def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, be
         "draw": "With best play from here the game is a draw.",
         "loss": f"Every move loses against best play; this one holds out longest ({outcome}).",
     }[outcome.name]
+    return f"{verdict} {_others_text(analysis, best)}"
+
+
+def _others_text(analysis: Analysis, best: Sequence[MoveValue]) -> str:
+    """How the other moves compare: only a move whose value is proven is ever called as good or worse."""
     total, same = len(analysis.moves), len(best)
-    choice = f"{same} of {total} moves are equally good; it picked one of them."
-    if same == 1:
-        choice = "No other move is as good."
-    worse = total - same
+    unvalued = sum(1 for entry in analysis.moves if not entry.outcome.proven)
+    worse = total - same - unvalued
     blunders = f" {worse} {'move does' if worse == 1 else 'moves do'} worse." if worse else ""
-    return f"{verdict} {choice}{blunders}"
+    if not unvalued:
+        choice = f"{same} of {total} moves are equally good; it picked one of them."
+        return f"{'No other move is as good.' if same == 1 else choice}{blunders}"
+    valued = f"{same} moves valued are equally good; it picked one." if same > 1 else ""
+    not_valued = (
+        f"{unvalued} {'move was' if unvalued == 1 else 'moves were'} not valued before the limit, "
+        "so one of them may be as good or better."
+    )
+    return " ".join(part for part in (valued, blunders.strip(), not_valued) if part)
+
+
+def _book_choice_text(analysis: Analysis, chosen: MoveValue) -> str:
+    """Why the computer played the opening book's move: what the book proved of it, and nothing of the others."""
+    outcome = chosen.outcome
+    if outcome.name == "loss":
+        return f"Every move loses against best play; the opening book proved this one holds out longest ({outcome})."
+    if outcome.name == "draw":
+        return "With best play from here the game is a draw; the opening book proved this move keeps it."
+    if outcome.name == "win":
+        return f"The opening book proved this move wins fastest ({outcome})."
+    name = analysis.outcome_class or "win"
+    return f"The opening book proved this move keeps the {name}; how fast it wins is not proven."
 
 
 # --- the search-tree panel's starting depth ---------------------------------------------------

@@ -11,24 +11,21 @@ chapter, a depth-limited search with an evaluation function, and with
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from perfectplay import ALGORITHMS, Analysis, Game, Limit, PerfectplayError, TranspositionTable, analyze
-from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
+from perfectplay.cli.bounds import add_table_size, add_time_limit, table_for, time_limit_for
+from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.documents import analysis_json, comparison_json
-from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY, default_capacity
-from perfectplay.words import no_move_text, outcome_class_text, result_text
+from perfectplay.words import no_move_text, outcome_class_text, result_text, unproven_text
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     add_position_arguments(parser)
-    parser.add_argument(
-        "--time-limit",
-        type=seconds,
-        metavar="S",
-        help="stop the search after S seconds; unproven moves show as unknown",
-    )
+    add_time_limit(parser, "stop the search after S seconds; unproven moves show as unknown")
+    add_table_size(parser)
     if name == "best":
         parser.description = (
             "Print a best move of a position as it is drawn on the board (cells from 1): the fastest win, "
@@ -61,14 +58,6 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="with --depth: show beside each move what perfect play makes of it, and what the depth-limited "
         "choice costs (e.g. draw -> loss in 4)",
     )
-    parser.add_argument(
-        "--table-size",
-        type=whole(2, "--table-size", 50_000_000),
-        metavar="N",
-        help=f"entries the solver's table keeps before dropping old ones (default {COMPILED_CAPACITY:,} for an "
-        f"exact search with the compiled core, at most 1 GB; else {DEFAULT_CAPACITY:,}, about 700 MB in pure Python); "
-        "the report says when it filled up",
-    )
     parser.set_defaults(run=run_analyze)
 
 
@@ -84,13 +73,11 @@ def run_analyze(args: argparse.Namespace) -> int:
         raise PerfectplayError("--eval and --compare work with --algorithm minimax or alphabeta, not the solver")
     if args.compare:
         return _compare(args, game, state, algorithm)
-    limit = Limit(depth=args.depth, seconds=args.time_limit)
+    limit = Limit(depth=args.depth, seconds=time_limit_for(game, args.time_limit))
     evaluation = None
     if depth_limited and algorithm != "solver":
         evaluation = _evaluation(args, game)
-    exact = args.time_limit is None and args.depth is None
-    size = default_capacity(game, exact) if args.table_size is None else args.table_size
-    table = TranspositionTable(size) if algorithm == "solver" else None
+    table = table_for(game, args.table_size, limit.unlimited) if algorithm == "solver" else None
     with ProgressLine(f"{algorithm} on {game.title}", table) as progress:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:
@@ -128,7 +115,8 @@ def _analysis(
 def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
     from perfectplay.teaching import compare_with_perfect_play
 
-    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
+    bound = time_limit_for(game, args.time_limit)
+    limit = None if bound is None else Limit(seconds=bound)
     with ProgressLine(f"comparing on {game.title}") as progress:
         evaluation = _evaluation(args, game)
         comparison = compare_with_perfect_play(game, state, args.depth, evaluation, algorithm, limit, progress)
@@ -147,9 +135,11 @@ def run_best(args: argparse.Namespace) -> int:
     game, state = read_position(args)
     if game.is_over(state):
         raise PerfectplayError(no_move_text(game.winner(state)))
-    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
-    with ProgressLine(f"solving {game.title}") as progress:
-        analysis = solve(game, state, limit, progress=progress)
+    bound = time_limit_for(game, args.time_limit)
+    limit = None if bound is None else Limit(seconds=bound)
+    table = table_for(game, args.table_size, limit is None)
+    with ProgressLine(f"solving {game.title}", table) as progress:
+        analysis = solve(game, state, limit, progress=progress, table=table)
     if args.json:
         import json
 
@@ -157,6 +147,9 @@ def run_best(args: argparse.Namespace) -> int:
         return 0
     moves = analysis.best if args.all else analysis.best[:1]
     print(" ".join(game.move_label(move) for move in moves))
+    unproven = unproven_text(analysis)
+    if unproven is not None:  # stdout stays the move alone, for scripts; the caveat goes beside it
+        print(f"{unproven} (--time-limit none for an exact answer)", file=sys.stderr)
     return 0
 
 

@@ -56,6 +56,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="only the positions after this one (columns played from 1, the computer to move): "
         "shares one side among processes",
     )
+    parser.add_argument(
+        "--slowest-losses-from",
+        type=whole,
+        metavar="PLY",
+        help="prove again, with every move's exact score, the lost positions from PLY on whose line does not "
+        "name the slowest loss (books made before it did), and walk on from the new moves",
+    )
     add_game_option(parser, default="connect4")
     parser.set_defaults(run=run_book)
 
@@ -89,13 +96,18 @@ def run_book(args: argparse.Namespace) -> int:
                     print(f"ply {ply}: {line} ({seconds:.1f} s)", file=sys.stderr, flush=True)
 
             prove = functools.partial(prove_book_entry, game, table=table)
-            book = build_book(game, args.plies, known, prove, report, args.side, start)
+            book = build_book(game, args.plies, known, prove, report, args.side, start, args.slowest_losses_from)
         if args.side != "both" or start is not None:
             part = f"the {args.side} player's" if start is None else f"those after {args.start}"
             print(f"{len(book)} positions in {path}, {part} to ply {args.plies}")
             return 0
         # Finished: say so on the first line (written aside, then renamed: the file is never half written).
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+        # A position proven again (its slowest loss) keeps its place and its newest line.
+        newest: dict[str, str] = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                newest[line.split()[0]] = line
+        lines = list(newest.values())
         aside = path.with_name(path.name + ".part")
         aside.write_text("\n".join([book_header(game, args.plies), *lines]) + "\n", encoding="utf-8")
         aside.replace(path)

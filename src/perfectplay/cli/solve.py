@@ -3,7 +3,9 @@
 On a terminal a ``rich`` live panel shows what the solver is doing (the root
 move or iteration, nodes, nodes per second, elapsed time, table size); when
 the output is a pipe or a file, a plain line every few seconds instead, so
-logs stay readable. ``rich`` is only imported here: the engine never needs it.
+logs stay readable. ``rich`` is only imported here, and is optional: without
+it a terminal gets the plain lines too. Like ``analyze`` and ``best`` it is
+bounded by default on big boards (``cli/bounds.py``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import sys
 import time
 from typing import Any
 
-from perfectplay import Analysis, Game, Limit, Progress, make_game, solve
-from perfectplay.cli.options import add_game_option, seconds
+from perfectplay import Analysis, Game, Limit, Progress, TranspositionTable, make_game, solve
+from perfectplay.cli.bounds import add_table_size, add_time_limit, table_for, time_limit_for
+from perfectplay.cli.options import add_game_option
 from perfectplay.words import outcome_class_text
 
 PLAIN_EVERY = 5.0
@@ -29,7 +32,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("position", nargs="?", metavar="POSITION", help="solve this position instead of the start")
     add_game_option(parser)
-    parser.add_argument("--time-limit", type=seconds, metavar="S", help="give up after S seconds (default: no limit)")
+    add_time_limit(parser, "give up after S seconds")
+    add_table_size(parser)
     parser.add_argument("--json", action="store_true", help="print only the summary, as JSON")
     parser.set_defaults(run=run_solve)
 
@@ -37,21 +41,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     game = make_game(args.game, args.position)
     state = game.initial_state() if args.position is None else game.parse(args.position)
-    limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
+    bound = time_limit_for(game, args.time_limit)
+    limit = None if bound is None else Limit(seconds=bound)
+    table = table_for(game, args.table_size, limit is None)
     last: list[Progress] = []
     if args.json:
-        result = solve(game, state, limit, progress=last.append)
-        print(json.dumps(summary(game, result, last[-1] if last else None)))
+        done = solve(game, state, limit, progress=last.append, table=table)
+        print(json.dumps(summary(game, done, last[-1] if last else None)))
         return 0
-    if sys.stdout.isatty():
-        result = _solve_live(game, state, limit, last)
-    else:
-        result = _solve_plain(game, state, limit, last)
+    live = _solve_live(game, state, limit, last, table) if sys.stdout.isatty() else None
+    result = live if live is not None else _solve_plain(game, state, limit, last, table)
     print(format_summary(game, result, last[-1] if last else None))
     return 0
 
 
-def _solve_plain(game: Game[Any], state: Any, limit: Limit | None, last: list[Progress]) -> Analysis:
+def _solve_plain(
+    game: Game[Any], state: Any, limit: Limit | None, last: list[Progress], table: TranspositionTable
+) -> Analysis:
     next_line = [time.perf_counter() + PLAIN_EVERY]
 
     def report(progress: Progress) -> None:
@@ -62,28 +68,34 @@ def _solve_plain(game: Game[Any], state: Any, limit: Limit | None, last: list[Pr
             print(format_progress(progress), flush=True)
 
     print(f"Solving {game.title} ...", flush=True)
-    return solve(game, state, limit, progress=report)
+    return solve(game, state, limit, progress=report, table=table)
 
 
-def _solve_live(game: Game[Any], state: Any, limit: Limit | None, last: list[Progress]) -> Analysis:
-    from rich.console import Console
-    from rich.live import Live
-    from rich.table import Table
+def _solve_live(
+    game: Game[Any], state: Any, limit: Limit | None, last: list[Progress], table: TranspositionTable
+) -> Analysis | None:
+    """The live panel; None when ``rich`` is not installed (it is optional: the plain lines serve then)."""
+    try:
+        from rich.console import Console
+        from rich.live import Live
+        from rich.table import Table
+    except ImportError:
+        return None
 
     def panel(progress: Progress | None) -> Table:
-        table = Table(title=f"Solving {game.title}")
+        grid = Table(title=f"Solving {game.title}")
         for column in ("searching", "nodes", "nodes/s", "elapsed", "table entries"):
-            table.add_column(column, justify="right")
+            grid.add_column(column, justify="right")
         if progress is not None:
             rate = progress.nodes / progress.seconds if progress.seconds else 0.0
-            table.add_row(
+            grid.add_row(
                 progress.phase,
                 f"{progress.nodes:,}",
                 f"{rate:,.0f}",
                 f"{progress.seconds:.1f} s",
                 f"{progress.table_size:,}",
             )
-        return table
+        return grid
 
     with Live(panel(None), console=Console(), refresh_per_second=8, transient=True) as live:
 
@@ -92,7 +104,7 @@ def _solve_live(game: Game[Any], state: Any, limit: Limit | None, last: list[Pro
             del last[:-1]
             live.update(panel(progress))
 
-        return solve(game, state, limit, progress=report)
+        return solve(game, state, limit, progress=report, table=table)
 
 
 def format_progress(progress: Progress) -> str:

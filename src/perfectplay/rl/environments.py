@@ -34,9 +34,16 @@ in Connect Four; here seats are ``"first"`` and ``"second"`` (or X and O).
 Other m,n,k boards (``"mnk:3,4,3"``) use perfectplay's own layout: actions
 row-major, observations ``[row][column]``.
 
-Connect Four from the empty board is far too slow for the pure-Python
-solver (minutes to hours a move): use it near the end of a game, or with an
-opponent other than ``"perfect"`` and ``oracle=False``.
+**Bounded by default.** Every oracle question (``action_values``, the
+perfect policy, the environments' ``info``) stops after ``ORACLE_SECONDS``
+(``oracle_seconds=None`` for no limit): tic-tac-toe and late Connect Four
+are exact well within it; early Connect Four is not (minutes to hours a
+move), and then the values of the moves not proven in time are None (the
+action mask says which actions are legal) and the perfect policy plays the
+engine's strongest move, the opening book's where it has one. The
+Gymnasium environment asks the oracle only when ``info["action_values"]``
+or ``info["optimal_actions"]`` is read, so ``reset`` and ``step`` return at
+once.
 
 Needs the ``rl`` extra: ``pip install 'perfectplay[rl]'``.
 """
@@ -47,7 +54,7 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -64,6 +71,7 @@ from perfectplay import (
     MNK,
     Connect4,
     Game,
+    Limit,
     PerfectplayError,
     Player,
     PositionError,
@@ -199,33 +207,51 @@ def codec(game: str) -> Codec:
 _TABLES: dict[str, TranspositionTable] = {}
 
 
+ORACLE_SECONDS = 5.0
+"""Most seconds the oracle spends on one position unless told otherwise (``None``: no limit)."""
+
+
 @lru_cache(maxsize=200_000)
-def _move_scores(game: str, state: Any) -> tuple[tuple[int, int], ...]:
-    """Every legal move's exact score; one transposition table per game, shared by all the calls."""
+def _move_scores(game: str, state: Any, seconds: float | None) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Every legal move's score proven within ``seconds``, and the engine's best moves; one table per game."""
     table = _TABLES.setdefault(game, TranspositionTable())
     made = codec(game).game
-    analysis = score_moves(made, state, table=table)
-    return tuple((entry.move, entry.score) for entry in analysis.moves if entry.score is not None)
+    analysis = score_moves(made, state, None if seconds is None else Limit(seconds=seconds), table=table)
+    scores = tuple((entry.move, entry.score) for entry in analysis.moves if entry.score is not None)
+    return scores, analysis.best
 
 
-def action_values(game: str, state: Any) -> list[int | None]:
-    """The exact score of every action of ``state`` for the side to move; None for illegal actions."""
+def action_values(game: str, state: Any, seconds: float | None = ORACLE_SECONDS) -> list[int | None]:
+    """The exact score of every action of ``state`` for the side to move; None for illegal actions.
+
+    The oracle stops after ``seconds`` (None: no limit); an action whose
+    score it did not prove by then is None too.
+    """
     coder = codec(game)
     values: list[int | None] = [None] * coder.actions
     moves = coder.move_actions
-    for move, score in _move_scores(game, state):
+    for move, score in _move_scores(game, state, seconds)[0]:
         values[moves[move]] = score
     return values
 
 
-def pettingzoo_action_values(game: str, observation: Mapping[str, Any]) -> list[int | None]:
+def best_actions(game: str, state: Any, seconds: float | None = ORACLE_SECONDS) -> list[int]:
+    """The actions the engine plays in ``state``: the optimal ones where proven in ``seconds``, else its strongest."""
+    coder = codec(game)
+    return sorted(coder.move_actions[move] for move in _move_scores(game, state, seconds)[1])
+
+
+def pettingzoo_action_values(
+    game: str, observation: Mapping[str, Any], seconds: float | None = ORACLE_SECONDS
+) -> list[int | None]:
     """The exact depth-aware score of every action for the agent to move, in PettingZoo's numbering.
 
     A win in ``p`` plies scores ``cells + 2 - p`` (``11 - p`` in tic-tac-toe,
     ``44 - p`` in Connect Four), a draw 0, a loss in ``p`` plies ``p - cells
-    - 2``; illegal actions are None (all of them once the game is over).
+    - 2``; illegal actions are None (all of them once the game is over), and
+    so are actions whose score was not proven within ``seconds``.
     """
-    return action_values(game, codec(game).state_of(observation))
+    return action_values(game, codec(game).state_of(observation), seconds)
 
 
 def optimal_actions(values: Sequence[int | None]) -> list[int]:
@@ -237,11 +263,15 @@ def optimal_actions(values: Sequence[int | None]) -> list[int]:
     return [action for action, value in enumerate(values) if value == top]
 
 
-def perfect_policy(game: str = "tictactoe", *, seed: int | None = None, epsilon: float = 0.0) -> Policy:
+def perfect_policy(
+    game: str = "tictactoe", *, seed: int | None = None, epsilon: float = 0.0, seconds: float | None = ORACLE_SECONDS
+) -> Policy:
     """A perfect player for PettingZoo observations: a best action, chosen among equals with ``seed``.
 
     With ``epsilon`` > 0 it plays a uniformly random legal action with that
-    probability instead (a noisy-perfect opponent for training).
+    probability instead (a noisy-perfect opponent for training). Each move
+    is searched for at most ``seconds``: where that proves nothing (early
+    Connect Four) it plays the engine's strongest move.
     """
     if not 0.0 <= epsilon <= 1.0:
         raise PerfectplayError(f"epsilon must be a probability from 0 to 1, not {epsilon!r}")
@@ -252,11 +282,10 @@ def perfect_policy(game: str = "tictactoe", *, seed: int | None = None, epsilon:
         state = coder.state_of(observation)
         if coder.game.is_over(state):
             raise PerfectplayError("the game is over: there is no action to choose")
-        values = action_values(game, state)
         if epsilon and rng.random() < epsilon:
-            legal = [action for action, value in enumerate(values) if value is not None]
+            legal = [int(action) for action in np.flatnonzero(coder.mask(state))]
             return rng.choice(legal)
-        return rng.choice(optimal_actions(values))
+        return rng.choice(best_actions(game, state, seconds))
 
     return policy
 
@@ -291,14 +320,20 @@ def make_pettingzoo(game: str, **kwargs: Any) -> Any:
     return (tictactoe_v3 if name.startswith("classic/tic") else connect_four_v3).env(**kwargs)
 
 
-
-def pettingzoo_env(game: str = "tictactoe", *, oracle: bool = True, render_mode: str | None = None) -> Any:
+def pettingzoo_env(
+    game: str = "tictactoe",
+    *,
+    oracle: bool = True,
+    render_mode: str | None = None,
+    oracle_seconds: float | None = ORACLE_SECONDS,
+) -> Any:
     """PettingZoo's own ``tictactoe_v3`` or ``connect_four_v3``, with the oracle's answers in ``infos``.
 
     Before each turn the agent to move finds ``action_values`` and
     ``optimal_actions`` (PettingZoo's numbering) in its ``info``; everything
     else is PettingZoo's environment unchanged. ``oracle=False`` leaves the
-    infos alone (Connect Four's early positions are too slow to solve).
+    infos alone; each answer takes at most ``oracle_seconds`` (Connect Four's
+    early positions are too slow to solve: their unproven actions are None).
     """
     from pettingzoo.utils.wrappers import BaseWrapper  # type: ignore[import-untyped]
 
@@ -326,7 +361,7 @@ def pettingzoo_env(game: str = "tictactoe", *, oracle: bool = True, render_mode:
                 self.infos[other].pop("optimal_actions", None)
             if not oracle or agent not in self.infos or self.terminations[agent] or self.truncations[agent]:
                 return
-            values = pettingzoo_action_values(name, self.observe(agent))
+            values = pettingzoo_action_values(name, self.observe(agent), oracle_seconds)
             self.infos[agent].update(action_values=values, optimal_actions=optimal_actions(values))
 
         def __str__(self) -> str:
@@ -347,13 +382,79 @@ def _seat(play_as: str, coder: Codec) -> Seat:
     raise PerfectplayError(f"play_as must be first, second, X, O, {first} or {second}, not {play_as!r}")
 
 
+ORACLE_KEYS = ("action_values", "optimal_actions")
+
+
+class OracleInfo(dict[str, Any]):
+    """A Gymnasium ``info`` whose oracle answers (``ORACLE_KEYS``) are computed the first time anything reads them.
+
+    So ``reset`` and ``step`` return at once, and an agent that never looks
+    at the oracle never waits for it.
+    """
+
+    def __init__(self, known: dict[str, Any], ask: Callable[[], dict[str, Any]] | None) -> None:
+        super().__init__(known)
+        self._ask = ask
+
+    def _fill(self) -> None:
+        ask, self._ask = self._ask, None
+        if ask is not None:
+            self.update(ask())
+
+    def __missing__(self, key: str) -> Any:
+        if key in ORACLE_KEYS and self._ask is not None:
+            self._fill()
+            return self[key]
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return (key in ORACLE_KEYS and self._ask is not None) or super().__contains__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self:
+            return default
+        return self[key]
+
+    def keys(self) -> Any:
+        self._fill()
+        return super().keys()
+
+    def items(self) -> Any:
+        self._fill()
+        return super().items()
+
+    def values(self) -> Any:
+        self._fill()
+        return super().values()
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def __repr__(self) -> str:
+        self._fill()
+        return super().__repr__()
+
+    def copy(self) -> dict[str, Any]:
+        self._fill()
+        return dict(super().items())
+
+    def __reduce__(self) -> Any:
+        return dict, (dict(self.items()),)
+
+
 class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a board game against a fixed opponent, with PettingZoo's observations and actions.
 
     Rewards are PettingZoo's: +1 for a win, -1 for a loss or an illegal
     action (which ends the episode, ``info["illegal"]`` true), 0 otherwise.
     With ``oracle`` (the default) ``info`` carries ``action_values`` and
-    ``optimal_actions`` of the position the agent now faces.
+    ``optimal_actions`` of the position the agent now faces, computed when
+    first read, each in at most ``oracle_seconds`` (see the module's notes).
     """
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own class attribute
@@ -367,8 +468,10 @@ class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
         oracle: bool = True,
         epsilon: float = 0.0,
         render_mode: str | None = None,
+        oracle_seconds: float | None = ORACLE_SECONDS,
     ) -> None:
         self.coder = codec(game)
+        self.oracle_seconds = oracle_seconds
         self.game_spec = self.coder.game.name
         self.seat = _seat(play_as, self.coder)
         if render_mode not in (None, "ansi"):
@@ -394,7 +497,7 @@ class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
         if callable(self.opponent_spec):
             return self.opponent_spec
         if self.opponent_spec == "perfect":
-            return perfect_policy(self.game_spec, seed=seed, epsilon=self.epsilon)
+            return perfect_policy(self.game_spec, seed=seed, epsilon=self.epsilon, seconds=self.oracle_seconds)
         return random_policy(seed)
 
     def reset(
@@ -431,12 +534,16 @@ class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
         self.state = self.coder.game.play(self.state, self.coder.action_moves[action])
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.coder.mask(self.state)}
-        if self.oracle:
-            values = action_values(self.game_spec, self.state)
-            info["action_values"] = values
-            info["optimal_actions"] = optimal_actions(values)
-        return info
+        known: dict[str, Any] = {"action_mask": self.coder.mask(self.state)}
+        if not self.oracle:
+            return known
+        spec, state, seconds = self.game_spec, self.state, self.oracle_seconds
+
+        def ask() -> dict[str, Any]:
+            values = action_values(spec, state, seconds)
+            return {"action_values": values, "optimal_actions": optimal_actions(values)}
+
+        return OracleInfo(known, ask)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -452,6 +559,7 @@ def gymnasium_env(
     oracle: bool = True,
     epsilon: float = 0.0,
     render_mode: str | None = None,
+    oracle_seconds: float | None = ORACLE_SECONDS,
 ) -> PerfectplayEnv:
     """A single-agent Gymnasium environment: you play ``play_as`` against ``opponent``.
 
@@ -459,7 +567,9 @@ def gymnasium_env(
     ``epsilon``), ``"random"`` or any policy; ``play_as`` is ``"first"`` /
     ``"second"``, ``"X"`` / ``"O"`` or the game's PettingZoo agent name.
     """
-    return PerfectplayEnv(game, opponent, play_as, oracle=oracle, epsilon=epsilon, render_mode=render_mode)
+    return PerfectplayEnv(
+        game, opponent, play_as, oracle=oracle, epsilon=epsilon, render_mode=render_mode, oracle_seconds=oracle_seconds
+    )
 
 
 # --- evaluation -----------------------------------------------------------------
@@ -480,9 +590,8 @@ class Results:
 
     def __str__(self) -> str:
         games = self.games or 1
-        return (
-            f"{self.wins / games:6.1%} won, {self.draws / games:6.1%} drawn, {self.losses / games:6.1%} lost"
-            + (f" ({self.illegal} illegal actions)" if self.illegal else "")
+        return f"{self.wins / games:6.1%} won, {self.draws / games:6.1%} drawn, {self.losses / games:6.1%} lost" + (
+            f" ({self.illegal} illegal actions)" if self.illegal else ""
         )
 
     def to_json(self) -> dict[str, int]:

@@ -19,7 +19,11 @@ LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
 
 
-class Job(TypedDict):
+class _JobOptions(TypedDict, total=False):
+    proven_from_start: bool  # whether the strongest level may be called "perfect" in this game (default: yes)
+
+
+class Job(_JobOptions):
     """A position to analyze and, when ``level`` is set, the computer's move in it."""
 
     game: str
@@ -73,7 +77,8 @@ def advice_json(game: Game[Any], analysis: Analysis, job: Job, move: int | None)
         return {"moves": [], "hint": None, "why": None, "unproven": None}
     why = None
     if move is not None and job["level"] is not None:
-        why = choice_text(game, analysis, move, job["level"], job["level_note"])
+        proven = job.get("proven_from_start", True)
+        why = choice_text(game, analysis, move, job["level"], job["level_note"], proven_from_start=proven)
     return {
         "moves": [entry.move for entry in advised_moves(analysis)],
         "hint": hint_text(game, analysis),

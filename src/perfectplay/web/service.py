@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
+from perfectplay.play.players import proven_from_start
 from perfectplay.web.lanes import Lanes
 from perfectplay.web.levels import level_note
 from perfectplay.web.problems import Problem, blame
@@ -79,6 +80,8 @@ async def bounded_search(
         "seed": seed,
         "seconds": settings.seconds,
     }
+    if level is not None:
+        job["proven_from_start"] = proven_from_start(game)  # remembered per game: the game list asked already
     too_slow = (
         f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
         "try a smaller board or a position nearer the end of the game"

@@ -77,6 +77,10 @@ class Budget:
     def elapsed(self) -> float:
         return self.clock() - self.started
 
+    def tighten(self, nodes: int) -> None:
+        """Lower the node cap to at most ``nodes`` (a move that must be played: no need to search long)."""
+        self.node_cap = nodes if self.node_cap is None else min(self.node_cap, nodes)
+
     def first_check(self) -> int:
         """The node count at which the recursion first calls ``checkpoint``."""
         return CHECK_EVERY if self.node_cap is None else min(CHECK_EVERY, self.node_cap)

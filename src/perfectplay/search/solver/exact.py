@@ -29,11 +29,11 @@ from typing import Any
 
 from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
-from perfectplay.search.base.budget import Budget, Clock, ProgressCallback
+from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
-from perfectplay.search.solver.book import book_outcomes
+from perfectplay.search.solver.book import BookAnswer, book_answer
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
 from perfectplay.search.solver.deepening import Findings, deepen, exact
 from perfectplay.search.solver.nullwindow import exact_position
@@ -42,6 +42,12 @@ from perfectplay.search.solver.root import Root
 from perfectplay.search.solver.table import TranspositionTable
 
 OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+
+FORCED_NODES = 5_000
+"""At most this many nodes for a limited search where a move must be played: a win on the spot, or the only
+move that does not lose at once (about 20 ms with the compiled core). The move is known; the search only
+values the others as far as it gets (near the end and on small boards it finishes, and is exact). A node
+cap, not seconds, so that both cores and every machine answer alike."""
 
 
 def score_moves(
@@ -139,19 +145,54 @@ def _run(
     negamax = negamax_for(game, _table_for(game, table, limit), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
+    algorithm = "solver"
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
         findings = exact(root, every_move)
     else:
-        known = book_outcomes(game, state) if limit.depth is None else None
-        findings = deepen(root, every_move, limit.depth, game.max_plies, known)
+        answer = book_answer(game, state) if limit.depth is None else None
+        if answer is not None and answer.move is not None:
+            findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
+        else:
+            settled = _forced(root, every_move) if root.forced_moves() else None
+            known = None if answer is None else answer.outcomes
+            findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)
         progress(budget.snapshot(negamax.nodes))
-    return _report(root, findings, budget.elapsed())
+    return _report(root, findings, budget.elapsed(), algorithm)
 
 
-def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
+def _forced(root: Root, every_move: bool) -> Findings | None:
+    """Where a move must be played: the exact answer if half of ``FORCED_NODES`` finds it, else None.
+
+    Either way the node cap drops to ``FORCED_NODES``, so the deepening
+    that follows a failed attempt answers at once too.
+    """
+    negamax, budget = root.negamax, root.negamax.budget
+    budget.tighten(FORCED_NODES)
+    budget.allowance = FORCED_NODES // 2
+    negamax.next_check = min(negamax.next_check, budget.allowance)
+    try:
+        return exact(root, every_move)
+    except Stop:  # the attempt's allowance, or the limit itself: the deepening answers with the move
+        return None
+    finally:
+        budget.allowance = None
+
+
+def _from_book(root: Root, answer: BookAnswer) -> Findings:
+    """The book's move, with what the book proved of it: its exact outcome where known, else the position's."""
+    assert answer.move is not None
+    values: dict[int, int] = {}
+    proven: frozenset[int] = frozenset()
+    if answer.plies is not None:
+        sign = 1 if answer.outcomes.outcome == WIN else -1
+        values, proven = {answer.move: sign * (root.base - answer.plies) * SCALE}, frozenset({answer.move})
+    return Findings(values, proven, (answer.move,), False, None, outcomes=answer.outcomes)
+
+
+def _report(root: Root, findings: Findings, seconds: float, algorithm: str = "solver") -> Analysis:
     game = root.game
     max_plies = game.max_plies
     entries: list[MoveValue] = []
@@ -161,7 +202,10 @@ def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
         entries = [MoveValue.exact(move, findings.top // SCALE, max_plies) for move in findings.best]
     elif findings.values:
         for move in root.moves:
-            value = findings.values[move]
+            value = findings.values.get(move)
+            if value is None:  # a book answer values its own move only
+                entries.append(MoveValue.exact(move, 0, max_plies) if move in draws else MoveValue.guess(move, None))
+                continue
             if move in findings.proven and (value == 0 or abs(value) >= SCALE):
                 entries.append(MoveValue.exact(move, value // SCALE, max_plies))
             elif move in draws:  # proven a draw by the win/draw/loss probes: a draw's score is exact
@@ -185,7 +229,7 @@ def _report(root: Root, findings: Findings, seconds: float) -> Analysis:
         nodes=negamax.nodes,
         seconds=seconds,
         complete=findings.complete,
-        algorithm="solver",
+        algorithm=algorithm,
         preferred=None if findings.complete else findings.best,
         depth=None if findings.complete else findings.depth,
         table=negamax.table.stats(),
