@@ -11,14 +11,27 @@ chapter, a depth-limited search with an evaluation function, and with
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from perfectplay import ALGORITHMS, Analysis, Game, Limit, PerfectplayError, TranspositionTable, analyze
-from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position, seconds, whole
+from perfectplay.cli.options import (
+    MAX_SECONDS,
+    add_depth_options,
+    add_position_arguments,
+    read_position,
+    seconds,
+    whole,
+)
 from perfectplay.cli.progress import ProgressLine
-from perfectplay.documents import analysis_json, comparison_json
-from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY, default_capacity
-from perfectplay.words import no_move_text, outcome_class_text, result_text
+from perfectplay.errors import PerfectplayError
+
+if TYPE_CHECKING:
+    from perfectplay import Analysis, Game, Limit, TranspositionTable
+
+# The engine, the words and the JSON shapes are imported where they are used: ``best`` on 3x3 loads the
+# solver and nothing else (tests/test_cli_output.py holds the list).
+
+MAX_TABLE_SIZE = 50_000_000
+"""The largest ``--table-size``: about 1 GB with the compiled core."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -27,7 +40,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--time-limit",
         type=seconds,
         metavar="S",
-        help="stop the search after S seconds; unproven moves show as unknown",
+        help=f"stop the search after S seconds (above 0, at most {MAX_SECONDS:,.0f}); unproven moves show as unknown",
     )
     if name == "best":
         parser.description = (
@@ -42,6 +55,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         )
         parser.set_defaults(run=run_best)
         return
+    from perfectplay import ALGORITHMS
+    from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY
+
     parser.description = (
         "Score every legal move of a position exactly, or with --depth D as a depth-limited search with an "
         "evaluation function sees it. Moves are shown as on the board (cells numbered from 1); --json gives "
@@ -63,16 +79,19 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument(
         "--table-size",
-        type=whole(2, "--table-size", 50_000_000),
+        type=whole(2, "--table-size", MAX_TABLE_SIZE),
         metavar="N",
         help=f"entries the solver's table keeps before dropping old ones (default {COMPILED_CAPACITY:,} for an "
         f"exact search with the compiled core, at most 1 GB; else {DEFAULT_CAPACITY:,}, about 700 MB in pure Python); "
-        "the report says when it filled up",
+        f"2 to {MAX_TABLE_SIZE:,}; the report says when it filled up",
     )
     parser.set_defaults(run=run_analyze)
 
 
 def run_analyze(args: argparse.Namespace) -> int:
+    from perfectplay import Limit, TranspositionTable
+    from perfectplay.search.solver import default_capacity
+
     game, state = read_position(args)
     depth_limited = args.depth is not None
     algorithm = args.algorithm or ("minimax" if depth_limited or args.eval else "solver")
@@ -95,6 +114,8 @@ def run_analyze(args: argparse.Namespace) -> int:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:
         import json
+
+        from perfectplay.documents import analysis_json
 
         document: dict[str, Any] = {**analysis_json(analysis)}
         if evaluation is not None:
@@ -120,12 +141,15 @@ def _analysis(
     table: TranspositionTable | None,
     progress: ProgressLine,
 ) -> Analysis:
+    from perfectplay import analyze
+
     bound = None if limit.unlimited else limit
     evaluate = evaluation.function if evaluation is not None else None
     return analyze(game, state, algorithm, bound, evaluate=evaluate, table=table, progress=progress)
 
 
 def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
+    from perfectplay import Limit
     from perfectplay.teaching import compare_with_perfect_play
 
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
@@ -135,6 +159,8 @@ def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: s
     if args.json:
         import json
 
+        from perfectplay.documents import comparison_json
+
         print(json.dumps(comparison_json(comparison)))
     else:
         print(format_comparison(comparison))
@@ -142,16 +168,20 @@ def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: s
 
 
 def run_best(args: argparse.Namespace) -> int:
-    from perfectplay import solve
+    from perfectplay import Limit, solve
 
     game, state = read_position(args)
     if game.is_over(state):
+        from perfectplay.words import no_move_text
+
         raise PerfectplayError(no_move_text(game.winner(state)))
     limit = None if args.time_limit is None else Limit(seconds=args.time_limit)
     with ProgressLine(f"solving {game.title}") as progress:
         analysis = solve(game, state, limit, progress=progress)
     if args.json:
         import json
+
+        from perfectplay.documents import analysis_json
 
         print(json.dumps(analysis_json(analysis)))
         return 0
@@ -176,6 +206,8 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
     With ``evaluation`` (a depth-limited search) each move shows its proven
     outcome or the estimate ``≈ v`` that the evaluation gave it.
     """
+    from perfectplay.words import outcome_class_text, result_text
+
     side = analysis.to_move.value
     lines = [f"{game.format(analysis.state)}  ({game.title}, {side} to move)", ""]
     lines.append(game.draw(analysis.state))

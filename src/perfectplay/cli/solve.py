@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from perfectplay import Analysis, Game, Limit, Progress, make_game, solve
-from perfectplay.cli.options import add_game_option, seconds
+from perfectplay.cli.options import MAX_SECONDS, add_game_option, seconds
 from perfectplay.words import outcome_class_text
 
 PLAIN_EVERY = 5.0
@@ -29,7 +29,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("position", nargs="?", metavar="POSITION", help="solve this position instead of the start")
     add_game_option(parser)
-    parser.add_argument("--time-limit", type=seconds, metavar="S", help="give up after S seconds (default: no limit)")
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        metavar="S",
+        help=f"give up after S seconds (above 0, at most {MAX_SECONDS:,.0f}; default: no limit)",
+    )
     parser.add_argument("--json", action="store_true", help="print only the summary, as JSON")
     parser.set_defaults(run=run_solve)
 

@@ -90,6 +90,10 @@ def load_weights(path: str | Path) -> Weights:
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         kind = "TOML" if file.suffix == ".toml" else "JSON"
         raise CheckUsageError(f"--weights: {path} is not valid {kind}: {error}") from None
+    except RecursionError:  # hostile input: arrays nested thousands deep exhaust the parser's recursion
+        raise CheckUsageError(f"--weights: {path} is nested too deeply to be a table of weights") from None
+    except ValueError as error:  # a number of more than 4,300 digits, which Python refuses to read
+        raise CheckUsageError(f"--weights: {path} holds a value that cannot be read: {error}") from None
     if not isinstance(data, dict):
         raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
     data = dict(data)
