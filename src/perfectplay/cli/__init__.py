@@ -20,9 +20,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from perfectplay import PerfectplayError
 from perfectplay.cli import output
 from perfectplay.cli.options import Parser
-from perfectplay.errors import PerfectplayError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "play against the computer in the terminal"),

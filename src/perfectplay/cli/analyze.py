@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from perfectplay import PerfectplayError
 from perfectplay.cli.options import (
     MAX_SECONDS,
     add_depth_options,
@@ -22,7 +23,6 @@ from perfectplay.cli.options import (
     whole,
 )
 from perfectplay.cli.progress import ProgressLine
-from perfectplay.errors import PerfectplayError
 
 if TYPE_CHECKING:
     from perfectplay import Analysis, Game, Limit, TranspositionTable

@@ -78,6 +78,9 @@ def run_book(args: argparse.Namespace) -> int:
         raise PerfectplayError("--from needs a position where the game goes on, and no --side")
     path = Path(args.out)
     known = Book(game, {})
+    if path.exists() and not path.is_file():
+        # A device or a pipe cannot be read back and extended (reading /dev/full or /dev/zero never ends).
+        raise PerfectplayError(f"--out {path} is not a regular file: the book is read back and extended in place")
     if path.exists():
         try:
             lines = path.read_text(encoding="utf-8").splitlines()

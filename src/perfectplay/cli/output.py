@@ -31,7 +31,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, BinaryIO, TextIO, cast
 
-from perfectplay.errors import PerfectplayError
+from perfectplay import PerfectplayError
 
 OUTPUT_FAILED = 1
 """Exit status when standard output (or input) failed: the command's work may be done, its answer is lost."""
@@ -230,10 +230,12 @@ def abandon_output() -> None:
 
     Otherwise the interpreter's last flush, after ``main`` returns, fails
     again and prints "Exception ignored" with a traceback. Only the
-    process's own standard output is redirected, never a test's capture.
+    process's own standard output is redirected, never a stream a caller
+    put in its place (a test's capture, a notebook's).
     """
     stream = sys.__stdout__
-    if stream is None:
+    current = sys.stdout.stream if isinstance(sys.stdout, _Guard) else sys.stdout
+    if stream is None or current is not stream:
         return
     try:
         if stream.fileno() != 1:
