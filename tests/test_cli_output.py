@@ -424,6 +424,12 @@ def heavy(modules: set[str]) -> list[str]:
     return sorted(name for name in modules if name.split(".")[0] in HEAVY_LIBRARIES or name in HEAVY_LIBRARIES)
 
 
+def test_importing_the_package_loads_its_door_alone() -> None:
+    modules = loaded_by("import perfectplay")
+    assert {name for name in modules if name.startswith("perfectplay")} == {"perfectplay", "perfectplay._lazy"}
+    assert heavy(modules) == [] and "dataclasses" not in modules
+
+
 def test_importing_the_command_line_loads_the_parser_and_the_output_only() -> None:
     modules = loaded_by("import perfectplay.cli")
     assert {name for name in modules if name.startswith("perfectplay")} == CLI_MODULES
