@@ -118,7 +118,7 @@ def duration(what: str, highest: float = MAX_SECONDS) -> Callable[[str], float]:
             value = -1.0
         if not 0 < value <= highest:
             raise argparse.ArgumentTypeError(
-                f"{what} must be a number of seconds above 0 and at most {highest:,.0f}, not {text[:20]!r}"
+                f"{what}: seconds must be a positive number, at most {highest:,.0f}, not {text[:20]!r}"
             )
         return value
 
