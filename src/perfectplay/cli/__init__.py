@@ -50,7 +50,13 @@ def wanted_command(argv: Sequence[str]) -> str | None:
 
 
 def build_parser(argv: Sequence[str] | None = None) -> Parser:
-    """The parser; only the command that ``argv`` names is fully configured (all of them without ``argv``)."""
+    """The parser; only the command that ``argv`` names is made and configured (all of them without ``argv``).
+
+    When ``argv`` names a command, the others are left out: their parsers
+    would only be built to be ignored (each one costs argparse's message
+    look-ups). Without a command (``--help``, a misspelt one) every command
+    is listed, none configured.
+    """
     parser = Parser(
         prog="perfectplay",
         description="Unbeatable tic-tac-toe and the minimax engine behind it.",
@@ -59,6 +65,8 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     wanted = None if argv is None else wanted_command(argv)
     for name, (module, summary) in COMMANDS.items():
+        if wanted is not None and name != wanted:
+            continue
         sub = commands.add_parser(name, help=summary, description=summary[:1].upper() + summary[1:] + ".")
         if argv is None or name == wanted:
             importlib.import_module(f"perfectplay.cli.{module}").configure(sub, name)
