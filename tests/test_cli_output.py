@@ -88,6 +88,33 @@ def test_a_closed_standard_output_is_one_line_and_status_1(
     )
 
 
+EVERY_COMMAND = [
+    ["play", "--watch", "--level", "random", "--seed", "1"],
+    ["analyze", "X../.O./..."],
+    ["best", "X../.O./..."],
+    ["solve", "--game", "nim:misere", "1,2"],
+    ["match", "--games", "2", "--x", "random", "--o", "random", "--seed", "1"],
+    ["tree", "X../.O./..."],
+    ["orders", "3 12 8 | 2 4 6", "--game", "textbook"],
+    ["quiz", "3 12 8 | 2 4 6"],
+    ["check", "--help"],
+    ["dataset", "nim", "--start", "1,1"],
+    ["book", "--help"],
+    ["serve", "--help"],
+]
+"""A short run of every command (``check`` and ``serve`` only as far as their help: their runs are long)."""
+
+
+@pytest.mark.parametrize("argv", EVERY_COMMAND, ids=lambda argv: argv[0])
+def test_every_command_with_standard_output_closed_ends_in_one_line_not_a_traceback(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(argv) == 1
+    assert one_error_line(capsys.readouterr().err).endswith("cannot write the output: standard output is closed")
+
+
 def test_a_command_that_writes_nothing_on_standard_output_does_not_mind_it_closed(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
