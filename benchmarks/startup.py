@@ -20,8 +20,11 @@ nine cells) is taken from ``shared/seeds/`` at run time, one line asking for
 the empty board's best move is appended, and the file is run from a
 temporary folder; none of the seed's code is kept in this repository.
 
-Targets (issue 11): ``perfectplay best`` on any 3x3 position within 100 ms
-of bare interpreter start-up, and at least 5x faster than the seed script.
+Targets: ``perfectplay best`` on any 3x3 position within 30 ms of bare
+interpreter start-up, warm (issue 27; issue 11 asked 100 ms), and at least
+5x faster than the seed script. ``tests/test_cli_output.py`` holds what it
+imports to a list of modules, so the budget does not wait for this
+benchmark to be run.
 """
 
 from __future__ import annotations
@@ -130,7 +133,7 @@ def main() -> int:
     lines += [
         "",
         f"Slowest `perfectplay best`: {(worst - bare_warm) * 1000:.0f} ms over bare start-up warm, "
-        f"{(worst_cold - bare_cold) * 1000:.0f} ms cold (target: within 100 ms); "
+        f"{(worst_cold - bare_cold) * 1000:.0f} ms cold (target: within 30 ms warm); "
         f"{seed_warm / worst:.1f}x faster than the seed's minimax script (target: at least 5x).",
     ]
     text = "\n".join(lines) + "\n"

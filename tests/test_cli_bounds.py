@@ -66,3 +66,10 @@ def test_solve_json_of_a_big_board_stops_at_its_limit(capsys: pytest.CaptureFixt
     assert main(["solve", "--game", "connect4:8,8", "--time-limit", "0.3", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["complete"] is False and document["seconds"] < 30
+
+
+def test_the_help_says_the_solvers_own_default_table_sizes() -> None:
+    from perfectplay.cli.bounds import COMPILED_TABLE_HELP, PURE_TABLE_HELP
+    from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY
+
+    assert (COMPILED_TABLE_HELP, PURE_TABLE_HELP) == (f"{COMPILED_CAPACITY:,}", f"{DEFAULT_CAPACITY:,}")

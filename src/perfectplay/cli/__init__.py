@@ -6,22 +6,22 @@ Each command lives in its own module, imported only when that command runs:
 the interpreter's own start. The other commands appear in ``--help`` from
 the table below without being imported.
 
-Errors from the library become one line on stderr and exit status 2; a
-failure to write the output (a full disk, ``> /dev/full``) is one line and
-status 1; a reader that stops early (``| head``) ends the command quietly.
-No traceback ever reaches the user.
+Errors from the library become one line on stderr and exit status 2; what
+a command writes goes through ``output``: a failure to write the output (a
+full disk, ``> /dev/full``, a closed ``>&-``) is one line and status 1; a
+reader that stops early (``| head``) ends the command quietly. No
+traceback ever reaches the user.
 """
 
 from __future__ import annotations
 
 import argparse
-import errno
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 
 from perfectplay import PerfectplayError
+from perfectplay.cli import output
 from perfectplay.cli.options import Parser
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -52,7 +52,13 @@ def wanted_command(argv: Sequence[str]) -> str | None:
 
 
 def build_parser(argv: Sequence[str] | None = None) -> Parser:
-    """The parser; only the command that ``argv`` names is fully configured (all of them without ``argv``)."""
+    """The parser; only the command that ``argv`` names is made and configured (all of them without ``argv``).
+
+    When ``argv`` names a command, the others are left out: their parsers
+    would only be built to be ignored (each one costs argparse's message
+    look-ups). Without a command (``--help``, a misspelt one) every command
+    is listed, none configured.
+    """
     parser = Parser(
         prog="perfectplay",
         description="Unbeatable tic-tac-toe and the minimax engine behind it.",
@@ -61,6 +67,8 @@ def build_parser(argv: Sequence[str] | None = None) -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     wanted = None if argv is None else wanted_command(argv)
     for name, (module, summary) in COMMANDS.items():
+        if wanted is not None and name != wanted:
+            continue
         sub = commands.add_parser(name, help=summary, description=summary[:1].upper() + summary[1:] + ".")
         if argv is None or name == wanted:
             importlib.import_module(f"perfectplay.cli.{module}").configure(sub, name)
@@ -93,53 +101,47 @@ class VersionAction(argparse.Action):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit status."""
+    """Run one command; return its exit status (argparse's ``SystemExit`` passes through for usage and --help)."""
     words = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(words).parse_args(words)
-    try:
-        status: int = args.run(args)
+    command = wanted_command(words)
+    prefix = "perfectplay" if command is None else f"perfectplay {command}"
+    with output.guarded_streams():
         try:
-            sys.stdout.flush()
-        except OSError as error:
-            if isinstance(error, BrokenPipeError):
+            try:
+                args = build_parser(words).parse_args(words)
+            except SystemExit:
+                output.finish_output()  # --help and --version print: a full or closed output is still an error
                 raise
-            raise OutputError(error) from None
-    except PerfectplayError as error:
-        sys.stderr.write(f"perfectplay {args.command}: error: {error}\n")
-        return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("\nInterrupted.\n")
-        return 130
-    except BrokenPipeError:
-        # The reader has all it wanted (``| head``): stop quietly.
-        _discard_stdout()
-        return 0
-    except OSError as error:
-        cause = error.error if isinstance(error, OutputError) else error
-        where = "cannot write the output: " if isinstance(error, OutputError) or cause.errno in OUTPUT_ERRORS else ""
-        _discard_stdout()
-        sys.stderr.write(f"perfectplay {args.command}: error: {where}{cause.strerror or cause}\n")
-        return 1
+            status: int = args.run(args)
+            output.finish_output()
+        except PerfectplayError as error:
+            _quietly_finish()
+            sys.stderr.write(f"{prefix}: error: {error}\n")
+            return 2
+        except KeyboardInterrupt:
+            _quietly_finish()
+            sys.stderr.write("\nInterrupted.\n")
+            return 130
+        except output.OutputGone:
+            # The reader has all it wanted (``| head``): stop quietly.
+            output.abandon_output()
+            return 0
+        except output.StreamError as error:
+            output.abandon_output()
+            sys.stderr.write(f"{prefix}: error: {error}\n")
+            return output.OUTPUT_FAILED
+        except OSError as error:
+            # A file a command reads or writes that it did not turn into a message of its own.
+            _quietly_finish()
+            where = f"{error.filename}: " if isinstance(error.filename, str) else ""
+            sys.stderr.write(f"{prefix}: error: {where}{error.strerror or error}\n")
+            return 1
     return status
 
 
-OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
-"""What a failed write to standard output raises (commands turn their own file errors into messages)."""
-
-
-class OutputError(OSError):
-    """Standard output could not take the command's answer."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.errno, error.strerror)
-        self.error = error
-
-
-def _discard_stdout() -> None:
-    """Point standard output at the null device, so the interpreter's last flush cannot fail again."""
+def _quietly_finish() -> None:
+    """Flush what the command printed before it failed; its own error is the one to report."""
     try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):
-        pass
+        output.finish_output()
+    except (output.OutputGone, output.StreamError):
+        output.abandon_output()

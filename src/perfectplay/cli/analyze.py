@@ -11,15 +11,18 @@ chapter, a depth-limited search with an evaluation function, and with
 from __future__ import annotations
 
 import argparse
-import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from perfectplay import ALGORITHMS, Analysis, Game, Limit, PerfectplayError, TranspositionTable, analyze
+from perfectplay import PerfectplayError
 from perfectplay.cli.bounds import add_table_size, add_time_limit, table_for, time_limit_for
 from perfectplay.cli.options import add_depth_options, add_position_arguments, read_position
 from perfectplay.cli.progress import ProgressLine
-from perfectplay.documents import analysis_json, comparison_json
-from perfectplay.words import no_move_text, outcome_class_text, result_text, unproven_text
+
+if TYPE_CHECKING:
+    from perfectplay import Analysis, Game, Limit, TranspositionTable
+
+# The engine, the words and the JSON shapes are imported where they are used: ``best`` on 3x3 loads the
+# solver and nothing else (tests/test_cli_output.py holds the list).
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -39,6 +42,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         )
         parser.set_defaults(run=run_best)
         return
+    from perfectplay import ALGORITHMS
+
     parser.description = (
         "Score every legal move of a position exactly, or with --depth D as a depth-limited search with an "
         "evaluation function sees it. Moves are shown as on the board (cells numbered from 1); --json gives "
@@ -62,6 +67,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
+    from perfectplay import Limit
+
     game, state = read_position(args)
     depth_limited = args.depth is not None
     algorithm = args.algorithm or ("minimax" if depth_limited or args.eval else "solver")
@@ -82,6 +89,8 @@ def run_analyze(args: argparse.Namespace) -> int:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:
         import json
+
+        from perfectplay.documents import analysis_json
 
         document: dict[str, Any] = {**analysis_json(analysis)}
         if evaluation is not None:
@@ -107,12 +116,15 @@ def _analysis(
     table: TranspositionTable | None,
     progress: ProgressLine,
 ) -> Analysis:
+    from perfectplay import analyze
+
     bound = None if limit.unlimited else limit
     evaluate = evaluation.function if evaluation is not None else None
     return analyze(game, state, algorithm, bound, evaluate=evaluate, table=table, progress=progress)
 
 
 def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: str) -> int:
+    from perfectplay import Limit
     from perfectplay.teaching import compare_with_perfect_play
 
     bound = time_limit_for(game, args.time_limit)
@@ -123,6 +135,8 @@ def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: s
     if args.json:
         import json
 
+        from perfectplay.documents import comparison_json
+
         print(json.dumps(comparison_json(comparison)))
     else:
         print(format_comparison(comparison))
@@ -130,10 +144,12 @@ def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: s
 
 
 def run_best(args: argparse.Namespace) -> int:
-    from perfectplay import solve
+    from perfectplay import Limit, solve
 
     game, state = read_position(args)
     if game.is_over(state):
+        from perfectplay.words import no_move_text
+
         raise PerfectplayError(no_move_text(game.winner(state)))
     bound = time_limit_for(game, args.time_limit)
     limit = None if bound is None else Limit(seconds=bound)
@@ -143,12 +159,18 @@ def run_best(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
+        from perfectplay.documents import analysis_json
+
         print(json.dumps(analysis_json(analysis)))
         return 0
     moves = analysis.best if args.all else analysis.best[:1]
     print(" ".join(game.move_label(move) for move in moves))
+    from perfectplay.words import unproven_text
+
     unproven = unproven_text(analysis)
     if unproven is not None:  # stdout stays the move alone, for scripts; the caveat goes beside it
+        import sys
+
         print(f"{unproven} (--time-limit none for an exact answer)", file=sys.stderr)
     return 0
 
@@ -169,6 +191,8 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
     With ``evaluation`` (a depth-limited search) each move shows its proven
     outcome or the estimate ``≈ v`` that the evaluation gave it.
     """
+    from perfectplay.words import outcome_class_text, result_text
+
     side = analysis.to_move.value
     lines = [f"{game.format(analysis.state)}  ({game.title}, {side} to move)", ""]
     lines.append(game.draw(analysis.state))

@@ -15,20 +15,17 @@ import time
 from pathlib import Path
 
 from perfectplay import Connect4, PerfectplayError, TranspositionTable, make_game
-from perfectplay.cli.options import add_game_option
+from perfectplay.cli.options import add_game_option, path, whole
+from perfectplay.cli.output import write_file
 from perfectplay.search.solver import BOOK_SIDES, Book, book_header, build_book, prove_book_entry
 
 MILLION = 1_000_000
 
+MAX_PLIES = 89
+"""The largest ``--plies``: the last ply of the biggest Connect Four board (9x10) is ply 89, counting from 0."""
 
-def whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative: {value}")
-    return value
+MAX_TABLE = 4_096
+"""The largest ``--table``, in millions of entries: far more memory than a machine that builds books has."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -37,10 +34,22 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "(playing either side and following the book), whether it is a win, a draw or a loss, and a move "
         "that keeps that. Appends to --out as it goes; run again to resume."
     )
-    parser.add_argument("--plies", type=whole, required=True, help="the last ply the book covers (0 is the first move)")
-    parser.add_argument("--out", type=Path, required=True, metavar="FILE", help="the book file to write or extend")
     parser.add_argument(
-        "--table", type=whole, default=64, metavar="M", help="transposition table entries, in millions (default 64)"
+        "--plies",
+        type=whole(0, "--plies", MAX_PLIES),
+        required=True,
+        metavar="P",
+        help=f"the last ply the book covers (0 is the first move; 0 to {MAX_PLIES})",
+    )
+    parser.add_argument(
+        "--out", type=path("--out"), required=True, metavar="FILE", help="the book file to write or extend"
+    )
+    parser.add_argument(
+        "--table",
+        type=whole(1, "--table", MAX_TABLE),
+        default=64,
+        metavar="M",
+        help=f"transposition table entries, in millions (1 to {MAX_TABLE:,}; default 64)",
     )
     parser.add_argument(
         "--side",
@@ -58,10 +67,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument(
         "--slowest-losses-from",
-        type=whole,
+        type=whole(0, "--slowest-losses-from", MAX_PLIES),
         metavar="PLY",
         help="prove again, with every move's exact score, the lost positions from PLY on whose line does not "
-        "name the slowest loss (books made before it did), and walk on from the new moves",
+        f"name the slowest loss (books made before it did), and walk on from the new moves (0 to {MAX_PLIES})",
     )
     add_game_option(parser, default="connect4")
     parser.set_defaults(run=run_book)
@@ -71,13 +80,14 @@ def run_book(args: argparse.Namespace) -> int:
     game = make_game(args.game)
     if not isinstance(game, Connect4):
         raise PerfectplayError(f"books are made for Connect Four, not {game.name}")
-    if args.table < 1:
-        raise PerfectplayError("--table needs at least 1 (million entries)")
     start = None if args.start is None else game.parse_sequence(args.start)
     if start is not None and (game.is_over(start) or args.side != "both"):
         raise PerfectplayError("--from needs a position where the game goes on, and no --side")
-    path: Path = args.out
+    path = Path(args.out)
     known = Book(game, {})
+    if path.exists() and not path.is_file():
+        # A device or a pipe cannot be read back and extended (reading /dev/full or /dev/zero never ends).
+        raise PerfectplayError(f"--out {path} is not a regular file: the book is read back and extended in place")
     if path.exists():
         try:
             lines = path.read_text(encoding="utf-8").splitlines()
@@ -101,16 +111,13 @@ def run_book(args: argparse.Namespace) -> int:
             part = f"the {args.side} player's" if start is None else f"those after {args.start}"
             print(f"{len(book)} positions in {path}, {part} to ply {args.plies}")
             return 0
-        # Finished: say so on the first line (written aside, then renamed: the file is never half written).
+        # Finished: say so on the first line (the file is rewritten whole or not at all).
         # A position proven again (its slowest loss) keeps its place and its newest line.
         newest: dict[str, str] = {}
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
                 newest[line.split()[0]] = line
-        lines = list(newest.values())
-        aside = path.with_name(path.name + ".part")
-        aside.write_text("\n".join([book_header(game, args.plies), *lines]) + "\n", encoding="utf-8")
-        aside.replace(path)
+        write_file(path, "\n".join([book_header(game, args.plies), *newest.values()]) + "\n")
     except OSError as error:
         raise PerfectplayError(f"cannot write {path}: {error}") from None
     print(f"{len(book)} positions to ply {args.plies} in {path} ({time.perf_counter() - started:.0f} s)")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from perfectplay import Game, TranspositionTable
 from perfectplay.cli.options import seconds, whole
-from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY, default_capacity
+
+if TYPE_CHECKING:
+    from perfectplay import Game, TranspositionTable
 
 BIG_BOARD_CELLS = 16
 """Boards with more cells than this get a time limit by default (a 4x4 board is solved in about a second)."""
@@ -27,9 +28,14 @@ BIG_BOARD_SECONDS = 60.0
 NO_LIMIT = "none"
 """What ``--time-limit`` takes for an unlimited, exact search."""
 
+COMPILED_TABLE_HELP = "16,000,000"
+PURE_TABLE_HELP = "4,000,000"
+"""The default table sizes as the help says them (the solver's ``COMPILED_CAPACITY`` and ``DEFAULT_CAPACITY``;
+a test holds them equal), so building a command's help imports no solver."""
+
 TABLE_HELP = (
-    f"entries the solver's table keeps before dropping old ones (default {COMPILED_CAPACITY:,} for an "
-    f"exact search with the compiled core, at most 1 GB; else {DEFAULT_CAPACITY:,}, about 700 MB in pure Python); "
+    f"entries the solver's table keeps before dropping old ones (default {COMPILED_TABLE_HELP} for an "
+    f"exact search with the compiled core, at most 1 GB; else {PURE_TABLE_HELP}, about 700 MB in pure Python); "
     "the report says when it filled up"
 )
 
@@ -64,4 +70,7 @@ def time_limit_for(game: Game[Any], given: float | None) -> float | None:
 
 def table_for(game: Game[Any], size: int | None, exact: bool) -> TranspositionTable:
     """The solver's table: ``size`` entries if given, else the default cap for ``game`` and the kind of search."""
+    from perfectplay import TranspositionTable
+    from perfectplay.search.solver import default_capacity
+
     return TranspositionTable(default_capacity(game, exact) if size is None else size)

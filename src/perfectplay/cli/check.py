@@ -12,11 +12,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import re
 import signal
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,9 @@ from perfectplay.check.api import (
     DEFAULT_MEMORY_MB,
     DEFAULT_MOVE_SECONDS,
     DEFAULT_TOTAL_SECONDS,
+    MAX_MEMORY_MB,
+    MAX_MOVE_SECONDS,
+    MAX_TOTAL_SECONDS,
     STANDARDS,
     check_ai,
 )
@@ -38,6 +39,8 @@ from perfectplay.check.report.render_text import escape_controls, render_text, v
 from perfectplay.check.report.score import Weights, load_weights
 from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.run.sweep import Progress as ProgressCallback
+from perfectplay.cli.options import path
+from perfectplay.cli.output import AtomicText, WriteError, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50")
 FORMATS = ("text", "json", "csv", *GRADERS)
@@ -47,6 +50,7 @@ GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
 BUDGET_MARGIN = 0.1
 BUDGET_RESERVE = 3.0
 MIN_BUDGET = 5.0
+MAX_BUDGET = 1_000_000.0
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -74,14 +78,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument(
         "--output",
+        type=path("--output"),
         metavar="PATH",
         help="write the result to PATH instead of standard output; a folder gets the grader's file name "
         "(results.json; result.json and release-body.md for classroom50)",
     )
     parser.add_argument(
-        "--weights", metavar="FILE", help="the score's category weights, JSON or TOML (defaults in docs/graders.md)"
+        "--weights",
+        type=path("--weights"),
+        metavar="FILE",
+        help="the score's category weights, JSON or TOML (defaults in docs/graders.md)",
     )
-    parser.add_argument("--release-body", metavar="FILE", help="classroom50: also write the student's release-body.md")
+    parser.add_argument(
+        "--release-body",
+        type=path("--release-body"),
+        metavar="FILE",
+        help="classroom50: also write the student's release-body.md",
+    )
     parser.add_argument(
         "--visibility",
         choices=GRADESCOPE_VISIBILITY,
@@ -93,7 +106,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("--jsonl", action="store_true", help="print one JSON report per line as each file finishes")
     parser.add_argument(
-        "--csv", metavar="FILE", help="write one row per file to FILE as each finishes ('-' for standard output)"
+        "--csv",
+        type=path("--csv"),
+        metavar="FILE",
+        help="write one row per file to FILE as each finishes ('-' for standard output)",
     )
     parser.add_argument(
         "--sandbox",
@@ -123,20 +139,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--time-per-move",
         type=float,
         metavar="S",
-        help=f"CPU seconds each answer may take (default {DEFAULT_MOVE_SECONDS:g}, less under a small --budget; "
-        "waiting counts only as a generous wall-clock backstop)",
+        help=f"CPU seconds each answer may take (above 0, at most {MAX_MOVE_SECONDS:g}; default "
+        f"{DEFAULT_MOVE_SECONDS:g}, less under a small --budget; waiting counts only as a generous wall-clock "
+        "backstop)",
     )
     limits.add_argument(
         "--time-limit",
         type=float,
         metavar="S",
-        help=f"CPU seconds for the whole check of one file (default {DEFAULT_TOTAL_SECONDS:g})",
+        help=f"CPU seconds for the whole check of one file (above 0, at most {MAX_TOTAL_SECONDS:g}; "
+        f"default {DEFAULT_TOTAL_SECONDS:g})",
     )
     limits.add_argument(
         "--budget",
         type=float,
         metavar="S",
-        help="the grader's wall-clock limit for the whole run: the check stops early enough to write a graded "
+        help="the grader's wall-clock limit for the whole run, more than "
+        f"{MIN_BUDGET:g} and at most {MAX_BUDGET:,.0f} seconds: the check stops early enough to write a graded "
         f"partial result (default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
         f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
@@ -145,7 +164,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         type=int,
         default=DEFAULT_MEMORY_MB,
         metavar="MB",
-        help=f"memory each candidate process may use, where the OS can limit it (default {DEFAULT_MEMORY_MB})",
+        help=f"memory each candidate process may use, where the OS can limit it (64 to {MAX_MEMORY_MB}; "
+        f"default {DEFAULT_MEMORY_MB})",
     )
     parser.set_defaults(run=run_check)
 
@@ -289,14 +309,14 @@ def _write(output: str | None, name: str, text: str) -> Path | None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return None
-    path = Path(output)
-    folder = path if path.is_dir() else None
+    target = Path(output)
+    folder = target if target.is_dir() else None
     if folder is not None:
-        path = folder / name
+        target = folder / name
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise CheckUsageError(f"--output: cannot write {path}: {error.strerror}") from None
+        write_file(target, text)
+    except WriteError as error:
+        raise CheckUsageError(f"--output: {error}") from None
     return folder
 
 
@@ -313,6 +333,8 @@ def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
     if budget is not None and args.time_limit is None:
         if not budget > MIN_BUDGET:
             raise CheckUsageError(f"--budget must be more than {MIN_BUDGET:g} seconds, not {budget:g}")
+        if not budget <= MAX_BUDGET:
+            raise CheckUsageError(f"--budget must be at most {MAX_BUDGET:,.0f} seconds, not {budget:g}")
         wall = budget * (1 - BUDGET_MARGIN) - BUDGET_RESERVE
         move = args.time_per_move if args.time_per_move is not None else min(DEFAULT_MOVE_SECONDS, wall / 10)
         return move, wall, wall
@@ -363,12 +385,13 @@ class _Output:
         self.several = several
         self.weights = weights
         # --output for text and JSON: the same text, into a file instead of standard output.
+        # The file is rewritten whole as each result arrives: never half a report in it.
         self.stream: Any = sys.stdout
         if args.output is not None:
             try:
-                self.stream = Path(args.output).open("w", encoding="utf-8")  # noqa: SIM115 - closed in finish
-            except OSError as error:
-                raise CheckUsageError(f"--output: cannot write {args.output}: {error.strerror}") from None
+                self.stream = AtomicText(args.output)
+            except WriteError as error:
+                raise CheckUsageError(f"--output: {error}") from None
         self.rows: list[dict[str, object]] = []
         self.documents: list[dict[str, Any]] = []
         self.statuses: list[int] = []
@@ -414,16 +437,11 @@ class _Output:
         return max(self.statuses, default=0)
 
     def _write_csv(self) -> None:
-        """The whole CSV so far into a temporary file beside the target, then renamed over it."""
-        target = Path(self.args.csv)
+        """The whole CSV so far, written whole or not at all (a new file renamed over the old one)."""
         try:
-            with tempfile.NamedTemporaryFile(
-                "w", dir=target.resolve().parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
-            ) as temporary:
-                temporary.write(render_csv(self.rows))
-            os.replace(temporary.name, target)
-        except OSError as error:
-            raise CheckUsageError(f"--csv: cannot write {self.args.csv}: {error.strerror}") from None
+            write_file(self.args.csv, render_csv(self.rows))
+        except WriteError as error:
+            raise CheckUsageError(f"--csv: {error}") from None
 
     def _print(self, text: str, end: str = "\n") -> None:
         self.stream.write(text + end)

@@ -12,7 +12,8 @@ import argparse
 import sys
 
 from perfectplay import PerfectplayError, make_game
-from perfectplay.cli.options import game_option, whole
+from perfectplay.cli.options import game_option, path, whole
+from perfectplay.cli.output import atomic_binary, atomic_file
 from perfectplay.play.datasets import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_TEST_PERCENT,
@@ -21,6 +22,9 @@ from perfectplay.play.datasets import (
     write_dataset,
     write_parquet,
 )
+
+MAX_POSITIONS = 50_000_000
+"""The largest ``--max-positions``: every position is held in memory (about 1 KB each) before it is written."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -34,21 +38,24 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--format", choices=(*FORMATS, "parquet"), default="jsonl", help="jsonl (default), csv, or parquet (pyarrow)"
     )
-    parser.add_argument("--output", "-o", metavar="PATH", help="write to PATH instead of standard output")
+    parser.add_argument(
+        "--output", "-o", type=path("--output"), metavar="PATH", help="write to PATH instead of standard output"
+    )
     parser.add_argument("--start", metavar="POSITION", help="walk from this position instead of the game's start")
     parser.add_argument(
         "--test-percent",
         type=whole(0, "the test share", 100),
         default=DEFAULT_TEST_PERCENT,
         metavar="P",
-        help=f"put about P%% of the symmetry classes in the test split (default {DEFAULT_TEST_PERCENT})",
+        help=f"put about P%% of the symmetry classes in the test split (0 to 100, default {DEFAULT_TEST_PERCENT})",
     )
     parser.add_argument(
         "--max-positions",
-        type=whole(1, "the most positions"),
+        type=whole(1, "the most positions", MAX_POSITIONS),
         default=DEFAULT_MAX_POSITIONS,
         metavar="N",
-        help=f"refuse a game with more than N reachable positions (default {DEFAULT_MAX_POSITIONS:,})",
+        help=f"refuse a game with more than N reachable positions (default {DEFAULT_MAX_POSITIONS:,}, "
+        f"at most {MAX_POSITIONS:,})",
     )
     parser.set_defaults(run=run_dataset)
 
@@ -57,24 +64,19 @@ def run_dataset(args: argparse.Namespace) -> int:
     game = make_game(args.game, args.start)
     start = None if args.start is None else game.parse(args.start)
     rows = solved_positions(game, start, test_percent=args.test_percent, max_positions=args.max_positions)
-    if args.format == "parquet":
-        if args.output is None:
-            raise PerfectplayError("Parquet is a binary file: give --output PATH")
-        solved = list(rows)
-        try:
-            count = write_parquet(solved, args.output)
-        except OSError as error:
-            raise PerfectplayError(f"cannot write {args.output}: {error.strerror or error}") from None
-    elif args.output is None:
-        count = write_dataset(rows, sys.stdout, args.format)
+    if args.format == "parquet" and args.output is None:
+        raise PerfectplayError("Parquet is a binary file: give --output PATH")
+    if args.output is None:
+        write_dataset(rows, sys.stdout, args.format)
         return 0
+    # Solve first, then write: a refused game leaves no file behind, and the file appears whole or not at all.
+    solved = list(rows)
+    if args.format == "parquet":
+        with atomic_binary(args.output) as binary:
+            count = write_parquet(solved, binary)
     else:
-        # Solve first, then open: a refused game leaves no empty file behind.
-        solved = list(rows)
-        try:
-            with open(args.output, "w", encoding="utf-8", newline="") as out:
-                count = write_dataset(solved, out, args.format)
-        except OSError as error:
-            raise PerfectplayError(f"cannot write {args.output}: {error.strerror or error}") from None
+        with atomic_file(args.output) as out:
+            count = write_dataset(solved, out, args.format)
+    # Only now, with every row on the disk, is it true that they were written.
     sys.stderr.write(f"wrote {count:,} positions of {game.title} to {args.output}\n")
     return 0

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from perfectplay import Game
-from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game, whole
+from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game, seed, whole
 from perfectplay.play.matches import DuelResult, MatchResult, Record, budgeted_analyst, play_duel, play_match
 from perfectplay.play.players import LEVEL_HELP, check_level, depth_level
 
@@ -46,7 +46,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         action="store_true",
         help="the two players take turns playing X; the tally is then per player (fair for comparing them)",
     )
-    parser.add_argument("--seed", type=int, help="seed the random choices, to repeat a match exactly")
+    parser.add_argument(
+        "--seed", type=seed, metavar="N", help="seed the random choices, to repeat a match exactly (0 to 2**63-1)"
+    )
     parser.add_argument("--json", action="store_true", help='print {"x_wins", "o_wins", "draws", "games"} as JSON')
     add_game_option(parser)
     add_time_limit_option(parser, default=1.0)

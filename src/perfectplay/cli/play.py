@@ -21,7 +21,7 @@ from typing import Any
 
 from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
-from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option
+from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option, seed
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
 from perfectplay.play.matches import MatchResult, budgeted_analyst, cached_analyst
 from perfectplay.play.players import (
@@ -77,7 +77,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"the computer's strength (default perfect): {LEVEL_HELP}",
     )
     add_depth_options(parser, "the computer's search (the same as --level depthD:NAME)")
-    parser.add_argument("--seed", type=int, help="seed the computer's random choices, to repeat a game")
+    parser.add_argument(
+        "--seed", type=seed, metavar="N", help="seed the computer's random choices, to repeat a game (0 to 2**63-1)"
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--two-players", action="store_true", help="two people take turns at this keyboard")
     mode.add_argument("--watch", action="store_true", help="watch the computer play itself at --level")

@@ -9,12 +9,12 @@ report (every 3x3 question) pays nothing for it.
 
 from __future__ import annotations
 
-import shutil
 import sys
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from perfectplay import Progress, TranspositionTable
+if TYPE_CHECKING:
+    from perfectplay import Progress, TranspositionTable
 
 
 class ProgressLine:
@@ -34,6 +34,8 @@ class ProgressLine:
     def __call__(self, progress: Progress) -> None:
         if not self.live:
             return
+        import shutil  # here, not at the top: it brings bz2, lzma and more, and most searches never report
+
         # One physical line: a longer one would wrap, and "\r" only returns to the start of the last part.
         width = shutil.get_terminal_size().columns - 1
         text = self.text(progress)

@@ -24,17 +24,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
     )
-    parser.add_argument("--port", type=_port, default=8000, help="port to listen on; 0 picks a free one (default 8000)")
+    parser.add_argument(
+        "--port", type=_port, default=8000, help="port to listen on, 0 to 65535; 0 picks a free one (default 8000)"
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a web browser")
     parser.add_argument(
-        "--time-limit", type=_positive, default=5.0, metavar="SECONDS", help="longest search per request (default 5)"
+        "--time-limit",
+        type=_positive,
+        default=5.0,
+        metavar="SECONDS",
+        help="longest search per request, above 0 and at most 3600 (default 5)",
     )
-    parser.add_argument("--workers", type=_workers, default=2, help="search processes (default 2)")
+    parser.add_argument("--workers", type=_workers, default=2, help="search processes, 1 to 64 (default 2)")
     parser.set_defaults(run=run_serve)
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or int(text) > 65535:
+    if not (text.isascii() and text.isdigit()) or len(text) > 5 or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
     return int(text)
 
@@ -50,7 +56,7 @@ def _positive(text: str) -> float:
 
 
 def _workers(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 64:
+    if not (text.isascii() and text.isdigit()) or len(text) > 2 or not 1 <= int(text) <= 64:
         raise argparse.ArgumentTypeError(f"workers is a whole number from 1 to 64, not {text!r}")
     return int(text)
 

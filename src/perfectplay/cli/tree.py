@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from perfectplay import TRACEABLE, Game, Limit, PerfectplayError, alphabeta, minimax
@@ -28,9 +27,11 @@ from perfectplay.cli.options import (
     add_position_arguments,
     add_root_window_option,
     add_search_cap,
+    path,
     read_position,
     whole,
 )
+from perfectplay.cli.output import write_file
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.teaching import (
     ORDERS,
@@ -63,6 +64,8 @@ DEFAULT_DRAWN = 25
 DEFAULT_DEPTH = 2
 """The depth limit a search starts with when the position is far too big to search to the end."""
 
+MAX_SHOW_DEPTH = 250
+"""The largest ``--show-depth``: more plies than the longest game on the biggest board."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -88,18 +91,23 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="mark the cuts that appear and vanish against alpha-beta with this order",
     )
     parser.add_argument(
-        "--show-depth", type=whole(0, "--show-depth"), metavar="D", help="draw nodes at most D plies below the position"
+        "--show-depth",
+        type=whole(0, "--show-depth", MAX_SHOW_DEPTH),
+        metavar="D",
+        help=f"draw nodes at most D plies below the position (0 to {MAX_SHOW_DEPTH})",
     )
     parser.add_argument(
         "--max-nodes",
         type=whole(1, "--max-nodes", RECORD_LIMIT),
         metavar="N",
-        help=f"draw at most N nodes (default {DEFAULT_DRAWN}; a textbook tree is drawn whole), "
-        "the rest become '+N more' stubs",
+        help=f"draw at most N nodes (default {DEFAULT_DRAWN}, at most {RECORD_LIMIT:,}; a textbook tree is drawn "
+        "whole), the rest become '+N more' stubs",
     )
     add_search_cap(parser, SEARCH_NODES)
     parser.add_argument("--format", choices=sorted(RENDERERS), default="svg", help="output format (default svg)")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    parser.add_argument(
+        "-o", "--output", type=path("--output"), metavar="FILE", help="write to FILE instead of standard output"
+    )
     parser.set_defaults(run=run_tree)
 
 
@@ -210,10 +218,7 @@ def run_tree(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
-    try:
-        Path(args.output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise PerfectplayError(f"cannot write {args.output}: {error.strerror or error}") from None
+    write_file(args.output, text)
     return 0
 
 

@@ -14,6 +14,7 @@ front end play it like the games here.
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -22,13 +23,37 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import PerfectplayError, VariantError
 from perfectplay.game import Game
-from perfectplay.games.connect4 import Connect4, Connect4State, connect4_from_spec
-from perfectplay.games.mnk import MNK, MNKState, TicTacToe, mnk_from_spec
-from perfectplay.games.nim import Nim, NimState, nim_from_spec
 
 if TYPE_CHECKING:
     import os
     from pathlib import Path
+
+    from perfectplay.games.connect4 import Connect4 as Connect4
+    from perfectplay.games.connect4 import Connect4State as Connect4State
+    from perfectplay.games.mnk import MNK as MNK
+    from perfectplay.games.mnk import MNKState as MNKState
+    from perfectplay.games.mnk import TicTacToe as TicTacToe
+    from perfectplay.games.nim import Nim as Nim
+    from perfectplay.games.nim import NimState as NimState
+
+_HOMES = {
+    "Connect4": "connect4",
+    "Connect4State": "connect4",
+    "MNK": "mnk",
+    "MNKState": "mnk",
+    "TicTacToe": "mnk",
+    "Nim": "nim",
+    "NimState": "nim",
+}
+"""The built-in games' classes, by the module each lives in: imported when first asked for."""
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
 
 SPEC_MAX_CHARS = 40
 """Longest game spec read; every real one is far shorter."""
@@ -36,6 +61,16 @@ SPEC_MAX_CHARS = 40
 Maker = Callable[[str | None, str | None], Game[Any]]
 """Builds a game from the spec's parameters (None if the spec has none) and, for
 games that size themselves by it, the position text (None if there is none)."""
+
+
+def _built_in(module: str, function: str) -> Maker:
+    """A built-in game's maker that imports the game's module on first use: a command loads only its game."""
+
+    def make(params: str | None, position: str | None) -> Game[Any]:
+        maker: Maker = getattr(importlib.import_module(f"{__name__}.{module}"), function)
+        return maker(params, position)
+
+    return make
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +88,19 @@ KINDS: dict[str, GameKind] = {
     for kind in (
         GameKind(
             "mnk",
-            mnk_from_spec,
+            _built_in("mnk", "mnk_from_spec"),
             "k in a row on a rows x cols board (mnk:ROWS,COLS,K; size from the position if not given)",
             ("tictactoe", "mnk:4,4,3", "mnk:4,4,4", "mnk:5,5,4"),
         ),
         GameKind(
             "connect4",
-            connect4_from_spec,
+            _built_in("connect4", "connect4_from_spec"),
             "four in a row, stones fall to the bottom (connect4 is 7x6; connect4:WIDTH,HEIGHT)",
             ("connect4", "connect4:5,4"),
         ),
         GameKind(
             "nim",
-            nim_from_spec,
+            _built_in("nim", "nim_from_spec"),
             "take any number of objects from one heap; the last object wins (nim:misere: it loses)",
             ("nim", "nim:misere"),
         ),

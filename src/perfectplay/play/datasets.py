@@ -23,7 +23,7 @@ import io
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from perfectplay import (
     MNK,
@@ -311,8 +311,9 @@ def dataset_text(game: Game[Any], fmt: str = "jsonl", **options: Any) -> str:
     return buffer.getvalue()
 
 
-def write_parquet(rows: Iterable[SolvedPosition], path: str) -> int:
-    """Write ``rows`` as a Parquet file (needs the optional ``pyarrow``); return how many rows were written."""
+def write_parquet(rows: Iterable[SolvedPosition], path: str | BinaryIO) -> int:
+    """Write ``rows`` as a Parquet file, a path or a binary file open for writing (needs the optional ``pyarrow``);
+    return how many rows were written."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq

@@ -76,11 +76,19 @@ class Weights:
         return float(self.weights.get(name, DEFAULT_WEIGHTS[name]))
 
 
+MAX_WEIGHTS_BYTES = 100_000
+"""The largest weights file read: a table of ten categories is a few hundred bytes."""
+
+
 def load_weights(path: str | Path) -> Weights:
     """Weights from a JSON or TOML file (by its suffix; ``.toml`` or else JSON); bad files raise CheckUsageError."""
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_WEIGHTS_BYTES + 1)  # /dev/zero or a huge file: read no more than a table needs
+        if len(raw) > MAX_WEIGHTS_BYTES:
+            raise CheckUsageError(f"--weights: {path} is over {MAX_WEIGHTS_BYTES:,} bytes: not a table of weights")
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else "not readable text"
         raise CheckUsageError(f"--weights: cannot read {path}: {reason}") from None
@@ -90,6 +98,10 @@ def load_weights(path: str | Path) -> Weights:
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         kind = "TOML" if file.suffix == ".toml" else "JSON"
         raise CheckUsageError(f"--weights: {path} is not valid {kind}: {error}") from None
+    except RecursionError:  # hostile input: arrays nested thousands deep exhaust the parser's recursion
+        raise CheckUsageError(f"--weights: {path} is nested too deeply to be a table of weights") from None
+    except ValueError as error:  # a number of more than 4,300 digits, which Python refuses to read
+        raise CheckUsageError(f"--weights: {path} holds a value that cannot be read: {error}") from None
     if not isinstance(data, dict):
         raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
     data = dict(data)

@@ -51,7 +51,6 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, NamedTuple
 
 from perfectplay.errors import PerfectplayError
@@ -224,6 +223,8 @@ def shipped_book(name: str) -> Book | None:
     filename = SHIPPED.get(name)
     if filename is None:
         return None
+    from importlib import resources  # pathlib, tempfile and more: paid only when a book is read
+
     from perfectplay.games.connect4 import Connect4  # the only game with a book; imported when one is asked for
 
     text = resources.files("perfectplay").joinpath("books", filename).read_text(encoding="utf-8")
