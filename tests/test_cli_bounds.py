@@ -72,4 +72,4 @@ def test_the_help_says_the_solvers_own_default_table_sizes() -> None:
     from perfectplay.cli.bounds import COMPILED_TABLE_HELP, PURE_TABLE_HELP
     from perfectplay.search.solver import COMPILED_CAPACITY, DEFAULT_CAPACITY
 
-    assert (COMPILED_TABLE_HELP, PURE_TABLE_HELP) == (f"{COMPILED_CAPACITY:,}", f"{DEFAULT_CAPACITY:,}")
+    assert (f"{COMPILED_CAPACITY:,}", f"{DEFAULT_CAPACITY:,}") == (COMPILED_TABLE_HELP, PURE_TABLE_HELP)

@@ -393,6 +393,7 @@ CLI_MODULES = {
     "perfectplay.errors",
     "perfectplay.cli",
     "perfectplay.cli.options",
+    "perfectplay.cli.bounds",
     "perfectplay.cli.output",
 }
 """All that ``import perfectplay.cli`` may load of the package: the parser, the output, the errors."""

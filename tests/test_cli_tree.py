@@ -29,7 +29,7 @@ def test_tree_json_of_the_empty_board_counts_all_549946_minimax_nodes_and_draws_
     assert [child["move"] for child in tree["children"]] == list(range(9))
     assert sum(child["nodes"] for child in tree["children"]) == 549_945
     assert all(len(child["hidden"]) == 8 and child["children"] == [] for child in tree["children"])
-    assert document["events"][0] == {"type": "enter", "node": 0, "depth": 0}
+    assert document["events"][0] == {"type": "enter", "node": 0, "depth": 0, "line": 1}
 
 
 def test_tree_dot_of_a_mid_game_position_marks_the_cuts() -> None:

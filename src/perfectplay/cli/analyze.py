@@ -165,13 +165,12 @@ def run_best(args: argparse.Namespace) -> int:
         return 0
     moves = analysis.best if args.all else analysis.best[:1]
     print(" ".join(game.move_label(move) for move in moves))
-    from perfectplay.words import unproven_text
-
-    unproven = unproven_text(analysis)
-    if unproven is not None:  # stdout stays the move alone, for scripts; the caveat goes beside it
+    if not analysis.complete:  # stdout stays the move alone, for scripts; the caveat goes beside it
         import sys
 
-        print(f"{unproven} (--time-limit none for an exact answer)", file=sys.stderr)
+        from perfectplay.words import unproven_text  # the words load the teaching tools: only when needed
+
+        print(f"{unproven_text(analysis)} (--time-limit none for an exact answer)", file=sys.stderr)
     return 0
 
 
