@@ -118,7 +118,7 @@ def test_classroom50_result_has_the_runner_identity_integer_points_and_a_release
         "COMMIT_URL": "https://github.com/o/r/commit/abc",
         "RELEASE_URL": "https://github.com/o/r/releases/tag/x",
     }
-    moment = datetime.datetime(2026, 11, 25, 21, 0, 5, tzinfo=datetime.UTC)
+    moment = datetime.datetime(2026, 11, 25, 21, 0, 5, tzinfo=datetime.timezone.utc)
     document = classroom50_json(reports["crashes"], environ=environ, now=moment)
     assert document["schema"] == "classroom50/result/v1"
     assert (document["classroom"], document["assignment"], document["review"]) == (

@@ -148,12 +148,12 @@ def classroom50_json(
     """Classroom 50's ``result.json``: identity from the runner's environment, integer points per category."""
     environ = os.environ if environ is None else environ
     result = score(report, weights)
-    moment = now or datetime.datetime.now(datetime.UTC)
+    moment = now or datetime.datetime.now(datetime.timezone.utc)
     document: dict[str, Any] = {"schema": "classroom50/result/v1"}
     for field, variable in CLASSROOM50_IDENTITY.items():
         document[field] = environ.get(variable, "")
     document["review"] = environ.get("REVIEW_URL") or document["commit"]
-    document["datetime"] = moment.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    document["datetime"] = moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     document["score"] = result.points
     document["max-score"] = result.total
     document["tests"] = [
