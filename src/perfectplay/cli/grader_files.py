@@ -107,7 +107,7 @@ if [ -z "${NO_APT:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; 
 fi
 wheel=$(ls "$source"/perfectplay-*-py3-none-any.whl | head -n 1)
 if "$python" -m venv "$venv" 2>/dev/null; then
-    "$venv/bin/python" -m pip install --no-index --no-deps --quiet "$wheel"
+    "$venv/bin/python" -m pip install --no-index --no-deps --quiet --no-warn-script-location "$wheel"
 else
     # No ensurepip in this Python (Debian without python3-venv): an environment without pip, the wheel
     # unpacked into its site-packages (a pure-Python wheel is just that), and the command written by hand.
@@ -144,12 +144,12 @@ status=$?
 
 
 def gradescope(choices: Choices) -> list[File]:
-    defaults = Choices(budget=540, memory=256)
-    flags = _with_defaults(choices, defaults).flags('"$root/source/weights.json"')
+    effective = _with_defaults(choices, Choices(budget=540, memory=256))
+    flags = effective.flags('"$root/source/weights.json"')
     run = GRADESCOPE_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags))
     readme = _readme(
         "Gradescope",
-        choices,
+        effective,
         [
             "Upload this zip as the assignment's autograder (Configure Autograder, Zip file upload). Gradescope "
             "builds its image with `setup.sh` (Ubuntu 22.04, Python 3.10): the wheel beside it is installed into "
@@ -194,7 +194,8 @@ status=$?
 
 
 def prairielearn(choices: Choices, wheel: str) -> list[File]:
-    flags = _with_defaults(choices, Choices(budget=25)).flags('"$root/tests/weights.json"')
+    effective = _with_defaults(choices, Choices(budget=25))
+    flags = effective.flags('"$root/tests/weights.json"')
     info = {
         "uuid": "REPLACE-WITH-A-NEW-UUID",
         "title": "An unbeatable tic-tac-toe AI",
@@ -217,7 +218,7 @@ def prairielearn(choices: Choices, wheel: str) -> list[File]:
     )
     readme = _readme(
         "PrairieLearn",
-        choices,
+        effective,
         [
             "Copy this folder into your course's `questions/` and give `info.json` a fresh `uuid`. The external "
             "grader runs `tests/run.sh` in `prairielearn/grader-python` (any image with Python 3.10 or later "
@@ -426,12 +427,13 @@ AUTOLAB_CATEGORIES = ("loads", "legal", "never_beaten", "keeps_value", "best_mov
 
 def autolab(choices: Choices) -> tuple[list[File], list[File]]:
     """(the files beside autograde.tar, the files inside it)."""
-    flags = _with_defaults(choices, Choices(budget=170)).flags("weights.json")
+    effective = _with_defaults(choices, Choices(budget=170))
+    flags = effective.flags("weights.json")
     zeros = json.dumps({"scores": dict.fromkeys(AUTOLAB_CATEGORIES, 0)})
     grade = AUTOLAB_GRADE.format(file=shlex.quote(choices.file), flags=_flag_text(flags).rstrip(), zeros=zeros)
     readme = _readme(
         "Autolab",
-        choices,
+        effective,
         [
             "Upload `autograde-Makefile` and `autograde.tar` as the assessment's autograder (Autograder "
             "settings); set its timeout to 180 s or more. The tar holds `grade.sh`, the wheel"
