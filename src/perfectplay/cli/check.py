@@ -55,9 +55,10 @@ GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
 BUDGET_MARGIN = 0.1
 BUDGET_RESERVE = 3.0
 MIN_BUDGET = 5.0
-CODERUNNER_PROFILE = {"sample": 200, "move": 0.5, "total": 2.0, "wall": 15.0}
+CODERUNNER_PROFILE = {"sample": 200, "move": 0.5, "total": 2.0, "wall": 20.0}
 """Jobe gives a run 5 s of CPU: 200 positions (a stratified sample), 2 s of the candidate's CPU time in all and
-half a second a move, leaving the checker its own second and a half; 15 s of wall clock at most."""
+half a second a move, leaving the checker its own second and a half; 20 s of wall clock at most (the template
+waits 25)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
