@@ -102,7 +102,7 @@ def _bundle(grader: str, choices: Choices, wheel: Path) -> list[tuple[str, bytes
     if grader == "gradescope":
         return _encoded(grader_files.gradescope(choices)) + ship
     if grader == "prairielearn":
-        return [*_encoded(grader_files.prairielearn(choices, wheel.name)), (f"tests/{wheel.name}", *ship[0][1:])]
+        return [*_encoded(grader_files.prairielearn(choices)), (f"tests/{wheel.name}", *ship[0][1:])]
     if grader == "classroom50":
         return _encoded(grader_files.classroom50(choices, wheel.read_bytes()))
     if grader == "coderunner":

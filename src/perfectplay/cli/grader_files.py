@@ -193,7 +193,7 @@ status=$?
 """
 
 
-def prairielearn(choices: Choices, wheel: str) -> list[File]:
+def prairielearn(choices: Choices) -> list[File]:
     effective = _with_defaults(choices, Choices(budget=25))
     flags = effective.flags('"$root/tests/weights.json"')
     info = {
