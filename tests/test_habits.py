@@ -5,11 +5,15 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, from the dev extra
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import pytest
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: the same parser, from the dev extra
+    import tomli as tomllib
 
 from test_habits import dev_script
 

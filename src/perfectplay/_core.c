@@ -31,6 +31,10 @@
 #endif
 #include <stdint.h>
 #include <string.h>
+#if PY_VERSION_HEX >= 0x030D0000
+/* Python 3.13 gave _PyLong_AsByteArray a sixth argument (raise on overflow); the calls below pass five. */
+#define _PyLong_AsByteArray(v, bytes, n, little, is_signed) _PyLong_AsByteArray(v, bytes, n, little, is_signed, 1)
+#endif
 
 typedef unsigned __int128 u128;
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -16,18 +17,22 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CHECKS = EXAMPLES / "graders" / "check50"
 
 
-def run_check50(tmp_path: Path, submission: Path, passes: bool) -> dict[str, dict[str, object]]:
+def run_check50(
+    tmp_path: Path, submission: Path, passes: bool, checks: Path = CHECKS, **environ: str
+) -> dict[str, dict[str, object]]:
     """check50's JSON results by check name, for ``submission`` copied into a student folder as tictactoe.py.
 
-    check50 exits 0 when every check passed and 1 when one failed.
+    check50 exits 0 when every check passed and 1 when one failed. The reports are kept in a cache of the
+    test's own, so no other run's report is read.
     """
     student = tmp_path / "student"
     student.mkdir()
     shutil.copy(submission, student / "tictactoe.py")
     check50 = Path(sys.executable).parent / "check50"
     result = subprocess.run(
-        [str(check50), "--dev", str(CHECKS), "-o", "json"],
+        [str(check50), "--dev", str(checks), "-o", "json"],
         cwd=student,
+        env={**os.environ, "PERFECTPLAY_CHECK50_CACHE": str(tmp_path / "cache"), **environ},
         capture_output=True,
         text=True,
         timeout=600,
@@ -65,3 +70,41 @@ def test_a_result_that_writes_on_its_board_fails_helpers_right_with_the_changed_
     assert isinstance(cause, dict)
     assert "result(board, action) changes its board" in cause["rationale"]
     assert "changed the board it was given to" in cause["rationale"]
+
+
+COUNTING = """
+# The test's own addition: every check_ai the extension runs writes a line to $CHECK_COUNT.
+import os as _os
+
+# check50 may load this module more than once in a process: the counter wraps the real check_ai only.
+_real_check_ai = getattr(pp.check_ai, "real", pp.check_ai)
+
+
+def _counted(*args, **kwargs):
+    with open(_os.environ["CHECK_COUNT"], "a") as _count:
+        _count.write("check\\n")
+    return _real_check_ai(*args, **kwargs)
+
+
+_counted.real = _real_check_ai
+pp.check_ai = _counted
+"""
+
+
+def test_the_three_checks_run_the_check_once_and_read_the_same_report(tmp_path: Path) -> None:
+    checks = tmp_path / "checks"
+    shutil.copytree(CHECKS, checks)
+    with (checks / "__init__.py").open("a") as init:
+        init.write(COUNTING)
+    count = tmp_path / "count"
+    results = run_check50(
+        tmp_path, EXAMPLES / "graders" / "beatable" / "tictactoe.py", False, checks, CHECK_COUNT=str(count)
+    )
+    assert {name: entry["passed"] for name, entry in results.items()} == {
+        "exists": True,
+        "helpers_right": True,
+        "never_beaten": False,
+        "keeps_value": False,
+    }
+    assert count.read_text().splitlines() == ["check"]
+    assert len(list((tmp_path / "cache").glob("*.report"))) == 1

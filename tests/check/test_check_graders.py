@@ -14,13 +14,21 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from cli_helpers import run_cli
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_csv import csv_row
-from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
+from perfectplay.check.report.render_graders import (
+    autolab_output,
+    classroom50_json,
+    coderunner_json,
+    gradescope_json,
+    prairielearn_json,
+    release_body,
+)
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.report.score import load_weights, points, score
@@ -48,6 +56,8 @@ def every_format(report: CheckReport) -> dict[str, tuple[float, float]]:
     row = csv_row(report)
     text = re.search(r"^Score: (\d+) of (\d+)", render_text(report), re.MULTILINE)
     assert text is not None
+    coderunner = coderunner_json(report)
+    autolab = json.loads(autolab_output(report, text=render_text(report)).splitlines()[-1])
     return {
         "gradescope": (gradescope["score"], sum(test["max_score"] for test in gradescope["tests"])),
         "prairielearn": (prairie["score"] * 100, sum(test["max_points"] for test in prairie["tests"])),
@@ -56,6 +66,8 @@ def every_format(report: CheckReport) -> dict[str, tuple[float, float]]:
         "csv": (float(str(row["score"])), float(str(row["max_score"]))),
         "text": (float(text[1]), float(text[2])),
         "api": (points(report, out_of=100), 100),
+        "coderunner": (coderunner["fraction"] * 100, sum(row[3] for row in coderunner["testresults"][1:])),
+        "autolab": (sum(autolab["scores"].values()), 100),
     }
 
 
@@ -118,7 +130,7 @@ def test_classroom50_result_has_the_runner_identity_integer_points_and_a_release
         "COMMIT_URL": "https://github.com/o/r/commit/abc",
         "RELEASE_URL": "https://github.com/o/r/releases/tag/x",
     }
-    moment = datetime.datetime(2026, 11, 25, 21, 0, 5, tzinfo=datetime.UTC)
+    moment = datetime.datetime(2026, 11, 25, 21, 0, 5, tzinfo=datetime.timezone.utc)
     document = classroom50_json(reports["crashes"], environ=environ, now=moment)
     assert document["schema"] == "classroom50/result/v1"
     assert (document["classroom"], document["assignment"], document["review"]) == (
@@ -134,6 +146,57 @@ def test_classroom50_result_has_the_runner_identity_integer_points_and_a_release
         assert test["passed"] == (test["score"] == test["max-score"])
     body = release_body(reports["crashes"])
     assert body.startswith("## perfectplay check: 27 / 100") and "NameError" in body
+
+
+CODERUNNER = {
+    "type": "object",
+    "required": ["fraction"],
+    "properties": {
+        "fraction": {"type": "number", "minimum": 0, "maximum": 1},
+        "testresults": {
+            "type": "array",
+            "minItems": 1,
+            "items": {"type": "array", "items": {"type": ["string", "number", "boolean"]}},
+        },
+        "prologuehtml": {"type": "string"},
+        "epiloguehtml": {"type": "string"},
+    },
+}
+"""CodeRunner's combinator template grader result, as its documentation describes it."""
+AUTOLAB = {
+    "type": "object",
+    "required": ["scores"],
+    "properties": {
+        "scores": {"type": "object", "additionalProperties": {"type": "number"}},
+        "scoreboard": {"type": "array"},
+    },
+}
+"""The last line of an Autolab autograder's output."""
+
+
+def test_coderunner_results_are_a_fraction_a_row_a_category_and_escaped_html(
+    reports: dict[str, CheckReport],
+) -> None:
+    for report in reports.values():
+        document = coderunner_json(report)
+        jsonschema.validate(document, CODERUNNER)
+        header, *rows = document["testresults"]
+        assert header[0] == "iscorrect" and all(len(row) == len(header) for row in rows)
+    beatable = coderunner_json(reports["beatable"])
+    assert "<pre>" in beatable["epiloguehtml"] and "```" not in beatable["epiloguehtml"]
+    assert "Shortest loss" in beatable["epiloguehtml"]
+    assert "<p>Can be beaten" in beatable["prologuehtml"]
+
+
+def test_autolab_output_ends_with_the_scores_line_after_the_report(reports: dict[str, CheckReport]) -> None:
+    for report in reports.values():
+        text = render_text(report)
+        output = autolab_output(report, text=text)
+        assert output.startswith(text.rstrip("\n")) and output.endswith("}\n")
+        last = json.loads(output.splitlines()[-1])
+        jsonschema.validate(last, AUTOLAB)
+        assert set(last["scores"]) == {category.name for category in score(report).categories}
+    assert json.loads(autolab_output(reports["perfect"]).splitlines()[-1])["scoreboard"] == [100, 1]
 
 
 def test_every_grader_file_stays_under_its_size_limit(reports: dict[str, CheckReport]) -> None:

@@ -222,3 +222,16 @@ def test_the_otter_cell_gives_each_category_its_own_pass_or_fail(tmp_path: Path)
 )
 def test_docs_graders_holds_every_recipe_file_verbatim(recipe: str) -> None:
     assert (RECIPES / recipe).read_text().strip() in (ROOT / "docs" / "graders.md").read_text()
+
+
+def test_the_example_scripts_are_what_perfectplay_grader_writes_with_its_defaults(tmp_path: Path) -> None:
+    for grader, files in (
+        ("gradescope", {"setup.sh": "setup.sh", "run_autograder": "run_autograder"}),
+        ("prairielearn", {"tests/run.sh": "run.sh"}),
+    ):
+        made = subprocess.run(
+            [PERFECTPLAY, "grader", grader, "--out", str(tmp_path / grader)], capture_output=True, text=True
+        )
+        assert made.returncode == 0, made.stderr
+        for written, example in files.items():
+            assert (tmp_path / grader / written).read_text() == (RECIPES / grader / example).read_text(), written

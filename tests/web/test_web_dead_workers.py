@@ -25,7 +25,7 @@ def test_a_worker_killed_while_idle_costs_the_next_client_nothing(monkeypatch: p
     # The pure-Python core, whose workers inherit this: the compiled one may prove EXPENSIVE within the second.
     monkeypatch.setenv("PERFECTPLAY_PURE", "1")
     with TestClient(create_app(GENEROUS)) as client:
-        pool = client.app.state.lanes.pool  # type: ignore[attr-defined]
+        pool = client.app.state.lanes.pool  # type: ignore[attr-defined, unused-ignore]  # an error on 3.11 only
         [first] = pool.pids()
         os.kill(first, signal.SIGKILL)
         wait_until_dead(first)
@@ -63,7 +63,7 @@ def test_a_request_that_kills_every_worker_is_answered_503_with_retry_after_neve
         error = response.json()["error"]
         assert error["field"] is None
         assert "try again" in error["message"] and "killed or out of memory" in error["message"]
-        assert len(client.app.state.lanes.pool.pids()) == 1  # type: ignore[attr-defined]
+        assert len(client.app.state.lanes.pool.pids()) == 1  # type: ignore[attr-defined, unused-ignore]
         # Cheap answers never needed a worker.
         assert client.post("/api/analyze", json={"position": "XOX/OO./.X."}).json()["best"] == [5]
 

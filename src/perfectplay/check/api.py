@@ -31,9 +31,10 @@ from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.classify import TEMPO, choice, play_example, play_kind
 from perfectplay.check.judge.cs50 import cs50_queries, judge_cs50
 from perfectplay.check.judge.detect import choose_interface
-from perfectplay.check.judge.explore import explore
+from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.sample import DEFAULT_SEED, stratified
 from perfectplay.check.position import Position
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, RoleResult, Timing
 from perfectplay.check.run import worker as worker_module
@@ -79,8 +80,15 @@ class Settings:
     memory_mb: int | None = DEFAULT_MEMORY_MB
     workers: int = 2
     wall_seconds: float | None = None
+    sample: int | None = None
+    """Ask only this many positions, a stratified sample (``judge/sample.py``), for a grader with seconds."""
+    seed: int = DEFAULT_SEED
 
     def validate(self) -> None:
+        if self.sample is not None and (
+            isinstance(self.sample, bool) or not isinstance(self.sample, int) or self.sample < 1
+        ):
+            raise CheckUsageError(f"sample must be a whole number of positions, at least 1, not {self.sample!r}")
         wall = self.wall_seconds
         if wall is not None and (isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 < wall < 1e6):
             raise CheckUsageError(f"wall_seconds must be a number of seconds above 0, not {wall!r}")
@@ -123,6 +131,8 @@ def check_ai(
     memory_mb: int | None = DEFAULT_MEMORY_MB,
     workers: int = 2,
     wall_seconds: float | None = None,
+    sample: int | None = None,
+    seed: int = DEFAULT_SEED,
     progress: Progress | None = None,
     sandbox: str | Isolation = "auto",
     name: str | None = None,
@@ -151,14 +161,16 @@ def check_ai(
     ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
     the candidate sees a private copy of its folder without the files in
     ``others`` (the other submissions of a class run). ``name`` names a
-    command's row.
+    command's row. ``sample`` asks only that many positions, a sample
+    stratified by the number of stones and drawn with ``seed`` (the report's
+    notes say so): a profile for graders that allow a few seconds.
     """
     hint = Hint(function, board, empty, returns, plays)
     hint.validate()
     if value_only and standard not in (None, "value"):
         raise CheckUsageError("--value-only is --standard value: give one or the other")
     settings = Settings(
-        "value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers, wall_seconds
+        "value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers, wall_seconds, sample, seed
     )
     settings.validate()
     if (path is None) == (command is None):
@@ -358,10 +370,14 @@ class _Check:
     def _check(self, oracle: Oracle, interface: Interface) -> CheckReport:
         asked = _positions_to_ask(oracle, interface)
         finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
+        if self.settings.sample is not None:
+            asked, finished = self._sampled(asked, finished)
         records: dict[Position, list[dict[str, Any]]] = {}
         items = [(position, list(position)) for position in asked + finished]
         shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
         self._ask("asking every position", "moves", shares, records)
+        if self.settings.sample is not None:
+            asked = self._follow_games(oracle, interface, asked, records)
         # The same questions again, each on the other worker: a randomised AI shows itself.
         sample = {
             p
@@ -447,8 +463,58 @@ class _Check:
         if self.stopped is None and any(shares):
             self.stopped = ask(self.workers, op, shares, phase, self.progress, into)
 
+    def _sampled(self, asked: list[Position], finished: list[Position]) -> tuple[list[Position], list[Position]]:
+        """The sample of the positions to ask (finished boards in proportion), and a note that says so."""
+        size, seed = self.settings.sample, self.settings.seed
+        assert size is not None
+        share = max(1, size * len(finished) // max(1, len(asked))) if finished else 0
+        kept, ends = stratified(asked, size, seed), stratified(finished, share, seed)
+        if len(kept) < len(asked):
+            self.notes.append(
+                f"A sample: {len(kept):,} of the {len(asked):,} positions it can be to move in were asked "
+                f"(stratified by the number of stones, seed {seed})."
+            )
+        return kept, ends
+
+    def _follow_games(
+        self, oracle: Oracle, interface: Interface, asked: list[Position], records: dict[Position, list[dict[str, Any]]]
+    ) -> list[Position]:
+        """A sample's positions, and every position its own games reach through its answers, asked round by round.
+
+        "Never beaten" is about its own games: a sample alone would miss the
+        line where it loses. Its answers lead to a few hundred positions, and
+        every one of them is asked (while the time lasts).
+        """
+        sampled = len(asked)
+        wanted = list(asked)
+        while self.stopped is None:
+            answers = {position: _legal_moves(records.get(position, []), position, interface) for position in wanted}
+            new = sorted(
+                {position for role in interface.roles for position in unasked(oracle, role, answers)},
+                key=lambda position: (position.stones, position.cells, position.to_move),
+            )
+            if not new:
+                break
+            wanted += new
+            items = [(position, list(position)) for position in new]
+            self._ask(
+                "following its games",
+                "moves",
+                balance(items, lambda p: empties_cost(p.cells), len(self.workers)),
+                records,
+            )
+        if len(wanted) > sampled:
+            self.notes.append(
+                f"Besides the sample, the {len(wanted) - sampled:,} positions its own games reach were asked, "
+                "so that a way to beat it is found wherever its answers lead."
+            )
+        return sorted(wanted, key=lambda position: (position.stones, position.cells, position.to_move))
+
     def _cs50(self, oracle: Oracle) -> None:
         queries = cs50_queries(oracle)
+        if self.settings.sample is not None:
+            boards = set(stratified([position for position, _ in queries], self.settings.sample, self.settings.seed))
+            queries = [query for query in queries if query[0] in boards]
         replies: dict[Position, list[dict[str, Any]]] = {}
         shares = balance(queries, lambda position: 1.0, len(self.workers))
         self.helpers_of = len(queries)
@@ -661,6 +727,12 @@ def _positions_to_ask(oracle: Oracle, interface: Interface) -> list[Position]:
             if position.to_move == role.side and not oracle.judge(position).over:
                 wanted[position] = None
     return sorted(wanted, key=lambda position: (position.stones, position.cells, position.to_move))
+
+
+def _legal_moves(records: list[dict[str, Any]], position: Position, interface: Interface) -> frozenset[int]:
+    """The legal moves among its answers in ``position``."""
+    moves = (read_move(record, position, interface.returns)[0] for record in records if "failure" not in record)
+    return frozenset(move for move in moves if move is not None)
 
 
 def _differs(records: dict[Position, list[dict[str, Any]]], asked: list[Position]) -> Position | None:

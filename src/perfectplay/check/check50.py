@@ -11,17 +11,30 @@ In a check folder's ``__init__.py`` (the ``.cs50.yaml`` beside it lists
         \"\"\"minimax is never beaten\"\"\"
         pp.never_beaten("tictactoe.py")
 
-Each function runs the whole check (``check_ai``: the candidate in its own
+Each function needs the whole check (``check_ai``: the candidate in its own
 processes, every position, within ``total_seconds``) and raises
 ``check50.Failure`` whose rationale draws the board, the move it made and
-the moves that were right. check50 is needed only where these run (``pip
+the moves that were right. The check runs once per submission: check50
+runs its checks in parallel processes, so the first to ask runs it while
+the others wait on a lock, and all read the same report, kept in a folder
+of the user's own (``PERFECTPLAY_CHECK50_CACHE``, or one in the temporary
+folder) under the file's content, the options and perfectplay's version. check50 is needed only where these run (``pip
 install check50``); nothing else in perfectplay imports this module.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
-from typing import Any
+import pickle
+import stat
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
 
 import check50
 
@@ -36,10 +49,96 @@ DEFAULT_FILE = "tictactoe.py"
 
 def checked(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
     """The report of ``path``; a file that cannot be checked at all fails the check that asked."""
-    report = check_ai(path, **options)
+    report = _once(path, options)
     if report.problem is not None:
         raise check50.Failure(escape_controls(f"{path} could not be checked: {report.problem}"))
     return report
+
+
+CACHE_SECONDS = 24 * 3600.0
+"""Reports older than a day are removed: a cache serves one check50 run, not a term."""
+
+
+def _once(path: str | os.PathLike[str], options: dict[str, Any]) -> CheckReport:
+    """The report of ``path`` under ``options``, computed by the first check that asks, read by the others."""
+    try:
+        content = Path(path).read_bytes()
+    except OSError:
+        return check_ai(path, **options)  # no file: check_ai says so, in the report
+    folder = _cache_folder()
+    if folder is None:
+        return check_ai(path, **options)
+    settings = json.dumps(
+        {"path": os.fspath(path), "options": options, "version": _version()}, sort_keys=True, default=repr
+    )
+    key = hashlib.sha256(hashlib.sha256(content).digest() + settings.encode()).hexdigest()
+    stored = folder / f"{key}.report"
+    with _locked(folder / f"{key}.lock"):
+        if stored.is_file():
+            with contextlib.suppress(OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError):
+                with stored.open("rb") as file:
+                    report = pickle.load(file)
+                if isinstance(report, CheckReport):
+                    return report
+        report = check_ai(path, **options)
+        with contextlib.suppress(OSError):
+            temporary = folder / f".{key}.{os.getpid()}.tmp"
+            temporary.write_bytes(pickle.dumps(report))
+            os.replace(temporary, stored)
+    _forget_old(folder)
+    return report
+
+
+def _version() -> str:
+    """perfectplay's version: a report made by another version is not this one's."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("perfectplay")
+    except PackageNotFoundError:
+        import perfectplay
+
+        return perfectplay.__version__
+
+
+def _cache_folder() -> Path | None:
+    """The user's own cache folder (made private); None where it cannot be trusted, and then nothing is kept."""
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    folder = Path(
+        os.environ.get("PERFECTPLAY_CHECK50_CACHE") or Path(tempfile.gettempdir()) / f"perfectplay-check50-{uid}"
+    )
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = folder.lstat()
+    except OSError:
+        return None
+    # A folder someone else owns, or may write in, could hold a report made to pass: not used.
+    private = stat.S_ISDIR(status.st_mode) and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return folder if private and (not hasattr(os, "getuid") or status.st_uid == uid) else None
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[IO[str]]:
+    """An exclusive lock on ``path`` while the block runs (no lock where the system has no ``fcntl``)."""
+    with path.open("a") as handle:
+        try:
+            import fcntl
+        except ImportError:
+            yield handle
+            return
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield handle
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _forget_old(folder: Path) -> None:
+    now = time.time()
+    for entry in folder.iterdir():
+        with contextlib.suppress(OSError):
+            if now - entry.stat().st_mtime > CACHE_SECONDS:
+                entry.unlink()
 
 
 def never_beaten(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:

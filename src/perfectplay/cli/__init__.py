@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "mcts": ("mcts", "Monte Carlo tree search held against the exact value: does it find the best move?"),
     "serve": ("serve", "play in the browser: serve the web app and its JSON API"),
     "check": ("check", "check a tic-tac-toe AI against perfect play: where it loses, misplays or breaks"),
+    "grader": ("grader", "make a grader's autograder (Gradescope, PrairieLearn, Classroom 50, CodeRunner, Autolab)"),
     "dataset": ("dataset", "write every reachable position of a small game, solved, as JSON lines or CSV"),
     "book": ("book", "prove a Connect Four opening book: a move that keeps the value in every early position"),
 }

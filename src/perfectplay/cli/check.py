@@ -31,9 +31,17 @@ from perfectplay.check.api import (
 )
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
+from perfectplay.check.judge.sample import DEFAULT_SEED
 from perfectplay.check.report.model import CheckReport, unchecked
 from perfectplay.check.report.render_csv import csv_row, interrupted_row, render_csv, usage_row
-from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
+from perfectplay.check.report.render_graders import (
+    autolab_output,
+    classroom50_json,
+    coderunner_json,
+    gradescope_json,
+    prairielearn_json,
+    release_body,
+)
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import escape_controls, render_text, verdict_line
 from perfectplay.check.report.score import Weights, load_weights
@@ -42,7 +50,7 @@ from perfectplay.check.run.sweep import Progress as ProgressCallback
 from perfectplay.cli.options import path
 from perfectplay.cli.output import AtomicText, WriteError, write_file
 
-GRADERS = ("gradescope", "prairielearn", "classroom50")
+GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 FORMATS = ("text", "json", "csv", *GRADERS)
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
 GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
@@ -51,6 +59,10 @@ BUDGET_MARGIN = 0.1
 BUDGET_RESERVE = 3.0
 MIN_BUDGET = 5.0
 MAX_BUDGET = 1_000_000.0
+CODERUNNER_PROFILE = {"sample": 200, "move": 0.5, "total": 2.0, "wall": 20.0}
+"""Jobe gives a run 5 s of CPU: 200 positions (a stratified sample), 2 s of the candidate's CPU time in all and
+half a second a move, leaving the checker its own second and a half; 20 s of wall clock at most (the template
+waits 25)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -73,8 +85,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--format",
         choices=FORMATS,
         default="text",
-        help="text (default); json (as --json); csv (as --csv -); gradescope, prairielearn or classroom50: "
-        "that grader's results file, for one submission (docs/graders.md)",
+        help="text (default); json (as --json); csv (as --csv -); gradescope, prairielearn, classroom50, "
+        "coderunner (Moodle's template grader, a sample within Jobe's 5 s) or autolab (the report, then the "
+        "scores line): that grader's result, for one submission (docs/graders.md)",
     )
     parser.add_argument(
         "--output",
@@ -159,6 +172,14 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         f"partial result (default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
         f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
+    limits.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="ask only N positions, a sample stratified by the number of stones (the report says so; "
+        f"default for --format coderunner {CODERUNNER_PROFILE['sample']})",
+    )
+    limits.add_argument("--seed", type=int, default=None, metavar="S", help="the sample's seed (default 2026)")
     limits.add_argument(
         "--memory",
         type=int,
@@ -291,9 +312,14 @@ def _grade_one(
         text = json.dumps(gradescope_json(report, weights, args.visibility))
     elif args.format == "prairielearn":
         text = json.dumps(prairielearn_json(report, weights))
+    elif args.format == "coderunner":
+        text = json.dumps(coderunner_json(report, weights))
+    elif args.format == "autolab":
+        text = autolab_output(report, weights, render_text(report, weights)).rstrip("\n")
     else:
         text = json.dumps(classroom50_json(report, weights), indent=2)
     names = {"gradescope": "results.json", "prairielearn": "results.json", "classroom50": "result.json"}
+    names |= {"coderunner": "coderunner.json", "autolab": "autolab.txt"}
     folder = _write(args.output, names[args.format], text + "\n")
     if args.format == "classroom50":
         # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
@@ -329,6 +355,11 @@ def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
     """
     if args.budget is not None and args.time_limit is not None:
         raise CheckUsageError("give --budget or --time-limit, not both")
+    if args.format == "coderunner" and args.budget is None:
+        # Jobe counts CPU time: the profile's limits are CPU time, and its wall clock only a backstop.
+        move = args.time_per_move if args.time_per_move is not None else CODERUNNER_PROFILE["move"]
+        total = args.time_limit if args.time_limit is not None else CODERUNNER_PROFILE["total"]
+        return move, total, CODERUNNER_PROFILE["wall"]
     budget = args.budget if args.budget is not None else GRADER_BUDGETS.get(args.format)
     if budget is not None and args.time_limit is None:
         if not budget > MIN_BUDGET:
@@ -368,6 +399,10 @@ def _check_one(
         move_seconds=move_seconds,
         total_seconds=total_seconds,
         wall_seconds=wall_seconds,
+        sample=args.sample
+        if args.sample is not None or args.format != "coderunner"
+        else int(CODERUNNER_PROFILE["sample"]),
+        seed=args.seed if args.seed is not None else DEFAULT_SEED,
         memory_mb=args.memory,
         progress=progress,
         sandbox=isolation,

@@ -256,7 +256,8 @@ class TextbookTree(Game[Path]):
     def move_values(self, game: Game[Any], state: Path) -> dict[int, int]:
         """Every move's exact value for the side to move at ``state`` (for best-first ordering)."""
         sign = 1 if len(state) % 2 == 0 else -1
-        return {index: sign * self._values[(*state, index)] for index in range(len(self.node(state).children))}
+        # tuple((*state, index)) rather than [(*state, index)]: mypy reads a starred subscript as 3.11 syntax.
+        return {index: sign * self._values[tuple((*state, index))] for index in range(len(self.node(state).children))}
 
     def evaluate(self, game: Game[Any], state: Path) -> int:
         """A leaf's value for the side to move there (MAX's value at MAX nodes, its negation at MIN's)."""

@@ -231,11 +231,12 @@ class WorkerPool:
         waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
         self._waiting.append(waiter)
         try:
-            async with asyncio.timeout(queue_seconds):
-                worker = await waiter
+            # wait_for, not asyncio.timeout (3.11+): on time-out it cancels the waiter just the same.
+            worker = await asyncio.wait_for(waiter, queue_seconds)
         except BaseException as error:
             self._forget(waiter)
-            if isinstance(error, TimeoutError):
+            # Python 3.10's asyncio.TimeoutError is not yet the built-in TimeoutError.
+            if isinstance(error, (TimeoutError, asyncio.TimeoutError)):
                 raise ServerBusy from None
             raise
         return worker

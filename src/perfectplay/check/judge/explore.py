@@ -70,3 +70,32 @@ def explore(oracle: Oracle, role: Role, answers: Mapping[Position, frozenset[int
         final=None if loss is None else loss.text,
     )
     return result, own
+
+
+def unasked(oracle: Oracle, role: Role, answers: Mapping[Position, frozenset[int]]) -> set[Position]:
+    """The positions its games reach, through the answers so far, where it is to move and was not asked yet.
+
+    A sampled check asks these, round after round, until its games are
+    followed to their ends: its own games are what "never beaten" is about.
+    """
+    seen = {Position.empty(role.first)}
+    queue = deque(seen)
+    missing: set[Position] = set()
+    while queue:
+        position = queue.popleft()
+        judgement = oracle.judge(position)
+        if judgement.over:
+            continue
+        if position.to_move == role.side:
+            if position not in answers:
+                missing.add(position)
+                continue
+            moves = sorted(answers[position])
+        else:
+            moves = [entry.move for entry in judgement.moves]
+        for move in moves:
+            child = oracle.child(position, move)
+            if child not in seen:
+                seen.add(child)
+                queue.append(child)
+    return missing

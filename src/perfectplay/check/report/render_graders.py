@@ -1,4 +1,4 @@
-"""The report in the shapes graders read: Gradescope, PrairieLearn and Classroom 50.
+"""The report in the shapes graders read: Gradescope, PrairieLearn, CodeRunner, Autolab and Classroom 50.
 
 Each is one test per score category (``score.py``), with the category's
 points, and for the student Markdown that says what was right and draws
@@ -15,6 +15,12 @@ The shapes, as each grader documents them:
   from 0 to 1, ``message``, ``output``, ``tests[]`` each with ``name``,
   ``description``, ``points``, ``max_points``, ``message``, ``output``; at
   most 1 MB.
+- Moodle CodeRunner's template grader (run by Jobe): one JSON object with
+  ``fraction`` from 0 to 1, ``testresults`` (rows, the first the column
+  headers; a column headed ``iscorrect`` shows a tick or a cross) and
+  ``prologuehtml``/``epiloguehtml`` above and below the table.
+- Autolab: whatever the autograder prints is the student's feedback, and its
+  last line is ``{"scores": {problem: points}, "scoreboard": [...]}``.
 - Classroom 50's ``result.json`` (``"schema": "classroom50/result/v1"``):
   the runner's identity fields from its environment, integer ``score`` and
   ``max-score``, ``tests[]`` with ``test-name``, ``passed``, ``score`` and
@@ -24,6 +30,8 @@ The shapes, as each grader documents them:
 from __future__ import annotations
 
 import datetime
+import html
+import json
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -57,14 +65,19 @@ SUMMARY_CHARACTERS = 60_000
 def category_markdown(report: CheckReport, category: Category) -> str:
     """One category for the student: its points, what they are for, and its findings drawn as boards."""
     lines = [f"**{category.points} / {category.max_points}**: {category.message}."]
-    if category.name == "never_beaten":
-        for role in report.roles:
-            if role.losing_game:
-                lines += ["", "```", *losing_game(role), "```"]
-    for finding in _findings(report, category.name):
-        lines += ["", "```", *finding_section(finding), "```"]
+    for block in category_blocks(report, category):
+        lines += ["", "```", *block, "```"]
     # What the candidate printed or raised is in there: no control character reaches a grader's page.
     return escape_controls(_cap("\n".join(lines), TEST_CHARACTERS))
+
+
+def category_blocks(report: CheckReport, category: Category) -> list[list[str]]:
+    """The drawings that explain a category's lost points: its shortest losses, one simplest case a finding."""
+    blocks = []
+    if category.name == "never_beaten":
+        blocks += [list(losing_game(role)) for role in report.roles if role.losing_game]
+    blocks += [list(finding_section(finding)) for finding in _findings(report, category.name)]
+    return blocks
 
 
 def summary_markdown(report: CheckReport, result: Score) -> str:
@@ -130,6 +143,57 @@ def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> di
     }
 
 
+def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
+    """CodeRunner's template grader result: the fraction, one row a category, the verdict and findings as HTML.
+
+    CodeRunner shows ``testresults`` cells as text and the two HTML parts as
+    HTML, so the student's board drawings go in ``<pre>`` blocks, escaped.
+    """
+    result = score(report, weights)
+    rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
+    rows += [
+        [category.passed, category.title, category.points, category.max_points, escape_controls(category.message)]
+        for category in result.categories
+    ]
+    prologue = [f"<p><strong>perfectplay check: {result.points} / {result.total}</strong></p>"]
+    prologue.append(f"<p>{_html(verdict_line(report))}</p>")
+    if report.interface is not None:
+        prologue.append(f"<p>Standard: {_html(standard_line(report.standard))}.</p>")
+    if not result.gradable:
+        prologue.append("<p>This answer could not be graded; fix the problem above and check again.</p>")
+    prologue += [f"<p>{_html(note)}</p>" for note in report.notes]
+    epilogue = []
+    for category in result.categories if result.gradable else ():
+        if not category.passed:
+            epilogue.append(f"<h4>{_html(category.title)}</h4>")
+            epilogue.append(f"<p>{category.points} / {category.max_points}: {_html(category.message)}.</p>")
+            blocks = ["\n".join(block) for block in category_blocks(report, category)]
+            epilogue += [f"<pre>{_html(_cap(block, TEST_CHARACTERS))}</pre>" for block in blocks]
+    return {
+        "fraction": result.fraction,
+        "testresults": rows,
+        "prologuehtml": "\n".join(prologue),
+        "epiloguehtml": "\n".join(epilogue),
+    }
+
+
+def autolab_output(report: CheckReport, weights: Weights | None = None, text: str = "") -> str:
+    """What an Autolab autograder prints: ``text`` (the report for the student), then the scores line last.
+
+    The scores are keyed by category name (``never_beaten``...), the names
+    the assessment's problems must have; the scoreboard shows the total and
+    whether it was never beaten.
+    """
+    result = score(report, weights)
+    never_beaten = any(category.name == "never_beaten" and category.passed for category in result.categories)
+    line = {
+        "scores": {category.name: category.points for category in result.categories},
+        "scoreboard": [result.points, 1 if never_beaten else 0],
+    }
+    # The scores line must be the last line whatever the report holds: it is one line of JSON, ASCII only.
+    return (text.rstrip("\n") + "\n" if text else "") + json.dumps(line) + "\n"
+
+
 CLASSROOM50_IDENTITY = {
     "classroom": "CLASSROOM",
     "assignment": "ASSIGNMENT",
@@ -148,12 +212,12 @@ def classroom50_json(
     """Classroom 50's ``result.json``: identity from the runner's environment, integer points per category."""
     environ = os.environ if environ is None else environ
     result = score(report, weights)
-    moment = now or datetime.datetime.now(datetime.UTC)
+    moment = now or datetime.datetime.now(datetime.timezone.utc)
     document: dict[str, Any] = {"schema": "classroom50/result/v1"}
     for field, variable in CLASSROOM50_IDENTITY.items():
         document[field] = environ.get(variable, "")
     document["review"] = environ.get("REVIEW_URL") or document["commit"]
-    document["datetime"] = moment.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    document["datetime"] = moment.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     document["score"] = result.points
     document["max-score"] = result.total
     document["tests"] = [
@@ -177,6 +241,11 @@ def release_body(report: CheckReport, weights: Weights | None = None) -> str:
 
 def _findings(report: CheckReport, category: str) -> list[Finding]:
     return [finding for finding in report.counted if category_of(finding.kind) == category]
+
+
+def _html(text: str) -> str:
+    """Text (a candidate's output in it, perhaps) as HTML: escaped, control characters written out."""
+    return html.escape(escape_controls(text))
 
 
 def _cell(text: str) -> str:

@@ -102,6 +102,6 @@ def _example(example: Example) -> dict[str, Any]:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of ``report_json``'s output, shipped with the package (check/schema/check-v1.json)."""
-    text = resources.files("perfectplay.check").joinpath("schema", "check-v1.json").read_text(encoding="utf-8")
+    text = resources.files("perfectplay.check").joinpath("schema").joinpath("check-v1.json").read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,6 +80,23 @@ MAX_WEIGHTS_BYTES = 100_000
 """The largest weights file read: a table of ten categories is a few hundred bytes."""
 
 
+def _toml(text: str) -> Any:
+    """A TOML document: the standard library's parser from Python 3.11, tomli (the same parser) before it."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        return tomllib.loads(text)
+    try:
+        import tomli
+    except ModuleNotFoundError:
+        # Not a dependency, so that the wheel installs offline on 3.10 with nothing beside it.
+        raise CheckUsageError(
+            "--weights: reading TOML needs Python 3.11 or the tomli package (pip install tomli); "
+            "or give the weights as JSON"
+        ) from None
+    return tomli.loads(text)
+
+
 def load_weights(path: str | Path) -> Weights:
     """Weights from a JSON or TOML file (by its suffix; ``.toml`` or else JSON); bad files raise CheckUsageError."""
     file = Path(path)
@@ -94,14 +111,12 @@ def load_weights(path: str | Path) -> Weights:
         raise CheckUsageError(f"--weights: cannot read {path}: {reason}") from None
     data: Any
     try:
-        data = tomllib.loads(text) if file.suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        data = _toml(text) if file.suffix == ".toml" else json.loads(text)
+    except ValueError as error:  # TOMLDecodeError, JSONDecodeError and a number too long to read
         kind = "TOML" if file.suffix == ".toml" else "JSON"
         raise CheckUsageError(f"--weights: {path} is not valid {kind}: {error}") from None
     except RecursionError:  # hostile input: arrays nested thousands deep exhaust the parser's recursion
         raise CheckUsageError(f"--weights: {path} is nested too deeply to be a table of weights") from None
-    except ValueError as error:  # a number of more than 4,300 digits, which Python refuses to read
-        raise CheckUsageError(f"--weights: {path} holds a value that cannot be read: {error}") from None
     if not isinstance(data, dict):
         raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
     data = dict(data)

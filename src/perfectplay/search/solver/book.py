@@ -227,7 +227,7 @@ def shipped_book(name: str) -> Book | None:
 
     from perfectplay.games.connect4 import Connect4  # the only game with a book; imported when one is asked for
 
-    text = resources.files("perfectplay").joinpath("books", filename).read_text(encoding="utf-8")
+    text = resources.files("perfectplay").joinpath("books").joinpath(filename).read_text(encoding="utf-8")
     return Book.parse(Connect4(), text.splitlines(), filename, check=False)
 
 

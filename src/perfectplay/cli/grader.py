@@ -1,0 +1,143 @@
+"""``perfectplay grader NAME --out PATH``: the complete, ready-to-upload autograder for one grader.
+
+One command instead of copying scripts, building a wheel and zipping: the
+bundle holds perfectplay itself (a pure-Python wheel of the installed
+package, ``wheel.py``, which installs on Python 3.10 and later with no
+index), the grader's scripts with the check's options fixed by this
+command's flags (``grader_files.py``), the weights, and a README for the
+teacher. ``--out`` ending in ``.zip`` makes a zip (what Gradescope
+uploads); anything else a folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+from perfectplay.check.api import STANDARDS
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.report.score import load_weights
+from perfectplay.cli import grader_files
+from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
+from perfectplay.cli.wheel import build_wheel
+
+GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
+
+
+def configure(parser: argparse.ArgumentParser, name: str) -> None:
+    parser.description = (
+        "Make the autograder for one grader, ready to upload: perfectplay inside it (a wheel that installs "
+        "on Python 3.10 and later with no package index), the grader's scripts with the check's options "
+        "fixed by the flags below, and a README for the teacher (docs/graders.md)."
+    )
+    parser.add_argument("grader", choices=GRADER_NAMES, help="the grader: " + ", ".join(GRADER_NAMES))
+    parser.add_argument(
+        "--out", required=True, metavar="PATH", help="where to write it: a .zip file, or else a new folder"
+    )
+    parser.add_argument("--file", default="tictactoe.py", metavar="NAME", help="the student's file (tictactoe.py)")
+    parser.add_argument("--standard", choices=STANDARDS, help="value or best (default: the interface's own)")
+    parser.add_argument("--weights", metavar="FILE", help="the score's category weights, JSON or TOML")
+    parser.add_argument("--budget", type=float, metavar="S", help="the grader's wall-clock seconds for one check")
+    parser.add_argument("--time-per-move", type=float, metavar="S", help="CPU seconds each answer may take")
+    parser.add_argument("--memory", type=int, metavar="MB", help="memory each candidate process may use")
+    parser.add_argument("--sample", type=int, metavar="N", help="ask only N positions (a stratified sample)")
+    parser.add_argument("--visibility", choices=GRADESCOPE_VISIBILITY, help="gradescope: when students see the tests")
+    parser.set_defaults(run=run_grader)
+
+
+def run_grader(args: argparse.Namespace) -> int:
+    choices = _choices(args)
+    out = Path(args.out)
+    if out.exists() and not (out.is_dir() and not any(out.iterdir())):
+        raise CheckUsageError(f"--out: {out} already exists; give a new path")
+    with tempfile.TemporaryDirectory() as scratch:
+        wheel = build_wheel(Path(scratch))
+        files = _bundle(args.grader, choices, wheel)
+    try:
+        if out.suffix == ".zip":
+            _write_zip(out, files)
+        else:
+            _write_folder(out, files)
+    except OSError as error:
+        raise CheckUsageError(f"--out: cannot write {out}: {error.strerror or error}") from None
+    print(f"{out}: the {args.grader} autograder ({len(files)} files); its README.md says how to set it up")
+    return 0
+
+
+def _choices(args: argparse.Namespace) -> Choices:
+    if args.visibility is not None and args.grader != "gradescope":
+        raise CheckUsageError("--visibility goes with gradescope")
+    if "/" in args.file or "\\" in args.file or not args.file.endswith(".py"):
+        raise CheckUsageError(f"--file must be a Python file name without a folder, not {args.file!r}")
+    for flag, value in (("--budget", args.budget), ("--time-per-move", args.time_per_move)):
+        if value is not None and not 0 < value < 1e6:
+            raise CheckUsageError(f"{flag} must be a number of seconds above 0, not {value:g}")
+    if args.memory is not None and not 64 <= args.memory <= 1024 * 1024:
+        raise CheckUsageError(f"--memory must be a whole number of megabytes from 64, not {args.memory}")
+    if args.sample is not None and args.sample < 1:
+        raise CheckUsageError(f"--sample must be at least 1, not {args.sample}")
+    weights = None
+    if args.weights is not None:
+        loaded = load_weights(args.weights)  # a bad file is refused now, not on the grader
+        weights = {**dict(loaded.weights), "total": loaded.total}
+    return Choices(
+        file=args.file,
+        standard=args.standard,
+        weights=weights,
+        budget=args.budget,
+        time_per_move=args.time_per_move,
+        memory=args.memory,
+        sample=args.sample,
+        visibility=args.visibility,
+    )
+
+
+def _bundle(grader: str, choices: Choices, wheel: Path) -> list[tuple[str, bytes, int]]:
+    """(path, bytes, mode) of every file of the bundle."""
+    ship = [(wheel.name, wheel.read_bytes(), grader_files.PLAIN)]
+    if grader == "gradescope":
+        return _encoded(grader_files.gradescope(choices)) + ship
+    if grader == "prairielearn":
+        return [*_encoded(grader_files.prairielearn(choices)), (f"tests/{wheel.name}", *ship[0][1:])]
+    if grader == "classroom50":
+        return _encoded(grader_files.classroom50(choices, wheel.read_bytes()))
+    if grader == "coderunner":
+        return _encoded(grader_files.coderunner(choices)) + ship
+    outside, inside = grader_files.autolab(choices)
+    return [*_encoded(outside), ("autograde.tar", _tar(_encoded(inside) + ship), grader_files.PLAIN)]
+
+
+def _encoded(files: list[File]) -> list[tuple[str, bytes, int]]:
+    return [(file.path, file.text.encode("utf-8"), file.mode) for file in files]
+
+
+def _tar(files: list[tuple[str, bytes, int]]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        for name, data, mode in files:
+            member = tarfile.TarInfo(name)
+            member.size, member.mode, member.mtime = len(data), mode, 315532800  # 1980: the same bytes each time
+            archive.addfile(member, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def _write_zip(out: Path, files: list[tuple[str, bytes, int]]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data, mode in files:
+            member = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            member.external_attr = (0o100000 | mode) << 16  # a regular file; run_autograder keeps its x bit
+            member.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(member, data)
+
+
+def _write_folder(out: Path, files: list[tuple[str, bytes, int]]) -> None:
+    for name, data, mode in files:
+        path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        path.chmod(mode)

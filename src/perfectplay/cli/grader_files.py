@@ -1,0 +1,487 @@
+"""What each grader's bundle holds: its scripts, the teacher's README, where the wheel goes.
+
+``perfectplay grader NAME`` writes these beside a pure-Python wheel of
+perfectplay (``wheel.py``). Every script installs perfectplay from that
+wheel, never from a package index, and never into a system Python (a
+virtual environment, or the wheel unpacked into a folder of its own); every
+script leaves a valid result for the grader even when the submission is
+missing or cannot be read. The check's options (standard, weights, limits)
+are fixed here, when the bundle is made.
+
+Environment variables in the scripts (``AUTOGRADER_ROOT``, ``GRADE_ROOT``,
+``PERFECTPLAY``...) stand in for the grader's fixed paths in the tests,
+which run every bundle in a folder laid out as its grader lays it out.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import shlex
+from dataclasses import dataclass
+
+GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
+EXECUTABLE = 0o755
+PLAIN = 0o644
+WEIGHTS_FILE = "weights.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The check's options, as the teacher chose them with ``perfectplay grader``'s flags."""
+
+    file: str = "tictactoe.py"
+    standard: str | None = None
+    weights: dict[str, float] | None = None
+    budget: float | None = None
+    time_per_move: float | None = None
+    memory: int | None = None
+    sample: int | None = None
+    visibility: str | None = None
+
+    def flags(self, weights_path: str | None) -> list[str]:
+        """The ``perfectplay check`` flags these choices make (the weights file at ``weights_path``)."""
+        flags = []
+        if self.standard is not None:
+            flags += ["--standard", self.standard]
+        if self.weights is not None and weights_path is not None:
+            flags += ["--weights", weights_path]
+        if self.budget is not None:
+            flags += ["--budget", f"{self.budget:g}"]
+        if self.time_per_move is not None:
+            flags += ["--time-per-move", f"{self.time_per_move:g}"]
+        if self.memory is not None:
+            flags += ["--memory", str(self.memory)]
+        if self.sample is not None:
+            flags += ["--sample", str(self.sample)]
+        if self.visibility is not None:
+            flags += ["--visibility", self.visibility]
+        return flags
+
+    def summary(self) -> list[str]:
+        """The choices in words, for the README."""
+        lines = [f"- the student's file: `{self.file}`"]
+        lines.append(f"- standard: `{self.standard}`" if self.standard else "- standard: the default for the interface")
+        lines.append(
+            f"- weights: `{json.dumps(self.weights)}` (in `{WEIGHTS_FILE}`)" if self.weights else "- weights: default"
+        )
+        for label, value, unit in (
+            ("budget", self.budget, " s"),
+            ("time per move", self.time_per_move, " s of CPU"),
+            ("memory", self.memory, " MB a candidate process"),
+            ("sample", self.sample, " positions"),
+        ):
+            lines.append(f"- {label}: {value:g}{unit}" if value is not None else f"- {label}: the format's default")
+        return lines
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    path: str
+    text: str
+    mode: int = PLAIN
+
+
+def _weights_files(choices: Choices, folder: str = "") -> list[File]:
+    if choices.weights is None:
+        return []
+    return [File(folder + WEIGHTS_FILE, json.dumps(choices.weights, indent=2) + "\n")]
+
+
+# --- Gradescope ---------------------------------------------------------------
+
+GRADESCOPE_SETUP = """#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu 22.04, Python 3.10).
+# It installs the perfectplay wheel shipped beside it into a virtual environment of its own: never from
+# a package index, never into the system Python. SOURCE, VENV, PYTHON and NO_APT stand in for
+# /autograder/source, /opt/perfectplay, python3 and an image that needs no packages, in tests.
+set -euo pipefail
+source="${SOURCE:-/autograder/source}"
+venv="${VENV:-/opt/perfectplay}"
+python="${PYTHON:-python3}"
+if [ -z "${NO_APT:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    # python3-venv gives the environment its pip; bubblewrap gives the student's code a sandbox where the
+    # container allows one (the report says how the code was isolated).
+    apt-get update && apt-get install -y --no-install-recommends python3 python3-venv bubblewrap \\
+        || echo "setup.sh: apt-get failed; going on with the image's own Python" >&2
+fi
+wheel=$(ls "$source"/perfectplay-*-py3-none-any.whl | head -n 1)
+if "$python" -m venv "$venv" 2>/dev/null; then
+    "$venv/bin/python" -m pip install --no-index --no-deps --quiet --no-warn-script-location "$wheel"
+else
+    # No ensurepip in this Python (Debian without python3-venv): an environment without pip, the wheel
+    # unpacked into its site-packages (a pure-Python wheel is just that), and the command written by hand.
+    "$python" -m venv --without-pip "$venv"
+    site=$("$venv/bin/python" -c "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+    "$venv/bin/python" -m zipfile -e "$wheel" "$site"
+    printf '#!%s\\nimport sys\\nfrom perfectplay.cli import main\\nsys.exit(main())\\n' "$venv/bin/python" \\
+        > "$venv/bin/perfectplay"
+    chmod +x "$venv/bin/perfectplay"
+fi
+"$venv/bin/perfectplay" --version
+"""
+
+GRADESCOPE_RUN = """#!/usr/bin/env bash
+# Gradescope runs this for every submission: the student's files are in
+# /autograder/submission, and /autograder/results/results.json must exist at the end.
+# AUTOGRADER_ROOT and PERFECTPLAY stand in for /autograder and the installed command in tests.
+set -u
+root="${{AUTOGRADER_ROOT:-/autograder}}"
+perfectplay="${{PERFECTPLAY:-/opt/perfectplay/bin/perfectplay}}"
+mkdir -p "$root/results"
+# The file wherever the student put it (a folder, a zip's subfolder); the first one found.
+submission=$(find "$root/submission" -name {file} -type f 2>/dev/null | sort | head -n 1)
+# --budget: Gradescope's default timeout is 10 minutes (600 s); keep a minute for start-up.
+# --memory: the container has 768 MB in all; each of the two candidate processes gets 256.
+# A file that is missing or has no AI still gets a results.json (0 points, and why).
+"$perfectplay" check "${{submission:-$root/submission/{file}}}" \\
+    --format gradescope {flags}--output "$root/results/results.json"
+# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked:
+# all three wrote results.json. Anything else is the autograder's own failure.
+status=$?
+[ "$status" -le 2 ] && [ -s "$root/results/results.json" ]
+"""
+
+
+def gradescope(choices: Choices) -> list[File]:
+    effective = _with_defaults(choices, Choices(budget=540, memory=256))
+    flags = effective.flags('"$root/source/weights.json"')
+    run = GRADESCOPE_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags))
+    readme = _readme(
+        "Gradescope",
+        effective,
+        [
+            "Upload this zip as the assignment's autograder (Configure Autograder, Zip file upload). Gradescope "
+            "builds its image with `setup.sh` (Ubuntu 22.04, Python 3.10): the wheel beside it is installed into "
+            "`/opt/perfectplay`, with no package index.",
+            f"Students submit `{choices.file}`; `run_autograder` writes `/autograder/results/results.json` with one "
+            "test per score category.",
+        ],
+    )
+    return [
+        File("setup.sh", GRADESCOPE_SETUP, EXECUTABLE),
+        File("run_autograder", run, EXECUTABLE),
+        *_weights_files(choices),
+        File("README.md", readme),
+    ]
+
+
+# --- PrairieLearn --------------------------------------------------------------
+
+PRAIRIELEARN_RUN = """#!/usr/bin/env bash
+# PrairieLearn's external grader entrypoint (info.json: "entrypoint": "/grade/tests/run.sh").
+# The student's files are in /grade/student; the result goes to /grade/results/results.json.
+# perfectplay is the wheel beside this script, unpacked into a folder of its own (no pip, no index).
+# GRADE_ROOT, PYTHON and PERFECTPLAY stand in for /grade, python3 and an installed command in tests.
+set -u
+root="${{GRADE_ROOT:-/grade}}"
+python="${{PYTHON:-python3}}"
+mkdir -p "$root/results"
+if [ -n "${{PERFECTPLAY:-}}" ]; then
+    perfectplay=("$PERFECTPLAY")
+else
+    lib=$(mktemp -d)
+    "$python" -m zipfile -e "$(ls "$root"/tests/perfectplay-*-py3-none-any.whl | head -n 1)" "$lib"
+    perfectplay=(env PYTHONPATH="$lib" "$python" -m perfectplay)
+fi
+# --budget: the question's "timeout" (30 s by default) less the container's start-up.
+# A typo that stops Python reading the file is "gradable": false, so it costs no attempt.
+"${{perfectplay[@]}}" check "$root/student/{file}" \\
+    --format prairielearn {flags}--output "$root/results/results.json"
+status=$?
+[ "$status" -le 2 ] && [ -s "$root/results/results.json" ]
+"""
+
+
+def prairielearn(choices: Choices) -> list[File]:
+    effective = _with_defaults(choices, Choices(budget=25))
+    flags = effective.flags('"$root/tests/weights.json"')
+    info = {
+        "uuid": "REPLACE-WITH-A-NEW-UUID",
+        "title": "An unbeatable tic-tac-toe AI",
+        "topic": "Search",
+        "type": "v3",
+        "singleVariant": True,
+        "gradingMethod": "External",
+        "externalGradingOptions": {
+            "enabled": True,
+            "image": "prairielearn/grader-python",
+            "entrypoint": "/grade/tests/run.sh",
+            "timeout": 30,
+        },
+    }
+    question = (
+        f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: an AI that is never beaten.</p>\n"
+        f'</pl-question-panel>\n<pl-file-upload file-names="{choices.file}"></pl-file-upload>\n'
+        "<pl-submission-panel>\n  <pl-external-grader-results></pl-external-grader-results>\n"
+        "  <pl-file-preview></pl-file-preview>\n</pl-submission-panel>\n"
+    )
+    readme = _readme(
+        "PrairieLearn",
+        effective,
+        [
+            "Copy this folder into your course's `questions/` and give `info.json` a fresh `uuid`. The external "
+            "grader runs `tests/run.sh` in `prairielearn/grader-python` (any image with Python 3.10 or later "
+            "does): it unpacks the wheel in `tests/` into a temporary folder, with no package index.",
+            "Keep `tests/run.sh` executable when you commit it (`git update-index --chmod=+x`).",
+        ],
+    )
+    return [
+        File("info.json", json.dumps(info, indent=2) + "\n"),
+        File("question.html", question),
+        File("tests/run.sh", PRAIRIELEARN_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags)), 0o755),
+        *_weights_files(choices, "tests/"),
+        File("README.md", readme),
+    ]
+
+
+# --- Classroom 50 -----------------------------------------------------------------
+
+CLASSROOM50_AUTOGRADER = '''"""Classroom 50 autograder: CLASSROOM/autograders/ASSIGNMENT/autograder.py.
+
+The runner calls it in the student's checkout with CLASSROOM, ASSIGNMENT,
+SUBMISSION_TAG, COMMIT_URL, RELEASE_URL and REVIEW_URL set; perfectplay
+writes ./result.json ("schema": "classroom50/result/v1") and
+./release-body.md, the page the student reads. Exit 0 means it ran end to
+end (the grade is in result.json); anything else is an infrastructure error.
+perfectplay is the wheel inside this file (pure Python, any Python 3.10 or
+later), unpacked into a temporary folder: no package index, no pip.
+PERFECTPLAY stands in for an installed command in tests.
+"""
+
+import base64
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+FILE = {file!r}
+FLAGS = {flags!r}
+WEIGHTS = {weights!r}
+WHEEL = (
+{wheel}
+)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as folder:
+        environ = dict(os.environ)
+        if os.environ.get("PERFECTPLAY"):
+            command = [os.environ["PERFECTPLAY"]]
+        else:
+            zipfile.ZipFile(io.BytesIO(base64.b64decode("".join(WHEEL)))).extractall(folder)
+            environ["PYTHONPATH"] = folder
+            command = [sys.executable, "-m", "perfectplay"]
+        flags = list(FLAGS)
+        if WEIGHTS is not None:
+            weights = os.path.join(folder, "weights.json")
+            with open(weights, "w", encoding="utf-8") as out:
+                json.dump(WEIGHTS, out)
+            flags += ["--weights", weights]
+        argv = [*command, "check", FILE, "--format", "classroom50", *flags, "--output", "."]
+        status = subprocess.run(argv, env=environ).returncode
+    # 0 and 1 are grades, 2 a submission that could not be checked (0 points): all wrote result.json.
+    return 0 if status in (0, 1, 2) and os.path.exists("result.json") and os.path.getsize("result.json") else 1
+
+
+sys.exit(main())
+'''
+
+
+def classroom50(choices: Choices, wheel: bytes) -> list[File]:
+    encoded = base64.b64encode(wheel).decode("ascii")
+    lines = "\n".join(f'    "{encoded[i : i + 100]}"' for i in range(0, len(encoded), 100))
+    script = CLASSROOM50_AUTOGRADER.format(
+        file=choices.file, flags=choices.flags(None), weights=choices.weights, wheel=lines
+    )
+    readme = _readme(
+        "Classroom 50",
+        choices,
+        [
+            "Put `autograder.py` at `CLASSROOM/autograders/ASSIGNMENT/autograder.py`. It carries perfectplay "
+            "inside it (a pure-Python wheel, base64) and unpacks it into a temporary folder on the runner: no "
+            "package index, no pip, nothing installed into the runner's Python.",
+            'Add `"apt": ["bubblewrap"]` to the assignment\'s `runtime` block to give the student\'s code a sandbox.',
+        ],
+    )
+    return [File("autograder.py", script, PLAIN), File("README.md", readme)]
+
+
+# --- Moodle CodeRunner ----------------------------------------------------------------
+
+CODERUNNER_TEMPLATE = '''# CodeRunner template grader ("Template grader", "Is combinator" ticked): the student's
+# answer is the file perfectplay checks; the result is one JSON object (fraction, testresults,
+# prologuehtml, epiloguehtml).
+# perfectplay is the support file perfectplay-*.whl, unpacked beside the answer: no pip, no index.
+import glob
+import json
+import os
+import subprocess
+import sys
+import zipfile
+
+FILE = {file!r}
+FLAGS = {flags!r}
+ANSWER = """{{{{ STUDENT_ANSWER | e('py') }}}}"""
+
+
+def fallback(why):
+    """A valid result whatever happened: the grader itself failed, and says why."""
+    return {{
+        "fraction": 0.0,
+        "testresults": [["iscorrect", "Category", "Points", "Out of", "Details"], [False, "perfectplay", 0, 1, why]],
+        "prologuehtml": "<p>The grader could not check this answer; please tell your teacher.</p>",
+        "epiloguehtml": "",
+    }}
+
+
+def main():
+    with open(FILE, "w", encoding="utf-8") as out:
+        out.write(ANSWER)
+    wheels = sorted(glob.glob("perfectplay-*-py3-none-any.whl"))
+    if not wheels:
+        return fallback("the support file perfectplay-*.whl is missing from the question")
+    zipfile.ZipFile(wheels[0]).extractall("perfectplay-lib")
+    environ = dict(os.environ, PYTHONPATH=os.path.abspath("perfectplay-lib"))
+    flags = list(FLAGS) + (["--weights", "weights.json"] if os.path.exists("weights.json") else [])
+    argv = [sys.executable, "-m", "perfectplay", "check", FILE, "--format", "coderunner", *flags]
+    try:
+        done = subprocess.run(argv, env=environ, capture_output=True, text=True, timeout=25)
+    except subprocess.TimeoutExpired:
+        return fallback("the check did not finish in time")
+    try:
+        result = json.loads(done.stdout)
+    except ValueError:
+        return fallback("the check gave no result: " + (done.stderr.strip().splitlines() or ["no message"])[-1])
+    return result if isinstance(result, dict) and "fraction" in result else fallback("the check's result was not valid")
+
+
+print(json.dumps(main()))
+'''
+
+
+def coderunner(choices: Choices) -> list[File]:
+    script = CODERUNNER_TEMPLATE.format(file=choices.file, flags=choices.flags(None))
+    readme = _readme(
+        "Moodle CodeRunner",
+        choices,
+        [
+            "Make a CodeRunner question of type `python3`. Under Customisation, tick Customise, paste "
+            "`template.py` into Template, set Grading to `Template grader` and tick `Is combinator`.",
+            "Upload the wheel (`perfectplay-*.whl`) as a Support file"
+            + (" and `weights.json` too" if choices.weights else "")
+            + "; add one test case (its fields can be empty): the template grades the whole answer once.",
+            "The check fits Jobe's default 5 s of CPU: a stratified sample of 200 positions (the same for every "
+            "student: the seed is fixed) plus every position the student's own games reach, 2 s of the "
+            "student's CPU time in all and 0.5 s a move. The result says it was a sample.",
+        ],
+    )
+    return [File("template.py", script), *_weights_files(choices), File("README.md", readme)]
+
+
+# --- Autolab ---------------------------------------------------------------------------
+
+AUTOLAB_MAKEFILE = """# Autolab's autograde-Makefile: the job's folder holds this (as Makefile),
+# autograde.tar and the student's handin.
+all:
+\ttar xf autograde.tar
+\t./grade.sh
+"""
+
+AUTOLAB_GRADE = """#!/usr/bin/env bash
+# Autolab runs this (through autograde-Makefile) in the job's folder, beside the student's handin.
+# Its output is the student's feedback; its last line must be {{"scores": {{...}}}}.
+# perfectplay is the wheel from autograde.tar, unpacked into a folder of its own (no pip, no index).
+# PYTHON and PERFECTPLAY stand in for python3 and an installed command in tests.
+set -u
+python="${{PYTHON:-python3}}"
+# Autolab names the handin after the assessment's handin file name; take {file} or the one .py file.
+submission={file}
+if [ ! -f "$submission" ]; then
+    submission=$(ls *.py 2>/dev/null | head -n 1)
+fi
+if [ -n "${{PERFECTPLAY:-}}" ]; then
+    perfectplay=("$PERFECTPLAY")
+elif "$python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+    "$python" -m zipfile -e "$(ls perfectplay-*-py3-none-any.whl | head -n 1)" perfectplay-lib
+    perfectplay=(env PYTHONPATH="$PWD/perfectplay-lib" "$python" -m perfectplay)
+else
+    echo "The grader's image has no Python 3.10 or later: perfectplay cannot run here."
+    echo '{zeros}'
+    exit 0
+fi
+"${{perfectplay[@]}}" check "${{submission:-{file}}}" --format autolab {flags}
+status=$?
+if [ "$status" -gt 2 ]; then
+    echo "The check failed (exit status $status)."
+    echo '{zeros}'
+fi
+exit 0
+"""
+
+AUTOLAB_CATEGORIES = ("loads", "legal", "never_beaten", "keeps_value", "best_move", "helpers")
+
+
+def autolab(choices: Choices) -> tuple[list[File], list[File]]:
+    """(the files beside autograde.tar, the files inside it)."""
+    effective = _with_defaults(choices, Choices(budget=170))
+    flags = effective.flags("weights.json")
+    zeros = json.dumps({"scores": dict.fromkeys(AUTOLAB_CATEGORIES, 0)})
+    grade = AUTOLAB_GRADE.format(file=shlex.quote(choices.file), flags=_flag_text(flags).rstrip(), zeros=zeros)
+    readme = _readme(
+        "Autolab",
+        effective,
+        [
+            "Upload `autograde-Makefile` and `autograde.tar` as the assessment's autograder (Autograder "
+            "settings); set its timeout to 180 s or more. The tar holds `grade.sh`, the wheel"
+            + (" and `weights.json`" if choices.weights else "")
+            + ": perfectplay is unpacked in the job's folder, with no package index. The image needs Python "
+            "3.10 or later (`python3`).",
+            "Name the assessment's problems after the score categories that apply: `loads`, `legal`, "
+            "`never_beaten`, `keeps_value`, and `best_move` (under `--standard best`) and `helpers` (CS50's "
+            "functions); each with the points `perfectplay check --format autolab` gives it. The scoreboard "
+            "shows the total and 1 for a program never beaten.",
+        ],
+    )
+    outside = [File("autograde-Makefile", AUTOLAB_MAKEFILE), File("README.md", readme)]
+    inside = [File("grade.sh", grade, EXECUTABLE), *_weights_files(choices)]
+    return outside, inside
+
+
+# --- shared ---------------------------------------------------------------------------
+
+
+def _with_defaults(choices: Choices, defaults: Choices) -> Choices:
+    """``choices`` with the grader's defaults where the teacher chose nothing."""
+    return Choices(
+        file=choices.file,
+        standard=choices.standard,
+        weights=choices.weights,
+        budget=choices.budget if choices.budget is not None else defaults.budget,
+        time_per_move=choices.time_per_move,
+        memory=choices.memory if choices.memory is not None else defaults.memory,
+        sample=choices.sample,
+        visibility=choices.visibility,
+    )
+
+
+def _flag_text(flags: list[str]) -> str:
+    """Flags for a bash line, with a trailing space when there are any; a quoted path is kept as written."""
+    words = [word if word.startswith('"') else shlex.quote(word) for word in flags]
+    return " ".join(words) + " " if words else ""
+
+
+def _readme(grader: str, choices: Choices, steps: list[str]) -> str:
+    lines = [f"# perfectplay check on {grader}", "", "Made by `perfectplay grader`. To set it up:", ""]
+    lines += [f"{number}. {step}" for number, step in enumerate(steps, start=1)]
+    lines += ["", "The check's choices, fixed when this bundle was made (make it again to change them):", ""]
+    lines += choices.summary()
+    lines += [
+        "",
+        "What the score means, the categories and the sandbox: docs/graders.md in perfectplay's repository.",
+        "",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""A pure-Python wheel of the perfectplay that is running, for a grader to install with no index.
+
+A grader's image is not the teacher's machine: another Python version
+(Gradescope's default image has 3.10), often no compiler, often no network.
+A wheel built with setuptools carries the compiled core and the tag of the
+Python that built it, and other versions refuse it. This one holds the
+package's Python files and data as they are installed here and nothing
+compiled, so it is tagged ``py3-none-any`` and installs on every supported
+version with ``pip install --no-index``; the pure-Python solver answers
+everything the checker asks (it solves tic-tac-toe, 5,478 positions).
+
+It is made from the installed files themselves, so it works the same from
+a checkout (an editable install), a wheel or an sdist, needs no setuptools
+and no network, and gives the same bytes for the same files (fixed dates).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import zipfile
+from pathlib import Path
+
+import perfectplay
+
+NAME = "perfectplay"
+REQUIRES_PYTHON = ">=3.10"
+ENTRY_POINTS = "[console_scripts]\nperfectplay = perfectplay.cli:main\n"
+LEFT_OUT_SUFFIXES = (".so", ".pyd", ".dll", ".dylib", ".c", ".o", ".pyc", ".pyo")
+"""The compiled core (its tag would tie the wheel to one Python), its C source, and byte code."""
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def version() -> str:
+    """The installed distribution's version, or the package's own when it runs from a bare source tree."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(NAME)
+    except PackageNotFoundError:
+        return perfectplay.__version__
+
+
+def wheel_name() -> str:
+    return f"{NAME}-{version()}-py3-none-any.whl"
+
+
+def package_files() -> list[tuple[str, Path]]:
+    """(path inside the wheel, file) for every file of the installed package a pure wheel carries."""
+    root = Path(perfectplay.__file__).resolve().parent
+    files = []
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if not path.is_file() or "__pycache__" in relative.parts or any(p.startswith(".") for p in relative.parts):
+            continue
+        if path.suffix in LEFT_OUT_SUFFIXES or path.name.endswith(".so"):
+            continue
+        files.append((f"{NAME}/{relative.as_posix()}", path))
+    return files
+
+
+def _metadata(number: str) -> str:
+    return (
+        "Metadata-Version: 2.1\n"
+        f"Name: {NAME}\n"
+        f"Version: {number}\n"
+        "Summary: Unbeatable tic-tac-toe and the minimax engine behind it\n"
+        "License: MIT\n"
+        f"Requires-Python: {REQUIRES_PYTHON}\n"
+    )
+
+
+def _wheel_file() -> str:
+    return "Wheel-Version: 1.0\nGenerator: perfectplay grader\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode("ascii")
+    return f"{name},sha256={digest},{len(data)}\n"
+
+
+def build_wheel(folder: Path) -> Path:
+    """Write the pure wheel into ``folder`` (created if needed); returns its path."""
+    number = version()
+    info = f"{NAME}-{number}.dist-info"
+    entries: list[tuple[str, bytes]] = [(name, path.read_bytes()) for name, path in package_files()]
+    entries += [
+        (f"{info}/METADATA", _metadata(number).encode()),
+        (f"{info}/WHEEL", _wheel_file().encode()),
+        (f"{info}/entry_points.txt", ENTRY_POINTS.encode()),
+        (f"{info}/top_level.txt", f"{NAME}\n".encode()),
+    ]
+    record = "".join(_record_line(name, data) for name, data in entries) + f"{info}/RECORD,,\n"
+    entries.append((f"{info}/RECORD", record.encode()))
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / wheel_name()
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in entries:
+            member = zipfile.ZipInfo(name, FIXED_DATE)
+            member.external_attr = 0o644 << 16
+            member.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(member, data)
+    return target

@@ -1,0 +1,238 @@
+"""``perfectplay grader NAME``: each bundle unpacked as its grader lays it out, run on its default image's Python.
+
+Gradescope's default image (Ubuntu 22.04) has Python 3.10, and so do
+Jobe's and PrairieLearn's Python images of that generation: every bundle
+runs here on 3.10, the oldest Python perfectplay supports, from the wheel
+inside it alone (no index, no checkout on the path). Each result is
+validated against the schema written from that grader's documentation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+from test_check_graders import AUTOLAB, CODERUNNER
+from test_check_recipes import CLASSROOM50, GRADESCOPE, PRAIRIELEARN
+
+from other_pythons import interpreters
+
+pytestmark = [pytest.mark.slow, pytest.mark.integration]
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+BEATABLE = EXAMPLES / "graders" / "beatable" / "tictactoe.py"
+PERFECTPLAY = str(Path(sys.executable).parent / "perfectplay")
+
+
+@pytest.fixture(scope="module")
+def python310() -> str:
+    """Python 3.10, the Python of Gradescope's default image (found when a test asks, not at collection)."""
+    found = interpreters().get((3, 10))
+    if found is None:
+        pytest.skip("no Python 3.10 on this machine (Gradescope's image has it)")
+    return found
+
+
+def clean_environment(**extra: str) -> dict[str, str]:
+    """The environment without this test run's virtual environment or path: the bundle must bring perfectplay."""
+    dropped = ("PYTHONPATH", "VIRTUAL_ENV", "PERFECTPLAY")
+    environ = {key: value for key, value in os.environ.items() if key not in dropped}
+    environ["PATH"] = os.pathsep.join(
+        part for part in environ.get("PATH", "").split(os.pathsep) if Path(sys.executable).parent != Path(part)
+    )
+    return {**environ, **extra}
+
+
+def make_bundle(tmp_path: Path, grader: str, *flags: str, out: str | None = None) -> Path:
+    target = tmp_path / (out or grader)
+    made = subprocess.run(
+        [PERFECTPLAY, "grader", grader, "--out", str(target), *flags], capture_output=True, text=True, timeout=120
+    )
+    assert made.returncode == 0, made.stderr
+    assert made.stderr == ""
+    return target
+
+
+def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=cwd, env=clean_environment(**extra), capture_output=True, text=True, timeout=600)
+
+
+def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_the_chosen_weights(
+    tmp_path: Path, python310: str
+) -> None:
+    weights = tmp_path / "weights.toml"
+    weights.write_text("never_beaten = 60\ntotal = 50\n")
+    bundle = make_bundle(tmp_path, "gradescope", "--weights", str(weights), out="autograder.zip")
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        modes = {info.filename: info.external_attr >> 16 for info in archive.infolist()}
+    assert modes["setup.sh"] & 0o111 and modes["run_autograder"] & 0o111
+    for name in ("setup.sh", "run_autograder"):
+        (root / "source" / name).chmod(modes[name] & 0o777)
+    venv = tmp_path / "opt-perfectplay"
+    setup = run(
+        [str(root / "source" / "setup.sh")],
+        tmp_path,
+        SOURCE=str(root / "source"),
+        VENV=str(venv),
+        PYTHON=python310,
+        NO_APT="1",
+        PIP_NO_INDEX="1",
+    )
+    assert setup.returncode == 0, setup.stderr
+    assert (venv / "lib" / "python3.10").is_dir()
+    (root / "submission" / "folder").mkdir(parents=True)
+    shutil.copy(BEATABLE, root / "submission" / "folder" / "tictactoe.py")
+    graded = run(
+        [str(root / "source" / "run_autograder")],
+        tmp_path,
+        AUTOGRADER_ROOT=str(root),
+        PERFECTPLAY=str(venv / "bin" / "perfectplay"),
+    )
+    assert graded.returncode == 0, graded.stderr
+    document = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(document, GRADESCOPE)
+    assert sum(test["max_score"] for test in document["tests"]) == 50
+    never = next(test for test in document["tests"] if test["name"] == "Never beaten")
+    assert never["score"] == 0 and never["max_score"] > 20
+
+
+def test_prairielearn_folder_grades_in_grade_tests_on_python_310_and_a_typo_costs_no_attempt(
+    tmp_path: Path, python310: str
+) -> None:
+    bundle = make_bundle(tmp_path, "prairielearn")
+    info = json.loads((bundle / "info.json").read_text())
+    assert info["externalGradingOptions"]["entrypoint"] == "/grade/tests/run.sh"
+    root = tmp_path / "grade"
+    shutil.copytree(bundle / "tests", root / "tests")
+    (root / "student").mkdir()
+    shutil.copy(EXAMPLES / "graders" / "syntax_error" / "tictactoe.py", root / "student" / "tictactoe.py")
+    graded = run([str(root / "tests" / "run.sh")], tmp_path, GRADE_ROOT=str(root), PYTHON=python310)
+    assert graded.returncode == 0, graded.stderr
+    document = json.loads((root / "results" / "results.json").read_text())
+    jsonschema.validate(document, PRAIRIELEARN)
+    assert document["gradable"] is False and document["score"] == 0
+
+
+def test_classroom50_autograder_carries_perfectplay_inside_and_writes_result_and_release_body(
+    tmp_path: Path, python310: str
+) -> None:
+    bundle = make_bundle(tmp_path, "classroom50", "--standard", "best")
+    checkout = tmp_path / "student-repository"
+    checkout.mkdir()
+    shutil.copy(BEATABLE, checkout / "tictactoe.py")
+    identity = {"CLASSROOM": "cs50ai", "ASSIGNMENT": "tictactoe", "SUBMISSION_TAG": "v1", "COMMIT_URL": "c"}
+    graded = run([python310, str(bundle / "autograder.py")], checkout, RELEASE_URL="r", **identity)
+    assert graded.returncode == 0, graded.stderr
+    document = json.loads((checkout / "result.json").read_text())
+    jsonschema.validate(document, CLASSROOM50)
+    assert document["classroom"] == "cs50ai" and document["max-score"] == 100
+    assert any(test["test-name"] == "Best move in every position" for test in document["tests"])
+    assert "perfectplay check" in (checkout / "release-body.md").read_text()
+
+
+def coderunner_job(tmp_path: Path, bundle: Path, answer: str, with_wheel: bool = True) -> Path:
+    """A Jobe job's folder: the template with the answer put in as Twig's e('py') does, and the support files."""
+    job = tmp_path / "jobe"
+    job.mkdir(parents=True)
+    escaped = answer.replace("\\", "\\\\").replace("'", "\\'").replace('"', '\\"')
+    template = (bundle / "template.py").read_text()
+    assert template.count("{{ STUDENT_ANSWER | e('py') }}") == 1
+    (job / "prog.py").write_text(template.replace("{{ STUDENT_ANSWER | e('py') }}", escaped))
+    if with_wheel:
+        for wheel in bundle.glob("perfectplay-*.whl"):
+            shutil.copy(wheel, job / wheel.name)
+    return job
+
+
+def jobe_limits() -> None:
+    """Jobe's default for Python: 5 s of CPU time a process (and 1,000 MB)."""
+    resource.setrlimit(resource.RLIMIT_CPU, (5, 5))
+
+
+def run_jobe(job: Path, python310: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [python310, "prog.py"],
+        cwd=job,
+        env=clean_environment(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=jobe_limits,
+    )
+
+
+def test_coderunner_template_grades_a_sample_within_jobes_cpu_limit_and_says_so(tmp_path: Path, python310: str) -> None:
+    bundle = make_bundle(tmp_path, "coderunner")
+    job = coderunner_job(tmp_path, bundle, BEATABLE.read_text())
+    graded = run_jobe(job, python310)
+    assert graded.returncode == 0, graded.stderr
+    document = json.loads(graded.stdout)
+    jsonschema.validate(document, CODERUNNER)
+    assert "A sample: 200 of the 4,520 positions" in document["prologuehtml"]
+    never = next(row for row in document["testresults"][1:] if row[1] == "Never beaten")
+    assert never[0] is False and never[2] == 0
+
+
+def test_coderunner_output_is_valid_when_the_answer_spins_and_when_the_wheel_is_missing(
+    tmp_path: Path, python310: str
+) -> None:
+    bundle = make_bundle(tmp_path, "coderunner")
+    spinning = "def find_best_move(board):\n    while True:\n        pass\n"
+    graded = run_jobe(coderunner_job(tmp_path / "spins", bundle, spinning), python310)
+    document = json.loads(graded.stdout)
+    jsonschema.validate(document, CODERUNNER)
+    assert document["fraction"] < 0.5
+    missing = run_jobe(coderunner_job(tmp_path / "no-wheel", bundle, spinning, with_wheel=False), python310)
+    document = json.loads(missing.stdout)
+    jsonschema.validate(document, CODERUNNER)
+    assert document["fraction"] == 0 and "support file" in json.dumps(document["testresults"])
+
+
+def test_autolab_makefile_unpacks_the_tar_and_prints_the_scores_line_last(tmp_path: Path, python310: str) -> None:
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed (Autolab's image runs autograde-Makefile with it)")
+    bundle = make_bundle(tmp_path, "autolab", "--budget", "120")
+    job = tmp_path / "job"
+    job.mkdir()
+    shutil.copy(bundle / "autograde-Makefile", job / "Makefile")
+    shutil.copy(bundle / "autograde.tar", job / "autograde.tar")
+    with tarfile.open(job / "autograde.tar") as archive:
+        assert "grade.sh" in archive.getnames()
+    shutil.copy(BEATABLE, job / "handin.py")  # Autolab names the handin after the assessment's setting
+    graded = run(["make", "-s"], job, PYTHON=python310)
+    assert graded.returncode == 0, graded.stderr
+    last = json.loads(graded.stdout.splitlines()[-1])
+    jsonschema.validate(last, AUTOLAB)
+    assert last["scores"]["never_beaten"] == 0 and sum(last["scores"].values()) == 59
+    assert "Can be beaten" in graded.stdout
+
+
+def test_grader_refuses_an_existing_output_and_a_bad_weights_file_with_one_line(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.zip"
+    taken.write_text("")
+    refused = subprocess.run(
+        [PERFECTPLAY, "grader", "gradescope", "--out", str(taken)], capture_output=True, text=True, timeout=60
+    )
+    assert refused.returncode == 2 and "already exists" in refused.stderr
+    assert len(refused.stderr.splitlines()) == 1
+    bad = tmp_path / "w.json"
+    bad.write_text('{"speed": 3}')
+    refused = subprocess.run(
+        [PERFECTPLAY, "grader", "autolab", "--out", str(tmp_path / "new"), "--weights", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 2 and "unknown category 'speed'" in refused.stderr
+    assert not (tmp_path / "new").exists()

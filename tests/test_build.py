@@ -1,0 +1,136 @@
+"""``python -m build``: an sdist and a wheel that install with no index, on the oldest and newest Python here.
+
+The compiled core is a plain CPython extension (not the limited API), so a
+wheel is built per Python version (``cp310``, ``cp313``...): each is built
+with that version's own ``build`` and installed, with ``--no-index``, into a
+clean virtual environment of that version, where it must load its compiled
+core. The sdist builds offline wherever setuptools 77 or later is installed.
+Building for another version needs that version's setuptools; where the
+index cannot give it, the test says so and skips that version.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from other_pythons import interpreters
+from test_wheel import _checkout_files
+
+pytestmark = [pytest.mark.slow, pytest.mark.integration]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the files git would commit: what an sdist is made of."""
+    source = tmp_path_factory.mktemp("build") / "source"
+    for name in _checkout_files():
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    return source
+
+
+def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    environ = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=900, env={**environ, **extra})
+
+
+def clean_install(python: str, wheel: Path, where: Path) -> Path:
+    """A new virtual environment of ``python`` holding ``wheel`` alone, installed with no index; its bin folder."""
+    created = run([python, "-m", "venv", "--without-pip", str(where)], where.parent)
+    assert created.returncode == 0, created.stderr
+    bin_dir = where / ("Scripts" if os.name == "nt" else "bin")
+    pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")]
+    installed = run([*pip, "install", "--no-index", "--no-deps", "--quiet", str(wheel)], where.parent)
+    assert installed.returncode == 0, installed.stderr
+    return bin_dir
+
+
+def compiler() -> bool:
+    return shutil.which("cc") is not None or shutil.which("gcc") is not None
+
+
+def test_build_makes_an_sdist_and_a_wheel_for_this_python_that_install_with_no_index(
+    checkout: Path, tmp_path: Path
+) -> None:
+    built = run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(tmp_path / "dist"), "."], checkout)
+    assert built.returncode == 0, built.stderr[-2000:]
+    [sdist] = (tmp_path / "dist").glob("perfectplay-*.tar.gz")
+    [wheel] = (tmp_path / "dist").glob("perfectplay-*.whl")
+    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+    assert tag in wheel.name or "py3-none-any" in wheel.name
+    bin_dir = clean_install(sys.executable, wheel, tmp_path / "venv")
+    version = run([str(bin_dir / "perfectplay"), "--version"], tmp_path)
+    assert version.returncode == 0, version.stderr
+    if compiler():
+        assert "solver core: compiled C" in version.stdout
+    # The sdist holds everything the wheel is built from: it builds and installs here with no index.
+    target = tmp_path / "from-sdist"
+    from_sdist = run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-index",
+            "--no-deps",
+            "--no-build-isolation",
+            "--quiet",
+            "--target",
+            str(target),
+            str(sdist),
+        ],
+        tmp_path,
+    )
+    assert from_sdist.returncode == 0, from_sdist.stderr[-2000:]
+    assert (target / "perfectplay" / "books").is_dir()
+    assert (target / "perfectplay" / "check" / "schema" / "check-v1.json").is_file()
+
+
+def build_tools(python: str, where: Path) -> Path | None:
+    """A virtual environment of ``python`` with build and setuptools 77+ (from the index); None if unreachable."""
+    created = run([python, "-m", "venv", "--without-pip", str(where)], where.parent)
+    assert created.returncode == 0, created.stderr
+    bin_dir = where / ("Scripts" if os.name == "nt" else "bin")
+    pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")]
+    tools = run([*pip, "install", "--quiet", "setuptools>=77", "build"], where.parent)
+    return bin_dir if tools.returncode == 0 else None
+
+
+@pytest.mark.parametrize("end", ["oldest", "newest"])
+def test_each_python_builds_its_own_wheel_with_the_compiled_core_and_installs_it_with_no_index(
+    checkout: Path, tmp_path: Path, end: str
+) -> None:
+    found = interpreters()
+    others = {version: path for version, path in found.items() if version != sys.version_info[:2]}
+    if not others:
+        pytest.skip(f"no Python but {sys.version_info[0]}.{sys.version_info[1]} on this machine")
+    version = min(others) if end == "oldest" else max(others)
+    python = others[version]
+    tools = build_tools(python, tmp_path / "tools")
+    if tools is None:
+        pytest.skip(f"setuptools and build for Python {version[0]}.{version[1]} could not be installed (offline?)")
+    dist = tmp_path / "dist"
+    built = run(
+        [str(tools / "python"), "-m", "build", "--no-isolation", "--wheel", "--outdir", str(dist), "."], checkout
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
+    [wheel] = dist.glob("perfectplay-*.whl")
+    assert f"cp{version[0]}{version[1]}" in wheel.name
+    bin_dir = clean_install(python, wheel, tmp_path / "venv")
+    answer = run([str(bin_dir / "perfectplay"), "--version"], tmp_path)
+    assert answer.returncode == 0, answer.stderr
+    if compiler():
+        assert "solver core: compiled C" in answer.stdout
+    game = subprocess.run(
+        [str(bin_dir / "perfectplay"), "play"], input="5\n1\n3\nq\n", capture_output=True, text=True, timeout=300
+    )
+    assert game.returncode == 0 and "The computer (O) plays" in game.stdout, game.stderr
