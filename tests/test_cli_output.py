@@ -393,13 +393,13 @@ CLI_MODULES = {
     "perfectplay.errors",
     "perfectplay.cli",
     "perfectplay.cli.options",
-    "perfectplay.cli.bounds",
     "perfectplay.cli.output",
 }
 """All that ``import perfectplay.cli`` may load of the package: the parser, the output, the errors."""
 
 BEST_MODULES = CLI_MODULES | {
     "perfectplay._core",
+    "perfectplay.cli.bounds",
     "perfectplay.cli.analyze",
     "perfectplay.cli.progress",
     "perfectplay.game",

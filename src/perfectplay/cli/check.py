@@ -47,7 +47,7 @@ from perfectplay.check.report.render_text import escape_controls, render_text, v
 from perfectplay.check.report.score import Weights, load_weights
 from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.run.sweep import Progress as ProgressCallback
-from perfectplay.cli.options import path
+from perfectplay.cli.options import MAX_SEED, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
@@ -174,12 +174,14 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     limits.add_argument(
         "--sample",
-        type=int,
+        type=whole(1, "--sample", 1_000_000),
         metavar="N",
         help="ask only N positions, a sample stratified by the number of stones (the report says so; "
         f"default for --format coderunner {CODERUNNER_PROFILE['sample']})",
     )
-    limits.add_argument("--seed", type=int, default=None, metavar="S", help="the sample's seed (default 2026)")
+    limits.add_argument(
+        "--seed", type=whole(0, "--seed", MAX_SEED), default=None, metavar="S", help="the sample's seed (default 2026)"
+    )
     limits.add_argument(
         "--memory",
         type=int,

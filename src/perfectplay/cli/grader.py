@@ -23,6 +23,7 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.report.score import load_weights
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
+from perfectplay.cli.options import duration, whole
 from perfectplay.cli.wheel import build_wheel
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
@@ -41,10 +42,18 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--file", default="tictactoe.py", metavar="NAME", help="the student's file (tictactoe.py)")
     parser.add_argument("--standard", choices=STANDARDS, help="value or best (default: the interface's own)")
     parser.add_argument("--weights", metavar="FILE", help="the score's category weights, JSON or TOML")
-    parser.add_argument("--budget", type=float, metavar="S", help="the grader's wall-clock seconds for one check")
-    parser.add_argument("--time-per-move", type=float, metavar="S", help="CPU seconds each answer may take")
-    parser.add_argument("--memory", type=int, metavar="MB", help="memory each candidate process may use")
-    parser.add_argument("--sample", type=int, metavar="N", help="ask only N positions (a stratified sample)")
+    parser.add_argument(
+        "--budget", type=duration("--budget"), metavar="S", help="the grader's wall-clock seconds for one check"
+    )
+    parser.add_argument(
+        "--time-per-move", type=duration("--time-per-move"), metavar="S", help="CPU seconds each answer may take"
+    )
+    parser.add_argument(
+        "--memory", type=whole(1, "--memory", 1024 * 1024), metavar="MB", help="memory each candidate may use"
+    )
+    parser.add_argument(
+        "--sample", type=whole(1, "--sample", 1_000_000), metavar="N", help="ask only N positions (a stratified sample)"
+    )
     parser.add_argument("--visibility", choices=GRADESCOPE_VISIBILITY, help="gradescope: when students see the tests")
     parser.set_defaults(run=run_grader)
 

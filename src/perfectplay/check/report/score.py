@@ -112,7 +112,9 @@ def load_weights(path: str | Path) -> Weights:
     data: Any
     try:
         data = _toml(text) if file.suffix == ".toml" else json.loads(text)
-    except ValueError as error:  # TOMLDecodeError, JSONDecodeError and a number too long to read
+    except ValueError as error:  # TOMLDecodeError, JSONDecodeError, and a number too long to read
+        if not isinstance(error, json.JSONDecodeError) and type(error).__name__ != "TOMLDecodeError":
+            raise CheckUsageError(f"--weights: {path} holds a value that cannot be read: {error}") from None
         kind = "TOML" if file.suffix == ".toml" else "JSON"
         raise CheckUsageError(f"--weights: {path} is not valid {kind}: {error}") from None
     except RecursionError:  # hostile input: arrays nested thousands deep exhaust the parser's recursion
