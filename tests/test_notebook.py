@@ -140,3 +140,15 @@ def test_a_position_shows_mcts_held_against_the_exact_value() -> None:
 
     view = position("XX./OO./...").mcts((10, 100), runs=3)
     assert view._repr_svg_().startswith("<svg") and "MCTS study: 3 runs" in repr(view)
+
+
+def test_a_hand_search_is_graded_node_by_node_in_a_notebook() -> None:
+    from perfectplay.notebook import practice
+
+    answers = {"1.1": "3", "1.2": "12", "1.3": "8", "1": "3 -inf 3", "2.1": "2", "2.2": "x", "2.3": "x",
+               "2": "2 3 2", "3.1": "14", "3.2": "5", "3.3": "2", "3": "2 3 5", "root": "3 3 +inf"}
+    view = practice("3 12 8 | 2 4 6 | 14 5 2", answers)
+    assert repr(view).startswith("31 of 32 answers right.") and "3 beta: you gave 5, it is 2" in repr(view)
+    assert "<b>3 beta</b>" in view._repr_html_()
+    with pytest.raises(PerfectplayError):
+        practice("3 12 8 | 2 4 6 | 14 5 2", {"9.9": "1"})

@@ -22,6 +22,8 @@ _HOMES: dict[str, str] = {
     "TraceView": "perfectplay.notebook.views",
     "play_widget": "perfectplay.notebook.widgets",
     "position": "perfectplay.notebook.views",
+    "practice": "perfectplay.notebook.views",
+    "PracticeView": "perfectplay.notebook.views",
     "search_stepper": "perfectplay.notebook.widgets",
     "show": "perfectplay.notebook.views",
 }
@@ -35,9 +37,11 @@ if _typing.TYPE_CHECKING:
     from perfectplay.notebook.views import AnalysisView as AnalysisView
     from perfectplay.notebook.views import ConvergenceView as ConvergenceView
     from perfectplay.notebook.views import Position as Position
+    from perfectplay.notebook.views import PracticeView as PracticeView
     from perfectplay.notebook.views import ReportView as ReportView
     from perfectplay.notebook.views import TraceView as TraceView
     from perfectplay.notebook.views import position as position
+    from perfectplay.notebook.views import practice as practice
     from perfectplay.notebook.views import show as show
     from perfectplay.notebook.widgets import PlayWidget as PlayWidget
     from perfectplay.notebook.widgets import SearchStepper as SearchStepper

@@ -26,9 +26,15 @@ from perfectplay import Analysis, Game, PerfectplayError, Player, analyze, make_
 from perfectplay.check import CheckReport, render_text
 from perfectplay.teaching import (
     DEFAULT_CHECKPOINTS,
+    Convention,
     Convergence,
+    NodeAnswer,
+    PracticeGrade,
+    TextbookTree,
     Trace,
     convergence_svg,
+    grade_practice,
+    parse_node_answer,
     position_svg,
     study_convergence,
     trace_search,
@@ -183,6 +189,61 @@ class ConvergenceView:
 
 
 @dataclass(frozen=True)
+class PracticeView:
+    """A hand search of a textbook tree, graded node by node: the score and every mistake with its reason."""
+
+    grade: PracticeGrade
+
+    def _repr_html_(self) -> str:
+        grade = self.grade
+        colour = "#15803d" if grade.perfect else "#b91c1c"
+        rows = "".join(
+            f"<li><b>{escape(m.name)} {escape(m.field)}</b>: you gave {escape(m.given)}, it is "
+            f"{escape(m.expected)}. {escape(m.reason)}</li>"
+            for m in grade.mistakes
+        )
+        return (
+            f'<div style="border-left:4px solid {colour};padding-left:0.8em"><p><b>{grade.right} of {grade.asked} '
+            f"answers right.</b></p><ul>{rows}</ul><p><small>Graded as {escape(grade.convention.describe())}."
+            "</small></p></div>"
+        )
+
+    def __repr__(self) -> str:
+        lines = [f"{self.grade.right} of {self.grade.asked} answers right."]
+        for m in self.grade.mistakes:
+            lines.append(f"  {m.name} {m.field}: you gave {m.given}, it is {m.expected}. {m.reason}")
+        return "\n".join(lines)
+
+
+def practice(
+    tree: str,
+    answers: dict[str, str],
+    *,
+    strict: bool = False,
+    root_window: str = "first",
+    algorithm: str = "alphabeta",
+) -> PracticeView:
+    """Grade a hand search of the textbook ``tree``: ``answers`` by node name, each ``"3"``, ``"3 -inf 3"`` or ``"x"``.
+
+    ``practice("3 12 8 | 2 4 6 | 14 5 2", {"1": "3 -inf 3", "2.2": "x", ...})``; ``strict`` cuts only when a
+    bound is passed, ``root_window="best"`` is the engine's root window (see ``perfectplay quiz --practice``).
+    """
+    if root_window not in ("first", "best") or algorithm not in ("alphabeta", "minimax"):
+        raise PerfectplayError("root_window is 'first' or 'best', algorithm 'alphabeta' or 'minimax'")
+    textbook = TextbookTree.parse_text(tree)
+    convention = Convention(
+        cut_on_equal=not strict,
+        root_window="best" if root_window == "best" else "first",
+        algorithm="minimax" if algorithm == "minimax" else "alphabeta",
+    )
+    read: dict[tuple[int, ...], NodeAnswer] = {}
+    for name, text in answers.items():
+        path = () if name.strip().lower() == "root" else textbook.parse(name)
+        read[path] = parse_node_answer(text, convention.algorithm == "alphabeta")
+    return PracticeView(grade_practice(textbook.root, read, convention))
+
+
+@dataclass(frozen=True)
 class ReportView:
     """A ``CheckReport`` as the text the ``perfectplay check`` command prints, in a preformatted block."""
 
@@ -212,4 +273,14 @@ def show(thing: Any, state: Any = None) -> Position | AnalysisView | TraceView |
     raise PerfectplayError(f"show() draws an Analysis, a Trace, a CheckReport or a game and a state, not {thing!r}")
 
 
-__all__ = ["AnalysisView", "ConvergenceView", "Position", "ReportView", "TraceView", "position", "show"]
+__all__ = [
+    "AnalysisView",
+    "ConvergenceView",
+    "Position",
+    "PracticeView",
+    "ReportView",
+    "TraceView",
+    "position",
+    "practice",
+    "show",
+]
