@@ -99,7 +99,7 @@ def _histogram(points: Sequence[int], total: int) -> tuple[tuple[int, int, int],
 
 def summary_text(summary: ClassSummary) -> str:
     """The summary for a terminal: a few aligned tables."""
-    lines = [f"Class summary: {summary.students:,} student" + ("" if summary.students == 1 else "s"), "", "Verdicts:"]
+    lines = [f"Class summary: {_students(summary.students)}", "", "Verdicts:"]
     lines += [f"  {verdict:<12} {count:>5,}" for verdict, count in summary.verdicts]
     if summary.scores:
         assert summary.mean is not None and summary.median is not None
@@ -112,7 +112,7 @@ def summary_text(summary: ClassSummary) -> str:
         lines += ["", "Categories (mean share of their points, over the students they apply to):"]
         width = max(len(category.title) for category in summary.categories)
         lines += [
-            f"  {category.title:<{width}}  {category.mean_percent:5.1f} %  ({category.students:,} student{'' if category.students == 1 else 's'})"
+            f"  {category.title:<{width}}  {category.mean_percent:5.1f} %  ({_students(category.students)})"
             for category in summary.categories
         ]
     if summary.findings:
@@ -120,6 +120,10 @@ def summary_text(summary: ClassSummary) -> str:
         width = max(len(title) for title, _ in summary.findings)
         lines += [f"  {title:<{width}}  {count:>5,}" for title, count in summary.findings]
     return "\n".join(lines) + "\n"
+
+
+def _students(count: int) -> str:
+    return f"{count:,} student" + ("" if count == 1 else "s")
 
 
 _WIDTH = 720
@@ -131,7 +135,7 @@ def summary_svg(summary: ClassSummary) -> str:
     """The summary drawn as a standalone SVG: verdicts, the score histogram, category means, common findings."""
     parts: list[str] = []
     y = 30
-    parts.append(_text(16, y, f"Class summary: {summary.students:,} students", size=18, weight="bold"))
+    parts.append(_text(16, y, f"Class summary: {_students(summary.students)}", size=18, weight="bold"))
     y += 20
     sections: list[tuple[str, list[tuple[str, float, str]]]] = []
     most = max((count for _, count in summary.verdicts), default=1) or 1

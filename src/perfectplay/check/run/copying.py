@@ -49,33 +49,34 @@ def copy_submission(source: Path, target: Path, exclude: frozenset[Path] = froze
     stack: list[tuple[Path, Path, int]] = [(source, target, 0)]
     while stack:
         folder, into, depth = stack.pop()
-        for entry in _entries(source, folder):
-            # Everything seen counts, links and skipped folders too: a million links is no cheaper to list.
-            entries += 1
-            _check_entries(source, entries, caps)
-            name = entry.name
-            mode = _mode(source, entry)
-            if stat.S_ISDIR(mode):
-                if name in SKIPPED or name.startswith("."):
-                    continue
-                if depth + 1 > caps.depth:
-                    raise NotGradable(f"{_say(source)} is nested deeper than {caps.depth} folders: not gradable")
-                copy = into / name
-                _make(source, copy)
-                stack.append((folder / name, copy, depth + 1))
-            elif stat.S_ISREG(mode):
-                path = folder / name
-                if path in exclude:
-                    continue
-                size += _size(source, entry)
-                if size > caps.bytes:
-                    raise NotGradable(
-                        f"{_say(source)} holds more than {caps.bytes // 2**20} MB of files: not gradable "
-                        "(put each submission in a folder of its own, without data files)"
-                    )
-                _copy(source, path, into / name)
-                files += 1
-            # Links, sockets, pipes and devices are left out: a link could show the checker's own files.
+        with _open(source, folder) as scan:
+            for entry in _entries(source, folder, scan):
+                # Everything seen counts, links and skipped folders too: a million links is no cheaper to list.
+                entries += 1
+                _check_entries(source, entries, caps)
+                name = entry.name
+                mode = _mode(source, entry)
+                if stat.S_ISDIR(mode):
+                    if name in SKIPPED or name.startswith("."):
+                        continue
+                    if depth + 1 > caps.depth:
+                        raise NotGradable(f"{_say(source)} is nested deeper than {caps.depth} folders: not gradable")
+                    copy = into / name
+                    _make(source, copy)
+                    stack.append((folder / name, copy, depth + 1))
+                elif stat.S_ISREG(mode):
+                    path = folder / name
+                    if path in exclude:
+                        continue
+                    size += _size(source, entry)
+                    if size > caps.bytes:
+                        raise NotGradable(
+                            f"{_say(source)} holds more than {caps.bytes // 2**20} MB of files: not gradable "
+                            "(put each submission in a folder of its own, without data files)"
+                        )
+                    _copy(source, path, into / name)
+                    files += 1
+                # Links, sockets, pipes and devices are left out: a link could show the checker's own files.
     return files
 
 
@@ -83,11 +84,17 @@ def _say(source: Path) -> str:
     return f"the submission folder {source.name or source}"
 
 
-def _entries(source: Path, folder: Path) -> Iterator[os.DirEntry[str]]:
+def _open(source: Path, folder: Path) -> os._ScandirIterator[str]:
+    try:
+        return os.scandir(folder)
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, folder)}): not gradable") from None
+
+
+def _entries(source: Path, folder: Path, scan: Iterator[os.DirEntry[str]]) -> Iterator[os.DirEntry[str]]:
     """The folder's entries as they are read (not listed first: the caps stop a huge folder early)."""
     try:
-        with os.scandir(folder) as scan:
-            yield from scan
+        yield from scan
     except OSError as error:
         raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, folder)}): not gradable") from None
 
