@@ -114,7 +114,7 @@ def test_a_folder_of_folders_is_one_student_per_folder_with_its_ai_chosen(tmp_pa
     assert found["ann"].file == classroom / "ann" / "ai.py"
     assert found["bob"].file == classroom / "bob" / "tictactoe.py"
     assert found["cat"].file == classroom / "cat" / "mine.py"
-    assert found["dan"].file is None and "several Python files (a.py, b.py)" in str(found["dan"].problem)
+    assert found["dan"].file is None and "it holds several: a.py, b.py; none defines" in str(found["dan"].problem)
     assert found["eve"].file == classroom / "eve" / "project0" / "tictactoe.py"
     assert found["fay"].problem is not None and "holds no Python file" in found["fay"].problem
 

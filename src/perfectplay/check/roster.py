@@ -154,8 +154,8 @@ def _entry(candidates: Sequence[Path], function: str | None, shown: str) -> Path
     listed = ", ".join(sorted(path.name for path in candidates)[:5]) + (", ..." if len(candidates) > 5 else "")
     why = "several define it" if defining else f"none defines {' or '.join(names)}"
     raise CheckUsageError(
-        f"{shown} is a folder with several Python files ({listed}) and {why}: give the Python file in it "
-        "to check (or name it in a class manifest)"
+        f"{shown} is a folder: give the Python file in it to check (it holds several: {listed}; {why}; "
+        "a class manifest can name it)"
     )
 
 
