@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
+import json
 import os
 import re
 import subprocess
 import sys
 import threading
+import time
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Generator, Iterator
 from dataclasses import replace
@@ -18,7 +21,7 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay.check.api import Cancel, Cancelled, _command_folder
-from perfectplay.check.class_run import check_class
+from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, check_class
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.report.model import Example, Finding, RoleResult, unchecked
 from perfectplay.check.report.render_summary import class_summary, summary_svg, summary_text
@@ -335,3 +338,57 @@ def test_a_mixed_class_from_a_manifest_in_one_command_with_summary_and_feedback(
     assert (feedback / "pick.md").read_text().startswith("## perfectplay check: 100 / 100")
     assert "could not be graded" in (feedback / "only.md").read_text()
     ElementTree.fromstring(svg.read_text())
+
+
+# --- a finite class run ------------------------------------------------------------------------------
+
+
+def test_several_submissions_get_the_default_wall_bound_per_student_and_one_file_does_not() -> None:
+    from perfectplay.cli.check import _class_wall
+
+    def namespace(**given: object) -> argparse.Namespace:
+        return argparse.Namespace(**{"wall_limit": None, "budget": None, "format": "text", **given})
+
+    assert _class_wall(namespace(), 40) == (DEFAULT_STUDENT_WALL, "the class run's wall-clock bound per student")
+    assert _class_wall(namespace(), 1) is None
+    assert _class_wall(namespace(budget=60.0), 40) is None  # --budget bounds each check already
+    assert _class_wall(namespace(wall_limit=30.0), 1) == (30.0, "the --wall-limit")
+    with pytest.raises(CheckUsageError, match="--wall-limit must be a number of seconds above 0"):
+        _class_wall(namespace(wall_limit=float("nan")), 2)
+
+
+SLEEPER = """
+import time
+
+_calls = 0
+_answer = find_best_move
+
+
+def find_best_move(board):
+    global _calls
+    _calls += 1
+    if _calls > 40:
+        time.sleep(60)  # just under the per-move backstop, on every move
+    return _answer(board)
+"""
+
+
+@pytest.mark.slow
+def test_students_who_sleep_on_every_move_cannot_keep_a_class_run_busy(tmp_path: Path) -> None:
+    correct = (ROOT / "examples" / "correct.py").read_text()
+    for name in ("sam", "sue"):
+        student(tmp_path / "class" / name, {"tictactoe.py": correct + SLEEPER})
+    started = time.monotonic()
+    result = run_cli(
+        "check", str(tmp_path / "class"), "--json", "--jobs", "2", "--wall-limit", "8", "--time-per-move", "30",
+        timeout=600,
+    )  # fmt: skip
+    elapsed = time.monotonic() - started
+    reports = json.loads(result.stdout)
+    assert [report["target"] for report in reports] == ["sam", "sue"]
+    for report in reports:
+        assert report["verdict"] == "incomplete", report
+        stopped = next(finding for finding in report["findings"] if finding["kind"] == "not_checked")
+        assert "the --wall-limit of 8 s ran out" in stopped["example"]["answer"]
+    # Without the bound each would take 25 time-outs of 100 s; with it, seconds (generous for a busy machine).
+    assert elapsed < 300
