@@ -392,3 +392,20 @@ def test_students_who_sleep_on_every_move_cannot_keep_a_class_run_busy(tmp_path:
         assert "the --wall-limit of 8 s ran out" in stopped["example"]["answer"]
     # Without the bound each would take 25 time-outs of 100 s; with it, seconds (generous for a busy machine).
     assert elapsed < 300
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["examples/correct.py", "--jobs", "0"], "--jobs must be a whole number from 1 to 256, not 0"),
+        (["examples/correct.py", "--summary", "--csv", "-"], "--summary prints to standard output"),
+        (["examples/correct.py", "--format", "gradescope", "--summary"], "are for a class, not gradescope"),
+        (["examples/correct.py", "--manifest", "class.csv"], "--manifest lists the class: leave out files"),
+        (["--manifest", "no-such-manifest.csv"], "--manifest: cannot read no-such-manifest.csv"),
+        (["examples/correct.py", "--wall-limit", "10", "--budget", "60"], "give --budget or --wall-limit, not both"),
+    ],
+)
+def test_class_run_usage_problems_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = run_cli("check", *args)
+    assert result.returncode == 2 and message in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -251,6 +251,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.format in GRADERS:
         if len(roster) > 1:
             raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
+        if args.summary or args.summary_svg or args.feedback_dir:
+            raise CheckUsageError(f"--summary, --summary-svg and --feedback-dir are for a class, not {args.format}")
         return _grade_one(args, roster[0], isolation, weights)
     feedback = _feedback_files(args.feedback_dir, roster)
     output = _Output(args, several=len(roster) > 1, weights=weights)
