@@ -409,3 +409,20 @@ def test_class_run_usage_problems_exit_2_with_one_line(args: list[str], message:
     result = run_cli("check", *args)
     assert result.returncode == 2 and message in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_an_unreadable_student_folder_is_that_students_row(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    classroom = tmp_path / "class"
+    student(classroom / "ann", {"tictactoe.py": ""})
+    student(classroom / "ben", {"tictactoe.py": ""})
+    real = Path.iterdir
+
+    def iterdir(self: Path) -> Iterator[Path]:
+        if self.name == "ben":  # as a folder without read permission is for a user who is not root
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    ann, ben = from_paths([str(classroom)])
+    assert ann.file == classroom / "ann" / "tictactoe.py"
+    assert ben.file is None and "cannot be read (Permission denied): not gradable" in str(ben.problem)

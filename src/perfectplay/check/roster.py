@@ -96,7 +96,10 @@ def _student(name: str, folder: Path, function: str | None, shown: str) -> Submi
     """One student's folder as a submission: its AI file chosen, or why none can be."""
     here = folder
     for _ in range(NESTING):
-        inside = [entry for entry in _listing(here) if entry.is_dir() and not entry.name.startswith(".")]
+        try:
+            inside = [entry for entry in _listing(here) if entry.is_dir() and not entry.name.startswith(".")]
+        except CheckUsageError as error:  # an unreadable folder is this student's row, not the run's end
+            return Submission(name, problem=f"{error}: not gradable")
         if _python_files(here) or len(inside) != 1:
             break
         here = inside[0]
