@@ -6,11 +6,11 @@ import argparse
 import csv
 import io
 import json
+import multiprocessing
 import os
 import re
 import subprocess
 import sys
-import threading
 import time
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Generator, Iterator
@@ -20,13 +20,15 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import run_cli
-from perfectplay.check.api import Cancel, Cancelled, _command_folder
-from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, check_class
+from perfectplay.check.api import _command_folder
+from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, Plan, Result, check_class
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.report.model import Example, Finding, RoleResult, unchecked
+from perfectplay.check.report.model import CheckReport, Example, Finding, RoleResult, unchecked
 from perfectplay.check.report.render_summary import class_summary, summary_svg, summary_text
 from perfectplay.check.roster import Submission, from_manifest, from_paths
 from perfectplay.check.run.copying import Caps, copy_submission
+from perfectplay.check.run.sandbox import Isolation
+from perfectplay.check.run.sweep import Progress
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = "def find_best_move(board):\n    return (\n"
@@ -198,48 +200,73 @@ def test_a_manifest_that_makes_no_sense_is_a_usage_error(tmp_path: Path, text: s
 # --- side by side ------------------------------------------------------------------------------------
 
 
-def fake_report(name: str, points: int = 10) -> object:
-    return replace(unchecked(name, "x"), problem=None, interface="fake", positions=points)
+PLAN = Plan(Isolation("none", "fake checks run nothing"), 1.0, 1.0)
+
+
+def fake_report(name: str, where: str = "") -> CheckReport:
+    return replace(unchecked(name, "x"), problem=None, interface="fake", isolation=where)
+
+
+def fake_check(plan: Plan, submission: Submission, progress: Progress | None) -> CheckReport:
+    """A check that runs nothing (module level: a checker process is sent it by name)."""
+    if progress is not None:
+        progress("asking", 1, 2)
+    if submission.name == "c":
+        raise RecursionError("maximum recursion depth exceeded")
+    assert submission.file is not None
+    if plan.isolation.detail == "rendezvous" and submission.name in ("d", "a"):
+        # The first two wait for each other: with two jobs they can only meet if they run side by side.
+        submission.file.with_suffix(".started").write_text("")
+        other = submission.file.with_name("a.started" if submission.name == "d" else "d.started")
+        deadline = time.monotonic() + 120
+        while not other.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    return fake_report(submission.name, where=str(os.getpid()))
+
+
+def endless_check(plan: Plan, submission: Submission, progress: Progress | None) -> CheckReport:
+    """A check that never ends by itself, and says when it was made to (its clean-up ran)."""
+    if submission.name == "a":
+        return fake_report("a")
+    assert submission.file is not None
+    try:
+        while True:
+            time.sleep(0.05)
+    finally:
+        submission.file.with_suffix(".cleaned").write_text("")
 
 
 def test_two_jobs_give_the_same_results_in_the_same_order_as_one(tmp_path: Path) -> None:
     roster = [Submission(name, file=tmp_path / f"{name}.py") for name in ("d", "a", "c", "b")]
-    started: list[str] = []
-    both_running = threading.Barrier(2, timeout=30)
+    seen: list[tuple[str, str]] = []
 
-    def check(submission: Submission, cancel: Cancel | None) -> object:
-        started.append(submission.name)
-        if submission.name in ("d", "a") and cancel is not None:
-            both_running.wait()  # with two jobs, the first two really are checked side by side
-        if submission.name == "c":
-            raise RecursionError("maximum recursion depth exceeded")
-        return fake_report(submission.name)
+    def progresses(name: str) -> Progress:
+        return lambda phase, done, total: seen.append((name, phase))
 
-    serial = list(check_class(roster, check, jobs=1))  # type: ignore[arg-type]
-    side_by_side = list(check_class(roster, check, jobs=2))  # type: ignore[arg-type]
+    serial = list(check_class(roster, PLAN, 1, progresses, fake_check))
+    rendezvous = replace(PLAN, isolation=Isolation("none", "rendezvous"))
+    side_by_side = list(check_class(roster, rendezvous, 2, progresses, fake_check))
     assert [result.submission.name for result in side_by_side] == ["d", "a", "c", "b"]
-    assert side_by_side == serial
+
+    def without_process(results: list[Result]) -> list[Result]:
+        return [replace(r, report=replace(r.report, isolation="")) if r.report else r for r in results]
+
+    assert without_process(side_by_side) == without_process(serial)
     assert side_by_side[2].report is None and "RecursionError" in str(side_by_side[2].problem)
+    processes = {result.report.isolation for result in side_by_side if result.report is not None}
+    assert len(processes) == 2 and str(os.getpid()) not in processes  # two checker processes, not this one
+    assert seen.count(("b", "asking")) == 2 and seen.count(("b", "finished")) == 2
 
 
-def test_stopping_a_class_run_cancels_the_checks_still_running(tmp_path: Path) -> None:
+def test_stopping_a_class_run_ends_the_checks_still_running_through_their_clean_up(tmp_path: Path) -> None:
     roster = [Submission(name, file=tmp_path / f"{name}.py") for name in ("a", "b", "c")]
-    cancelled = threading.Event()
-
-    def check(submission: Submission, cancel: Cancel | None) -> object:
-        assert cancel is not None
-        if submission.name == "a":
-            return fake_report("a")
-        while not cancel.cancelled:
-            threading.Event().wait(0.01)
-        cancelled.set()
-        raise Cancelled
-
-    results = check_class(roster, check, jobs=3)  # type: ignore[arg-type]
+    results = check_class(roster, PLAN, 3, None, endless_check)
     assert isinstance(results, Generator)
     assert next(results).submission.name == "a"
-    results.close()  # what Ctrl-C does to the loop over the results
-    assert cancelled.is_set()
+    time.sleep(1.0)  # b and c are running (nothing depends on it: c may not have started, see below)
+    results.close()  # what Ctrl-C or SIGTERM does to the loop over the results
+    assert multiprocessing.active_children() == []
+    assert (tmp_path / "b.cleaned").exists()
 
 
 # --- commands ----------------------------------------------------------------------------------------

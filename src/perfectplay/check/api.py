@@ -129,7 +129,6 @@ def check_ai(
     sandbox: str | Isolation = "auto",
     name: str | None = None,
     others: Sequence[str | os.PathLike[str]] = (),
-    cancel: Cancel | None = None,
     wall_label: str | None = None,
 ) -> CheckReport:
     """Check the tic-tac-toe AI in the Python file ``path``, or the program ``command``.
@@ -155,9 +154,8 @@ def check_ai(
     ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
     the candidate sees a private copy of its folder without the files in
     ``others`` (the other submissions of a class run). ``name`` names a
-    command's row. ``cancel`` lets another thread stop the check (it then
-    raises ``Cancelled``); ``wall_label`` names ``wall_seconds`` in the
-    report (default: the grader's time budget).
+    command's row. ``wall_label`` names ``wall_seconds`` in the report
+    (default: the grader's time budget).
     """
     hint = Hint(function, board, empty, returns, plays)
     hint.validate()
@@ -189,7 +187,7 @@ def check_ai(
     try:
         check = _Check(target, speakers, hint, settings, progress, isolation, jail.env)
         check.wall_label = wall_label or "the grader's time budget"
-        return check.run(cancel)
+        return check.run()
     finally:
         jail.close()
 
@@ -252,51 +250,11 @@ _ORACLE_LOCK = threading.Lock()
 
 
 def shared_oracle() -> Oracle:
-    """The oracle, built once per process: it never changes, and checks side by side (``--jobs``) share it."""
+    """The oracle, built once per process: it never changes, and the checks of a class run share it."""
     with _ORACLE_LOCK:
         if not _ORACLE:
             _ORACLE.append(Oracle())
         return _ORACLE[0]
-
-
-class Cancelled(Exception):
-    """A check stopped by its ``Cancel`` (a class run interrupted): it has no report."""
-
-
-class Cancel:
-    """Stops checks running on other threads at once: their candidates are ended, their checks raise ``Cancelled``.
-
-    A class run checks students side by side on threads; Ctrl-C reaches only the main thread,
-    which calls ``cancel`` so that no check waits for a sleeping candidate before it notices.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._cancelled = False
-        self._running: dict[int, Sequence[Worker]] = {}
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancelled
-
-    def cancel(self) -> None:
-        with self._lock:
-            self._cancelled = True
-            running = list(self._running.values())
-        for workers in running:
-            close_all(workers)
-
-    def enter(self, workers: Sequence[Worker]) -> None:
-        with self._lock:
-            if self._cancelled:
-                raise Cancelled
-            self._running[id(workers)] = workers
-
-    def leave(self, workers: Sequence[Worker]) -> None:
-        with self._lock:
-            self._running.pop(id(workers), None)
-        if self._cancelled:
-            raise Cancelled
 
 
 class _Check:
@@ -334,9 +292,7 @@ class _Check:
         # Decided with the interface unless the user chose (see ``check_ai``).
         self.standard = settings.standard or "best"
 
-    def run(self, cancel: Cancel | None = None) -> CheckReport:
-        if cancel is not None:
-            cancel.enter(self.workers)
+    def run(self) -> CheckReport:
         try:
             for worker in self.workers:
                 worker.launch()
@@ -362,8 +318,6 @@ class _Check:
             return self._check(oracle, interface)
         finally:
             close_all(self.workers)
-            if cancel is not None:
-                cancel.leave(self.workers)  # raises Cancelled: a cancelled check's report is not the student's
 
     # --- interface ------------------------------------------------------------
 

@@ -27,10 +27,16 @@ from perfectplay.check.api import (
     DEFAULT_TOTAL_SECONDS,
     MAX_TOTAL_SECONDS,
     STANDARDS,
-    Cancel,
-    check_ai,
 )
-from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, Result, check_class, default_jobs, validate_jobs
+from perfectplay.check.class_run import (
+    DEFAULT_STUDENT_WALL,
+    Plan,
+    Result,
+    check_class,
+    check_submission,
+    default_jobs,
+    validate_jobs,
+)
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
 from perfectplay.check.report.model import CheckReport, unchecked
@@ -260,12 +266,8 @@ def _run(args: argparse.Namespace) -> int:
     interrupted: int | None = None
     results: list[Result] = []
     with _progress_display(len(roster)) as progress:
-
-        def check(submission: Submission, cancel: Cancel | None) -> CheckReport:
-            return _check_one(args, submission, isolation, progress(submission.name), cancel, wall)
-
         try:
-            for result in check_class(roster, check, jobs):
+            for result in check_class(roster, _plan(args, isolation, wall), jobs, progress):
                 results.append(result)
                 if result.report is not None:
                     output.add(csv_row(result.report, weights), report_json(result.report, weights), result.report)
@@ -387,7 +389,9 @@ def _grade_one(args: argparse.Namespace, submission: Submission, isolation: Isol
         try:
             if submission.problem is not None:
                 raise NotGradable(submission.problem)
-            report = _check_one(args, submission, isolation, progress(name), None, _class_wall(args, 1))
+            report = check_submission(
+                _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
+            )
         except NotGradable as error:
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
@@ -449,48 +453,26 @@ def _usage_json(target: str, message: str) -> dict[str, Any]:
     return {"target": target, "verdict": "not checked", "exit_status": 2, "problem": message}
 
 
-def _check_one(
-    args: argparse.Namespace,
-    submission: Submission,
-    isolation: Isolation,
-    progress: ProgressCallback | None,
-    cancel: Cancel | None,
-    wall: tuple[float, str] | None,
-) -> CheckReport:
-    """One submission's check: the run's flags, overridden by its own settings (a manifest's row)."""
+def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str] | None) -> Plan:
+    """What every check of the run shares: the limits (``--budget``, the class's wall bound) and the flags."""
     move_seconds, total_seconds, wall_seconds = limits(args)
     label = None
     if wall is not None and (wall_seconds is None or wall[0] < wall_seconds):
         wall_seconds, label = wall
-    own = submission.settings
-
-    def setting(name: str) -> Any:
-        return own.get(name) or getattr(args, name)
-
-    try:
-        return check_ai(
-            submission.file,
-            command=submission.command,
-            function=setting("function"),
-            board=setting("board"),
-            empty=setting("empty"),
-            returns=setting("returns"),
-            plays=setting("plays"),
-            standard=setting("standard"),
-            move_seconds=move_seconds,
-            total_seconds=total_seconds,
-            wall_seconds=wall_seconds,
-            memory_mb=args.memory,
-            progress=progress,
-            sandbox=isolation,
-            name=submission.name,
-            others=submission.others,
-            cancel=cancel,
-            wall_label=label,
-        )
-    finally:
-        if progress is not None:
-            progress("finished", 1, 1)
+    return Plan(
+        isolation,
+        move_seconds,
+        total_seconds,
+        wall_seconds,
+        label,
+        args.memory,
+        args.function,
+        args.board,
+        args.empty,
+        args.returns,
+        args.plays,
+        args.standard,
+    )
 
 
 class _Output:
@@ -575,19 +557,19 @@ class _Output:
 
 @contextlib.contextmanager
 def _progress_display(files: int) -> Iterator[Any]:
-    """A factory of progress callbacks: a rich bar on a terminal's stderr, nothing elsewhere.
+    """A factory of progress callbacks: a rich bar on a terminal's stderr; None elsewhere.
 
     For several files, one bar counts the files checked and each running check has its own
     (checks run side by side with ``--jobs``); a check's bar goes when it reports ``finished``.
     """
     if not sys.stderr.isatty():
-        yield lambda target: None
+        yield None
         return
     try:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     except ImportError:  # the cli extra is not installed: no bar
-        yield lambda target: None
+        yield None
         return
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
