@@ -1,7 +1,9 @@
 """``perfectplay check``: a student's tic-tac-toe AI against perfect play, as a report.
 
-Thin over ``perfectplay.check``: it reads the flags, runs one check per
-file (a progress bar on a terminal, drawn by ``rich`` on stderr), and prints
+Thin over ``perfectplay.check``: it reads the flags, finds the students
+(files, a class folder, a manifest: ``roster``), runs one check each, side
+by side with ``--jobs`` (``class_run``; a progress bar on a terminal, drawn
+by ``rich`` on stderr), and prints
 the text report, the JSON, or a one-line verdict per file with ``--csv``.
 Exit status 0 when every file is unbeatable and plays best everywhere, 1
 when anything was found, 2 for a usage problem (one line on stderr each).
