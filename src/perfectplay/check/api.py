@@ -20,6 +20,8 @@ import os
 import shlex
 import shutil
 import statistics
+import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +41,7 @@ from perfectplay.check.position import Position
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, RoleResult, Timing
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sandbox import Isolation, Jail, Limits, choose
+from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, Limits, choose
 from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
 from perfectplay.check.run.worker import (
     ChildDied,
@@ -137,6 +139,7 @@ def check_ai(
     sandbox: str | Isolation = "auto",
     name: str | None = None,
     others: Sequence[str | os.PathLike[str]] = (),
+    wall_label: str | None = None,
 ) -> CheckReport:
     """Check the tic-tac-toe AI in the Python file ``path``, or the program ``command``.
 
@@ -164,6 +167,8 @@ def check_ai(
     command's row. ``sample`` asks only that many positions, a sample
     stratified by the number of stones and drawn with ``seed`` (the report's
     notes say so): a profile for graders that allow a few seconds.
+    ``wall_label`` names ``wall_seconds`` in the report (default: the
+    grader's time budget).
     """
     hint = Hint(function, board, empty, returns, plays)
     hint.validate()
@@ -193,7 +198,9 @@ def check_ai(
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
         target = name or str(path)
     try:
-        return _Check(target, speakers, hint, settings, progress, isolation, jail.env).run()
+        check = _Check(target, speakers, hint, settings, progress, isolation, jail.env)
+        check.wall_label = wall_label or "the grader's time budget"
+        return check.run()
     finally:
         jail.close()
 
@@ -201,15 +208,32 @@ def check_ai(
 def _command_folder(argv: list[str]) -> Path | None:
     """The folder a program's private copy is made of: that of its first argument naming a file.
 
-    Failing that, the program's own folder when it is given as a path to a file (``./ai``); else
+    Failing that, the program's own folder when it is given as a path to a file of its own (``./ai``);
+    never an installed program's folder (``/usr/bin/python3 -c ...``, a conda or pyenv ``bin``): that
+    is the machine's, not the submission's, and it is bound read-only in the sandbox instead. Else
     none (a program such as ``python3 -c ...`` gets an empty folder).
     """
     for argument in argv[1:]:
         if Path(argument).is_file():
             return Path(argument).resolve().parent
-    if "/" in argv[0] and Path(argv[0]).is_file():
+    if "/" in argv[0] and Path(argv[0]).is_file() and not _installed(Path(argv[0])):
         return Path(argv[0]).resolve().parent
     return None
+
+
+def _installed(program: Path) -> bool:
+    """Whether ``program`` is an installed program: in a system folder, a folder on PATH, or any ``bin``."""
+    folders = {program.parent.resolve(), program.resolve().parent}
+    on_path = {Path(entry).resolve() for entry in os.environ.get("PATH", "").split(os.pathsep) if entry}
+    system = [Path(folder).resolve() for folder in (*SYSTEM, sys.prefix, sys.base_prefix)]
+    return any(
+        folder.name in ("bin", "sbin") or folder in on_path or any(_inside(folder, root) for root in system)
+        for folder in folders
+    )
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
 
 
 def _python_file(path: Path) -> Path:
@@ -232,6 +256,18 @@ def _command_argv(command: str | Sequence[str]) -> list[str]:
     if shutil.which(argv[0]) is None:
         raise CheckUsageError(f"--command: no program {argv[0]!r} found (not on PATH and not an executable file)")
     return argv
+
+
+_ORACLE: list[Oracle] = []
+_ORACLE_LOCK = threading.Lock()
+
+
+def shared_oracle() -> Oracle:
+    """The oracle, built once per process: it never changes, and the checks of a class run share it."""
+    with _ORACLE_LOCK:
+        if not _ORACLE:
+            _ORACLE.append(Oracle())
+        return _ORACLE[0]
 
 
 class _Check:
@@ -263,6 +299,7 @@ class _Check:
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
+        self.wall_label = "the grader's time budget"
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
         self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
@@ -273,7 +310,7 @@ class _Check:
             for worker in self.workers:
                 worker.launch()
             self._phase("starting", 0, 1)
-            oracle = Oracle()
+            oracle = shared_oracle()
             try:
                 loaded = self.workers[0].start()
             except ChildTimedOut:
@@ -421,7 +458,7 @@ class _Check:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
                 "wall": (
-                    f"the grader's time budget of {self.settings.wall_seconds:g} s ran out"
+                    f"{self.wall_label} of {self.settings.wall_seconds:g} s ran out"
                     if self.settings.wall_seconds is not None
                     and self.settings.wall_seconds <= self.settings.total_seconds * worker_module.WALL_FACTOR
                     else f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
@@ -693,7 +730,7 @@ class _Check:
         )
 
     def _unchecked(self, problem: str) -> CheckReport:
-        findings = self._findings(Oracle(), set()) if self.found else ()
+        findings = self._findings(shared_oracle(), set()) if self.found else ()
         return CheckReport(
             target=self.target,
             interface=None,

@@ -1,7 +1,9 @@
 """``perfectplay check``: a student's tic-tac-toe AI against perfect play, as a report.
 
-Thin over ``perfectplay.check``: it reads the flags, runs one check per
-file (a progress bar on a terminal, drawn by ``rich`` on stderr), and prints
+Thin over ``perfectplay.check``: it reads the flags, finds the students
+(files, a class folder, a manifest: ``roster``), runs one check each, side
+by side with ``--jobs`` (``class_run``; a progress bar on a terminal, drawn
+by ``rich`` on stderr), and prints
 the text report, the JSON, or a one-line verdict per file with ``--csv``.
 Exit status 0 when every file is unbeatable and plays best everywhere, 1
 when anything was found, 2 for a usage problem (one line on stderr each).
@@ -27,7 +29,15 @@ from perfectplay.check.api import (
     MAX_MOVE_SECONDS,
     MAX_TOTAL_SECONDS,
     STANDARDS,
-    check_ai,
+)
+from perfectplay.check.class_run import (
+    DEFAULT_STUDENT_WALL,
+    Plan,
+    Result,
+    check_class,
+    check_submission,
+    default_jobs,
+    validate_jobs,
 )
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
@@ -43,11 +53,13 @@ from perfectplay.check.report.render_graders import (
     release_body,
 )
 from perfectplay.check.report.render_json import report_json
+from perfectplay.check.report.render_summary import class_summary, summary_svg, summary_text
 from perfectplay.check.report.render_text import escape_controls, render_text, verdict_line
 from perfectplay.check.report.score import Weights, load_weights
+from perfectplay.check.roster import Submission, from_manifest, from_paths
 from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.run.sweep import Progress as ProgressCallback
-from perfectplay.cli.options import MAX_SEED, path, whole
+from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
@@ -72,7 +84,18 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--command checks a program in any language (line protocol in docs/check.md). "
         "Exit status: 0 unbeatable and best everywhere, 1 findings, 2 usage problem."
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="Python files holding the AI")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="Python files holding the AI; a student's folder; or a class folder (each subfolder one student)",
+    )
+    parser.add_argument(
+        "--manifest",
+        metavar="FILE",
+        help="a class manifest (CSV, or TOML): one row per student with its file or command and its own "
+        "interface settings (docs/check.md)",
+    )
     parser.add_argument(
         "--command",
         dest="program",
@@ -190,6 +213,31 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"memory each candidate process may use, where the OS can limit it (64 to {MAX_MEMORY_MB}; "
         f"default {DEFAULT_MEMORY_MB})",
     )
+    limits.add_argument(
+        "--wall-limit",
+        type=duration("--wall-limit"),
+        metavar="S",
+        help="wall-clock seconds for the whole check of one submission (default "
+        f"{DEFAULT_STUDENT_WALL:g} for each student of a class run; for one file, the CPU limit's backstop)",
+    )
+    group = parser.add_argument_group("a class")
+    group.add_argument(
+        "--jobs",
+        type=whole(1, "--jobs", 256),
+        metavar="N",
+        help="check N students side by side, each in its own sandbox (default: the number of cores)",
+    )
+    group.add_argument(
+        "--summary",
+        action="store_true",
+        help="after the results, print the class's verdicts, score histogram, category means and common findings",
+    )
+    group.add_argument("--summary-svg", metavar="FILE", help="draw the class summary as an SVG file")
+    group.add_argument(
+        "--feedback-dir",
+        metavar="DIR",
+        help="write one Markdown file per student into DIR: the text the grader formats show",
+    )
     parser.set_defaults(run=run_check)
 
 
@@ -203,7 +251,8 @@ def run_check(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
 
 
-class _Interrupted(Exception):
+class _Interrupted(BaseException):
+    # A BaseException, as KeyboardInterrupt: no handler meant for a submission's failure may swallow it.
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
         self.signum = signum
@@ -229,53 +278,131 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if not args.files and not args.program:
-        raise CheckUsageError("give the Python file(s) to check, or --command with a program to run")
+    if not args.files and not args.program and not args.manifest:
+        raise CheckUsageError("give the Python file(s) to check, or --command with a program to run (or --manifest)")
     if args.files and args.program:
         raise CheckUsageError("give Python files or --command, not both")
+    if args.manifest and (args.files or args.program):
+        raise CheckUsageError("--manifest lists the class: leave out files and --command")
     weights = load_weights(args.weights) if args.weights is not None else None
     _formats(args)
     if args.csv == "-" and (args.json or args.jsonl):
         raise CheckUsageError("--csv - and --json/--jsonl would share standard output: write the CSV to a file")
-    targets: list[tuple[str, str | None, str | None]] = (
-        [(file, file, None) for file in args.files]
-        if args.files
-        else [(name, None, command) for name, command in _commands(args.program)]
-    )
+    if args.summary and (args.csv == "-" or args.json or args.jsonl):
+        raise CheckUsageError("--summary prints to standard output: write the CSV or JSON to a file (or --summary-svg)")
+    jobs = validate_jobs(args.jobs if args.jobs is not None else default_jobs())
+    roster = _roster(args)
     isolation = choose(args.sandbox)
     if args.format in GRADERS:
-        if len(targets) > 1:
+        if len(roster) > 1:
             raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
-        name, file, command = targets[0]
-        return _grade_one(args, name, file, command, isolation, weights)
-    output = _Output(args, several=len(targets) > 1, weights=weights)
+        if args.summary or args.summary_svg or args.feedback_dir:
+            raise CheckUsageError(f"--summary, --summary-svg and --feedback-dir are for a class, not {args.format}")
+        return _grade_one(args, roster[0], isolation, weights)
+    feedback = _feedback_files(args.feedback_dir, roster)
+    output = _Output(args, several=len(roster) > 1, weights=weights)
+    wall = _class_wall(args, len(roster))
     interrupted: int | None = None
-    finished = 0
-    with _progress_display(len(targets)) as progress:
+    results: list[Result] = []
+    with _progress_display(len(roster)) as progress:
         try:
-            for name, file, command in targets:
-                try:
-                    report = _check_one(args, file, command, name, isolation, progress(name), args.files)
-                except CheckUsageError as error:
-                    if len(targets) == 1:
-                        raise
-                    sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
-                    output.add(usage_row(name, str(error)), _usage_json(name, str(error)), None)
+            for result in check_class(roster, _plan(args, isolation, wall), jobs, progress):
+                results.append(result)
+                if result.report is not None:
+                    output.add(csv_row(result.report, weights), report_json(result.report, weights), result.report)
                 else:
-                    output.add(csv_row(report, weights), report_json(report, weights), report)
-                finished += 1
+                    problem = result.problem or "not checked"
+                    if len(roster) == 1:
+                        raise CheckUsageError(problem)
+                    sys.stderr.write(f"perfectplay check: error: {escape_controls(problem)}\n")
+                    name = result.submission.name
+                    output.add(usage_row(name, problem), _usage_json(name, problem), None)
+                _feedback(feedback, result, weights)
         except (KeyboardInterrupt, _Interrupted) as stop:
             interrupted = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
             why = f"the run was interrupted ({signal.Signals(interrupted).name}) before this file was finished"
-            for name, _, _ in targets[finished:]:
+            for submission in roster[len(results) :]:
+                name = submission.name
                 output.add(interrupted_row(name, why), {"target": name, "verdict": "interrupted", "problem": why}, None)
+    _summaries(args, output, results, weights)
     output.finish(interrupted)
     if interrupted is not None:
         sys.stderr.write(
-            f"perfectplay check: interrupted: {finished} of {len(targets)} files checked; their results are kept\n"
+            f"perfectplay check: interrupted: {len(results)} of {len(roster)} files checked; their results are kept\n"
         )
         return 128 + interrupted
     return output.status
+
+
+def _roster(args: argparse.Namespace) -> list[Submission]:
+    if args.manifest:
+        return from_manifest(args.manifest)
+    if args.files:
+        return from_paths(args.files, args.function)
+    return [Submission(name, command=command) for name, command in _commands(args.program)]
+
+
+def _class_wall(args: argparse.Namespace, students: int) -> tuple[float, str] | None:
+    """The wall-clock bound of each check and its name in the report, beside what --budget sets."""
+    if args.wall_limit is not None:
+        if args.budget is not None:
+            raise CheckUsageError("give --budget or --wall-limit, not both")
+        if not 0 < args.wall_limit <= MAX_TOTAL_SECONDS:
+            raise CheckUsageError(
+                f"--wall-limit must be a number of seconds above 0 and at most {MAX_TOTAL_SECONDS:g}, "
+                f"not {args.wall_limit!r}"
+            )
+        return args.wall_limit, "the --wall-limit"
+    if students > 1 and args.budget is None and args.format not in GRADER_BUDGETS:
+        return DEFAULT_STUDENT_WALL, "the class run's wall-clock bound per student"
+    return None
+
+
+def _feedback_files(folder: str | None, roster: list[Submission]) -> dict[str, Path]:
+    """Each student's feedback file: the row's name made a safe file name, unique in this run."""
+    if folder is None:
+        return {}
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CheckUsageError(f"--feedback-dir: cannot make {folder}: {error.strerror}") from None
+    files: dict[str, Path] = {}
+    used: set[str] = set()
+    for submission in roster:
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", submission.name).strip("._")[:100] or "student"
+        unique, number = stem, 1
+        while unique.lower() in used:
+            number += 1
+            unique = f"{stem}-{number}"
+        used.add(unique.lower())
+        files[submission.name] = path / f"{unique}.md"
+    return files
+
+
+def _feedback(files: dict[str, Path], result: Result, weights: Weights | None) -> None:
+    """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release)."""
+    path = files.get(result.submission.name)
+    if path is None:
+        return
+    try:
+        path.write_text(release_body(result.graded, weights), encoding="utf-8")
+    except OSError as error:
+        raise CheckUsageError(f"--feedback-dir: cannot write {path}: {error.strerror}") from None
+
+
+def _summaries(args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None) -> None:
+    if not args.summary and args.summary_svg is None:
+        return
+    summary = class_summary(
+        [result.report for result in results if result.report is not None],
+        not_checked=sum(1 for result in results if result.report is None),
+        weights=weights,
+    )
+    if args.summary:
+        output.note(summary_text(summary))
+    if args.summary_svg is not None:
+        _write(args.summary_svg, "summary.svg", summary_svg(summary))
 
 
 def _formats(args: argparse.Namespace) -> None:
@@ -293,19 +420,17 @@ def _formats(args: argparse.Namespace) -> None:
         args.output = None
 
 
-def _grade_one(
-    args: argparse.Namespace,
-    name: str,
-    file: str | None,
-    command: str | None,
-    isolation: Isolation,
-    weights: Weights | None,
-) -> int:
+def _grade_one(args: argparse.Namespace, submission: Submission, isolation: Isolation, weights: Weights | None) -> int:
     """One submission to a grader's file: a submission that cannot be checked still gets one (0 points)."""
     status: int | None = None
+    name = submission.name
     with _progress_display(1) as progress:
         try:
-            report = _check_one(args, file, command, name, isolation, progress(name), args.files)
+            if submission.problem is not None:
+                raise NotGradable(submission.problem)
+            report = check_submission(
+                _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
+            )
         except NotGradable as error:
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
@@ -379,37 +504,29 @@ def _usage_json(target: str, message: str) -> dict[str, Any]:
     return {"target": target, "verdict": "not checked", "exit_status": 2, "problem": message}
 
 
-def _check_one(
-    args: argparse.Namespace,
-    file: str | None,
-    command: str | None,
-    name: str,
-    isolation: Isolation,
-    progress: ProgressCallback | None,
-    others: list[str],
-) -> CheckReport:
+def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str] | None) -> Plan:
+    """What every check of the run shares: the limits (``--budget``, the class's wall bound) and the flags."""
     move_seconds, total_seconds, wall_seconds = limits(args)
-    return check_ai(
-        file,
-        command=command,
-        function=args.function,
-        board=args.board,
-        empty=args.empty,
-        returns=args.returns,
-        plays=args.plays,
-        standard=args.standard,
-        move_seconds=move_seconds,
-        total_seconds=total_seconds,
-        wall_seconds=wall_seconds,
-        sample=args.sample
+    label = None
+    if wall is not None and (wall_seconds is None or wall[0] < wall_seconds):
+        wall_seconds, label = wall
+    return Plan(
+        isolation,
+        move_seconds,
+        total_seconds,
+        wall_seconds,
+        label,
+        args.memory,
+        args.function,
+        args.board,
+        args.empty,
+        args.returns,
+        args.plays,
+        args.standard,
+        args.sample
         if args.sample is not None or args.format != "coderunner"
         else int(CODERUNNER_PROFILE["sample"]),
-        seed=args.seed if args.seed is not None else DEFAULT_SEED,
-        memory_mb=args.memory,
-        progress=progress,
-        sandbox=isolation,
-        name=name,
-        others=[other for other in others if other != file],
+        args.seed if args.seed is not None else DEFAULT_SEED,
     )
 
 
@@ -458,6 +575,10 @@ class _Output:
             line = verdict_line(report) if report is not None else f"{row.get('verdict')}: {row.get('problem')}"
             self._print(escape_controls(f"{row['file']}: {line}"))
 
+    def note(self, text: str) -> None:
+        """Text after the results (the class summary), where the text reports go."""
+        self._print(("\n" if self.printed or self.rows else "") + text, end="")
+
     def finish(self, interrupted: int | None) -> None:
         if self.args.json:
             document: Any = self.documents[0] if not self.several and self.documents else self.documents
@@ -487,24 +608,34 @@ class _Output:
 
 @contextlib.contextmanager
 def _progress_display(files: int) -> Iterator[Any]:
-    """A factory of progress callbacks: a rich bar on a terminal's stderr, nothing elsewhere."""
+    """A factory of progress callbacks: a rich bar on a terminal's stderr; None elsewhere.
+
+    For several files, one bar counts the files checked and each running check has its own
+    (checks run side by side with ``--jobs``); a check's bar goes when it reports ``finished``.
+    """
     if not sys.stderr.isatty():
-        yield lambda target: None
+        yield None
         return
     try:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     except ImportError:  # the cli extra is not installed: no bar
-        yield lambda target: None
+        yield None
         return
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        overall = bar.add_task("checked", total=files) if files > 1 else None
 
         def for_target(target: str) -> ProgressCallback:
-            task = bar.add_task(target, total=None)
+            task = bar.add_task(escape_controls(target), total=None)
 
             def update(phase: str, done: int, total: int) -> None:
-                bar.update(task, description=f"{target}: {phase}", completed=done, total=total)
+                if phase == "finished":
+                    if overall is not None:
+                        bar.remove_task(task)
+                        bar.advance(overall)
+                    return
+                bar.update(task, description=f"{escape_controls(target)}: {phase}", completed=done, total=total)
 
             return update
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.run.copying import copy_submission
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -51,9 +52,6 @@ FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
 PROCESSES = 64
 """RLIMIT_NPROC for the unprivileged user (threads count too)."""
-COPY_FILES = 2000
-COPY_BYTES = 50 * 1024 * 1024
-SKIPPED = frozenset({"__pycache__", ".git", ".venv", "venv", "node_modules", ".mypy_cache", ".pytest_cache"})
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
 INSTALL = "apt-get install bubblewrap"
 STRAY = "PERFECTPLAY_CHECK_CANDIDATE"
@@ -312,22 +310,5 @@ def _within(path: Path, folder: Path) -> bool:
 
 
 def _copy_folder(source: Path, target: Path, exclude: set[Path]) -> None:
-    """Regular files of ``source`` (no links, no hidden or tool folders) into ``target``, within the caps."""
-    files = size = 0
-    for folder, subfolders, names in os.walk(source, followlinks=False):
-        here = Path(folder)
-        subfolders[:] = [name for name in subfolders if name not in SKIPPED and not name.startswith(".")]
-        for name in names:
-            path = here / name
-            if path in exclude or not path.is_file() or path.is_symlink():
-                continue
-            files += 1
-            size += path.stat().st_size
-            if files > COPY_FILES or size > COPY_BYTES:
-                raise CheckUsageError(
-                    f"{source} holds more than {COPY_FILES:,} files or {COPY_BYTES // 2**20} MB: "
-                    "put each submission in a folder of its own"
-                )
-            destination = target / path.relative_to(source)
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, destination)
+    """Regular files of ``source`` into ``target``: iteratively, within caps (``copying.py``)."""
+    copy_submission(source, target, frozenset(exclude))

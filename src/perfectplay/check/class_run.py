@@ -1,0 +1,280 @@
+"""A class checked in one run: every submission side by side (``--jobs``), results in the roster's order.
+
+Each student's check is ``check_ai`` as for one file, in its own private
+copy, sandbox and child processes. With several jobs each check runs in a
+checker process of its own (a ``ProcessPoolExecutor``, started by
+``spawn``): the checker's own work (judging answers, following games) is
+as much as the candidate's for a fast AI, and processes do it side by side
+where threads would take turns. Whatever one submission does, or whatever
+goes wrong while preparing it, is that student's result; the run goes on.
+The results come back in the roster's order whatever order the checks
+finish in, so ``--jobs 1`` and ``--jobs 8`` write the same rows.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
+import queue
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from perfectplay.check.api import check_ai
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.judge.sample import DEFAULT_SEED
+from perfectplay.check.report.model import CheckReport, unchecked
+from perfectplay.check.roster import SETTINGS, Submission
+from perfectplay.check.run.sandbox import Isolation
+from perfectplay.check.run.sweep import Progress
+
+DEFAULT_STUDENT_WALL = 300.0
+"""Wall-clock seconds one student's check may take in a class run unless told otherwise (docs/check.md)."""
+MAX_JOBS = 256
+PROGRESS_EVERY = 0.2
+"""Seconds between two progress reports of one check sent from its process (phase changes always are)."""
+
+Progresses = Callable[[str], Progress | None]
+"""Makes the progress callback of one submission (by its row's name), or None for no progress."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What every student's check shares: the run's flags (a manifest row's own settings override the interface)."""
+
+    isolation: Isolation
+    move_seconds: float
+    total_seconds: float
+    wall_seconds: float | None = None
+    wall_label: str | None = None
+    memory_mb: int | None = None
+    function: str | None = None
+    board: str | None = None
+    empty: str | None = None
+    returns: str | None = None
+    plays: str | None = None
+    standard: str | None = None
+    sample: int | None = None
+    """Ask only this many positions, a stratified sample (a grader's short profile); None: every one."""
+    seed: int | None = None
+    """The sample's seed (``DEFAULT_SEED`` when None)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One student's result: the report, or why the check could not start (``problem``: not checked)."""
+
+    submission: Submission
+    report: CheckReport | None = None
+    problem: str | None = None
+
+    @property
+    def graded(self) -> CheckReport:
+        """The report; for a submission that was not checked, the report of one that could not be (0 points)."""
+        if self.report is not None:
+            return self.report
+        standard = self.submission.settings.get("standard") or "best"
+        return unchecked(self.submission.name, self.problem or "not checked", standard)
+
+
+Check = Callable[[Plan, Submission, "Progress | None"], CheckReport]
+"""Checks one submission; a module-level function, so that a checker process can be sent it."""
+
+
+def check_submission(plan: Plan, submission: Submission, progress: Progress | None = None) -> CheckReport:
+    """One submission's check: the plan, with the submission's own settings where it has them."""
+    given = {name: submission.settings.get(name) or getattr(plan, name) for name in SETTINGS}
+    return check_ai(
+        submission.file,
+        command=submission.command,
+        function=given["function"],
+        board=given["board"],
+        empty=given["empty"],
+        returns=given["returns"],
+        plays=given["plays"],
+        standard=given["standard"],
+        move_seconds=plan.move_seconds,
+        total_seconds=plan.total_seconds,
+        wall_seconds=plan.wall_seconds,
+        wall_label=plan.wall_label,
+        memory_mb=plan.memory_mb,
+        sample=plan.sample,
+        seed=DEFAULT_SEED if plan.seed is None else plan.seed,
+        progress=progress,
+        sandbox=plan.isolation,
+        name=submission.name,
+        others=submission.others,
+    )
+
+
+def default_jobs() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+def validate_jobs(jobs: object) -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise CheckUsageError(f"--jobs must be a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
+    return jobs
+
+
+def check_class(
+    submissions: Sequence[Submission],
+    plan: Plan,
+    jobs: int,
+    progresses: Progresses | None = None,
+    check: Check = check_submission,
+) -> Iterator[Result]:
+    """Each submission's result, in order; ``jobs`` checks at a time.
+
+    With one job the checks run in this process, so Ctrl-C reaches a
+    running check as it always has. With more, stopping the iteration
+    (Ctrl-C, SIGTERM, the caller's own error) stops every checker process:
+    each ends its candidates and removes its copies before it goes.
+    ``progresses(name)`` is called in this process either way.
+    """
+    if jobs <= 1 or len(submissions) <= 1:
+        for submission in submissions:
+            progress = progresses(submission.name) if progresses is not None else None
+            try:
+                yield _one(check, plan, submission, progress)
+            finally:
+                if progress is not None:
+                    progress("finished", 1, 1)
+        return
+    yield from _side_by_side(submissions, plan, min(jobs, len(submissions)), progresses, check)
+
+
+def _side_by_side(
+    submissions: Sequence[Submission], plan: Plan, jobs: int, progresses: Progresses | None, check: Check
+) -> Iterator[Result]:
+    context = multiprocessing.get_context("spawn")  # never fork a process that has threads
+    events: Any = context.Queue() if progresses is not None else None
+    listener = None
+    if progresses is not None:
+        listener = threading.Thread(target=_relay, args=(events, progresses), daemon=True)
+        listener.start()
+    pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(events,))
+    finished = False
+    futures: list[concurrent.futures.Future[Result]] = []
+    try:
+        futures += [pool.submit(_in_process, check, plan, submission) for submission in submissions]
+        for submission, future in zip(submissions, futures, strict=True):
+            try:
+                result = future.result()
+            except concurrent.futures.process.BrokenProcessPool as broken:
+                # A checker process died (killed from outside, out of memory): that student's row says so.
+                result = Result(submission, problem=f"the checker's process for it died ({broken})")
+            if events is not None:
+                events.put((submission.name, "finished", 1, 1))
+            yield result
+        finished = True
+    finally:
+        if not finished:
+            # Interrupted: no other check starts, and each checker process ends its check (its candidates,
+            # its copies) on SIGTERM before it goes.
+            for future in futures:
+                future.cancel()
+            for process in multiprocessing.active_children():
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        if events is not None:
+            events.put(None)
+            if listener is not None:
+                listener.join(timeout=5)
+            events.close()
+
+
+def _relay(events: Any, progresses: Progresses) -> None:
+    """Calls each check's progress callback in this process, with what its checker process sent."""
+    callbacks: dict[str, Progress | None] = {}
+    while True:
+        try:
+            event = events.get()
+        except (EOFError, OSError, ValueError):
+            return
+        if event is None:
+            return
+        name, phase, done, total = event
+        if name not in callbacks:
+            callbacks[name] = progresses(name)
+        callback = callbacks[name]
+        if callback is not None:
+            callback(phase, done, total)
+
+
+# --- in a checker process ----------------------------------------------------------------------------
+
+_EVENTS: Any = None
+_RUNNING = False
+_STOPPING = False
+
+
+class _Stopped(BaseException):
+    """SIGTERM from the class run: the check unwinds through its clean-up (candidates ended, copy removed)."""
+
+
+def _start(events: Any) -> None:
+    global _EVENTS
+    _EVENTS = events
+    # Ctrl-C reaches the whole terminal's process group: the class run decides, and sends SIGTERM.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    global _STOPPING
+    if not _RUNNING:
+        os._exit(128 + signum)  # idle: nothing of a check to clean up
+    if _STOPPING:
+        return  # already unwinding: a second SIGTERM must not cut the clean-up short
+    _STOPPING = True
+    raise _Stopped
+
+
+def _in_process(check: Check, plan: Plan, submission: Submission) -> Result:
+    global _RUNNING
+    _RUNNING = True
+    try:
+        return _one(check, plan, submission, _sender(submission.name))
+    finally:
+        _RUNNING = False
+        if _STOPPING:
+            os._exit(128 + signal.SIGTERM)  # the check has cleaned up; the run wants no result from it
+
+
+def _sender(name: str) -> Progress | None:
+    if _EVENTS is None:
+        return None
+    events = _EVENTS
+    sent: list[tuple[float, str]] = [(0.0, "")]
+
+    def send(phase: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        at, last = sent[0]
+        if phase != last or done == total or now - at >= PROGRESS_EVERY:
+            sent[0] = (now, phase)
+            # Progress is for people: a check never waits for it, nor fails for it.
+            with contextlib.suppress(queue.Full, OSError, ValueError):
+                events.put_nowait((name, phase, done, total))
+
+    return send
+
+
+# --- either way --------------------------------------------------------------------------------------
+
+
+def _one(check: Check, plan: Plan, submission: Submission, progress: Progress | None) -> Result:
+    if submission.problem is not None:
+        return Result(submission, problem=submission.problem)
+    try:
+        return Result(submission, report=check(plan, submission, progress))
+    except CheckUsageError as error:
+        return Result(submission, problem=str(error))
+    except Exception as error:  # one submission's failure must not end the class's run
+        # A bug of the checker's met on one submission: that row says so; the other students keep theirs.
+        return Result(submission, problem=f"the checker failed on this submission ({type(error).__name__}: {error})")

@@ -1,0 +1,308 @@
+"""Who is in a class run: one ``Submission`` per student, from files, folders or a manifest.
+
+Three ways to name a class, each giving one row per student:
+
+* **files** (``class/*.py``, ``class/*/*.py``): each file is a student,
+  except that when the files lie in two or more folders that are all
+  subfolders of one folder (``class/*/*.py``), each of those folders is one
+  student and its files go together: the AI is one of them (chosen as for a
+  folder, below) and the others, such as a ``helper.py`` it imports, are in
+  its private copy instead of being rows of their own;
+* **a folder**: one holding Python files at its top level is one student's
+  folder; one holding none is a class, each subfolder one student;
+* **a manifest** (CSV, or TOML on Python 3.11+ or with ``tomli``): one row
+  per student with its name, its file (or folder) or command, and its own
+  interface settings.
+
+In a student's folder the AI is ``tictactoe.py`` (CS50's name), else the only
+Python file, else the only one whose text defines the function to check
+(``find_best_move``, CS50's ``minimax`` or ``--function``). A folder where
+that names no file is the student's row, not gradable, never the end of the
+run. Each submission's copy leaves out the files of every other submission.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import re
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError
+
+SETTINGS = ("function", "board", "empty", "returns", "plays", "standard")
+"""A manifest row's own interface settings: each the command-line flag of the same name, for that student only."""
+COLUMNS = ("student", "file", "command", *SETTINGS)
+CS50_FILE = "tictactoe.py"
+SKIPPED = frozenset({"__pycache__", "node_modules", "venv"})
+SCAN_BYTES = 1024 * 1024
+"""At most this much of a file is read to see whether it defines the function to check."""
+NESTING = 3
+"""A student folder holding no Python file but one folder is looked into, this many levels at most (unzipped)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """One student of a class run: the row's name, what to check, and its own settings.
+
+    ``problem`` is set when the submission cannot be checked at all (its
+    folder holds no Python file, or several and none is the AI): it is
+    then that student's row. ``others`` are the files its copy leaves out.
+    """
+
+    name: str
+    file: Path | None = None
+    command: str | list[str] | None = None
+    settings: Mapping[str, str] = field(default_factory=dict)
+    problem: str | None = None
+    others: tuple[Path, ...] = ()
+
+
+def from_paths(paths: Sequence[str], function: str | None = None) -> list[Submission]:
+    """The submissions named on the command line: files, a student's folder, or a class folder."""
+    submissions: list[Submission] = []
+    files: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir() and _python_files(path):
+            submissions.append(_student(given, path, function, shown=given))
+        elif path.is_dir():
+            submissions.extend(_class_folder(given, path, function))
+        else:
+            files.append(given)
+    submissions.extend(_files(files, function))
+    return _with_others(_unique(submissions))
+
+
+def _class_folder(given: str, folder: Path, function: str | None) -> list[Submission]:
+    students = sorted(
+        entry
+        for entry in _listing(folder)
+        if entry.is_dir() and not entry.is_symlink() and entry.name not in SKIPPED and not entry.name.startswith(".")
+    )
+    if not students:
+        raise CheckUsageError(
+            f"{given} is a folder with no Python file and no student folder in it: give the Python file(s) to check"
+        )
+    return [_student(student.name, student, function, shown=str(Path(given) / student.name)) for student in students]
+
+
+def _student(name: str, folder: Path, function: str | None, shown: str) -> Submission:
+    """One student's folder as a submission: its AI file chosen, or why none can be."""
+    here = folder
+    for _ in range(NESTING):
+        try:
+            inside = [entry for entry in _listing(here) if entry.is_dir() and not entry.name.startswith(".")]
+        except CheckUsageError as error:  # an unreadable folder is this student's row, not the run's end
+            return Submission(name, problem=f"{error}: not gradable")
+        if _python_files(here) or len(inside) != 1:
+            break
+        here = inside[0]
+    candidates = _python_files(here)
+    if not candidates:
+        return Submission(name, problem=f"{shown} holds no Python file: not gradable")
+    try:
+        return Submission(name, file=_entry(candidates, function, shown))
+    except CheckUsageError as error:
+        return Submission(name, problem=str(error))
+
+
+def _files(files: Sequence[str], function: str | None) -> list[Submission]:
+    """Named files: one student each, or one student per folder when they are spread over sibling folders."""
+    folders = {Path(file).resolve().parent for file in files if Path(file).is_file()}
+    parents = {folder.parent for folder in folders}
+    grouped = len(folders) >= 2 and len(parents) == 1 and not folders & parents
+    if not grouped:
+        return [Submission(file, file=Path(file)) for file in files]
+    by_folder: dict[Path, list[str]] = {}
+    submissions = []
+    for file in files:
+        path = Path(file)
+        if path.is_file():
+            by_folder.setdefault(path.resolve().parent, []).append(file)
+        else:  # missing: its own row, the check says why
+            submissions.append(Submission(file, file=path))
+    for group in by_folder.values():
+        paths = [Path(file) for file in group]
+        if len(paths) == 1:
+            submissions.append(Submission(group[0], file=paths[0]))
+            continue
+        shown = str(paths[0].parent)
+        try:
+            chosen = _entry(paths, function, shown)
+        except CheckUsageError as error:
+            submissions.append(Submission(shown, problem=str(error)))
+            continue
+        submissions.append(Submission(str(chosen), file=chosen))
+    return submissions
+
+
+def _entry(candidates: Sequence[Path], function: str | None, shown: str) -> Path:
+    """The AI among a student's Python files (see the module's docstring)."""
+    by_name = {path.name: path for path in candidates}
+    if CS50_FILE in by_name:
+        return by_name[CS50_FILE]
+    if len(candidates) == 1:
+        return candidates[0]
+    names = [function] if function else ["find_best_move", "minimax"]
+    pattern = re.compile(rf"^[ \t]*def[ \t]+({'|'.join(map(re.escape, names))})[ \t]*\(", re.MULTILINE)
+    defining = [path for path in candidates if pattern.search(_head(path))]
+    if len(defining) == 1:
+        return defining[0]
+    listed = ", ".join(sorted(path.name for path in candidates)[:5]) + (", ..." if len(candidates) > 5 else "")
+    why = "several define it" if defining else f"none defines {' or '.join(names)}"
+    raise CheckUsageError(
+        f"{shown} is a folder: give the Python file in it to check (it holds several: {listed}; {why}; "
+        "a class manifest can name it)"
+    )
+
+
+def _head(path: Path) -> str:
+    try:
+        with path.open("rb") as file:
+            return file.read(SCAN_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _listing(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError as error:
+        raise CheckUsageError(f"{folder}: cannot be read ({error.strerror})") from None
+
+
+def _python_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(path for path in folder.iterdir() if path.suffix == ".py" and path.is_file())
+    except OSError:
+        return []
+
+
+def _unique(submissions: list[Submission]) -> list[Submission]:
+    """Row names made unique: two class folders may both hold an ``alice``."""
+    seen: dict[str, int] = {}
+    named = []
+    for submission in submissions:
+        seen[submission.name] = seen.get(submission.name, 0) + 1
+        count = seen[submission.name]
+        named.append(submission if count == 1 else replace(submission, name=f"{submission.name} ({count})"))
+    return named
+
+
+def _with_others(submissions: list[Submission]) -> list[Submission]:
+    """Each submission's copy leaves out the files of every other one (not its own folder's other files)."""
+    files = [submission.file.resolve() for submission in submissions if submission.file is not None]
+    return [
+        replace(
+            submission,
+            others=tuple(file for file in files if submission.file is None or file != submission.file.resolve()),
+        )
+        for submission in submissions
+    ]
+
+
+def from_manifest(path: str) -> list[Submission]:
+    """The submissions a class manifest lists (CSV with a header row, or TOML ``[[student]]`` tables)."""
+    manifest = Path(path)
+    try:
+        text = manifest.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CheckUsageError(f"--manifest: cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+    rows = _toml_rows(text, path) if manifest.suffix == ".toml" else _csv_rows(text, path)
+    if not rows:
+        raise CheckUsageError(f"--manifest {path}: no student in it")
+    base = manifest.resolve().parent
+    submissions = [_row(row, number, base, path) for number, row in rows]
+    names = [submission.name for submission in submissions]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise CheckUsageError(f"--manifest {path}: the student {repeated[0]!r} is listed twice")
+    return _with_others(submissions)
+
+
+def _csv_rows(text: str, path: str) -> list[tuple[int, dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(text))
+    header = [name.strip() for name in reader.fieldnames or ()]
+    _known(header, path)
+    rows = []
+    for number, row in enumerate(reader, start=2):
+        values = {key.strip(): (value or "").strip() for key, value in row.items() if key is not None}
+        if any(values.values()):
+            rows.append((number, values))
+    return rows
+
+
+def _toml_rows(text: str, path: str) -> list[tuple[int, dict[str, str]]]:
+    loads = _toml_loader()
+    try:
+        document = loads(text)
+    except ValueError as error:  # tomllib's and tomli's TOMLDecodeError are ValueErrors
+        raise CheckUsageError(f"--manifest {path}: not valid TOML ({error})") from None
+    tables = document.get("student")
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        raise CheckUsageError(f"--manifest {path}: list the students as [[student]] tables")
+    rows = []
+    for number, table in enumerate(tables, start=1):
+        _known(list(table), path)
+        for key, value in table.items():
+            if not isinstance(value, str):
+                raise CheckUsageError(f"--manifest {path}: student {number}: {key} must be a string, not {value!r}")
+        rows.append((number, dict(table)))
+    return rows
+
+
+def _toml_loader() -> Any:
+    """tomllib (Python 3.11+), else tomli where it is installed: the manifest needs no dependency of its own."""
+    for module in ("tomllib", "tomli"):
+        try:
+            return importlib.import_module(module).loads
+        except ImportError:
+            continue
+    raise CheckUsageError("--manifest: a TOML manifest needs Python 3.11 or the tomli package here; write it as CSV")
+
+
+def _known(columns: Iterable[str], path: str) -> None:
+    unknown = [column for column in columns if column not in COLUMNS]
+    if unknown:
+        raise CheckUsageError(f"--manifest {path}: unknown column {unknown[0]!r} (the columns: {', '.join(COLUMNS)})")
+    if "student" not in columns:
+        raise CheckUsageError(f"--manifest {path}: no 'student' column: name each student")
+
+
+def _row(row: Mapping[str, str], number: int, base: Path, path: str) -> Submission:
+    where = f"--manifest {path}: row {number}"
+    name = row.get("student", "")
+    if not name:
+        raise CheckUsageError(f"{where}: no student name")
+    file, command = row.get("file", ""), row.get("command", "")
+    if bool(file) == bool(command):
+        raise CheckUsageError(f"{where} ({name}): give a file or a command, one of them")
+    settings = {key: row[key] for key in SETTINGS if row.get(key)}
+    if command:
+        return Submission(name, command=_rooted(command, base, where), settings=settings)
+    target = Path(file) if Path(file).is_absolute() else base / file
+    if target.is_dir():
+        student = _student(name, target, settings.get("function"), shown=file)
+        return replace(student, settings=settings)
+    return Submission(name, file=target, settings=settings)
+
+
+def _rooted(command: str, base: Path, where: str) -> list[str]:
+    """A manifest's command with its relative paths taken from the manifest's folder, as a teacher reads them."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise CheckUsageError(f"{where}: command: {error}") from None
+    if not argv:
+        raise CheckUsageError(f"{where}: the command is empty")
+    rooted = []
+    for index, word in enumerate(argv):
+        local = not Path(word).is_absolute() and (index > 0 or "/" in word) and (base / word).exists()
+        rooted.append(str(base / word) if local else word)
+    return rooted

@@ -1,0 +1,146 @@
+"""A submission's folder copied into its private folder: iteratively, within caps, every failure a clear reason.
+
+A submission is hostile input. Its folder may be nested a thousand folders
+deep (a recursive walk ends in ``RecursionError``), hold a million files, a
+huge file, links to the checker's files, names the file system refuses, or
+folders it cannot read. The copy walks with an explicit stack (never the
+interpreter's), counts folders and files together, stops at the first cap
+it would pass, skips links and special files, and turns every problem into
+``NotGradable`` naming the submission's own fault, so that one student's
+folder is that student's row and never the end of a class run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from perfectplay.check.errors import NotGradable
+
+SKIPPED = frozenset({"__pycache__", "node_modules", "venv"})
+"""Tool folders left out besides hidden ones (``.git``, ``.venv``, ...): a candidate never needs them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Caps:
+    """The most a submission's folder may hold: folders deep, entries (files and folders), bytes of files."""
+
+    depth: int = 32
+    entries: int = 2000
+    bytes: int = 50 * 1024 * 1024
+
+
+CAPS = Caps()
+
+
+def copy_submission(source: Path, target: Path, exclude: frozenset[Path] = frozenset(), caps: Caps = CAPS) -> int:
+    """Copy the regular files of ``source`` (no links, no hidden or tool folders) into ``target``; return the count.
+
+    ``exclude`` holds resolved paths of files to leave out (other submissions
+    of the same run). ``target`` must exist. Raises ``NotGradable`` when a
+    cap is passed or the folder cannot be read or copied.
+    """
+    entries = size = files = 0
+    # (folder to read, where its copy goes, how deep it is below source): a stack, never recursion.
+    stack: list[tuple[Path, Path, int]] = [(source, target, 0)]
+    while stack:
+        folder, into, depth = stack.pop()
+        with _open(source, folder) as scan:
+            for entry in _entries(source, folder, scan):
+                # Everything seen counts, links and skipped folders too: a million links is no cheaper to list.
+                entries += 1
+                _check_entries(source, entries, caps)
+                name = entry.name
+                mode = _mode(source, entry)
+                if stat.S_ISDIR(mode):
+                    if name in SKIPPED or name.startswith("."):
+                        continue
+                    if depth + 1 > caps.depth:
+                        raise NotGradable(f"{_say(source)} is nested deeper than {caps.depth} folders: not gradable")
+                    copy = into / name
+                    _make(source, copy)
+                    stack.append((folder / name, copy, depth + 1))
+                elif stat.S_ISREG(mode):
+                    path = folder / name
+                    if path in exclude:
+                        continue
+                    size += _size(source, entry)
+                    if size > caps.bytes:
+                        raise NotGradable(
+                            f"{_say(source)} holds more than {caps.bytes // 2**20} MB of files: not gradable "
+                            "(put each submission in a folder of its own, without data files)"
+                        )
+                    _copy(source, path, into / name)
+                    files += 1
+                # Links, sockets, pipes and devices are left out: a link could show the checker's own files.
+    return files
+
+
+def _say(source: Path) -> str:
+    return f"the submission folder {source.name or source}"
+
+
+def _open(source: Path, folder: Path) -> os._ScandirIterator[str]:
+    try:
+        return os.scandir(folder)
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, folder)}): not gradable") from None
+
+
+def _entries(source: Path, folder: Path, scan: Iterator[os.DirEntry[str]]) -> Iterator[os.DirEntry[str]]:
+    """The folder's entries as they are read (not listed first: the caps stop a huge folder early)."""
+    try:
+        yield from scan
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, folder)}): not gradable") from None
+
+
+def _mode(source: Path, entry: os.DirEntry[str]) -> int:
+    try:
+        return entry.stat(follow_symlinks=False).st_mode
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, Path(entry.path))})") from None
+
+
+def _size(source: Path, entry: os.DirEntry[str]) -> int:
+    try:
+        return entry.stat(follow_symlinks=False).st_size
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, Path(entry.path))})") from None
+
+
+def _check_entries(source: Path, entries: int, caps: Caps) -> None:
+    if entries > caps.entries:
+        raise NotGradable(
+            f"{_say(source)} holds more than {caps.entries:,} files and folders: not gradable "
+            "(put each submission in a folder of its own)"
+        )
+
+
+def _make(source: Path, folder: Path) -> None:
+    try:
+        folder.mkdir()
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be copied ({_why(error, source, folder)})") from None
+
+
+def _copy(source: Path, path: Path, destination: Path) -> None:
+    try:
+        shutil.copyfile(path, destination, follow_symlinks=False)
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be copied ({_why(error, source, path)})") from None
+
+
+def _why(error: OSError, source: Path, path: Path) -> str:
+    """The system's reason and the path inside the submission, shortened: a name may be thousands of characters."""
+    try:
+        relative = str(path.relative_to(source)) if path != source else "."
+    except ValueError:
+        relative = path.name
+    if len(relative) > 120:
+        relative = relative[:57] + "..." + relative[-60:]
+    return f"{error.strerror or error}: {relative}"
