@@ -11,8 +11,8 @@ import csv
 import io
 from collections.abc import Sequence
 
+from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport
-from perfectplay.check.report.render_text import escape_controls
 from perfectplay.check.report.score import Weights, score
 
 COLUMNS = (
@@ -79,14 +79,18 @@ def interrupted_row(target: str, why: str) -> dict[str, object]:
 
 
 def render_csv(rows: Sequence[dict[str, object]], header: bool = True) -> str:
-    """The rows as CSV text, control characters escaped (a cell may hold what a candidate printed)."""
+    """The rows as CSV text, one line a row, every text cell through ``escape.csv_cell``.
+
+    A cell may hold what a candidate printed or raised, or its file name: written
+    out on one line, it cannot split a row, and it is never read as a formula.
+    """
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
     if header:
         writer.writeheader()
     writer.writerows(
         [
-            {key: escape_controls(value) if isinstance(value, str) else value for key, value in row.items()}
+            {key: escape.csv_cell(value) if isinstance(value, str) else value for key, value in row.items()}
             for row in rows
         ]
     )
