@@ -414,7 +414,8 @@ class _Check:
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
-            self._found("not_checked", None, Example(answer=f"{not_asked:,} positions were not asked: {reason}"))
+            missing = f"{not_asked:,} positions were not asked" if not_asked else "its last questions were not asked"
+            self._found("not_checked", None, Example(answer=f"{missing}: {reason}"))
             self.counts["not_checked"] = not_asked
         findings = self._findings(oracle, own)
         self._standard_notes(interface, findings)

@@ -91,6 +91,9 @@ class Finding:
 
     @property
     def title(self) -> str:
+        if self.kind == "not_checked" and self.count == 0:
+            # Every position was asked; the check stopped later: "not checked everywhere, 0" would contradict itself.
+            return "not checked to the end"
         return KINDS[self.kind][0]
 
     @property

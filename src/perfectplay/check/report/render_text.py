@@ -16,8 +16,9 @@ from perfectplay.check.report.score import Score, Weights, score
 
 BOARD_WIDTH = 12
 
-escape_controls = escape.terminal
-"""Kept under its old name for the front ends: ``escape.terminal``."""
+escape_controls = escape.line
+"""Kept under its old name for the front ends, which write one line at a time (an error, a verdict):
+``escape.line``, so a candidate's newline cannot start a line of its own on their standard error."""
 
 
 def render_text(report: CheckReport, weights: Weights | None = None) -> str:
@@ -97,10 +98,16 @@ def verdict_words(report: CheckReport, quote: Callable[[str], str]) -> str:
             f"Breaks in its own games: it gives no legal move in {broken:,} positions its games reach; "
             f"it plays {measure} in {played}."
         )
-    if not report.complete:
+    if not report.complete and report.asked < report.positions:
         return (
             f"Not checked everywhere: it was asked {report.asked:,} of {report.positions:,} positions, with no loss "
             f"found, and plays {measure} in {report.best:,} of them."
+        )
+    if not report.complete:
+        # Every position was asked once; the check stopped later (asking again, CS50's helpers).
+        return (
+            f"Not checked to the end: it answered all {report.positions:,} positions, with no loss found, and plays "
+            f"{measure} in {report.best:,} of them, but the check stopped before its last questions were asked."
         )
     if report.best == report.positions:
         return f"Never loses, and plays {measure} in all {report.positions:,} positions; but see what went wrong below."
