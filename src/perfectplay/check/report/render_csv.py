@@ -55,7 +55,7 @@ def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, ob
         "best": report.best,
         "best_percent": f"{100 * report.best / report.positions:.1f}" if report.positions else "",
         "loses_as": "; ".join(role.label.removeprefix("as ") for role in report.roles if role.loses),
-        "randomised": "yes" if report.randomised else "no",
+        "randomised": _randomised(report),
         "complete": "yes" if report.complete else "no",
         **{kind: counts.get(kind, 0) for kind in KINDS},
         "median_ms": "" if timing.median is None else f"{timing.median * 1000:.3f}",
@@ -66,6 +66,12 @@ def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, ob
         "isolation": report.isolation,
         "notes": "; ".join(noted),
     }
+
+
+def _randomised(report: CheckReport) -> str:
+    if report.randomised:
+        return "yes"
+    return "no: its answers depend on earlier calls" if report.history else "no"
 
 
 def usage_row(target: str, message: str) -> dict[str, object]:

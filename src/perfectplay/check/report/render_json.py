@@ -37,6 +37,7 @@ def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str
         "best": report.best,
         "complete": report.complete,
         "randomised": report.randomised,
+        "history": report.history,
         "problem": report.problem,
         "roles": [_role(role) for role in report.roles],
         "findings": [_finding(finding) for finding in report.findings],

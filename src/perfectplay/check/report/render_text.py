@@ -90,7 +90,13 @@ def verdict_words(report: CheckReport, quote: Callable[[str], str]) -> str:
         losing = " and ".join(role.label for role in report.roles if role.loses)
         return f"Can be beaten: it loses {losing}; it plays {measure} in {played}."
     if report.exit_status == 0:
-        sampled = " in every answer it gave (it is randomised: see the notes)" if report.randomised else ""
+        sampled = (
+            " in every answer it gave (it is randomised: see the notes)"
+            if report.randomised
+            else " in every answer it gave (its answers change with what it was asked before: see the notes)"
+            if report.history
+            else ""
+        )
         return f"Unbeatable{sampled}: it never loses, and plays {measure} in all {report.positions:,} positions."
     broken = sum(role.broken for role in report.roles)
     if broken:
