@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cli_helpers import run_cli
@@ -311,6 +311,8 @@ def test_a_csv_cell_parses_back_as_itself_on_one_line_and_is_never_a_formula(tex
 
 @QUICK
 @given(texts)
+@example(" ")  # only spaces: a padded code span would show two more
+@example("`` x")
 def test_inline_markdown_renders_as_exactly_the_text_and_nothing_else(text: str) -> None:
     markdown = f"Said: {escape.markdown_inline(text)}."
     tokens = markdown_it.MarkdownIt("commonmark").parse(markdown)
@@ -417,6 +419,8 @@ def test_the_csv_row_is_one_line_of_the_same_columns_with_no_formula(
 
 @REPORTS
 @given(texts, st.sampled_from(BUILDERS))
+@example("\r", report_with)  # blank once stripped: a blank note made an empty list item
+@example("# 100 / 100\n```\n<script>alert(1)</script>\n![x](http://evil/x.png)\n\ud800", report_with)
 def test_every_markdown_a_grader_shows_keeps_student_text_inert_and_its_fences_closed(
     text: str, build: Callable[[str], CheckReport]
 ) -> None:

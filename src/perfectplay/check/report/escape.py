@@ -47,6 +47,9 @@ _INERT = re.compile(r"(?:\w|[ ,;()'%-]|\.(?!\w)|:(?!\S))*")
 """Text no Markdown renderer turns into markup once ``_`` is escaped: words, spaces and plain punctuation,
 no ``.`` before a letter (a domain a linkifier would link) and no ``:`` before a non-space (a URL scheme)."""
 _LIST_START = re.compile(r"^(\d+)([.)])")
+_LOOSE_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")
+"""An underscore that could open or close emphasis: one not between two letters or digits (``find_best_move``
+needs no escape, ``__init__`` does)."""
 
 
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
@@ -79,10 +82,11 @@ def csv_cell(text: str) -> str:
 
 
 def markdown_inline(text: str) -> str:
-    """Text inside a line of Markdown, after our own words: plain words as they are, anything else a code span."""
+    """Text inside a line of Markdown, after our own words: plain words as they are, anything else a code span
+    (blank text too, which Markdown would make vanish)."""
     shown = line(text)
-    if _INERT.fullmatch(shown):
-        return _LIST_START.sub(r"\1\\\2", shown.replace("_", "\\_"))
+    if _INERT.fullmatch(shown) and shown.strip():
+        return _LIST_START.sub(r"\1\\\2", _LOOSE_UNDERSCORE.sub(r"\\_", shown))
     return _code_span(shown)
 
 
@@ -128,5 +132,7 @@ def _code_span(text: str) -> str:
     if not text:
         return ""
     delimiter = "`" * (_longest_backticks(text) + 1)
+    if not text.strip(" "):
+        return f"{delimiter}{text}{delimiter}"  # only spaces: CommonMark keeps them all, and no backtick to guard
     # One space each side, which CommonMark strips, so a backtick at either end cannot join the delimiter.
     return f"{delimiter} {text} {delimiter}"
