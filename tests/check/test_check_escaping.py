@@ -499,9 +499,13 @@ def test_a_real_hostile_candidate_goes_through_every_cli_format_inert(tmp_path: 
     path.write_text(HOSTILE_AI)
     common = (str(path), "--sandbox", "off", "--board", "flat", "--empty", " ")
 
-    text = run_cli("check", *common)
+    # A class run: the hostile file first, another student's after it, whose report must still come.
+    other = tmp_path / "other.py"
+    other.write_text("def find_best_move(board):\n    return board.index(' ')\n")
+    text = run_cli("check", *common[:1], str(other), *common[1:])
     assert text.returncode == 1, text.stderr
     assert "Traceback" not in text.stderr
+    assert f"perfectplay check: {other}" in text.stdout
     assert "raised ValueError: ```\\n# 100 / 100\\n<img src=x onerror=alert(1)>\\ud800" in text.stdout
     assert_terminal_safe(text.stdout)
 
