@@ -19,3 +19,8 @@ def oracle() -> Oracle:
 @pytest.fixture(scope="session")
 def examples() -> Path:
     return EXAMPLES
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Registered here until the suite registers it for every test (a duplicate registration is harmless).
+    config.addinivalue_line("markers", "slow: takes more than a few seconds (runs real checks through the CLI)")

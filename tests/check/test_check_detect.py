@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.detect import CS50_NAMES, PROBES, choose_interface
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
@@ -118,12 +118,43 @@ def test_flags_are_taken_as_given_without_trying_other_shapes(oracle: Oracle) ->
     assert [(role.side, role.first) for role in interface.roles] == [("O", "O"), ("O", "X")]
 
 
-def test_when_no_shape_works_it_checks_the_likeliest_and_says_how_to_correct_it(oracle: Oracle) -> None:
+def test_a_function_no_board_reading_gets_a_legal_move_from_is_no_interface_recognised_naming_what_was_tried(
+    oracle: Oracle,
+) -> None:
+    """Written for a Board object, say: every reading raises, so it is not graded as a broken AI."""
     candidate = FakeCandidate(oracle, "flat", "?", "index", side=None)
-    interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(), candidate)
-    assert interface is not None
-    assert (interface.board, interface.empty) == ("nested", " ")
-    assert "IndexError" in interface.notes[0] and "--board and --empty" in interface.notes[0]
+    with pytest.raises(NotGradable) as error:
+        choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(), candidate)
+    message = str(error.value)
+    assert message.startswith("ai.py: no interface recognised: find_best_move gave no legal move")
+    assert "(a list of 3 lists and a flat list of 9, with ' ', '-', '_', '.', None, '' for empty)" in message
+    assert "with a list of 3 lists and ' ' for empty it answered raised IndexError: list index out of range" in message
+    assert "--board and --empty" in message and "\n" not in message
+    assert len(candidate.tried) == 12
+
+
+def test_when_some_reading_gets_some_legal_moves_it_checks_the_likeliest_and_says_how_to_correct_it() -> None:
+    def half_right(interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]]:
+        legal = (interface.board, interface.empty) == ("nested", " ")
+        return [
+            {"kind": "int", "value": 0} if legal and index == 0 else {"kind": "other", "type": "str", "repr": "'?'"}
+            for index, _ in enumerate(positions)
+        ]
+
+    interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(), half_right)
+    assert interface is not None and (interface.board, interface.empty) == ("nested", " ")
+    assert "--board and --empty" in interface.notes[0]
+
+
+def test_a_reading_the_teacher_gave_is_checked_even_when_it_gets_no_legal_move(oracle: Oracle) -> None:
+    candidate = FakeCandidate(oracle, "flat", "?", "index", side=None)
+    interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(board="flat", empty="."), candidate)
+    assert interface is not None and (interface.board, interface.empty) == ("flat", ".")
+
+
+def test_a_function_too_slow_to_answer_the_probes_is_still_checked_not_unrecognised() -> None:
+    interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(), lambda interface, positions: None)
+    assert interface is not None and "did not answer in time" in interface.notes[0]
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ import pytest
 
 from cli_helpers import run_cli
 from perfectplay.check.api import check_ai
+from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
 from perfectplay.check.report.render_text import escape_controls, render_text
 from perfectplay.check.run import protocol
@@ -81,7 +82,8 @@ def test_control_characters_from_a_candidate_are_written_out_before_they_reach_a
     text = render_text(report) + render_csv([csv_row(report)])
     assert "\x1b" not in text and "\x07" not in text and "\r" not in text and "\u202e" not in text
     assert "\\x1b]0;pwned\\x07\\x1b[2J" in render_text(report)
-    assert escape_controls("tab\tand\nnewline stay") == "tab\tand\nnewline stay"
+    assert escape.terminal("tab\tand\nnewline stay") == "tab\tand\nnewline stay"
+    assert escape_controls("an error\nScore: 100 of 100") == "an error\\nScore: 100 of 100"
 
 
 def test_every_report_says_plainly_when_the_code_ran_unsandboxed(tmp_path: Path) -> None:

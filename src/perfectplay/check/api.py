@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +37,8 @@ from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.judge.sample import DEFAULT_SEED, stratified
-from perfectplay.check.position import Position
-from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, RoleResult, Timing
+from perfectplay.check.position import Position, other
+from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, Limits, choose
@@ -50,6 +50,7 @@ from perfectplay.check.run.worker import (
     CommandSpeaker,
     FailureBudget,
     GaveUp,
+    NotFlushing,
     OutOfTime,
     RunnerSpeaker,
     Speaker,
@@ -69,6 +70,8 @@ MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
 PROBE_FAILURES = 3
 REPEAT_EVERY = 25
+REPLAY_QUESTIONS = 20
+"""How many of the check's first positions two fresh processes are asked, to tell chance from memory."""
 """Besides the empty board and the one-stone positions, every 25th position is asked twice."""
 
 
@@ -425,6 +428,12 @@ class _Check:
         again = [[item for item in share if item[0] in sample] for share in rotated]
         self._ask("asking a sample again", "moves", again, records)
         randomised = _differs(records, asked)
+        # Different answers in one position: chance, or what it was asked before? Two fresh processes tell.
+        history = (
+            randomised is not None
+            and self.stopped is None
+            and self._same_in_fresh_processes(interface, randomised, asked)
+        )
         if randomised is not None:
             rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
@@ -437,7 +446,15 @@ class _Check:
             result, positions = explore(oracle, role, answers)
             roles.append(result)
             own |= positions
-        if randomised is not None:
+        if history and randomised is not None:
+            self.notes.append(
+                f"Its answers change with what it was asked before: it gave different answers in the same position "
+                f"(e.g. {randomised.text}), yet two fresh processes asked the same questions in the same order "
+                "answered alike, so it keeps something from one call to the next (a global variable, a counter, a "
+                "cache not keyed on the whole board). Every answer it gave was followed in its games."
+            )
+            roles = [self._replayed(oracle, interface, role) for role in roles]
+        elif randomised is not None:
             self.notes.append(
                 f"It is randomised: it gave different answers in the same position (e.g. {randomised.text}), "
                 "so every position was asked at least twice and every answer it gave was followed in its games; "
@@ -467,7 +484,8 @@ class _Check:
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
-            self._found("not_checked", None, Example(answer=f"{not_asked:,} positions were not asked: {reason}"))
+            missing = f"{not_asked:,} positions were not asked" if not_asked else "its last questions were not asked"
+            self._found("not_checked", None, Example(answer=f"{missing}: {reason}"))
             self.counts["not_checked"] = not_asked
         findings = self._findings(oracle, own)
         self._standard_notes(interface, findings)
@@ -488,7 +506,8 @@ class _Check:
             roles=tuple(roles),
             findings=findings,
             notes=tuple(self.notes),
-            randomised=randomised is not None,
+            randomised=randomised is not None and not history,
+            history=history,
             complete=self.stopped is None,
             timing=self._timing(records),
             isolation=self.isolation.describe(),
@@ -546,6 +565,77 @@ class _Check:
                 "so that a way to beat it is found wherever its answers lead."
             )
         return sorted(wanted, key=lambda position: (position.stones, position.cells, position.to_move))
+
+    def _fresh_answers(self, interface: Interface, positions: Sequence[Position]) -> list[int | None] | None:
+        """The moves a fresh process answers to ``positions``, asked in order and nothing before; None if it
+        could not be asked to the end (the check's time ran out, it gave up)."""
+        worker = self.workers[0]
+        worker.discard()
+        moves: list[int | None] = []
+        try:
+            for index, record in worker.stream("moves", [list(position) for position in positions]):
+                moves.append(None if "failure" in record else read_move(record, positions[index], interface.returns)[0])
+        except (OutOfTime, GaveUp, NotFlushing):
+            return None
+        finally:
+            worker.discard()
+        return moves
+
+    def _same_in_fresh_processes(self, interface: Interface, differs: Position, asked: list[Position]) -> bool:
+        """True when two fresh processes, asked the same questions in the same order, answer them alike.
+
+        The questions are the position it answered differently, the first positions of the check, and that
+        position twice more: a randomised AI answers them differently in two processes, one that keeps
+        something between calls the same.
+        """
+        questions = [differs, *asked[:REPLAY_QUESTIONS], differs, differs]
+        first = self._fresh_answers(interface, questions)
+        second = self._fresh_answers(interface, questions)
+        return first is not None and first == second
+
+    def _replayed(self, oracle: Oracle, interface: Interface, role: RoleResult) -> RoleResult:
+        """A losing role's game played again as one game, in a fresh process asked nothing else before.
+
+        The opponent plays the losing game's moves while the candidate's answers follow it, and the best
+        move after that; a loss it reaches so is the one a student can reproduce, and replaces the one shown.
+        """
+        if not role.loses:
+            return role
+        worker = self.workers[0]
+        worker.discard()
+        position = Position.empty(role.first)
+        game: list[GameMove] = []
+        try:
+            while not oracle.judge(position).over:
+                if position.to_move == role.side:
+                    record = next(record for _, record in worker.stream("moves", [list(position)]))
+                    move = None if "failure" in record else read_move(record, position, interface.returns)[0]
+                    if move is None:
+                        break
+                elif role.losing_game[: len(game)] == tuple(game) and len(game) < len(role.losing_game):
+                    move = role.losing_game[len(game)].move
+                else:
+                    move = oracle.judge(position).best[0]
+                game.append(GameMove(position.to_move, move, position.to_move == role.side))
+                position = oracle.child(position, move)
+        except (OutOfTime, GaveUp, NotFlushing):
+            pass
+        finally:
+            worker.discard()
+        label = f"The shortest loss {role.label}"
+        if oracle.judge(position).winner == other(role.side):
+            self.notes.append(
+                f"{label} was played again as one game in a fresh process, its positions asked in order and "
+                "nothing before: it lost"
+                + (" the same way" if tuple(game) == role.losing_game else " (the game shown is that replay)")
+                + "; ask it these positions in this order to see it lose."
+            )
+            return replace(role, losing_game=tuple(game), final=position.text)
+        self.notes.append(
+            f"{label} was played again as one game in a fresh process, its positions asked in order and nothing "
+            "before, and it did not lose: that loss needs the questions the check asked before it."
+        )
+        return role
 
     def _cs50(self, oracle: Oracle) -> None:
         queries = cs50_queries(oracle)

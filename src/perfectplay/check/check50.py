@@ -41,8 +41,9 @@ import check50
 from perfectplay.check.api import check_ai
 from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position, other
+from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport, Finding, RoleResult
-from perfectplay.check.report.render_text import draw, escape_controls, finding_section, losing_game, side_by_side
+from perfectplay.check.report.render_text import draw, finding_section, losing_game, side_by_side
 
 DEFAULT_FILE = "tictactoe.py"
 
@@ -51,7 +52,7 @@ def checked(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> Chec
     """The report of ``path``; a file that cannot be checked at all fails the check that asked."""
     report = _once(path, options)
     if report.problem is not None:
-        raise check50.Failure(escape_controls(f"{path} could not be checked: {report.problem}"))
+        raise check50.Failure(f"{escape.line(str(path))} could not be checked: {escape.line(report.problem)}")
     return report
 
 
@@ -150,12 +151,17 @@ def never_beaten(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) ->
     for role in report.roles:
         if role.broken:
             legal = [finding for finding in report.counted if KINDS[finding.kind][1] == "contract"]
-            detail = "\n" + escape_controls("\n".join(finding_section(legal[0]))) if legal else ""
+            detail = "\n" + escape.terminal("\n".join(finding_section(legal[0]))) if legal else ""
             raise check50.Failure(
                 f"{role.label} it gives no legal move in {role.broken} positions of its own games{detail}"
             )
-    if not report.complete:
+    if not report.complete and report.asked < report.positions:
         raise check50.Failure(f"not checked everywhere: {report.asked} of {report.positions} positions were asked")
+    if not report.complete:
+        raise check50.Failure(
+            f"not checked to the end: all {report.positions} positions were asked, but the check stopped before "
+            "its last questions were asked"
+        )
     return report
 
 
@@ -184,8 +190,8 @@ def helpers_right(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -
     report = checked(path, **options)
     if not report.helpers_of:
         raise check50.Failure(
-            f"{path} does not have CS50's functions (initial_state, player, actions, result, winner, terminal, "
-            "utility and minimax), so its helpers cannot be checked"
+            f"{escape.line(str(path))} does not have CS50's functions (initial_state, player, actions, result, "
+            "winner, terminal, utility and minimax), so its helpers cannot be checked"
         )
     _fail_on(report, [finding for finding in report.counted if finding.kind.startswith("cs50_")])
     return report
@@ -197,7 +203,7 @@ def _fail_on(report: CheckReport, findings: list[Finding]) -> None:
         others = len(findings) - 1
         more = f"\n(and {others} more kind{'s' if others > 1 else ''} of mistake: perfectplay check shows all)"
         more = more if others else ""
-        raise check50.Failure(escape_controls("\n".join(finding_section(first)) + more))
+        raise check50.Failure(escape.terminal("\n".join(finding_section(first)) + more))
 
 
 def _losing_rationale(role: RoleResult) -> str:

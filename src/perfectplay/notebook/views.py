@@ -253,8 +253,10 @@ class ReportView:
         return render_text(self.report)
 
     def _repr_html_(self) -> str:
+        from perfectplay.check.report import escape as escapes
+
         colour = "#15803d" if self.report.unbeatable else "#b91c1c"
-        return f'<pre style="border-left:4px solid {colour};padding-left:0.8em">{escape(self.text())}</pre>'
+        return f'<pre style="border-left:4px solid {colour};padding-left:0.8em">{escapes.html(self.text())}</pre>'
 
     def __repr__(self) -> str:
         return self.text()

@@ -13,7 +13,10 @@ reading answers but changes the board it was given (a function that writes
 its own empty marker back, say), the other readings are tried too and the
 one the code is consistent with, answering without changing the board, is
 taken, with a note. Flags given by the user are taken as they are and not
-probed.
+probed. When no reading tried gets a single legal move out of it on any
+probe, although it answered, no interface is recognised: the check stops
+there (not gradable), saying every reading tried and what it answered,
+rather than grading a function by a board it was never written for.
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Probe
             f"{path}: {name} takes {arguments} required arguments; the checker calls {name}(board) "
             f"or {name}(board, player) (point it at another function with --function NAME)"
         )
-    return _probe_function(name, arguments == 2, loaded, hint, probe)
+    return _probe_function(path, name, arguments == 2, loaded, hint, probe)
 
 
 def _mark(constants: dict[str, Any], side: str) -> str:
@@ -127,7 +130,9 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
     return [(shape, empty) for shape in shapes for empty in empties]
 
 
-def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probe: Prober) -> Interface:
+def _probe_function(
+    path: str, name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probe: Prober
+) -> Interface:
     constants: dict[str, Any] = loaded.get("constants", {})
     base = Interface(
         "function",
@@ -142,6 +147,7 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
     trials = _trials(loaded, hint)
     first_failure: str | None = None
     fitting: tuple[Interface, list[dict[str, Any]], list[int | None]] | None = None
+    answered = legal = False
     for board, empty in trials:
         interface = replace(base, board=board, empty=empty)
         records = probe(interface, positions)
@@ -149,6 +155,8 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
             first_failure = first_failure or f"with {_shape_words(board, empty)} it did not answer in time"
             continue
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
+        answered = True
+        legal = legal or any(move is not None for move in moves)
         if None not in moves:
             if not _changes_board(records):
                 settled = _settle(interface, records, moves, hint)
@@ -169,6 +177,8 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
     if fitting is not None:
         # Every reading that answered also changed the board: keep the first, the findings will say so.
         return _settle(*fitting, hint)
+    if answered and not legal and hint.board is None and hint.empty is None:
+        raise NotGradable(_unrecognised_message(path, name, trials, first_failure))
     board, empty = trials[0]
     note = (
         f"No board shape tried made {name} answer a legal move on six simple positions "
@@ -176,6 +186,19 @@ def _probe_function(name: str, side_argument: bool, loaded: dict[str, Any], hint
         "say so with --board and --empty."
     )
     return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
+
+
+def _unrecognised_message(path: str, name: str, trials: list[tuple[str, str | None]], failure: str | None) -> str:
+    """Why no interface was recognised, on one line: every reading tried, what it answered, what to say."""
+    shapes = " and ".join(
+        dict.fromkeys("a flat list of 9" if board == "flat" else "a list of 3 lists" for board, _ in trials)
+    )
+    empties = ", ".join(dict.fromkeys(repr(empty) for _, empty in trials))
+    return (
+        f"{path}: no interface recognised: {name} gave no legal move on six simple positions with any board "
+        f"tried ({shapes}, with {empties} for empty); {failure}; if it takes its board another way, "
+        "say how with --board and --empty (and --returns)"
+    )
 
 
 def _changes_board(records: list[dict[str, Any]]) -> bool:

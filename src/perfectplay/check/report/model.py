@@ -91,6 +91,9 @@ class Finding:
 
     @property
     def title(self) -> str:
+        if self.kind == "not_checked" and self.count == 0:
+            # Every position was asked; the check stopped later: "not checked everywhere, 0" would contradict itself.
+            return "not checked to the end"
         return KINDS[self.kind][0]
 
     @property
@@ -176,6 +179,9 @@ class CheckReport:
     kept: int = 0
     helpers: int = 0
     helpers_of: int = 0
+    history: bool = False
+    """Its answers change with what it was asked before: different answers in one position, but the same
+    questions in the same order in two fresh processes got the same answers (``randomised`` is then False)."""
 
     @property
     def counted(self) -> tuple[Finding, ...]:

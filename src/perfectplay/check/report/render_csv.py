@@ -11,8 +11,8 @@ import csv
 import io
 from collections.abc import Sequence
 
+from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport
-from perfectplay.check.report.render_text import escape_controls
 from perfectplay.check.report.score import Weights, score
 
 COLUMNS = (
@@ -55,7 +55,7 @@ def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, ob
         "best": report.best,
         "best_percent": f"{100 * report.best / report.positions:.1f}" if report.positions else "",
         "loses_as": "; ".join(role.label.removeprefix("as ") for role in report.roles if role.loses),
-        "randomised": "yes" if report.randomised else "no",
+        "randomised": _randomised(report),
         "complete": "yes" if report.complete else "no",
         **{kind: counts.get(kind, 0) for kind in KINDS},
         "median_ms": "" if timing.median is None else f"{timing.median * 1000:.3f}",
@@ -66,6 +66,12 @@ def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, ob
         "isolation": report.isolation,
         "notes": "; ".join(noted),
     }
+
+
+def _randomised(report: CheckReport) -> str:
+    if report.randomised:
+        return "yes"
+    return "no: its answers depend on earlier calls" if report.history else "no"
 
 
 def usage_row(target: str, message: str) -> dict[str, object]:
@@ -79,14 +85,18 @@ def interrupted_row(target: str, why: str) -> dict[str, object]:
 
 
 def render_csv(rows: Sequence[dict[str, object]], header: bool = True) -> str:
-    """The rows as CSV text, control characters escaped (a cell may hold what a candidate printed)."""
+    """The rows as CSV text, one line a row, every text cell through ``escape.csv_cell``.
+
+    A cell may hold what a candidate printed or raised, or its file name: written
+    out on one line, it cannot split a row, and it is never read as a formula.
+    """
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
     if header:
         writer.writeheader()
     writer.writerows(
         [
-            {key: escape_controls(value) if isinstance(value, str) else value for key, value in row.items()}
+            {key: escape.csv_cell(value) if isinstance(value, str) else value for key, value in row.items()}
             for row in rows
         ]
     )

@@ -30,19 +30,19 @@ The shapes, as each grader documents them:
 from __future__ import annotations
 
 import datetime
-import html
 import json
 import os
 from collections.abc import Mapping
 from typing import Any
 
+from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport, Finding
 from perfectplay.check.report.render_text import (
-    escape_controls,
     finding_section,
     losing_game,
     standard_line,
     verdict_line,
+    verdict_words,
 )
 from perfectplay.check.report.score import Category, Score, Weights, score
 
@@ -62,13 +62,19 @@ SUMMARY_CHARACTERS = 60_000
 """At most this much in the overall message: far under PrairieLearn's 1 MB and GitHub's release body limit."""
 
 
+CUT = "(cut here: the rest is in the full report, `perfectplay check --format text`)"
+
+
 def category_markdown(report: CheckReport, category: Category) -> str:
-    """One category for the student: its points, what they are for, and its findings drawn as boards."""
-    lines = [f"**{category.points} / {category.max_points}**: {category.message}."]
-    for block in category_blocks(report, category):
-        lines += ["", "```", *block, "```"]
-    # What the candidate printed or raised is in there: no control character reaches a grader's page.
-    return escape_controls(_cap("\n".join(lines), TEST_CHARACTERS))
+    """One category for the student: its points, what they are for, and its findings drawn as boards.
+
+    The candidate's text is never live Markdown: inline it goes through
+    ``escape.markdown_inline``, and each drawn finding is a fenced block no
+    line of it can close (``escape.markdown_block``).
+    """
+    blocks = [f"**{category.points} / {category.max_points}**: {escape.markdown_inline(category.message)}."]
+    blocks += [_fenced(block) for block in category_blocks(report, category)]
+    return _fit(blocks, TEST_CHARACTERS)
 
 
 def category_blocks(report: CheckReport, category: Category) -> list[list[str]]:
@@ -82,25 +88,28 @@ def category_blocks(report: CheckReport, category: Category) -> list[list[str]]:
 
 def summary_markdown(report: CheckReport, result: Score) -> str:
     """The whole result for the student: the verdict, the standard, the points by category, the notes."""
-    lines = [f"## perfectplay check: {result.points} / {result.total}", "", verdict_line(report)]
+    blocks = [f"## perfectplay check: {result.points} / {result.total}", verdict_words(report, escape.markdown_inline)]
     if report.interface is not None:
-        lines += ["", f"Checked: {report.interface}.", "", f"Standard: {standard_line(report.standard)}."]
+        blocks.append(f"Checked: {escape.markdown_inline(report.interface)}.")
+        blocks.append(f"Standard: {escape.markdown_inline(standard_line(report.standard))}.")
     if not result.gradable:
-        lines += ["", "This submission could not be graded; fix the problem above and submit again."]
-    lines += ["", "| Category | Points | |", "|---|---:|---|"]
-    lines += [f"| {c.title} | {c.points} / {c.max_points} | {_cell(c.message)} |" for c in result.categories]
+        blocks.append("This submission could not be graded; fix the problem above and submit again.")
+    rows = [
+        f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories
+    ]
+    blocks.append("\n".join(["| Category | Points | |", "|---|---:|---|", *rows]))
     for category in result.categories if result.gradable else ():
         if not category.passed:
-            lines += ["", f"### {category.title}", "", category_markdown(report, category)]
+            blocks.append(f"### {category.title}\n\n{category_markdown(report, category)}")
     if report.notes:
-        lines += ["", "### Notes", "", *[f"- {note}" for note in report.notes]]
-    return escape_controls(_cap("\n".join(lines), SUMMARY_CHARACTERS))
+        blocks.append("### Notes\n\n" + "\n".join(f"- {escape.markdown_inline(note)}" for note in report.notes))
+    return _fit(blocks, SUMMARY_CHARACTERS)
 
 
 def gradescope_json(report: CheckReport, weights: Weights | None = None, visibility: str = "visible") -> dict[str, Any]:
     """Gradescope's ``results.json``."""
     result = score(report, weights)
-    return {
+    document = {
         "score": result.points,
         "output": summary_markdown(report, result),
         "output_format": "md",
@@ -119,12 +128,13 @@ def gradescope_json(report: CheckReport, weights: Weights | None = None, visibil
             for category in result.categories
         ],
     }
+    return dict(escape.json_value(document))
 
 
 def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
     """PrairieLearn's external grader ``results.json``; a file that cannot be checked is not gradable."""
     result = score(report, weights)
-    return {
+    document = {
         "gradable": result.gradable,
         "score": result.fraction,
         "message": verdict_line(report),
@@ -132,15 +142,16 @@ def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> di
         "tests": [
             {
                 "name": category.title,
-                "description": escape_controls(category.message),
+                "description": escape.line(category.message),
                 "points": category.points,
                 "max_points": category.max_points,
-                "message": escape_controls(category.message),
+                "message": escape.line(category.message),
                 "output": category_markdown(report, category),
             }
             for category in result.categories
         ],
     }
+    return dict(escape.json_value(document))
 
 
 def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
@@ -152,7 +163,7 @@ def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict
     result = score(report, weights)
     rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
     rows += [
-        [category.passed, category.title, category.points, category.max_points, escape_controls(category.message)]
+        [category.passed, category.title, category.points, category.max_points, escape.line(category.message)]
         for category in result.categories
     ]
     prologue = [f"<p><strong>perfectplay check: {result.points} / {result.total}</strong></p>"]
@@ -168,13 +179,14 @@ def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict
             epilogue.append(f"<h4>{_html(category.title)}</h4>")
             epilogue.append(f"<p>{category.points} / {category.max_points}: {_html(category.message)}.</p>")
             blocks = ["\n".join(block) for block in category_blocks(report, category)]
-            epilogue += [f"<pre>{_html(_cap(block, TEST_CHARACTERS))}</pre>" for block in blocks]
-    return {
+            epilogue += [f"<pre>{_html(block[:TEST_CHARACTERS])}</pre>" for block in blocks]
+    document = {
         "fraction": result.fraction,
         "testresults": rows,
         "prologuehtml": "\n".join(prologue),
         "epiloguehtml": "\n".join(epilogue),
     }
+    return dict(escape.json_value(document))
 
 
 def autolab_output(report: CheckReport, weights: Weights | None = None, text: str = "") -> str:
@@ -227,11 +239,11 @@ def classroom50_json(
             "score": category.points,
             "max-score": category.max_points,
             # "Extra diagnostic fields on a test are preserved verbatim" (the result.json contract).
-            "message": escape_controls(category.message),
+            "message": escape.line(category.message),
         }
         for category in result.categories
     ]
-    return document
+    return dict(escape.json_value(document))
 
 
 def release_body(report: CheckReport, weights: Weights | None = None) -> str:
@@ -245,7 +257,7 @@ def _findings(report: CheckReport, category: str) -> list[Finding]:
 
 def _html(text: str) -> str:
     """Text (a candidate's output in it, perhaps) as HTML: escaped, control characters written out."""
-    return html.escape(escape_controls(text))
+    return escape.html(text)
 
 
 def _cell(text: str) -> str:
@@ -253,10 +265,26 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def _cap(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 200]
-    if cut.count("```") % 2:
-        cut += "\n```"
-    return cut + "\n\n(cut here: the rest is in the full report, `perfectplay check --format text`)"
+def _fenced(lines: list[str]) -> str:
+    """Lines of the text report as one fenced block, cut first if longer than a test may be."""
+    text = "\n".join(lines)
+    if len(text) > TEST_CHARACTERS // 2:
+        text = text[: TEST_CHARACTERS // 2] + "\n(cut here)"
+    return escape.markdown_block(text)
+
+
+def _fit(blocks: list[str], limit: int) -> str:
+    """The Markdown blocks that fit in ``limit`` characters, in order, then a note if any was left out.
+
+    A block is kept whole or left out, never cut: half a code span or half a fence
+    could turn the candidate's text after it into live Markdown.
+    """
+    kept: list[str] = []
+    size = len(CUT)
+    for block in blocks:
+        if size + len(block) + 2 <= limit:
+            kept.append(block)
+            size += len(block) + 2
+    if len(kept) < len(blocks):
+        kept.append(CUT)
+    return "\n\n".join(kept)

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from perfectplay.check.position import row_col
+from perfectplay.check.report import escape
 from perfectplay.check.report.model import CheckReport, Choice, Example, Finding, RoleResult
 from perfectplay.check.report.score import Score, Weights, score
 
@@ -19,8 +20,12 @@ SCHEMA = "perfectplay/check/v1"
 
 
 def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
-    """One check as a JSON-ready dict, with its score by ``weights`` (the defaults if None)."""
-    return {
+    """One check as a JSON-ready dict, with its score by ``weights`` (the defaults if None).
+
+    The candidate's text is kept as it was, but for lone surrogates (``escape.json_value``):
+    the document always dumps, and as valid UTF-8.
+    """
+    document = {
         "schema": SCHEMA,
         "target": report.target,
         "interface": report.interface,
@@ -32,6 +37,7 @@ def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str
         "best": report.best,
         "complete": report.complete,
         "randomised": report.randomised,
+        "history": report.history,
         "problem": report.problem,
         "roles": [_role(role) for role in report.roles],
         "findings": [_finding(finding) for finding in report.findings],
@@ -41,6 +47,7 @@ def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str
         "sandboxed": report.isolation.startswith("bubblewrap"),
         "score": score_json(score(report, weights)),
     }
+    return dict(escape.json_value(document))
 
 
 def score_json(result: Score) -> dict[str, Any]:

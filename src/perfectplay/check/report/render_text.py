@@ -6,43 +6,39 @@ JSON's 0-8, plus one). Pure functions: a report in, text out.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
+from dataclasses import replace
 
 from perfectplay.check.position import Position, other
+from perfectplay.check.report import escape
 from perfectplay.check.report.model import CheckReport, Choice, Example, Finding, RoleResult, Timing
 from perfectplay.check.report.score import Score, Weights, score
 
 BOARD_WIDTH = 12
 
-
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def escape_controls(text: str) -> str:
-    """``text`` with every control character but newline and tab written out (``\\x1b``).
-
-    A candidate's output, exception messages and reprs end up in reports: raw, an
-    escape sequence could set the teacher's terminal title, erase lines or hide text.
-    """
-    return _CONTROLS.sub(lambda match: match.group().encode("unicode_escape").decode(), text)
+escape_controls = escape.line
+"""Kept under its old name for the front ends, which write one line at a time (an error, a verdict):
+``escape.line``, so a candidate's newline cannot start a line of its own on their standard error."""
 
 
 def render_text(report: CheckReport, weights: Weights | None = None) -> str:
-    """The whole report as text, ready to print, with the candidate's control characters escaped.
+    """The whole report as text, ready to print.
 
-    The score is by ``weights`` (the defaults if None).
+    Every piece of the candidate's text is on its own line's terms (``escape.line``:
+    it cannot start a line or send a control character); the score is by
+    ``weights`` (the defaults if None).
     """
-    return escape_controls(_render(report, weights))
+    return escape.terminal(_render(report, weights))
 
 
 def _render(report: CheckReport, weights: Weights | None) -> str:
-    lines = [f"perfectplay check: {report.target}"]
+    lines = [f"perfectplay check: {escape.line(report.target)}"]
     if report.interface is not None:
-        lines.append(f"Checked: {report.interface}")
+        lines.append(f"Checked: {escape.line(report.interface)}")
         lines.append(f"Standard: {standard_line(report.standard)}")
     if report.isolation:
         lines.append(f"Ran in: {report.isolation}")
-    lines += ["", _verdict(report)]
+    lines += ["", verdict_words(report, escape.line)]
     lines += ["", *score_lines(score(report, weights))]
     if report.roles:
         lines += ["", "Its games, against every sequence of opponent moves:"]
@@ -64,7 +60,7 @@ def _render(report: CheckReport, weights: Weights | None) -> str:
         lines += ["", _timing_line(report.timing)]
     if report.notes:
         lines += ["", "Notes:"]
-        lines += [f"  - {note}" for note in report.notes]
+        lines += [f"  - {escape.line(note)}" for note in report.notes]
     return "\n".join(lines)
 
 
@@ -80,20 +76,27 @@ def standard_line(standard: str) -> str:
 
 
 def verdict_line(report: CheckReport) -> str:
-    """One line: can it be beaten, and how many positions it plays best (control characters escaped)."""
-    return escape_controls(_verdict(report))
+    """One line of plain text: can it be beaten, and how many positions it plays best."""
+    return verdict_words(report, escape.line)
 
 
-def _verdict(report: CheckReport) -> str:
+def verdict_words(report: CheckReport, quote: Callable[[str], str]) -> str:
+    """The verdict as a sentence, with the candidate's text (the problem) through ``quote`` for the medium."""
     if report.problem is not None:
-        return f"Could not be checked: {report.problem}."
+        return f"Could not be checked: {quote(report.problem)}."
     measure = "a move that keeps the position's value" if report.standard == "value" else "the best move"
     played = f"{report.best:,} of {report.positions:,} positions ({_percent(report.best, report.positions)})"
     if report.loses:
         losing = " and ".join(role.label for role in report.roles if role.loses)
         return f"Can be beaten: it loses {losing}; it plays {measure} in {played}."
     if report.exit_status == 0:
-        sampled = " in every answer it gave (it is randomised: see the notes)" if report.randomised else ""
+        sampled = (
+            " in every answer it gave (it is randomised: see the notes)"
+            if report.randomised
+            else " in every answer it gave (its answers change with what it was asked before: see the notes)"
+            if report.history
+            else ""
+        )
         return f"Unbeatable{sampled}: it never loses, and plays {measure} in all {report.positions:,} positions."
     broken = sum(role.broken for role in report.roles)
     if broken:
@@ -101,10 +104,16 @@ def _verdict(report: CheckReport) -> str:
             f"Breaks in its own games: it gives no legal move in {broken:,} positions its games reach; "
             f"it plays {measure} in {played}."
         )
-    if not report.complete:
+    if not report.complete and report.asked < report.positions:
         return (
             f"Not checked everywhere: it was asked {report.asked:,} of {report.positions:,} positions, with no loss "
             f"found, and plays {measure} in {report.best:,} of them."
+        )
+    if not report.complete:
+        # Every position was asked once; the check stopped later (asking again, CS50's helpers).
+        return (
+            f"Not checked to the end: it answered all {report.positions:,} positions, with no loss found, and plays "
+            f"{measure} in {report.best:,} of them, but the check stopped before its last questions were asked."
         )
     if report.best == report.positions:
         return f"Never loses, and plays {measure} in all {report.positions:,} positions; but see what went wrong below."
@@ -117,7 +126,7 @@ def score_lines(result: Score) -> list[str]:
     lines = [f"Score: {result.points} of {result.total}" + ("" if result.gradable else " (not gradable)")]
     for category in result.categories:
         points = f"{category.points:>3} / {category.max_points:<3}"
-        lines.append(f"  {category.title:<{width}}  {points}  {category.message}")
+        lines.append(f"  {category.title:<{width}}  {points}  {escape.line(category.message)}")
     return lines
 
 
@@ -157,7 +166,11 @@ def _table(findings: tuple[Finding, ...]) -> list[str]:
 
 
 def finding_section(finding: Finding) -> list[str]:
-    example = finding.example
+    """One finding as lines: its title and count, its example drawn, what happened, what it printed.
+
+    The candidate's text in it is on one line each (``escape.line``).
+    """
+    example = _shown(finding.example)
     title = finding.title if "(" in finding.title.split()[0] else finding.title[0].upper() + finding.title[1:]
     many = _count(finding.count, "position")
     if example.position is None:
@@ -166,11 +179,26 @@ def finding_section(finding: Finding) -> list[str]:
         lines = [f"{title}: {many}, e.g.", ""]
         lines += _boards(finding.kind, example)
     lines += [f"  {sentence}" for sentence in _explain(finding.kind, example)]
-    if example.output:
-        shown = example.output.strip().splitlines()[:4]
+    shown = [escape.line(line) for line in (example.output or "").strip().splitlines()[:4]]
+    if shown:
         lines.append("  It printed: " + shown[0])
         lines += [f"              {line}" for line in shown[1:]]
     return lines
+
+
+def _shown(example: Example) -> Example:
+    """The example with the candidate's one-line answers (what it returned, raised, changed) written out."""
+    return replace(
+        example,
+        answer=_line(example.answer),
+        expected=_line(example.expected),
+        call=_line(example.call),
+        after=_line(example.after),
+    )
+
+
+def _line(text: str | None) -> str | None:
+    return None if text is None else escape.line(text)
 
 
 def _boards(kind: str, example: Example) -> list[str]:
@@ -219,7 +247,9 @@ def side_by_side(blocks: list[tuple[list[str], str]]) -> list[str]:
     height = max(len(board) for board, _ in blocks)
     lines = []
     for index in range(height):
-        lines.append("  " + gap.join(board[index].ljust(BOARD_WIDTH) for board, _ in blocks).rstrip())
+        # A block may be shorter than a board (the one line of a board it left in some other shape).
+        row = (board[index] if index < len(board) else "" for board, _ in blocks)
+        lines.append("  " + gap.join(text.ljust(BOARD_WIDTH) for text in row).rstrip())
     lines.append("  " + gap.join(caption.ljust(BOARD_WIDTH) for _, caption in blocks).rstrip())
     lines.append("")
     return lines
