@@ -264,6 +264,10 @@ class Nim(Game[NimState]):
             "click": [[encode(heap, size - index) for index in range(size)] for heap, size in enumerate(state.heaps)],
         }
 
+    def symmetry_key(self, state: NimState) -> str:
+        """The sorted heaps: the same game whatever their order, and both sides have the same moves."""
+        return ",".join(str(size) for size in sorted(state.heaps))
+
     # --- search hooks --------------------------------------------------------
 
     def search_node(self, state: NimState) -> SearchNode:

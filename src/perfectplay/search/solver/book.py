@@ -148,10 +148,11 @@ def shipped_book(name: str) -> Book | None:
     filename = SHIPPED.get(name)
     if filename is None:
         return None
-    from perfectplay.games.connect4 import Connect4  # the only game with a book; imported when one is asked for
+    # The game the book is for, from the registry by its name (imported when a book is asked for).
+    from perfectplay.games import make_game
 
     text = resources.files("perfectplay").joinpath("books", filename).read_text(encoding="utf-8")
-    return Book.parse(Connect4(), text.splitlines(), filename, check=False)
+    return Book.parse(make_game(name), text.splitlines(), filename, check=False)
 
 
 def book_outcomes(game: Game[Any], state: Any) -> Outcomes | None:
