@@ -29,10 +29,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from perfectplay.errors import IllegalMoveError, PositionError
-from perfectplay.hooks import CompiledEntry, SearchNode
+
+if TYPE_CHECKING:  # types only: nothing of the hooks runs before a solver asks for a node
+    from perfectplay.hooks import CompiledEntry, SearchNode
 
 
 class Player(enum.Enum):

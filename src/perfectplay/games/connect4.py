@@ -22,14 +22,16 @@ bitboards, is in ``connect4_node.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import DRAW, Game, Outcome, Player
 from perfectplay.games.connect4_node import Connect4Node, compiled_entry
 from perfectplay.games.grid import cells_of_complete_lines, format_grid, line_masks, mover_and_winner, read_grid
 from perfectplay.games.symmetry import transform
-from perfectplay.hooks import CompiledEntry
+
+if TYPE_CHECKING:
+    from perfectplay.hooks import CompiledEntry
 
 MAX_WIDTH = 9
 """Widest board: a column is one digit in the move-sequence notation."""

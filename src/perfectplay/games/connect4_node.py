@@ -50,10 +50,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from perfectplay.game import Player
 from perfectplay.games.grid import Stones
-from perfectplay.hooks import CompiledEntry
 
 if TYPE_CHECKING:
     from perfectplay._core import Search
+    from perfectplay.hooks import CompiledEntry
 
 Threats = Callable[[int, int], int]
 
@@ -278,6 +278,7 @@ def compiled_entry(width: int, height: int) -> CompiledEntry | None:
     """How the compiled core (``_core/connect4_node.c``) searches these nodes; None if its bitboards are too small."""
     if width * (height + 1) > MAX_COMPILED_BITS:
         return None
+    from perfectplay.hooks import CompiledEntry  # here: a game that is only played never needs it
 
     def configure(core: Search) -> None:
         core.configure_connect4(width, height)

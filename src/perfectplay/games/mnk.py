@@ -17,7 +17,7 @@ make states immutable and hashable for free.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
@@ -31,7 +31,9 @@ from perfectplay.games.grid import (
 )
 from perfectplay.games.mnk_node import MNKNode, compiled_entry
 from perfectplay.games.symmetry import symmetries, transform
-from perfectplay.hooks import CompiledEntry
+
+if TYPE_CHECKING:
+    from perfectplay.hooks import CompiledEntry
 
 MAX_SIDE = 15
 """Largest number of rows or columns we accept (15x15 is gomoku's board)."""

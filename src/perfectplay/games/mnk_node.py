@@ -35,10 +35,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from perfectplay.game import Player
 from perfectplay.games.grid import Stones
 from perfectplay.games.symmetry import inverse, symmetries, transform
-from perfectplay.hooks import CompiledEntry
 
 if TYPE_CHECKING:
     from perfectplay._core import Search
+    from perfectplay.hooks import CompiledEntry
 
 MAX_COMPILED_CELLS = 64
 MAX_COMPILED_K = 24  # the heuristic's 4 ** k must fit 64-bit integers
@@ -296,6 +296,8 @@ def compiled_entry(game: Board) -> CompiledEntry | None:
     """How the compiled core (``_core/mnk_node.c``) searches ``game``'s nodes; None if the board is too big."""
     if game.cells > MAX_COMPILED_CELLS or game.k > MAX_COMPILED_K or len(game.lines) > MAX_COMPILED_LINES:
         return None
+    from perfectplay.hooks import CompiledEntry  # here: a game that is only played never needs it
+
     geo = geometry(game)
 
     def configure(core: Search) -> None:

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
 from perfectplay.games.nim_node import MOVE_BASE, NimNode
-from perfectplay.hooks import SearchNode
+
+if TYPE_CHECKING:
+    from perfectplay.hooks import SearchNode
 
 MAX_HEAPS = 10
 """Most heaps in a position."""
