@@ -29,7 +29,6 @@ these hooks, not the other way round.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -91,7 +90,6 @@ class SearchNode(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
 class CompiledEntry:
     """How the compiled core searches one game's nodes (``Game.compiled_entry``).
 
@@ -100,7 +98,14 @@ class CompiledEntry:
     ``Negamax.search`` in C at one of the game's own nodes, with the same
     arguments (the node, ply, depth, alpha, beta), and returns its value.
     The game's node module writes both: only it knows the node's fields.
+    (A plain class, not a dataclass: a dataclass compiles its methods when
+    the module is imported, a cost every search's start-up would pay.)
     """
 
-    configure: Callable[[Search], None]
-    enter: Callable[[Search, SearchNode, int, int, int, int], int]
+    __slots__ = ("configure", "enter")
+
+    def __init__(
+        self, configure: Callable[[Search], None], enter: Callable[[Search, SearchNode, int, int, int, int], int]
+    ) -> None:
+        self.configure = configure
+        self.enter = enter
