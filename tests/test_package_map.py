@@ -149,7 +149,7 @@ def test_no_two_modules_import_each_other_even_through_others_or_only_for_type_c
     known = {_module_name(p) for p in [*SOURCES, *PACKAGE.rglob("*.pyi")]}
     arrows: dict[str, set[str]] = {}
     for path in SOURCES:
-        tree, found = ast.parse(path.read_text(encoding="utf-8")), set()
+        tree, found = ast.parse(path.read_text(encoding="utf-8")), set[str]()
         for node in ast.walk(tree):  # every import: top level, in a function, under TYPE_CHECKING
             if isinstance(node, ast.Import):
                 found.update(alias.name for alias in node.names)
