@@ -38,8 +38,9 @@ def installed(fingerprint: str) -> set[str]:
 
 def ensure_environment(command: str) -> None:
     # The compiled core is built by the install too: a change to its source needs a new install.
-    sources = ("pyproject.toml", "setup.py", "src/perfectplay/_core.c")
-    fingerprint = hashlib.sha256(b"".join((ROOT / name).read_bytes() for name in sources)).hexdigest()
+    core = sorted((ROOT / "src" / "perfectplay" / "_core").glob("*.[ch]"))
+    sources = [ROOT / "pyproject.toml", ROOT / "setup.py", *core]
+    fingerprint = hashlib.sha256(b"".join(path.name.encode() + path.read_bytes() for path in sources)).hexdigest()
     have = installed(fingerprint)
     if EXTRAS[command] <= have:
         return

@@ -6,6 +6,7 @@ runs on the pure-Python solver (``perfectplay --version`` says which core is in 
 """
 
 import platform
+from pathlib import Path
 
 from setuptools import Extension, setup
 
@@ -26,11 +27,15 @@ def cpu_flags() -> list[str]:
     return ["-mpopcnt"] if " popcnt" in flags else []
 
 
+CORE = Path("src/perfectplay/_core")
+"""The core's C, one file per job (see the comment at the top of each)."""
+
 setup(
     ext_modules=[
         Extension(
             "perfectplay._core",
-            sources=["src/perfectplay/_core.c"],
+            sources=sorted(path.as_posix() for path in CORE.glob("*.c")),
+            depends=sorted(path.as_posix() for path in CORE.glob("*.h")),
             extra_compile_args=["-O2", "-std=gnu11", *cpu_flags()],
             optional=True,
         )

@@ -29,6 +29,7 @@ from perfectplay import (
     unregister_game,
 )
 from perfectplay.games import KINDS, GameKind
+from perfectplay.teaching import position_svg
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "games" / "subtraction.py"
 
@@ -77,6 +78,16 @@ def test_analyze_values_every_move_of_the_21_game(subtraction: GameKind) -> None
 def test_the_example_keeps_every_promise_of_the_conformance_test(subtraction: GameKind, spec: str) -> None:
     report = check_game(make_game(spec), seed=f"example {spec}")
     assert report.solved >= report.long_playouts > 0
+
+
+def test_the_example_is_drawn_from_its_own_view_though_the_drawings_know_nothing_of_it(subtraction: GameKind) -> None:
+    """7 counters, one heap of 7 sticks: take 3 and leave 4, a multiple of 4, to win; 1 or 2 lose."""
+    game = make_game("subtraction")
+    state = game.parse("7")
+    result = analyze(game, state)
+    svg = position_svg(game, state, outcomes={entry.move: entry.outcome for entry in result.moves}, best=result.best)
+    assert svg.count('class="stick"') == 7
+    assert "3: W3, 1: L4, 2: L4" in svg
 
 
 def test_the_cli_analyzes_a_game_from_its_file() -> None:

@@ -28,9 +28,9 @@ from perfectplay import (
     minimax,
     solve,
 )
+from perfectplay.game import ProtocolNode
 from perfectplay.games import Nim, NimState
 from perfectplay.games.nim import MAX_HEAP, MAX_HEAPS, decode, encode
-from perfectplay.hooks import ProtocolNode
 
 NORMAL = Nim()
 MISERE = Nim(misere=True)

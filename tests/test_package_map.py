@@ -142,3 +142,29 @@ def test_the_engine_door_names_the_engine_alone() -> None:
     homes = set(perfectplay._HOMES.values())
     assert [home for home in homes if _layer_of(home) != 0] == []
     assert 35 <= len(perfectplay.__all__) <= 50
+
+
+def test_no_two_modules_import_each_other_even_through_others_or_only_for_type_checking() -> None:
+    """An import circle (``game`` <-> ``hooks``, a game <-> its node) means neither module can be read alone."""
+    known = {_module_name(p) for p in [*SOURCES, *PACKAGE.rglob("*.pyi")]}
+    arrows: dict[str, set[str]] = {}
+    for path in SOURCES:
+        tree, found = ast.parse(path.read_text(encoding="utf-8")), set[str]()
+        for node in ast.walk(tree):  # every import: top level, in a function, under TYPE_CHECKING
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.update(f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
+                             for a in node.names)
+        arrows[_module_name(path)] = found & known - {_module_name(path)}
+    circles = []
+    for start in arrows:  # a circle through ``start``: ``start`` reached again from one of its imports
+        seen, todo = set(), list(arrows[start])
+        while todo:
+            module = todo.pop()
+            if module not in seen:
+                seen.add(module)
+                todo.extend(arrows.get(module, ()))
+        if start in seen:
+            circles.append(start)
+    assert circles == []

@@ -14,12 +14,15 @@ Play it, or ask for every move's outcome::
 All a game needs is the rules (the methods below). Drawing, move labels and
 typed moves, the web view and the solver's search node have defaults that
 work for any game; a game overrides them to look nicer or to search faster.
+This one draws its pile for a terminal (``draw``) and describes it as one
+heap (``view``), which the browser page and the pictures
+(``perfectplay.teaching.position_svg``) draw with no code of their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from perfectplay import Game, IllegalMoveError, Player, PositionError, VariantError, register_game
 
@@ -92,6 +95,13 @@ class Subtraction(Game[Pile]):
         marks = marks or {}
         moves = ", ".join(f"{move} ({marks[move]})" if move in marks else str(move) for move in self.legal_moves(state))
         return f"{state.counters} counters: {pile}{taken}\nTake {moves}"
+
+    def view(self, state: Pile) -> dict[str, Any]:
+        """One heap: a click on a counter takes it and every counter after it, where that amount is allowed."""
+        legal = self.legal_moves(state)
+        takes = [state.counters - index for index in range(state.counters)]
+        click = [take if take in legal else None for take in takes]
+        return {"kind": "heaps", "heaps": [state.counters], "misere": False, "click": [click]}
 
 
 def make(params: str | None, position: str | None) -> Subtraction:

@@ -1,4 +1,4 @@
-# Types of the compiled core (_core.c); the Python reference is search/machinery/negamax.py.
+# Types of the compiled core (the C in _core/); the Python reference is search/solver/negamax.py.
 
 SCALE: int
 PROVEN: int

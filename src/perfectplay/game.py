@@ -27,14 +27,14 @@ is ``11 - p``, exactly the course labs' ``10 - depth``.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from perfectplay.errors import IllegalMoveError, PositionError
 
-if TYPE_CHECKING:
-    from perfectplay.hooks import SearchNode
+if TYPE_CHECKING:  # types only: nothing of the hooks runs before a solver asks for a node
+    from perfectplay.hooks import CompiledEntry, SearchNode
 
 
 class Player(enum.Enum):
@@ -222,8 +222,41 @@ class Game(Protocol[State]):
         return "\n".join(lines)
 
     def view(self, state: State) -> dict[str, Any]:
-        """The position as JSON for a graphical front end (``kind`` names the drawing)."""
+        """The position as JSON for a graphical front end and the drawings (``kind`` names the drawing).
+
+        ``perfectplay.viz`` and the browser page draw three kinds; a game
+        that returns one of them gets a board drawn without code of its own:
+
+        * ``{"kind": "grid", "rows", "cols", "cells", "line", "labels", "click", "drop"}``:
+          ``cells`` row by row from the top (``"X"``, ``"O"`` or ``""``),
+          ``line`` the cells of a winning line, ``labels`` what to type for
+          each cell (or None), ``click`` the move a click on each cell plays
+          (or None), ``drop`` true when stones fall to the lowest free cell
+          of a column (drawn as discs in a frame);
+        * ``{"kind": "heaps", "heaps", "misere", "click"}``: heap sizes, and
+          per heap the move a click on each object plays (it takes that
+          object and every one after it; None where no move does);
+        * ``{"kind": "text", "text"}``: the notation, the default.
+        """
         return {"kind": "text", "text": self.format(state)}
+
+    def move_cells(self, state: State, last_move: int) -> tuple[int, ...]:
+        """The cells of ``view(state)``'s grid that ``last_move``, the move that led to ``state``, filled.
+
+        The drawings shade them; none by default (and for games without a grid).
+        """
+        return ()
+
+    def symmetry_key(self, state: State) -> str:
+        """The same text for positions that are images of each other under the game's symmetries.
+
+        A data set keeps such positions in one class. The default knows no
+        symmetry: the position and the side to move. A game with symmetries
+        (a board's rotations and reflections, heaps in any order) names the
+        smallest image; a game where both sides have the same moves may
+        leave out the side to move.
+        """
+        return f"{self.format(state)} {self.to_move(state).value}"
 
     # --- search hooks: defaults that are correct for any game ---------------
 
@@ -234,9 +267,15 @@ class Game(Protocol[State]):
         shortcuts); a game overrides it with a faster node that knows its
         symmetries, forced replies and a good move order.
         """
-        from perfectplay.hooks import ProtocolNode
-
         return ProtocolNode(self, state)
+
+    def compiled_entry(self) -> CompiledEntry | None:
+        """How the compiled core searches this game's nodes, or None (the default): the Python core does.
+
+        A game returns one only for the node its own ``search_node`` makes,
+        and only for the sizes the compiled core can hold.
+        """
+        return None
 
 
 def terminal_score(game: Game[Any], state: Any, ply: int = 0) -> int:
@@ -247,3 +286,43 @@ def terminal_score(game: Game[Any], state: Any, ply: int = 0) -> int:
     if winner is game.to_move(state):
         return win_score(ply, game.max_plies)
     return loss_score(ply, game.max_plies)
+
+
+class ProtocolNode:
+    """The solver's view of any game, built on the ``Game`` protocol alone.
+
+    Correct for every game and no faster than the protocol: the key is the
+    state itself, moves come in the game's order, nothing is forced, and
+    every unfinished position is valued 0 at the horizon.
+    """
+
+    __slots__ = ("forced", "game", "high", "low", "state")
+
+    def __init__(self, game: Game[Any], state: Any) -> None:
+        self.game = game
+        self.state = state
+        self.forced = False
+        if game.is_over(state):
+            self.low = self.high = terminal_score(game, state)
+        else:
+            # The side to move may end the game with its own move either way
+            # (in misere games the last move loses).
+            self.low, self.high = loss_score(1, game.max_plies), win_score(1, game.max_plies)
+
+    def key(self) -> Hashable:
+        return self.state  # type: ignore[no-any-return]
+
+    def moves(self) -> Sequence[int]:
+        return self.game.legal_moves(self.state)
+
+    def play(self, move: int) -> ProtocolNode:
+        return ProtocolNode(self.game, self.game.play(self.state, move))
+
+    def evaluate(self) -> int:
+        return 0
+
+    def to_key_frame(self, move: int) -> int:
+        return move
+
+    def from_key_frame(self, move: int) -> int:
+        return move

@@ -2,9 +2,9 @@
 
 The solver (``negamax.py`` and the drivers around it) is the same for every
 game; what it needs to know about one is asked of a ``SearchNode``. A game
-gets a correct node for free (``ProtocolNode``, built on the ``Game``
-protocol) and makes the solver fast by overriding ``Game.search_node`` with
-its own, which may:
+gets a correct node for free (``perfectplay.game.ProtocolNode``, built on the
+``Game`` protocol) and makes the solver fast by overriding ``Game.search_node``
+with its own, which may:
 
 * give a **canonical key**, the same for positions that are symmetric
   images of each other, so the transposition table shares their values;
@@ -17,17 +17,22 @@ its own, which may:
 
 Every score a node reports uses ``perfectplay.game``'s convention, counted
 from the node for the side to move there.
+
+A game whose node the compiled core (``perfectplay._core``) knows says so
+with a ``CompiledEntry`` (``Game.compiled_entry``): the solver never asks
+which game it is searching.
+
+This module imports nothing of ``perfectplay.game``: the protocol builds on
+these hooks, not the other way round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
-
-from perfectplay.game import loss_score, terminal_score, win_score
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from perfectplay.game import Game
+    from perfectplay._core import Search
 
 
 class SearchNode(Protocol):
@@ -85,41 +90,22 @@ class SearchNode(Protocol):
         ...
 
 
-class ProtocolNode:
-    """The solver's view of any game, built on the ``Game`` protocol alone.
+class CompiledEntry:
+    """How the compiled core searches one game's nodes (``Game.compiled_entry``).
 
-    Correct for every game and no faster than the protocol: the key is the
-    state itself, moves come in the game's order, nothing is forced, and
-    every unfinished position is valued 0 at the horizon.
+    ``configure`` sets a fresh ``perfectplay._core.Search`` up for the
+    game's board (its geometry, once per solver call); ``enter`` runs
+    ``Negamax.search`` in C at one of the game's own nodes, with the same
+    arguments (the node, ply, depth, alpha, beta), and returns its value.
+    The game's node module writes both: only it knows the node's fields.
+    (A plain class, not a dataclass: a dataclass compiles its methods when
+    the module is imported, a cost every search's start-up would pay.)
     """
 
-    __slots__ = ("forced", "game", "high", "low", "state")
+    __slots__ = ("configure", "enter")
 
-    def __init__(self, game: Game[Any], state: Any) -> None:
-        self.game = game
-        self.state = state
-        self.forced = False
-        if game.is_over(state):
-            self.low = self.high = terminal_score(game, state)
-        else:
-            # The side to move may end the game with its own move either way
-            # (in misere games the last move loses).
-            self.low, self.high = loss_score(1, game.max_plies), win_score(1, game.max_plies)
-
-    def key(self) -> Hashable:
-        return self.state  # type: ignore[no-any-return]
-
-    def moves(self) -> Sequence[int]:
-        return self.game.legal_moves(self.state)
-
-    def play(self, move: int) -> ProtocolNode:
-        return ProtocolNode(self.game, self.game.play(self.state, move))
-
-    def evaluate(self) -> int:
-        return 0
-
-    def to_key_frame(self, move: int) -> int:
-        return move
-
-    def from_key_frame(self, move: int) -> int:
-        return move
+    def __init__(
+        self, configure: Callable[[Search], None], enter: Callable[[Search, SearchNode, int, int, int, int], int]
+    ) -> None:
+        self.configure = configure
+        self.enter = enter

@@ -22,12 +22,16 @@ bitboards, is in ``connect4_node.py``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import DRAW, Game, Outcome, Player
-from perfectplay.games.connect4_node import Connect4Node
+from perfectplay.games.connect4_node import Connect4Node, compiled_entry
 from perfectplay.games.grid import cells_of_complete_lines, format_grid, line_masks, mover_and_winner, read_grid
+from perfectplay.games.symmetry import transform
+
+if TYPE_CHECKING:
+    from perfectplay.hooks import CompiledEntry
 
 MAX_WIDTH = 9
 """Widest board: a column is one digit in the move-sequence notation."""
@@ -272,10 +276,29 @@ class Connect4(Game[Connect4State]):
             "labels": labels,
         }
 
+    def move_cells(self, state: Connect4State, last_move: int) -> tuple[int, ...]:
+        """The top stone of the column played."""
+        cell = self.top_cell(state, last_move)
+        return () if cell is None else (cell,)
+
+    def symmetry_key(self, state: Connect4State) -> str:
+        """The smaller drawing of the position and its mirror image, and the side to move."""
+        mirror = tuple(
+            row * self.width + (self.width - 1 - col) for row in range(self.height) for col in range(self.width)
+        )
+        flipped = state._replace(x=transform(mirror, state.x), o=transform(mirror, state.o))
+        return f"{min(self.format(state), self.format(flipped))} {state.to_move.value}"
+
     # --- search hooks --------------------------------------------------------
 
     def search_node(self, state: Connect4State) -> Connect4Node:
         return Connect4Node.root(self, state)
+
+    def compiled_entry(self) -> CompiledEntry | None:
+        # Only for the node above: a subclass with a node of its own is searched in Python.
+        if type(self).search_node is not Connect4.search_node:
+            return None
+        return compiled_entry(self.width, self.height)
 
     # --- notation -----------------------------------------------------------
 

@@ -46,14 +46,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from perfectplay.game import Player
+from perfectplay.games.grid import Stones
 
 if TYPE_CHECKING:
-    from perfectplay.games.connect4 import Connect4, Connect4State
+    from perfectplay._core import Search
+    from perfectplay.hooks import CompiledEntry
 
 Threats = Callable[[int, int], int]
+
+MAX_COMPILED_BITS = 128
+"""The compiled core's bitboards: a board of ``width * (height + 1)`` bits up to this is compiled."""
+
+
+class Board(Protocol):
+    """What the node reads of the game (``Connect4`` is one).
+
+    A protocol rather than the class, so that this module needs nothing of
+    ``connect4.py``: the game imports its node, never the other way round.
+    """
+
+    width: int
+    height: int
 
 
 def threat_finder(height: int, board: int) -> Threats:
@@ -144,7 +160,7 @@ class Connect4Node:
     found: dict[int, int] | None
 
     @classmethod
-    def root(cls, game: Connect4, state: Connect4State) -> Connect4Node:
+    def root(cls, game: Board, state: Stones) -> Connect4Node:
         """The node of any legal position, its winning cells computed from scratch."""
         geo = geometry(game.width, game.height)
         x, o = geo.bitboard(state.x), geo.bitboard(state.o)
@@ -256,3 +272,34 @@ class Connect4Node:
         return 4 * (self.my_win.bit_count() - self.opp_win.bit_count()) + (
             (mine & centre).bit_count() - (theirs & centre).bit_count()
         )
+
+
+def compiled_entry(width: int, height: int) -> CompiledEntry | None:
+    """How the compiled core (``_core/connect4_node.c``) searches these nodes; None if its bitboards are too small."""
+    if width * (height + 1) > MAX_COMPILED_BITS:
+        return None
+    from perfectplay.hooks import CompiledEntry  # here: a game that is only played never needs it
+
+    def configure(core: Search) -> None:
+        core.configure_connect4(width, height)
+
+    return CompiledEntry(configure, _enter)
+
+
+def _enter(core: Search, node: Any, ply: int, depth: int, alpha: int, beta: int) -> int:
+    """``Negamax.search`` in C from a ``Connect4Node``: its fields, as ``Search.connect4`` takes them."""
+    return core.connect4(
+        node.pos,
+        node.mask,
+        node.stones,
+        node.my_win,
+        node.opp_win,
+        node.safe,
+        node.forced,
+        node.low,
+        node.high,
+        ply,
+        depth,
+        alpha,
+        beta,
+    )

@@ -15,8 +15,31 @@ write positions this way.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from perfectplay.errors import PositionError
 from perfectplay.game import Player
+
+
+class Stones(Protocol):
+    """A position on a grid as its game and its search node both read it (``MNKState``, ``Connect4State``).
+
+    Declared here, where both import it, so that a game's node module needs
+    nothing of the game's own module: the game imports its node, never the
+    other way round.
+    """
+
+    @property
+    def x(self) -> int: ...
+
+    @property
+    def o(self) -> int: ...
+
+    @property
+    def to_move(self) -> Player: ...
+
+    @property
+    def winner(self) -> Player | None: ...
 
 EMPTY_CHARS = frozenset(".-_ ")
 """Characters that mean an empty cell in position text."""

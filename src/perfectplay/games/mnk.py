@@ -17,7 +17,7 @@ make states immutable and hashable for free.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
@@ -29,7 +29,11 @@ from perfectplay.games.grid import (
     read_grid,
     rows_text,
 )
-from perfectplay.games.mnk_node import MNKNode
+from perfectplay.games.mnk_node import MNKNode, compiled_entry
+from perfectplay.games.symmetry import symmetries, transform
+
+if TYPE_CHECKING:
+    from perfectplay.hooks import CompiledEntry
 
 MAX_SIDE = 15
 """Largest number of rows or columns we accept (15x15 is gomoku's board)."""
@@ -228,10 +232,27 @@ class MNK(Game[MNKState]):
             "labels": [self.move_label(cell) for cell in range(self.cells)],
         }
 
+    def move_cells(self, state: MNKState, last_move: int) -> tuple[int, ...]:
+        return (last_move,)
+
+    def symmetry_key(self, state: MNKState) -> str:
+        """The smallest drawing among the board's rotations and reflections, and the side to move."""
+        images = (
+            self.format(state._replace(x=transform(perm, state.x), o=transform(perm, state.o)))
+            for perm in symmetries(self.rows, self.cols)
+        )
+        return f"{min(images)} {state.to_move.value}"
+
     # --- search hooks --------------------------------------------------------
 
     def search_node(self, state: MNKState) -> MNKNode:
         return MNKNode.root(self, state)
+
+    def compiled_entry(self) -> CompiledEntry | None:
+        # Only for the node above: a subclass with a node of its own is searched in Python.
+        if type(self).search_node is not MNK.search_node:
+            return None
+        return compiled_entry(self)
 
     # --- board geometry -----------------------------------------------------
 

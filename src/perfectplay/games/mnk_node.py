@@ -27,21 +27,47 @@ What the node knows that the plain protocol does not, each measured in
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cache
 from operator import or_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from perfectplay.game import Player
+from perfectplay.games.grid import Stones
 from perfectplay.games.symmetry import inverse, symmetries, transform
 
 if TYPE_CHECKING:
-    from perfectplay.games.mnk import MNK, MNKState
+    from perfectplay._core import Search
+    from perfectplay.hooks import CompiledEntry
+
+MAX_COMPILED_CELLS = 64
+MAX_COMPILED_K = 24  # the heuristic's 4 ** k must fit 64-bit integers
+MAX_COMPILED_LINES = 512
+"""The boards the compiled core (``_core/mnk_node.c``) holds: cells in one word, line numbers in eight."""
+
+
+class Board(Hashable, Protocol):
+    """What the search reads of an m,n,k game (``MNK`` is one): its size, its lines, and the score base.
+
+    A protocol rather than the class, so that this module needs nothing of
+    ``mnk.py``: the game imports its node, never the other way round.
+    """
+
+    rows: int
+    cols: int
+    k: int
+    cells: int
+    lines: tuple[int, ...]
+    lines_through: tuple[tuple[int, ...], ...]
+
+    @property
+    def max_plies(self) -> int: ...
 
 
 class Geometry:
     """Everything about a board the search precomputes once: lines, symmetries, orders."""
 
-    def __init__(self, game: MNK) -> None:
+    def __init__(self, game: Board) -> None:
         self.cells = game.cells
         self.base = game.max_plies + 2
         self.lines = game.lines
@@ -105,7 +131,7 @@ class Geometry:
 
 
 @cache
-def geometry(game: MNK) -> Geometry:
+def geometry(game: Board) -> Geometry:
     """The precomputed tables for ``game`` (built once per board size)."""
     return Geometry(game)
 
@@ -156,7 +182,7 @@ class MNKNode:
     frame: int
 
     @classmethod
-    def root(cls, game: MNK, state: MNKState) -> MNKNode:
+    def root(cls, game: Board, state: Stones) -> MNKNode:
         """The node of any legal position, its threats and open lines computed from scratch."""
         geo = geometry(game)
         node = cls()
@@ -264,3 +290,48 @@ class MNKNode:
 
     def evaluate(self) -> int:
         return self.geo.evaluate(self.me, self.opp)
+
+
+def compiled_entry(game: Board) -> CompiledEntry | None:
+    """How the compiled core (``_core/mnk_node.c``) searches ``game``'s nodes; None if the board is too big."""
+    if game.cells > MAX_COMPILED_CELLS or game.k > MAX_COMPILED_K or len(game.lines) > MAX_COMPILED_LINES:
+        return None
+    from perfectplay.hooks import CompiledEntry  # here: a game that is only played never needs it
+
+    geo = geometry(game)
+
+    def configure(core: Search) -> None:
+        core.configure_mnk(
+            geo.cells,
+            geo.base,
+            game.k,
+            tuple(geo.lines),
+            tuple(tuple(masks) for masks in geo.lines_through),
+            geo.perms,
+            geo.order,
+        )
+
+    return CompiledEntry(configure, _enter)
+
+
+def _enter(core: Search, node: Any, ply: int, depth: int, alpha: int, beta: int) -> int:
+    """``Negamax.search`` in C from an ``MNKNode``: its fields, as ``Search.mnk`` takes them."""
+    return core.mnk(
+        node.me,
+        node.opp,
+        node.my_open,
+        node.opp_open,
+        node.my_threats,
+        node.opp_threats,
+        node.keys,
+        node.my_bits is node.geo.o_bits,
+        node.stones,
+        node.lost,
+        node.forced,
+        node.low,
+        node.high,
+        ply,
+        depth,
+        alpha,
+        beta,
+    )

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import Game, Player
 from perfectplay.games.nim_node import MOVE_BASE, NimNode
-from perfectplay.hooks import SearchNode
+
+if TYPE_CHECKING:
+    from perfectplay.hooks import SearchNode
 
 MAX_HEAPS = 10
 """Most heaps in a position."""
@@ -263,6 +265,10 @@ class Nim(Game[NimState]):
             "misere": self.misere,
             "click": [[encode(heap, size - index) for index in range(size)] for heap, size in enumerate(state.heaps)],
         }
+
+    def symmetry_key(self, state: NimState) -> str:
+        """The sorted heaps: the same game whatever their order, and both sides have the same moves."""
+        return ",".join(str(size) for size in sorted(state.heaps))
 
     # --- search hooks --------------------------------------------------------
 

@@ -25,18 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
-from perfectplay import (
-    MNK,
-    Connect4,
-    Game,
-    Nim,
-    PerfectplayError,
-    back_up,
-    loss_score,
-    outcome_of,
-    win_score,
-)
-from perfectplay.games.symmetry import symmetries, transform
+from perfectplay import Game, PerfectplayError, back_up, loss_score, outcome_of, win_score
 
 FORMATS: tuple[str, ...] = ("jsonl", "csv")
 """The formats ``write_dataset`` writes (Parquet is ``write_parquet``, with pyarrow installed)."""
@@ -147,7 +136,7 @@ def split_of(symmetry_class: str, test_percent: int = DEFAULT_TEST_PERCENT) -> s
 
 
 def symmetry_class(game: Game[Any], state: Any) -> str:
-    """The canonical form of ``state`` under the board's symmetries: the smallest text among its images.
+    """The canonical form of ``state`` under the game's symmetries (``Game.symmetry_key``).
 
     m,n,k boards have the 8 symmetries of the square (4 of a rectangle),
     Connect Four its mirror image; a Nim position is the same game whatever
@@ -157,21 +146,7 @@ def symmetry_class(game: Game[Any], state: Any) -> str:
     side to move is another position), not in Nim, where both sides have
     the same moves.
     """
-    if isinstance(game, MNK):
-        images = (
-            game.format(state._replace(x=transform(perm, state.x), o=transform(perm, state.o)))
-            for perm in symmetries(game.rows, game.cols)
-        )
-        return f"{min(images)} {state.to_move.value}"
-    if isinstance(game, Connect4):
-        mirror = tuple(
-            row * game.width + (game.width - 1 - col) for row in range(game.height) for col in range(game.width)
-        )
-        flipped = state._replace(x=transform(mirror, state.x), o=transform(mirror, state.o))
-        return f"{min(game.format(state), game.format(flipped))} {state.to_move.value}"
-    if isinstance(game, Nim):
-        return ",".join(str(size) for size in sorted(state.heaps))
-    return f"{game.format(state)} {game.to_move(state).value}"
+    return game.symmetry_key(state)
 
 
 def reachable(game: Game[Any], start: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> dict[Any, int]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from perfectplay.games.mnk import MNK
 from perfectplay.teaching.orders import CutChanges
 from perfectplay.teaching.trace import Trace, TraceNode, Window
 from perfectplay.viz.labels import (
@@ -259,7 +258,7 @@ def _legend(trace: Trace, changes: CutChanges | None) -> tuple[str, int]:
 
 
 def _board(trace: Trace, node_state: object, move: int | None, x: float, y: float) -> str:
-    """A thumbnail of the position with the last move shaded; plain text for other games."""
+    """A thumbnail of the position drawn from the game's grid view, the last move shaded; text for other views."""
     game = trace.game
     if is_textbook(trace):
         name = escape(game.format(node_state))
@@ -270,29 +269,30 @@ def _board(trace: Trace, node_state: object, move: int | None, x: float, y: floa
             f'<text x="{box / 2:.1f}" y="{BOARD / 2 + 5:.1f}" text-anchor="middle">{name}</text>'
             f'<rect class="frame" width="{box}" height="{BOARD}" rx="6"/></g>'
         )
-    if not isinstance(game, MNK):
+    view = game.view(node_state)
+    if view["kind"] != "grid":
         text = escape(game.format(node_state))
         return f'<g class="board"><text x="{x}" y="{y + BOARD / 2}" class="caption">{text}</text></g>'
-    cell = BOARD / max(game.rows, game.cols)
+    rows, cols = view["rows"], view["cols"]
+    cell = BOARD / max(rows, cols)
+    width, height = cell * cols, cell * rows
     parts = [f'<g class="board" transform="translate({x:.1f},{y:.1f})">']
-    parts.append(f'<rect class="cell" width="{cell * game.cols:.1f}" height="{cell * game.rows:.1f}"/>')
-    if move is not None:
-        row, col = game.row_col(move)
-        size = f'width="{cell:.1f}" height="{cell:.1f}"'
+    parts.append(f'<rect class="cell" width="{width:.1f}" height="{height:.1f}"/>')
+    size = f'width="{cell:.1f}" height="{cell:.1f}"'
+    for shaded in game.move_cells(node_state, move) if move is not None else ():
+        row, col = divmod(shaded, cols)
         parts.append(f'<rect class="last" x="{col * cell:.1f}" y="{row * cell:.1f}" {size}/>')
-    width, height = cell * game.cols, cell * game.rows
-    for line in range(1, game.cols):
+    for line in range(1, cols):
         parts.append(f'<line class="grid" x1="{line * cell:.1f}" y1="0" x2="{line * cell:.1f}" y2="{height:.1f}"/>')
-    for line in range(1, game.rows):
+    for line in range(1, rows):
         parts.append(f'<line class="grid" x1="0" y1="{line * cell:.1f}" x2="{width:.1f}" y2="{line * cell:.1f}"/>')
     pad = cell * 0.22
-    for index in range(game.cells):
-        stone = game.stone_at(node_state, index)  # type: ignore[arg-type]
-        if stone is None:
+    for index, stone in enumerate(view["cells"]):
+        if not stone:
             continue
-        row, col = game.row_col(index)
+        row, col = divmod(index, cols)
         left, top = col * cell, row * cell
-        if stone.value == "X":
+        if stone == "X":
             parts.append(
                 f'<path class="x" d="M{left + pad:.1f},{top + pad:.1f}L{left + cell - pad:.1f},{top + cell - pad:.1f}'
                 f'M{left + cell - pad:.1f},{top + pad:.1f}L{left + pad:.1f},{top + cell - pad:.1f}"/>'
@@ -301,7 +301,7 @@ def _board(trace: Trace, node_state: object, move: int | None, x: float, y: floa
             parts.append(
                 f'<circle class="o" cx="{left + cell / 2:.1f}" cy="{top + cell / 2:.1f}" r="{cell / 2 - pad:.1f}"/>'
             )
-    parts.append(f'<rect class="frame" width="{cell * game.cols:.1f}" height="{cell * game.rows:.1f}"/>')
+    parts.append(f'<rect class="frame" width="{width:.1f}" height="{height:.1f}"/>')
     parts.append("</g>")
     return "".join(parts)
 

@@ -225,10 +225,10 @@ def shipped_book(name: str) -> Book | None:
         return None
     from importlib import resources  # pathlib, tempfile and more: paid only when a book is read
 
-    from perfectplay.games.connect4 import Connect4  # the only game with a book; imported when one is asked for
+    from perfectplay.games import make_game  # the book's game, from the registry by its name
 
     text = resources.files("perfectplay").joinpath("books").joinpath(filename).read_text(encoding="utf-8")
-    return Book.parse(Connect4(), text.splitlines(), filename, check=False)
+    return Book.parse(make_game(name), text.splitlines(), filename, check=False)
 
 
 def book_answer(game: Game[Any], state: Any) -> BookAnswer | None:

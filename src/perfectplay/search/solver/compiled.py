@@ -11,20 +11,22 @@ exactly the same nodes, return the same values, stop at the same node when a
 limit runs out and leave the same table (``tests/test_compiled_core.py``).
 
 The compiled core is used when it was built (``setup.py``: it needs a C
-compiler) and the game is one it knows: ``Connect4`` of any size, ``MNK``
-(tic-tac-toe included) of up to 64 cells with ``k`` up to 24. Setting
-``PERFECTPLAY_PURE=1`` in the environment forces the Python core, which
-stays the reference; so do games defined in Python (Nim, a game file).
+compiler) and the game offers an entry to it (``Game.compiled_entry``, a
+``CompiledEntry``: how to set the core up for its board and how to enter
+it with one of its nodes): today ``Connect4`` of any size and ``MNK``
+(tic-tac-toe included) of up to 64 cells with ``k`` up to 24, whose node
+modules write theirs. This module never asks which game it searches.
+Setting ``PERFECTPLAY_PURE=1`` in the environment forces the Python core,
+which stays the reference; so do games without an entry (Nim, a game file).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 from perfectplay.game import Game
-from perfectplay.hooks import SearchNode
+from perfectplay.hooks import CompiledEntry, SearchNode
 from perfectplay.search.base.budget import Budget
 from perfectplay.search.solver.negamax import Negamax
 from perfectplay.search.solver.table import COMPILED_CAPACITY, DEFAULT_CAPACITY, TranspositionTable
@@ -36,12 +38,6 @@ except ImportError:  # built without a C compiler: the Python core serves every 
 
 PURE_VARIABLE = "PERFECTPLAY_PURE"
 """Set to 1 (or any non-empty value but 0) to force the pure-Python core."""
-
-MAX_MNK_CELLS = 64
-MAX_MNK_K = 24  # the heuristic's 4 ** k must fit 64-bit integers
-MAX_MNK_LINES = 512
-
-Enter = Callable[[Any, SearchNode, int, int, int, int], int]
 
 
 def compiled_available() -> bool:
@@ -75,7 +71,7 @@ def default_capacity(game: Game[Any], exact: bool = True) -> int:
     moves every entry at once, a pause of a few tenths of a second that
     no clock check can interrupt, and a limited search has no use for it.
     """
-    if not exact or _core is None or pure_forced() or _setup(game) is None:
+    if not exact or _core is None or pure_forced() or game.compiled_entry() is None:
         return DEFAULT_CAPACITY
     return COMPILED_CAPACITY
 
@@ -84,26 +80,23 @@ def negamax_for(game: Game[Any], table: TranspositionTable, budget: Budget) -> N
     """The recursion for one solver call: the compiled one when it serves ``game``, else the Python one."""
     if _core is None or pure_forced():
         return Negamax(table, budget)
-    setup = _setup(game)
-    if setup is None:
+    entry = game.compiled_entry()
+    if entry is None:
         return Negamax(table, budget)
-    configure, enter = setup
-    return CompiledNegamax(table, budget, configure, enter)
+    return CompiledNegamax(table, budget, entry)
 
 
 class CompiledNegamax(Negamax):
     """``Negamax`` with its recursion in C; the counters live here between calls, as in Python."""
 
-    def __init__(
-        self, table: TranspositionTable, budget: Budget, configure: Callable[[Any], None], enter: Enter
-    ) -> None:
+    def __init__(self, table: TranspositionTable, budget: Budget, entry: CompiledEntry) -> None:
         super().__init__(table, budget)
         assert _core is not None
         if table.native is None:
             table.native = _core.Table(table.capacity)
         self.core = _core.Search(table.native, budget)
-        configure(self.core)
-        self.enter = enter
+        entry.configure(self.core)
+        self.enter = entry.enter
 
     def search(self, node: SearchNode, ply: int, depth: int, alpha: int, beta: int) -> int:
         core = self.core
@@ -113,82 +106,3 @@ class CompiledNegamax(Negamax):
         finally:
             # Also when a limit raised Stop in the middle: the callers read the counters.
             self.nodes, self.next_check, self.horizon = core.nodes, core.next_check, core.horizon
-
-
-def _enter_connect4(core: Any, node: Any, ply: int, depth: int, alpha: int, beta: int) -> int:
-    value: int = core.connect4(
-        node.pos,
-        node.mask,
-        node.stones,
-        node.my_win,
-        node.opp_win,
-        node.safe,
-        node.forced,
-        node.low,
-        node.high,
-        ply,
-        depth,
-        alpha,
-        beta,
-    )
-    return value
-
-
-def _enter_mnk(core: Any, node: Any, ply: int, depth: int, alpha: int, beta: int) -> int:
-    value: int = core.mnk(
-        node.me,
-        node.opp,
-        node.my_open,
-        node.opp_open,
-        node.my_threats,
-        node.opp_threats,
-        node.keys,
-        node.my_bits is node.geo.o_bits,
-        node.stones,
-        node.lost,
-        node.forced,
-        node.low,
-        node.high,
-        ply,
-        depth,
-        alpha,
-        beta,
-    )
-    return value
-
-
-def _setup(game: Game[Any]) -> tuple[Callable[[Any], None], Enter] | None:
-    """How to configure the core for ``game`` and enter it with a node, or None if the core cannot serve it."""
-    # Imported here: the games import the search's protocol, not the other way round at import time.
-    from perfectplay.games.connect4 import Connect4
-    from perfectplay.games.mnk import MNK
-    from perfectplay.games.mnk_node import geometry
-
-    kind = type(game)
-    if isinstance(game, Connect4) and kind.search_node is Connect4.search_node:
-        width, height = game.width, game.height
-        if width * (height + 1) > 128:
-            return None
-
-        def configure_connect4(core: Any) -> None:
-            core.configure_connect4(width, height)
-
-        return configure_connect4, _enter_connect4
-    if isinstance(game, MNK) and kind.search_node is MNK.search_node:
-        if game.cells > MAX_MNK_CELLS or game.k > MAX_MNK_K or len(game.lines) > MAX_MNK_LINES:
-            return None
-        geo = geometry(game)
-
-        def configure_mnk(core: Any) -> None:
-            core.configure_mnk(
-                geo.cells,
-                geo.base,
-                game.k,
-                tuple(geo.lines),
-                tuple(tuple(masks) for masks in geo.lines_through),
-                geo.perms,
-                geo.order,
-            )
-
-        return configure_mnk, _enter_mnk
-    return None

@@ -1,0 +1,133 @@
+/*
+ * The Connect Four node's hooks (games/connect4_node.py Connect4Node) for one bitboard type: included
+ * by connect4_node.h once per width, with ``BB`` the bitboard type and ``BITS`` its width; ``C4(name)``
+ * appends the width to a name.
+ */
+#define C4(name) C4_NAMED(name, BITS)
+
+typedef struct {
+    BB pos, mask, my_win, opp_win, safe;
+    int stones, forced, low, high;
+} C4(C4Node);
+
+/* connect4_node.threat_finder: the empty cells that would complete a four of ``stones``. */
+static inline BB C4(c4_threats)(const C4Geometry *g, BB stones, BB mask) {
+    int h = g->height;
+    int r1 = h + 1, r2 = 2 * (h + 1), r3 = 3 * (h + 1);
+    int d1 = h, d2 = 2 * h, d3 = 3 * h;
+    int u1 = h + 2, u2 = 2 * (h + 2), u3 = 3 * (h + 2);
+    BB before = stones << r1, after = stones >> r1;
+    BB cells = (stones << 1) & (stones << 2) & (stones << 3);
+    cells |= (before & (stones << r2) & ((stones << r3) | after)) | (after & (stones >> r2) & ((stones >> r3) | before));
+    before = stones << d1, after = stones >> d1;
+    cells |= (before & (stones << d2) & ((stones << d3) | after)) | (after & (stones >> d2) & ((stones >> d3) | before));
+    before = stones << u1, after = stones >> u1;
+    cells |= (before & (stones << u2) & ((stones << u3) | after)) | (after & (stones >> u2) & ((stones >> u3) | before));
+    return cells & ((BB)g->board ^ mask);
+}
+
+/* Connect4Node.lose */
+static inline void C4(c4_lose)(const C4Geometry *g, C4(C4Node) *n) {
+    n->low = n->high = -g->base;
+    n->forced = 0;
+    n->safe = 0;
+}
+
+/* Connect4Node.settle */
+static inline void C4(c4_settle)(const C4Geometry *g, C4(C4Node) *n) {
+    int base = g->base;
+    BB possible = (n->mask + (BB)g->bottom) & (BB)g->board;
+    n->forced = 0;
+    BB wins = n->my_win & possible;
+    if (wins) {
+        n->low = n->high = base - 1;
+        n->safe = wins;
+        return;
+    }
+    BB must_block = possible & n->opp_win;
+    if (must_block) {
+        if (must_block & (must_block - 1)) {
+            n->low = n->high = 2 - base;
+            n->safe = 0;
+            return;
+        }
+        possible = must_block;
+    }
+    BB safe = possible & ~(n->opp_win >> 1);
+    n->safe = safe;
+    if (!safe) {
+        n->low = n->high = possible ? 2 - base : 0;
+    } else if (n->stones >= g->cells - 2) {
+        n->low = n->high = 0;
+    } else {
+        n->forced = !(safe & (safe - 1));
+        n->high = base - 3;
+        n->low = n->stones + 4 <= g->cells ? 4 - base : 0;
+    }
+}
+
+/* Connect4Node.key: the position's stones and the mask as one number (``pos + mask``). */
+static inline void C4(c4_key)(const C4(C4Node) *n, Key *key) {
+    BB sum = n->pos + n->mask;
+    key->lo = (uint64_t)sum;
+    key->hi = BITS > 64 ? (uint64_t)((u128)sum >> 64) : 0;
+    key->top = 0;
+}
+
+/* Connect4Node.moves, with the winning cells each move leaves its mover (``found``). */
+static inline int C4(c4_moves)(const C4Geometry *g, const C4(C4Node) *n, int *moves, BB *found) {
+    BB safe = n->safe;
+    if (n->forced) {
+        moves[0] = (bit_length128((u128)safe) - 1) / g->stride;
+        found[0] = 0;
+        return -1; /* one move, nothing found: ``play`` computes the threats */
+    }
+    if (!safe) safe = (n->mask + (BB)g->bottom) & (BB)g->board;
+    int count = 0, counts[MAX_MOVES];
+    for (int i = 0; i < g->width; i++) {
+        int col = g->order[i];
+        BB bit = safe & (BB)g->column_bits[col];
+        if (bit) {
+            BB cells = C4(c4_threats)(g, n->pos | bit, n->mask) & ~bit;
+            int c = popcount128((u128)cells);
+            /* A stable sort, most cells first: insert after every move with as many or more. */
+            int at = count;
+            while (at > 0 && counts[at - 1] < c) {
+                moves[at] = moves[at - 1];
+                found[at] = found[at - 1];
+                counts[at] = counts[at - 1];
+                at--;
+            }
+            moves[at] = col;
+            found[at] = cells;
+            counts[at] = c;
+            count++;
+        }
+    }
+    return count;
+}
+
+/* Connect4Node.play; ``found`` is the mover's winning cells after the move if known. */
+static inline void C4(c4_play)(const C4Geometry *g, const C4(C4Node) *n, int move, const BB *found, C4(C4Node) *child) {
+    BB mask = n->mask;
+    BB bit = (mask + (BB)g->bottom_bits[move]) & (BB)g->column_bits[move];
+    BB pos = n->pos;
+    child->pos = pos ^ mask;
+    child->mask = mask | bit;
+    child->stones = n->stones + 1;
+    child->my_win = n->opp_win & ~bit;
+    child->opp_win = found ? *found : C4(c4_threats)(g, pos | bit, child->mask);
+    if (n->my_win & bit)
+        C4(c4_lose)(g, child);
+    else
+        C4(c4_settle)(g, child);
+}
+
+/* Connect4Node.evaluate */
+static inline int64_t C4(c4_evaluate)(const C4Geometry *g, const C4(C4Node) *n) {
+    BB centre = (BB)g->centre, mine = n->pos, theirs = n->pos ^ n->mask;
+    return 4 * (int64_t)(popcount128((u128)n->my_win) - popcount128((u128)n->opp_win)) +
+           (popcount128((u128)(mine & centre)) - popcount128((u128)(theirs & centre)));
+}
+
+#undef C4

@@ -1,0 +1,88 @@
+/*
+ * Connect Four in the compiled core: the recursion instantiated for both bitboard widths, and the two
+ * methods of ``Search`` that set the board up and enter a search at a node (the Python side is
+ * ``compiled_entry`` in games/connect4_node.py).
+ */
+#include "connect4_node.h"
+#include "keys.h"
+#include "search.h"
+
+#define NODE C4Node64
+#define FOUND uint64_t
+#define SEARCH search_c4_64
+#define NODE_KEY(s, node, key) c4_key64(node, key)
+#define NODE_FROM_FRAME(s, node, move) (move)
+#define NODE_TO_FRAME(s, node, move) (move)
+#define NODE_EVALUATE(s, node) c4_evaluate64(&(s)->c4, node)
+#define NODE_MOVES(s, node, moves, found) c4_moves64(&(s)->c4, node, moves, found)
+#define NODE_PLAY(s, node, move, found, child) c4_play64(&(s)->c4, node, move, found, child)
+#include "negamax.h"
+
+#define NODE C4Node128
+#define FOUND u128
+#define SEARCH search_c4_128
+#define NODE_KEY(s, node, key) c4_key128(node, key)
+#define NODE_FROM_FRAME(s, node, move) (move)
+#define NODE_TO_FRAME(s, node, move) (move)
+#define NODE_EVALUATE(s, node) c4_evaluate128(&(s)->c4, node)
+#define NODE_MOVES(s, node, moves, found) c4_moves128(&(s)->c4, node, moves, found)
+#define NODE_PLAY(s, node, move, found, child) c4_play128(&(s)->c4, node, move, found, child)
+#include "negamax.h"
+
+/* configure_connect4(width, height): connect4_node.Geometry */
+PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
+    int width, height;
+    if (!PyArg_ParseTuple(args, "ii", &width, &height)) return NULL;
+    if (width < 1 || height < 1 || width > MAX_MOVES || width * (height + 1) > 128) {
+        PyErr_SetString(PyExc_ValueError, "a Connect Four board of at most 128 bitboard bits");
+        return NULL;
+    }
+    C4Geometry *g = &self->c4;
+    memset(g, 0, sizeof *g);
+    g->width = width;
+    g->height = height;
+    g->stride = height + 1;
+    g->cells = width * height;
+    g->base = g->cells + 2;
+    for (int col = 0; col < width; col++) {
+        g->bottom_bits[col] = (u128)1 << (col * g->stride);
+        g->column_bits[col] = (((u128)1 << height) - 1) << (col * g->stride);
+        g->bottom |= g->bottom_bits[col];
+    }
+    g->board = g->bottom * (((u128)1 << height) - 1);
+    g->centre = g->column_bits[width / 2] | g->column_bits[(width - 1) / 2];
+    /* Centre columns first, then outwards, left of centre before right on a tie. */
+    int count = 0;
+    for (int distance = 0; distance <= width; distance++)
+        for (int col = 0; col < width; col++)
+            if (abs(2 * col - (width - 1)) == distance) g->order[count++] = col;
+    self->kind = width * (height + 1) <= 64 ? KIND_C4_64 : KIND_C4_128;
+    Py_RETURN_NONE;
+}
+
+/* connect4(pos, mask, stones, my_win, opp_win, safe, forced, low, high, ply, depth, alpha, beta) */
+PyObject *Search_connect4(SearchObject *self, PyObject *args) {
+    PyObject *pos, *mask, *my_win, *opp_win, *safe;
+    int stones, forced, low, high, ply;
+    long long depth, alpha, beta;
+    if (!PyArg_ParseTuple(args, "OOiOOOpiiiLLL", &pos, &mask, &stones, &my_win, &opp_win, &safe, &forced, &low, &high,
+                          &ply, &depth, &alpha, &beta))
+        return NULL;
+    if (self->kind != KIND_C4_64 && self->kind != KIND_C4_128) {
+        PyErr_SetString(PyExc_RuntimeError, "configure_connect4 first");
+        return NULL;
+    }
+    if (bad_depth(depth)) return NULL;
+    u128 b[5];
+    PyObject *from[5] = {pos, mask, my_win, opp_win, safe};
+    for (int i = 0; i < 5; i++)
+        if (int_u128(from[i], &b[i]) < 0) return NULL;
+    self->failed = 0;
+    if (self->kind == KIND_C4_64) {
+        C4Node64 node = {(uint64_t)b[0], (uint64_t)b[1], (uint64_t)b[2], (uint64_t)b[3], (uint64_t)b[4],
+                         stones,         forced,         low,            high};
+        return finish(self, search_c4_64(self, &node, ply, depth, alpha, beta));
+    }
+    C4Node128 node = {b[0], b[1], b[2], b[3], b[4], stones, forced, low, high};
+    return finish(self, search_c4_128(self, &node, ply, depth, alpha, beta));
+}

@@ -1,0 +1,148 @@
+/*
+ * The recursion: search/solver/negamax.py Negamax.search, line for line, as one function per kind of
+ * node. A game's file includes this one after naming its node and hooks, so every call to a hook is
+ * inlined into it, as it was in one file (a call through a pointer at every node could not be):
+ *
+ *   NODE                               the node struct
+ *   FOUND                              what ``NODE_MOVES`` hands each move's ``NODE_PLAY`` (char if nothing)
+ *   SEARCH                             the function's name
+ *   NODE_KEY(s, node, key)             fills the table key (and whatever the frame hooks need)
+ *   NODE_FROM_FRAME(s, node, move)     a move of the key's frame as played at the node
+ *   NODE_TO_FRAME(s, node, move)       a move at the node in the key's frame
+ *   NODE_EVALUATE(s, node)             the heuristic value at the horizon
+ *   NODE_MOVES(s, node, moves, found)  the ordered moves: their count, or -1 for one forced move with nothing found
+ *   NODE_PLAY(s, node, move, found, child)  the child after ``move``; ``found`` is a pointer or NULL
+ *
+ * The names are undefined at the end, so the next game can name its own.
+ */
+#include "search.h"
+
+static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64_t alpha, int64_t beta) {
+    s->nodes++;
+    if (s->nodes >= s->next_check && checkpoint(s) < 0) {
+        s->failed = 1;
+        return 0;
+    }
+    int64_t low = root_units(node->low, ply), high = root_units(node->high, ply);
+    if (low == high) return low;
+    if (high <= alpha) return high;
+    if (low >= beta) return low;
+    if (high < beta) beta = high;
+    if (low > alpha) alpha = low;
+
+    long long horizon_before = s->horizon;
+    Key key;
+    NODE_KEY(s, node, &key);
+    TableObject *table = s->table;
+    Slot *found_slot = table_find(table, &key);
+    int have_entry = found_slot != NULL;
+    int64_t entry_depth = 0, entry_low_node = 0, entry_high_node = 0;
+    int entry_move = -1, table_move = -1;
+    if (have_entry) {
+        entry_depth = slot_depth(found_slot);
+        entry_low_node = found_slot->low;
+        entry_high_node = found_slot->high;
+        entry_move = found_slot->move;
+        if (entry_move >= 0) table_move = NODE_FROM_FRAME(s, node, entry_move);
+        if (entry_depth >= depth) {
+            if (entry_depth < PROVEN) s->horizon++;
+            int64_t entry_low = from_node(entry_low_node, ply), entry_high = from_node(entry_high_node, ply);
+            if (entry_low >= beta) return entry_low;
+            if (entry_high <= alpha) return entry_high;
+            if (entry_low == entry_high) return entry_low;
+            if (entry_low > alpha) alpha = entry_low;
+            if (entry_high < beta) beta = entry_high;
+        }
+    }
+
+    if (depth <= 0) {
+        s->horizon++;
+        int64_t guess = NODE_EVALUATE(s, node);
+        guess = guess <= -SCALE ? -SCALE + 1 : guess >= SCALE ? SCALE - 1 : guess;
+        return guess < low ? low : guess > high ? high : guess;
+    }
+
+    int forced = node->forced;
+    int64_t child_depth = forced ? depth : depth - 1;
+    int pending = table_move >= 0 && !forced;
+    int64_t best = -INFINITE, window_low = alpha;
+    int best_move = -1;
+    NODE child;
+    if (pending) {
+        /* The table move before the others are even listed (it mostly cuts off). */
+        NODE_PLAY(s, node, table_move, NULL, &child);
+        int64_t score = -SEARCH(s, &child, ply + 1, child_depth, -beta, -window_low);
+        if (s->failed) return 0;
+        best = score;
+        best_move = table_move;
+        if (score > window_low) {
+            window_low = score;
+            if (score >= beta) goto store;
+        }
+    }
+    {
+        int moves[MAX_MOVES];
+        FOUND found[MAX_MOVES];
+        int count = NODE_MOVES(s, node, moves, found);
+        int none_found = count < 0;
+        if (none_found) count = 1;
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
+            if (pending && move == table_move) continue;
+            NODE_PLAY(s, node, move, none_found ? NULL : &found[i], &child);
+            int64_t score = -SEARCH(s, &child, ply + 1, child_depth, -beta, -window_low);
+            if (s->failed) return 0;
+            if (score > best) {
+                best = score;
+                best_move = move;
+                if (score > window_low) {
+                    window_low = score;
+                    if (score >= beta) break;
+                }
+            }
+        }
+    }
+store:;
+    int64_t new_low, new_high;
+    if (best <= alpha) {
+        new_low = low;
+        new_high = best;
+        best_move = -1; /* every move failed low: none is known to be best */
+    } else if (best >= beta) {
+        new_low = best;
+        new_high = high;
+    } else {
+        new_low = new_high = best;
+    }
+    int64_t new_depth = s->horizon == horizon_before ? PROVEN : depth;
+    int64_t stored_move = best_move >= 0 ? NODE_TO_FRAME(s, node, best_move) : -1;
+    new_low = to_node(new_low, ply);
+    new_high = to_node(new_high, ply);
+    if (have_entry) {
+        if (entry_depth > new_depth) return best; /* never overwrite a deeper entry with a shallower guess */
+        if (entry_depth == new_depth) {
+            if (entry_low_node > new_low) new_low = entry_low_node;
+            if (entry_high_node < new_high) new_high = entry_high_node;
+        }
+        if (stored_move < 0) stored_move = entry_move;
+    }
+    if (table->count >= table->capacity && !have_entry && table_make_room(table) < 0) {
+        s->failed = 1;
+        return 0;
+    }
+    if (table_put(table, &key, new_low, new_high, stored_move, new_depth) < 0) {
+        s->failed = 1;
+        return 0;
+    }
+    return best;
+}
+
+#undef NODE
+#undef FOUND
+#undef SEARCH
+#undef NODE_KEY
+#undef NODE_FROM_FRAME
+#undef NODE_TO_FRAME
+#undef NODE_EVALUATE
+#undef NODE_MOVES
+#undef NODE_PLAY
