@@ -1,23 +1,11 @@
-"""Shared fixtures: every reachable 3x3 position, solved once by the textbook minimax."""
+"""Shared fixtures: every reachable 3x3 position, and the textbook minimax's answer for each, read once."""
 
 from __future__ import annotations
 
 import pytest
 
-from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
-
-
-def reachable_positions(game: MNK) -> list[MNKState]:
-    """Every position reachable from the empty board with X moving first."""
-    seen: dict[MNKState, None] = {}
-    frontier = [game.initial_state()]
-    while frontier:
-        state = frontier.pop()
-        if state in seen:
-            continue
-        seen[state] = None
-        frontier.extend(game.play(state, move) for move in game.legal_moves(state))
-    return list(seen)
+from perfectplay import MNK, MNKState, TicTacToe
+from textbook_reference import Answer, reachable_positions, reference_answers
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +19,6 @@ def all_positions(tictactoe: MNK) -> list[MNKState]:
 
 
 @pytest.fixture(scope="session")
-def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, Analysis]:
-    """The textbook minimax's answer for every reachable 3x3 position."""
-    return {state: minimax(tictactoe, state) for state in all_positions}
+def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, Answer]:
+    """The textbook minimax's answer for every reachable 3x3 position (from tests/data/, checked by a slow test)."""
+    return reference_answers(tictactoe, all_positions)

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from cli_helpers import run_cli
-from perfectplay import Analysis, MNKState, TicTacToe, analyze
+from perfectplay import MNKState, TicTacToe, analyze
 from perfectplay.documents import analysis_json
+from textbook_reference import Answer
 
 
 def test_analyze_json_prints_exactly_the_shared_schema() -> None:
@@ -59,7 +60,7 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
 
 
 def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
-    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     game = TicTacToe()
     for state in all_positions[::450]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from perfectplay import MNK, Analysis, MNKState, Player, alphabeta, analyze, minimax
+from perfectplay import MNK, MNKState, Player, alphabeta, analyze, minimax
+from textbook_reference import Answer
 
 
 def test_there_are_5478_reachable_positions(all_positions: list[MNKState]) -> None:
@@ -47,7 +48,7 @@ def test_the_empty_board_is_a_draw_and_every_first_move_draws(tictactoe: MNK) ->
 
 
 def test_alphabeta_equals_minimax_on_every_reachable_position(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     for state in all_positions:
         expected = reference[state]
@@ -61,7 +62,7 @@ def test_alphabeta_visits_far_fewer_nodes_than_minimax_on_the_empty_board(tictac
 
 
 def test_analysis_of_every_position_agrees_with_minimax_move_by_move(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     for state in all_positions:
         analysis = analyze(tictactoe, state)
