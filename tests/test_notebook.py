@@ -116,6 +116,7 @@ def _outputs(cell: Any) -> str:
     return "\n".join(texts)
 
 
+@pytest.mark.integration  # a real Jupyter kernel runs the notebook
 def test_the_minimax_lab_notebook_runs_headless_and_shows_what_it_says(tmp_path: Path) -> None:
     notebook = nbformat.read(LAB, as_version=4)  # type: ignore[no-untyped-call]  # nbformat is untyped
     where = {"metadata": {"path": str(tmp_path)}}

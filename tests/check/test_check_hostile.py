@@ -41,7 +41,10 @@ from perfectplay.check.run.sandbox import probe
 
 HOSTILE = Path(__file__).with_name("hostile")
 
-pytestmark = pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
+pytestmark = [
+    pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
+    pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
+]
 
 
 def build(folder: Path, name: str | None, **fill: object) -> Path:

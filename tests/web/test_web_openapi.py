@@ -33,6 +33,8 @@ from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
 from perfectplay.words import ROOT_WINDOWS as ROOTS
 
+pytestmark = pytest.mark.integration  # schemathesis drives the whole API
+
 EXAMPLES = 60
 """Requests per route and run: enough to cover each route's answers, few enough for a suite of a few minutes."""
 
