@@ -1,10 +1,12 @@
-"""Shared fixtures: every reachable 3x3 position, and the textbook minimax's answer for each, read once."""
+"""Shared fixtures: every reachable 3x3 position, the textbook minimax's answer for each (read once), and the
+empty board searched once by the textbook minimax, plain and traced (half a million nodes each)."""
 
 from __future__ import annotations
 
 import pytest
 
-from perfectplay import MNK, MNKState, TicTacToe
+from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
+from perfectplay.teaching.trace import Trace, trace_minimax
 from textbook_reference import Answer, reachable_positions, reference_answers
 
 
@@ -22,3 +24,15 @@ def all_positions(tictactoe: MNK) -> list[MNKState]:
 def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, Answer]:
     """The textbook minimax's answer for every reachable 3x3 position (from tests/data/, checked by a slow test)."""
     return reference_answers(tictactoe, all_positions)
+
+
+@pytest.fixture(scope="session")
+def empty_board_minimax(tictactoe: MNK) -> Analysis:
+    """The textbook minimax from the empty 3x3 board: every one of its 549,946 nodes (a frozen result, shared)."""
+    return minimax(tictactoe, tictactoe.initial_state())
+
+
+@pytest.fixture(scope="session")
+def empty_board_trace(tictactoe: MNK) -> Trace:
+    """The same search traced, its tree shown one level deep (the tests only read it)."""
+    return trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)

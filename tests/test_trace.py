@@ -70,7 +70,9 @@ def test_traced_minimax_counts_exactly_the_reference_nodes_on_every_position_wit
         assert trace.pruned == 0
 
 
-def test_traced_minimax_visits_549946_nodes_from_the_empty_board_and_shows_only_what_was_asked() -> None:
+def test_traced_minimax_visits_549946_nodes_from_the_empty_board_and_shows_only_what_was_asked(
+    empty_board_trace: Trace,
+) -> None:
     """
      . | . | .
     ---+---+---     drawn: the root and its 9 children, each with "+8 more"
@@ -78,8 +80,7 @@ def test_traced_minimax_visits_549946_nodes_from_the_empty_board_and_shows_only_
     ---+---+---
      . | . | .
     """
-    game = TicTacToe()
-    trace = trace_minimax(game, game.initial_state(), depth=1)
+    trace = empty_board_trace
     assert trace.nodes == 549_946
     assert (trace.value, trace.best) == (0, tuple(range(9)))
     assert trace.shown == 10
