@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cli_helpers import InProcess
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 from perfectplay.teaching.trace import Trace, trace_minimax
 from textbook_reference import Answer, reachable_positions, reference_answers
@@ -36,3 +37,9 @@ def empty_board_minimax(tictactoe: MNK) -> Analysis:
 def empty_board_trace(tictactoe: MNK) -> Trace:
     """The same search traced, its tree shown one level deep (the tests only read it)."""
     return trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)
+
+
+@pytest.fixture
+def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
+    """The ``perfectplay`` command run in this process: for the many refusals of bad arguments."""
+    return InProcess(capsys, monkeypatch)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay import MNKState, TicTacToe, analyze
 from perfectplay.documents import analysis_json
 from textbook_reference import Answer
@@ -127,8 +127,10 @@ def test_analyze_works_on_bigger_boards() -> None:
         (["frobnicate"], "invalid choice"),
     ],
 )
-def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(args: list[str], message: str) -> None:
-    result = run_cli(*args)
+def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(
+    args: list[str], message: str, in_process: InProcess
+) -> None:
+    result = in_process(*args)
     assert result.returncode == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1

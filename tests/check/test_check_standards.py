@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError
 
@@ -70,8 +70,8 @@ def test_a_file_that_does_not_import_has_its_error_in_the_csv_problem() -> None:
         (["--standard", "fast"], "argument --standard: invalid choice: 'fast'"),
     ],
 )
-def test_a_wrong_standard_exits_2_with_one_line(args: list[str], message: str) -> None:
-    result = run_cli("check", PLAIN, *args)
+def test_a_wrong_standard_exits_2_with_one_line(args: list[str], message: str, in_process: InProcess) -> None:
+    result = in_process("check", PLAIN, *args)
     assert result.returncode == 2 and message in result.stderr and result.stderr.count("\n") == 1
 
 
