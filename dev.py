@@ -79,7 +79,8 @@ def checks(python: str, fast: bool) -> list[tuple[str, list[str]]]:
 
 def pytest_command(python: str, fast: bool, extra: list[str]) -> list[str]:
     """pytest on 2 workers: every test, or with ``fast`` all but those marked slow or integration."""
-    return [python, "-m", "pytest", "-n", "2", *(["-m", FAST] if fast else []), *extra]
+    # loadgroup: the tests that share a costly report (marked xdist_group) run on one worker, so it is made once.
+    return [python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *(["-m", FAST] if fast else []), *extra]
 
 
 def test(extra: list[str]) -> int:

@@ -33,9 +33,9 @@ def test_the_test_command_type_checks_the_package_the_benchmarks_and_every_test_
 
 def test_fast_leaves_out_exactly_the_slow_and_integration_tests_and_the_plain_command_runs_every_test() -> None:
     dev = dev_script()
-    assert dev.pytest_command("python", False, ["-q"]) == ["python", "-m", "pytest", "-n", "2", "-q"]
-    fast = dev.pytest_command("python", True, ["-q"])
-    assert fast == ["python", "-m", "pytest", "-n", "2", "-m", "not slow and not integration", "-q"]
+    workers = ["python", "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
+    assert dev.pytest_command("python", False, ["-q"]) == [*workers, "-q"]
+    assert dev.pytest_command("python", True, ["-q"]) == [*workers, "-m", "not slow and not integration", "-q"]
     options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
     assert {line.split(":")[0] for line in options["markers"]} == {"slow", "integration"}
     assert "--strict-markers" in options["addopts"].split()  # a misspelt marker cannot slip into --fast

@@ -16,14 +16,16 @@ from pathlib import Path
 
 import pytest
 
+from check_reports import Checked
 from cli_helpers import run_cli
-from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_csv import csv_row
 from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json, release_body
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.report.score import load_weights, points, score
+
+pytestmark = pytest.mark.xdist_group("example_reports")  # they share the example reports (conftest.py)
 
 RANKED = {
     "perfect": "cs50/tictactoe.py",
@@ -35,8 +37,8 @@ RANKED = {
 
 
 @pytest.fixture(scope="module")
-def reports(examples: Path) -> dict[str, CheckReport]:
-    return {name: check_ai(examples / path) for name, path in RANKED.items()}
+def reports(examples: Path, checked: Checked) -> dict[str, CheckReport]:
+    return {name: checked(examples / path) for name, path in RANKED.items()}
 
 
 def every_format(report: CheckReport) -> dict[str, tuple[float, float]]:
