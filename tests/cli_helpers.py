@@ -15,8 +15,12 @@ from dataclasses import dataclass
 
 import pytest
 
+PATIENCE = 600.0
+"""Seconds a command may take before the test gives up on it: a hang fails the test, a busy machine (a whole
+check at load 18 takes minutes) does not."""
 
-def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+
+def run_cli(*args: str, stdin: str | None = None, timeout: float = PATIENCE) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "perfectplay", *args],
         input=stdin,
@@ -26,7 +30,9 @@ def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subpr
     )
 
 
-def run_in_terminal(*args: str, keys: list[bytes], timeout: float = 60, env: dict[str, str] | None = None) -> str:
+def run_in_terminal(
+    *args: str, keys: list[bytes], timeout: float = PATIENCE, env: dict[str, str] | None = None
+) -> str:
     """Run ``perfectplay`` in a pseudo-terminal, typing ``keys`` one by one after each prompt; return the screen.
 
     The process sees a real terminal on stdin, stdout and stderr, so what it

@@ -92,7 +92,7 @@ def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: st
 
 def test_tree_of_a_position_far_too_big_to_search_to_the_end_starts_with_a_depth_limit() -> None:
     """Connect Four from the empty board: a search to the end would run into the node cap; depth 2 is drawn at once."""
-    result = run_cli("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1", timeout=60)
+    result = run_cli("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1")
     assert result.returncode == 0, result.stderr
     assert "far too big to search to the end; drawing a search 2 plies deep" in result.stderr
     document = json.loads(result.stdout)
