@@ -91,6 +91,7 @@ def test_show_wraps_what_the_library_returns_and_refuses_anything_else() -> None
     assert isinstance(analyze(game, state), Analysis)
 
 
+@pytest.mark.slow  # a whole check of examples/correct.py
 def test_a_check_report_shows_as_the_command_prints_it() -> None:
     view = show(check_ai(CORRECT))
     assert isinstance(view, ReportView)
