@@ -28,9 +28,10 @@ def test_there_are_examples_of_every_kind_to_validate() -> None:
     assert len(FILES) >= 12 and "examples/graders/syntax_error/tictactoe.py" in FILES
 
 
+@pytest.mark.slow  # a whole check of every example, a dozen files, in one run
 def test_every_example_s_json_is_valid_against_the_schema_in_one_run_of_all_of_them() -> None:
     # One run for the whole class: the array form, each object with its own "schema".
-    result = run_cli("check", *FILES, "--format", "json", "--time-per-move", "0.5", timeout=600)
+    result = run_cli("check", *FILES, "--format", "json", "--time-per-move", "0.5", timeout=1800)
     assert result.returncode == 1, result.stderr
     documents = json.loads(result.stdout)
     assert [document["target"] for document in documents] == FILES
