@@ -1,4 +1,4 @@
-"""Set-up and entry point for a fresh checkout: ``python3 dev.py play`` or ``python3 dev.py test``.
+"""Set-up and entry point for a fresh checkout: ``python3 dev.py play`` or ``python3 dev.py test [--fast]``.
 
 It needs only Python 3.10+ and pip. On first use (and whenever
 pyproject.toml or the compiled core's source changes) it creates ``.venv`` and
@@ -62,38 +62,40 @@ def run(command: list[str]) -> int:
         return 130
 
 
-def type_checks(python: str) -> list[tuple[str, list[str]]]:
-    """mypy over the package, the tests and the benchmarks.
+FAST = "not slow and not integration"
+"""What ``test --fast`` runs: every test but those marked slow or driving an outside program (see pyproject)."""
 
-    Each test folder has its own conftest.py, and mypy refuses two modules of
-    one name in a run: so one run per folder, the top one with the package.
-    """
-    mypy = [python, "-m", "mypy", "--strict"]
-    top = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tests").glob("*.py"))
-    folders = sorted(
-        str(path.relative_to(ROOT)) for path in (ROOT / "tests").iterdir() if path.is_dir() and any(path.glob("*.py"))
-    )
-    return [
-        ("mypy --strict src/perfectplay benchmarks tests/*.py", [*mypy, "src/perfectplay", "benchmarks", *top]),
-        *((f"mypy --strict {folder}", [*mypy, folder]) for folder in folders),
+
+def checks(python: str, fast: bool) -> list[tuple[str, list[str]]]:
+    """The steps before the tests: ruff, one mypy run (pyproject names its files), and oxlint unless ``fast``."""
+    steps = [
+        ("ruff check", [python, "-m", "ruff", "check"]),
+        ("mypy --strict src/perfectplay benchmarks tests", [python, "-m", "mypy", "--strict"]),
     ]
+    if not fast:
+        static = "src/perfectplay/web/static"
+        steps.append((f"oxlint {static}", [str(BIN / "oxlint"), "--deny-warnings", static]))
+    return steps
+
+
+def pytest_command(python: str, fast: bool, extra: list[str]) -> list[str]:
+    """pytest on 2 workers: every test, or with ``fast`` all but those marked slow or integration."""
+    # loadgroup: the tests that share a costly report (marked xdist_group) run on one worker, so it is made once.
+    return [python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *(["-m", FAST] if fast else []), *extra]
 
 
 def test(extra: list[str]) -> int:
+    """``--fast`` is what a developer runs twenty times a day; the plain command (and CI) runs everything."""
     python = str(BIN / "python")
-    # The tests import their helpers by bare name (pytest puts each test's folder on the path); so does mypy.
-    os.environ["MYPYPATH"] = os.pathsep.join(["tests", "tests/web"])
-    for shown, step in (
-        ("ruff check", [python, "-m", "ruff", "check"]),
-        *type_checks(python),
-        ("oxlint src/perfectplay/web/static", [str(BIN / "oxlint"), "--deny-warnings", "src/perfectplay/web/static"]),
-    ):
+    fast = "--fast" in extra
+    for shown, step in checks(python, fast):
         print("$", shown, flush=True)
         status = run(step)
         if status != 0:
             return status
-    status = run([python, "-m", "pytest", "-n", "2", *extra])
-    if status != 0 or extra:
+    rest = [word for word in extra if word != "--fast"]
+    status = run(pytest_command(python, fast, rest))
+    if status != 0 or fast or rest:
         return status
     # The whole suite ran on this Python; the oldest and newest others install the wheel, check and play.
     print("$ python tests/other_pythons.py", flush=True)
@@ -102,7 +104,7 @@ def test(extra: list[str]) -> int:
 
 def main() -> int:
     if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test", "run"):
-        print("usage: python3 dev.py play [OPTIONS] | test [PYTEST ARGS] | run COMMAND ...", file=sys.stderr)
+        print("usage: python3 dev.py play [OPTIONS] | test [--fast] [PYTEST ARGS] | run COMMAND ...", file=sys.stderr)
         return 2
     command, extra = sys.argv[1], sys.argv[2:]
     ensure_environment(command)

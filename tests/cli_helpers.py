@@ -1,12 +1,26 @@
-"""Run the real ``perfectplay`` command in a subprocess, as a user would."""
+"""Run the real ``perfectplay`` command in a subprocess, as a user would, or its ``main(argv)`` in this process.
+
+A subprocess costs a fresh interpreter and the package's imports (a few
+tenths of a second, seconds on a busy machine): what only a whole process
+shows (the entry point, a terminal, closed streams) is tested that way, and
+the many refusals of bad arguments in process, through ``InProcess``.
+"""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
+from dataclasses import dataclass
+
+import pytest
+
+PATIENCE = 600.0
+"""Seconds a command may take before the test gives up on it: a hang fails the test, a busy machine (a whole
+check at load 18 takes minutes) does not."""
 
 
-def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, stdin: str | None = None, timeout: float = PATIENCE) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "perfectplay", *args],
         input=stdin,
@@ -16,7 +30,9 @@ def run_cli(*args: str, stdin: str | None = None, timeout: float = 120) -> subpr
     )
 
 
-def run_in_terminal(*args: str, keys: list[bytes], timeout: float = 60, env: dict[str, str] | None = None) -> str:
+def run_in_terminal(
+    *args: str, keys: list[bytes], timeout: float = PATIENCE, env: dict[str, str] | None = None
+) -> str:
     """Run ``perfectplay`` in a pseudo-terminal, typing ``keys`` one by one after each prompt; return the screen.
 
     The process sees a real terminal on stdin, stdout and stderr, so what it
@@ -55,3 +71,33 @@ def run_in_terminal(*args: str, keys: list[bytes], timeout: float = 60, env: dic
     os.waitpid(pid, 0)
     os.close(fd)
     return output.decode("utf-8", "replace")
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """What a command run in process left: its exit status and what it wrote (as a subprocess's result has)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+class InProcess:
+    """``perfectplay.cli.main(argv)`` run in the test's process, its output captured, an argparse exit caught."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        self._capsys = capsys
+        self._monkeypatch = monkeypatch
+
+    def __call__(self, *args: str, stdin: str | None = None) -> Finished:
+        from perfectplay.cli import main
+
+        self._monkeypatch.setattr(sys, "stdin", io.StringIO(stdin or ""))
+        self._capsys.readouterr()  # what came before is not this command's
+        try:
+            status = main(list(args))
+        except SystemExit as stopped:  # argparse's refusals and --help end this way, as in the real command
+            code = stopped.code
+            status = code if isinstance(code, int) else 0 if code is None else 1
+        captured = self._capsys.readouterr()
+        return Finished(status, captured.out, captured.err)

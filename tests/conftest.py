@@ -1,23 +1,14 @@
-"""Shared fixtures: every reachable 3x3 position, solved once by the textbook minimax."""
+"""Shared fixtures: every reachable 3x3 position, the textbook minimax's answer for each (read once), and the
+empty board searched once by the textbook minimax, plain and traced (half a million nodes each)."""
 
 from __future__ import annotations
 
 import pytest
 
+from cli_helpers import InProcess
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
-
-
-def reachable_positions(game: MNK) -> list[MNKState]:
-    """Every position reachable from the empty board with X moving first."""
-    seen: dict[MNKState, None] = {}
-    frontier = [game.initial_state()]
-    while frontier:
-        state = frontier.pop()
-        if state in seen:
-            continue
-        seen[state] = None
-        frontier.extend(game.play(state, move) for move in game.legal_moves(state))
-    return list(seen)
+from perfectplay.teaching.trace import Trace, trace_minimax
+from textbook_reference import Answer, reachable_positions, reference_answers
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +22,24 @@ def all_positions(tictactoe: MNK) -> list[MNKState]:
 
 
 @pytest.fixture(scope="session")
-def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, Analysis]:
-    """The textbook minimax's answer for every reachable 3x3 position."""
-    return {state: minimax(tictactoe, state) for state in all_positions}
+def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, Answer]:
+    """The textbook minimax's answer for every reachable 3x3 position (from tests/data/, checked by a slow test)."""
+    return reference_answers(tictactoe, all_positions)
+
+
+@pytest.fixture(scope="session")
+def empty_board_minimax(tictactoe: MNK) -> Analysis:
+    """The textbook minimax from the empty 3x3 board: every one of its 549,946 nodes (a frozen result, shared)."""
+    return minimax(tictactoe, tictactoe.initial_state())
+
+
+@pytest.fixture(scope="session")
+def empty_board_trace(tictactoe: MNK) -> Trace:
+    """The same search traced, its tree shown one level deep (the tests only read it)."""
+    return trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)
+
+
+@pytest.fixture
+def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
+    """The ``perfectplay`` command run in this process: for the many refusals of bad arguments."""
+    return InProcess(capsys, monkeypatch)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from conformance import check_game
 from perfectplay import (
     Game,
@@ -122,8 +122,8 @@ def test_the_cli_plays_the_game_from_its_file_to_the_end() -> None:
         (str(Path(__file__).resolve().parent / "cli_helpers.py"), "registers no game"),
     ],
 )
-def test_a_bad_game_file_is_one_line_and_exit_2(game: str, says: str) -> None:
-    result = run_cli("analyze", "--game", game, "3")
+def test_a_bad_game_file_is_one_line_and_exit_2(game: str, says: str, in_process: InProcess) -> None:
+    result = in_process("analyze", "--game", game, "3")
     assert result.returncode == 2
     assert says in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from cli_helpers import run_cli
-from perfectplay import Analysis, MNKState, TicTacToe, analyze
+from cli_helpers import InProcess, run_cli
+from perfectplay import MNKState, TicTacToe, analyze
 from perfectplay.documents import analysis_json
+from textbook_reference import Answer
 
 
 def test_analyze_json_prints_exactly_the_shared_schema() -> None:
@@ -59,7 +60,7 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
 
 
 def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
-    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     game = TicTacToe()
     for state in all_positions[::450]:
@@ -126,8 +127,10 @@ def test_analyze_works_on_bigger_boards() -> None:
         (["frobnicate"], "invalid choice"),
     ],
 )
-def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(args: list[str], message: str) -> None:
-    result = run_cli(*args)
+def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(
+    args: list[str], message: str, in_process: InProcess
+) -> None:
+    result = in_process(*args)
     assert result.returncode == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import run_cli, run_in_terminal
+from cli_helpers import InProcess, run_cli, run_in_terminal
 from perfectplay.cli import main
 from perfectplay.errors import IllegalMoveError
 from perfectplay.games import KINDS, make_game
@@ -141,14 +141,14 @@ def test_play_survives_superscripts_circled_digits_a_4301_digit_number_and_bytes
         ["orders", "..../..../..../...."],
     ],
 )
-def test_an_empty_board_spec_is_a_clear_error_in_every_command(command: list[str]) -> None:
-    result = run_cli(*command, "--game", "mnk:0,0", stdin="")
+def test_an_empty_board_spec_is_a_clear_error_in_every_command(command: list[str], in_process: InProcess) -> None:
+    result = in_process(*command, "--game", "mnk:0,0", stdin="")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "rows must be a whole number from 1 to 15, not 0" in result.stderr
 
 
-def test_the_old_size_options_are_refused() -> None:
-    result = run_cli("match", "--rows", "0", "--cols", "0")
+def test_the_old_size_options_are_refused(in_process: InProcess) -> None:
+    result = in_process("match", "--rows", "0", "--cols", "0")
     assert result.returncode == 2 and "unrecognized arguments: --rows 0 --cols 0" in result.stderr
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 
 
 def test_tree_json_of_the_empty_board_counts_all_549946_minimax_nodes_and_draws_one_level() -> None:
@@ -83,8 +83,8 @@ def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side() -> None:
         (["XOX/OO./.X.", "-o", "/no/such/folder/tree.svg"], "cannot write /no/such/folder/tree.svg"),
     ],
 )
-def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: str) -> None:
-    result = run_cli("tree", *args)
+def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: str, in_process: InProcess) -> None:
+    result = in_process("tree", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
@@ -92,7 +92,7 @@ def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: st
 
 def test_tree_of_a_position_far_too_big_to_search_to_the_end_starts_with_a_depth_limit() -> None:
     """Connect Four from the empty board: a search to the end would run into the node cap; depth 2 is drawn at once."""
-    result = run_cli("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1", timeout=60)
+    result = run_cli("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1")
     assert result.returncode == 0, result.stderr
     assert "far too big to search to the end; drawing a search 2 plies deep" in result.stderr
     document = json.loads(result.stdout)

@@ -116,6 +116,7 @@ def random_position(game: Any, plies: int, rng: random.Random) -> Any:
     return state
 
 
+@pytest.mark.slow  # each Connect Four position searched twice, by both cores
 def test_both_cores_agree_on_random_connect_four_positions_under_node_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(1818)
     game = Connect4()
@@ -174,6 +175,7 @@ def test_both_cores_deepen_alike_under_depth_limits_with_the_heuristic(monkeypat
     run_both(monkeypatch, score_moves, board, board.initial_state(), limit=Limit(depth=3))
 
 
+@pytest.mark.slow  # long searches by both cores, node for node
 def test_both_cores_stop_at_the_same_node_and_report_the_same_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Connect4()
     state = game.parse("1122")  # off the opening book's lines: a book position is answered without a search

@@ -11,7 +11,10 @@ import pytest
 from conformance import check_game
 from perfectplay import make_game, presets
 
-SPECS = [game.name for game in presets()]
+SLOW = {"mnk:5,5,4"}
+"""Presets whose textbook searches near the end of a playout take many seconds: marked slow."""
+
+SPECS = [pytest.param(game.name, marks=pytest.mark.slow) if game.name in SLOW else game.name for game in presets()]
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay import MNK, PerfectplayError, Player, TranspositionTable, analyze, make_game
 from perfectplay.games.symmetry import symmetries, transform
 from perfectplay.play.datasets import (
@@ -171,8 +171,10 @@ def test_the_cli_writes_csv_to_a_file_and_says_so(tmp_path: Path) -> None:
         (("tictactoe", "--start", "XXX/XXX/XXX"), "stones"),
     ],
 )
-def test_bad_requests_are_one_line_on_stderr_and_exit_2(args: tuple[str, ...], message: str) -> None:
-    result = run_cli("dataset", *args)
+def test_bad_requests_are_one_line_on_stderr_and_exit_2(
+    args: tuple[str, ...], message: str, in_process: InProcess
+) -> None:
+    result = in_process("dataset", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert message in result.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from perfectplay import MNK, Analysis, MNKState, Player, alphabeta, analyze, minimax
+from textbook_reference import Answer
 
 
 def test_there_are_5478_reachable_positions(all_positions: list[MNKState]) -> None:
@@ -33,21 +34,31 @@ def test_255168_complete_games_131184_x_wins_77904_o_wins_46080_draws(tictactoe:
     assert endings == {Player.X: 131_184, Player.O: 77_904, None: 46_080}
 
 
-def test_the_textbook_minimax_visits_549946_nodes_from_the_empty_board(tictactoe: MNK) -> None:
-    result = minimax(tictactoe, tictactoe.initial_state())
-    assert result.nodes == 549_946
+def test_the_textbook_minimax_visits_549946_nodes_from_the_empty_board(empty_board_minimax: Analysis) -> None:
+    assert empty_board_minimax.nodes == 549_946
 
 
-def test_the_empty_board_is_a_draw_and_every_first_move_draws(tictactoe: MNK) -> None:
-    analysis = analyze(tictactoe, tictactoe.initial_state(), "minimax")
-    assert analysis.score == 0
-    assert sorted(analysis.best) == list(range(9))
-    assert all(entry.outcome.name == "draw" for entry in analysis.moves)
-    assert analysis.nodes == 549_946
+def test_the_empty_board_is_a_draw_and_every_first_move_draws(empty_board_minimax: Analysis) -> None:
+    assert empty_board_minimax.score == 0
+    assert sorted(empty_board_minimax.best) == list(range(9))
+    assert all(entry.outcome.name == "draw" for entry in empty_board_minimax.moves)
+
+
+def test_analyze_by_minimax_is_the_textbook_minimax_move_for_move_and_node_for_node(tictactoe: MNK) -> None:
+    """The empty board's facts above hold for ``analyze(..., "minimax")`` too: it is that very search."""
+    for text in ("X../.O./...", "XO./.X./..O", "..X/.O./X.."):
+        state = tictactoe.parse(text)
+        by_name, textbook = analyze(tictactoe, state, "minimax"), minimax(tictactoe, state)
+        assert (by_name.score, by_name.best, by_name.moves, by_name.nodes) == (
+            textbook.score,
+            textbook.best,
+            textbook.moves,
+            textbook.nodes,
+        )
 
 
 def test_alphabeta_equals_minimax_on_every_reachable_position(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     for state in all_positions:
         expected = reference[state]
@@ -61,7 +72,7 @@ def test_alphabeta_visits_far_fewer_nodes_than_minimax_on_the_empty_board(tictac
 
 
 def test_analysis_of_every_position_agrees_with_minimax_move_by_move(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     for state in all_positions:
         analysis = analyze(tictactoe, state)

@@ -26,13 +26,23 @@ def dev_script() -> ModuleType:
     return module
 
 
-def test_the_test_command_type_checks_the_package_the_benchmarks_and_every_test_file() -> None:
-    checked = {part for _, command in dev_script().type_checks("python") for part in command[4:]}
-    every_test = {str(path.relative_to(ROOT)) for path in (ROOT / "tests").rglob("*.py")}
-    # mypy given a folder checks everything below it, subfolders included.
-    covered = {name for name in every_test if name in checked or any(str(p) in checked for p in Path(name).parents)}
-    assert covered == every_test
-    assert {"src/perfectplay", "benchmarks"} <= checked
+def test_the_test_command_type_checks_the_package_the_benchmarks_and_every_test_file_in_one_mypy_run() -> None:
+    mypy_steps = [command for _, command in dev_script().checks("python", fast=True) if "mypy" in command]
+    assert mypy_steps == [["python", "-m", "mypy", "--strict"]]  # the files are pyproject's, as for a plain `mypy`
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    assert settings["files"] == ["src/perfectplay", "benchmarks", "tests"]
+    # Bare-name helper imports resolve from tests/, and each folder's conftest.py is a module of its own.
+    assert settings["explicit_package_bases"] is True and "tests" in settings["mypy_path"]
+
+
+def test_fast_leaves_out_exactly_the_slow_and_integration_tests_and_the_plain_command_runs_every_test() -> None:
+    dev = dev_script()
+    workers = ["python", "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
+    assert dev.pytest_command("python", False, ["-q"]) == [*workers, "-q"]
+    assert dev.pytest_command("python", True, ["-q"]) == [*workers, "-m", "not slow and not integration", "-q"]
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert {line.split(":")[0] for line in options["markers"]} == {"slow", "integration"}
+    assert "--strict-markers" in options["addopts"].split()  # a misspelt marker cannot slip into --fast
 
 
 def test_a_warning_fails_the_test_that_raised_it() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 
 
 def test_json_gives_the_four_counts_and_they_add_up() -> None:
@@ -44,7 +44,7 @@ def test_other_board_sizes_play_too() -> None:
     assert json.loads(result.stdout)["games"] == 100
 
 
-def test_bad_arguments_are_one_line_and_exit_2() -> None:
+def test_bad_arguments_are_one_line_and_exit_2(in_process: InProcess) -> None:
     for args, message in (
         (["--games", "0"], "--games must be 1 or more, not 0"),
         (["--games", "1000000000"], "--games must be at most 1,000,000, not 1,000,000,000"),
@@ -55,7 +55,7 @@ def test_bad_arguments_are_one_line_and_exit_2() -> None:
         (["--game", "mnk:20,3,3"], "rows must be a whole number from 1 to 15"),
         (["--game", "chess"], "unknown game 'chess'"),
     ):
-        result = run_cli("match", *args)
+        result = in_process("match", *args)
         assert result.returncode == 2, args
         assert message in result.stderr
         assert result.stderr.count("\n") == 1

@@ -20,7 +20,10 @@ def random_position(game: MNK, stones: int, rng: random.Random) -> MNKState:
     return state
 
 
-@pytest.mark.parametrize(("rows", "cols", "k", "stones"), [(3, 4, 3, 4), (4, 4, 4, 8), (4, 3, 3, 4), (2, 5, 2, 2)])
+@pytest.mark.parametrize(
+    ("rows", "cols", "k", "stones"),
+    [(3, 4, 3, 4), pytest.param(4, 4, 4, 8, marks=pytest.mark.slow), (4, 3, 3, 4), (2, 5, 2, 2)],  # 4x4: minimax
+)
 def test_alphabeta_equals_minimax_on_random_positions_of_small_boards(
     rows: int, cols: int, k: int, stones: int
 ) -> None:

@@ -15,7 +15,7 @@ from operator import xor
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay import (
     Analysis,
     IllegalMoveError,
@@ -456,8 +456,8 @@ def test_the_cli_plays_a_game_of_nim_to_the_end() -> None:
     assert "You win! (X)" in result.stdout
 
 
-def test_the_cli_rejects_a_bad_nim_position_or_variant_in_one_line() -> None:
+def test_the_cli_rejects_a_bad_nim_position_or_variant_in_one_line(in_process: InProcess) -> None:
     for args in (("analyze", "--game", "nim", "3,x"), ("analyze", "--game", "nim:bogus", "3,4")):
-        result = run_cli(*args)
+        result = in_process(*args)
         assert result.returncode == 2
         assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

@@ -91,6 +91,7 @@ def test_show_wraps_what_the_library_returns_and_refuses_anything_else() -> None
     assert isinstance(analyze(game, state), Analysis)
 
 
+@pytest.mark.slow  # a whole check of examples/correct.py
 def test_a_check_report_shows_as_the_command_prints_it() -> None:
     view = show(check_ai(CORRECT))
     assert isinstance(view, ReportView)
@@ -116,6 +117,7 @@ def _outputs(cell: Any) -> str:
     return "\n".join(texts)
 
 
+@pytest.mark.integration  # a real Jupyter kernel runs the notebook
 def test_the_minimax_lab_notebook_runs_headless_and_shows_what_it_says(tmp_path: Path) -> None:
     notebook = nbformat.read(LAB, as_version=4)  # type: ignore[no-untyped-call]  # nbformat is untyped
     where = {"metadata": {"path": str(tmp_path)}}

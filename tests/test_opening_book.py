@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay.games.connect4 import Connect4
 from perfectplay.search.solver.book import (
     Book,
@@ -82,7 +82,7 @@ def test_a_book_build_resumes_without_proving_again(small_book: Path) -> None:
     assert set(known.entries) < set(deeper.entries)
 
 
-def test_book_errors_are_one_line_with_status_2(tmp_path: Path) -> None:
+def test_book_errors_are_one_line_with_status_2(tmp_path: Path, in_process: InProcess) -> None:
     broken = tmp_path / "broken.txt"
     broken.write_text("....... W 9 12\n", encoding="utf-8")
     for args in (
@@ -90,6 +90,6 @@ def test_book_errors_are_one_line_with_status_2(tmp_path: Path) -> None:
         ("book", "--game", "connect4:5,4", "--plies", "2", "--out", str(broken)),
         ("book", "--plies", "-1", "--out", str(tmp_path / "n.txt")),
     ):
-        result = run_cli(*args)
+        result = in_process(*args)
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr

@@ -127,6 +127,7 @@ def test_equal_chances_are_chosen_at_random_so_games_vary(tictactoe: MNK, analys
     assert len(games) >= 25
 
 
+@pytest.mark.slow  # 80 games, most with a cold cache
 def test_a_seeded_game_repeats_exactly_whether_or_not_the_chances_are_already_remembered(tictactoe: MNK) -> None:
     warm = cached_analyst()
     for opponent in ("random", "easy", "medium", "perfect"):

@@ -67,6 +67,7 @@ def test_the_observation_is_from_the_agent_to_move() -> None:
     assert codec("tictactoe").game.to_move(state) is Player.O
 
 
+@pytest.mark.slow  # every position replayed through PettingZoo
 def test_values_agree_with_the_solver_on_every_tictactoe_position_reachable_through_pettingzoo() -> None:
     game = make_game("tictactoe")
     table = TranspositionTable()

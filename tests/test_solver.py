@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from perfectplay import MNK, Analysis, Limit, MNKState, Player, TicTacToe, analyze, back_up, minimax, solve
+from perfectplay import MNK, Limit, MNKState, Player, TicTacToe, analyze, back_up, minimax, solve
 from perfectplay.play import choose_move
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.table import TranspositionTable
+from textbook_reference import Answer
 
 
 def random_position(game: MNK, empties: int, rng: random.Random) -> MNKState:
@@ -23,7 +24,7 @@ def random_position(game: MNK, empties: int, rng: random.Random) -> MNKState:
 
 
 def test_solve_equals_minimax_on_every_reachable_3x3_position(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     for state in all_positions:
         result = solve(tictactoe, state)
@@ -34,7 +35,7 @@ def test_solve_equals_minimax_on_every_reachable_3x3_position(
 
 
 def test_every_move_the_solver_scores_on_3x3_is_what_minimax_says_one_ply_later(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     for state in all_positions:
         report = score_moves(tictactoe, state)
@@ -46,7 +47,7 @@ def test_every_move_the_solver_scores_on_3x3_is_what_minimax_says_one_ply_later(
 
 
 def test_one_table_shared_by_every_3x3_question_keeps_every_answer_exact(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     """Entries are counted from their own position, so a table filled from one root serves any other."""
     shared = TranspositionTable()
@@ -73,7 +74,7 @@ def test_a_game_where_o_moved_first_is_answered_like_its_colour_swapped_twin(tic
 
 
 def test_whenever_the_side_to_move_can_force_a_win_the_chosen_move_wins_fastest(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     winning = [state for state in all_positions if not tictactoe.is_over(state) and (reference[state].score or 0) > 0]
     fastest = [state for state in winning if choose_move(tictactoe, state) in reference[state].best]
@@ -130,7 +131,7 @@ def test_solve_does_not_change_its_input_and_answers_a_finished_game() -> None:
 
 
 def test_a_limit_that_is_never_reached_gives_the_exact_answer_on_every_3x3_position(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     """Under a limit the solver deepens one ply at a time; when it finishes, it must agree exactly."""
     generous = Limit(nodes=10**9)

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay import MNK, Limit, LimitError, analyze, make_game, solve
 from perfectplay.documents import analysis_json
 from perfectplay.search.base.budget import Progress
@@ -145,8 +145,8 @@ def test_a_15x15_board_is_answered_within_its_limit_and_the_table_keeps_its_cap(
         (["analyze", "XO./.../...", "--time-limit", "-1"], "seconds must be a positive"),
     ],
 )
-def test_bad_solver_input_exits_2_with_one_line_on_stderr(args: list[str], message: str) -> None:
-    result = run_cli(*args)
+def test_bad_solver_input_exits_2_with_one_line_on_stderr(args: list[str], message: str, in_process: InProcess) -> None:
+    result = in_process(*args)
     assert result.returncode == 2
     assert message in result.stderr and result.stderr.count("\n") == 1
 

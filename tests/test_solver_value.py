@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from perfectplay import MNK, Analysis, MNKState, TicTacToe, solve
+from perfectplay import MNK, MNKState, TicTacToe, solve
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.exact import solve_value
 from perfectplay.search.solver.nullwindow import bisect, bisect_outside_in
 from perfectplay.search.solver.table import TranspositionTable
+from textbook_reference import Answer
 
 LOW, HIGH = -40, 41
 """The levels a 7x6 position's value can take after the node's bounds: loss in 4 to win in 3."""
@@ -65,7 +66,7 @@ def test_probing_outside_in_alternates_losses_and_wins_reaching_twice_as_far_eac
 
 
 def test_solve_value_is_minimax_value_on_3x3(
-    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     game = TicTacToe()
     for state in random.Random("3x3 values").sample(all_positions, 600):

@@ -8,7 +8,7 @@ import signal
 import subprocess
 import sys
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay import Player, TicTacToe, analyze
 from perfectplay.cli.play import TerminalGame
 
@@ -111,8 +111,8 @@ def test_play_again_starts_a_fresh_board() -> None:
     assert result.stdout.count("You are X, the computer is O") == 2
 
 
-def test_a_bad_option_is_one_line_and_exit_2() -> None:
-    result = run_cli("play", "--you", "Z")
+def test_a_bad_option_is_one_line_and_exit_2(in_process: InProcess) -> None:
+    result = in_process("play", "--you", "Z")
     assert result.returncode == 2
     assert "side to move must be X or O" in result.stderr
     assert result.stderr.count("\n") == 1
@@ -311,8 +311,8 @@ def test_on_a_board_too_big_to_solve_the_computer_thinks_within_its_budget_and_s
     assert re.search(r"The computer \(O\) plays \d+\. " + thought, result.stdout)
 
 
-def test_a_time_budget_that_is_not_positive_is_refused_in_one_line() -> None:
-    result = run_cli("play", "--time-limit", "0", stdin="")
+def test_a_time_budget_that_is_not_positive_is_refused_in_one_line(in_process: InProcess) -> None:
+    result = in_process("play", "--time-limit", "0", stdin="")
     assert result.returncode == 2
     assert "seconds must be a positive" in result.stderr
     assert result.stderr.count("\n") == 1

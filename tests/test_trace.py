@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from perfectplay import Analysis, Game, MNKState, TicTacToe, alphabeta, minimax, parse_position
+from perfectplay import Game, MNKState, TicTacToe, alphabeta, minimax, parse_position
 from perfectplay.errors import LimitError
 from perfectplay.teaching.trace import HiddenChild, Trace, TraceNode, trace_alphabeta, trace_minimax, trace_search
 from perfectplay.words import cut_text, window_text
+from textbook_reference import Answer
 
 
 class WatchedGame:
@@ -59,7 +60,7 @@ def check_invariants(trace: Trace) -> None:
 
 
 def test_traced_minimax_counts_exactly_the_reference_nodes_on_every_position_with_six_or_fewer_empty_cells(
-    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     game = TicTacToe()
     for state in few_empty_cells(all_positions, 6):
@@ -69,7 +70,9 @@ def test_traced_minimax_counts_exactly_the_reference_nodes_on_every_position_wit
         assert trace.pruned == 0
 
 
-def test_traced_minimax_visits_549946_nodes_from_the_empty_board_and_shows_only_what_was_asked() -> None:
+def test_traced_minimax_visits_549946_nodes_from_the_empty_board_and_shows_only_what_was_asked(
+    empty_board_trace: Trace,
+) -> None:
     """
      . | . | .
     ---+---+---     drawn: the root and its 9 children, each with "+8 more"
@@ -77,8 +80,7 @@ def test_traced_minimax_visits_549946_nodes_from_the_empty_board_and_shows_only_
     ---+---+---
      . | . | .
     """
-    game = TicTacToe()
-    trace = trace_minimax(game, game.initial_state(), depth=1)
+    trace = empty_board_trace
     assert trace.nodes == 549_946
     assert (trace.value, trace.best) == (0, tuple(range(9)))
     assert trace.shown == 10
@@ -101,7 +103,7 @@ def test_traced_searches_visit_the_same_positions_in_the_same_order_as_the_refer
 
 
 def test_traced_alphabeta_finds_minimax_values_and_its_pruned_children_were_never_visited(
-    all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     game = TicTacToe()
     for state in few_empty_cells(all_positions, 6)[::7]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from perfectplay import TicTacToe, parse_position
+from perfectplay import parse_position
 from perfectplay.teaching.trace import Trace, trace_alphabeta, trace_minimax
 from perfectplay.viz import trace_document, trace_dot, trace_json, trace_svg
 from perfectplay.viz.replay import search_events
@@ -101,14 +101,13 @@ def test_every_svg_is_well_formed_xml_with_one_group_per_shown_node(
     assert len(stubs) == sum(1 for node in trace.root.walk() if node.hidden)
 
 
-def test_the_empty_board_summary_shows_each_first_move_with_the_size_of_its_subtree() -> None:
+def test_the_empty_board_summary_shows_each_first_move_with_the_size_of_its_subtree(empty_board_trace: Trace) -> None:
     """
     . . .      one level: nine MIN nodes, each "+8 more (N nodes)", the N adding up
     . . .      to 549,945 below the root
     . . .
     """
-    game = TicTacToe()
-    trace = trace_minimax(game, game.initial_state(), depth=1)
+    trace = empty_board_trace
     rows = svg_structure(trace_svg(trace))
     stub_nodes = [int((row[3][0] or "").split("(")[1].split()[0].replace(",", "")) for row in rows if row[0] == "stub"]
     assert len(stub_nodes) == 9 and sum(stub_nodes) == 549_945 - 9

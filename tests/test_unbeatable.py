@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from perfectplay import MNK, Analysis, MNKState, Player
+from perfectplay import MNK, MNKState, Player
 from perfectplay.play import choose_move
+from textbook_reference import Answer
 
 
 def worst_result_against_every_opponent(game: MNK, state: MNKState, computer: Player) -> int:
@@ -35,7 +36,7 @@ def test_the_computer_as_o_moving_first_never_loses(tictactoe: MNK) -> None:
 
 
 def test_from_every_position_the_computer_plays_the_fastest_win_or_the_slowest_loss(
-    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Analysis]
+    tictactoe: MNK, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     checked = 0
     for state in all_positions:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration  # builds a wheel and installs it in a fresh venv
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -1,4 +1,12 @@
-"""Fixtures for the checker's tests: the oracle once per test process, and paths to the examples."""
+"""Fixtures for the checker's tests: the oracle once per test process, the examples, and their reports shared.
+
+A whole check of an example runs the candidate in every one of its 4,520
+positions (tens of seconds on a busy machine); several tests read the same
+report, so ``checked`` keeps each one for the test process. The modules that
+share reports are marked ``xdist_group("example_reports")``: ``dev.py test``
+runs pytest with ``--dist loadgroup``, so they share one worker and each
+report is made once per run.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from check_reports import Checked
 from perfectplay.check.judge.oracle import Oracle
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -21,6 +30,6 @@ def examples() -> Path:
     return EXAMPLES
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    # Registered here until the suite registers it for every test (a duplicate registration is harmless).
-    config.addinivalue_line("markers", "slow: takes more than a few seconds (runs real checks through the CLI)")
+@pytest.fixture(scope="session")
+def checked() -> Checked:
+    return Checked()

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.integration  # runs the real check50
+
 pytest.importorskip("check50")
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

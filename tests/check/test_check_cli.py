@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 
 
 @pytest.fixture()
@@ -53,8 +53,8 @@ def no_ai(tmp_path: Path) -> Path:
         (["check", "examples/correct.py", "--function", "no_such"], "no function named 'no_such' (it defines"),
     ],
 )
-def test_usage_problems_exit_2_with_one_line_on_stderr(args: list[str], message: str) -> None:
-    result = run_cli(*args)
+def test_usage_problems_exit_2_with_one_line_on_stderr(args: list[str], message: str, in_process: InProcess) -> None:
+    result = in_process(*args)
     assert result.returncode == 2, result.stderr
     assert message in result.stderr
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("perfectplay check: error: ")

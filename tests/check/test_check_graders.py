@@ -17,8 +17,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from check_reports import Checked
 from cli_helpers import run_cli
-from perfectplay.check.api import check_ai
+from grader_schemas import AUTOLAB, CODERUNNER
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_csv import csv_row
 from perfectplay.check.report.render_graders import (
@@ -33,6 +34,8 @@ from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.report.score import load_weights, points, score
 
+pytestmark = pytest.mark.xdist_group("example_reports")  # they share the example reports (conftest.py)
+
 RANKED = {
     "perfect": "cs50/tictactoe.py",
     "slow": "fatalist.py",
@@ -43,8 +46,8 @@ RANKED = {
 
 
 @pytest.fixture(scope="module")
-def reports(examples: Path) -> dict[str, CheckReport]:
-    return {name: check_ai(examples / path) for name, path in RANKED.items()}
+def reports(examples: Path, checked: Checked) -> dict[str, CheckReport]:
+    return {name: checked(examples / path) for name, path in RANKED.items()}
 
 
 def every_format(report: CheckReport) -> dict[str, tuple[float, float]]:
@@ -148,30 +151,6 @@ def test_classroom50_result_has_the_runner_identity_integer_points_and_a_release
     assert body.startswith("## perfectplay check: 27 / 100") and "NameError" in body
 
 
-CODERUNNER = {
-    "type": "object",
-    "required": ["fraction"],
-    "properties": {
-        "fraction": {"type": "number", "minimum": 0, "maximum": 1},
-        "testresults": {
-            "type": "array",
-            "minItems": 1,
-            "items": {"type": "array", "items": {"type": ["string", "number", "boolean"]}},
-        },
-        "prologuehtml": {"type": "string"},
-        "epiloguehtml": {"type": "string"},
-    },
-}
-"""CodeRunner's combinator template grader result, as its documentation describes it."""
-AUTOLAB = {
-    "type": "object",
-    "required": ["scores"],
-    "properties": {
-        "scores": {"type": "object", "additionalProperties": {"type": "number"}},
-        "scoreboard": {"type": "array"},
-    },
-}
-"""The last line of an Autolab autograder's output."""
 
 
 def test_coderunner_results_are_a_fraction_a_row_a_category_and_escaped_html(

@@ -180,7 +180,12 @@ def test_an_ai_that_plays_its_move_on_the_callers_board_is_told_exactly_that(tmp
     assert "It answered 7 and also played that move on the board it was given" in render_text(report)
 
 
-def test_the_time_limit_of_the_whole_check_counts_cpu_time_and_says_how_much_was_not_asked(tmp_path: Path) -> None:
+def test_the_time_limit_of_the_whole_check_counts_cpu_time_and_says_how_much_was_not_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The wall-clock backstop (3 * 2 + 10 s) is not what is tested here: on a busy machine (load 15 on 2 cores)
+    # the candidate gets too little CPU to spend 2 s within it, and the backstop would end the check first.
+    monkeypatch.setattr(worker, "WALL_EXTRA", 600.0)
     path = tmp_path / "slow.py"
     path.write_text(
         "import time\n\ndef find_best_move(board):\n"

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
 
@@ -38,6 +40,7 @@ def summary(report: CheckReport) -> tuple[object, ...]:
     return report.verdict, report.positions, report.asked, report.best, report.complete, counts, report.timing.moves
 
 
+@pytest.mark.slow  # two whole checks, the second beside three busy processes per core
 def test_a_slow_but_correct_ai_gets_the_same_verdict_and_counts_with_every_core_busy(
     tmp_path: Path, examples: Path
 ) -> None:

@@ -21,9 +21,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from test_check_graders import AUTOLAB, CODERUNNER
-from test_check_recipes import CLASSROOM50, GRADESCOPE, PRAIRIELEARN
 
+from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]

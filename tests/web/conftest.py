@@ -11,11 +11,20 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM_ARGS, HURRIED_SECONDS, SERVER_SECONDS, Server, find_chromium
 from fastapi.testclient import TestClient
 
+from browser_page import patient
+from browser_support import CHROMIUM_ARGS, HURRIED_SECONDS, SERVER_SECONDS, Server, find_chromium
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker (-m)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives Chromium is an integration test, in whichever file it is."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.integration)
 
 
 @pytest.fixture(scope="session")
@@ -66,7 +75,7 @@ def browser(chromium_path: str) -> Iterator[Any]:
 def fresh_page(browser: Any, url: str) -> Iterator[Any]:
     """A fresh page (empty localStorage) on the game at ``url``, ready for its first move."""
     # Reduced motion: stones appear drawn at once, so screenshots show them whole.
-    context = browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce")
+    context = patient(browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce"))
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))

@@ -1,63 +1,22 @@
-"""The page in a real Chromium against the real server: play, undo, hint, overlay, score, keys, phone width.
-
-The helpers here are shared by the other browser tests.
-"""
+"""The page in a real Chromium against the real server: play, undo, hint, overlay, score, keys, phone width."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from browser_page import (
+    first_free,
+    is_over,
+    play_out_by_clicking,
+    position,
+    status,
+    stones,
+    tally,
+    wait_idle,
+    wait_status,
+)
 from browser_support import ARTIFACTS, phone_context
-
 from perfectplay import analyze, parse_position
-
-IDLE = "document.querySelector('#board').getAttribute('aria-busy') === 'false'"
-
-
-def wait_idle(page: Any) -> None:
-    page.wait_for_function(IDLE, timeout=30_000)
-
-
-def stones(page: Any) -> list[str]:
-    """The board as the page shows it: 'X', 'O' or '' per cell, row-major."""
-    script = "cells => cells.map(cell => cell.dataset.stone || '')"
-    result: list[str] = page.eval_on_selector_all("#board .cell", script)
-    return result
-
-
-def position(page: Any, cols: int = 3) -> str:
-    cells = [stone or "." for stone in stones(page)]
-    return "/".join("".join(cells[start : start + cols]) for start in range(0, len(cells), cols))
-
-
-def status(page: Any) -> str:
-    text: str = page.inner_text("#status")
-    return text
-
-
-def is_over(page: Any) -> bool:
-    return status(page) in ("You win!", "It's a draw.", "The computer wins.")
-
-
-def tally(page: Any) -> dict[str, int]:
-    return {kind: int(page.inner_text(f"#tally-{kind}")) for kind in ("win", "draw", "loss")}
-
-
-def first_free(page: Any) -> int:
-    return stones(page).index("")
-
-
-def play_out_by_clicking(page: Any) -> None:
-    """Click the first free cell until the game ends: a weak plan the computer must punish or hold."""
-    while not is_over(page):
-        before = stones(page).count("")
-        page.click(f".cell[data-cell='{first_free(page)}']")
-        wait_idle(page)
-        assert stones(page).count("") < before
-
-
-def wait_status(page: Any, text: str) -> None:
-    page.wait_for_function("text => document.querySelector('#status').textContent === text", arg=text, timeout=30_000)
 
 
 def test_a_game_played_by_clicking_ends_without_the_computer_losing_shows_its_line_and_counts_once(page: Any) -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_web_browser import play_out_by_clicking, stones, tally, wait_idle, wait_status
-
+from browser_page import PATIENCE, play_out_by_clicking, stones, tally, wait_idle, wait_status
 from perfectplay import analyze, parse_position
 
 # --- 1. "Why that move?" describes the move the computer actually chose -------------
@@ -159,7 +158,7 @@ def test_a_search_for_the_outcomes_shows_it_is_working_and_the_tree_says_plainly
     page.check("#overlay")
     page.wait_for_selector("#working", state="visible")
     assert "Working out every move's outcome" in page.inner_text("#working")
-    page.wait_for_selector(".cell .badge", timeout=30_000)
+    page.wait_for_selector(".cell .badge", timeout=PATIENCE)
     page.wait_for_selector("#working", state="hidden")
 
     page.click("#tree-toggle")

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from test_web_browser import position, status, stones, tally, wait_idle, wait_status
-
+from browser_page import PATIENCE, patient, position, status, stones, tally, wait_idle, wait_status
 from perfectplay import analyze, parse_position
 
 
@@ -101,7 +100,7 @@ def test_a_link_restores_the_game_the_position_and_the_settings(page: Any, brows
     query = parse_qs(urlparse(link).query)
     assert query["game"] == ["mnk:4,4,3"] and query["position"] == [shown] and query["level"] == ["hard"]
 
-    other = browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce")
+    other = patient(browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce"))
     try:
         opened = other.new_page()
         opened.goto(link)
@@ -198,14 +197,14 @@ def test_two_players_take_turns_at_one_screen_and_the_score_is_left_alone(page: 
 def test_the_computer_plays_itself_to_the_end_and_stops_when_asked(page: Any) -> None:
     page.select_option("#mode", "watch")
     page.select_option("#speed", "300")
-    page.wait_for_function("document.querySelectorAll('.move-step').length === 10", timeout=60_000)
+    page.wait_for_function("document.querySelectorAll('.move-step').length === 10", timeout=PATIENCE)
     wait_status(page, "It's a draw.")  # perfect against perfect
 
     page.select_option("#speed", "2000")
     page.click("#new-game")
-    page.wait_for_function("document.querySelectorAll('.move-step').length >= 2", timeout=30_000)
+    page.wait_for_function("document.querySelectorAll('.move-step').length >= 2", timeout=PATIENCE)
     page.click("#watch-toggle")
-    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')", timeout=30_000)
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')", timeout=PATIENCE)
     wait_idle(page)
     stopped = stones(page)
     page.wait_for_timeout(2500)  # longer than a move's pause: nothing more is played
@@ -214,5 +213,5 @@ def test_the_computer_plays_itself_to_the_end_and_stops_when_asked(page: Any) ->
     page.wait_for_function(
         "count => document.querySelectorAll('.cell[data-stone=X], .cell[data-stone=O]').length > count",
         arg=len([stone for stone in stopped if stone]),
-        timeout=30_000,
+        timeout=PATIENCE,
     )

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_page import patient, status, tally, wait_idle, wait_status
 from browser_support import ARTIFACTS, phone_context
-from test_web_browser import status, tally, wait_idle, wait_status
-
 from perfectplay import analyze, parse_position
 from perfectplay.game import Outcome
 
@@ -168,7 +167,7 @@ def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(page: Any, s
     wait_idle(page)
     assert cells(page)[bottom - cols] == "O"
 
-    moving = browser.new_context(viewport={"width": 1200, "height": 860})
+    moving = patient(browser.new_context(viewport={"width": 1200, "height": 860}))
     try:
         other = moving.new_page()
         other.goto(f"{server.url}?game=connect4&mode=two")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_web_browser import wait_idle
+from browser_page import PATIENCE, wait_idle
 
 
 def strongest_label(page: Any) -> str:
@@ -31,7 +31,7 @@ def test_connect_fours_search_tree_starts_two_plies_deep_and_says_why(page: Any,
     page.wait_for_selector("#board .cell")
     wait_idle(page)
     page.click("#tree-toggle")
-    page.wait_for_selector(".tcount-alphabeta", timeout=30_000)
+    page.wait_for_selector(".tcount-alphabeta", timeout=PATIENCE)
     intro = page.inner_text(".tintro")
     assert "too many to search to the end here, so this search stops 2 plies deep" in intro
     assert "It stops 2 plies below the position" in intro

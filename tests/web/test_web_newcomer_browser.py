@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from test_web_browser import stones, wait_idle
+from browser_page import PATIENCE, stones, wait_idle
 
 
 def test_typing_the_number_of_a_taken_cell_says_the_cell_is_taken(page: Any) -> None:
     page.click(".cell[data-cell='4']")  # X in the centre, then the computer replies
     wait_idle(page)
     page.keyboard.press("5")
-    page.wait_for_selector("#error:not([hidden])", timeout=30_000)
+    page.wait_for_selector("#error:not([hidden])", timeout=PATIENCE)
     assert page.inner_text("#error") == "Cell 5 is taken: pick a free cell."
     assert stones(page).count("") == 7, "nothing was played"
 

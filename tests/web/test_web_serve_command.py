@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import Server, find_chromium, read_line
 
+from browser_support import Server, find_chromium, read_line
 from cli_helpers import run_cli
 
 
@@ -28,7 +28,7 @@ def test_a_port_in_use_is_one_line_on_stderr_and_exit_status_2() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = run_cli("serve", "--port", str(port), timeout=60)
+        result = run_cli("serve", "--port", str(port))
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
@@ -40,7 +40,7 @@ def test_a_port_in_use_is_one_line_on_stderr_and_exit_status_2() -> None:
     [("no-such-host.invalid", "no such host"), ("192.0.2.1", "not an address of this machine")],
 )
 def test_a_host_we_cannot_listen_on_is_one_line_and_exit_status_2(host: str, words: str) -> None:
-    result = run_cli("serve", "--host", host, "--port", "0", timeout=60)
+    result = run_cli("serve", "--host", host, "--port", "0")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert words in result.stderr
@@ -48,7 +48,7 @@ def test_a_host_we_cannot_listen_on_is_one_line_and_exit_status_2(host: str, wor
 
 @pytest.mark.parametrize("args", [("--port", "70000"), ("--port", "http"), ("--time-limit", "0"), ("--workers", "0")])
 def test_bad_options_are_refused_before_anything_starts(args: tuple[str, str]) -> None:
-    result = run_cli("serve", *args, timeout=60)
+    result = run_cli("serve", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
 

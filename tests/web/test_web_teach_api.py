@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from test_web_tree_api import without_timing
 
 from perfectplay import parse_position
 from perfectplay.documents import comparison_json, order_counts_json
@@ -28,6 +27,7 @@ from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
 from perfectplay.teaching.textbook import TextbookTree, check_pruning, random_tree, textbook_trace, tree_text
 from perfectplay.teaching.trace import RECORD_LIMIT, trace_search
 from perfectplay.viz import trace_json
+from tree_documents import without_timing
 
 CLASSIC = "3 12 8 | 2 4 6 | 14 5 2"
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_page import ALPHABETA, MINIMAX, PATIENCE, open_panel, position, wait_idle
 from browser_support import ARTIFACTS
-from test_web_browser import position, wait_idle
-from test_web_tree_browser import ALPHABETA, MINIMAX, open_panel
-
 from perfectplay import parse_position
 from perfectplay.search.base.limits import Limit
 from perfectplay.teaching.compare import compare_with_perfect_play
@@ -17,8 +15,6 @@ from perfectplay.teaching.evaluators import get_evaluation
 from perfectplay.teaching.orders import compare_cuts, move_order, order_counts
 from perfectplay.teaching.textbook import TextbookTree, textbook_trace
 from perfectplay.teaching.trace import RECORD_LIMIT, trace_search
-
-TIMEOUT = 30_000
 
 
 def play(page: Any, *cells: int) -> None:
@@ -45,7 +41,7 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
     assert board == "XXO/.O./..."
     open_panel(page)
     page.select_option(".tdepth select", "1")
-    page.wait_for_selector(".tdepth-compare", timeout=TIMEOUT)
+    page.wait_for_selector(".tdepth-compare", timeout=PATIENCE)
     game, state = parse_position(board)
     expected = compare_with_perfect_play(game, state, 1, "open-lines")
     verdict = page.inner_text(".tdepth-verdict")
@@ -59,7 +55,7 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
     assert chosen == sorted(expected.limited.best)
 
     # The tree: every move is a horizon node valued by open-lines, a guess apart from proven values.
-    page.wait_for_selector(f"{MINIMAX} .tnode.horizon", timeout=TIMEOUT)
+    page.wait_for_selector(f"{MINIMAX} .tnode.horizon", timeout=PATIENCE)
     limited = trace_search(
         game, state, "minimax", limit=Limit(depth=1), evaluate=get_evaluation("open-lines", game).function
     )
@@ -76,13 +72,13 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
     page.select_option(".tdepth select", "2")
     page.wait_for_function(
         "document.querySelector('.tdepth-verdict')?.textContent.includes('Here the depth limit costs nothing')",
-        timeout=TIMEOUT,
+        timeout=PATIENCE,
     )
     assert compare_with_perfect_play(game, state, 2, "open-lines").agrees
     page.select_option(".teval select", "threats")
     page.wait_for_function(
         f"document.querySelector('{MINIMAX} .tfacts')?.textContent.includes('estimate of threats')",
-        timeout=TIMEOUT,
+        timeout=PATIENCE,
     )
 
 
@@ -92,7 +88,7 @@ def test_two_move_orders_side_by_side_count_as_the_engine_does_and_mark_the_cuts
     assert board == "X../.O./..."  # the computer's only best answer to a corner is the centre
     open_panel(page)
     page.click("input[name='tree-mode'][value='orders']")
-    page.wait_for_selector(".torder-natural", timeout=TIMEOUT)
+    page.wait_for_selector(".torder-natural", timeout=PATIENCE)
     game, state = parse_position(board)
     counts = order_counts(game, state, find="first")
     assert page.inner_text(".torder-minimax") == f"{counts.minimax.nodes:,}"
@@ -102,7 +98,7 @@ def test_two_move_orders_side_by_side_count_as_the_engine_does_and_mark_the_cuts
 
     # Left natural, right best-first: the right prunes below the moves whose children the left searched.
     left, right = "#tree-order-0", "#tree-order-1"
-    page.wait_for_selector(f"{right} .tree", timeout=TIMEOUT)
+    page.wait_for_selector(f"{right} .tree", timeout=PATIENCE)
     natural = trace_search(game, state, "alphabeta", depth=1, find="first")
     best = trace_search(game, state, "alphabeta", depth=1, find="first", order=move_order("best-first"))
     assert page.inner_text(f"{left} .tfacts").startswith(f"{natural.nodes:,} nodes")
@@ -113,13 +109,13 @@ def test_two_move_orders_side_by_side_count_as_the_engine_does_and_mark_the_cuts
     new = [move for move in cut.pruned if (cut.move, move) in appeared]
     page.click(f"{right} .ttoggle[data-id='{cut.id}']")
     new_cuts = f"{right} .tnode[data-id='{cut.id}'] > .tchildren > .tnode.pruned.new-cut"
-    page.wait_for_selector(new_cuts, timeout=TIMEOUT)
+    page.wait_for_selector(new_cuts, timeout=PATIENCE)
     assert len(page.query_selector_all(new_cuts)) == len(new) < len(cut.pruned)
     assert set(texts(page, f"{new_cuts} .tnewcut")) == {"new cut: natural order searches it"}
     same = next(child for child in natural.root.children if child.move == cut.move)
     page.click(f"{left} .ttoggle[data-id='{same.id}']")
     vanished = f"{left} .tnode[data-id='{same.id}'] > .tchildren .tvanished"
-    page.wait_for_selector(vanished, timeout=TIMEOUT)
+    page.wait_for_selector(vanished, timeout=PATIENCE)
     assert len(page.query_selector_all(vanished)) == len(new)
     assert set(texts(page, vanished)) == {"cut in best-first order"}
     page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-orders.png"))
@@ -133,7 +129,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     """3 12 8 | 2 4 6 | 14 5 2: MIN 2 is cut after its first leaf (β = 2 ≤ α = 3), so 2.2 and 2.3 are pruned."""
     page.click("#tree-toggle")
     page.click("input[name='tree-mode'][value='textbook']")
-    page.wait_for_selector("#tree-textbook-alphabeta .tree", timeout=TIMEOUT)
+    page.wait_for_selector("#tree-textbook-alphabeta .tree", timeout=PATIENCE)
     tree = TextbookTree.parse_text("3 12 8 | 2 4 6 | 14 5 2")
     assert page.inner_text("#tree-textbook-alphabeta .tfacts").startswith(f"{textbook_trace(tree).nodes} nodes")
 
@@ -143,16 +139,16 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     assert page.inner_text("#tree-textbook-alphabeta .tevent") == "Leaf 1.1: its value is 3."
 
     page.click(".tquiz-toggle")
-    page.wait_for_selector(".tquiz-check", timeout=TIMEOUT)
+    page.wait_for_selector(".tquiz-check", timeout=PATIENCE)
     assert page.is_hidden("#tree-textbook-alphabeta"), "the answer stays hidden during the quiz"
     page.check("input[aria-label='Node 2.2 is pruned']")
     page.click(".tquiz-check")
-    page.wait_for_selector(".tquiz-result.wrong", timeout=TIMEOUT)
+    page.wait_for_selector(".tquiz-result.wrong", timeout=PATIENCE)
     assert page.inner_text(".tquiz-result") == "Not quite: alpha-beta prunes 2.2 and 2.3."
     assert "You left out 2.3." in page.inner_text(".tquiz-verdict")
     page.check("input[aria-label='Node 2.3 is pruned']")
     page.click(".tquiz-check")
-    page.wait_for_selector(".tquiz-result.right", timeout=TIMEOUT)
+    page.wait_for_selector(".tquiz-result.right", timeout=PATIENCE)
     assert page.inner_text(".tquiz-result") == "Right: alpha-beta prunes 2.2 and 2.3."
     assert texts(page, ".tquiz-cuts li") == ["✂ At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched."]
     assert page.is_visible("#tree-textbook-alphabeta")
@@ -162,7 +158,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     # A tree that cannot be read says what is wrong and where, in words.
     page.fill("#tree-textbook", "[[3 12] [2")
     page.click("button:has-text('Draw')")
-    page.wait_for_selector("#tree-textbook-alphabeta .tree-off", timeout=TIMEOUT)
+    page.wait_for_selector("#tree-textbook-alphabeta .tree-off", timeout=PATIENCE)
     assert "is never closed" in page.inner_text("#tree-textbook-alphabeta .tree-off")
 
     # A deeper tree of your own, in brackets.
@@ -172,7 +168,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     page.wait_for_function(
         "text => document.querySelector('#tree-textbook-alphabeta .tfacts')?.textContent.startsWith(text)",
         arg=f"{deeper.nodes} nodes",
-        timeout=TIMEOUT,
+        timeout=PATIENCE,
     )
 
 
@@ -182,10 +178,10 @@ def test_a_board_too_large_to_search_whole_says_why_and_a_depth_limit_draws_it(p
     page.click("#tree-toggle")
     # The page knows the count of moves: it says why without asking the server.
     note = "#tree-body .tree-off"
-    page.wait_for_selector(note, timeout=TIMEOUT)
+    page.wait_for_selector(note, timeout=PATIENCE)
     assert "at most 9 moves to choose from, and this one has 16" in page.inner_text(note)
     page.click(f"{note} button")
-    page.wait_for_selector(f"{ALPHABETA} .tree", timeout=TIMEOUT)
+    page.wait_for_selector(f"{ALPHABETA} .tree", timeout=PATIENCE)
     game, state = parse_position("..../..../..../....", "mnk:4,4,4")
     limited = trace_search(
         game,
@@ -228,9 +224,9 @@ def test_the_page_grades_a_hand_search_node_by_node(page: Any) -> None:
     """The classic tree searched by hand with one slip: MIN 3's beta (it falls to 2, not 5)."""
     page.click("#tree-toggle")
     page.click("input[name='tree-mode'][value='textbook']")
-    page.wait_for_selector("#tree-textbook-alphabeta .tree", timeout=TIMEOUT)
+    page.wait_for_selector("#tree-textbook-alphabeta .tree", timeout=PATIENCE)
     page.click(".tquiz-toggle")
-    page.wait_for_selector(".tpractice summary", timeout=TIMEOUT)
+    page.wait_for_selector(".tpractice summary", timeout=PATIENCE)
     page.click(".tpractice summary")
     typed = {"1": ("3", "-inf", "3"), "2": ("2", "3", "2"), "3": ("2", "3", "5"), "root": ("3", "3", "+inf")}
     for name, (value, alpha, beta) in typed.items():
@@ -240,7 +236,7 @@ def test_the_page_grades_a_hand_search_node_by_node(page: Any) -> None:
     for name in ("2.2", "2.3"):
         page.check(f"input[aria-label='Node {name} is never visited']")
     page.click(".tpractice-check")
-    page.wait_for_selector(".tpractice .tquiz-result", timeout=TIMEOUT)
+    page.wait_for_selector(".tpractice .tquiz-result", timeout=PATIENCE)
     mistakes = texts(page, ".tpractice-mistakes li")
     assert len(mistakes) == 1 and mistakes[0].startswith("3 beta: you gave 5, it is 2.")
     assert page.is_visible(".tpractice-line.is-wrong")

@@ -4,23 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from browser_page import ALPHABETA, MINIMAX, PATIENCE, open_panel, position, wait_idle
 from browser_support import ARTIFACTS, phone_context
-from test_web_browser import position, wait_idle
-
 from perfectplay import parse_position
 from perfectplay.teaching.trace import RECORD_LIMIT, Trace, trace_search
 from perfectplay.viz.replay import search_events
 from perfectplay.words import cut_text
-
-ALPHABETA = "#tree-alphabeta"
-MINIMAX = "#tree-minimax"
-
-
-def open_panel(page: Any) -> None:
-    page.click("#tree-toggle")
-    assert page.get_attribute("#tree-toggle", "aria-expanded") == "true"
-    page.wait_for_selector(".tcount-minimax", timeout=30_000)
-    page.wait_for_selector(".tcount-alphabeta", timeout=30_000)
 
 
 def shown_counts(page: Any) -> tuple[str, str]:
@@ -61,7 +50,7 @@ def step(page: Any, column: str, done: int, total: int) -> None:
     page.wait_for_function(
         "([column, text]) => document.querySelector(column + ' .tposition').textContent === text",
         arg=[column, f"Event {done:,} of {total:,}"],
-        timeout=30_000,
+        timeout=PATIENCE,
     )
 
 
@@ -107,7 +96,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
     steps = 0
     while not page.query_selector(f"{ALPHABETA} .tnow.is-cut"):
         page.click(f"{ALPHABETA} button[aria-label='Next event']")
-        page.wait_for_selector(f"{ALPHABETA} button[aria-label='Next event']:not([disabled])", timeout=30_000)
+        page.wait_for_selector(f"{ALPHABETA} button[aria-label='Next event']:not([disabled])", timeout=PATIENCE)
         steps += 1
         assert steps < 300, "no cut was replayed"
     said = page.inner_text(f"{ALPHABETA} .tevent").replace("\u00a0", " ")
@@ -122,7 +111,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
     page.wait_for_function(
         "([column, text]) => document.querySelector(column + ' .tposition').textContent !== text",
         arg=[ALPHABETA, before],
-        timeout=10_000,
+        timeout=PATIENCE,
     )
     page.click(f"{ALPHABETA} button[aria-label='Pause']")
     paused = event_count(page, ALPHABETA)
@@ -140,7 +129,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
         "([minimax, alphabeta]) => document.querySelector('.tcount-minimax')?.textContent === minimax"
         " && document.querySelector('.tcount-alphabeta')?.textContent === alphabeta",
         arg=list(engine_counts(position(page))),
-        timeout=30_000,
+        timeout=PATIENCE,
     )
 
 
@@ -161,7 +150,7 @@ def test_a_folded_subtree_opens_on_click_and_folds_by_keyboard(page: Any) -> Non
     # A child that is only summed up is fetched when opened, with its own children.
     child = first.children[0]
     page.click(f"{ALPHABETA} .ttoggle[data-id='{child.id}']")
-    page.wait_for_selector(f"{ALPHABETA} .ttoggle[data-id='{child.id}'][aria-expanded='true']", timeout=30_000)
+    page.wait_for_selector(f"{ALPHABETA} .ttoggle[data-id='{child.id}'][aria-expanded='true']", timeout=PATIENCE)
     inner = f"{ALPHABETA} .tnode[data-id='{child.id}'] > .tchildren > .tnode:not(.pruned)"
     assert page.eval_on_selector_all(inner, "nodes => nodes.map(n => +n.dataset.id)") == [
         grandchild.id for grandchild in child.children
@@ -191,10 +180,10 @@ def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: 
         page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-phone.png"))
         # The other views fit too: every order's count, and a textbook tree.
         page.tap("input[name='tree-mode'][value='orders']")
-        page.wait_for_selector(".torder-worst-first", timeout=30_000)
+        page.wait_for_selector(".torder-worst-first", timeout=PATIENCE)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.tap("input[name='tree-mode'][value='textbook']")
-        page.wait_for_selector("#tree-textbook-minimax .tree", timeout=30_000)  # the tab chosen above
+        page.wait_for_selector("#tree-textbook-minimax .tree", timeout=PATIENCE)  # the tab chosen above
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()

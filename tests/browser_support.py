@@ -13,6 +13,8 @@ from typing import IO, Any
 
 import pytest
 
+from browser_page import patient
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -34,7 +36,7 @@ solver that server runs (the proof takes minutes; the compiled core may
 prove it within a second), so that search always takes the whole limit, and
 a slower machine only makes that more certain."""
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 
 def find_chromium() -> str:
@@ -107,6 +109,8 @@ class Server:
 
 def phone_context(browser: Any) -> Any:
     """A browser context the size of a phone held upright, touch on, motion reduced."""
-    return browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
+    return patient(
+        browser.new_context(
+            viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
+        )
     )
