@@ -47,6 +47,7 @@ from perfectplay.check.run.worker import (
     CommandSpeaker,
     FailureBudget,
     GaveUp,
+    MachineFailed,
     OutOfTime,
     RunnerSpeaker,
     Speaker,
@@ -170,20 +171,56 @@ def check_ai(
         if hint.given:
             raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
         argv = _command_argv(command)
-        jail = Jail(isolation, _command_folder(argv), exclude, limits)
-        speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
         target = name or shlex.join(argv)
+        jail = _jail(isolation, _command_folder(argv), exclude, limits)
+        if isinstance(jail, str):
+            return _machine_failed(target, isolation, jail)
+        speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
     else:
         assert path is not None
         file = _python_file(Path(path))
-        jail = Jail(isolation, file.parent, exclude - {file}, limits)
+        target = name or str(path)
+        jail = _jail(isolation, file.parent, exclude - {file}, limits)
+        if isinstance(jail, str):
+            return _machine_failed(target, isolation, jail)
         count = max(1, min(settings.workers, os.cpu_count() or 1))
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
-        target = name or str(path)
     try:
-        return _Check(target, speakers, hint, settings, progress, isolation, jail.env).run()
+        return _Check(target, speakers, hint, settings, progress, isolation, jail).run()
     finally:
         jail.close()
+
+
+def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: Limits) -> Jail | str:
+    """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
+    reason = ""
+    for _ in range(worker_module.MACHINE_RETRIES + 1):
+        try:
+            return Jail(isolation, folder, exclude, limits)
+        except OSError as error:
+            reason = f"the private copy of the submission could not be made ({error.strerror or error})"
+    return reason
+
+
+def _machine_failed(target: str, isolation: Isolation, reason: str, notes: tuple[str, ...] = ()) -> CheckReport:
+    """The report of a check the machine failed: not graded, exit status 3, and what to fix."""
+    return CheckReport(
+        target=target,
+        interface=None,
+        standard="best",
+        positions=0,
+        asked=0,
+        best=0,
+        roles=(),
+        findings=(),
+        notes=notes,
+        randomised=False,
+        complete=False,
+        timing=Timing(0, None, None, None, None, 0.0, 0.0),
+        problem=f"not graded: the machine failed, not the submission ({reason}); fix the machine and check it again",
+        isolation=isolation.describe(),
+        machine=reason,
+    )
 
 
 def _command_folder(argv: list[str]) -> Path | None:
@@ -233,9 +270,10 @@ class _Check:
         settings: Settings,
         progress: Progress | None,
         isolation: Isolation,
-        env: dict[str, str],
+        jail: Jail,
     ):
         self.target = target
+        self.jail = jail
         self.speakers = speakers
         self.hint = hint
         self.settings = settings
@@ -244,7 +282,7 @@ class _Check:
         self.started = time.monotonic()
         self.clock = Clock(settings.move_seconds, settings.total_seconds, settings.wall_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
-        self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
+        self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
@@ -257,6 +295,14 @@ class _Check:
         self.standard = settings.standard or "best"
 
     def run(self) -> CheckReport:
+        try:
+            return self._run()
+        except MachineFailed as failed:
+            return _machine_failed(self.target, self.isolation, failed.reason, tuple(self.notes))
+        finally:
+            close_all(self.workers)
+
+    def _run(self) -> CheckReport:
         try:
             for worker in self.workers:
                 worker.launch()
@@ -282,6 +328,11 @@ class _Check:
             return self._check(oracle, interface)
         finally:
             close_all(self.workers)
+
+    @property
+    def _isolation(self) -> str:
+        """How the candidate was isolated, and which accounting held for it."""
+        return f"{self.isolation.describe()}; {self.jail.accounting()}"
 
     # --- interface ------------------------------------------------------------
 
@@ -404,13 +455,9 @@ class _Check:
         if self.stopped is not None:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "wall": (
-                    f"the grader's time budget of {self.settings.wall_seconds:g} s ran out"
-                    if self.settings.wall_seconds is not None
-                    and self.settings.wall_seconds <= self.settings.total_seconds * worker_module.WALL_FACTOR
-                    else f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
-                    "(it waited more than it computed)"
-                ),
+                "budget": f"the grader's time budget of {self.settings.wall_seconds or 0:g} s of wall time ran out",
+                "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
+                "(it waited that long, neither computing nor queued for a processor)",
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
@@ -438,7 +485,7 @@ class _Check:
             randomised=randomised is not None,
             complete=self.stopped is None,
             timing=self._timing(records),
-            isolation=self.isolation.describe(),
+            isolation=self._isolation,
         )
 
     def _ask(
@@ -642,7 +689,7 @@ class _Check:
             complete=False,
             timing=Timing(0, None, None, None, None, 0.0, time.monotonic() - self.started),
             problem=problem,
-            isolation=self.isolation.describe(),
+            isolation=self._isolation,
         )
 
     def _start_limit(self) -> float:

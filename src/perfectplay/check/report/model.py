@@ -176,6 +176,8 @@ class CheckReport:
     kept: int = 0
     helpers: int = 0
     helpers_of: int = 0
+    machine: str | None = None
+    """Set when the machine failed the check (not the candidate): what failed; nothing is graded then."""
 
     @property
     def counted(self) -> tuple[Finding, ...]:
@@ -193,7 +195,9 @@ class CheckReport:
 
     @property
     def exit_status(self) -> int:
-        """0: unbeatable and best everywhere by the standard used; 1: anything found."""
+        """0: unbeatable and best everywhere by the standard used; 1: anything found; 3: the machine failed."""
+        if self.machine is not None:
+            return 3
         return 0 if self.unbeatable and not self.counted else 1
 
     @property
@@ -203,8 +207,11 @@ class CheckReport:
         ``unbeatable`` (exit 0), ``imperfect`` (never loses, but something was
         found), ``beatable`` (it can lose), ``incomplete`` (the check stopped
         early with no loss found), ``broken`` (it could not be checked, or it
-        gives no legal move somewhere in its own games).
+        gives no legal move somewhere in its own games), ``not graded``
+        (the machine failed the check: nothing was graded, exit 3).
         """
+        if self.machine is not None:
+            return "not graded"
         if self.problem is not None:
             return "broken"
         if self.loses:

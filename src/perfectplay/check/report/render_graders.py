@@ -72,7 +72,9 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
     lines = [f"## perfectplay check: {result.points} / {result.total}", "", verdict_line(report)]
     if report.interface is not None:
         lines += ["", f"Checked: {report.interface}.", "", f"Standard: {standard_line(report.standard)}."]
-    if not result.gradable:
+    if report.machine is not None:
+        lines += ["", "Nothing was graded: the machine that ran the check failed, not this submission."]
+    elif not result.gradable:
         lines += ["", "This submission could not be graded; fix the problem above and submit again."]
     lines += ["", "| Category | Points | |", "|---|---:|---|"]
     lines += [f"| {c.title} | {c.points} / {c.max_points} | {_cell(c.message)} |" for c in result.categories]
