@@ -156,7 +156,8 @@ class CGroup:
     def join_argv(self, argv: list[str]) -> list[str]:
         """``argv`` started so that its process is in this cgroup before it runs (see the module's docstring)."""
         joins = " && ".join(f"echo $$ > {shlex.quote(str(path))}" for path in self._procs)
-        script = f'{{ {joins}; }} 2>/dev/null || {{ echo "perfectplay: cannot join its cgroup" >&2; exit {JOIN_FAILED}; }}'
+        failed = f'{{ echo "perfectplay: cannot join its cgroup" >&2; exit {JOIN_FAILED}; }}'
+        script = f"{{ {joins}; }} 2>/dev/null || {failed}"
         return ["/bin/sh", "-c", f'{script}; exec "$@"', "perfectplay-join", *argv]
 
     def cpu(self) -> float | None:
@@ -211,6 +212,20 @@ class CGroup:
     def refused_above(self) -> bool:
         """Whether an enclosing cgroup's ``pids.max`` refused a process since this cgroup was made."""
         return any(_refusals(folder) > before for folder, before in self._refused_above.items())
+
+    def out_of_memory(self) -> bool:
+        """Whether the kernel killed a process of it for going over its memory limit."""
+        folder = self.folders[0]
+        name = "memory.events" if self.hierarchy.version == 2 else "memory.oom_control"
+        try:
+            text = (folder / name).read_text()
+        except OSError:
+            return False
+        for line in text.splitlines():
+            key, _, value = line.partition(" ")
+            if key == "oom_kill" and value.strip().isdigit():
+                return int(value) > 0
+        return False
 
     def kill_all(self, rounds: int = 50) -> None:
         """SIGKILL every process in it until none is left (a process forking meanwhile is caught next round)."""

@@ -201,17 +201,18 @@ class Limits:
     def flags(self, counted: bool, own_user: bool) -> list[str]:
         """``--limit`` flags for the runner.
 
-        ``counted``: a cgroup counts memory and processes, so only CPU (per process, as a backstop)
-        and file size are set here. Otherwise the memory limit is on the address space, which counts
+        ``counted``: a cgroup counts memory and processes, so only CPU (per process, as a backstop),
+        file size and data size are set here. Otherwise the memory limit is on the address space, which counts
         shared mappings too, and processes are limited by RLIMIT_NPROC only under a user of the
         candidate's own (``own_user``): RLIMIT_NPROC counts every process of the user.
         """
         limits = [f"CPU={math.ceil(self.cpu_seconds)}", f"FSIZE={FILE_BYTES}"]
-        if not counted:
-            if self.memory_mb:
-                limits.append(f"AS={self.memory_mb * 1024 * 1024}")
-            if own_user:
-                limits.append(f"NPROC={PROCESSES}")
+        if self.memory_mb:
+            # Counted: the cgroup holds every kind of memory; the data limit only makes a big allocation
+            # fail with MemoryError rather than with the cgroup's kill.
+            limits.append(f"{'DATA' if counted else 'AS'}={self.memory_mb * 1024 * 1024}")
+        if not counted and own_user:
+            limits.append(f"NPROC={PROCESSES}")
         return [flag for limit in limits for flag in ("--limit", limit)]
 
 
@@ -264,7 +265,8 @@ class Jail:
                 _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude})
             if isolation.sandboxed:
                 self.archive = self._temp / "submission.tar"
-                with tarfile.open(self.archive, "w") as tar:
+                descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+                with os.fdopen(descriptor, "wb") as file, tarfile.open(fileobj=file, mode="w") as tar:
                     tar.add(self.copy, arcname=".")
         except BaseException:
             self._release()
@@ -395,8 +397,10 @@ def _bwrap(path: str, archive_fd: str | None, program: str | None) -> list[str]:
             argv += ["--ro-bind", library, f"{INSIDE_PYTHON}/lib/{Path(library).name}"]
         _hide_packages(argv, [f"{INSIDE_PYTHON}/lib/{version}/site-packages"])
     bound = [*SYSTEM, INSIDE_PYTHON]
-    if program is not None and not program.startswith(INSIDE_FOLDER + "/") and not any(
-        _within(Path(program), Path(system)) for system in bound
+    if (
+        program is not None
+        and not program.startswith(INSIDE_FOLDER + "/")
+        and not any(_within(Path(program), Path(system)) for system in bound)
     ):
         resolved = Path(program).resolve()
         # An installation (…/bin/java) is bound whole for its libraries; a lone program, only itself.

@@ -53,8 +53,8 @@ from typing import IO, Any, ClassVar, Protocol
 
 from perfectplay.check.position import Position
 from perfectplay.check.run import protocol
-from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 from perfectplay.check.run.accounting import CGroup
+from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
 from perfectplay.check.run.sandbox import ARCHIVE_FD, READY_FD, Jail
 
@@ -364,6 +364,7 @@ class Child:
         self.stderr = Tail()
         self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
         self._closed = threading.Event()
+        self._drained = threading.Event()
         self._clockless = not os.path.isdir("/proc/self/task")
         self._last_cpu = 0.0
         assert self.process.stdin is not None
@@ -469,6 +470,7 @@ class Child:
         except (OSError, ValueError):
             return
         finally:
+            self._drained.set()
             with contextlib.suppress(OSError):
                 stream.close()
 
@@ -535,7 +537,12 @@ class Child:
             self.process.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
             self.kill()
-        return ChildDied(exit_text(self.process.returncode), self.stderr_tail())
+        # What it wrote last may still be in the pipe (a process it left behind may hold it: not for long).
+        self._drained.wait(CLOSE_GRACE / 2)
+        status = exit_text(self.process.returncode)
+        if self.group is not None and self.group.out_of_memory():
+            status += " (the kernel's: over its memory limit)"
+        return ChildDied(status, self.stderr_tail())
 
     def stderr_tail(self, chars: int = 800) -> str:
         return self.stderr.last(chars)
