@@ -36,8 +36,10 @@ from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, RoleResult, Timing
+from perfectplay.check.run import sample
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.sample import in_round
 from perfectplay.check.run.sandbox import Isolation, Jail, Limits, choose
 from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
 from perfectplay.check.run.worker import (
@@ -280,7 +282,11 @@ class _Check:
         self.progress = progress
         self.isolation = isolation
         self.started = time.monotonic()
-        self.clock = Clock(settings.move_seconds, settings.total_seconds, settings.wall_seconds)
+        total = settings.total_seconds
+        if settings.wall_seconds is not None:
+            # A grader's budget counts CPU too: the sample is what this much CPU time buys, on any machine.
+            total = min(total, settings.wall_seconds * sample.CPU_SHARE)
+        self.clock = Clock(settings.move_seconds, total, settings.wall_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
         self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
         self.notes: list[str] = []
@@ -289,6 +295,8 @@ class _Check:
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
+        self.sampled: str | None = None
+        """Set (in words) when a grader's budget allowed only a sample of the positions."""
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
         self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
@@ -316,7 +324,8 @@ class _Check:
                 return self._unchecked(f"its process {died.status} while starting" + _last_line(died.stderr))
             except ProtocolError as broken:
                 return self._unchecked(f"its process broke the protocol while starting: it {broken}")
-            except OutOfTime:
+            except OutOfTime as out:
+                self._too_busy(out.reason)
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
@@ -354,7 +363,9 @@ class _Check:
         if first.child is not None:
             try:
                 reply = RunnerSpeaker.use(first.child, interface.runner_message(), self.clock, self._start_limit())
-            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime):
+            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime) as failed:
+                if isinstance(failed, OutOfTime):
+                    self._too_busy(failed.reason)
                 reply = {"ok": False}
             if not reply.get("ok"):
                 first.discard()
@@ -379,7 +390,9 @@ class _Check:
                 if not reply.get("ok"):
                     return None
             records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
-        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
+        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime) as failed:
+            if isinstance(failed, OutOfTime):
+                self._too_busy(failed.reason)
             worker.discard()
             return None
         finally:
@@ -408,16 +421,26 @@ class _Check:
 
     def _check(self, oracle: Oracle, interface: Interface) -> CheckReport:
         asked = _positions_to_ask(oracle, interface)
+        every = len(asked)
         finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
         records: dict[Position, list[dict[str, Any]]] = {}
+        replies: dict[Position, list[dict[str, Any]]] = {}
+        queries = cs50_queries(oracle) if interface.kind == "cs50" else []
+        if self.settings.wall_seconds is not None:
+            # A grader's budget: a sample the same for every student, whatever the machine's load.
+            asked, finished, queries = self._sample(asked, finished, queries, records, replies)
         items = [(position, list(position)) for position in asked + finished]
         shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
-        self._ask("asking every position", "moves", shares, records)
+        if self.settings.wall_seconds is None:
+            self._ask("asking every position", "moves", shares, records)
         # The same questions again, each on the other worker: a randomised AI shows itself.
+        # Under a budget, only every 25th of the sample: no costly position is forced in.
+        forced = 1 if self.settings.wall_seconds is None else -1
         sample = {
             p
             for index, p in enumerate(asked)
-            if (p.stones <= 1 or index % REPEAT_EVERY == 0) and not any("failure" in r for r in records.get(p, [{}]))
+            if (p.stones <= forced or index % REPEAT_EVERY == 0)
+            and not any("failure" in r for r in records.get(p, [{}]))
         }
         rotated = shares[1:] + shares[:1]
         again = [[item for item in share if item[0] in sample] for share in rotated]
@@ -426,8 +449,10 @@ class _Check:
         if randomised is not None:
             rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
-        if interface.kind == "cs50" and self.stopped is None:
-            self._cs50(oracle)
+        if interface.kind == "cs50" and self.sampled is None and self.stopped is None:
+            self._cs50_ask(queries, replies)
+        if interface.kind == "cs50":
+            self._cs50_judge(oracle, replies, len(queries))
         answers, best = self._judge_moves(oracle, interface, asked, finished, records)
         roles: list[RoleResult] = []
         own: set[Position] = set()
@@ -441,7 +466,10 @@ class _Check:
                 "so every position was asked at least twice and every answer it gave was followed in its games; "
                 "a loss that no sampled answer leads to cannot be ruled out."
             )
-        not_asked = sum(1 for position in asked if position not in records)
+        self._too_busy(self.stopped)
+        not_asked = every - len(asked) + sum(1 for position in asked if position not in records)
+        if self.sampled is not None:
+            self.notes.append(self.sampled)
         if self.stopped == "flush":
             self._found(
                 "no_flush",
@@ -452,6 +480,13 @@ class _Check:
                     "System.out.flush() in Java), and read one line at a time (mawk: -W interactive)"
                 ),
             )
+        if self.stopped is None and not_asked:
+            self._found(
+                "not_checked",
+                None,
+                Example(answer=f"{not_asked:,} positions were not asked: the grader's budget allowed a sample"),
+            )
+            self.counts["not_checked"] = not_asked
         if self.stopped is not None:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
@@ -471,8 +506,8 @@ class _Check:
             target=self.target,
             interface=interface.describe(),
             standard=self.standard,
-            positions=len(asked),
-            asked=len(asked) - not_asked,
+            positions=every,
+            asked=every - not_asked,
             best=best,
             legal=self.legal,
             legal_of=self.legal_of,
@@ -483,7 +518,8 @@ class _Check:
             findings=findings,
             notes=tuple(self.notes),
             randomised=randomised is not None,
-            complete=self.stopped is None,
+            complete=self.stopped is None and not not_asked,
+            sampled=self.sampled is not None,
             timing=self._timing(records),
             isolation=self._isolation,
         )
@@ -494,12 +530,88 @@ class _Check:
         if self.stopped is None and any(shares):
             self.stopped = ask(self.workers, op, shares, phase, self.progress, into)
 
-    def _cs50(self, oracle: Oracle) -> None:
-        queries = cs50_queries(oracle)
-        replies: dict[Position, list[dict[str, Any]]] = {}
+    def _too_busy(self, stopped: str | None) -> None:
+        """Raise ``MachineFailed`` when a grader's wall-clock budget ran out while the candidate was computing.
+
+        The sample every student gets is decided by CPU time; if the machine was too busy to give that
+        CPU time within the grader's budget, a smaller sample would be a different grade: none is given.
+        A candidate that spent half the budget waiting (sleeping, blocked) ran out of time by itself.
+        """
+        budget = self.settings.wall_seconds
+        if stopped != "budget" or budget is None or self.clock.waited >= budget / 2:
+            return
+        raise MachineFailed(
+            f"the machine was too busy: the grader's budget of {budget:g} s of wall time ran out after "
+            f"{self.clock.used:.1f} s of the candidate's CPU time, before every student's sample was asked; "
+            "check it again on a less busy machine or with a larger --budget"
+        )
+
+    def _sample(
+        self,
+        asked: list[Position],
+        finished: list[Position],
+        queries: list[tuple[Position, dict[str, Any]]],
+        records: dict[Position, list[dict[str, Any]]],
+        replies: dict[Position, list[dict[str, Any]]],
+    ) -> tuple[list[Position], list[Position], list[tuple[Position, dict[str, Any]]]]:
+        """Ask whole rounds of the seeded, stratified sample (``sample.py``) while they fit in the CPU budget.
+
+        Returns the positions, finished boards and helper queries of the rounds that were asked whole;
+        ``records`` and ``replies`` keep only their answers.
+        """
+        moves = [("moves", position) for position in asked + finished]
+        helpers = [("cs50", position) for position, _ in queries]
+        key = sample.keys(
+            [*moves, *helpers],
+            stratum=lambda item: (item[0], item[1].stones, item[1].to_move),
+            order=lambda item: f"{item[0]}:{item[1].cells}:{item[1].to_move}",
+        )
+        query_of = dict(queries)
+        started = self.clock.used
+        done = 0
+        for index in range(len(sample.ROUNDS)):
+            if not sample.next_round_fits(self.clock.used, self.clock.used - started, index, self.clock.total):
+                break
+            round_moves = [p for kind, p in moves if in_round(key[(kind, p)], index)]
+            round_helpers = [(p, query_of[p]) for kind, p in helpers if in_round(key[(kind, p)], index)]
+            got: dict[Position, list[dict[str, Any]]] = {}
+            helped: dict[Position, list[dict[str, Any]]] = {}
+            items = [(position, list(position)) for position in round_moves]
+            phase = f"asking a sample (round {index + 1} of {len(sample.ROUNDS)})"
+            self._ask(phase, "moves", balance(items, lambda p: empties_cost(p.cells), len(self.workers)), got)
+            if round_helpers:
+                self._ask(phase, "cs50", balance(round_helpers, lambda p: 1.0, len(self.workers)), helped)
+            if self.stopped is not None:
+                self._too_busy(self.stopped)
+                break  # a round not asked whole is not graded: what is graded never depends on the wall clock
+            records.update(got)
+            replies.update(helped)
+            done = index + 1
+        if self.stopped in ("time", "budget"):
+            self.stopped = None
+        bound = sample.ROUNDS[done - 1] if done else 0.0
+        chosen = {item for item, value in key.items() if value < bound}
+        kept_asked = [p for p in asked if ("moves", p) in chosen]
+        kept_finished = [p for p in finished if ("moves", p) in chosen]
+        kept_queries = [(p, q) for p, q in queries if ("cs50", p) in chosen]
+        if done < len(sample.ROUNDS):
+            helpers_words = f" and {len(kept_queries):,} of {len(queries):,} boards for its helpers" if queries else ""
+            self.sampled = (
+                f"A sample was checked: the grader's budget of {self.settings.wall_seconds:g} s allowed "
+                f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked):,} of {len(asked):,} positions"
+                f"{helpers_words}, chosen alike for every student (every number of stones in proportion, a fixed "
+                "seed); each category's score is what the answers in the sample earn."
+            )
+        return kept_asked, kept_finished, kept_queries
+
+    def _cs50_ask(
+        self, queries: list[tuple[Position, dict[str, Any]]], replies: dict[Position, list[dict[str, Any]]]
+    ) -> None:
         shares = balance(queries, lambda position: 1.0, len(self.workers))
-        self.helpers_of = len(queries)
         self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
+
+    def _cs50_judge(self, oracle: Oracle, replies: dict[Position, list[dict[str, Any]]], asked: int) -> None:
+        self.helpers_of = asked
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
             if "failure" in reply[0]:

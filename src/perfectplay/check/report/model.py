@@ -176,6 +176,8 @@ class CheckReport:
     kept: int = 0
     helpers: int = 0
     helpers_of: int = 0
+    sampled: bool = False
+    """A grader's budget allowed a sample: ``asked`` positions (and ``helpers_of`` boards) chosen alike for all."""
     machine: str | None = None
     """Set when the machine failed the check (not the candidate): what failed; nothing is graded then."""
 
