@@ -462,3 +462,58 @@ def test_the_checks_backstop_adds_up_only_the_time_its_answers_spent_waiting(wal
     clock.spend(0.001, budget.waited_for(arrival))
     with pytest.raises(worker.OutOfTime, match="wall"):
         clock.check()
+
+
+# --- a budget: the same sample for everyone, graded on what it covers ---------------------------------
+
+
+def test_every_prefix_of_the_sample_holds_every_stratum_in_proportion() -> None:
+    from perfectplay.check.run import sample
+
+    items = [(stones, index) for stones, size in ((0, 1), (1, 9), (2, 72), (3, 252), (4, 756)) for index in range(size)]
+    key = sample.keys(items, stratum=lambda item: item[0], order=repr)
+    assert key == sample.keys(list(reversed(items)), stratum=lambda item: item[0], order=repr)  # seeded, stable
+    for fraction in sample.ROUNDS:
+        for stones, size in ((1, 9), (2, 72), (3, 252), (4, 756)):
+            chosen = sum(1 for item in items if item[0] == stones and key[item] < fraction)
+            assert abs(chosen - fraction * size) <= 1
+
+
+def test_a_round_is_started_only_when_as_much_again_as_the_rounds_before_fits_in_the_cpu_budget() -> None:
+    from perfectplay.check.run import sample
+
+    assert sample.next_round_fits(used=0.0, sampled=0.0, index=0, budget=1.0)
+    assert sample.next_round_fits(used=3.0, sampled=2.0, index=3, budget=10.0)  # 3 + 2 <= 9
+    assert not sample.next_round_fits(used=5.0, sampled=4.5, index=3, budget=10.0)  # 5 + 4.5 > 9
+
+
+def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:
+    from dataclasses import replace
+
+    from perfectplay.check.report.model import RoleResult, Timing
+
+    roles = (RoleResult("X", "X", 40, False, 0), RoleResult("O", "X", 60, False, 0))
+    base = CheckReport(
+        target="slow.py",
+        interface="minimax",
+        standard="value",
+        positions=4520,
+        asked=300,
+        best=300,
+        roles=roles,
+        findings=(),
+        notes=(),
+        randomised=False,
+        complete=False,
+        timing=Timing(300, 0.1, 1.0, None, None, 30.0, 40.0),
+        legal=340,
+        legal_of=340,
+        kept=300,
+        helpers=50,
+        helpers_of=50,
+    )
+    sampled = score(replace(base, sampled=True))
+    assert sampled.points == sampled.total == 100
+    assert "in a sample of 300 of 4,520" in sampled.category("keeps_value").message
+    # The same answers without a budget: the positions never asked are never right.
+    assert score(base).points < 60

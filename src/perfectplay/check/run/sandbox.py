@@ -11,15 +11,23 @@ What runs where (the trust model, docs/check.md "For teachers"):
 
 Under bubblewrap (``--sandbox auto`` where it works, ``require``) the
 candidate also gets: no network (own network namespace); a read-only view
-of ``/usr``, ``/etc`` and the Python it runs on, nothing else of the
-machine (no home, no other submissions, no ``/work``); the private copy
-read-only at ``/submission``; a private ``/tmp`` (a size-capped tmpfs, the
-only writable place); its own PID namespace, session and IPC, so it cannot
-see or signal the checker and nothing it starts survives the check
-(``--die-with-parent``); when the checker runs as root, the unprivileged
-user ``nobody``. Everywhere, the launcher sets hard limits (hard == soft,
-so the code cannot raise them) on data memory, CPU seconds, file size and,
-for an unprivileged user, processes, before any candidate code runs.
+of ``/usr`` and ``/etc`` and of the interpreter's standard library (at
+``/python`` for an interpreter outside ``/usr``), every ``site-packages``
+and ``dist-packages`` folder hidden under an empty one; nothing else of
+the machine (no home, no other submissions, no ``/work``); the private copy
+at ``/submission``, handed over as an archive the runner unpacks in the
+sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
+user can read it); a private ``/tmp`` (a size-capped tmpfs, the only
+writable place); its own PID namespace, session and IPC, so it cannot see
+or signal the checker and nothing it starts survives the check
+(``--die-with-parent``); when the checker runs as root, a user id of its
+own (``UserSlot``: no other candidate holds it meanwhile). Everywhere, each
+candidate process gets a cgroup of its own where the machine has them
+(``accounting.py``), and the launcher sets hard limits (hard == soft, so
+the code cannot raise them) on CPU seconds, file size and memory before any
+candidate code runs; without a cgroup, a Python candidate may start no
+process (``runner.forbid_new_processes``) and memory is limited by address
+space.
 """
 
 from __future__ import annotations
