@@ -535,10 +535,10 @@ class _Check:
 
         The sample every student gets is decided by CPU time; if the machine was too busy to give that
         CPU time within the grader's budget, a smaller sample would be a different grade: none is given.
-        A candidate that spent half the budget waiting (sleeping, blocked) ran out of time by itself.
+        A candidate that spent a quarter of the budget waiting (sleeping, blocked) ran out of time by itself.
         """
         budget = self.settings.wall_seconds
-        if stopped != "budget" or budget is None or self.clock.waited >= budget / 2:
+        if stopped != "budget" or budget is None or self.clock.waited >= budget / 4:
             return
         raise MachineFailed(
             f"the machine was too busy: the grader's budget of {budget:g} s of wall time ran out after "
@@ -581,13 +581,19 @@ class _Check:
             self._ask(phase, "moves", balance(items, lambda p: empties_cost(p.cells), len(self.workers)), got)
             if round_helpers:
                 self._ask(phase, "cs50", balance(round_helpers, lambda p: 1.0, len(self.workers)), helped)
-            if self.stopped is not None:
+            if self.stopped == "budget":
                 self._too_busy(self.stopped)
+                # It waited the budget away (slept, blocked): a check of its own that ran out of time,
+                # every position it was not asked counted as not right.
+                records.update(got)
+                replies.update(helped)
+                return asked, finished, queries
+            if self.stopped is not None:
                 break  # a round not asked whole is not graded: what is graded never depends on the wall clock
             records.update(got)
             replies.update(helped)
             done = index + 1
-        if self.stopped in ("time", "budget"):
+        if self.stopped == "time":
             self.stopped = None
         bound = sample.ROUNDS[done - 1] if done else 0.0
         chosen = {item for item, value in key.items() if value < bound}

@@ -76,8 +76,9 @@ def find(root: Path = ROOT) -> Hierarchy | str:
         own = _own(root, "")
         if own is None or not own.is_dir():
             return "cgroup v2: cannot find the checker's own cgroup"
-        # Root may make a sibling tree at the top; anyone else needs a delegated subtree of its own cgroup.
-        parent = root / "perfectplay" if os.geteuid() == 0 and own == root else own
+        # Root makes a tree of its own at the top (a cgroup with processes, as the checker's is, may not
+        # hand controllers down); anyone else needs a delegated subtree: its own cgroup, if it may.
+        parent = root / "perfectplay" if os.geteuid() == 0 else own
         return Hierarchy(2, (parent,))
     parents = []
     for controller in V1:
