@@ -27,13 +27,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import check_ai
+from perfectplay.check.api import DEFAULT_MOVE_SECONDS, check_ai
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_csv import csv_row
 from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.score import score
-from perfectplay.cli.check import BUDGET_MARGIN, BUDGET_RESERVE, DEFAULT_MOVE_SECONDS
+from perfectplay.cli.check import BUDGET_MARGIN, BUDGET_RESERVE
 
 NAIVE = Path(__file__).resolve().parent / "naive_cs50" / "tictactoe.py"
 

@@ -20,11 +20,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_graders import prairielearn_json
+from perfectplay.check.report.render_json import json_schema, report_json
 from perfectplay.check.report.score import score
 from perfectplay.check.run import accounting, sandbox, worker
 from perfectplay.check.run.accounting import CGroup, Hierarchy
@@ -235,6 +237,7 @@ def test_a_sandbox_that_fails_to_start_is_not_graded_and_is_not_the_students_zer
     document = prairielearn_json(report)
     assert document["gradable"] is False
     assert "not this submission" in document["output"]
+    jsonschema.Draft202012Validator(json_schema()).validate(report_json(report))
 
 
 def test_a_full_disk_while_copying_the_submission_is_the_machines_failure(
