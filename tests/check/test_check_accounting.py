@@ -482,12 +482,12 @@ def test_every_prefix_of_the_sample_holds_every_stratum_in_proportion() -> None:
             assert abs(chosen - fraction * size) <= 1
 
 
-def test_a_round_is_started_only_when_as_much_again_as_the_rounds_before_fits_in_the_cpu_budget() -> None:
+def test_a_round_is_started_only_when_twice_as_much_again_as_the_rounds_before_fits_in_the_cpu_budget() -> None:
     from perfectplay.check.run import sample
 
     assert sample.next_round_fits(used=0.0, sampled=0.0, index=0, budget=1.0)
-    assert sample.next_round_fits(used=3.0, sampled=2.0, index=3, budget=10.0)  # 3 + 2 <= 9
-    assert not sample.next_round_fits(used=5.0, sampled=4.5, index=3, budget=10.0)  # 5 + 4.5 > 9
+    assert sample.next_round_fits(used=3.0, sampled=2.0, index=3, budget=10.0)  # 3 + 2 * 2 <= 9
+    assert not sample.next_round_fits(used=3.0, sampled=3.5, index=3, budget=10.0)  # 3 + 3.5 * 2 > 9
 
 
 def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:

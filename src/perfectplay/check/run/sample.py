@@ -9,7 +9,7 @@ a key under ``f`` are a fraction ``f`` of every stratum, every category of
 the rubric sampled alike. The check asks them in rounds (``ROUNDS``: the
 keys under 1/64, then under 1/32, ...), each round doubling the sample, and
 starts a round only when the CPU time it is expected to take (as much as
-all rounds before it) fits in what is left of the budget's CPU time. Only
+all rounds before it, twice over) fits in what is left of the budget's CPU time. Only
 whole rounds are graded: a round that runs out of time is dropped, so the
 sample is decided by CPU time alone, never by the wall clock.
 """
@@ -63,6 +63,13 @@ def in_round(key: float, index: int) -> bool:
     return low <= key < ROUNDS[index]
 
 
+MARGIN = 2.0
+"""A round is expected to cost up to twice as much again as the rounds before it: a naive minimax spends
+most of its time in a few positions (the emptiest), and a round that may not fit is better not started.
+The margin also keeps a candidate's sample away from the edge where a few percent of CPU time (a busy
+machine's caches) would decide between two sample sizes."""
+
+
 def next_round_fits(used: float, sampled: float, index: int, budget: float) -> bool:
     """Whether round ``index`` is expected to fit: it asks as much again as rounds ``0..index-1`` did.
 
@@ -71,4 +78,4 @@ def next_round_fits(used: float, sampled: float, index: int, budget: float) -> b
     if index == 0:
         return True
     growth = (ROUNDS[index] - ROUNDS[index - 1]) / ROUNDS[index - 1]
-    return used + sampled * growth <= budget * (1 - RESERVE)
+    return used + sampled * growth * MARGIN <= budget * (1 - RESERVE)
