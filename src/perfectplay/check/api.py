@@ -449,6 +449,13 @@ class _Check:
         if randomised is not None:
             rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
+        if self.sampled is not None and self.stopped in ("time", "budget"):
+            # The sample was asked whole; only asking it again (to notice a randomised AI) was cut short.
+            self.stopped = None
+            self.notes.append(
+                "The budget ran out while a part of the sample was asked a second time (to notice an AI that "
+                "answers at random): the sample itself was asked whole and is graded."
+            )
         if interface.kind == "cs50" and self.sampled is None and self.stopped is None:
             self._cs50_ask(queries, replies)
         if interface.kind == "cs50":
