@@ -67,6 +67,8 @@ PROCESSES = accounting.PROCESSES
 UID_BASE = 0x5EED0000
 UID_SLOTS = 1 << 16
 """Users of the candidates (as root): one of these a candidate, never shared while it runs."""
+USER_LOCKS = Path("/run/perfectplay-users")
+"""Where the lock file of each candidate user lives while it is in use."""
 COPY_FILES = 2000
 COPY_BYTES = 50 * 1024 * 1024
 SKIPPED = frozenset({"__pycache__", ".git", ".venv", "venv", "node_modules", ".mypy_cache", ".pytest_cache"})
@@ -228,7 +230,9 @@ class UserSlot:
     """A user id that no other candidate on this machine has while this one holds it (a lock file per id)."""
 
     def __init__(self, folder: Path | None = None) -> None:
-        folder = folder or Path(tempfile.gettempdir()) / "perfectplay-users"
+        # One folder for the whole machine (not $TMPDIR, which differs between runs): every checker sees
+        # every other checker's locks.
+        folder = folder or (USER_LOCKS if os.access(USER_LOCKS.parent, os.W_OK) else Path("/tmp/perfectplay-users"))
         folder.mkdir(mode=0o700, exist_ok=True)
         for _ in range(100):
             uid = UID_BASE + secrets.randbelow(UID_SLOTS)
