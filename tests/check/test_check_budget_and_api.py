@@ -70,5 +70,7 @@ def test_the_notebook_api_does_not_hang_on_an_endless_loop_and_gives_a_partial_g
     endless.write_text("def find_best_move(board):\n    while True:\n        pass\n")
     started = time.monotonic()
     report = check_ai(endless, board="flat", empty=" ", move_seconds=0.5, total_seconds=6)
-    assert time.monotonic() - started < 6 * 5
+    # It stops on CPU time (6 s): on a busy machine, where the loop gets a small share of a core, that
+    # takes longer on the clock, but never for ever.
+    assert time.monotonic() - started < 6 * 20
     assert points(report, out_of=10) < 2 and report.exit_status == 1

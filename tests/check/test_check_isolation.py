@@ -217,13 +217,13 @@ def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clo
     # It may have shown a loss before it was stopped ("beatable"); either way the check is not complete.
     assert not report.complete and report.verdict in ("incomplete", "beatable") and report.exit_status == 1
     answer = finding(report, "not_checked").example.answer
-    assert (
-        answer is not None
-        and "the check's wall-clock backstop of 10 s ran out (it waited more than it computed)" in answer
+    assert answer is not None and (
+        "the check's wall-clock backstop of 10 s ran out (it waited that long, neither computing nor queued "
+        "for a processor)" in answer
     )
 
 
-def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_found_by_its_token_and_killed(tmp_path: Path) -> None:
+def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_killed_or_never_born(tmp_path: Path) -> None:
     hostile = Path(__file__).with_name("hostile")
     marker = tmp_path / "daemon-was-here"
     text = (hostile / "_first_free.py").read_text() + (hostile / "daemon.py").read_text()
@@ -231,7 +231,8 @@ def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_found_by_its_token_
     path = tmp_path / "daemon.py"
     path.write_text(text)
     report = check_ai(path, sandbox="off", move_seconds=5)
-    assert report.verdict == "beatable" and report.isolation.startswith("NOT SANDBOXED")
+    # Killed with its cgroup; where there is none, a Python candidate may start no process ("broken").
+    assert report.verdict in ("beatable", "broken") and report.isolation.startswith("NOT SANDBOXED")
     marker.unlink(missing_ok=True)  # unsandboxed, it could write while the check ran...
     time.sleep(1.0)  # ...but not after: it wrote every 0.2 s while it lived
     assert not marker.exists()

@@ -39,8 +39,10 @@ from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.judge.sample import DEFAULT_SEED, stratified
 from perfectplay.check.position import Position, other
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
+from perfectplay.check.run import sample
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.sample import in_round
 from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, Limits, choose
 from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
 from perfectplay.check.run.worker import (
@@ -50,6 +52,7 @@ from perfectplay.check.run.worker import (
     CommandSpeaker,
     FailureBudget,
     GaveUp,
+    MachineFailed,
     NotFlushing,
     OutOfTime,
     RunnerSpeaker,
@@ -190,22 +193,60 @@ def check_ai(
         if hint.given:
             raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
         argv = _command_argv(command)
-        jail = Jail(isolation, _command_folder(argv), exclude, limits)
-        speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
         target = name or shlex.join(argv)
+        jail = _jail(isolation, _command_folder(argv), exclude, limits)
+        if isinstance(jail, str):
+            return _machine_failed(target, isolation, jail)
+        speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
     else:
         assert path is not None
         file = _python_file(Path(path))
-        jail = Jail(isolation, file.parent, exclude - {file}, limits)
+        target = name or str(path)
+        jail = _jail(isolation, file.parent, exclude - {file}, limits)
+        if isinstance(jail, str):
+            return _machine_failed(target, isolation, jail)
         count = max(1, min(settings.workers, os.cpu_count() or 1))
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
-        target = name or str(path)
     try:
-        check = _Check(target, speakers, hint, settings, progress, isolation, jail.env)
+        check = _Check(target, speakers, hint, settings, progress, isolation, jail)
         check.wall_label = wall_label or "the grader's time budget"
+        # Only a grader's budget buys a sample; a class run's wall bound only ends a check that runs over it.
+        check.budget_sampling = wall_label is None
         return check.run()
     finally:
         jail.close()
+
+
+def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: Limits) -> Jail | str:
+    """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
+    reason = ""
+    for _ in range(worker_module.MACHINE_RETRIES + 1):
+        try:
+            return Jail(isolation, folder, exclude, limits)
+        except OSError as error:
+            reason = f"the private copy of the submission could not be made ({error.strerror or error})"
+    return reason
+
+
+def _machine_failed(target: str, isolation: Isolation, reason: str, notes: tuple[str, ...] = ()) -> CheckReport:
+    """The report of a check the machine failed: not graded, exit status 3, and what to fix."""
+    return CheckReport(
+        target=target,
+        interface=None,
+        standard="best",
+        positions=0,
+        asked=0,
+        best=0,
+        roles=(),
+        findings=(),
+        notes=notes,
+        randomised=False,
+        complete=False,
+        timing=Timing(0, None, None, None, None, 0.0, 0.0),
+        problem=f"not graded: the machine failed, not the submission ({reason}); fix the machine and check it again",
+        isolation=isolation.describe(),
+        machine=reason,
+    )
 
 
 def _command_folder(argv: list[str]) -> Path | None:
@@ -284,18 +325,23 @@ class _Check:
         settings: Settings,
         progress: Progress | None,
         isolation: Isolation,
-        env: dict[str, str],
+        jail: Jail,
     ):
         self.target = target
+        self.jail = jail
         self.speakers = speakers
         self.hint = hint
         self.settings = settings
         self.progress = progress
         self.isolation = isolation
         self.started = time.monotonic()
-        self.clock = Clock(settings.move_seconds, settings.total_seconds, settings.wall_seconds)
+        total = settings.total_seconds
+        if settings.wall_seconds is not None:
+            # A grader's budget counts CPU too: the sample is what this much CPU time buys, on any machine.
+            total = min(total, settings.wall_seconds * sample.CPU_SHARE)
+        self.clock = Clock(settings.move_seconds, total, settings.wall_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
-        self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
+        self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
@@ -303,12 +349,24 @@ class _Check:
         self.trials = 0
         self.stopped: str | None = None
         self.wall_label = "the grader's time budget"
+        self.budget_sampling = True
+        """Whether ``wall_seconds`` is a grader's budget that buys a sample (not a class run's wall bound)."""
+        self.sampled: str | None = None
+        """Set (in words) when a grader's budget allowed only a sample of the positions."""
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
         self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
         self.standard = settings.standard or "best"
 
     def run(self) -> CheckReport:
+        try:
+            return self._run()
+        except MachineFailed as failed:
+            return _machine_failed(self.target, self.isolation, failed.reason, tuple(self.notes))
+        finally:
+            close_all(self.workers)
+
+    def _run(self) -> CheckReport:
         try:
             for worker in self.workers:
                 worker.launch()
@@ -322,7 +380,8 @@ class _Check:
                 return self._unchecked(f"its process {died.status} while starting" + _last_line(died.stderr))
             except ProtocolError as broken:
                 return self._unchecked(f"its process broke the protocol while starting: it {broken}")
-            except OutOfTime:
+            except OutOfTime as out:
+                self._too_busy(out.reason)
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
@@ -334,6 +393,11 @@ class _Check:
             return self._check(oracle, interface)
         finally:
             close_all(self.workers)
+
+    @property
+    def _isolation(self) -> str:
+        """How the candidate was isolated, and which accounting held for it."""
+        return f"{self.isolation.describe()}; {self.jail.accounting()}"
 
     # --- interface ------------------------------------------------------------
 
@@ -355,7 +419,9 @@ class _Check:
         if first.child is not None:
             try:
                 reply = RunnerSpeaker.use(first.child, interface.runner_message(), self.clock, self._start_limit())
-            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime):
+            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime) as failed:
+                if isinstance(failed, OutOfTime):
+                    self._too_busy(failed.reason)
                 reply = {"ok": False}
             if not reply.get("ok"):
                 first.discard()
@@ -380,7 +446,9 @@ class _Check:
                 if not reply.get("ok"):
                     return None
             records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
-        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
+        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime) as failed:
+            if isinstance(failed, OutOfTime):
+                self._too_busy(failed.reason)
             worker.discard()
             return None
         finally:
@@ -409,20 +477,33 @@ class _Check:
 
     def _check(self, oracle: Oracle, interface: Interface) -> CheckReport:
         asked = _positions_to_ask(oracle, interface)
+        every = len(asked)
         finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
         if self.settings.sample is not None:
             asked, finished = self._sampled(asked, finished)
         records: dict[Position, list[dict[str, Any]]] = {}
+        replies: dict[Position, list[dict[str, Any]]] = {}
+        queries = cs50_queries(oracle) if interface.kind == "cs50" else []
+        if self.settings.sample is not None and queries:  # a fixed sample (--sample N) samples the helpers alike
+            boards = set(stratified([position for position, _ in queries], self.settings.sample, self.settings.seed))
+            queries = [query for query in queries if query[0] in boards]
+        if self._sampling_budget:
+            # A grader's budget: a sample the same for every student, whatever the machine's load.
+            asked, finished, queries = self._sample(asked, finished, queries, records, replies)
         items = [(position, list(position)) for position in asked + finished]
         shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
-        self._ask("asking every position", "moves", shares, records)
+        if not self._sampling_budget:
+            self._ask("asking every position", "moves", shares, records)
         if self.settings.sample is not None:
             asked = self._follow_games(oracle, interface, asked, records)
         # The same questions again, each on the other worker: a randomised AI shows itself.
+        # Under a budget, only every 25th of the sample: no costly position is forced in.
+        forced = -1 if self._sampling_budget else 1
         sample = {
             p
             for index, p in enumerate(asked)
-            if (p.stones <= 1 or index % REPEAT_EVERY == 0) and not any("failure" in r for r in records.get(p, [{}]))
+            if (p.stones <= forced or index % REPEAT_EVERY == 0)
+            and not any("failure" in r for r in records.get(p, [{}]))
         }
         rotated = shares[1:] + shares[:1]
         again = [[item for item in share if item[0] in sample] for share in rotated]
@@ -437,8 +518,17 @@ class _Check:
         if randomised is not None:
             rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
-        if interface.kind == "cs50" and self.stopped is None:
-            self._cs50(oracle)
+        if self.sampled is not None and self.stopped in ("time", "budget"):
+            # The sample was asked whole; only asking it again (to notice a randomised AI) was cut short.
+            self.stopped = None
+            self.notes.append(
+                "The budget ran out while a part of the sample was asked a second time (to notice an AI that "
+                "answers at random): the sample itself was asked whole and is graded."
+            )
+        if interface.kind == "cs50" and self.sampled is None and self.stopped is None:
+            self._cs50_ask(queries, replies)
+        if interface.kind == "cs50":
+            self._cs50_judge(oracle, replies, len(queries))
         answers, best = self._judge_moves(oracle, interface, asked, finished, records)
         roles: list[RoleResult] = []
         own: set[Position] = set()
@@ -460,7 +550,10 @@ class _Check:
                 "so every position was asked at least twice and every answer it gave was followed in its games; "
                 "a loss that no sampled answer leads to cannot be ruled out."
             )
-        not_asked = sum(1 for position in asked if position not in records)
+        self._too_busy(self.stopped)
+        not_asked = every - len(asked) + sum(1 for position in asked if position not in records)
+        if self.sampled is not None:
+            self.notes.append(self.sampled)
         if self.stopped == "flush":
             self._found(
                 "no_flush",
@@ -471,16 +564,19 @@ class _Check:
                     "System.out.flush() in Java), and read one line at a time (mawk: -W interactive)"
                 ),
             )
+        if self.stopped is None and not_asked:
+            self._found(
+                "not_checked",
+                None,
+                Example(answer=f"{not_asked:,} positions were not asked: the grader's budget allowed a sample"),
+            )
+            self.counts["not_checked"] = not_asked
         if self.stopped is not None:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "wall": (
-                    f"{self.wall_label} of {self.settings.wall_seconds:g} s ran out"
-                    if self.settings.wall_seconds is not None
-                    and self.settings.wall_seconds <= self.settings.total_seconds * worker_module.WALL_FACTOR
-                    else f"the check's wall-clock backstop of {self.clock.deadline - self.started:g} s ran out "
-                    "(it waited more than it computed)"
-                ),
+                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s of wall time ran out",
+                "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
+                "(it waited that long, neither computing nor queued for a processor)",
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
@@ -495,8 +591,8 @@ class _Check:
             target=self.target,
             interface=interface.describe(),
             standard=self.standard,
-            positions=len(asked),
-            asked=len(asked) - not_asked,
+            positions=every,
+            asked=every - not_asked,
             best=best,
             legal=self.legal,
             legal_of=self.legal_of,
@@ -508,9 +604,10 @@ class _Check:
             notes=tuple(self.notes),
             randomised=randomised is not None and not history,
             history=history,
-            complete=self.stopped is None,
+            complete=self.stopped is None and not not_asked,
+            sampled=self.sampled is not None,
             timing=self._timing(records),
-            isolation=self.isolation.describe(),
+            isolation=self._isolation,
         )
 
     def _ask(
@@ -637,15 +734,99 @@ class _Check:
         )
         return role
 
-    def _cs50(self, oracle: Oracle) -> None:
-        queries = cs50_queries(oracle)
-        if self.settings.sample is not None:
-            boards = set(stratified([position for position, _ in queries], self.settings.sample, self.settings.seed))
-            queries = [query for query in queries if query[0] in boards]
-        replies: dict[Position, list[dict[str, Any]]] = {}
+    @property
+    def _sampling_budget(self) -> bool:
+        """A grader's wall-clock budget decides a sample (``--sample N`` chose one already)."""
+        return self.budget_sampling and self.settings.wall_seconds is not None and self.settings.sample is None
+
+    def _too_busy(self, stopped: str | None) -> None:
+        """Raise ``MachineFailed`` when a grader's wall-clock budget ran out while the candidate was computing.
+
+        The sample every student gets is decided by CPU time; if the machine was too busy to give that
+        CPU time within the grader's budget, a smaller sample would be a different grade: none is given.
+        A candidate that spent a quarter of the budget waiting (sleeping, blocked) ran out of time by itself.
+        """
+        budget = self.settings.wall_seconds
+        if stopped != "budget" or budget is None or self.clock.waited >= budget / 4:
+            return
+        raise MachineFailed(
+            f"the machine was too busy: the grader's budget of {budget:g} s of wall time ran out after "
+            f"{self.clock.used:.1f} s of the candidate's CPU time, before every student's sample was asked; "
+            "check it again on a less busy machine or with a larger --budget"
+        )
+
+    def _sample(
+        self,
+        asked: list[Position],
+        finished: list[Position],
+        queries: list[tuple[Position, dict[str, Any]]],
+        records: dict[Position, list[dict[str, Any]]],
+        replies: dict[Position, list[dict[str, Any]]],
+    ) -> tuple[list[Position], list[Position], list[tuple[Position, dict[str, Any]]]]:
+        """Ask whole rounds of the seeded, stratified sample (``sample.py``) while they fit in the CPU budget.
+
+        Returns the positions, finished boards and helper queries of the rounds that were asked whole;
+        ``records`` and ``replies`` keep only their answers.
+        """
+        moves = [("moves", position) for position in asked + finished]
+        helpers = [("cs50", position) for position, _ in queries]
+        key = sample.keys(
+            [*moves, *helpers],
+            stratum=lambda item: (item[0], item[1].stones, item[1].to_move),
+            order=lambda item: f"{item[0]}:{item[1].cells}:{item[1].to_move}",
+        )
+        query_of = dict(queries)
+        started = self.clock.used
+        done = 0
+        for index in range(len(sample.ROUNDS)):
+            if not sample.next_round_fits(self.clock.used, self.clock.used - started, index, self.clock.total):
+                break
+            round_moves = [p for kind, p in moves if in_round(key[(kind, p)], index)]
+            round_helpers = [(p, query_of[p]) for kind, p in helpers if in_round(key[(kind, p)], index)]
+            got: dict[Position, list[dict[str, Any]]] = {}
+            helped: dict[Position, list[dict[str, Any]]] = {}
+            items = [(position, list(position)) for position in round_moves]
+            phase = f"asking a sample (round {index + 1} of {len(sample.ROUNDS)})"
+            self._ask(phase, "moves", balance(items, lambda p: empties_cost(p.cells), len(self.workers)), got)
+            if round_helpers:
+                self._ask(phase, "cs50", balance(round_helpers, lambda p: 1.0, len(self.workers)), helped)
+            if self.stopped == "budget":
+                self._too_busy(self.stopped)
+                # It waited the budget away (slept, blocked): a check of its own that ran out of time,
+                # every position it was not asked counted as not right.
+                records.update(got)
+                replies.update(helped)
+                return asked, finished, queries
+            if self.stopped is not None:
+                break  # a round not asked whole is not graded: what is graded never depends on the wall clock
+            records.update(got)
+            replies.update(helped)
+            done = index + 1
+        if self.stopped == "time":
+            self.stopped = None
+        bound = sample.ROUNDS[done - 1] if done else 0.0
+        chosen = {item for item, value in key.items() if value < bound}
+        kept_asked = [p for p in asked if ("moves", p) in chosen]
+        kept_finished = [p for p in finished if ("moves", p) in chosen]
+        kept_queries = [(p, q) for p, q in queries if ("cs50", p) in chosen]
+        if done < len(sample.ROUNDS):
+            helpers_words = f" and {len(kept_queries):,} of {len(queries):,} boards for its helpers" if queries else ""
+            self.sampled = (
+                f"A sample was checked: the grader's budget of {self.settings.wall_seconds:g} s allowed "
+                f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked):,} of {len(asked):,} positions"
+                f"{helpers_words}, chosen alike for every student (every number of stones in proportion, a fixed "
+                "seed); each category's score is what the answers in the sample earn."
+            )
+        return kept_asked, kept_finished, kept_queries
+
+    def _cs50_ask(
+        self, queries: list[tuple[Position, dict[str, Any]]], replies: dict[Position, list[dict[str, Any]]]
+    ) -> None:
         shares = balance(queries, lambda position: 1.0, len(self.workers))
-        self.helpers_of = len(queries)
         self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
+
+    def _cs50_judge(self, oracle: Oracle, replies: dict[Position, list[dict[str, Any]]], asked: int) -> None:
+        self.helpers_of = asked
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
             if "failure" in reply[0]:
@@ -835,7 +1016,7 @@ class _Check:
             complete=False,
             timing=Timing(0, None, None, None, None, 0.0, time.monotonic() - self.started),
             problem=problem,
-            isolation=self.isolation.describe(),
+            isolation=self._isolation,
         )
 
     def _start_limit(self) -> float:

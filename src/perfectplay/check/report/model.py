@@ -182,6 +182,10 @@ class CheckReport:
     history: bool = False
     """Its answers change with what it was asked before: different answers in one position, but the same
     questions in the same order in two fresh processes got the same answers (``randomised`` is then False)."""
+    sampled: bool = False
+    """A grader's budget allowed a sample: ``asked`` positions (and ``helpers_of`` boards) chosen alike for all."""
+    machine: str | None = None
+    """Set when the machine failed the check (not the candidate): what failed; nothing is graded then."""
 
     @property
     def counted(self) -> tuple[Finding, ...]:
@@ -199,7 +203,9 @@ class CheckReport:
 
     @property
     def exit_status(self) -> int:
-        """0: unbeatable and best everywhere by the standard used; 1: anything found."""
+        """0: unbeatable and best everywhere by the standard used; 1: anything found; 3: the machine failed."""
+        if self.machine is not None:
+            return 3
         return 0 if self.unbeatable and not self.counted else 1
 
     @property
@@ -209,8 +215,11 @@ class CheckReport:
         ``unbeatable`` (exit 0), ``imperfect`` (never loses, but something was
         found), ``beatable`` (it can lose), ``incomplete`` (the check stopped
         early with no loss found), ``broken`` (it could not be checked, or it
-        gives no legal move somewhere in its own games).
+        gives no legal move somewhere in its own games), ``not graded``
+        (the machine failed the check: nothing was graded, exit 3).
         """
+        if self.machine is not None:
+            return "not graded"
         if self.problem is not None:
             return "broken"
         if self.loses:

@@ -92,7 +92,9 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
     if report.interface is not None:
         blocks.append(f"Checked: {escape.markdown_inline(report.interface)}.")
         blocks.append(f"Standard: {escape.markdown_inline(standard_line(report.standard))}.")
-    if not result.gradable:
+    if report.machine is not None:
+        blocks.append("Nothing was graded: the machine that ran the check failed, not this submission.")
+    elif not result.gradable:
         blocks.append("This submission could not be graded; fix the problem above and submit again.")
     rows = [
         f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories

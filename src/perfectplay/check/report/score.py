@@ -210,6 +210,10 @@ def _measure(report: CheckReport, name: str) -> tuple[int, int, str]:
     positions = report.positions
     unasked = positions - report.asked
     gap = f"; {unasked:,} not asked before the time ran out" if unasked and not report.complete else ""
+    if report.sampled:
+        # Graded on the sample: what the sampled answers earn, every student sampled alike.
+        positions = report.asked
+        gap = f" in a sample of {report.asked:,} of {report.positions:,}"
     if report.problem is not None:
         return 0, 1, report.problem if name == "loads" else "not checked"
     if name == "loads":

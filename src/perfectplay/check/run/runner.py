@@ -523,6 +523,103 @@ def _board_shape(value: list[Any]) -> dict[str, Any] | None:
     return None
 
 
+MACHINE_FAILED = 125
+"""Exit status when the process could not be prepared before any candidate code ran."""
+
+# --- no new processes: a seccomp filter, where no cgroup counts them --------------------------
+#
+# Without a cgroup, the CPU time of a child that the kernel reaps (SIGCHLD ignored) is counted
+# nowhere, and a daemon can leave every process tree. A Python candidate needs no process of its
+# own, so none is allowed: fork, vfork and clone without CLONE_THREAD fail with EPERM (threads
+# are still allowed), clone3 reports ENOSYS (its flags cannot be read by a filter, and the C
+# library then falls back to clone), and memfd_create, whose written pages no per-process limit
+# counts, fails with EPERM. Any other architecture's system calls (x32, i386 on x86_64) are refused.
+
+_LOAD_WORD, _JUMP_EQUAL, _JUMP_AT_LEAST, _JUMP_SET, _RETURN = 0x20, 0x15, 0x35, 0x45, 0x06
+_ALLOW = 0x7FFF0000
+_ERRNO = 0x00050000
+_EPERM, _ENOSYS = 1, 38
+_CLONE_THREAD = 0x00010000
+_ARCHES = {
+    # machine: (AUDIT_ARCH, fork, vfork, clone, clone3, memfd_create); None: no such call.
+    "x86_64": (0xC000003E, 57, 58, 56, 435, 319),
+    "aarch64": (0xC00000B7, None, None, 220, 435, 279),
+}
+
+
+def no_fork_filter(machine: str) -> bytes:
+    """The compiled BPF program (struct sock_filter[]) for ``machine``; KeyError for an unknown one."""
+    arch, fork, vfork, clone, clone3, memfd = _ARCHES[machine]
+    deny = _ERRNO | _EPERM
+    program: list[tuple[int, int, int, int]] = []
+
+    def emit(code: int, k: int, true: int = 0, false: int = 0) -> None:
+        program.append((code, true, false, k))
+
+    # Offsets in struct seccomp_data: nr at 0, arch at 4, the low half of args[0] at 16.
+    emit(_LOAD_WORD, 4)
+    emit(_JUMP_EQUAL, arch, 1, 0)
+    emit(_RETURN, deny)
+    emit(_LOAD_WORD, 0)
+    emit(_JUMP_AT_LEAST, 0x40000000, 0, 1)  # the x32 ABI's calls
+    emit(_RETURN, deny)
+    for number in (fork, vfork, memfd):
+        if number is not None:
+            emit(_JUMP_EQUAL, number, 0, 1)
+            emit(_RETURN, deny)
+    emit(_JUMP_EQUAL, clone3, 0, 1)
+    emit(_RETURN, _ERRNO | _ENOSYS)
+    emit(_JUMP_EQUAL, clone, 0, 3)
+    emit(_LOAD_WORD, 16)
+    emit(_JUMP_SET, _CLONE_THREAD, 1, 0)
+    emit(_RETURN, deny)
+    emit(_RETURN, _ALLOW)
+    import struct
+
+    return b"".join(struct.pack("=HBBI", code, true, false, k) for code, true, false, k in program)
+
+
+def forbid_new_processes() -> None:
+    """Install the filter on this process (and whatever it becomes); OSError if the kernel refuses."""
+    import ctypes
+    import platform
+
+    try:
+        program = no_fork_filter(platform.machine())
+    except KeyError:
+        raise OSError(f"no seccomp filter for this machine ({platform.machine()})") from None
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_char_p)]
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(38, 1, 0, 0, 0) != 0:  # PR_SET_NO_NEW_PRIVS: required to filter without privileges
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS) failed")
+    fprog = Program(len(program) // 8, program)
+    if libc.prctl(22, 2, ctypes.byref(fprog), 0, 0) != 0:  # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+        raise OSError(ctypes.get_errno(), "seccomp filter refused")
+
+
+def unpack_copy(archive: str, folder: str) -> None:
+    """Unpack the submission's private copy (an archive the checker made) into ``folder``, then delete it.
+
+    Inside the sandbox the copy lives in the sandbox's own memory, so nothing in /proc/self/mountinfo
+    names a folder of the machine, and no one outside the sandbox can read it.
+    """
+    import tarfile
+
+    with tarfile.open(archive) as tar:
+        members = [member for member in tar.getmembers() if member.isfile() or member.isdir()]
+        for member in members:
+            member.mode = 0o755 if member.isdir() else 0o644
+            member.uid = member.gid = 0
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(folder, members=members, filter="data")
+        else:  # made by the checker itself: regular files and folders under relative names only
+            tar.extractall(folder, members=members)
+    os.unlink(archive)
+
+
 def watch_parent(interval: float = 0.5) -> None:
     """End this process if perfectplay goes away, even while the candidate is stuck in a loop."""
     parent = os.getppid()
@@ -537,26 +634,55 @@ def watch_parent(interval: float = 0.5) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``runner.py [--limit NAME=N]... [--user UID:GID] (--module FILE | --exec PROGRAM ARG...)``.
+    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--unpack TAR DIR] [--ready FD]
+    (--module FILE | --exec PROGRAM ARG...)``.
 
     Started by the checker as ``python -I -S runner.py`` (inside the sandbox
-    when there is one): it sets the limits, drops to the user, then either
-    loads the module and serves the JSON-lines protocol, or becomes the
-    ``--command`` program (which inherits the limits and speaks the line
-    protocol itself).
+    when there is one): it unpacks the submission's private copy, sets the
+    limits, drops to the candidate's own user, forbids new processes where
+    they could not be counted, says ``ready`` on descriptor FD (everything
+    before that is the machine's doing, nothing of the candidate has run),
+    then either loads the module and serves the JSON-lines protocol, or
+    becomes the ``--command`` program (which inherits the limits and speaks
+    the line protocol itself).
     """
     limits: dict[str, int] = {}
     user = None
-    while argv and argv[0] in ("--limit", "--user"):
-        if argv[0] == "--limit":
+    no_fork = False
+    ready: int | None = None
+    unpack: tuple[str, str] | None = None
+    while argv and argv[0] in ("--limit", "--user", "--no-fork", "--ready", "--unpack"):
+        option = argv[0]
+        if option == "--no-fork":
+            no_fork = True
+            argv = argv[1:]
+            continue
+        if option == "--limit":
             name, value = argv[1].split("=")
             limits[name] = int(value)
-        else:
+        elif option == "--user":
             user = argv[1]
+        elif option == "--ready":
+            ready = int(argv[1])
+        else:
+            unpack = (argv[1], argv[2])
+            argv = argv[1:]
         argv = argv[2:]
-    set_limits(limits)
-    if user is not None:
-        drop_user(user)
+    try:
+        if unpack is not None:
+            unpack_copy(*unpack)
+        set_limits(limits)
+        if user is not None:
+            drop_user(user)
+        if no_fork:
+            forbid_new_processes()
+    except (OSError, ValueError) as error:
+        # Nothing of the candidate has run: this is the machine's failure, and it is said so.
+        sys.stderr.write(f"perfectplay: could not prepare the candidate's process: {error}\n")
+        os._exit(MACHINE_FAILED)
+    if ready is not None:
+        os.write(ready, b"ready")
+        os.close(ready)
     if argv[0] == "--exec":
         os.execv(argv[1], argv[1:])
     assert argv[0] == "--module"

@@ -11,58 +11,94 @@ What runs where (the trust model, docs/check.md "For teachers"):
 
 Under bubblewrap (``--sandbox auto`` where it works, ``require``) the
 candidate also gets: no network (own network namespace); a read-only view
-of ``/usr``, ``/etc`` and the Python it runs on, nothing else of the
-machine (no home, no other submissions, no ``/work``); the private copy
-read-only at ``/submission``; a private ``/tmp`` (a size-capped tmpfs, the
-only writable place); its own PID namespace, session and IPC, so it cannot
-see or signal the checker and nothing it starts survives the check
-(``--die-with-parent``); when the checker runs as root, the unprivileged
-user ``nobody``. Everywhere, the launcher sets hard limits (hard == soft,
-so the code cannot raise them) on data memory, CPU seconds, file size and,
-for an unprivileged user, processes, before any candidate code runs.
+of ``/usr`` and ``/etc`` and of the interpreter's standard library (at
+``/python`` for an interpreter outside ``/usr``), every ``site-packages``
+and ``dist-packages`` folder hidden under an empty one; nothing else of
+the machine (no home, no other submissions, no ``/work``); the private copy
+at ``/submission``, handed over as an archive the runner unpacks in the
+sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
+user can read it); a private ``/tmp`` (a size-capped tmpfs, the only
+writable place); its own PID namespace, session and IPC, so it cannot see
+or signal the checker and nothing it starts survives the check
+(``--die-with-parent``); when the checker runs as root, a user id of its
+own (``UserSlot``: no other candidate holds it meanwhile). Everywhere, each
+candidate process gets a cgroup of its own where the machine has them
+(``accounting.py``), and the launcher sets hard limits (hard == soft, so
+the code cannot raise them) on CPU seconds, file size and memory before any
+candidate code runs; without a cgroup, a Python candidate may start no
+process (``runner.forbid_new_processes``) and memory is limited by address
+space.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import functools
+import glob
 import math
 import os
 import re
 import secrets
 import shutil
-import stat
 import subprocess
 import sys
+import tarfile
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.run import accounting
 from perfectplay.check.run.copying import copy_submission
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
 INSIDE_RUNNER = "/perfectplay/runner.py"
+INSIDE_ARCHIVE = "/perfectplay/submission.tar"
 INSIDE_FOLDER = "/submission"
-NOBODY = (65534, 65534)
+INSIDE_PYTHON = "/python"
 TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
 FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
 PROCESSES = 64
 """RLIMIT_NPROC for the unprivileged user (threads count too)."""
+PROCESSES = accounting.PROCESSES
+"""Processes and threads of one candidate: pids.max of its cgroup, or RLIMIT_NPROC of its own user."""
+UID_BASE = 0x5EED0000
+UID_SLOTS = 1 << 16
+"""Users of the candidates (as root): one of these a candidate, never shared while it runs."""
+USER_LOCKS = Path("/run/perfectplay-users")
+"""Where the lock file of each candidate user lives while it is in use."""
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
+PACKAGES = (
+    "/usr/lib/python3*/site-packages",
+    "/usr/lib/python3*/dist-packages",
+    "/usr/lib64/python3*/site-packages",
+    "/usr/local/lib/python3*/site-packages",
+    "/usr/local/lib/python3*/dist-packages",
+)
+"""Where installed packages live under /usr: each is hidden under an empty folder in the sandbox."""
 INSTALL = "apt-get install bubblewrap"
-STRAY = "PERFECTPLAY_CHECK_CANDIDATE"
+READY_FD = "@READY_FD@"
+ARCHIVE_FD = "@ARCHIVE_FD@"
+"""Stand-ins in a candidate's argv for descriptors opened when its process starts (see ``worker.Child``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Isolation:
-    """How candidates are isolated in this run: ``bubblewrap`` or ``none``, and in words."""
+    """How candidates are isolated in this run: ``bubblewrap`` or ``none``, in words, and their accounting.
+
+    ``cgroups`` is the hierarchy where each candidate process gets a cgroup of its own, or None, and
+    then ``no_cgroup`` says why (the sandbox forbids what cannot be counted instead).
+    """
 
     kind: str
     detail: str
+    cgroups: accounting.Hierarchy | None = None
+    no_cgroup: str = ""
 
     @property
     def sandboxed(self) -> bool:
@@ -78,19 +114,24 @@ def choose(mode: str) -> Isolation:
     """The isolation for ``--sandbox MODE``; ``require`` without a working bubblewrap is a usage error."""
     if mode not in SANDBOXES:
         raise CheckUsageError(f"--sandbox must be one of {', '.join(SANDBOXES)}, not {mode!r}")
+    found = accounting.probe()
+    cgroups, why = (found, "") if isinstance(found, accounting.Hierarchy) else (None, found)
     if mode == "off":
-        return Isolation("none", "--sandbox off; separate process, own session, resource limits")
+        return Isolation("none", "--sandbox off; separate process, own session, resource limits", cgroups, why)
     problem = probe()
     if problem is None:
-        return Isolation("bubblewrap", _features())
+        return Isolation("bubblewrap", _features(), cgroups, why)
     if mode == "require":
         raise CheckUsageError(f"--sandbox require: {problem}; install it with '{INSTALL}' (or use --sandbox off)")
-    return Isolation("none", f"no sandbox: {problem}; separate process, own session, resource limits")
+    return Isolation("none", f"no sandbox: {problem}; separate process, own session, resource limits", cgroups, why)
 
 
 def _features() -> str:
-    user = "user nobody" if os.geteuid() == 0 else "the checker's user in a user namespace"
-    return f"no network, read-only system, private copy of the folder, private /tmp, own PID namespace, {user}"
+    user = "a user of its own" if os.geteuid() == 0 else "the checker's user in a user namespace"
+    return (
+        "no network, read-only system, the standard library and no installed package, private copy of the folder, "
+        f"private /tmp, own PID namespace, {user}"
+    )
 
 
 @functools.cache
@@ -101,19 +142,18 @@ def probe() -> str | None:
     path = shutil.which(BWRAP)
     if path is None:
         return "bubblewrap (bwrap) is not installed"
-    with tempfile.TemporaryDirectory(prefix="perfectplay-probe-") as folder:
-        argv = [*_bwrap(path, Path(folder), None), *interpreter(), "-I", "-S", "-c", _PROBE]
-        try:
-            done = subprocess.run(argv, capture_output=True, timeout=30, env=environment(), check=False)
-        except (OSError, subprocess.TimeoutExpired) as error:
-            return f"bwrap could not start a sandbox ({error})"
+    argv = [*_bwrap(path, None, None), _inside_interpreter(), "-I", "-S", "-c", _PROBE]
+    try:
+        done = subprocess.run(argv, capture_output=True, timeout=30, env=sandbox_environment(), check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"bwrap could not start a sandbox ({error})"
     if done.returncode != 0 or done.stdout.strip() != b"ok":
         last = (done.stderr.decode(errors="replace").strip().splitlines() or ["no message"])[-1][:200]
         return f"bwrap is installed but cannot start a sandbox here ({last})"
     return None
 
 
-# The probe checks the promises, not just that bwrap starts: no network, and (as root) the drop to nobody.
+# The probe checks the promises, not just that bwrap starts: no network, and (as root) the drop to another user.
 _PROBE = (
     "import os, socket\n"
     "if os.geteuid() == 0:\n"
@@ -130,6 +170,17 @@ def interpreter() -> list[str]:
     return [os.path.realpath(sys.executable)]
 
 
+def _outside_usr() -> bool:
+    return not _within(Path(interpreter()[0]), Path("/usr"))
+
+
+def _inside_interpreter() -> str:
+    """The interpreter's path inside the sandbox: its own where it is part of /usr, else under /python."""
+    if not _outside_usr():
+        return interpreter()[0]
+    return f"{INSIDE_PYTHON}/bin/python{sys.version_info[0]}.{sys.version_info[1]}"
+
+
 def environment() -> dict[str, str]:
     """A candidate's whole environment: nothing of the checker's (no tokens, no paths to its files)."""
     return {
@@ -141,6 +192,15 @@ def environment() -> dict[str, str]:
     }
 
 
+def sandbox_environment() -> dict[str, str]:
+    """A sandboxed candidate's environment: an interpreter at /python finds its own libpython there."""
+    env = environment()
+    if _outside_usr():
+        # Before the interpreter's RUNPATH (its folder outside, not in the sandbox) and the system's libpython.
+        env["LD_LIBRARY_PATH"] = f"{INSIDE_PYTHON}/lib"
+    return env
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Hard limits set in each candidate process before its code runs."""
@@ -148,41 +208,112 @@ class Limits:
     memory_mb: int | None
     cpu_seconds: float
 
-    def flags(self, unprivileged: bool) -> list[str]:
+    def flags(self, counted: bool, own_user: bool) -> list[str]:
+        """``--limit`` flags for the runner.
+
+        ``counted``: a cgroup counts memory and processes, so only CPU (per process, as a backstop),
+        file size and data size are set here. Otherwise the memory limit is on the address space, which counts
+        shared mappings too, and processes are limited by RLIMIT_NPROC only under a user of the
+        candidate's own (``own_user``): RLIMIT_NPROC counts every process of the user.
+        """
         limits = [f"CPU={math.ceil(self.cpu_seconds)}", f"FSIZE={FILE_BYTES}"]
         if self.memory_mb:
-            limits.append(f"DATA={self.memory_mb * 1024 * 1024}")
-        if unprivileged:
+            # Counted: the cgroup holds every kind of memory; the data limit only makes a big allocation
+            # fail with MemoryError rather than with the cgroup's kill.
+            limits.append(f"{'DATA' if counted else 'AS'}={self.memory_mb * 1024 * 1024}")
+        if not counted and own_user:
             limits.append(f"NPROC={PROCESSES}")
         return [flag for limit in limits for flag in ("--limit", limit)]
+
+
+class UserSlot:
+    """A user id that no other candidate on this machine has while this one holds it (a lock file per id)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        # One folder for the whole machine (not $TMPDIR, which differs between runs): every checker sees
+        # every other checker's locks.
+        folder = folder or (USER_LOCKS if os.access(USER_LOCKS.parent, os.W_OK) else Path("/tmp/perfectplay-users"))
+        folder.mkdir(mode=0o700, exist_ok=True)
+        for _ in range(100):
+            uid = UID_BASE + secrets.randbelow(UID_SLOTS)
+            descriptor = os.open(folder / str(uid), os.O_CREAT | os.O_RDWR, 0o600)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(descriptor)
+                continue
+            self.uid = uid
+            self._descriptor: int | None = descriptor
+            return
+        raise OSError(errno.EAGAIN, "no free candidate user id")
+
+    def release(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)
+            self._descriptor = None
 
 
 class Jail:
     """One candidate's private folder and how to start processes for it, sandboxed or not.
 
     ``folder`` is copied (regular files only, no links, capped) into a
-    private temporary folder, leaving out ``exclude`` (the other
-    submissions of the same run); ``close`` removes the copy.
+    private temporary folder (mode 0700), leaving out ``exclude`` (the other
+    submissions of the same run); sandboxed, the copy is handed to the
+    sandbox as an archive, unpacked in its own memory. ``close`` removes the
+    copy. As root, the candidate runs as a user of its own (``UserSlot``).
     """
 
     def __init__(self, isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: Limits) -> None:
         self.isolation = isolation
         self.limits = limits
         self.folder = folder.resolve() if folder is not None else None
+        self.slot = UserSlot() if isolation.sandboxed and os.geteuid() == 0 else None
         self._temp = Path(tempfile.mkdtemp(prefix="perfectplay-check-"))
-        self.token = secrets.token_hex(12)
         self.copy = self._temp / "submission"
-        self.copy.mkdir()
+        self.copy.mkdir(mode=0o700)
+        self.archive: Path | None = None
         try:
             if self.folder is not None:
                 _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude})
+            if isolation.sandboxed:
+                self.archive = self._temp / "submission.tar"
+                descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+                with os.fdopen(descriptor, "wb") as file, tarfile.open(fileobj=file, mode="w") as tar:
+                    tar.add(self.copy, arcname=".")
         except BaseException:
-            shutil.rmtree(self._temp, ignore_errors=True)
+            self._release()
             raise
-        if isolation.sandboxed:
-            # The sandbox's user (nobody, when we are root) must be able to read the copy.
-            for path in (self._temp, *self.copy.rglob("*"), self.copy):
-                path.chmod(path.stat().st_mode | stat.S_IRGRP | stat.S_IROTH | (0o055 if path.is_dir() else 0))
+        self.python = False
+
+    @property
+    def counted(self) -> bool:
+        """Whether each of its processes gets a cgroup of its own."""
+        return self.isolation.cgroups is not None
+
+    def new_group(self) -> accounting.CGroup | None:
+        """A fresh cgroup for one candidate process, where the machine has them (OSError: the machine failed)."""
+        if self.isolation.cgroups is None:
+            return None
+        memory = self.limits.memory_mb * 2**20 if self.limits.memory_mb else None
+        return accounting.CGroup.create(self.isolation.cgroups, memory)
+
+    def accounting(self) -> str:
+        """In words, which accounting holds for this candidate (every report says it)."""
+        if self.isolation.cgroups is not None:
+            memory = f"{self.limits.memory_mb} MB of memory of every kind, " if self.limits.memory_mb else ""
+            return (
+                f"kernel accounting: a cgroup per process ({self.isolation.cgroups.name}: "
+                f"{memory}{PROCESSES} processes and threads, the CPU time of everything it starts)"
+            )
+        memory = f", {self.limits.memory_mb} MB of address space a process" if self.limits.memory_mb else ""
+        if self.python:
+            return f"no cgroup ({self.isolation.no_cgroup}): no new processes (seccomp){memory}"
+        processes = (
+            f"{PROCESSES} processes under a user of its own"
+            if self.slot is not None
+            else "processes it starts are not counted"
+        )
+        return f"no cgroup ({self.isolation.no_cgroup}): {processes}{memory}"
 
     def inside(self, path: Path) -> str:
         """Where a file of the submission's folder is seen by the candidate."""
@@ -194,7 +325,9 @@ class Jail:
 
     def runner(self, file: Path) -> tuple[list[str], Path]:
         """argv and working folder of a runner for the Python file ``file`` of the submission."""
-        return self._start(["--module", self.inside(file)])
+        self.python = True
+        no_fork = [] if self.counted else ["--no-fork"]
+        return self._start([*no_fork, "--module", self.inside(file)])
 
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
@@ -204,6 +337,8 @@ class Jail:
             argv = [self.inside(first)]
         else:
             argv = [_program_path(program[0])]
+            if self.isolation.sandboxed and argv[0] == interpreter()[0]:
+                argv = [_inside_interpreter()]
         for argument in program[1:]:
             path = Path(argument)
             inside = self.folder is not None and path.exists() and _within(path.resolve(), self.folder)
@@ -211,58 +346,46 @@ class Jail:
         return self._start(["--exec", *argv], program=argv[0])
 
     def _start(self, tail: list[str], program: str | None = None) -> tuple[list[str], Path]:
-        root = self.isolation.sandboxed and os.geteuid() == 0
-        user = ["--user", f"{NOBODY[0]}:{NOBODY[1]}"] if root else []
-        # RLIMIT_NPROC counts every process of the real user: only for nobody is it this check's alone.
-        flags = self.limits.flags(unprivileged=root)
+        user = ["--user", f"{self.slot.uid}:{self.slot.uid}"] if self.slot is not None else []
+        flags = self.limits.flags(self.counted, own_user=self.slot is not None)
+        ready = ["--ready", READY_FD]
         if not self.isolation.sandboxed:
-            return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *tail], self.copy
+            return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
-        argv = _bwrap(path, self.copy, program)
-        return [*argv, *interpreter(), "-I", "-S", INSIDE_RUNNER, *user, *flags, *tail], Path("/")
+        argv = _bwrap(path, ARCHIVE_FD, program)
+        unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
+        inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
+        return [*argv, *inside], Path("/")
 
     @property
     def env(self) -> dict[str, str]:
-        """The candidates' environment; unsandboxed, with the PATH and a token that finds strays later."""
+        """The candidates' environment; unsandboxed, with the checker's PATH (nothing else of its own)."""
         if self.isolation.sandboxed:
-            return environment()
-        return {**environment(), "PATH": os.environ.get("PATH", ""), STRAY: self.token}
+            return sandbox_environment()
+        return {**environment(), "PATH": os.environ.get("PATH", "")}
 
     def close(self) -> None:
-        if not self.isolation.sandboxed:
-            kill_strays(self.token)
+        self._release()
+
+    def _release(self) -> None:
         shutil.rmtree(self._temp, ignore_errors=True)
+        if self.slot is not None:
+            self.slot.release()
 
 
-def kill_strays(token: str) -> int:
-    """Kill every process still carrying this check's token: what an unsandboxed candidate left running.
-
-    Without a PID namespace, a daemon (double fork, new session) escapes the kill of its process
-    group; its environment still holds the token it was started with, unless it replaced it.
-    """
-    killed = 0
-    needle = f"{STRAY}={token}".encode()
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/environ", "rb") as file:
-                if needle not in file.read().split(b"\0"):
-                    continue
-            os.kill(int(entry), 9)
-            killed += 1
-        except OSError:
-            continue
-    return killed
+def _hide_packages(argv: list[str], folders: list[str]) -> None:
+    """An empty read-only folder over each folder of installed packages: the candidate sees none of them."""
+    for folder in folders:
+        argv += ["--perms", "0555", "--tmpfs", folder, "--remount-ro", folder]
 
 
-def _bwrap(path: str, copy: Path, program: str | None) -> list[str]:
+def _bwrap(path: str, archive_fd: str | None, program: str | None) -> list[str]:
     """The bubblewrap command line: what the candidate may see, and nothing else."""
     argv = [path, "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]
     argv += ["--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() == 0:
-        # Root keeps just what the launcher needs to become nobody; the drop clears even these.
+        # Root keeps just what the launcher needs to become the candidate's user; the drop clears even these.
         argv += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
     else:
         argv += ["--unshare-user"]
@@ -271,24 +394,37 @@ def _bwrap(path: str, copy: Path, program: str | None) -> list[str]:
             argv += ["--symlink", os.readlink(system), system]
         elif os.path.isdir(system):
             argv += ["--ro-bind", system, system]
-    bound = list(SYSTEM)
-    for executable in (interpreter()[0], program):
-        if (
-            executable is None
-            or executable.startswith(INSIDE_FOLDER + "/")
-            or any(_within(Path(executable), Path(system)) for system in bound)
-        ):
-            continue
-        resolved = Path(executable).resolve()
-        # An installation (…/bin/python3) is bound whole for its libraries; a lone program, only itself.
+    _hide_packages(argv, sorted(found for pattern in PACKAGES for found in glob.glob(pattern) if os.path.isdir(found)))
+    if _outside_usr():
+        # An interpreter outside /usr (pyenv, conda): its program, its shared library and its standard
+        # library, at /python; its site-packages hidden.
+        real = Path(interpreter()[0])
+        prefix = real.parent.parent
+        version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+        for folder in (INSIDE_PYTHON, f"{INSIDE_PYTHON}/bin", f"{INSIDE_PYTHON}/lib"):
+            argv += ["--perms", "0755", "--dir", folder]  # bwrap would make them 0700: no way in for the user
+        argv += ["--ro-bind", str(real), _inside_interpreter(), "--ro-bind", str(prefix / "lib" / version)]
+        argv += [f"{INSIDE_PYTHON}/lib/{version}"]
+        for library in sorted(glob.glob(str(prefix / "lib" / "libpython*.so*"))):
+            argv += ["--ro-bind", library, f"{INSIDE_PYTHON}/lib/{Path(library).name}"]
+        _hide_packages(argv, [f"{INSIDE_PYTHON}/lib/{version}/site-packages"])
+    bound = [*SYSTEM, INSIDE_PYTHON]
+    if (
+        program is not None
+        and not program.startswith(INSIDE_FOLDER + "/")
+        and not any(_within(Path(program), Path(system)) for system in bound)
+    ):
+        resolved = Path(program).resolve()
+        # An installation (…/bin/java) is bound whole for its libraries; a lone program, only itself.
         prefix = resolved.parent.parent if resolved.parent.name == "bin" else resolved
         for parent in reversed(prefix.parents[:-1]):
             argv += ["--perms", "0755", "--dir", str(parent)]
         argv += ["--ro-bind", str(prefix), str(prefix)]
-        bound.append(str(prefix))
-    argv += ["--ro-bind", str(RUNNER), INSIDE_RUNNER, "--ro-bind", str(copy), INSIDE_FOLDER]
+    argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent), "--ro-bind", str(RUNNER), INSIDE_RUNNER]
+    if archive_fd is not None:
+        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
     argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
-    argv += ["--chdir", INSIDE_FOLDER]
+    argv += ["--chdir", INSIDE_FOLDER if archive_fd is not None else "/"]
     return argv
 
 

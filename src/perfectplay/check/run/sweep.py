@@ -95,7 +95,7 @@ def ask(
         thread.join()
     if errors:
         raise errors[0]
-    for reason in ("flush", "time", "wall"):
+    for reason in ("flush", "time", "budget", "wall"):
         if reason in stops:
             return reason
     return stops[0] if stops else None

@@ -10,11 +10,23 @@ question. A check stops restarting after ``FailureBudget`` failures, and
 stops asking when its time is up: the caller then reports what was not
 asked instead of waiting forever.
 
-Time is the candidate's **CPU time**, measured here from ``/proc`` (the
-child's whole process tree), never taken from what the child says, so a
-busy machine slows a candidate down without changing its verdict. Wall
-clock only backs it up, generously (``WALL_FACTOR``), for code that sleeps
-or blocks. Where ``/proc`` is missing, limits fall back to wall time.
+Time is the candidate's **CPU time**, read from its cgroup where it has
+one (every process it ever started, reaped ones included), else from
+``/proc`` (its whole process tree), never taken from what the child says,
+so a busy machine slows a candidate down without changing its verdict. The
+wall clock only catches a candidate that is *not* computing: what counts
+against the backstops (``WALL_FACTOR``) is the time it was neither running
+nor waiting for a processor (``/proc/PID/schedstat``: time on a CPU plus
+time runnable in the queue), so a candidate starved by a busy machine is
+never stopped for it. Where ``/proc`` is missing, limits fall back to wall
+time.
+
+A failure of the machine is never the candidate's: a process that could not
+be started, a sandbox or cgroup that could not be made, or a process that
+died before it said it was ready (nothing of the candidate had run yet), and
+a process or thread refused by a limit that is not the candidate's own, are
+tried again ``MACHINE_RETRIES`` times and then end the check with
+``MachineFailed``.
 
 The checker's memory per child is bounded whatever the child writes: lines
 are read at most ``protocol.MAX_LINE`` bytes at a time, at most
@@ -41,9 +53,10 @@ from typing import IO, Any, ClassVar, Protocol
 
 from perfectplay.check.position import Position
 from perfectplay.check.run import protocol
+from perfectplay.check.run.accounting import CGroup
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
-from perfectplay.check.run.sandbox import Jail
+from perfectplay.check.run.sandbox import ARCHIVE_FD, READY_FD, Jail
 
 IMPORT_SECONDS = 10.0
 """At least this much CPU time for a child to start (a module's import runs its top-level code)."""
@@ -70,8 +83,13 @@ FLUSH_IDLE = 2.0
 FLUSH_CPU = 0.05
 """A program idle this long (wall seconds) and using under this much CPU is asked whether it buffers its answers."""
 
+MACHINE_RETRIES = 2
+"""Times a failure of the machine is tried again before the check ends as "not graded: the machine failed"."""
+
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 _TOO_LONG = b""
+monotonic = time.monotonic
+"""The wall clock every limit reads (tests put a clock of their own here)."""
 
 
 class ChildTimedOut(Exception):
@@ -108,6 +126,14 @@ class GaveUp(Exception):
     """Too many time-outs and crashes: the check stops asking."""
 
 
+class MachineFailed(Exception):
+    """The machine failed the candidate, again after ``MACHINE_RETRIES`` tries: ``reason`` says how."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class FailureBudget:
     """How many time-outs and crashes one check tolerates, shared by its workers."""
 
@@ -134,22 +160,28 @@ class Clock:
         self.move = move
         self.total = total
         self.move_wall = move * WALL_FACTOR + WALL_EXTRA
-        # ``wall``: a grader's own wall-clock limit (``--budget``), when it is sooner than the backstop.
-        backstop = total * WALL_FACTOR + WALL_EXTRA
-        self.deadline = time.monotonic() + (backstop if wall is None else min(backstop, wall))
+        # The backstop counts seconds spent waiting (not computing, not runnable); ``wall`` is a
+        # grader's own wall-clock limit (``--budget``), which no waiting rule can stretch.
+        self.backstop = total * WALL_FACTOR + WALL_EXTRA
+        self.started = monotonic()
+        self.deadline = None if wall is None else self.started + wall
         self.used = 0.0
+        self.waited = 0.0
         self._lock = threading.Lock()
 
-    def spend(self, cpu: float) -> None:
+    def spend(self, cpu: float, waited: float = 0.0) -> None:
         with self._lock:
             self.used += cpu
+            self.waited += waited
 
-    def check(self, running: float = 0.0) -> None:
-        """Raise ``OutOfTime`` if the check's time is up (``running``: CPU of a move not yet spent)."""
+    def check(self, running: float = 0.0, waiting: float = 0.0) -> None:
+        """Raise ``OutOfTime`` if the check's time is up (``running``, ``waiting``: of a move not yet spent)."""
         if self.used + running >= self.total:
             raise OutOfTime("time")
-        if time.monotonic() >= self.deadline:
+        if self.waited + waiting >= self.backstop:
             raise OutOfTime("wall")
+        if self.deadline is not None and monotonic() >= self.deadline:
+            raise OutOfTime("budget")
 
     def expired(self) -> bool:
         try:
@@ -161,11 +193,12 @@ class Clock:
 
 @dataclass(frozen=True, slots=True)
 class Arrival:
-    """A line from the child, with when it came and the child's CPU time then."""
+    """A line from the child, with when it came, the child's CPU time then, and its active time (``Child.active``)."""
 
     data: bytes
     wall: float
     cpu: float
+    active: float | None = None
 
 
 def tree_cpu(pid: int) -> float | None:
@@ -188,6 +221,25 @@ def process_cpu(pid: int) -> float | None:
     except OSError:
         return None
     return sum(int(field) for field in data[data.rindex(b")") + 2 :].split()[11:15]) / _TICKS
+
+
+def run_delay(pids: Sequence[int]) -> float | None:
+    """Seconds the threads of ``pids`` spent runnable but waiting for a processor; None without schedstat."""
+    total = 0
+    seen = False
+    for pid in pids:
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/schedstat", "rb") as file:
+                    total += int(file.read().split()[1])
+                seen = True
+            except (OSError, ValueError, IndexError):
+                continue
+    return total / 1e9 if seen else None
 
 
 def _tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, float]] | None:
@@ -269,21 +321,50 @@ class Tail:
 class Child:
     """One running candidate process: its output read in capped lines on a thread, its CPU time measured."""
 
-    def __init__(self, argv: Sequence[str], cwd: Path, env: dict[str, str]) -> None:
-        self.process = subprocess.Popen(
-            list(argv),
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=os.name == "posix",
-            close_fds=True,
-        )
-        self.started = time.monotonic()
+    def __init__(
+        self,
+        argv: Sequence[str],
+        cwd: Path,
+        env: dict[str, str],
+        archive: Path | None = None,
+        group: CGroup | None = None,
+    ) -> None:
+        self.group = group
+        # The runner writes "ready" here once its process is prepared, before any candidate code runs.
+        self._ready_read, ready_write = os.pipe()
+        os.set_blocking(self._ready_read, False)
+        self._ready = b""
+        passed = [ready_write]
+        archive_fd = None
+        try:
+            if archive is not None:
+                archive_fd = os.open(archive, os.O_RDONLY)
+                passed.append(archive_fd)
+            argv = [arg.replace(READY_FD, str(ready_write)).replace(ARCHIVE_FD, str(archive_fd)) for arg in argv]
+            if group is not None:
+                argv = group.join_argv(argv)
+            self.process = subprocess.Popen(
+                list(argv),
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=os.name == "posix",
+                close_fds=True,
+                pass_fds=passed,
+            )
+        except BaseException:
+            os.close(self._ready_read)
+            raise
+        finally:
+            for descriptor in passed:
+                os.close(descriptor)
+        self.started = monotonic()
         self.stderr = Tail()
         self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
         self._closed = threading.Event()
+        self._drained = threading.Event()
         self._clockless = not os.path.isdir("/proc/self/task")
         self._last_cpu = 0.0
         assert self.process.stdin is not None
@@ -296,8 +377,30 @@ class Child:
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
         threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
 
+    def ready(self) -> bool:
+        """Whether the runner said it was ready: from then on, whatever happens is the candidate's doing."""
+        if self._ready != b"ready":
+            with contextlib.suppress(OSError):
+                self._ready += os.read(self._ready_read, 16)
+        return self._ready == b"ready"
+
+    def active(self) -> float | None:
+        """Seconds its processes were running or runnable (CPU time plus time queued for a processor).
+
+        None where the kernel keeps no scheduler statistics.
+        """
+        pids = self.group.pids() if self.group is not None else list(self._shares())
+        delay = run_delay(pids or [self.process.pid])
+        return None if delay is None else self.cpu() + delay
+
+    def _shares(self) -> dict[int, float]:
+        found = _tree(self.process.pid)
+        return {} if found is None else found[2]
+
     def cpu(self) -> float:
         """The child's CPU seconds so far (wall seconds where the OS does not tell).
+
+        With a cgroup, the cgroup's own count: every process that was ever in it, reaped ones too.
 
         The whole process tree is walked at most every ``WALK_EVERY`` seconds (a walk reads a few
         files per process: too slow for every one of thousands of answers); in between, only the
@@ -305,9 +408,14 @@ class Child:
         process is gone its last reading stands: a late look must not jump to another clock.
         """
         if self._clockless:
-            return time.monotonic() - self.started
-        now = time.monotonic()
+            return monotonic() - self.started
+        now = monotonic()
         used: float | None = None
+        if self.group is not None:
+            used = self.group.cpu()
+            if used is not None:
+                self._last_cpu = max(used, self._last_cpu)
+                return self._last_cpu
         if self._busiest is not None and now - self._walked < WALK_EVERY:
             own = process_cpu(self._busiest)
             if own is not None:
@@ -340,10 +448,10 @@ class Child:
                     break
                 if len(line) > MAX_LINE:
                     # Never read the rest: a line without end must not grow the checker's memory.
-                    self._put(Arrival(_TOO_LONG, time.monotonic(), self.cpu()))
+                    self._put(Arrival(_TOO_LONG, monotonic(), self.cpu()))
                     return
                 # A full queue blocks this thread, and the child on its full pipe: no line is dropped.
-                if not self._put(Arrival(line, time.monotonic(), self.cpu())):
+                if not self._put(Arrival(line, monotonic(), self.cpu(), self.active())):
                     return
         except (OSError, ValueError):
             pass
@@ -362,6 +470,7 @@ class Child:
         except (OSError, ValueError):
             return
         finally:
+            self._drained.set()
             with contextlib.suppress(OSError):
                 stream.close()
 
@@ -428,16 +537,28 @@ class Child:
             self.process.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
             self.kill()
-        return ChildDied(exit_text(self.process.returncode), self.stderr_tail())
+        # What it wrote last may still be in the pipe (a process it left behind may hold it: not for long).
+        self._drained.wait(CLOSE_GRACE / 2)
+        status = exit_text(self.process.returncode)
+        if self.group is not None and self.group.out_of_memory():
+            status += " (the kernel's: over its memory limit)"
+        return ChildDied(status, self.stderr_tail())
 
     def stderr_tail(self, chars: int = 800) -> str:
         return self.stderr.last(chars)
 
     def kill(self) -> None:
-        """Kill the child and everything in its session; a sandbox's PID namespace dies with it."""
+        """Kill the child and everything it started: its cgroup, its process group and its session.
+
+        A sandbox's PID namespace dies with it. Unsandboxed without a cgroup, a process that left the
+        session (a daemon) is out of reach: a Python candidate is then allowed no new process at all.
+        """
+        if self.group is not None:
+            self.group.kill_all()
         try:
             if os.name == "posix":
                 os.killpg(self.process.pid, signal.SIGKILL)
+                kill_session(self.process.pid)
             else:
                 self.process.kill()
         except (ProcessLookupError, PermissionError):
@@ -455,6 +576,10 @@ class Child:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=limit)
         self.kill()
+        if self.group is not None:
+            self.group.remove()
+        with contextlib.suppress(OSError):
+            os.close(self._ready_read)
         # The reading threads close the pipes themselves when they end: closing a pipe here while a
         # thread is blocked reading it would wait for that read (a stray still holding the pipe).
         self._closed.set()
@@ -471,37 +596,60 @@ class Child:
 class Budget:
     """One question's limits, from the moment it was asked (or the previous answer came)."""
 
-    def __init__(self, clock: Clock, cpu: float, wall: float, limit: float | None = None) -> None:
+    def __init__(
+        self, clock: Clock, cpu: float, wall: float, limit: float | None = None, active: float | None = None
+    ) -> None:
         self.clock = clock
         self.cpu = cpu
         self.wall = wall
+        self.active = active
         self.limit = clock.move if limit is None else limit
         self.wall_limit = self.limit * WALL_FACTOR + WALL_EXTRA
 
     @classmethod
     def now(cls, clock: Clock, child: Child, limit: float | None = None) -> Budget:
-        return cls(clock, child.cpu(), time.monotonic(), limit)
+        return cls(clock, child.cpu(), monotonic(), limit, child.active())
 
     def check(self, child: Child) -> None:
         spent = child.cpu() - self.cpu
-        self.clock.check(spent)
+        elapsed = monotonic() - self.wall
+        # Waiting is only worked out once it could matter (it reads every thread's statistics).
+        waiting = 0.0
+        if elapsed > min(self.wall_limit, self.clock.backstop - self.clock.waited, 1.0):
+            waiting = self.waited(child, elapsed, spent)
+        self.clock.check(spent, waiting)
         if spent > self.limit:
             raise ChildTimedOut("cpu", self.limit)
-        if time.monotonic() - self.wall > self.wall_limit:
+        if waiting > self.wall_limit:
             raise ChildTimedOut("wall", self.wall_limit)
+
+    def waited(self, child: Child, elapsed: float, spent: float) -> float:
+        """Wall seconds of this question during which the child neither ran nor waited for a processor."""
+        active = child.active()
+        if active is not None and self.active is not None:
+            return max(elapsed - (active - self.active), 0.0)
+        # No scheduler statistics: a child found runnable is computing; otherwise all but its CPU is waiting.
+        return 0.0 if tree_running(child.process.pid) else max(elapsed - spent, 0.0)
 
     def idle(self, child: Child) -> bool:
         """Waiting, not computing: past ``FLUSH_IDLE`` with almost no CPU and nothing runnable.
 
         A process starved of CPU on a busy machine is runnable (``R``), not blocked, so it is not idle.
         """
-        if time.monotonic() - self.wall <= FLUSH_IDLE or child.cpu() - self.cpu >= FLUSH_CPU:
+        if monotonic() - self.wall <= FLUSH_IDLE or child.cpu() - self.cpu >= FLUSH_CPU:
             return False
         return not tree_running(child.process.pid)
 
     def spent(self, arrival: Arrival) -> tuple[float, float]:
         """Wall and CPU seconds of the answer that just arrived."""
         return max(arrival.wall - self.wall, 0.0), max(arrival.cpu - self.cpu, 0.0)
+
+    def waited_for(self, arrival: Arrival) -> float:
+        """Seconds of the answer that just arrived during which the child was neither running nor runnable."""
+        wall, cpu = self.spent(arrival)
+        if arrival.active is not None and self.active is not None:
+            return max(wall - (arrival.active - self.active), 0.0)
+        return max(wall - cpu, 0.0)
 
 
 def exit_text(status: int | None) -> str:
@@ -519,6 +667,8 @@ def exit_text(status: int | None) -> str:
 class Speaker(Protocol):
     """How one kind of child is started and asked."""
 
+    jail: Jail
+
     def start(self) -> tuple[list[str], Path]: ...
 
     def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]: ...
@@ -528,6 +678,7 @@ class Speaker(Protocol):
 
 def _timed(record: dict[str, Any], budget: Budget, arrival: Arrival) -> dict[str, Any]:
     record["seconds"], record["cpu"] = budget.spent(arrival)
+    record["waited"] = budget.waited_for(arrival)
     return record
 
 
@@ -550,7 +701,7 @@ class RunnerSpeaker:
 
     def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
         # Counted from the child's birth: it may have been importing while the checker did other work.
-        budget = Budget(clock, 0.0, child.started, limit)
+        budget = Budget(clock, 0.0, child.started, limit, 0.0)
         loaded = protocol.loaded(protocol.decode(child.next_line(budget).data))
         if self.interface is not None:
             reply = self.use(child, self.interface, clock, limit)
@@ -569,12 +720,12 @@ class RunnerSpeaker:
         # question, so the CPU time read when an answer is taken in is that answer's, however late a
         # busy machine lets the checker read it. (Asked in a batch, it would already be working on the
         # next positions, and their time would be charged to this one.)
-        cpu = child.cpu()
+        cpu, active = child.cpu(), child.active()
         for item in items:
-            budget = Budget(clock, cpu, time.monotonic())
+            budget = Budget(clock, cpu, monotonic(), active=active)
             child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
             arrival = child.next_line(budget)
-            cpu = arrival.cpu
+            cpu, active = arrival.cpu, arrival.active
             yield _timed(self.CLEAN[op](protocol.decode(arrival.data)), budget, arrival)
 
 
@@ -637,32 +788,58 @@ class Worker:
             self.pending = self._spawn()
 
     def _spawn(self) -> Child:
+        """A new child in a cgroup of its own (where there are cgroups); the machine's failures are tried again."""
         argv, cwd = self.speaker.start()
-        try:
-            return _SPAWNER.submit(Child, argv, cwd, self.env).result()
-        except OSError as error:
-            raise ChildDied(f"could not be started ({error.strerror or error})", "") from None
+        jail = self.speaker.jail
+        reason = ""
+        for _ in range(MACHINE_RETRIES + 1):
+            try:
+                group = jail.new_group()
+            except OSError as error:
+                reason = f"a cgroup for the candidate could not be made ({error.strerror or error})"
+                continue
+            try:
+                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.archive, group).result()
+            except OSError as error:
+                if group is not None:
+                    group.remove()
+                reason = f"the candidate's process could not be started ({error.strerror or error})"
+        raise MachineFailed(reason)
 
     def start_limit(self) -> float:
         return max(self.clock.move, IMPORT_SECONDS)
 
     def start(self) -> dict[str, Any]:
         """Start a child (if none is running) and return what it said on starting."""
-        if self.failures.exhausted or self.closed:
-            raise GaveUp
-        self.clock.check()
-        child = self.pending or self._spawn()
-        self.pending = None
-        self.starts += 1
-        try:
-            hello = self.speaker.handshake(child, self.clock, self.start_limit())
-            if self.closed:  # closed by another thread (Ctrl-C) while this one was starting
+        for attempt in range(MACHINE_RETRIES + 1):
+            if self.failures.exhausted or self.closed:
                 raise GaveUp
-        except BaseException:
-            self._bury(child)
-            raise
-        self.child = child
-        return hello
+            self.clock.check()
+            child = self.pending or self._spawn()
+            self.pending = None
+            self.starts += 1
+            try:
+                hello = self.speaker.handshake(child, self.clock, self.start_limit())
+                if self.closed:  # closed by another thread (Ctrl-C) while this one was starting
+                    raise GaveUp
+            except (ChildDied, ChildTimedOut) as failed:
+                ready = child.ready()
+                self._bury(child)
+                if ready:
+                    raise
+                # It ended before it was ready: the sandbox, the limits or the user could not be set up.
+                last = failed.stderr if isinstance(failed, ChildDied) else ""
+                why = failed.status if isinstance(failed, ChildDied) else "took too long"
+                reason = f"the candidate's sandboxed process could not be prepared (it {why}){_last_line(last)}"
+                if attempt == MACHINE_RETRIES:
+                    raise MachineFailed(reason) from None
+                continue
+            except BaseException:
+                self._bury(child)
+                raise
+            self.child = child
+            return hello
+        raise AssertionError("unreachable")
 
     def stream(self, op: str, items: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
         """Answer every item in order as ``(index, record)``; a failure is a record too.
@@ -671,7 +848,7 @@ class Worker:
         when a program turns out to buffer its answers; the items not yet
         yielded were not asked.
         """
-        index = 0
+        index = retries = 0
         while index < len(items):
             if self.child is None:
                 try:
@@ -684,7 +861,15 @@ class Worker:
             failure: dict[str, Any]
             try:
                 for record in self.speaker.exchange(child, op, items[index:], self.clock):
-                    self.clock.spend(record["cpu"])
+                    refused = _refused_elsewhere(child, record)
+                    if refused is not None:
+                        # Not the candidate's limit: ask again on a fresh process, then give up on the machine.
+                        retries += 1
+                        if retries > MACHINE_RETRIES:
+                            raise MachineFailed(refused)
+                        self.discard()
+                        break
+                    self.clock.spend(record["cpu"], record.get("waited", 0.0))
                     self.clock.check()
                     if record["cpu"] > self.clock.move:
                         # Answered, but over its CPU limit: the same verdict on any machine.
@@ -722,6 +907,48 @@ class Worker:
                 self.stderr_capped = self.stderr_capped or child.stderr.capped
                 child.close(deadline)
         self.child = self.pending = None
+
+
+def _last_line(text: str) -> str:
+    lines = [line for line in text.splitlines() if line.strip()]
+    return f": {lines[-1].strip()[:200]}" if lines else ""
+
+
+def _refused_elsewhere(child: Child, record: dict[str, Any]) -> str | None:
+    """Why the machine (not the candidate's own limits) refused it a process or thread, if that is what happened.
+
+    An error saying so is not enough (a candidate can raise any error): it counts only when a limit
+    above the candidate's own refused a process during the move (an enclosing cgroup's
+    ``pids.events``), or, with no cgroup, when its user's process limit is shared and full.
+    """
+    error = record.get("error")
+    if not isinstance(error, dict):
+        return None
+    message = str(error.get("message", ""))
+    if "can't start new thread" not in message and "[Errno 11]" not in message:
+        return None
+    if child.group is not None:
+        if child.group.refused_processes():
+            return None
+        if child.group.refused_above():
+            return "a process or thread was refused by a limit above the candidate's own (an enclosing cgroup)"
+        return None
+    return None
+
+
+def kill_session(session: int) -> None:
+    """SIGKILL every process of the session ``session`` (the child's, started with a session of its own)."""
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                data = file.read()
+            # After the name: state, ppid, pgrp, session.
+            if int(data[data.rindex(b")") + 2 :].split()[3]) == session:
+                os.kill(int(entry), signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
+            continue
 
 
 def close_all(workers: Sequence[Worker]) -> None:
