@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import Server
 from fastapi.testclient import TestClient
 
+from browser_support import Server
 from perfectplay.web.settings import BODY_MAX_BYTES
 
 ERROR_MAX_BYTES = 1024

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from worker_faults import buggy, killed_by_every_job, killed_once, wait_until_dead
 
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
+from worker_faults import buggy, killed_by_every_job, killed_once, wait_until_dead
 
 GENEROUS = Settings(workers=1, seconds=1.0, backstop_seconds=120.0, queue_seconds=120.0)
 """A short search (the engine stops itself), and limits nothing in these tests comes near."""

@@ -10,9 +10,9 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from async_support import in_loop
 from fastapi.testclient import TestClient
 
+from async_support import in_loop
 from perfectplay.web.app import create_app
 from perfectplay.web.lanes import FastLane
 from perfectplay.web.search import Job

@@ -9,14 +9,14 @@ import signal
 from pathlib import Path
 
 import pytest
-from async_support import in_loop
 from fastapi.testclient import TestClient
-from worker_faults import killed_by_every_job, killed_once, wait_until_dead
 
+from async_support import in_loop
 from perfectplay.web.app import create_app
 from perfectplay.web.pool import SearchTimeout, WorkerDied, WorkerPool
 from perfectplay.web.search import Job, JobResult
 from perfectplay.web.settings import Settings
+from worker_faults import killed_by_every_job, killed_once, wait_until_dead
 
 
 def test_a_search_that_reaches_the_time_limit_answers_with_the_best_move_found() -> None:
