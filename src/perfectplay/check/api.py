@@ -496,6 +496,7 @@ class _Check:
             self._ask("asking every position", "moves", shares, records)
         if self.settings.sample is not None:
             asked = self._follow_games(oracle, interface, asked, records)
+            every = len(asked)  # a fixed sample (--sample N) is the check: its positions are all there are
         # The same questions again, each on the other worker: a randomised AI shows itself.
         # Under a budget, only every 25th of the sample: no costly position is forced in.
         forced = -1 if self._sampling_budget else 1
@@ -747,6 +748,8 @@ class _Check:
         A candidate that spent a quarter of the budget waiting (sleeping, blocked) ran out of time by itself.
         """
         budget = self.settings.wall_seconds
+        if not self._sampling_budget:  # a class run's wall bound is the student's: it ends an incomplete check
+            return
         if stopped != "budget" or budget is None or self.clock.waited >= budget / 4:
             return
         raise MachineFailed(

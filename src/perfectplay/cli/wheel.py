@@ -54,8 +54,8 @@ def package_files() -> list[tuple[str, Path]]:
         relative = path.relative_to(root)
         if not path.is_file() or "__pycache__" in relative.parts or any(p.startswith(".") for p in relative.parts):
             continue
-        if path.suffix in LEFT_OUT_SUFFIXES or path.name.endswith(".so"):
-            continue
+        if path.suffix in LEFT_OUT_SUFFIXES or path.name.endswith(".so") or relative.parts[0] == "_core":
+            continue  # the compiled core and its C sources (``_core/``) have no place in a pure wheel
         files.append((f"{NAME}/{relative.as_posix()}", path))
     return files
 

@@ -35,6 +35,9 @@ try:
     from perfectplay import _core
 except ImportError:  # built without a C compiler: the Python core serves every game
     _core = None  # type: ignore[assignment]
+if _core is not None and not hasattr(_core, "Table"):
+    # The C sources' folder (``_core/``) imports as an empty namespace package where no extension was built.
+    _core = None  # type: ignore[assignment]
 
 PURE_VARIABLE = "PERFECTPLAY_PURE"
 """Set to 1 (or any non-empty value but 0) to force the pure-Python core."""
