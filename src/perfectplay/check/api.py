@@ -575,7 +575,7 @@ class _Check:
         if self.stopped is not None:
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s of wall time ran out",
+                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s ran out",
                 "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
                 "(it waited that long, neither computing nor queued for a processor)",
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
