@@ -18,6 +18,7 @@ _HOMES: dict[str, str] = {
     "DEFAULT_CHECKPOINTS": "perfectplay.teaching.mcts_study",
     "EVALUATIONS": "perfectplay.teaching.evaluators",
     "LEAF_VALUES": "perfectplay.teaching.textbook",
+    "MctsTree": "perfectplay.teaching.uct_tree",
     "NodeAnswer": "perfectplay.teaching.practice",
     "ORDERS": "perfectplay.teaching.orders",
     "OrderCounts": "perfectplay.teaching.orders",
@@ -43,6 +44,11 @@ _HOMES: dict[str, str] = {
     "get_evaluation": "perfectplay.teaching.evaluators",
     "grade_practice": "perfectplay.teaching.practice",
     "limited_value_text": "perfectplay.teaching.compare",
+    "mcts_document": "perfectplay.viz.mcts_tree",
+    "mcts_svg": "perfectplay.viz.mcts_tree",
+    "mcts_text": "perfectplay.viz.mcts_tree",
+    "mcts_tikz": "perfectplay.viz.mcts_tree",
+    "mcts_tree": "perfectplay.teaching.uct_tree",
     "move_order": "perfectplay.teaching.orders",
     "move_value": "perfectplay.teaching.compare",
     "node_name": "perfectplay.teaching.tree_node",
@@ -118,6 +124,8 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.tree_node import TreeNode as TreeNode
     from perfectplay.teaching.tree_node import node_name as node_name
     from perfectplay.teaching.tree_size import estimated_tree_size as estimated_tree_size
+    from perfectplay.teaching.uct_tree import MctsTree as MctsTree
+    from perfectplay.teaching.uct_tree import mcts_tree as mcts_tree
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
     from perfectplay.viz import trace_sexpr as trace_sexpr
@@ -126,6 +134,10 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz.board import position_svg as position_svg
     from perfectplay.viz.convergence import convergence_svg as convergence_svg
     from perfectplay.viz.exercise import exercise_tikz as exercise_tikz
+    from perfectplay.viz.mcts_tree import mcts_document as mcts_document
+    from perfectplay.viz.mcts_tree import mcts_svg as mcts_svg
+    from perfectplay.viz.mcts_tree import mcts_text as mcts_text
+    from perfectplay.viz.mcts_tree import mcts_tikz as mcts_tikz
     from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.tree_json import subtree_document as subtree_document
     from perfectplay.viz.tree_json import trace_document as trace_document
