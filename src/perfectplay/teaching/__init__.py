@@ -35,6 +35,8 @@ _HOMES: dict[str, str] = {
     "check_pruning": "perfectplay.teaching.textbook",
     "compare_cuts": "perfectplay.teaching.orders",
     "compare_with_perfect_play": "perfectplay.teaching.compare",
+    "STUDY_POSITIONS": "perfectplay.teaching.mcts_study",
+    "convergence_document": "perfectplay.viz.convergence",
     "convergence_svg": "perfectplay.viz.convergence",
     "cut_reasons": "perfectplay.teaching.textbook",
     "default_evaluation": "perfectplay.teaching.evaluators",
@@ -90,6 +92,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.evaluators import evaluation_names as evaluation_names
     from perfectplay.teaching.evaluators import get_evaluation as get_evaluation
     from perfectplay.teaching.mcts_study import DEFAULT_CHECKPOINTS as DEFAULT_CHECKPOINTS
+    from perfectplay.teaching.mcts_study import STUDY_POSITIONS as STUDY_POSITIONS
     from perfectplay.teaching.mcts_study import Convergence as Convergence
     from perfectplay.teaching.mcts_study import study_convergence as study_convergence
     from perfectplay.teaching.orders import ORDERS as ORDERS
@@ -132,6 +135,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz import trace_svg as trace_svg
     from perfectplay.viz import trace_tikz as trace_tikz
     from perfectplay.viz.board import position_svg as position_svg
+    from perfectplay.viz.convergence import convergence_document as convergence_document
     from perfectplay.viz.convergence import convergence_svg as convergence_svg
     from perfectplay.viz.exercise import exercise_tikz as exercise_tikz
     from perfectplay.viz.mcts_tree import mcts_document as mcts_document
