@@ -218,12 +218,18 @@ text { font-family: 'DejaVu Sans', Helvetica, Arial, sans-serif; fill: #1f2937; 
 """
 
 
+def points_away(mean: float, exact: str | None) -> bool:
+    """True where the mean still points away from the exact outcome: a won move under 0.5, a lost one over it,
+    a drawn one nearer a win or a loss than a draw."""
+    if exact == "win":
+        return mean < 0.5
+    if exact == "loss":
+        return mean > 0.5
+    return exact == "draw" and abs(mean - 0.5) > 0.25
+
+
 def _exact_class(node: MctsShownNode) -> str:
-    """``exact off`` when the mean points the wrong way: over 0.5 for a lost move, under it for a won one."""
-    reward = node.exact_reward
-    if reward is None or abs(node.mean - reward) <= 0.25:
-        return "exact"
-    return "exact off"
+    return "exact off" if points_away(node.mean, node.exact) else "exact"
 
 
 def mcts_svg(tree: MctsTree) -> str:
