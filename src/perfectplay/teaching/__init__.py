@@ -42,6 +42,7 @@ _HOMES: dict[str, str] = {
     "default_evaluation": "perfectplay.teaching.evaluators",
     "estimated_tree_size": "perfectplay.teaching.tree_size",
     "evaluation_names": "perfectplay.teaching.evaluators",
+    "exercise_svg": "perfectplay.viz.exercise_svg",
     "exercise_tikz": "perfectplay.viz.exercise",
     "get_evaluation": "perfectplay.teaching.evaluators",
     "grade_practice": "perfectplay.teaching.practice",
@@ -138,6 +139,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz.convergence import convergence_document as convergence_document
     from perfectplay.viz.convergence import convergence_svg as convergence_svg
     from perfectplay.viz.exercise import exercise_tikz as exercise_tikz
+    from perfectplay.viz.exercise_svg import exercise_svg as exercise_svg
     from perfectplay.viz.mcts_tree import mcts_document as mcts_document
     from perfectplay.viz.mcts_tree import mcts_svg as mcts_svg
     from perfectplay.viz.mcts_tree import mcts_text as mcts_text
