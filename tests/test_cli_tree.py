@@ -78,7 +78,7 @@ def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side() -> None:
         (["XOX/OO./.X.", "--max-nodes", "0"], "--max-nodes must be 1 or more"),
         (["XOX/OO./.X.", "--max-nodes", "many"], "--max-nodes must be a whole number"),
         (["XOX/OO./.X.", "--format", "png"], "invalid choice: 'png'"),
-        (["XOX/OO./.X.", "--algorithm", "mcts"], "invalid choice: 'mcts'"),
+        (["XOX/OO./.X.", "--algorithm", "expectimax"], "invalid choice: 'expectimax'"),
         (["XOZ/OO./.X."], "unknown character 'Z'"),
         (["XOX/OO./.X.", "-o", "/no/such/folder/tree.svg"], "cannot write /no/such/folder/tree.svg"),
     ],

@@ -154,3 +154,12 @@ def test_a_hand_search_is_graded_node_by_node_in_a_notebook() -> None:
     assert "<b>3 beta</b>" in view._repr_html_()
     with pytest.raises(PerfectplayError):
         practice("3 12 8 | 2 4 6 | 14 5 2", {"9.9": "1"})
+
+
+def test_a_position_shows_the_tree_mcts_grew_with_the_exact_value_beside_each_move() -> None:
+    from perfectplay.notebook import position
+
+    view = position("XO./.X./..O").mcts_tree(300, depth=1)
+    svg = view._repr_svg_()
+    assert svg.startswith("<svg") and "exact win (1)" in svg
+    assert repr(view).startswith("Monte Carlo tree search (UCT, seed 0) after 300 iterations on XO./.X./..O")

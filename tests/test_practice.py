@@ -136,12 +136,12 @@ def test_the_terminal_practice_grades_a_whole_search(
 
 
 def test_an_exercise_is_a_sheet_and_a_key_from_a_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["exercise", "--seed", "7", "--out", str(tmp_path / "ex")]) == 0
+    assert main(["exercise", "--seed", "7", "--out", str(tmp_path / "ex"), "--format", "tex"]) == 0
     sheet, key = (tmp_path / "ex-sheet.tex").read_text(), (tmp_path / "ex-key.tex").read_text()
     assert sheet.splitlines()[0] == key.splitlines()[0]  # the same tree, named in the first line
     assert r"\underline" in sheet and r"\underline" not in key
     assert "cut" in key and "pruned" in key
-    assert main(["exercise", "--seed", "7", "--out", str(tmp_path / "again")]) == 0
+    assert main(["exercise", "--seed", "7", "--out", str(tmp_path / "again"), "--format", "tex"]) == 0
     assert (tmp_path / "again-key.tex").read_text() == key
 
 
@@ -157,7 +157,7 @@ def test_bad_exercise_options_are_one_line_and_status_2(argv: list[str], capsys:
 @pytest.mark.integration
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no LaTeX installed (Debian: texlive-latex-extra)")
 def test_the_exercise_sheets_compile_with_latex(tmp_path: Path) -> None:
-    assert main(["exercise", "--seed", "3", "--out", str(tmp_path / "ex")]) == 0
+    assert main(["exercise", "--seed", "3", "--out", str(tmp_path / "ex"), "--format", "tex"]) == 0
     for part in ("sheet", "key"):
         result = subprocess.run(
             ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"ex-{part}.tex"],

@@ -226,6 +226,24 @@ def practice_bodies(draw: st.DrawFn) -> dict[str, Any]:
     return body
 
 
+@st.composite
+def mcts_tree_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    body = draw(position_fields(*draw(games(unfinished=True))))
+    body["iterations"] = draw(st.integers(1, 300))
+    body["depth"] = draw(st.integers(0, 2))
+    if draw(st.booleans()):
+        body["seed"] = draw(st.integers(0, 1000))
+    return body
+
+
+@st.composite
+def mcts_study_bodies(draw: st.DrawFn) -> dict[str, Any]:
+    body = draw(position_fields(*draw(games(most_empty=9, unfinished=True))))
+    body["iterations"] = sorted(draw(st.sets(st.sampled_from([1, 10, 30, 100]), min_size=1)))
+    body["runs"] = draw(st.integers(1, 3))
+    return body
+
+
 LEGAL_BODIES = {
     "/api/analyze": analyze_bodies(),
     "/api/move": move_bodies(),
@@ -236,6 +254,8 @@ LEGAL_BODIES = {
     "/api/textbook": textbook_bodies(),
     "/api/quiz": quiz_bodies(),
     "/api/practice": practice_bodies(),
+    "/api/mcts": mcts_tree_bodies(),
+    "/api/mcts/convergence": mcts_study_bodies(),
 }
 
 

@@ -2,7 +2,9 @@
 
 The same seed, shape and convention always give the same tree, so a
 teacher can hand out a sheet and publish its key later, or give every
-student their own seed. Both are LaTeX documents (``viz/exercise.py``);
+student their own seed. Each is written as LaTeX (``viz/exercise.py``), SVG
+(``viz/exercise_svg.py``, printable without LaTeX) and PDF (the LaTeX
+compiled by pdflatex where the machine has it, ``cli/latex.py``);
 ``perfectplay quiz --practice TREE`` grades the same exercise node by node
 on a terminal (the sheet names the tree in its first line).
 """
@@ -10,14 +12,28 @@ on a terminal (the sheet names the tree in its first line).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-from pathlib import Path
 
 from perfectplay import PerfectplayError
+from perfectplay.cli.latex import INSTALL, compile_pdf, have_pdflatex
 from perfectplay.cli.options import whole
-from perfectplay.teaching import Convention, exercise_tikz, random_tree, tree_text
+from perfectplay.cli.output import write_file
+from perfectplay.teaching import Convention, exercise_svg, exercise_tikz, random_tree, tree_text
+
+FORMATS = ("tex", "svg", "pdf")
+"""What ``--format`` may name; by default all three, the PDF only where pdflatex is installed."""
+
+
+def formats(text: str) -> tuple[str, ...]:
+    """``tex,svg``: some of ``FORMATS``, in the order given, each once."""
+    chosen = tuple(dict.fromkeys(part.strip().lower() for part in text.split(",") if part.strip()))
+    wrong = [part for part in chosen if part not in FORMATS]
+    if not chosen or wrong:
+        raise argparse.ArgumentTypeError(
+            f"--format takes some of {','.join(FORMATS)} separated by commas, not {text[:30]!r}"
+        )
+    return chosen
 
 
 def branching(text: str) -> tuple[int, int]:
@@ -35,7 +51,7 @@ def branching(text: str) -> tuple[int, int]:
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.description = (
         "Write a printable exercise (a random textbook tree from a seed, every inner node blank) and its "
-        "answer key (every node's value, alpha and beta, and the cuts) as two LaTeX documents."
+        "answer key (every node's value, alpha and beta, and the cuts), each as LaTeX, SVG and PDF."
     )
     parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the tree's seed (default 0)")
     parser.add_argument("--depth", type=whole(2, "--depth", 4), default=3, metavar="D", help="levels, 2-4 (default 3)")
@@ -46,7 +62,16 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--algorithm", choices=("alphabeta", "minimax"), default="alphabeta")
     parser.add_argument("--strict", action="store_true", help="cut only when a bound is passed, not on equality")
     parser.add_argument("--root-window", choices=("first", "best"), default="first", help="textbook (first) or engine")
-    parser.add_argument("--out", metavar="PREFIX", required=True, help="write PREFIX-sheet.tex and PREFIX-key.tex")
+    parser.add_argument(
+        "--out", metavar="PREFIX", required=True, help="write PREFIX-sheet.EXT and PREFIX-key.EXT for each format"
+    )
+    parser.add_argument(
+        "--format",
+        type=formats,
+        metavar="tex,svg,pdf",
+        help="which files to write (default all three; the PDF only where pdflatex is installed, "
+        "said on stderr otherwise; asked for by name, a missing pdflatex is an error)",
+    )
     parser.set_defaults(run=run_exercise)
 
 
@@ -56,15 +81,23 @@ def run_exercise(args: argparse.Namespace) -> int:
     tree = random_tree(random.Random(args.seed), args.depth, args.branching, args.top)
     convention = Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
     title = f"Exercise {args.seed}: {tree_text(tree.root)}"
+    wanted = args.format or FORMATS
+    if args.format is None and not have_pdflatex():
+        wanted = tuple(kind for kind in wanted if kind != "pdf")
+        sys.stderr.write(f"perfectplay exercise: no pdflatex here, so no PDF: {INSTALL} (the SVG prints as well)\n")
+    documents = []
     for part, answers in (("sheet", False), ("key", True)):
-        path = Path(f"{args.out}-{part}.tex")
-        text = exercise_tikz(tree.root, convention, answers=answers, title=title)
-        temporary = path.with_name(path.name + ".part")
-        try:
-            temporary.write_text(text, encoding="utf-8")
-            os.replace(temporary, path)  # a reader never sees half a sheet
-        except OSError as error:
-            temporary.unlink(missing_ok=True)
-            raise PerfectplayError(f"cannot write {path}: {error.strerror or error}") from None
-        sys.stdout.write(f"wrote {path}\n")
+        tex = exercise_tikz(tree.root, convention, answers=answers, title=title)
+        files: dict[str, str | bytes] = {
+            "tex": tex,
+            "svg": exercise_svg(tree.root, convention, answers=answers, title=title),
+        }
+        if "pdf" in wanted:  # compiled before anything is written: a failure leaves no half-set of files
+            files["pdf"] = compile_pdf(tex, f"{args.out}-{part}")
+        documents.append((part, files))
+    for part, files in documents:
+        for kind in wanted:
+            path = f"{args.out}-{part}.{kind}"
+            write_file(path, files[kind])
+            sys.stdout.write(f"wrote {path}\n")
     return 0

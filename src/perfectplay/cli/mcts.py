@@ -17,7 +17,7 @@ from pathlib import Path
 
 from perfectplay import MctsResult, PerfectplayError, mcts
 from perfectplay.cli.options import add_position_arguments, read_position, whole
-from perfectplay.teaching import DEFAULT_CHECKPOINTS, convergence_svg, study_convergence
+from perfectplay.teaching import DEFAULT_CHECKPOINTS, convergence_document, convergence_svg, study_convergence
 
 MAX_CHECKPOINT = 200_000
 """Most iterations a checkpoint may ask for from the command line (a few minutes of Python at most)."""
@@ -70,24 +70,7 @@ def run_mcts(args: argparse.Namespace) -> int:
         except OSError as error:
             raise PerfectplayError(f"cannot write {args.svg}: {error.strerror or error}") from None
     if args.json:
-        document = {
-            "game": game.name,
-            "position": game.format(state),
-            "runs": study.runs,
-            "seed": study.seed,
-            "exact_outcome": study.exact_outcome,
-            "exact_best": list(study.exact_best),
-            "points": [
-                {
-                    "iterations": p.iterations,
-                    "best_rate": p.best_rate,
-                    "keeps_value_rate": p.keeps_value_rate,
-                    "value_error": round(p.value_error, 6),
-                }
-                for p in study.points
-            ],
-            "always_best_from": study.first_always_best(),
-        }
+        document = convergence_document(study)
         sys.stdout.write(json.dumps(document) + "\n")
         return 0
     best = ", ".join(game.move_label(move) for move in study.exact_best)
@@ -98,9 +81,7 @@ def run_mcts(args: argparse.Namespace) -> int:
         f"{'iterations':>10}  {'best move':>9}  {'keeps value':>11}  {'|estimate - exact|':>18}",
     ]
     for p in study.points:
-        lines.append(
-            f"{p.iterations:>10,}  {p.best_rate:>9.0%}  {p.keeps_value_rate:>11.0%}  {p.value_error:>18.3f}"
-        )
+        lines.append(f"{p.iterations:>10,}  {p.best_rate:>9.0%}  {p.keeps_value_rate:>11.0%}  {p.value_error:>18.3f}")
     always = study.first_always_best()
     lines.append("")
     lines.append(

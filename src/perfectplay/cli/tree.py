@@ -33,6 +33,7 @@ from perfectplay.cli.options import (
 )
 from perfectplay.cli.output import write_file
 from perfectplay.cli.progress import ProgressLine
+from perfectplay.cli.tree_mcts import run_mcts_tree
 from perfectplay.teaching import (
     ORDERS,
     RECORD_LIMIT,
@@ -61,6 +62,9 @@ RENDERERS: dict[str, Callable[..., str]] = {
 DEFAULT_DRAWN = 25
 """Nodes drawn when the user does not say: a drawing a person can read (whole levels first)."""
 
+MAX_MCTS_ITERATIONS = 200_000
+"""Most MCTS iterations ``tree`` grows from the command line (as ``perfectplay mcts``'s checkpoints)."""
+
 DEFAULT_DEPTH = 2
 """The depth limit a search starts with when the position is far too big to search to the end."""
 
@@ -77,7 +81,20 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     add_position_arguments(parser, textbook=True)
     parser.add_argument(
-        "--algorithm", choices=TRACEABLE, default="alphabeta", help="the search to trace (default alphabeta)"
+        "--algorithm",
+        choices=(*TRACEABLE, "mcts"),
+        default="alphabeta",
+        help="the search to trace (default alphabeta); mcts draws the tree Monte Carlo tree search grew",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=whole(1, "--iterations", MAX_MCTS_ITERATIONS),
+        default=1000,
+        metavar="N",
+        help=f"with --algorithm mcts: UCT iterations, 1 to {MAX_MCTS_ITERATIONS:,} (default 1000)",
+    )
+    parser.add_argument(
+        "--seed", type=whole(0, "--seed", 2**31), default=0, help="with --algorithm mcts: its seed (default 0)"
     )
     add_depth_options(parser)
     parser.add_argument(
@@ -104,7 +121,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "whole), the rest become '+N more' stubs",
     )
     add_search_cap(parser, SEARCH_NODES)
-    parser.add_argument("--format", choices=sorted(RENDERERS), default="svg", help="output format (default svg)")
+    parser.add_argument(
+        "--format",
+        choices=sorted({*RENDERERS, "text"}),
+        default="svg",
+        help="output format (default svg; text: an outline, for --algorithm mcts)",
+    )
     parser.add_argument(
         "-o", "--output", type=path("--output"), metavar="FILE", help="write to FILE instead of standard output"
     )
@@ -164,6 +186,14 @@ def order_for(name: str, game: Game[Any]) -> Any:
 
 
 def run_tree(args: argparse.Namespace) -> int:
+    if args.algorithm == "mcts":
+        return run_mcts_tree(args, DEFAULT_DRAWN)
+    if args.iterations != 1000 or args.seed != 0:
+        raise PerfectplayError("--iterations and --seed are for --algorithm mcts")
+    if args.format not in RENDERERS:
+        raise PerfectplayError(
+            f"--format {args.format} is for --algorithm mcts; a search tree is drawn as {', '.join(sorted(RENDERERS))}"
+        )
     game, state = read_position(args)
     textbook = args.game.strip().lower() == TEXTBOOK
     if (args.order != "natural" or args.compare_order) and args.algorithm != "alphabeta":

@@ -15,6 +15,7 @@ from perfectplay._lazy import lazy_door as _lazy_door
 _HOMES: dict[str, str] = {
     "AnalysisView": "perfectplay.notebook.views",
     "ConvergenceView": "perfectplay.notebook.views",
+    "MctsTreeView": "perfectplay.notebook.views",
     "PlayWidget": "perfectplay.notebook.widgets",
     "Position": "perfectplay.notebook.views",
     "ReportView": "perfectplay.notebook.views",
@@ -36,6 +37,7 @@ __getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 if _typing.TYPE_CHECKING:
     from perfectplay.notebook.views import AnalysisView as AnalysisView
     from perfectplay.notebook.views import ConvergenceView as ConvergenceView
+    from perfectplay.notebook.views import MctsTreeView as MctsTreeView
     from perfectplay.notebook.views import Position as Position
     from perfectplay.notebook.views import PracticeView as PracticeView
     from perfectplay.notebook.views import ReportView as ReportView

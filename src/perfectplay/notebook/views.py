@@ -8,6 +8,7 @@ them, with no dependency beyond the standard library::
     board = position("XOX/OO./.X.")   # draws the board
     board.analyze()                   # every move's outcome on the board, and a table
     board.tree("alphabeta")           # the tree alpha-beta searched (viz.trace_svg)
+    board.mcts_tree(1000)             # the tree MCTS grew: visits, means, the exact value beside them
     board.play(5)                     # a new position, drawn
 
 ``show(x)`` wraps what the library returns (an ``Analysis``, a ``Trace``, a
@@ -28,12 +29,16 @@ from perfectplay.teaching import (
     DEFAULT_CHECKPOINTS,
     Convention,
     Convergence,
+    MctsTree,
     NodeAnswer,
     PracticeGrade,
     TextbookTree,
     Trace,
     convergence_svg,
     grade_practice,
+    mcts_svg,
+    mcts_text,
+    mcts_tree,
     parse_node_answer,
     position_svg,
     study_convergence,
@@ -94,6 +99,10 @@ class Position:
     def tree(self, algorithm: str = "alphabeta", *, depth: int | None = None, max_nodes: int = 60) -> TraceView:
         """The tree ``minimax`` or ``alphabeta`` searched from here, drawn (at most ``max_nodes`` nodes shown)."""
         return TraceView(trace_search(self.game, self.state, algorithm, depth=depth, max_nodes=max_nodes))
+
+    def mcts_tree(self, iterations: int = 1000, *, seed: int = 0, depth: int = 2, max_nodes: int = 25) -> MctsTreeView:
+        """The tree one seeded MCTS grew from here: each move's visits and mean reward, the exact outcome beside it."""
+        return MctsTreeView(mcts_tree(self.game, self.state, iterations, seed=seed, depth=depth, max_nodes=max_nodes))
 
     def mcts(
         self, iterations: tuple[int, ...] = DEFAULT_CHECKPOINTS, *, runs: int = 20, seed: int = 0
@@ -170,6 +179,19 @@ class TraceView:
     def __repr__(self) -> str:
         trace = self.trace
         return f"<{trace.algorithm} tree: {trace.nodes:,} nodes searched, {trace.shown:,} shown>"
+
+
+@dataclass(frozen=True)
+class MctsTreeView:
+    """An MCTS tree drawn as ``perfectplay tree --algorithm mcts`` draws it (SVG; its text outline as the repr)."""
+
+    tree: MctsTree
+
+    def _repr_svg_(self) -> str:
+        return mcts_svg(self.tree)
+
+    def __repr__(self) -> str:
+        return mcts_text(self.tree)
 
 
 @dataclass(frozen=True)
@@ -278,6 +300,7 @@ def show(thing: Any, state: Any = None) -> Position | AnalysisView | TraceView |
 __all__ = [
     "AnalysisView",
     "ConvergenceView",
+    "MctsTreeView",
     "Position",
     "PracticeView",
     "ReportView",

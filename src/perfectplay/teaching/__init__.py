@@ -18,6 +18,7 @@ _HOMES: dict[str, str] = {
     "DEFAULT_CHECKPOINTS": "perfectplay.teaching.mcts_study",
     "EVALUATIONS": "perfectplay.teaching.evaluators",
     "LEAF_VALUES": "perfectplay.teaching.textbook",
+    "MctsTree": "perfectplay.teaching.uct_tree",
     "NodeAnswer": "perfectplay.teaching.practice",
     "ORDERS": "perfectplay.teaching.orders",
     "OrderCounts": "perfectplay.teaching.orders",
@@ -34,15 +35,23 @@ _HOMES: dict[str, str] = {
     "check_pruning": "perfectplay.teaching.textbook",
     "compare_cuts": "perfectplay.teaching.orders",
     "compare_with_perfect_play": "perfectplay.teaching.compare",
+    "STUDY_POSITIONS": "perfectplay.teaching.mcts_study",
+    "convergence_document": "perfectplay.viz.convergence",
     "convergence_svg": "perfectplay.viz.convergence",
     "cut_reasons": "perfectplay.teaching.textbook",
     "default_evaluation": "perfectplay.teaching.evaluators",
     "estimated_tree_size": "perfectplay.teaching.tree_size",
     "evaluation_names": "perfectplay.teaching.evaluators",
+    "exercise_svg": "perfectplay.viz.exercise_svg",
     "exercise_tikz": "perfectplay.viz.exercise",
     "get_evaluation": "perfectplay.teaching.evaluators",
     "grade_practice": "perfectplay.teaching.practice",
     "limited_value_text": "perfectplay.teaching.compare",
+    "mcts_document": "perfectplay.viz.mcts_tree",
+    "mcts_svg": "perfectplay.viz.mcts_tree",
+    "mcts_text": "perfectplay.viz.mcts_tree",
+    "mcts_tikz": "perfectplay.viz.mcts_tree",
+    "mcts_tree": "perfectplay.teaching.uct_tree",
     "move_order": "perfectplay.teaching.orders",
     "move_value": "perfectplay.teaching.compare",
     "node_name": "perfectplay.teaching.tree_node",
@@ -84,6 +93,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.evaluators import evaluation_names as evaluation_names
     from perfectplay.teaching.evaluators import get_evaluation as get_evaluation
     from perfectplay.teaching.mcts_study import DEFAULT_CHECKPOINTS as DEFAULT_CHECKPOINTS
+    from perfectplay.teaching.mcts_study import STUDY_POSITIONS as STUDY_POSITIONS
     from perfectplay.teaching.mcts_study import Convergence as Convergence
     from perfectplay.teaching.mcts_study import study_convergence as study_convergence
     from perfectplay.teaching.orders import ORDERS as ORDERS
@@ -118,14 +128,22 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.tree_node import TreeNode as TreeNode
     from perfectplay.teaching.tree_node import node_name as node_name
     from perfectplay.teaching.tree_size import estimated_tree_size as estimated_tree_size
+    from perfectplay.teaching.uct_tree import MctsTree as MctsTree
+    from perfectplay.teaching.uct_tree import mcts_tree as mcts_tree
     from perfectplay.viz import trace_dot as trace_dot
     from perfectplay.viz import trace_json as trace_json
     from perfectplay.viz import trace_sexpr as trace_sexpr
     from perfectplay.viz import trace_svg as trace_svg
     from perfectplay.viz import trace_tikz as trace_tikz
     from perfectplay.viz.board import position_svg as position_svg
+    from perfectplay.viz.convergence import convergence_document as convergence_document
     from perfectplay.viz.convergence import convergence_svg as convergence_svg
     from perfectplay.viz.exercise import exercise_tikz as exercise_tikz
+    from perfectplay.viz.exercise_svg import exercise_svg as exercise_svg
+    from perfectplay.viz.mcts_tree import mcts_document as mcts_document
+    from perfectplay.viz.mcts_tree import mcts_svg as mcts_svg
+    from perfectplay.viz.mcts_tree import mcts_text as mcts_text
+    from perfectplay.viz.mcts_tree import mcts_tikz as mcts_tikz
     from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.tree_json import subtree_document as subtree_document
     from perfectplay.viz.tree_json import trace_document as trace_document

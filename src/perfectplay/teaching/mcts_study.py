@@ -14,13 +14,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.errors import LimitError
+from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game
 from perfectplay.search.analysis import analyze
+from perfectplay.search.base.limits import Limit
 from perfectplay.search.mcts import DEFAULT_EXPLORATION, mcts_checkpoints
 
 DEFAULT_CHECKPOINTS = (10, 30, 100, 300, 1000, 3000)
 """Iterations at which a study looks, roughly three per decade."""
+
+STUDY_POSITIONS = (
+    ("tictactoe", "X.O/.../..."),
+    ("tictactoe", "XO./.X./..O"),
+    ("connect4", "52753311433677442422121"),
+    ("connect4", "5554224333234511764415115"),
+    ("connect4", "7422341735647741166133573473242566"),
+)
+"""The positions every view offers the study on (game spec, position): tic-tac-toe, and Connect Four middle
+and end games from Pascal Pons's test sets that the solver proves within a second (``benchmarks/mcts.py``)."""
 
 MAX_RUNS = 1000
 """Most seeded runs a study averages over."""
@@ -71,11 +82,22 @@ def study_convergence(
     runs: int = 20,
     seed: int = 0,
     exploration: float = DEFAULT_EXPLORATION,
+    exact_limit: Limit | None = None,
 ) -> Convergence:
-    """Run ``runs`` seeded searches (seeds ``seed``, ``seed + 1``, ...) and compare them with the exact values."""
+    """Run ``runs`` seeded searches (seeds ``seed``, ``seed + 1``, ...) and compare them with the exact values.
+
+    ``exact_limit`` bounds the solver's proof of the exact values; a position
+    it does not prove within it is a ``PerfectplayError`` (there is nothing
+    exact to hold MCTS against).
+    """
     if isinstance(runs, bool) or not isinstance(runs, int) or not 1 <= runs <= MAX_RUNS:
         raise LimitError(f"runs must be a whole number from 1 to {MAX_RUNS}, not {runs!r}")
-    exact = analyze(game, state, "solver")
+    exact = analyze(game, state, "solver", exact_limit)
+    if not exact.complete or any(entry.score is None for entry in exact.moves):
+        raise PerfectplayError(
+            "the solver does not prove this position's moves within the limit, so there is no exact value to hold "
+            "MCTS against: choose a position nearer the end of the game"
+        )
     outcomes = {entry.move: entry.outcome.name for entry in exact.moves}
     root_reward = REWARDS[exact.outcome.name]
     best = set(exact.best)
@@ -85,9 +107,7 @@ def study_convergence(
         for index, result in enumerate(results):
             move = result.best
             estimate = result.stats(move).mean
-            chosen[index].append(
-                (move in best, outcomes[move] == exact.outcome.name, abs(estimate - root_reward))
-            )
+            chosen[index].append((move in best, outcomes[move] == exact.outcome.name, abs(estimate - root_reward)))
     points = tuple(
         ConvergencePoint(
             iterations,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from html import escape
+from typing import Any
 
 from perfectplay.teaching.mcts_study import Convergence
 
@@ -65,3 +66,27 @@ def convergence_svg(study: Convergence) -> str:
         parts.append(f'<text x="{WIDTH - RIGHT + 40}" y="{legend_y + 4}" font-size="11">{escape(legend)}</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def convergence_document(study: Convergence) -> dict[str, Any]:
+    """The study as JSON: the position, its exact answer, one point per checkpoint, and where it settles."""
+    game = study.game
+    return {
+        "game": game.name,
+        "position": game.format(study.state),
+        "runs": study.runs,
+        "seed": study.seed,
+        "exact_outcome": study.exact_outcome,
+        "exact_best": list(study.exact_best),
+        "exact_best_labels": [game.move_label(move) for move in study.exact_best],
+        "points": [
+            {
+                "iterations": p.iterations,
+                "best_rate": p.best_rate,
+                "keeps_value_rate": p.keeps_value_rate,
+                "value_error": round(p.value_error, 6),
+            }
+            for p in study.points
+        ],
+        "always_best_from": study.first_always_best(),
+    }

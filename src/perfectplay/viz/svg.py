@@ -8,8 +8,10 @@ the node counts side by side, and a legend says how to read it all.
 
 from __future__ import annotations
 
+from typing import Any
 from xml.sax.saxutils import escape
 
+from perfectplay.game import Game
 from perfectplay.teaching.orders import CutChanges
 from perfectplay.teaching.trace import Trace, TraceNode, Window
 from perfectplay.viz.labels import (
@@ -269,6 +271,11 @@ def _board(trace: Trace, node_state: object, move: int | None, x: float, y: floa
             f'<text x="{box / 2:.1f}" y="{BOARD / 2 + 5:.1f}" text-anchor="middle">{name}</text>'
             f'<rect class="frame" width="{box}" height="{BOARD}" rx="6"/></g>'
         )
+    return board_thumbnail(game, node_state, move, x, y)
+
+
+def board_thumbnail(game: Game[Any], node_state: object, move: int | None, x: float, y: float) -> str:
+    """A position ``BOARD`` pixels wide at (x, y): the game's grid view with ``move`` shaded, else its text."""
     view = game.view(node_state)
     if view["kind"] != "grid":
         text = escape(game.format(node_state))

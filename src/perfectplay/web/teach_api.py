@@ -10,7 +10,11 @@
   checked against the real search, with every cut explained;
 * ``POST /api/practice``: a whole hand search of a textbook tree, every
   node's value, alpha and beta and the cuts, graded node by node with the
-  reason for every wrong answer, under the convention the teacher picks.
+  reason for every wrong answer, under the convention the teacher picks;
+* ``POST /api/mcts``: the tree one seeded Monte Carlo tree search grew, each
+  move's visits and mean reward beside its exact value (or one subtree, by ``path``);
+* ``POST /api/mcts/convergence``: MCTS held against the exact value as its
+  iterations grow, the study ``perfectplay mcts`` prints, with its plot.
 
 Searches of game positions run in the worker pool under the server's time
 limit (``teach_job.py``); textbook trees are small by construction (at most
@@ -51,7 +55,14 @@ from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_response
 from perfectplay.web.schemas import PositionRequest
 from perfectplay.web.search import Job
 from perfectplay.web.service import read_position
-from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
+from perfectplay.web.teach_job import (
+    COMPARE_KIND,
+    MCTS_STUDY_KIND,
+    MCTS_TREE_KIND,
+    ORDERS_KIND,
+    TeachJob,
+    TeachResult,
+)
 from perfectplay.web.teaching import (
     STRICT,
     OrderField,
@@ -60,7 +71,7 @@ from perfectplay.web.teaching import (
     TracedAlgorithm,
     check_search_options,
 )
-from perfectplay.web.tree_api import refuse_whole_search_of_many_moves
+from perfectplay.web.tree_api import DEPTH_MAX, NODES_MAX, refuse_whole_search_of_many_moves
 from perfectplay.words import cut_reason_text, cut_text, quiz_words
 
 TREE_MAX_CHARS = 900
@@ -323,3 +334,85 @@ def practice_json(body: PracticeRequest) -> dict[str, Any]:
         ],
         "order": [node.name for node in returning_order(key)],
     }
+
+
+MCTS_ITERATIONS_MAX = 20_000
+"""Most iterations one MCTS tree grows here: well within the server's time limit on every built-in game."""
+
+STUDY_ITERATIONS_MAX = 3_000
+"""Most iterations a convergence study's last checkpoint may ask for here."""
+
+STUDY_WORK_MAX = 60_000
+"""Most iterations a study may grow in all (runs times the last checkpoint): a few seconds of Python."""
+
+
+class MctsTreeRequest(PositionRequest):
+    """``POST /api/mcts``: the tree one seeded MCTS grew for the position."""
+
+    iterations: int = Field(default=1000, ge=1, le=MCTS_ITERATIONS_MAX, description="UCT iterations")
+    seed: int = Field(default=0, ge=0, lt=2**31, description="the search's seed: the same seed grows the same tree")
+    depth: int = Field(default=1, ge=0, le=DEPTH_MAX, description="show nodes at most this many plies below the top")
+    max_nodes: int = Field(default=200, ge=1, le=NODES_MAX, description="show at most this many nodes")
+    path: list[int] = Field(
+        default_factory=list, max_length=64, description="moves from the position to the node whose subtree to answer"
+    )
+
+
+class MctsStudyRequest(PositionRequest):
+    """``POST /api/mcts/convergence``: MCTS held against the exact value as its iterations grow."""
+
+    iterations: list[int] = Field(
+        default_factory=lambda: [10, 30, 100, 300, 1000],
+        min_length=1,
+        max_length=12,
+        description=f"increasing checkpoints, each from 1 to {STUDY_ITERATIONS_MAX:,}",
+    )
+    runs: int = Field(default=10, ge=1, le=30, description="seeded runs averaged at each checkpoint")
+    seed: int = Field(default=0, ge=0, lt=2**31, description="the first run's seed (the others follow it)")
+
+
+def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields: Any) -> dict[str, Any]:
+    game, state = read_position(body)
+    if game.is_over(state):
+        raise Problem(422, "position", "the game is over: MCTS has no move to search")
+    return {
+        "kind": kind,
+        "game": game.name,
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "iterations": iterations,
+        "runs": 1,
+        "seed": 0,
+        "depth": 0,
+        "max_nodes": 1,
+        "path": [],
+        **fields,
+    }
+
+
+@router.post(
+    "/api/mcts",
+    summary="The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
+    responses=error_responses(*POST_ERRORS),
+)
+async def mcts_tree(body: MctsTreeRequest, request: Request) -> dict[str, Any]:
+    fields = {"seed": body.seed, "depth": body.depth, "max_nodes": body.max_nodes, "path": body.path}
+    job = _mcts_job(MCTS_TREE_KIND, body, [body.iterations], **fields)
+    return await _run(cast(TeachJob, job), request.app.state.lanes)
+
+
+@router.post(
+    "/api/mcts/convergence",
+    summary="MCTS against the exact value: how often its move is an exact best one, and its value's error",
+    responses=error_responses(*POST_ERRORS),
+)
+async def mcts_convergence(body: MctsStudyRequest, request: Request) -> dict[str, Any]:
+    checkpoints = body.iterations
+    if checkpoints != sorted(set(checkpoints)) or not 1 <= checkpoints[0] <= checkpoints[-1] <= STUDY_ITERATIONS_MAX:
+        raise Problem(422, "iterations", f"iterations are increasing counts from 1 to {STUDY_ITERATIONS_MAX:,}")
+    if body.runs * checkpoints[-1] > STUDY_WORK_MAX:
+        raise Problem(
+            422, "runs", f"runs times the last checkpoint is at most {STUDY_WORK_MAX:,} here: ask for fewer of either"
+        )
+    job = _mcts_job(MCTS_STUDY_KIND, body, checkpoints, runs=body.runs, seed=body.seed)
+    return await _run(cast(TeachJob, job), request.app.state.lanes)

@@ -1,4 +1,5 @@
-"""Worker jobs of the teaching views: node counts under every move order; a depth-limited search beside perfect play.
+"""Worker jobs of the teaching views: node counts under every move order; a depth-limited search beside perfect play;
+the tree Monte Carlo tree search grew, and its convergence to the exact value.
 
 Like ``tree_job.py`` they run inside a search worker (``worker.py``) under the
 server's time limit, import only the engine, and answer plain JSON: a result,
@@ -14,10 +15,15 @@ from perfectplay.documents import comparison_json, order_counts_json
 from perfectplay.teaching import (
     ORDERS,
     compare_with_perfect_play,
+    convergence_document,
+    convergence_svg,
     get_evaluation,
     limited_value_text,
+    mcts_document,
+    mcts_tree,
     move_value,
     order_counts,
+    study_convergence,
 )
 from perfectplay.web.teaching import NODE_CAP, SearchOptions, search_setup
 
@@ -121,3 +127,56 @@ def run_compare_job(job: TeachJob) -> TeachResult:
         },
         "problem": None,
     }
+
+
+MCTS_TREE_KIND = "mcts-tree"
+MCTS_STUDY_KIND = "mcts-study"
+"""The ``kind`` of the two Monte Carlo tree search jobs in the worker's dispatch."""
+
+
+class MctsJob(TypedDict):
+    kind: str
+    game: str
+    position: str
+    to_move: str
+    iterations: list[int]
+    runs: int
+    seed: int
+    depth: int
+    max_nodes: int
+    path: list[int]
+
+
+def run_mcts_tree_job(job: MctsJob) -> TeachResult:
+    """The tree one seeded MCTS grew (below ``path``), with visits, means and exact values, for the tree viewer."""
+    game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
+    try:
+        tree = mcts_tree(
+            game,
+            state,
+            job["iterations"][-1],
+            seed=job["seed"],
+            depth=job["depth"],
+            max_nodes=job["max_nodes"],
+            path=job["path"],
+        )
+    except PerfectplayError as error:  # a path that leaves the grown tree
+        return {"document": None, "problem": ["path", str(error)]}
+
+    def view(shown: Any) -> dict[str, Any]:
+        # As the search trees' boards: still pictures, without what makes a board playable.
+        return {key: value for key, value in game.view(shown).items() if key not in ("click", "labels")}
+
+    return {"document": {**mcts_document(tree, view=view), "path": job["path"]}, "problem": None}
+
+
+def run_mcts_study_job(job: MctsJob) -> TeachResult:
+    """MCTS held against the exact value at each checkpoint: the same study as ``perfectplay mcts``, and its plot."""
+    game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
+    try:
+        study = study_convergence(
+            game, state, tuple(job["iterations"]), runs=job["runs"], seed=job["seed"], exact_limit=Limit(nodes=NODE_CAP)
+        )
+    except PerfectplayError as error:  # no exact value to hold MCTS against within the server's node cap
+        return {"document": None, "problem": ["position", str(error)]}
+    return {"document": {**convergence_document(study), "svg": convergence_svg(study)}, "problem": None}

@@ -11,13 +11,28 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Callable
 from typing import Any, cast
 
 from perfectplay.web.search import Job, run_job
-from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, run_compare_job, run_orders_job
+from perfectplay.web.teach_job import (
+    COMPARE_KIND,
+    MCTS_STUDY_KIND,
+    MCTS_TREE_KIND,
+    ORDERS_KIND,
+    run_compare_job,
+    run_mcts_study_job,
+    run_mcts_tree_job,
+    run_orders_job,
+)
 from perfectplay.web.tree_job import TREE_KIND, TreeJob, run_tree_job
 
-TEACHING = {ORDERS_KIND: run_orders_job, COMPARE_KIND: run_compare_job}
+TEACHING: dict[str, Callable[[Any], Any]] = {
+    ORDERS_KIND: run_orders_job,
+    COMPARE_KIND: run_compare_job,
+    MCTS_TREE_KIND: run_mcts_tree_job,
+    MCTS_STUDY_KIND: run_mcts_study_job,
+}
 """The teaching views' jobs, by ``kind``."""
 
 
@@ -29,7 +44,7 @@ def serve_forever() -> None:
             if job.get("kind") == TREE_KIND:
                 reply = {"ok": run_tree_job(cast(TreeJob, job))}
             elif job.get("kind") in TEACHING:
-                reply = {"ok": TEACHING[job["kind"]](cast(TeachJob, job))}
+                reply = {"ok": TEACHING[job["kind"]](job)}
             else:
                 reply = {"ok": run_job(cast(Job, job))}
         except Exception as error:  # a bug, not bad input: the server validated the job

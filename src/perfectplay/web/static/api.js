@@ -45,5 +45,7 @@ export const compare = (body) => request("POST", "/api/compare", body);
 export const textbook = (body) => request("POST", "/api/textbook", body);
 export const quiz = (body) => request("POST", "/api/quiz", body);
 export const practice = (body) => request("POST", "/api/practice", body);
+export const mcts = (body) => request("POST", "/api/mcts", body);
+export const mctsConvergence = (body) => request("POST", "/api/mcts/convergence", body);
 export const games = () => request("GET", "/api/games");
 export const levels = () => request("GET", "/api/levels");

@@ -4,7 +4,8 @@
 // Three views: minimax against alpha-beta (optionally depth-limited with a
 // named evaluation, beside perfect play), alpha-beta under two move orders
 // (the cuts that appear and vanish, every order's node count), and textbook
-// trees of leaf values (with a pruning quiz). Collapsed until asked for, so
+// trees of leaf values (with a pruning quiz), and the tree Monte Carlo tree
+// search grew with its convergence to the exact value. Collapsed until asked for, so
 // plain play stays light; while open it follows the game.
 
 import * as api from "./api.js";
@@ -12,6 +13,7 @@ import { capitalized } from "./outcome.js";
 import { comparisonTable } from "./tree-compare.js";
 import { countBars, orderBars } from "./tree-counts.js";
 import { button, choice, element } from "./tree-dom.js";
+import { createConvergence } from "./tree-mcts.js";
 import { createPlayer } from "./tree-player.js";
 import { createPractice } from "./tree-practice.js";
 import { createQuiz } from "./tree-quiz.js";
@@ -22,7 +24,9 @@ const MODES = [
   ["search", "Minimax and alpha-beta"],
   ["orders", "Two move orders"],
   ["textbook", "Textbook tree"],
+  ["mcts", "Monte Carlo tree search"],
 ];
+const ITERATIONS = [100, 1000, 10000].map((iterations) => [String(iterations), `${count(iterations)} iterations`]);
 const DEPTHS = [["", "to the end"], ...[1, 2, 3, 4, 5, 6].map((depth) => [String(depth), `${depth} ${depth === 1 ? "ply" : "plies"}`])];
 const orderChoices = () => Object.entries(ORDER_NAMES); // filled from the server's words at start
 const CLASSIC = "3 12 8 | 2 4 6 | 14 5 2";
@@ -48,6 +52,8 @@ export function createTreePanel(section, board) {
     engineRoot: false,
     tree: CLASSIC,
     quiz: false,
+    iterations: 1000,
+    seed: 0,
   };
   const form = element("form", "tsettings");
   form.setAttribute("aria-label", "What the search tree shows");
@@ -100,6 +106,10 @@ export function createTreePanel(section, board) {
     const fields = element("div", "tfields");
     if (settings.mode === "textbook") {
       fields.append(...textbookFields());
+    } else if (settings.mode === "mcts") {
+      fields.append(choice("Iterations", ITERATIONS, String(settings.iterations), (value) => change({ iterations: Number(value) }), "titerations"));
+      const seeds = [0, 1, 2, 3, 4].map((seed) => [String(seed), String(seed)]);
+      fields.append(choice("Seed", seeds, String(settings.seed), (value) => change({ seed: Number(value) }), "tseed"));
     } else {
       fields.append(choice("Search depth", DEPTHS, settings.depth === null ? "" : String(settings.depth), (value) =>
         change({ depth: value === "" ? null : Number(value) }), "tdepth"));
@@ -117,7 +127,7 @@ export function createTreePanel(section, board) {
       fields.append(root);
     }
     const notes = element("p", "note tsettings-note");
-    if (settings.mode !== "textbook") notes.textContent = rootNote(settings.engineRoot);
+    if (settings.mode !== "textbook" && settings.mode !== "mcts") notes.textContent = rootNote(settings.engineRoot);
     if (settings.mode === "orders") notes.textContent += ` ${capitalized(settings.left)}: ${ORDER_NOTES[settings.left]}; ${settings.right}: ${ORDER_NOTES[settings.right]}.`;
     form.replaceChildren(modes, fields, notes);
     if (focusKey) {
@@ -198,6 +208,7 @@ export function createTreePanel(section, board) {
 
   function keyOf() {
     if (settings.mode === "textbook") return JSON.stringify(["textbook", settings.tree, settings.order, settings.quiz]);
+    if (settings.mode === "mcts") return JSON.stringify(["mcts", board(), view.position, view.toMove, settings.iterations, settings.seed]);
     return JSON.stringify([board(), view.position, view.toMove, settings]);
   }
 
@@ -218,12 +229,15 @@ export function createTreePanel(section, board) {
     shownFor = key;
     stopPlayers();
     players = [];
-    if (settings.mode !== "textbook" && view.treeOff && settings.depth === null) {
+    if (settings.mode === "search" || settings.mode === "orders") {
+      if (view.treeOff && settings.depth === null) {
       // The page knows this position is too large to search to the end: say so, ask the server nothing.
-      content.replaceChildren(offNote(view.treeOff, true));
-      return;
+        content.replaceChildren(offNote(view.treeOff, true));
+        return;
+      }
     }
     if (settings.mode === "textbook") buildTextbook(key);
+    else if (settings.mode === "mcts") buildMcts(key);
     else if (settings.mode === "orders") buildOrders(key);
     else buildSearch(key);
   }
@@ -300,6 +314,11 @@ export function createTreePanel(section, board) {
     const treeBox = element("div", "tbox");
     treeBox.tabIndex = -1;
     const tree = createTreeView(treeBox, { document: trace, load: (path) => spec.request({ path }) });
+    if (trace.algorithm === "mcts") {
+      // An MCTS tree is explored, not replayed: no step-through player.
+      column.replaceChildren(element("h3", "tcolumn-title", spec.title), facts, treeBox);
+      return;
+    }
     players.push(
       createPlayer(playerBox, {
         algorithm: trace.algorithm,
@@ -467,6 +486,31 @@ export function createTreePanel(section, board) {
     );
     content.replaceChildren(intro, bars, quizBox, tabs, columns);
     selectTab(chosenTab);
+  }
+
+  function buildMcts(key) {
+    const intro = element(
+      "p",
+      "tintro",
+      "Monte Carlo tree search (UCT) plays random games from the position and grows a tree where they went best. " +
+        "Each move shows its visits and its mean reward for the side that made it (1 a win, 0.5 a draw, 0 a loss); " +
+        "beside it, the exact outcome the solver proves. Open a move with ▸ to see the replies MCTS grew below it.",
+    );
+    const spec = {
+      id: "mcts",
+      title: `Monte Carlo tree search, ${count(settings.iterations)} iterations, seed ${settings.seed}`,
+      tab: "MCTS",
+      request: (more = {}) => api.mcts({ ...position(), iterations: settings.iterations, seed: settings.seed, depth: 1, ...more }),
+      facts: (trace) => `${count(trace.nodes)} nodes grown · plays ${trace.best_label} · ${trace.values}`,
+    };
+    const [tabs, columns] = columnsOf(key, [spec]);
+    tabs.hidden = true;
+    columns.classList.add("tsingle");
+    const study = element("section", "tmcts");
+    study.setAttribute("aria-label", "MCTS against the exact value");
+    createConvergence(study, { current: () => position(), request: api.mctsConvergence });
+    content.replaceChildren(intro, tabs, columns, study);
+    columns.querySelector(".tcolumn").classList.add("tab-chosen"); // one column: chosen at every width
   }
 
   function startQuiz(box, trace, hidden) {

@@ -12,10 +12,15 @@
 //
 // Positions are drawn from each node's ``view`` (a grid, heaps or text), so
 // the tree draws any game; a textbook tree's nodes are named boxes.
+//
+// The tree Monte Carlo tree search grew (algorithm "mcts") comes in the same
+// shape and is explored the same way: each move's visits and mean reward
+// for the side that made it, the exact outcome beside it (``mctsFacts``).
 
 import { changedCells } from "./grid-board.js";
 import { otherSide } from "./outcome.js";
 import { element } from "./tree-dom.js";
+import { mctsFacts } from "./tree-mcts.js";
 import { alphaText, betaText, count, cutText, isTextbook, moveText, moveWords, number } from "./tree-words.js";
 
 function span(className, text) {
@@ -65,6 +70,7 @@ function nameChip(node) {
 export function createTreeView(element_, { document: trace, load }) {
   const box = element_;
   const textbook = isTextbook(trace);
+  const mcts = trace.algorithm === "mcts";
   const nodes = new Map(); // id -> node of the trace JSON, or a stub (searched, not loaded), as loaded so far
   const parents = new Map(); // id -> parent id
   const expanded = new Set([trace.tree.id]); // exploring: the nodes opened
@@ -210,6 +216,11 @@ export function createTreeView(element_, { document: trace, load }) {
     if (!textbook) main.append(span("tmove", moveText(node, textbook)));
     const leaf = textbook && node.horizon;
     main.append(span(`trole ${leaf ? "leaf" : node.role.toLowerCase()}`, leaf ? "leaf" : node.role));
+    if (mcts) {
+      main.append(...mctsFacts(node, trace));
+      line.append(main);
+      return lightUp(line);
+    }
     const value = valueOf(node, seen);
     const guess = value.final && value.text?.includes("≈");
     main.append(span(`tvalue${value.final ? "" : " pending"}${guess ? " guess" : ""}`, value.text));
@@ -227,7 +238,11 @@ export function createTreeView(element_, { document: trace, load }) {
     if (node.stub && !seen) meta.append(" · not loaded: ▸ opens it");
     main.append(meta);
     line.append(main);
-    // Hover (or keyboard focus) on a move lights up everything searched below it.
+    return lightUp(line);
+  }
+
+  // Hover (or keyboard focus) on a move lights up everything searched below it.
+  function lightUp(line) {
     line.addEventListener("mouseenter", () => line.parentElement.classList.add("lit"));
     line.addEventListener("mouseleave", () => line.parentElement.classList.remove("lit"));
     line.addEventListener("focusin", () => line.parentElement.classList.add("lit"));
