@@ -1,0 +1,177 @@
+"""Whole Connect Four checks: each interface, hostile agents, the line protocol, the examples, NumPy sandboxed."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from perfectplay.check.connect4_check import check_connect4
+from perfectplay.check.report.connect4_model import Connect4Report
+from perfectplay.check.run.sandbox import probe
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
+
+ONE_PLY_TOP = """
+def wins(board, row, col, piece):
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        count = 1
+        for sign in (1, -1):
+            r, c = row + sign * dr, col + sign * dc
+            while 0 <= r < 6 and 0 <= c < 7 and board[r][c] == piece:
+                count, r, c = count + 1, r + sign * dr, c + sign * dc
+        if count >= 4:
+            return True
+    return False
+
+def landing(board, col):
+    return max(r for r in range(6) if board[r][col] == EMPTY)
+
+def choose(board, me):
+    open_columns = [c for c in range(7) if board[0][c] == EMPTY]
+    for c in open_columns:
+        if wins(board, landing(board, c), c, me):
+            return c
+    return open_columns[0]
+"""
+
+
+def write(folder: Path, name: str, source: str) -> Path:
+    file = folder / name
+    file.write_text(textwrap.dedent(source))
+    return file
+
+
+def quick(path: Path, positions: int = 12, move_seconds: float = 2.0) -> Connect4Report:
+    return check_connect4(path, positions=positions, games=False, sandbox="off", move_seconds=move_seconds)
+
+
+def test_a_connectx_agent_is_recognised_and_every_answer_judged(tmp_path: Path) -> None:
+    report = quick(EXAMPLES / "one_ply_connectx.py")
+    assert str(report.interface).startswith("agent(observation, configuration), Kaggle ConnectX")
+    assert report.overall.asked == 12 and report.overall.legal == 12
+    assert report.failures == ()
+
+
+@pytest.mark.parametrize(
+    ("pieces", "empty", "flip", "words"),
+    [
+        ("012", "0", False, "row 0 at the top, 0 empty, 1 and 2"),
+        ("dot", "'.'", False, "row 0 at the top, '.' empty, 'X' and 'O'"),
+        ("012", "0", True, "row 0 at the bottom, 0 empty, 1 and 2"),
+    ],
+)
+def test_a_board_functions_rows_and_pieces_are_found_by_probing(
+    tmp_path: Path, pieces: str, empty: str, flip: bool, words: str
+) -> None:
+    marks = {"012": "(1, 2)", "dot": "('X', 'O')"}[pieces]
+    flipped = "    board = board[::-1]\n" if flip else ""
+    source = (
+        f"EMPTY = {empty}\nMARKS = {marks}\n{ONE_PLY_TOP}\ndef best_move(board):\n{flipped}"
+        "    count = sum(1 for row in board for cell in row if cell != EMPTY)\n"
+        "    return choose(board, MARKS[count % 2])\n"
+    )
+    report = quick(write(tmp_path, "agent.py", source))
+    assert words in str(report.interface), (report.problem, report.interface)
+    assert report.notes == () or "not certain" not in " ".join(report.notes)
+
+
+def test_a_pettingzoo_policy_reads_the_action_mask(tmp_path: Path) -> None:
+    source = """
+        def policy(observation):
+            return [c for c, ok in enumerate(observation["action_mask"]) if ok][-1]
+        """
+    report = quick(write(tmp_path, "policy.py", source))
+    assert "PettingZoo connect_four_v3" in str(report.interface)
+    assert report.overall.legal == 12
+
+
+def test_hostile_agents_get_a_verdict_never_a_crash(tmp_path: Path) -> None:
+    cases = {
+        "raises.py": ("def agent(observation, configuration):\n    raise ValueError('no')\n", "raises"),
+        "string.py": ("def agent(observation, configuration):\n    return '3'\n", "wrong_type"),
+        "full.py": ("def agent(observation, configuration):\n    return 99\n", "illegal"),
+        "scribble.py": (
+            "def agent(observation, configuration):\n    observation.board[0] = 2\n    return 3\n",
+            "mutates",
+        ),
+        "loops.py": ("def agent(observation, configuration):\n    while True:\n        pass\n", "timeout"),
+    }
+    for name, (source, kind) in cases.items():
+        report = quick(write(tmp_path, name, source), positions=3, move_seconds=0.5)
+        assert report.verdict == "broken", name
+        assert kind in [failure.kind for failure in report.failures], name
+
+
+def test_an_agent_whose_import_fails_is_not_checked_and_says_where(tmp_path: Path) -> None:
+    report = quick(write(tmp_path, "broken.py", "import sys\nsys.exit(3)\n"))
+    assert report.verdict == "broken" and "importing it raised SystemExit" in str(report.problem)
+
+
+def test_a_program_speaking_the_line_protocol_is_checked(tmp_path: Path) -> None:
+    program = write(
+        tmp_path,
+        "lines.py",
+        """
+        import sys
+        for line in sys.stdin:
+            drawing, side = line.split()
+            top = drawing.split("/")[0]
+            print("# thinking", flush=True)
+            print(top.index("."), flush=True)
+        """,
+    )
+    report = check_connect4(
+        command=[sys.executable, str(program)], positions=12, games=False, sandbox="off", move_seconds=2.0
+    )
+    assert report.interface is not None and "line protocol" in report.interface
+    assert report.overall.legal == 12 and report.failures == ()
+
+
+def test_the_games_are_seeded_and_played_in_both_seats_against_every_level() -> None:
+    first = check_connect4(EXAMPLES / "one_ply_connectx.py", positions=2, sandbox="off", seed=5)
+    again = check_connect4(EXAMPLES / "one_ply_connectx.py", positions=2, sandbox="off", seed=5)
+    seats = {(game.opponent, game.agent_first) for game in first.games}
+    assert seats == {(level, seat) for level in ("random", "depth2", "depth4", "perfect") for seat in (True, False)}
+    # The agent is random where it sees no tactic, so only the opponents' side is seeded: the levels are the same.
+    assert [game.opponent for game in first.games] == [game.opponent for game in again.games]
+    assert first.rating is not None
+
+
+@pytest.mark.slow
+def test_the_example_agents_good_move_rates_are_strictly_ordered_random_one_ply_alphabeta() -> None:
+    rates = {}
+    for style in ("connectx", "board"):
+        for name in ("random", "one_ply", "alphabeta"):
+            report = check_connect4(EXAMPLES / f"{name}_{style}.py", positions=None, games=False, sandbox="off", seed=1)
+            assert report.failures == () and report.overall.asked == 520, name
+            rates[name, style] = report.overall.good_rate
+    for style in ("connectx", "board"):
+        assert rates["random", style] < rates["one_ply", style] < rates["alphabeta", style], rates
+
+
+@pytest.mark.integration
+@pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
+def test_a_numpy_agent_runs_in_the_sandbox_which_shows_numpy_but_not_perfectplay(tmp_path: Path) -> None:
+    source = """
+        import numpy as np
+        import sys
+
+        def best_move(board):
+            try:
+                import perfectplay
+                return 99  # an illegal answer: the checker's own package was visible
+            except ImportError:
+                pass
+            grid = np.asarray(board)
+            return int(np.flatnonzero(grid[0] == 0)[0])
+        """
+    report = check_connect4(write(tmp_path, "np_agent.py", source), positions=6, games=False, sandbox="require")
+    assert report.sandboxed and report.problem is None, report.problem
+    assert report.overall.legal == 6 and report.failures == ()
+    refused = check_connect4(
+        write(tmp_path, "np_agent.py", source), positions=2, games=False, sandbox="require", allow_packages=()
+    )
+    assert refused.problem is not None and "No module named 'numpy'" in refused.problem
