@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from cli_helpers import InProcess
 from perfectplay.check.connect4_check import check_connect4
 from perfectplay.check.report.connect4_model import Connect4Report
 from perfectplay.check.run.sandbox import probe
@@ -175,3 +177,22 @@ def test_a_numpy_agent_runs_in_the_sandbox_which_shows_numpy_but_not_perfectplay
         write(tmp_path, "np_agent.py", source), positions=2, games=False, sandbox="require", allow_packages=()
     )
     assert refused.problem is not None and "No module named 'numpy'" in refused.problem
+
+
+def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    run = InProcess(capsys, monkeypatch)
+    agent = str(EXAMPLES / "one_ply_board.py")
+    common = ["--game", "connect4", "--positions", "6", "--no-games", "--sandbox", "off"]
+    finished = run("check", agent, *common, "--json")
+    document = json.loads(finished.stdout)
+    assert (document["game"], document["overall"]["asked"], document["score"]["max_points"]) == ("connect4", 6, 100)
+    assert finished.returncode == document["exit_status"]
+    weights = tmp_path / "weights.json"
+    weights.write_text(json.dumps({"good_full": 0.5, "total": 10}))
+    graded = run("check", agent, *common, "--format", "gradescope", "--weights", str(weights))
+    assert json.loads(graded.stdout)["tests"][2]["name"] == "Good moves (keeps the win, draw or loss)"
+    refused = run("check", agent, agent, *common)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "one agent a run" in refused.stderr
+    assert run("check", agent, *common, "--format", "csv").returncode == 2
