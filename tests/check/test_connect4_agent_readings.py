@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 
+from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.connect4_suite import grid_cells
+from perfectplay.check.run.allowed import package_folders
 from perfectplay.check.run.connect4_runner import Reading, make_call
 
 CELLS = grid_cells("4455")  # X in columns 4 and 5 at the bottom, O on them; X to move
@@ -54,3 +57,14 @@ def test_a_board_the_agent_writes_on_is_read_back_as_cells() -> None:
     assert record["value"] == 3 and record["after"] == "2" + CELLS[1:]
     untouched = make_call(lambda board: 3, {"style": "board", "shape": "numpy"}, invoke, describe, repr)(CELLS, "1")
     assert "after" not in untouched
+
+
+def test_a_teacher_may_allow_an_installed_package_but_never_the_checkers_own() -> None:
+    folders = package_folders("numpy")
+    assert folders is not None and folders[0].name == "numpy"
+    assert all(folder.name.startswith("numpy") for folder in folders)
+    assert package_folders("no_such_package_here") is None
+    with pytest.raises(CheckUsageError, match="never shown to a candidate"):
+        package_folders("perfectplay")
+    with pytest.raises(CheckUsageError, match="top-level package"):
+        package_folders("numpy.linalg")

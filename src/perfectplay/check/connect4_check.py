@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import Connect4
-from perfectplay.check.api import _command_argv, _command_folder, _jail, _python_file
+from perfectplay.check.api import MAX_MEMORY_MB, _command_argv, _command_folder, _jail, _python_file
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.connect4_detect import (
     PIECES,
@@ -116,6 +116,10 @@ def check_connect4(
     Raises ``CheckUsageError`` when the check cannot start.
     """
     _validate(positions, move_seconds, total_seconds, style, shape, rows, pieces)
+    if memory_mb is not None and (
+        isinstance(memory_mb, bool) or not isinstance(memory_mb, int) or not 64 <= memory_mb <= MAX_MEMORY_MB
+    ):
+        raise CheckUsageError(f"--memory must be a whole number of MB from 64 to {MAX_MEMORY_MB}, not {memory_mb!r}")
     if (path is None) == (command is None):
         raise CheckUsageError("give a Python file to check, or --command with a program, not both")
     isolation = sandbox if isinstance(sandbox, Isolation) else choose(sandbox)
