@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.connect4_check import check_connect4
+from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
+from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
 from perfectplay.check.report.connect4_model import Connect4Report
 from perfectplay.check.run.sandbox import probe
 
@@ -196,3 +197,58 @@ def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_wit
     refused = run("check", agent, agent, *common)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "one agent a run" in refused.stderr
     assert run("check", agent, *common, "--format", "csv").returncode == 2
+
+
+HOSTILE = {
+    # At import: patch the runner's answer description to claim a verdict and no time (the checker ignores both).
+    "forge": """
+        import sys
+        main = sys.modules.get("__main__")
+        if main is not None and hasattr(main, "describe_answer"):
+            honest = main.describe_answer
+            main.describe_answer = lambda value: {**honest(value), "verdict": "perfect", "cpu": -1000.0}
+        """,
+    # During a move: write garbage straight onto the checker's channel.
+    "garbage": """
+        import gc
+        def attack():
+            for thing in gc.get_objects():
+                if type(thing).__name__ == "Channel" and hasattr(thing, "outgoing"):
+                    thing.outgoing.write(b"[" * 60000 + b"\\n")
+                    thing.outgoing.flush()
+        """,
+    # During a move: print a flood, and leave an unreadable object on the board.
+    "flood": """
+        class Weird:
+            def __eq__(self, other):
+                raise RuntimeError("no comparing me")
+        def attack(observation=None):
+            print("x" * 5_000_000)
+        """,
+}
+
+
+@pytest.mark.integration
+@pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path: Path, kind: str) -> None:
+    target = sample_suite(40, DEFAULT_SEED)[0].moves  # the attack is made in one position of the check
+    source = (
+        f"TARGET = {grid_cells(target)!r}\n"
+        + textwrap.dedent(HOSTILE[kind])
+        + textwrap.dedent("""
+        def agent(observation, configuration):
+            answer = [c for c in range(7) if observation.board[c] == 0][0]
+            if "attack" in globals() and "".join(str(cell) for cell in observation.board) == TARGET:
+                attack()
+                if "Weird" in globals():
+                    observation.board[0] = Weird()
+            return answer
+        """)
+    )
+    report = check_connect4(write(tmp_path, f"{kind}.py", source), positions=40, games=False, sandbox="require")
+    assert report.problem is None and report.overall.asked == 40
+    assert report.timing is not None and report.timing.cpu >= 0
+    assert report.overall.good < report.overall.asked  # the first free column is no good agent: nothing forged
+    kinds = {failure.kind for failure in report.failures}
+    assert kinds == {"forge": set(), "garbage": {"died"}, "flood": {"mutates"}}[kind], kinds

@@ -169,7 +169,10 @@ def make_call(
         value, record = invoke(function, *arguments)
         if "error" not in record:
             record.update(describe(value))
-        change = reading.changed(before, arguments)
+        try:
+            change = reading.changed(before, arguments)
+        except Exception:  # it left something on the board that cannot even be compared: changed, unreadable
+            change = {"after": None}
         if change is not None:
             record.update(change)
             if change.get("after") is None:
