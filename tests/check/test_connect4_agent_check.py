@@ -197,6 +197,8 @@ def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_wit
     refused = run("check", agent, agent, *common)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "one agent a run" in refused.stderr
     assert run("check", agent, *common, "--format", "csv").returncode == 2
+    wrong = run("check", agent, *common, "--csv", str(tmp_path / "grades.csv"))
+    assert wrong.returncode == 2 and "--csv is for tic-tac-toe checks" in wrong.stderr
 
 
 HOSTILE = {

@@ -78,6 +78,14 @@ def run_connect4(args: argparse.Namespace) -> int:
     files, programs = list(args.files or []), list(args.program or [])
     if len(files) + len(programs) != 1 or args.manifest:
         raise CheckUsageError("--game connect4 checks one agent a run: give one Python file or one --command")
+    for flag, given in (
+        ("--csv", args.csv), ("--jsonl", args.jsonl), ("--summary", args.summary), ("--summary-svg", args.summary_svg),
+        ("--feedback-dir", args.feedback_dir), ("--jobs", args.jobs), ("--standard", args.standard),
+        ("--board", args.board), ("--empty", args.empty), ("--returns", args.returns), ("--plays", args.plays),
+        ("--sample", args.sample), ("--release-body", args.release_body),
+    ):  # fmt: skip
+        if given:
+            raise CheckUsageError(f"{flag} is for tic-tac-toe checks, not --game connect4 (docs/check-connect4.md)")
     if args.format not in FORMATS:
         raise CheckUsageError(f"--game connect4 writes {', '.join(FORMATS)}, not --format {args.format}")
     weights = load_connect4_weights(args.weights) if args.weights is not None else None
