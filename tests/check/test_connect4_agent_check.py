@@ -7,12 +7,14 @@ import sys
 import textwrap
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from cli_helpers import InProcess
 from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
 from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
 from perfectplay.check.report.connect4_model import Connect4Report
+from perfectplay.check.report.connect4_render import report_json
 from perfectplay.check.run.sandbox import probe
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
@@ -254,3 +256,22 @@ def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path:
     assert report.overall.good < report.overall.asked  # the first free column is no good agent: nothing forged
     kinds = {failure.kind for failure in report.failures}
     assert kinds == {"forge": set(), "garbage": {"died"}, "flood": {"mutates"}}[kind], kinds
+
+
+def test_the_json_report_is_valid_against_its_committed_schema_for_a_good_agent_a_broken_one_and_one_not_checked(
+    tmp_path: Path,
+) -> None:
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "src/perfectplay/check/schema/check-connect4-v1.json").read_text()
+    )
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    reports = [
+        check_connect4(EXAMPLES / "alphabeta_connectx.py", positions=30, sandbox="off", seed=2),
+        quick(write(tmp_path, "raises.py", "def agent(observation, configuration):\n    raise ValueError\n")),
+        quick(write(tmp_path, "nothing.py", "x = 1\n")),
+    ]
+    for report in reports:
+        document = report_json(report)
+        errors = [error.message for error in validator.iter_errors(document)]
+        assert errors == [], (report.target, errors)
