@@ -59,6 +59,7 @@ from perfectplay.check.report.score import Weights, load_weights
 from perfectplay.check.roster import Submission, from_manifest, from_paths
 from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.run.sweep import Progress as ProgressCallback
+from perfectplay.cli.check_connect4 import add_options, run_connect4
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, write_file
 
@@ -238,6 +239,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="DIR",
         help="write one Markdown file per student into DIR: the text the grader formats show",
     )
+    add_options(parser)
     parser.set_defaults(run=run_check)
 
 
@@ -278,6 +280,8 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.game == "connect4":
+        return run_connect4(args)
     if not args.files and not args.program and not args.manifest:
         raise CheckUsageError("give the Python file(s) to check, or --command with a program to run (or --manifest)")
     if args.files and args.program:

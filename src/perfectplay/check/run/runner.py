@@ -55,6 +55,9 @@ CAPTURE_KEEP = 2000
 CALL_KEEP = 300
 """Characters of one call's printed output sent with its answer."""
 
+CONNECT4 = "connect4_runner.py"
+"""The Connect Four readings, a file beside this one (``connect4_runner.py``)."""
+
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 
 
@@ -276,6 +279,14 @@ class Runner:
         function = getattr(module, str(interface.get("name")), None)
         if not callable(function):
             return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
+        if kind == "connect4":
+            # Connect Four's readings live beside this file (bound beside it in the sandbox).
+            spec = importlib.util.spec_from_file_location("perfectplay_connect4", Path(__file__).with_name(CONNECT4))
+            assert spec is not None and spec.loader is not None
+            readings = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(readings)
+            self.call = readings.make_call(function, interface, self.invoke, describe_answer, _safe_repr)
+            return {"ok": True}
         self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
         self.nested = interface.get("board") == "nested"
         if interface.get("side_argument"):
@@ -634,7 +645,7 @@ def watch_parent(interval: float = 0.5) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--unpack TAR DIR] [--ready FD]
+    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--path DIR]... [--unpack TAR DIR] [--ready FD]
     (--module FILE | --exec PROGRAM ARG...)``.
 
     Started by the checker as ``python -I -S runner.py`` (inside the sandbox
@@ -651,11 +662,15 @@ def main(argv: list[str]) -> None:
     no_fork = False
     ready: int | None = None
     unpack: tuple[str, str] | None = None
-    while argv and argv[0] in ("--limit", "--user", "--no-fork", "--ready", "--unpack"):
+    while argv and argv[0] in ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path"):
         option = argv[0]
         if option == "--no-fork":
             no_fork = True
             argv = argv[1:]
+            continue
+        if option == "--path":  # a folder of packages the teacher allowed, before the candidate's import
+            sys.path.append(argv[1])
+            argv = argv[2:]
             continue
         if option == "--limit":
             name, value = argv[1].split("=")

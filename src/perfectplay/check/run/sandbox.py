@@ -55,6 +55,8 @@ from perfectplay.check.run.copying import copy_submission
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
+CONNECT4 = "connect4_runner.py"
+"""Connect Four's readings, which the runner loads from beside itself."""
 INSIDE_RUNNER = "/perfectplay/runner.py"
 INSIDE_ARCHIVE = "/perfectplay/submission.tar"
 INSIDE_FOLDER = "/submission"
@@ -284,6 +286,10 @@ class Jail:
             self._release()
             raise
         self.python = False
+        self.allowed: tuple[tuple[str, str], ...] = ()
+        """Packages the teacher allowed: (where the sandbox shows it, the folder it binds read-only)."""
+        self.paths: tuple[str, ...] = ()
+        """Folders put on the candidate's ``sys.path`` before its import (the allowed packages' folder)."""
 
     @property
     def counted(self) -> bool:
@@ -327,7 +333,8 @@ class Jail:
         """argv and working folder of a runner for the Python file ``file`` of the submission."""
         self.python = True
         no_fork = [] if self.counted else ["--no-fork"]
-        return self._start([*no_fork, "--module", self.inside(file)])
+        paths = [flag for folder in self.paths for flag in ("--path", folder)]
+        return self._start([*no_fork, *paths, "--module", self.inside(file)])
 
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
@@ -353,7 +360,7 @@ class Jail:
             return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
-        argv = _bwrap(path, ARCHIVE_FD, program)
+        argv = _bwrap(path, ARCHIVE_FD, program, self.allowed)
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -380,7 +387,9 @@ def _hide_packages(argv: list[str], folders: list[str]) -> None:
         argv += ["--perms", "0555", "--tmpfs", folder, "--remount-ro", folder]
 
 
-def _bwrap(path: str, archive_fd: str | None, program: str | None) -> list[str]:
+def _bwrap(
+    path: str, archive_fd: str | None, program: str | None, allowed: tuple[tuple[str, str], ...] = ()
+) -> list[str]:
     """The bubblewrap command line: what the candidate may see, and nothing else."""
     argv = [path, "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]
     argv += ["--unshare-uts", "--unshare-cgroup-try"]
@@ -421,6 +430,11 @@ def _bwrap(path: str, archive_fd: str | None, program: str | None) -> list[str]:
             argv += ["--perms", "0755", "--dir", str(parent)]
         argv += ["--ro-bind", str(prefix), str(prefix)]
     argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent), "--ro-bind", str(RUNNER), INSIDE_RUNNER]
+    argv += ["--ro-bind", str(RUNNER.with_name(CONNECT4)), str(Path(INSIDE_RUNNER).with_name(CONNECT4))]
+    for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
+        argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
+    for inside, outside in allowed:
+        argv += ["--ro-bind", outside, inside]
     if archive_fd is not None:
         argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
     argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]

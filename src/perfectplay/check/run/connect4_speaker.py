@@ -1,0 +1,81 @@
+"""Asking a Connect Four agent for moves: the Python runner's reading, or the ``--command`` line protocol.
+
+The positions go out as 42 characters ``0``/``1``/``2`` (row 0 at the top,
+``1`` the first player's stones) with the mark of the side to move. A
+``--command`` program gets one line per position, the board's six rows from
+the top separated by ``/`` (``.`` empty, ``X`` the first player, ``O`` the
+second) and the side to move::
+
+    ......./......./......./......./...O.../..XX... X
+
+and answers one line: the column, 0-6 from the left. Lines that are empty
+or start with ``#`` are skipped, as for tic-tac-toe (``command.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from perfectplay.check.run import protocol
+from perfectplay.check.run.command import is_chatter, parse_answer
+from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.sandbox import Jail
+from perfectplay.check.run.worker import CHATTER_LINES, Budget, Child, Clock, CommandSpeaker, RunnerSpeaker, _timed
+
+_CELLS = re.compile(r"[012?]{42}")
+ROWS, COLUMNS = 6, 7
+SYMBOLS = {"0": ".", "1": "X", "2": "O"}
+
+
+def move(value: dict[str, Any]) -> dict[str, Any]:
+    """One answer from the runner, cleaned as ``protocol.move`` does, with a 42-cell board when it changed one."""
+    after = value.pop("after", None) if "after" in value else False
+    cleaned = protocol.move(value)
+    if after is not False:
+        if after is not None and not (isinstance(after, str) and _CELLS.fullmatch(after)):
+            raise ProtocolError("sent a board that is not 42 cells")
+        cleaned["after"] = after
+    return cleaned
+
+
+def request_line(cells: str, mark: str) -> bytes:
+    rows = [cells[row * COLUMNS : (row + 1) * COLUMNS] for row in range(ROWS)]
+    drawing = "/".join("".join(SYMBOLS[cell] for cell in row) for row in rows)
+    return f"{drawing} {SYMBOLS[mark]}\n".encode()
+
+
+class Connect4RunnerSpeaker(RunnerSpeaker):
+    """A Python agent, loaded by ``runner.py`` and read through ``connect4_runner.py``."""
+
+    CLEAN: ClassVar[dict[str, Any]] = {"moves": move, "cs50": protocol.cs50}
+
+    def __init__(self, jail: Jail, path: Path) -> None:
+        super().__init__(jail, path)
+
+
+class Connect4CommandSpeaker(CommandSpeaker):
+    """A program in any language, one line a position."""
+
+    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
+        for cells, mark in items:
+            budget = Budget.now(clock, child)
+            child.send(request_line(cells, mark), budget)
+            lines = 0
+            while True:
+                arrival = child.next_line(budget, flush_test=True)
+                line = arrival.data.decode(errors="replace")
+                if not is_chatter(line):
+                    break
+                lines += 1
+                if lines > CHATTER_LINES:
+                    raise ProtocolError(f"wrote more than {CHATTER_LINES:,} comment lines before one answer")
+                if len(self.chatter) < 5 and line.strip():
+                    self.chatter.append(line.strip()[:200])
+            answer = parse_answer(line)
+            if answer["kind"] == "pair":  # two numbers are not a column
+                answer = {"kind": "other", "type": "line", "repr": json.dumps(line.strip()[:80])}
+            yield _timed(answer, budget, arrival)
