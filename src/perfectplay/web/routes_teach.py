@@ -13,8 +13,8 @@
   reason for every wrong answer, under the convention the teacher picks.
 
 Searches of game positions run in the worker pool under the server's time
-limit (``teach_job.py``); textbook trees are small by construction (at most
-``MAX_LEAVES`` leaves) and are searched in the fast lane (``lanes.py``).
+limit (``jobs.py``); textbook trees are small by construction (at most
+``MAX_LEAVES`` leaves) and are searched in the fast lane (``workers.py``).
 """
 
 from __future__ import annotations
@@ -46,21 +46,20 @@ from perfectplay.teaching import (
     trace_document,
     tree_text,
 )
-from perfectplay.web.lanes import Lanes
+from perfectplay.web.jobs import COMPARE_KIND, ORDERS_KIND, Job, TeachJob, TeachResult
 from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
-from perfectplay.web.schemas import PositionRequest
-from perfectplay.web.search import Job
-from perfectplay.web.service import read_position
-from perfectplay.web.teach_job import COMPARE_KIND, ORDERS_KIND, TeachJob, TeachResult
-from perfectplay.web.teaching import (
+from perfectplay.web.schemas import (
     STRICT,
     OrderField,
     OrderFields,
+    PositionRequest,
     SearchFields,
     TracedAlgorithm,
     check_search_options,
+    read_position,
+    refuse_whole_search_of_many_moves,
 )
-from perfectplay.web.tree_api import refuse_whole_search_of_many_moves
+from perfectplay.web.workers import Lanes
 from perfectplay.words import cut_reason_text, cut_text, quiz_words
 
 TREE_MAX_CHARS = 900
