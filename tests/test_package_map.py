@@ -89,10 +89,11 @@ def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path:
     assert _layer_of("perfectplay.search.solver.exact") == 0
 
 
-DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.search.solver", "perfectplay.teaching", "perfectplay.words",
-         "perfectplay.documents")
-"""What a front end may import the engine and the teaching tools through: the public API, the teaching
-tools' facade, the words and the JSON documents; the play layer and the front ends' own packages are theirs."""
+DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
+         "perfectplay.words", "perfectplay.documents")
+"""What a front end may import the engine and the teaching tools through: the public API, the registry's and the
+solver's specialist doors, the teaching tools' facade, the words and the JSON documents; the play layer and the
+front ends' own packages are theirs."""
 
 DOOR_KEEPERS = FRONT_ENDS
 """Every front end is held to the doors."""
@@ -120,8 +121,8 @@ def test_the_door_check_catches_a_front_end_that_reaches_into_the_search(tmp_pat
     assert _behind_the_door("perfectplay.teaching.trace") and _behind_the_door("perfectplay.viz.tree_json")
 
 
-PUBLIC_DOORS = ("perfectplay", "perfectplay.search.solver", "perfectplay.teaching", "perfectplay.play",
-                "perfectplay.check", "perfectplay.notebook")
+PUBLIC_DOORS = ("perfectplay", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
+                "perfectplay.play", "perfectplay.check", "perfectplay.notebook")
 """Every package a user imports names from, each with a sorted ``__all__`` (the rl door needs its extra)."""
 
 

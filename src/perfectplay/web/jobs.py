@@ -25,13 +25,15 @@ import sys
 import traceback
 from typing import Any, TypedDict, cast
 
-from perfectplay import Analysis, Game, Limit, PerfectplayError, RootSearch, TranspositionTable, analyze, parse_position
+from perfectplay import Analysis, Game, Limit, PerfectplayError, analyze, parse_position
 from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json, comparison_json, order_counts_json
 from perfectplay.play.players import choose_move
+from perfectplay.search.solver import TranspositionTable
 from perfectplay.teaching import (
     EVALUATIONS,
     ORDERS,
     RECORD_LIMIT,
+    RootSearch,
     Trace,
     TraceNode,
     TraceTooLarge,

@@ -17,8 +17,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from perfectplay import ALGORITHMS, KINDS, Game, make_game
+from perfectplay import ALGORITHMS, Game, make_game
 from perfectplay.documents import move_fields
+from perfectplay.games import KINDS
 from perfectplay.play.players import LEVELS, proven_from_start
 from perfectplay.teaching import ORDERS
 from perfectplay.web.jobs import Job, JobResult

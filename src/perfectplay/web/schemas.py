@@ -20,9 +20,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from perfectplay import DEFAULT_SPEC, SPEC_MAX_CHARS, TRACEABLE, Game, Player, make_game, parse_player
+from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
+from perfectplay.games import SPEC_MAX_CHARS
 from perfectplay.play.players import LEVELS, check_level
-from perfectplay.teaching import EVALUATIONS, ORDERS, default_evaluation, evaluation_names
+from perfectplay.teaching import EVALUATIONS, ORDERS, TRACEABLE, default_evaluation, evaluation_names
 from perfectplay.web.jobs import SearchOptions
 from perfectplay.web.problems import Problem, blame
 from perfectplay.web.settings import POSITION_MAX_CHARS

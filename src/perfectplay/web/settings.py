@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from perfectplay import MAX_SIDE
+from perfectplay.games import MAX_SIDE
 
 POSITION_MAX_CHARS = 2 * MAX_SIDE * (MAX_SIDE + 1)
 """Longest position text accepted: a 15x15 board with room for CRLF row breaks."""
