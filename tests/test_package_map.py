@@ -27,8 +27,9 @@ FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfec
               "perfectplay.notebook")
 LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
 TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks",
-                     "perfectplay.notation", "perfectplay.words", "perfectplay.documents", "perfectplay.__main__"}
-"""The only modules that sit at the top of the package: every other one lives in the folder of its layer."""
+                     "perfectplay.notation", "perfectplay.documents", "perfectplay.__main__"}
+"""The only modules that sit at the top of the package: every other one lives in the folder of its layer (the words
+are a folder of their own, ``words/``, one subject a module)."""
 
 
 def _layer_of(module: str) -> int | None:
@@ -67,7 +68,7 @@ def test_every_module_of_the_package_belongs_to_a_layer() -> None:
     assert unplaced == []
 
 
-def test_only_the_protocol_words_and_documents_sit_at_the_top_every_other_module_in_its_layers_folder() -> None:
+def test_only_the_protocol_and_documents_sit_at_the_top_every_other_module_in_its_layers_folder() -> None:
     top = {_module_name(p) for p in SOURCES if p.parent == PACKAGE}
     assert top == TOP_LEVEL_MODULES
 
@@ -122,7 +123,7 @@ def test_the_door_check_catches_a_front_end_that_reaches_into_the_search(tmp_pat
 
 
 PUBLIC_DOORS = ("perfectplay", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
-                "perfectplay.play", "perfectplay.check", "perfectplay.notebook")
+                "perfectplay.words", "perfectplay.play", "perfectplay.check", "perfectplay.notebook")
 """Every package a user imports names from, each with a sorted ``__all__`` (the rl door needs its extra)."""
 
 
