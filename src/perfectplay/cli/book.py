@@ -119,6 +119,6 @@ def run_book(args: argparse.Namespace) -> int:
                 newest[line.split()[0]] = line
         write_file(path, "\n".join([book_header(game, args.plies), *newest.values()]) + "\n")
     except OSError as error:
-        raise PerfectplayError(f"cannot write {path}: {error}") from None
+        raise PerfectplayError(f"cannot write {path}: {error.strerror or error}") from None
     print(f"{len(book)} positions to ply {args.plies} in {path} ({time.perf_counter() - started:.0f} s)")
     return 0

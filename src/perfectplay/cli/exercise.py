@@ -13,10 +13,10 @@ import argparse
 import os
 import random
 import sys
-from pathlib import Path
 
 from perfectplay import PerfectplayError
-from perfectplay.cli.options import whole
+from perfectplay.cli.options import path, whole
+from perfectplay.cli.output import write_file
 from perfectplay.teaching import Convention, exercise_tikz, random_tree, tree_text
 
 
@@ -46,25 +46,21 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--algorithm", choices=("alphabeta", "minimax"), default="alphabeta")
     parser.add_argument("--strict", action="store_true", help="cut only when a bound is passed, not on equality")
     parser.add_argument("--root-window", choices=("first", "best"), default="first", help="textbook (first) or engine")
-    parser.add_argument("--out", metavar="PREFIX", required=True, help="write PREFIX-sheet.tex and PREFIX-key.tex")
+    parser.add_argument(
+        "--out", type=path("--out"), metavar="PREFIX", required=True, help="write PREFIX-sheet.tex and PREFIX-key.tex"
+    )
     parser.set_defaults(run=run_exercise)
 
 
 def run_exercise(args: argparse.Namespace) -> int:
-    if not args.out.strip():
-        raise PerfectplayError("--out needs a file name prefix, such as exercise1")
+    if args.out.endswith(("/", os.sep)) or os.path.isdir(args.out):
+        raise PerfectplayError(f"--out {args.out} is a folder: give a file name prefix in it, such as exercise1")
     tree = random_tree(random.Random(args.seed), args.depth, args.branching, args.top)
     convention = Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
     title = f"Exercise {args.seed}: {tree_text(tree.root)}"
     for part, answers in (("sheet", False), ("key", True)):
-        path = Path(f"{args.out}-{part}.tex")
-        text = exercise_tikz(tree.root, convention, answers=answers, title=title)
-        temporary = path.with_name(path.name + ".part")
-        try:
-            temporary.write_text(text, encoding="utf-8")
-            os.replace(temporary, path)  # a reader never sees half a sheet
-        except OSError as error:
-            temporary.unlink(missing_ok=True)
-            raise PerfectplayError(f"cannot write {path}: {error.strerror or error}") from None
-        sys.stdout.write(f"wrote {path}\n")
+        target = f"{args.out}-{part}.tex"
+        # Whole or not at all, so a reader never sees half a sheet; a failure is one line and status 2.
+        write_file(target, exercise_tikz(tree.root, convention, answers=answers, title=title))
+        sys.stdout.write(f"wrote {target}\n")
     return 0
