@@ -13,12 +13,24 @@ appears here, and so on the page, without a change to the web app.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 
 from perfectplay import ALGORITHMS, Game, make_game
-from perfectplay.documents import move_fields
+from perfectplay.documents import (
+    AnalyzedJSON,
+    ComputerMoveJSON,
+    GameEntryJSON,
+    GamesJSON,
+    LevelsJSON,
+    PlacedMoveJSON,
+    PlayedJSON,
+    StrongestJSON,
+    move_fields,
+    position_json,
+)
 from perfectplay.games import KINDS
 from perfectplay.play.players import LEVELS, proven_from_start
 from perfectplay.teaching import ORDERS
@@ -52,6 +64,11 @@ def _settings(request: Request) -> Settings:
     return settings
 
 
+def _body(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A typed document as FastAPI takes a body: the routes declare a JSON object, as they always have."""
+    return cast("dict[str, Any]", document)
+
+
 # Every endpoint is ``async`` and none of them waits in FastAPI's thread
 # pool: a search runs in the fast lane's thread or in a worker process
 # (``workers.py``), and a request waiting for a worker waits on the event
@@ -60,7 +77,7 @@ def _settings(request: Request) -> Settings:
 
 @router.post("/api/analyze", summary="Score every legal move of a position", responses=error_responses(*POST_ERRORS))
 async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
-    return await analyze_json(body, _lanes(request), _settings(request))
+    return _body(await analyze_json(body, _lanes(request), _settings(request)))
 
 
 @router.post(
@@ -69,7 +86,7 @@ async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
     responses=error_responses(*POST_ERRORS),
 )
 async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
-    return await move_json(body, _lanes(request), _settings(request))
+    return _body(await move_json(body, _lanes(request), _settings(request)))
 
 
 @router.post(
@@ -78,7 +95,7 @@ async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
     responses=error_responses(*POST_ERRORS),
 )
 async def position(body: PlayRequest) -> dict[str, Any]:
-    return play_json(body)
+    return _body(play_json(body))
 
 
 @router.get(
@@ -87,7 +104,7 @@ async def position(body: PlayRequest) -> dict[str, Any]:
     responses=error_responses(*GET_ERRORS),
 )
 async def games(request: Request) -> dict[str, Any]:
-    return games_json(_settings(request))
+    return _body(games_json(_settings(request)))
 
 
 @router.get(
@@ -96,31 +113,19 @@ async def games(request: Request) -> dict[str, Any]:
     responses=error_responses(*GET_ERRORS),
 )
 async def levels() -> dict[str, Any]:
-    return levels_json()
+    return _body(levels_json())
 
 
 # --- what a play route computes -----------------------------------------------------------------------
 
 
-def position_json(game: Game[Any], state: Any) -> dict[str, Any]:
-    """A position as every response carries it: the game, the text, the side to move, its view and outcome."""
-    return {
-        "game": game.name,
-        "title": game.title,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
-        "view": game.view(state),
-        "outcome": outcome_json(game, state),
-    }
-
-
-def play_request_move(game: Game[Any], state: Any, move: int | None) -> tuple[Any, dict[str, Any] | None]:
+def play_request_move(game: Game[Any], state: Any, move: int | None) -> tuple[Any, PlacedMoveJSON | None]:
     """The state after the request's ``play`` (if any) and that move as JSON; a problem on ``play`` if illegal."""
     if move is None:
         return state, None
     with blame("play"):
         after = game.play(state, move)
-    return after, dict(move_fields(game, move))
+    return after, move_fields(game, move)
 
 
 async def bounded_search(
@@ -153,13 +158,13 @@ async def bounded_search(
     return await lanes.search(job, too_slow)
 
 
-async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
+async def analyze_json(request: AnalyzeRequest, lanes: Lanes, settings: Settings) -> AnalyzedJSON:
     game, state = read_position(request)
     result = await bounded_search(game, state, None, None, lanes, settings)
     return {**result["analysis"], "view": game.view(state), "advice": result["advice"]}
 
 
-def play_json(request: PlayRequest) -> dict[str, Any]:
+def play_json(request: PlayRequest) -> PlayedJSON:
     """The position read (and ``play`` played, if given) without any search: for set-ups, links and two players."""
     game, state = read_position(request)
     state, played = play_request_move(game, state, requested_move(game, state, request))
@@ -176,7 +181,7 @@ def requested_move(game: Game[Any], state: Any, request: PlayRequest) -> int | N
         return game.parse_move(request.typed, state)
 
 
-async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> dict[str, Any]:
+async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> ComputerMoveJSON:
     """Play ``request.play`` if given, then the computer's move unless the game is over."""
     game, state = read_position(request)
     move_asked = requested_move(game, state, request)
@@ -184,33 +189,21 @@ async def move_json(request: MoveRequest, lanes: Lanes, settings: Settings) -> d
         raise Problem(422, "position", f"the game is over: {_result_text(game, state)}; there is no move to make")
     state, played = play_request_move(game, state, move_asked)
     move: int | None = None
-    analysis: dict[str, Any] | None = None
+    analysis: AnalyzedJSON | None = None
     if not game.is_over(state):
         result = await bounded_search(game, state, request.level, request.seed, lanes, settings)
         move, analysis = result["move"], {**result["analysis"], "view": game.view(state), "advice": result["advice"]}
         assert move is not None
         state = game.play(state, move)
-    fields = {} if move is None else game.move_fields(move)
+    fields: PlacedMoveJSON = {} if move is None else move_fields(game, move)
     return {
         "played": played,
         "move": move,
         "row": fields.get("row"),
         "col": fields.get("col"),
-        "label": None if move is None else game.move_label(move),
+        "label": fields.get("label"),
         **position_json(game, state),
         "analysis": analysis,
-    }
-
-
-def outcome_json(game: Game[Any], state: Any) -> dict[str, Any] | None:
-    """How the game ended (winner or null for a draw, and the winning cells), or null if it goes on."""
-    if not game.is_over(state):
-        return None
-    winner = game.winner(state)
-    return {
-        "winner": None if winner is None else winner.value,
-        "line": list(game.highlight(state)),
-        "text": _result_text(game, state),
     }
 
 
@@ -221,9 +214,9 @@ def _result_text(game: Game[Any], state: Any) -> str:
 # --- what the page offers: the games and the computer's levels ----------------------------------------
 
 
-def games_json(settings: Settings) -> dict[str, Any]:
+def games_json(settings: Settings) -> GamesJSON:
     """Every preset of every registered game, registry order, each with its start position and view."""
-    games = []
+    games: list[GameEntryJSON] = []
     for kind in KINDS.values():
         for spec in kind.presets:
             game = make_game(spec)
@@ -240,22 +233,21 @@ def games_json(settings: Settings) -> dict[str, Any]:
         "default": games[0]["game"],
         "seconds": settings.seconds,
         "tree_max_moves": EMPTY_MAX,
-        # The search-tree panel's words, made in Python: it shows them as they are.
         "words": {
-            "root_windows": dict(ROOT_WINDOWS),
+            "root_windows": {name: text for name, text in ROOT_WINDOWS.items()},
             "orders": dict(ORDERS),
             "algorithms": {name: algorithm.title for name, algorithm in ALGORITHMS.items() if algorithm.traceable},
         },
     }
 
 
-def strongest_json(proven: bool) -> dict[str, str]:
+def strongest_json(proven: bool) -> StrongestJSON:
     """The strongest level's name and note in one game: "Perfect" only where the engine proves every move."""
     title = level_title(PERFECT_LEVEL, proven)
     return {"title": title[:1].upper() + title[1:], "note": strongest_text(proven)}
 
 
-def levels_json() -> dict[str, Any]:
+def levels_json() -> LevelsJSON:
     """The computer's levels, strongest first, then depth-limited searches, with what each one does."""
     return {
         "levels": list(LEVELS),

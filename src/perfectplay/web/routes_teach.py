@@ -25,7 +25,7 @@ from typing import Any, Literal, cast
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from perfectplay.documents import order_counts_json
+from perfectplay.documents import PracticeJSON, QuizJSON, order_counts_json
 from perfectplay.teaching import (
     RECORD_LIMIT,
     Convention,
@@ -254,10 +254,10 @@ def textbook_json(body: TextbookRequest) -> dict[str, Any]:
 )
 async def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
     lanes: Lanes = request.app.state.lanes
-    return await lanes.fast.run(quiz_json, body)
+    return cast("dict[str, Any]", await lanes.fast.run(quiz_json, body))
 
 
-def quiz_json(body: QuizRequest) -> dict[str, Any]:
+def quiz_json(body: QuizRequest) -> QuizJSON:
     tree = read_tree(body)
     order = move_order(body.order, tree.move_values)
     with blame("answer"):
@@ -295,10 +295,10 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
 )
 async def practice(body: PracticeRequest, request: Request) -> dict[str, Any]:
     lanes: Lanes = request.app.state.lanes
-    return await lanes.fast.run(practice_json, body)
+    return cast("dict[str, Any]", await lanes.fast.run(practice_json, body))
 
 
-def practice_json(body: PracticeRequest) -> dict[str, Any]:
+def practice_json(body: PracticeRequest) -> PracticeJSON:
     tree = read_tree(body)
     convention = Convention(cut_on_equal=not body.strict, root_window=body.root_window, algorithm=body.algorithm)
     answers: dict[tuple[int, ...], NodeAnswer] = {}
