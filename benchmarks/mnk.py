@@ -40,9 +40,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from perfectplay import MNK, Limit, TranspositionTable, solve
+from perfectplay import MNK, Limit, solve
 from perfectplay.search.base.budget import Budget, Progress, Stop
 from perfectplay.search.base.scale import SCALE
+from perfectplay.search.solver import TranspositionTable
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.negamax import Negamax
 from perfectplay.search.solver.table import PROVEN

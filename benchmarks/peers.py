@@ -72,7 +72,8 @@ def _positions_3x3() -> list[Any]:
 
 
 def ours(engine: str, task: str) -> Measure:
-    from perfectplay import MNK, TicTacToe, TranspositionTable, analyze
+    from perfectplay import MNK, TicTacToe, analyze
+    from perfectplay.search.solver import TranspositionTable
     from perfectplay.search.solver.exact import score_moves
 
     algorithm = {"textbook": "minimax", "alphabeta": "alphabeta", "solver": "solver", "solver-search": "solver"}[engine]

@@ -6,7 +6,7 @@ Run from the repository root (``pip install bitbully==0.0.79``, the referee, or 
 
 The computer plays at level ``perfect`` along two paths:
 
-* the page's: the web service's move function (``perfectplay.web.search.run_job``,
+* the page's: the web service's move function (``perfectplay.web.jobs.run_job``,
   one job a move with the page's time limit, a fresh table each time, as the
   server runs it);
 * the terminal's: ``choose_move`` with the analyst ``perfectplay play`` uses
@@ -45,7 +45,7 @@ from perfectplay.play.matches import budgeted_analyst
 from perfectplay.play.players import choose_move
 from perfectplay.search.solver.book import book_answer
 from perfectplay.search.solver.compiled import core_description
-from perfectplay.web.search import Job, run_job
+from perfectplay.web.jobs import Job, run_job
 
 Mover = Callable[[Connect4State], tuple[int, str]]
 """One path's computer: the move for a position and how it was known (``book`` or the search's kind)."""

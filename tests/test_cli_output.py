@@ -406,6 +406,7 @@ BEST_MODULES = CLI_MODULES | {
     "perfectplay.hooks",
     "perfectplay.notation",
     "perfectplay.games",
+    "perfectplay.games.registry",
     "perfectplay.games.grid",
     "perfectplay.games.symmetry",
     "perfectplay.games.mnk",

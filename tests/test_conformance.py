@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from conformance import check_game
-from perfectplay import make_game, presets
+from perfectplay import make_game
+from perfectplay.games import presets
 
 SLOW = {"mnk:5,5,4"}
 """Presets whose textbook searches near the end of a playout take many seconds: marked slow."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import InProcess, run_cli
-from perfectplay import MNK, PerfectplayError, Player, TranspositionTable, analyze, make_game
+from perfectplay import MNK, PerfectplayError, Player, analyze, make_game
 from perfectplay.games.symmetry import symmetries, transform
 from perfectplay.play.datasets import (
     CSV_COLUMNS,
@@ -24,6 +24,7 @@ from perfectplay.play.datasets import (
     split_of,
     symmetry_class,
 )
+from perfectplay.search.solver import TranspositionTable
 
 
 @pytest.fixture(scope="module")

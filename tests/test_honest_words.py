@@ -10,8 +10,8 @@ from perfectplay.cli.play import TerminalGame
 from perfectplay.play.matches import cached_analyst
 from perfectplay.play.players import proven_from_start
 from perfectplay.search.base.result import MoveValue, assemble
-from perfectplay.web.catalog import strongest_json
-from perfectplay.web.search import Job, run_job
+from perfectplay.web.jobs import Job, run_job
+from perfectplay.web.routes_play import strongest_json
 from perfectplay.words import choice_text, level_title, level_words, unproven_text
 
 TINY = Limit(nodes=30)

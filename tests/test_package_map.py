@@ -27,8 +27,9 @@ FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfec
               "perfectplay.notebook")
 LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
 TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks",
-                     "perfectplay.notation", "perfectplay.words", "perfectplay.documents", "perfectplay.__main__"}
-"""The only modules that sit at the top of the package: every other one lives in the folder of its layer."""
+                     "perfectplay.notation", "perfectplay.documents", "perfectplay.__main__"}
+"""The only modules that sit at the top of the package: every other one lives in the folder of its layer (the words
+are a folder of their own, ``words/``, one subject a module)."""
 
 
 def _layer_of(module: str) -> int | None:
@@ -67,7 +68,7 @@ def test_every_module_of_the_package_belongs_to_a_layer() -> None:
     assert unplaced == []
 
 
-def test_only_the_protocol_words_and_documents_sit_at_the_top_every_other_module_in_its_layers_folder() -> None:
+def test_only_the_protocol_and_documents_sit_at_the_top_every_other_module_in_its_layers_folder() -> None:
     top = {_module_name(p) for p in SOURCES if p.parent == PACKAGE}
     assert top == TOP_LEVEL_MODULES
 
@@ -89,10 +90,11 @@ def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path:
     assert _layer_of("perfectplay.search.solver.exact") == 0
 
 
-DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.search.solver", "perfectplay.teaching", "perfectplay.words",
-         "perfectplay.documents")
-"""What a front end may import the engine and the teaching tools through: the public API, the teaching
-tools' facade, the words and the JSON documents; the play layer and the front ends' own packages are theirs."""
+DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
+         "perfectplay.words", "perfectplay.documents")
+"""What a front end may import the engine and the teaching tools through: the public API, the registry's and the
+solver's specialist doors, the teaching tools' facade, the words and the JSON documents; the play layer and the
+front ends' own packages are theirs."""
 
 DOOR_KEEPERS = FRONT_ENDS
 """Every front end is held to the doors."""
@@ -120,8 +122,8 @@ def test_the_door_check_catches_a_front_end_that_reaches_into_the_search(tmp_pat
     assert _behind_the_door("perfectplay.teaching.trace") and _behind_the_door("perfectplay.viz.tree_json")
 
 
-PUBLIC_DOORS = ("perfectplay", "perfectplay.search.solver", "perfectplay.teaching", "perfectplay.play",
-                "perfectplay.check", "perfectplay.notebook")
+PUBLIC_DOORS = ("perfectplay", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
+                "perfectplay.words", "perfectplay.play", "perfectplay.check", "perfectplay.notebook")
 """Every package a user imports names from, each with a sorted ``__all__`` (the rl door needs its extra)."""
 
 

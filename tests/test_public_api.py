@@ -45,3 +45,36 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def test_the_doc_example_works() -> None:
     game, state = perfectplay.parse_position("XOX/OO./.X.")
     assert perfectplay.analyze(game, state).best == (5,)
+
+
+ENGINE = (
+    # the game protocol and its results
+    "Game", "Player", "Outcome", "outcome_of", "Analysis", "MoveValue", "MctsResult",
+    # the built-in games and the registry
+    "MNK", "MNKState", "TicTacToe", "Connect4", "Connect4State", "Nim", "NimState",
+    "make_game", "register_game", "load_game_file", "DEFAULT_SPEC",
+    # positions and limits
+    "parse_position", "parse_player", "Limit",
+    # the searches
+    "analyze", "best_moves", "solve", "score_moves", "minimax", "alphabeta", "mcts", "ALGORITHMS", "Algorithm",
+    # the errors
+    "PerfectplayError", "PositionError", "IllegalMoveError", "VariantError", "LimitError",
+)  # fmt: skip
+"""The engine's door, name by name: a name joins it only by joining this list (issue 27 narrowed it to 35)."""
+
+
+def test_the_engine_door_is_the_game_protocol_games_positions_limits_results_and_searches_alone() -> None:
+    assert sorted(ENGINE) == perfectplay.__all__
+
+
+def test_a_specialist_finds_what_left_the_engine_door_behind_a_door_of_its_own() -> None:
+    import perfectplay.games
+    import perfectplay.search.solver
+    import perfectplay.teaching
+
+    assert {"KINDS", "presets", "unregister_game", "SPEC_MAX_CHARS", "MAX_SIDE"} <= set(perfectplay.games.__all__)
+    solver = {"TranspositionTable", "Progress", "ProgressCallback", "SearchNode"}
+    assert solver <= set(perfectplay.search.solver.__all__)
+    assert {"TRACEABLE", "RootSearch"} <= set(perfectplay.teaching.__all__)
+    assert perfectplay.games.KINDS["mnk"].presets[0] == "tictactoe"
+    assert not hasattr(perfectplay, "TranspositionTable") and not hasattr(perfectplay, "KINDS")

@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped]  # PettingZoo ships no types
 
-from perfectplay import Player, TranspositionTable, analyze, make_game
+from perfectplay import Player, analyze, make_game
 from perfectplay.errors import PerfectplayError, PositionError
 from perfectplay.games.connect4 import outcome_of_pons_score
 from perfectplay.rl.environments import (
@@ -27,6 +27,7 @@ from perfectplay.rl.environments import (
     random_policy,
     reference,
 )
+from perfectplay.search.solver import TranspositionTable
 
 PONS = Path(__file__).resolve().parent / "data" / "connect4" / "Test_L3_R1"
 

@@ -253,7 +253,7 @@ def test_a_win_in_one_or_the_only_move_that_does_not_lose_at_once_is_answered_wi
 
 
 def test_the_pages_move_function_answers_a_game_o_began_from_the_book_without_a_search() -> None:
-    from perfectplay.web.search import Job, run_job
+    from perfectplay.web.jobs import Job, run_job
 
     game = Connect4()
     state = game.parse_sequence("4444", to_move=Player.O)  # the page's "Computer first" as O, four moves in

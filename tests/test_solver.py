@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from perfectplay import MNK, Limit, MNKState, Player, TicTacToe, analyze, back_up, minimax, solve
+from perfectplay import MNK, Limit, MNKState, Player, TicTacToe, analyze, minimax, solve
+from perfectplay.game import back_up
 from perfectplay.play import choose_move
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.table import TranspositionTable

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from perfectplay import MNK, MNKState, Player, TicTacToe, TranspositionTable, solve
+from perfectplay import MNK, MNKState, Player, TicTacToe, solve
 from perfectplay.games.symmetry import inverse, symmetries, transform
+from perfectplay.search.solver import TranspositionTable
 from perfectplay.search.solver.exact import score_moves
 
 

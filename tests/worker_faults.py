@@ -23,7 +23,7 @@ marker = sys.argv[1]
 try:
     os.close(os.open(marker, os.O_CREAT | os.O_EXCL))
 except FileExistsError:
-    runpy.run_module("perfectplay.web.worker", run_name="__main__")  # every later worker is a real one
+    runpy.run_module("perfectplay.web.jobs", run_name="__main__")  # every later worker is a real one
 else:
     sys.stdin.readline()
     os.kill(os.getpid(), signal.SIGKILL)

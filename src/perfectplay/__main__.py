@@ -1,7 +1,5 @@
 """``python -m perfectplay`` runs the same command as ``perfectplay``."""
 
-import sys
+from perfectplay.cli import run
 
-from perfectplay.cli import main
-
-sys.exit(main())
+run()

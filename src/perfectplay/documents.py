@@ -20,6 +20,7 @@ from perfectplay.game import Game
 from perfectplay.search.base.result import Analysis
 from perfectplay.teaching.compare import Comparison
 from perfectplay.teaching.orders import OrderCount, OrderCounts
+from perfectplay.words.play import result_text
 
 OutcomeName = Literal["win", "draw", "loss", "unknown"]
 
@@ -59,9 +60,21 @@ class AnalysisJSON(TypedDict):
     outcome_class: OutcomeName | None
 
 
-def move_fields(game: Game[Any], move: int) -> dict[str, Any]:
+class PlacedMoveJSON(TypedDict, total=False):
+    """A move as every document names it: its number, where it is as the game says, and its label."""
+
+    move: int
+    row: int
+    col: int
+    heap: int
+    take: int
+    label: str
+
+
+def move_fields(game: Game[Any], move: int) -> PlacedMoveJSON:
     """Where a move is, as the game says (``row``/``col`` on a board), and the label people type."""
-    return {"move": move, **game.move_fields(move), "label": game.move_label(move)}
+    # cast: a game names its own position fields (row and col, or heap and take).
+    return cast(PlacedMoveJSON, {"move": move, **game.move_fields(move), "label": game.move_label(move)})
 
 
 def analysis_json(analysis: Analysis) -> AnalysisJSON:
@@ -106,6 +119,116 @@ class AdviceJSON(TypedDict):
     hint: str | None
     why: str | None
     unproven: str | None
+
+
+# --- a position as the page shows it: every answer of the HTTP API that carries one ---------------
+
+
+class OutcomeJSON(TypedDict):
+    """How a finished game ended: the winner (null for a draw), the cells that won, and the sentence."""
+
+    winner: str | None
+    line: list[int]
+    text: str
+
+
+class PositionJSON(TypedDict):
+    game: str
+    title: str
+    position: str
+    to_move: str
+    view: dict[str, Any]
+    outcome: OutcomeJSON | None
+
+
+def outcome_json(game: Game[Any], state: Any) -> OutcomeJSON | None:
+    """How the game ended (winner or null for a draw, and the winning cells), or null if it goes on."""
+    if not game.is_over(state):
+        return None
+    winner = game.winner(state)
+    return {
+        "winner": None if winner is None else winner.value,
+        "line": list(game.highlight(state)),
+        "text": result_text(winner),
+    }
+
+
+def position_json(game: Game[Any], state: Any) -> PositionJSON:
+    """A position as every response carries it: the game, the text, the side to move, its view and outcome."""
+    return {
+        "game": game.name,
+        "title": game.title,
+        "position": game.format(state),
+        "to_move": game.to_move(state).value,
+        "view": game.view(state),
+        "outcome": outcome_json(game, state),
+    }
+
+
+class AnalyzedJSON(AnalysisJSON):
+    """``POST /api/analyze``: the analysis, the position's view, and the page's sentences."""
+
+    view: dict[str, Any]
+    advice: AdviceJSON
+
+
+class PlayedJSON(PositionJSON):
+    """``POST /api/position``: the position after the move played, if one was."""
+
+    played: PlacedMoveJSON | None
+
+
+class ComputerMoveJSON(PlayedJSON):
+    """``POST /api/move``: the move played for the person, the computer's answer, and the position after both."""
+
+    move: int | None
+    row: int | None
+    col: int | None
+    label: str | None
+    analysis: AnalyzedJSON | None
+
+
+class StrongestJSON(TypedDict):
+    """The strongest level in one game: its title ("Perfect" only where proven) and what it is."""
+
+    title: str
+    note: str
+
+
+class GameEntryJSON(PositionJSON):
+    """One preset of ``GET /api/games``: its start position, its kind and the strongest level's name there."""
+
+    kind: str
+    summary: str
+    strongest: StrongestJSON
+
+
+class PanelWordsJSON(TypedDict):
+    """The search-tree panel's words, made in Python: the page shows them as they are."""
+
+    root_windows: dict[str, str]
+    orders: dict[str, str]
+    algorithms: dict[str, str]
+
+
+class GamesJSON(TypedDict):
+    """``GET /api/games``."""
+
+    games: list[GameEntryJSON]
+    default: str
+    seconds: float
+    tree_max_moves: int
+    words: PanelWordsJSON
+
+
+class LevelsJSON(TypedDict):
+    """``GET /api/levels``: the levels strongest first, the depth-limited players, and one line on each."""
+
+    levels: list[str]
+    depth_players: list[str]
+    titles: dict[str, str]
+    default: str
+    notes: dict[str, str]
 
 
 # --- a depth-limited search beside perfect play: analyze --compare --json, POST /api/compare ----
@@ -225,13 +348,55 @@ class DuelJSON(TypedDict):
     players: list[PlayerRecordJSON]
 
 
-# --- the pruning quiz: POST /api/quiz --------------------------------------------------------------
+# --- the pruning quiz and the hand search: POST /api/quiz, POST /api/practice ----------------------
 
 
 class QuizWordsJSON(TypedDict):
     verdict: str
     details: list[str]
     summary: str
+
+
+class CutJSON(TypedDict):
+    """One cut alpha-beta made: where, the condition that met, what it spared, and the sentence."""
+
+    node: str
+    role: str
+    condition: str
+    pruned: list[str]
+    text: str
+
+
+class QuizJSON(TypedDict):
+    tree_text: str
+    correct: bool
+    answer: list[str]
+    pruned: list[str]
+    missed: list[str]
+    wrong: list[str]
+    cuts: list[CutJSON]
+    words: QuizWordsJSON
+    value: int
+    best: list[str]
+    nodes: int
+
+
+class MistakeJSON(TypedDict):
+    node: str
+    field: str
+    given: str
+    expected: str
+    reason: str
+
+
+class PracticeJSON(TypedDict):
+    tree_text: str
+    convention: str
+    asked: int
+    right: int
+    perfect: bool
+    mistakes: list[MistakeJSON]
+    order: list[str]
 
 
 # --- errors: every 4xx of the HTTP API -------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from perfectplay.errors import PositionError
 from perfectplay.game import Game, Player
-from perfectplay.games import DEFAULT_SPEC, make_game
+from perfectplay.games.registry import DEFAULT_SPEC, make_game
 
 
 def parse_player(text: str) -> Player:

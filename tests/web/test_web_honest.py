@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from perfectplay import make_game
 from perfectplay.teaching import estimated_tree_size
-from perfectplay.web.tree_size import START_DEPTH, TOO_BIG
+from perfectplay.web.routes_tree import START_DEPTH, TOO_BIG
 
 
 def start_of(spec: str) -> dict[str, Any]:

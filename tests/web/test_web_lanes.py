@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 
 from async_support import in_loop
 from perfectplay.web.app import create_app
-from perfectplay.web.lanes import FastLane
-from perfectplay.web.search import Job
+from perfectplay.web.jobs import Job
 from perfectplay.web.settings import Settings
+from perfectplay.web.workers import FastLane
 
 EMPTY_5X5 = "...../...../...../...../....."
 """Minutes to prove: a search of it holds its worker for the whole (here: very long) limit."""

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 
 from perfectplay.cli.serve import bind
 from perfectplay.web.app import create_app
-from perfectplay.web.serving import uvicorn_config
+from perfectplay.web.server import uvicorn_config
 from perfectplay.web.settings import Settings
 
 PATIENCE = 120.0

@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from async_support import in_loop
 from perfectplay.web.app import create_app
-from perfectplay.web.pool import SearchTimeout, WorkerDied, WorkerPool
-from perfectplay.web.search import Job, JobResult
+from perfectplay.web.jobs import Job, JobResult
 from perfectplay.web.settings import Settings
+from perfectplay.web.workers import SearchTimeout, WorkerDied, WorkerPool
 from worker_faults import killed_by_every_job, killed_once, wait_until_dead
 
 

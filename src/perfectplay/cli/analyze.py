@@ -19,7 +19,8 @@ from perfectplay.cli.options import add_depth_options, add_position_arguments, r
 from perfectplay.cli.progress import ProgressLine
 
 if TYPE_CHECKING:
-    from perfectplay import Analysis, Game, Limit, TranspositionTable
+    from perfectplay import Analysis, Game, Limit
+    from perfectplay.search.solver import TranspositionTable
 
 # The engine, the words and the JSON shapes are imported where they are used: ``best`` on 3x3 loads the
 # solver and nothing else (tests/test_cli_output.py holds the list).

@@ -14,10 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from perfectplay import Connect4, PerfectplayError, TranspositionTable, make_game
+from perfectplay import Connect4, PerfectplayError, make_game
 from perfectplay.cli.options import add_game_option, path, whole
 from perfectplay.cli.output import write_file
-from perfectplay.search.solver import BOOK_SIDES, Book, book_header, build_book, prove_book_entry
+from perfectplay.search.solver import BOOK_SIDES, Book, TranspositionTable, book_header, build_book, prove_book_entry
 
 MILLION = 1_000_000
 
@@ -119,6 +119,6 @@ def run_book(args: argparse.Namespace) -> int:
                 newest[line.split()[0]] = line
         write_file(path, "\n".join([book_header(game, args.plies), *newest.values()]) + "\n")
     except OSError as error:
-        raise PerfectplayError(f"cannot write {path}: {error}") from None
+        raise PerfectplayError(f"cannot write {path}: {error.strerror or error}") from None
     print(f"{len(book)} positions to ply {args.plies} in {path} ({time.perf_counter() - started:.0f} s)")
     return 0

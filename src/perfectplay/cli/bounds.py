@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from perfectplay.cli.options import seconds, whole
 
 if TYPE_CHECKING:
-    from perfectplay import Game, TranspositionTable
+    from perfectplay import Game
+    from perfectplay.search.solver import TranspositionTable
 
 BIG_BOARD_CELLS = 16
 """Boards with more cells than this get a time limit by default (a 4x4 board is solved in about a second)."""
@@ -70,7 +71,6 @@ def time_limit_for(game: Game[Any], given: float | None) -> float | None:
 
 def table_for(game: Game[Any], size: int | None, exact: bool) -> TranspositionTable:
     """The solver's table: ``size`` entries if given, else the default cap for ``game`` and the kind of search."""
-    from perfectplay import TranspositionTable
-    from perfectplay.search.solver import default_capacity
+    from perfectplay.search.solver import TranspositionTable, default_capacity
 
     return TranspositionTable(default_capacity(game, exact) if size is None else size)

@@ -12,12 +12,13 @@ on a terminal (the sheet names the tree in its first line).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 
 from perfectplay import PerfectplayError
 from perfectplay.cli.latex import INSTALL, compile_pdf, have_pdflatex
-from perfectplay.cli.options import whole
+from perfectplay.cli.options import path, whole
 from perfectplay.cli.output import write_file
 from perfectplay.teaching import Convention, exercise_svg, exercise_tikz, random_tree, tree_text
 
@@ -63,7 +64,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--strict", action="store_true", help="cut only when a bound is passed, not on equality")
     parser.add_argument("--root-window", choices=("first", "best"), default="first", help="textbook (first) or engine")
     parser.add_argument(
-        "--out", metavar="PREFIX", required=True, help="write PREFIX-sheet.EXT and PREFIX-key.EXT for each format"
+        "--out",
+        type=path("--out"),
+        metavar="PREFIX",
+        required=True,
+        help="write PREFIX-sheet.EXT and PREFIX-key.EXT for each format",
     )
     parser.add_argument(
         "--format",
@@ -76,8 +81,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run_exercise(args: argparse.Namespace) -> int:
-    if not args.out.strip():
-        raise PerfectplayError("--out needs a file name prefix, such as exercise1")
+    if args.out.endswith(("/", os.sep)) or os.path.isdir(args.out):
+        raise PerfectplayError(f"--out {args.out} is a folder: give a file name prefix in it, such as exercise1")
     tree = random_tree(random.Random(args.seed), args.depth, args.branching, args.top)
     convention = Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
     title = f"Exercise {args.seed}: {tree_text(tree.root)}"
@@ -97,7 +102,8 @@ def run_exercise(args: argparse.Namespace) -> int:
         documents.append((part, files))
     for part, files in documents:
         for kind in wanted:
-            path = f"{args.out}-{part}.{kind}"
-            write_file(path, files[kind])
-            sys.stdout.write(f"wrote {path}\n")
+            # Whole or not at all, so a reader never sees half a sheet; a failure is one line and status 2.
+            target = f"{args.out}-{part}.{kind}"
+            write_file(target, files[kind])
+            sys.stdout.write(f"wrote {target}\n")
     return 0

@@ -23,7 +23,7 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.report.score import load_weights
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
-from perfectplay.cli.options import duration, whole
+from perfectplay.cli.options import duration, path, whole
 from perfectplay.cli.wheel import build_wheel
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
@@ -37,7 +37,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("grader", choices=GRADER_NAMES, help="the grader: " + ", ".join(GRADER_NAMES))
     parser.add_argument(
-        "--out", required=True, metavar="PATH", help="where to write it: a .zip file, or else a new folder"
+        "--out",
+        type=path("--out"),
+        required=True,
+        metavar="PATH",
+        help="where to write it: a .zip file, or else a new folder",
     )
     parser.add_argument("--file", default="tictactoe.py", metavar="NAME", help="the student's file (tictactoe.py)")
     parser.add_argument("--standard", choices=STANDARDS, help="value or best (default: the interface's own)")

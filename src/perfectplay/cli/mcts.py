@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from perfectplay import MctsResult, PerfectplayError, mcts
-from perfectplay.cli.options import add_position_arguments, read_position, whole
+from perfectplay import MctsResult, mcts
+from perfectplay.cli.options import add_position_arguments, path, read_position, whole
+from perfectplay.cli.output import write_file
 from perfectplay.teaching import DEFAULT_CHECKPOINTS, convergence_document, convergence_svg, study_convergence
 
 MAX_CHECKPOINT = 200_000
@@ -51,7 +51,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("--runs", type=whole(1, "--runs", 200), default=20, help="seeded runs, 1-200 (default 20)")
     parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the first run's seed (default 0)")
-    parser.add_argument("--svg", metavar="FILE", help="also draw the curves as SVG into FILE")
+    parser.add_argument("--svg", type=path("--svg"), metavar="FILE", help="also draw the curves as SVG into FILE")
     parser.add_argument("--tree", action="store_true", help="print one run's root moves (visits, mean) instead")
     parser.add_argument("--json", action="store_true", help="print the study as JSON")
     parser.set_defaults(run=run_mcts)
@@ -64,11 +64,8 @@ def run_mcts(args: argparse.Namespace) -> int:
         sys.stdout.write(tree_text(result))
         return 0
     study = study_convergence(game, state, args.iterations, runs=args.runs, seed=args.seed)
-    if args.svg:
-        try:
-            Path(args.svg).write_text(convergence_svg(study), encoding="utf-8")
-        except OSError as error:
-            raise PerfectplayError(f"cannot write {args.svg}: {error.strerror or error}") from None
+    if args.svg is not None:
+        write_file(args.svg, convergence_svg(study))  # whole or not at all; a failure is one line and status 2
     if args.json:
         document = convergence_document(study)
         sys.stdout.write(json.dumps(document) + "\n")

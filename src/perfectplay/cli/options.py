@@ -146,7 +146,7 @@ def path(what: str) -> Callable[[str], str]:
 
 
 def game_help() -> str:
-    from perfectplay import KINDS
+    from perfectplay.games import KINDS
 
     kinds = "; ".join(f"{kind.name}: {kind.summary}" for kind in KINDS.values())
     return (

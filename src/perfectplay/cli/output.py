@@ -345,7 +345,8 @@ def _new_file(shown: str, folder: str, name: str) -> tuple[str, int]:
         except OSError as error:
             reason = error.strerror or str(error)
             if error.errno == errno.ENOENT:
-                reason = "no such folder"
+                # A folder that is there yet takes no new file (/proc, /sys) is not a missing folder.
+                reason = f"{folder or '.'} takes no new file" if os.path.isdir(folder or ".") else "no such folder"
             raise WriteError(shown, reason) from None
 
 

@@ -14,7 +14,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from perfectplay import Progress, TranspositionTable
+    from perfectplay.search.solver import Progress, TranspositionTable
 
 
 class ProgressLine:

@@ -86,7 +86,7 @@ def bind(host: str, port: int) -> socket.socket:
 def run_serve(args: argparse.Namespace) -> int:
     try:
         from perfectplay.web.app import create_app
-        from perfectplay.web.serving import GracefulServer
+        from perfectplay.web.server import GracefulServer
         from perfectplay.web.settings import Settings
     except ImportError as error:
         raise PerfectplayError(f"the web app needs the 'web' extra (pip install 'perfectplay[web]'): {error}") from None

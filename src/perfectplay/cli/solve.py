@@ -16,9 +16,10 @@ import sys
 import time
 from typing import Any
 
-from perfectplay import Analysis, Game, Limit, Progress, TranspositionTable, make_game, solve
+from perfectplay import Analysis, Game, Limit, make_game, solve
 from perfectplay.cli.bounds import add_table_size, add_time_limit, table_for, time_limit_for
 from perfectplay.cli.options import add_game_option
+from perfectplay.search.solver import Progress, TranspositionTable
 from perfectplay.words import outcome_class_text
 
 PLAIN_EVERY = 5.0

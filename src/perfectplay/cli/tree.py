@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from perfectplay import TRACEABLE, Game, Limit, PerfectplayError, alphabeta, minimax
+from perfectplay import Game, Limit, PerfectplayError, alphabeta, minimax
 from perfectplay.cli.options import (
     TEXTBOOK,
     add_depth_options,
@@ -38,6 +38,7 @@ from perfectplay.teaching import (
     ORDERS,
     RECORD_LIMIT,
     SEARCH_NODES,
+    TRACEABLE,
     Trace,
     compare_cuts,
     estimated_tree_size,

@@ -25,7 +25,7 @@ import perfectplay
 
 NAME = "perfectplay"
 REQUIRES_PYTHON = ">=3.10"
-ENTRY_POINTS = "[console_scripts]\nperfectplay = perfectplay.cli:main\n"
+ENTRY_POINTS = "[console_scripts]\nperfectplay = perfectplay.cli:run\n"
 LEFT_OUT_SUFFIXES = (".so", ".pyd", ".dll", ".dylib", ".c", ".o", ".pyc", ".pyo")
 """The compiled core (its tag would tie the wheel to one Python), its C source, and byte code."""
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)

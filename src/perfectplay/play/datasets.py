@@ -25,7 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TextIO
 
-from perfectplay import Game, PerfectplayError, back_up, loss_score, outcome_of, win_score
+from perfectplay import Game, PerfectplayError, outcome_of
+from perfectplay.game import back_up, loss_score, win_score
 
 FORMATS: tuple[str, ...] = ("jsonl", "csv")
 """The formats ``write_dataset`` writes (Parquet is ``write_parquet``, with pyarrow installed)."""

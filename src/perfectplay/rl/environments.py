@@ -67,19 +67,9 @@ try:
 except ImportError as error:  # pragma: no cover - depends on what is installed
     raise ImportError(f"perfectplay.rl needs the rl extra: pip install 'perfectplay[rl]' ({error})") from None
 
-from perfectplay import (
-    MNK,
-    Connect4,
-    Game,
-    Limit,
-    PerfectplayError,
-    Player,
-    PositionError,
-    TranspositionTable,
-    make_game,
-    score_moves,
-)
+from perfectplay import MNK, Connect4, Game, Limit, PerfectplayError, Player, PositionError, make_game, score_moves
 from perfectplay.play.datasets import reachable
+from perfectplay.search.solver import TranspositionTable
 
 Observation = dict[str, Any]
 """A PettingZoo observation: ``{"observation": planes, "action_mask": mask}`` (numpy int8 arrays)."""

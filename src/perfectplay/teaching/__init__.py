@@ -25,7 +25,9 @@ _HOMES: dict[str, str] = {
     "PSEUDOCODE": "perfectplay.teaching.pseudocode",
     "PracticeGrade": "perfectplay.teaching.practice",
     "RECORD_LIMIT": "perfectplay.teaching.trace",
+    "RootSearch": "perfectplay.search.alphabeta",
     "SEARCH_NODES": "perfectplay.teaching.trace",
+    "TRACEABLE": "perfectplay.search.analysis",
     "TextbookTree": "perfectplay.teaching.textbook",
     "Trace": "perfectplay.teaching.trace",
     "TraceNode": "perfectplay.teaching.trace",
@@ -85,6 +87,8 @@ __getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 
 
 if _typing.TYPE_CHECKING:
+    from perfectplay.search.alphabeta import RootSearch as RootSearch
+    from perfectplay.search.analysis import TRACEABLE as TRACEABLE
     from perfectplay.teaching.compare import compare_with_perfect_play as compare_with_perfect_play
     from perfectplay.teaching.compare import limited_value_text as limited_value_text
     from perfectplay.teaching.compare import move_value as move_value

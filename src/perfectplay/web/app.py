@@ -1,31 +1,40 @@
-"""The FastAPI application: routes, error handlers, request log and the static page."""
+"""The FastAPI application and its wiring: the routes, the limits on a request's body, error handlers, the
+request log and the static page.
+
+A slow body is cut off at its deadline (``BodyDeadline``): ASGI middleware,
+around the app. The body is read by the endpoint (FastAPI parses it before
+calling us), and every read of it goes through ``receive``, so the deadline
+is kept by wrapping ``receive``. Once the body is complete, ``receive`` is
+passed through untouched: after that it only reports a client that went
+away, which may take as long as the search.
+"""
 
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from perfectplay import __version__
-from perfectplay.web.catalog import games_json, levels_json
-from perfectplay.web.lanes import Lanes
-from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, error_body, error_responses, excerpt
-from perfectplay.web.schemas import AnalyzeRequest, MoveRequest, PlayRequest
-from perfectplay.web.service import analyze_json, move_json, play_json
+from perfectplay.web.problems import GET_ERRORS, Problem, error_body, error_responses, excerpt
+from perfectplay.web.routes_play import router as play_router
+from perfectplay.web.routes_teach import router as teach_router
+from perfectplay.web.routes_tree import router as tree_router
 from perfectplay.web.settings import BODY_MAX_BYTES, Settings
-from perfectplay.web.teach_api import router as teach_router
-from perfectplay.web.timeouts import BodyDeadline, BodyTooSlow
-from perfectplay.web.tree_api import router as tree_router
+from perfectplay.web.workers import Lanes
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -62,7 +71,8 @@ def create_app(settings: Settings | None = None, *, worker_command: Sequence[str
     app.state.settings = settings
     _add_middleware(app, settings)
     _add_error_handlers(app)
-    _add_routes(app, settings)
+    app.include_router(play_router)
+    _add_routes(app)
     app.include_router(tree_router)
     app.include_router(teach_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -74,47 +84,8 @@ def _lanes(request: Request) -> Lanes:
     return lanes
 
 
-def _add_routes(app: FastAPI, settings: Settings) -> None:
-    # Every endpoint is ``async`` and none of them waits in FastAPI's thread
-    # pool: a search runs in the fast lane's thread or in a worker process
-    # (``lanes.py``), and a request waiting for a worker waits on the event
-    # loop, so nothing here can queue behind a thread pool that is full.
-
-    @app.post("/api/analyze", summary="Score every legal move of a position", responses=error_responses(*POST_ERRORS))
-    async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
-        return await analyze_json(body, _lanes(request), settings)
-
-    @app.post(
-        "/api/move",
-        summary="Optionally play a move, then let the computer answer",
-        responses=error_responses(*POST_ERRORS),
-    )
-    async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
-        return await move_json(body, _lanes(request), settings)
-
-    @app.post(
-        "/api/position",
-        summary="Read a position and optionally play one move, without any search",
-        responses=error_responses(*POST_ERRORS),
-    )
-    async def position(body: PlayRequest) -> dict[str, Any]:
-        return play_json(body)
-
-    @app.get(
-        "/api/games",
-        summary="The games the page offers, each with its start position and view",
-        responses=error_responses(*GET_ERRORS),
-    )
-    async def games() -> dict[str, Any]:
-        return games_json(settings)
-
-    @app.get(
-        "/api/levels",
-        summary="The computer's strength levels, strongest first, with what each does",
-        responses=error_responses(*GET_ERRORS),
-    )
-    async def levels() -> dict[str, Any]:
-        return levels_json()
+def _add_routes(app: FastAPI) -> None:
+    # The app's own routes; the API's are in the routes_* modules.
 
     @app.get(
         "/healthz",
@@ -211,3 +182,44 @@ def describe_validation_error(error: Any) -> tuple[str, str]:
     if isinstance(cause, Exception):  # our own validator's message already says what was given
         return field, str(cause)
     return field, f"{error.get('msg', 'invalid value')} (got {excerpt(error.get('input'))})"
+
+
+class BodyTooSlow(HTTPException):
+    """The body did not arrive in time; answered 408 by the app's HTTPException handler."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(
+            status_code=408,
+            detail=f"the request body did not arrive within {seconds:g} s",
+            headers={"Connection": "close"},
+        )
+
+
+class BodyDeadline:
+    """Every request's body must arrive within ``seconds`` of its first read."""
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        deadline = math.inf
+        complete = False
+
+        async def receive_in_time() -> Message:
+            nonlocal deadline, complete
+            if complete:
+                return await receive()
+            if deadline == math.inf:
+                deadline = anyio.current_time() + self.seconds
+            with anyio.move_on_after(deadline - anyio.current_time()) as late:
+                message = await receive()
+            if late.cancelled_caught:
+                raise BodyTooSlow(self.seconds)
+            complete = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        await self.app(scope, receive_in_time, send)

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from perfectplay import PerfectplayError
+from perfectplay.documents import ErrorJSON
 
 EXCERPT_CHARS = 40
 """Most characters of a client's input quoted back in an error: enough to recognise it."""
@@ -37,13 +38,13 @@ class Problem(Exception):
         self.headers = {} if retry_after is None else {"Retry-After": str(retry_after)}
         """Sent with the answer: ``Retry-After`` when trying again soon is the fix."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ErrorJSON:
         return error_body(self.field, self.message)
 
 
-def error_body(field: str | None, message: str) -> dict[str, Any]:
+def error_body(field: str | None, message: str) -> ErrorJSON:
     """The error JSON, never long: a client's input is echoed in it only as an excerpt."""
-    return {"error": {"field": _cut(field, FIELD_MAX_CHARS), "message": _cut(message, MESSAGE_MAX_CHARS)}}
+    return {"error": {"field": _cut(field, FIELD_MAX_CHARS), "message": _cut(message, MESSAGE_MAX_CHARS) or ""}}
 
 
 def excerpt(value: object) -> str:

@@ -1,19 +1,33 @@
-"""Request bodies of the JSON API, validated by pydantic before any game logic runs.
+"""Request bodies of the JSON API, validated by pydantic before any game logic runs, and what a body means.
 
 Strict types: ``"to_move": 1`` or ``"play": 4.0`` is a mistake to report, not
 to guess at. The caps here keep every request small; whether a position can
-arise in play is the engine's call (``parse_position``), not pydantic's.
+arise in play is the engine's call (``parse_position``), not pydantic's:
+``read_position`` asks it, and blames the field at fault.
+
+The teaching options every search-tree request shares (a depth limit, an
+evaluation, a move order, a root window) are checked here against the game,
+in the server process, so a worker only ever gets options it can run
+(``check_search_options``). Only the engine's named evaluations are offered:
+a client's ``module:function`` is never imported here
+(``get_evaluation(load=False)``).
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Collection
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from perfectplay import SPEC_MAX_CHARS
+from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
+from perfectplay.games import SPEC_MAX_CHARS
 from perfectplay.play.players import LEVELS, check_level
+from perfectplay.teaching import EVALUATIONS, ORDERS, TRACEABLE, default_evaluation, evaluation_names
+from perfectplay.web.jobs import SearchOptions
+from perfectplay.web.problems import Problem, blame
 from perfectplay.web.settings import POSITION_MAX_CHARS
+from perfectplay.words import DEFAULT_ROOT_WINDOW, ROOT_WINDOWS
 
 Side = Literal["X", "O"]
 
@@ -82,3 +96,151 @@ class MoveRequest(PlayRequest):
         # Validated against players.LEVELS at request time, so levels added
         # to the engine appear in the API without a change here.
         return check_level(level)
+
+
+def read_position(request: PositionRequest) -> tuple[Game[Any], Any]:
+    """The request's game and state (the game's start without a position), or a problem naming the field."""
+    # Without a spec the board's size comes from the position, so a bad size is the position's fault.
+    with blame("game" if request.game is not None else "position"):
+        game = make_game(request.game or DEFAULT_SPEC, request.position)
+    to_move = None if request.to_move is None else parse_player(request.to_move)
+    with blame("position"):
+        if request.position is None:
+            return game, game.initial_state(to_move or Player.X)
+        return game, game.parse(request.position, to_move)
+
+
+# --- the teaching options of the search-tree requests -----------------------------------------------
+
+SEARCH_DEPTH_MAX = 12
+"""Deepest depth limit a request may ask for; the tracer's node cap is the real bound on the work."""
+
+
+def _traceable(algorithm: str) -> str:
+    if algorithm not in TRACEABLE:
+        raise ValueError(f"unknown algorithm {algorithm[:40]!r}: use one of {', '.join(TRACEABLE)}")
+    return algorithm
+
+
+TracedAlgorithm = Annotated[
+    str, AfterValidator(_traceable), WithJsonSchema({"type": "string", "enum": list(TRACEABLE)})
+]
+"""A request's ``algorithm``: one the teaching tools can trace, by the engine's one table of algorithms."""
+
+STRICT = ConfigDict(strict=True, extra="forbid")
+"""As every request body: wrong types and unknown fields are mistakes to report."""
+
+
+def _known(value: str | None, names: Collection[str], what: str) -> str | None:
+    if value is not None and value not in names:
+        raise ValueError(f"unknown {what} {value[:40]!r}: use one of {', '.join(names)}")
+    return value
+
+
+class SearchFields(BaseModel):
+    """The depth limit, evaluation and root window of a search (mixed into request bodies)."""
+
+    model_config = STRICT
+
+    search_depth: int | None = Field(
+        default=None,
+        ge=1,
+        le=SEARCH_DEPTH_MAX,
+        description="search this many plies below the position and value the positions there with the "
+        "evaluation (the root's moves are ply 1); default: search to the end of the game",
+    )
+    evaluation: str | None = Field(
+        default=None,
+        max_length=40,
+        description="a named evaluation for the positions at the depth limit (needs search_depth): "
+        f"{', '.join(EVALUATIONS)}; default: open-lines on games of lines, else none",
+    )
+    root: str | None = Field(
+        default=None,
+        description="alpha-beta's root window: first (the textbook, (best so far, +inf)), best (the engine's, "
+        "(best - 1, +inf): finds every best move), all (every move with (-inf, +inf)); default first, as in "
+        "perfectplay tree and orders",
+    )
+
+    @field_validator("root")
+    @classmethod
+    def _known_root(cls, root: str | None) -> str | None:
+        return _known(root, ROOT_WINDOWS, "root window")
+
+
+class OrderField(BaseModel):
+    """Alpha-beta's move order."""
+
+    model_config = STRICT
+
+    order: str = Field(default="natural", description=f"alpha-beta's move order: {', '.join(ORDERS)} (default natural)")
+
+    @field_validator("order")
+    @classmethod
+    def _known_order(cls, order: str) -> str:
+        _known(order, ORDERS, "move order")
+        return order
+
+
+class OrderFields(OrderField):
+    """Alpha-beta's move order, and another order to compare its cuts with."""
+
+    compare_order: str | None = Field(
+        default=None, description="mark the cuts that appear and vanish against alpha-beta with this order"
+    )
+
+    @field_validator("compare_order")
+    @classmethod
+    def _known_other(cls, order: str | None) -> str | None:
+        return _known(order, ORDERS, "move order")
+
+
+def check_search_options(
+    game: Game[Any], search: SearchFields, algorithm: str = "alphabeta", orders: OrderFields | None = None
+) -> SearchOptions:
+    """The request's options checked against ``game`` and ``algorithm``, or a problem naming the field at fault."""
+    if search.evaluation is not None and search.search_depth is None:
+        raise Problem(422, "evaluation", "an evaluation values the positions at a depth limit: give search_depth too")
+    evaluation = "none"
+    if search.search_depth is not None:
+        evaluation = search.evaluation or default_evaluation(game)
+        usable = evaluation_names(game)
+        if evaluation not in usable:
+            named = "" if evaluation in EVALUATIONS else " (the server runs only named evaluations)"
+            raise Problem(
+                422,
+                "evaluation",
+                f"{evaluation[:40]!r} is not an evaluation for {game.title}{named}: use one of {', '.join(usable)}",
+            )
+    order = "natural" if orders is None else orders.order
+    compare_order = None if orders is None else orders.compare_order
+    if algorithm != "alphabeta":
+        for field, given in (("order", order != "natural"), ("compare_order", compare_order), ("root", search.root)):
+            if given:
+                raise Problem(422, field, f"{field} is alpha-beta's; minimax searches every move with no window")
+    return {
+        "search_depth": search.search_depth,
+        "evaluation": evaluation,
+        "order": order,
+        "compare_order": compare_order,
+        "root": search.root or DEFAULT_ROOT_WINDOW,
+    }
+
+
+EMPTY_MAX = 9
+"""Most empty cells a traced position may have: the full 3x3 game tree."""
+
+
+def refuse_whole_search_of_many_moves(game: Game[Any], state: Any, search_depth: int | None, what: str) -> None:
+    """A search to the end only where at most ``EMPTY_MAX`` moves are open: else 422, naming the way out.
+
+    ``what`` starts the message ("the whole search tree is drawn").
+    """
+    choices = 0 if game.is_over(state) else len(game.legal_moves(state))
+    if choices > EMPTY_MAX and search_depth is None:
+        raise Problem(
+            422,
+            "position",
+            f"{what} for positions with at most {EMPTY_MAX} moves to choose from, and this one has {choices}: "
+            "choose a search depth (search_depth, e.g. 2) to see a depth-limited search instead",
+        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from perfectplay import MAX_SIDE
+from perfectplay.games import MAX_SIDE
 
 POSITION_MAX_CHARS = 2 * MAX_SIDE * (MAX_SIDE + 1)
 """Longest position text accepted: a 15x15 board with room for CRLF row breaks."""
@@ -30,11 +30,11 @@ class Settings:
     """How long a request waits for a free worker before it is answered 503."""
 
     header_seconds: float = 10.0
-    """Deadline for a request's line and headers to arrive (``serving.HeaderDeadline``)."""
+    """Deadline for a request's line and headers to arrive (``server.HeaderDeadline``)."""
 
     body_seconds: float = 10.0
     """Deadline for a request's body to arrive, from when the app starts reading it, right after the
-    headers (``timeouts.BodyDeadline``)."""
+    headers (``app.BodyDeadline``)."""
 
     fast_nodes: int = 5_000
     """Node budget of the fast lane: every search is first tried in the server

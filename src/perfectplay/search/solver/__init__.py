@@ -2,8 +2,10 @@
 win/draw/loss probes, opening books and the compiled core's dispatch, one job a file.
 
 The engine's door (``perfectplay``) gives ``solve`` and ``score_moves``; this
-door adds what only a solver's user tunes or builds: table sizes, which core
-is in use, and the opening books (``perfectplay book``).
+door adds what only a solver's user tunes or builds: the transposition table
+and its sizes, which core is in use, the progress a long search reports, the
+hooks a game fills in to be solved fast (``SearchNode``), and the opening
+books (``perfectplay book``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ _HOMES: dict[str, str] = {
     "Book": "perfectplay.search.solver.book",
     "COMPILED_CAPACITY": "perfectplay.search.solver.table",
     "DEFAULT_CAPACITY": "perfectplay.search.solver.table",
+    "Progress": "perfectplay.search.base.budget",
+    "ProgressCallback": "perfectplay.search.base.budget",
+    "SearchNode": "perfectplay.hooks",
+    "TranspositionTable": "perfectplay.search.solver.table",
     "book_header": "perfectplay.search.solver.book",
     "build_book": "perfectplay.search.solver.book",
     "default_capacity": "perfectplay.search.solver.compiled",
@@ -32,6 +38,9 @@ __all__ = sorted(_HOMES)
 __getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 
 if _typing.TYPE_CHECKING:
+    from perfectplay.hooks import SearchNode as SearchNode
+    from perfectplay.search.base.budget import Progress as Progress
+    from perfectplay.search.base.budget import ProgressCallback as ProgressCallback
     from perfectplay.search.solver.book import BOOK_SIDES as BOOK_SIDES
     from perfectplay.search.solver.book import Book as Book
     from perfectplay.search.solver.book import book_header as book_header
@@ -43,3 +52,4 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.solver.exact import solve as solve
     from perfectplay.search.solver.table import COMPILED_CAPACITY as COMPILED_CAPACITY
     from perfectplay.search.solver.table import DEFAULT_CAPACITY as DEFAULT_CAPACITY
+    from perfectplay.search.solver.table import TranspositionTable as TranspositionTable

@@ -225,7 +225,7 @@ def shipped_book(name: str) -> Book | None:
         return None
     from importlib import resources  # pathlib, tempfile and more: paid only when a book is read
 
-    from perfectplay.games import make_game  # the book's game, from the registry by its name
+    from perfectplay.games.registry import make_game  # the book's game, from the registry by its name
 
     text = resources.files("perfectplay").joinpath("books").joinpath(filename).read_text(encoding="utf-8")
     return Book.parse(make_game(name), text.splitlines(), filename, check=False)

@@ -9,7 +9,7 @@ import { otherSide } from "./outcome.js";
 const MINUS = "\u2212";
 
 // The names and notes below are the server's (GET /api/games "words", made in
-// perfectplay/words.py and the engine's tables); ``learnWords`` fills them in
+// perfectplay/words/ and the engine's tables); ``learnWords`` fills them in
 // once at start, before the panel is drawn.
 export const ALGORITHM_NAMES = {};
 export const ORDER_NAMES = {};

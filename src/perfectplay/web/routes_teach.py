@@ -17,8 +17,8 @@
   iterations grow, the study ``perfectplay mcts`` prints, with its plot.
 
 Searches of game positions run in the worker pool under the server's time
-limit (``teach_job.py``); textbook trees are small by construction (at most
-``MAX_LEAVES`` leaves) and are searched in the fast lane (``lanes.py``).
+limit (``jobs.py``); textbook trees are small by construction (at most
+``MAX_LEAVES`` leaves) and are searched in the fast lane (``workers.py``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any, Literal, cast
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from perfectplay.documents import order_counts_json
+from perfectplay.documents import PracticeJSON, QuizJSON, order_counts_json
 from perfectplay.teaching import (
     RECORD_LIMIT,
     Convention,
@@ -50,28 +50,29 @@ from perfectplay.teaching import (
     trace_document,
     tree_text,
 )
-from perfectplay.web.lanes import Lanes
-from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
-from perfectplay.web.schemas import PositionRequest
-from perfectplay.web.search import Job
-from perfectplay.web.service import read_position
-from perfectplay.web.teach_job import (
+from perfectplay.web.jobs import (
     COMPARE_KIND,
     MCTS_STUDY_KIND,
     MCTS_TREE_KIND,
     ORDERS_KIND,
+    Job,
     TeachJob,
     TeachResult,
 )
-from perfectplay.web.teaching import (
+from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
+from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX
+from perfectplay.web.schemas import (
     STRICT,
     OrderField,
     OrderFields,
+    PositionRequest,
     SearchFields,
     TracedAlgorithm,
     check_search_options,
+    read_position,
+    refuse_whole_search_of_many_moves,
 )
-from perfectplay.web.tree_api import DEPTH_MAX, NODES_MAX, refuse_whole_search_of_many_moves
+from perfectplay.web.workers import Lanes
 from perfectplay.words import cut_reason_text, cut_text, quiz_words
 
 TREE_MAX_CHARS = 900
@@ -266,10 +267,10 @@ def textbook_json(body: TextbookRequest) -> dict[str, Any]:
 )
 async def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
     lanes: Lanes = request.app.state.lanes
-    return await lanes.fast.run(quiz_json, body)
+    return cast("dict[str, Any]", await lanes.fast.run(quiz_json, body))
 
 
-def quiz_json(body: QuizRequest) -> dict[str, Any]:
+def quiz_json(body: QuizRequest) -> QuizJSON:
     tree = read_tree(body)
     order = move_order(body.order, tree.move_values)
     with blame("answer"):
@@ -307,10 +308,10 @@ def quiz_json(body: QuizRequest) -> dict[str, Any]:
 )
 async def practice(body: PracticeRequest, request: Request) -> dict[str, Any]:
     lanes: Lanes = request.app.state.lanes
-    return await lanes.fast.run(practice_json, body)
+    return cast("dict[str, Any]", await lanes.fast.run(practice_json, body))
 
 
-def practice_json(body: PracticeRequest) -> dict[str, Any]:
+def practice_json(body: PracticeRequest) -> PracticeJSON:
     tree = read_tree(body)
     convention = Convention(cut_on_equal=not body.strict, root_window=body.root_window, algorithm=body.algorithm)
     answers: dict[tuple[int, ...], NodeAnswer] = {}

@@ -3,13 +3,15 @@
 The same document as ``perfectplay tree --format json`` (see docs/trace.md),
 so the page can draw, expand and replay the search without the engine. With
 ``path`` it answers one subtree of that search, for expanding a node lazily
-(see ``tree_job.py``). The search may be depth-limited with a named
+(see ``jobs.py``). The search may be depth-limited with a named
 evaluation, and alpha-beta's move order and root window chosen
-(``teaching.py``). Without a depth limit only positions with at most
+(``schemas.py`` checks them). Without a depth limit only positions with at most
 ``EMPTY_MAX`` moves are traced: the textbook minimax visits up to 549,946
 nodes for nine, and every move more multiplies that by about ten; with one,
-the tracer's node cap bounds the work. The search runs in the worker pool
-under the server's time limit, like every other search.
+the tracer's node cap bounds the work. A tree estimated far too big to
+search to the end (``estimated_tree_size``, Knuth's random-playout estimate,
+in the teaching tools) starts depth-limited, and says so. The search runs in
+the worker pool under the server's time limit, like every other search.
 """
 
 from __future__ import annotations
@@ -19,17 +21,22 @@ from typing import Any, cast
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from perfectplay.web.lanes import Lanes
+from perfectplay import Game
+from perfectplay.teaching import default_evaluation, estimated_tree_size
+from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult
 from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
-from perfectplay.web.schemas import PositionRequest
-from perfectplay.web.search import Job
-from perfectplay.web.service import read_position
-from perfectplay.web.teaching import OrderFields, SearchFields, TracedAlgorithm, check_search_options
-from perfectplay.web.tree_job import TREE_KIND, TreeJob, TreeResult
-from perfectplay.web.tree_size import start_depth
-
-EMPTY_MAX = 9
-"""Most empty cells a traced position may have: the full 3x3 game tree."""
+from perfectplay.web.schemas import (
+    EMPTY_MAX,
+    OrderFields,
+    PositionRequest,
+    SearchFields,
+    TracedAlgorithm,
+    check_search_options,
+    read_position,
+    refuse_whole_search_of_many_moves,
+)
+from perfectplay.web.workers import Lanes
+from perfectplay.words import tree_too_big_text
 
 DEPTH_MAX = 9
 """Deepest level a tree may show; a position with nine empty cells ends within nine plies."""
@@ -58,20 +65,31 @@ class TreeRequest(PositionRequest, SearchFields, OrderFields):
 
 router = APIRouter()
 
+TOO_BIG = 10 * NODE_CAP
+"""A whole tree estimated above this is not searched to the end unless asked for: ten times what one trace may
+visit, so the 3x3 game tree (549,946 nodes, at most 986,410 on any one playout) is always searched whole."""
 
-def refuse_whole_search_of_many_moves(game: Any, state: Any, search_depth: int | None, what: str) -> None:
-    """A search to the end only where at most ``EMPTY_MAX`` moves are open: else 422, naming the way out.
+START_DEPTH = 2
+"""The depth limit a too-big tree starts with: the root's moves and the replies to them."""
 
-    ``what`` starts the message ("the whole search tree is drawn").
+
+def start_depth(game: Game[Any], state: Any, search: SearchFields, options: SearchOptions) -> str | None:
+    """Limit ``options`` to ``START_DEPTH`` when no depth was asked for and the whole tree is too big; say why.
+
+    Only a request that leaves ``search_depth`` out gets the limit: one that
+    sends ``search_depth: null`` asks for the whole search and gets it (or
+    the server's time limit). Returns the sentence the page shows, or None
+    when nothing changed.
     """
-    choices = 0 if game.is_over(state) else len(game.legal_moves(state))
-    if choices > EMPTY_MAX and search_depth is None:
-        raise Problem(
-            422,
-            "position",
-            f"{what} for positions with at most {EMPTY_MAX} moves to choose from, and this one has {choices}: "
-            "choose a search depth (search_depth, e.g. 2) to see a depth-limited search instead",
-        )
+    if options["search_depth"] is not None or "search_depth" in search.model_fields_set:
+        return None
+    estimate = estimated_tree_size(game, state)
+    if estimate <= TOO_BIG:
+        return None
+    options["search_depth"] = START_DEPTH
+    # An evaluation without a depth was refused already: the game's default values the horizon.
+    options["evaluation"] = default_evaluation(game)
+    return tree_too_big_text(estimate, START_DEPTH, options["evaluation"])
 
 
 @router.post(

@@ -1,96 +1,22 @@
-"""Every sentence a person reads about a position or a search, made here and nowhere else.
+"""Play sentences: outcomes, the hint, what a stopped search proved, the computer's levels and why it played
+its move, the end of a game and what undo took back.
 
-The terminal, the page and the drawings all show what this module writes:
-outcomes ("win in 3"), the end of a game ("X has won"), hints, why the
-computer chose a move, the alpha-beta window and its cuts, the root windows
-a teacher can choose. A front end lays the sentences out; it never builds
-one of its own from the numbers, so the same position reads the same
-everywhere.
-
-It sits with the teaching tools in the package map: it reads the engine's
-results and the traces, and the front ends read it.
+*Perfect* is defined here, once (``PERFECT``): a move, or a level, is called
+perfect only where the search that chose it finished, so its value is
+proven. Every sentence that might say "perfect" or "exact" asks
+``unproven_text`` or ``level_title`` first.
 """
-
-# ruff: noqa: RUF002 - the texts use the Greek letters and signs students read
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from perfectplay.game import Game, Outcome, Player
-from perfectplay.search.alphabeta import RootSearch
 from perfectplay.search.base.result import Analysis, MoveValue
-from perfectplay.teaching.textbook import CutReason, PruningCheck, cut_reasons
-from perfectplay.teaching.trace import Cut, Trace, Window
-from perfectplay.teaching.tree_node import node_name
+from perfectplay.words.common import or_list, seconds_text
 
-ALPHA = "\N{GREEK SMALL LETTER ALPHA}"
-BETA = "\N{GREEK SMALL LETTER BETA}"
-MINUS = "\N{MINUS SIGN}"
-INFINITY = "\N{INFINITY}"
-"""Symbols of the textbook notation; a true minus sign reads better than a hyphen."""
-
-# --- alpha-beta's window and its cuts ---------------------------------------------------------
-
-
-def bound_text(value: int | None, *, upper: bool = False) -> str:
-    """A score or window bound as people write it; None is -inf (or +inf if ``upper``)."""
-    if value is None:
-        return "+" + INFINITY if upper else MINUS + INFINITY
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def score_rule_text(base: int) -> str:
-    """How a position's score counts plies: ``a win at ply p scores 11 − p, a loss p − 11, a draw 0``."""
-    return f"a win at ply p scores {base} {MINUS} p, a loss p {MINUS} {base}, a draw 0"
-
-
-def window_text(window: Window) -> str:
-    """``α = 3, β = +∞``."""
-    return f"{ALPHA} = {bound_text(window.alpha)}, {BETA} = {bound_text(window.beta, upper=True)}"
-
-
-def window_label(window: Window) -> str:
-    """The window as an edge label: ``α 3  β +∞``."""
-    return f"{ALPHA} {bound_text(window.alpha)}  {BETA} {bound_text(window.beta, upper=True)}"
-
-
-def cut_text(cut: Cut) -> str:
-    """The condition that met: ``α = 6 ≥ β = 5`` at a MAX node, ``β = 2 ≤ α = 3`` at a MIN node."""
-    alpha, beta = bound_text(cut.alpha), bound_text(cut.beta)
-    if cut.maximizing:
-        return f"{ALPHA} = {alpha} \N{GREATER-THAN OR EQUAL TO} {BETA} = {beta}"
-    return f"{BETA} = {beta} \N{LESS-THAN OR EQUAL TO} {ALPHA} = {alpha}"
-
-
-# --- alpha-beta's root window ----------------------------------------------------------------
-
-DEFAULT_ROOT_WINDOW: RootSearch = "first"
-"""The root window every front end uses unless told otherwise: the textbook's, so that the
-same position gives the same alpha-beta count in ``tree``, ``orders`` and the page."""
-
-ROOT_WINDOWS: dict[RootSearch, str] = {
-    "first": f"the textbook window: each move searched with {ALPHA} = the best value so far, so a later move "
-    "that only ties the best one is cut (the default)",
-    "best": f"the engine's window: each move searched with {ALPHA} = best {MINUS} 1, so a move that ties the "
-    "best one gets its exact value and every best move is found",
-    "all": f"every move searched with the full window ({MINUS}{INFINITY}, +{INFINITY}), so every move gets its "
-    "exact value",
-}
-"""Alpha-beta's root windows by name (``alphabeta(find=...)``), with what each one does."""
-
-
-def root_window(name: str) -> RootSearch:
-    """The root window called ``name`` (one of ``ROOT_WINDOWS``); ValueError for any other name."""
-    for window in ROOT_WINDOWS:
-        if window == name:
-            return window
-    raise ValueError(f"unknown root window {name[:40]!r}: use one of {', '.join(ROOT_WINDOWS)}")
-
-
-# --- advice: the hint and "Why that move?" ------------------------------------------------------
+# --- advice: the hint and "Why that move?" --------------------------------------------------------
 #
 # Moves are compared by what is proven about them, best first: proven wins
 # (the fastest first) > proven draws > unproven moves (those the deepest
@@ -156,11 +82,6 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
     return f"Hint for {analysis.to_move.value}: play {_labels(game, advised)} ({what})."
 
 
-def seconds_text(seconds: float) -> str:
-    """``3.0 s``, or ``40 ms`` under a tenth of a second (where one decimal would say ``0.0 s``)."""
-    return f"{seconds:.1f} s" if seconds >= 0.1 else f"{seconds * 1000:.0f} ms"
-
-
 def outcome_class_text(analysis: Analysis) -> str:
     """``a proven win; how fast was not proven before the limit``: what a stopped search proved of the position."""
     name = analysis.outcome_class or "unknown"
@@ -212,14 +133,20 @@ def book_text(analysis: Analysis) -> str:
     return f"from the opening book: a proven {name}; how {'fast' if name == 'win' else 'slow'} not proven"
 
 
+# --- the computer's levels ------------------------------------------------------------------------
+
 PERFECT_LEVEL = "perfect"
 """The strongest level's name: what it is called only where its every move is proven."""
+
+PERFECT = "every move is proven best, from the first move on"
+"""What *perfect* means, the one definition: the page, the terminal and the computer's reasons use this word
+for a level (or a move) only where it holds (``level_title``, ``unproven_text``)."""
 
 
 def strongest_text(proven_from_start: bool) -> str:
     """What the strongest level is in one game: perfect only if the engine proves its moves from the first one."""
     if proven_from_start:
-        return "perfect: every move is proven best, from the first move on"
+        return f"{PERFECT_LEVEL}: {PERFECT}"
     return "strongest: exact near the end, searched in the opening"
 
 
@@ -235,6 +162,48 @@ def level_words(level: str, proven_from_start: bool) -> str:
     if level == PERFECT_LEVEL and not proven_from_start:
         return strongest_text(False)
     return level
+
+
+LEVEL_NOTES: dict[str, str] = {
+    "perfect": "plays a best move: the fastest win, else a draw, else the slowest loss, proven where its search "
+    "finishes within the time limit; where it does not, the best move found in time, not proven",
+    "friendly": "never loses where its search finishes within the time limit, but would rather draw than win",
+    "hard": "plays a best move three times in four; otherwise what looks best 4 plies ahead",
+    "medium": "plays a best move half the time; otherwise what looks best 2 plies ahead",
+    "easy": "plays a best move half the time; otherwise what looks best 1 ply ahead",
+    "random": "plays any legal move at random",
+}
+"""How each level of ``perfectplay.play.players`` chooses (its docstring states the rules), in one line: the page's
+level list and "Why that move?" say it."""
+
+
+DEPTH_PLAYERS: dict[str, str] = {
+    "depth1": "Depth-1 search",
+    "depth2": "Depth-2 search",
+    "depth4": "Depth-4 search",
+}
+"""The course labs' next chapter as opponents: depth-limited searches with the game's
+default evaluation (open lines on boards). Any ``depthD:EVAL`` works in the
+API; these are the ones the page offers."""
+
+
+def depth_note(level: str) -> str:
+    plies = level.removeprefix("depth")
+    return (
+        f"plays what a depth-{plies} minimax chooses: it looks {plies} {'ply' if plies == '1' else 'plies'} ahead "
+        "and scores the positions there with an evaluation function (open lines on boards), so it misses "
+        "what lies deeper"
+    )
+
+
+def level_note(level: str) -> str | None:
+    """How the computer at ``level`` chooses its move, if the page offers that level."""
+    if level in LEVEL_NOTES:
+        return LEVEL_NOTES[level]
+    return depth_note(level) if level in DEPTH_PLAYERS else None
+
+
+# --- why the computer played its move -------------------------------------------------------------
 
 
 def choice_text(
@@ -349,27 +318,7 @@ def _book_choice_text(analysis: Analysis, chosen: MoveValue) -> str:
     return f"The opening book proved this move keeps the {name}; how fast it wins is not proven."
 
 
-# --- the search-tree panel's starting depth ---------------------------------------------------
-
-
-def about_text(count: float) -> str:
-    """A large count as people read it: ``about 550,000`` or, past a billion, ``about 4.5 × 10^20``."""
-    if count < 1e9:
-        return f"about {float(f'{count:.2g}'):,.0f}"
-    mantissa, exponent = f"{count:.1e}".split("e")
-    return f"about {mantissa} \N{MULTIPLICATION SIGN} 10^{int(exponent)}"
-
-
-def tree_too_big_text(estimate: float, depth: int, evaluation: str) -> str:
-    """Why the tree panel shows a depth-limited search where none was asked for."""
-    return (
-        f"The whole search tree of this position has {about_text(estimate)} nodes (estimated from random lines "
-        f"of play), too many to search to the end here, so this search stops {depth} plies deep and values the "
-        f"positions there with {evaluation}. Choose another search depth to change it."
-    )
-
-
-# --- a game in progress ------------------------------------------------------------------------
+# --- a game in progress ---------------------------------------------------------------------------
 
 
 def result_text(winner: Player | None) -> str:
@@ -391,82 +340,3 @@ def took_back_text(moves: Sequence[tuple[int, str, str]]) -> str:
     numbers = " and ".join(str(number) for number, _, _ in moves)
     plays = ", ".join(f"{side} played {label}" for _, side, label in moves)
     return f"Took back {'move' if len(moves) == 1 else 'moves'} {numbers} ({plays})."
-
-
-# --- lists ------------------------------------------------------------------------------------
-
-
-def and_list(items: Sequence[str], empty: str = "nothing") -> str:
-    """``1``, ``1 and 2``, ``1, 2 and 3`` (``empty`` for none)."""
-    if not items:
-        return empty
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def or_list(items: Sequence[str]) -> str:
-    """``1``, ``1 or 2``, ``1, 2 or 3``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} or {items[-1]}"
-
-
-# --- alpha-beta on a textbook tree -----------------------------------------------------------
-
-
-def cut_reason_text(reason: CutReason) -> str:
-    """``At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched.``"""
-    verb = "is" if len(reason.pruned) == 1 else "are"
-    where = f"At {reason.role} {reason.node}: {cut_text(reason.cut)}"
-    return f"{where}, so {and_list(reason.pruned)} {verb} never searched."
-
-
-@dataclass(frozen=True, slots=True)
-class QuizWords:
-    """What the quiz says about an answer: the verdict, what was missed or wrongly named, every cut, the value."""
-
-    verdict: str
-    details: tuple[str, ...]
-    cuts: tuple[str, ...]
-    summary: str
-
-
-def quiz_words(check: PruningCheck, trace: Trace) -> QuizWords:
-    """The quiz's answer to ``check`` on the tree of ``trace`` (alpha-beta's textbook trace of it)."""
-    pruned = and_list(check.pruned)
-    verdict = f"Right: alpha-beta prunes {pruned}." if check.correct else f"Not quite: alpha-beta prunes {pruned}."
-    details: list[str] = []
-    if not check.correct:
-        if check.missed:
-            details.append(f"You left out {and_list(check.missed)}.")
-        details.extend(searched_text(trace, node_path(name)) for name in check.wrong)
-    cuts = tuple(cut_reason_text(reason) for reason in cut_reasons(trace))
-    best = and_list([node_name((move,)) for move in trace.best])
-    value = bound_text(trace.value)
-    summary = f"The root's value is {value} (MAX plays {best}); alpha-beta visited {trace.nodes} nodes."
-    return QuizWords(verdict, tuple(details), cuts or ("No cut: alpha-beta visits every node here.",), summary)
-
-
-def node_path(name: str) -> tuple[int, ...]:
-    """The path of the node called ``name`` (``2.1`` -> ``(1, 0)``; ``root`` -> ``()``)."""
-    return () if name == "root" else tuple(int(part) - 1 for part in name.split("."))
-
-
-def searched_text(trace: Trace, path: tuple[int, ...]) -> str:
-    """Why alpha-beta visits the node at ``path`` of a textbook tree's trace (every node is shown there).
-
-    A node is searched when the window it is reached with is still open
-    (alpha < beta): nothing its parent has seen so far proves it useless.
-    """
-    name = node_name(path)
-    if not path:
-        return "The root is always searched: it is where the search starts."
-    node = next((node for node in trace.root.walk() if node.state == path), None)
-    if node is None or node.entry is None:
-        raise ValueError(f"{name} is not a node alpha-beta visited in this trace")
-    parent = f"{'MIN' if node.maximizing else 'MAX'} {node_name(path[:-1])}"
-    return (
-        f"{name} is searched: alpha-beta reaches it with {window_text(node.entry)}, and {ALPHA} < {BETA}, "
-        f"so nothing {parent} has seen yet makes it useless."
-    )

@@ -6,7 +6,7 @@ line and headers (h11's incomplete-event limit). It has no deadline for the
 request line and headers themselves: a client that connects and sends nothing,
 or one header byte a minute, holds its connection forever. ``HeaderDeadline``
 adds that deadline to uvicorn's h11 protocol. The body's deadline is the
-app's (``timeouts.BodyDeadline``), where the body is read.
+app's (``app.BodyDeadline``), where the body is read.
 
 ``GracefulServer`` stops on SIGINT (Ctrl-C) or SIGTERM without dropping
 anyone: see its docstring.
@@ -27,9 +27,9 @@ import uvicorn
 from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from perfectplay.web.lanes import Lanes
 from perfectplay.web.problems import error_body
 from perfectplay.web.settings import Settings
+from perfectplay.web.workers import Lanes
 
 HEADER_BYTES_MAX = 16 * 1024
 """Most bytes of a request line and headers buffered while still incomplete (h11's limit; 400 beyond it)."""
