@@ -143,7 +143,7 @@ def test_the_engine_door_names_the_engine_alone() -> None:
 
     homes = set(perfectplay._HOMES.values())
     assert [home for home in homes if _layer_of(home) != 0] == []
-    assert 35 <= len(perfectplay.__all__) <= 50
+    assert len(perfectplay.__all__) <= 36  # issue 27: about 35 names, the engine alone
 
 
 def test_no_two_modules_import_each_other_even_through_others_or_only_for_type_checking() -> None:
