@@ -109,6 +109,7 @@ def run_scores(args: argparse.Namespace) -> int:
     skipped = f", {summary.shards_skipped} shards found done" if summary.shards_skipped else ""
     sys.stderr.write(
         f"wrote {summary.rows:,} mirror pairs ({summary.positions:,} positions) of {game.title} to {args.output} "
-        f"in {summary.seconds:.0f} s (the walk {summary.walk_seconds:.0f} s{skipped})\n"
+        f"in {summary.seconds:.0f} s (the walk {summary.walk_seconds:.0f} s; the workers' CPU "
+        f"{summary.worker_cpu_seconds:.0f} s{skipped})\n"
     )
     return 0

@@ -135,10 +135,12 @@ _TABLES: dict[str, tuple[Board, TranspositionTable]] = {}
 """One table per game per worker process, kept across its shards: what one shard proves, the next may reuse."""
 
 
-def solve_keys(spec: str, packed: bytes) -> bytes:
-    """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each."""
+def solve_keys(spec: str, packed: bytes) -> tuple[bytes, float]:
+    """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each,
+    and the CPU seconds the worker spent on them."""
     from perfectplay.search.solver.exact import solve_value
 
+    started = time.process_time()
     if spec not in _TABLES:
         game = make_game(spec)
         assert isinstance(game, Connect4)
@@ -151,12 +153,13 @@ def solve_keys(spec: str, packed: bytes) -> bytes:
         score = solve_value(board.game, board.state(key), table=table).score
         assert score is not None  # solve_value has no limit: every value it returns is exact
         scores.append(score)
-    return scores.tobytes()
+    return scores.tobytes(), time.process_time() - started
 
 
 @dataclass(frozen=True, slots=True)
 class BuildSummary:
-    """What a build did: rows (mirror pairs), positions (both images), shards solved now and found done, time."""
+    """What a build did: rows (mirror pairs), positions (both images), shards solved now and found done, the wall
+    seconds of the whole build and of its walk, and the CPU seconds the workers spent on this run's shards."""
 
     rows: int
     positions: int
@@ -164,6 +167,7 @@ class BuildSummary:
     shards_skipped: int
     seconds: float
     walk_seconds: float
+    worker_cpu_seconds: float
 
 
 ShardReport = Callable[[int, int, int], None]
@@ -193,7 +197,9 @@ def build_exact_scores(
     pending = [index for index in range(shards) if _name(index) not in done]
     finished = len(done)
     tasks = [(game.name, parts[index].tobytes()) for index in pending]
-    for number, scores in engine.run(solve_keys, tasks):
+    cpu = 0.0
+    for number, (scores, seconds) in engine.run(solve_keys, tasks):
+        cpu += seconds
         index = pending[number]
         folder.save(_name(index), parts[index].tobytes() + scores)
         finished += 1
@@ -211,7 +217,7 @@ def build_exact_scores(
         raise PerfectplayError(f"the shards in {folder.path} hold {len(rows):,} rows, not {len(keys):,}: remove it")
     write_scores(output, game, keys, array("b", (rows[key] for key in keys)), positions)
     folder.remove()
-    return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked)
+    return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked, cpu)
 
 
 def _name(index: int) -> str:
