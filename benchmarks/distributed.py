@@ -1,12 +1,13 @@
 """Builds on 1 and 2 local workers: the speed-up, and Dask's overhead against plain local processes.
 
     .venv/bin/python benchmarks/distributed.py                  # writes benchmarks/results/distributed.md
-    .venv/bin/python benchmarks/distributed.py --game connect4:4,4 --runs 1 --output -
+    .venv/bin/python benchmarks/distributed.py --game connect4:4,4 --runs 1 --output -    # a quick look
 
 The work is the exact-scores data set of a Connect Four board (``perfectplay
-dataset GAME --format scores``): the walk from the empty board (one process,
-the same for every engine) and then every position solved, in 64 shards, on
-the engine. For each engine (``processes``: ``concurrent.futures``; ``dask``:
+dataset GAME --format scores``; 4x5 by default, 1,706,255 positions): the
+walk from the empty board (its big layers expanded as tasks on the engine),
+every position solved in 64 shards on the engine, and the shards merged into
+the file in the command's own process. For each engine (``processes``: ``concurrent.futures``; ``dask``:
 a Dask LocalCluster) and 1 or 2 workers, the best of ``--runs`` builds:
 the whole build's wall time (the engine's start and stop included), the
 solving phase's (the shards solved, saved and merged into the file), and the
@@ -51,8 +52,8 @@ def one_build(game: Connect4, engine: str, workers: int, shards: int) -> tuple[f
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="connect4:4,4", help="a Connect Four board (default connect4:4,4)")
-    parser.add_argument("--runs", type=int, default=3, help="builds per engine and worker count; the best counts")
+    parser.add_argument("--game", default="connect4:4,5", help="a Connect Four board (default connect4:4,5)")
+    parser.add_argument("--runs", type=int, default=2, help="builds per engine and worker count; the best counts")
     parser.add_argument("--shards", type=int, default=64)
     parser.add_argument("--output", default=str(RESULTS), help="a Markdown file, or - for standard output")
     args = parser.parse_args()

@@ -11,6 +11,7 @@ solves of a seeded sample of its positions.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -68,10 +69,16 @@ def test_every_4x3_position_gets_the_score_the_textbook_data_set_gives_it(tmp_pa
     assert not (tmp_path / "c43.scores.shards").exists()  # the shards are gone once the file is whole
 
 
-def test_the_walk_counts_every_reachable_position_of_4x4_once() -> None:
+def test_the_walk_counts_every_reachable_position_of_4x4_once_in_one_process_or_as_tasks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     keys, positions = reachable_keys(Connect4(4, 4))
     assert positions == 161_029 and len(keys) == 80_541  # the textbook walk's count (docs/datasets.md)
     assert list(keys) == sorted(set(keys))
+    monkeypatch.setattr("perfectplay.play.exact_scores.WALK_LOCALLY", 100)
+    monkeypatch.setattr("perfectplay.play.exact_scores.WALK_TASK", 1_000)
+    engine = Inline()
+    assert reachable_keys(Connect4(4, 4), engine) == (keys, positions) and engine.ran > 50
 
 
 def test_a_stopped_build_resumes_from_its_finished_shards_and_writes_the_same_bytes(tmp_path: Path) -> None:
@@ -240,3 +247,22 @@ def test_two_real_workers_build_the_same_file_as_one_process(engine: str, tmp_pa
     with open_engine(engine, 2) as workers:
         build_exact_scores(game, tmp_path / "workers.scores", workers, shards=4)
     assert (tmp_path / "workers.scores").read_bytes() == (tmp_path / "inline.scores").read_bytes()
+
+
+@pytest.mark.integration
+def test_a_worker_process_that_dies_is_a_one_line_error_that_says_how_to_resume() -> None:
+    with open_engine("processes", 1) as engine, pytest.raises(PerfectplayError, match="run the same command again"):
+        list(engine.run(os._exit, [(3,)]))
+
+
+@pytest.mark.integration
+def test_the_dataset_command_runs_on_a_dask_cluster_given_by_its_address(tmp_path: Path, in_process: InProcess) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "c43.scores"
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        result = in_process("dataset", "connect4:4,3", "--format", "scores", "-o", str(out), "--cluster", address)
+    assert result.returncode == 0, result.stderr
+    assert f"Dask cluster at {address}, 1 worker" in result.stderr and "shard 64/64 done" in result.stderr
+    build_exact_scores(Connect4(4, 3), tmp_path / "inline.scores", Inline(), shards=64)
+    assert out.read_bytes() == (tmp_path / "inline.scores").read_bytes()

@@ -33,6 +33,8 @@ ENGINES: tuple[str, ...] = ("auto", "processes", "dask")
 
 DASK_MISSING = "a Dask cluster needs Dask: pip install 'perfectplay[cluster]'"
 
+RESUME = "{what}: the finished shards are saved; run the same command again to go on"
+
 
 def dask_installed() -> bool:
     """Whether ``dask.distributed`` can be imported (without importing it: that costs a second)."""
@@ -94,10 +96,16 @@ class ProcessEngine(Engine):
         waiting: dict[Future[Any], int] = {}
         for index, task in enumerate(tasks):
             waiting[self.pool.submit(function, *task)] = index
+        from concurrent.futures.process import BrokenProcessPool
+
         while waiting:
             done, _ = wait(waiting, return_when=FIRST_COMPLETED)
             for future in done:
-                yield waiting.pop(future), future.result()
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    raise PerfectplayError(RESUME.format(what="a worker process died (out of memory?)")) from None
+                yield waiting.pop(future), result
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -144,7 +152,11 @@ class DaskEngine(Engine):
         futures = [self.client.submit(function, *task, pure=False) for task in tasks]
         where = {future.key: index for index, future in enumerate(futures)}
         for future in self.distributed.as_completed(futures):
-            yield where[future.key], future.result()
+            try:
+                result = future.result()
+            except self.distributed.KilledWorker:
+                raise PerfectplayError(RESUME.format(what="Dask lost the workers that ran a task")) from None
+            yield where[future.key], result
             future.release()
 
     def close(self) -> None:

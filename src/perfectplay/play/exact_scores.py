@@ -13,8 +13,9 @@ the side to move, as ``analyze`` and ``perfectplay dataset`` give it
 (``max_plies + 2 - plies`` for a win, ``plies - max_plies - 2`` for a loss,
 0 for a draw), proven by the production solver (``solve_value``).
 
-How it is built: the walk from the empty board (here, one process, every
-mirror pair once) gives the keys; they are cut into shards by a fixed hash of
+How it is built: the walk from the empty board (layer by layer, a big
+layer's positions expanded as tasks on the engine, every mirror pair once)
+gives the keys; they are cut into shards by a fixed hash of
 the key (``shards.shard_of``); each shard is a task for the engine (local
 processes or Dask, ``engines.py``), which solves its positions with one
 transposition table per worker process; every finished shard is written at
@@ -106,24 +107,65 @@ class Board:
         return Connect4State(x, o, Player.X if x_moves else Player.O, winner)
 
 
-def reachable_keys(game: Connect4) -> tuple[array[int], int]:
-    """Every mirror pair reachable from the empty board (its canonical key, sorted), and how many positions."""
+WALK_LOCALLY = 20_000
+"""A layer of fewer positions than this is expanded in the command's own process: tasks would cost more."""
+
+WALK_TASK = 25_000
+"""Positions a walk task expands: enough to outweigh sending them, few enough to spread a layer over workers."""
+
+
+def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[array[int], int]:
+    """Every mirror pair reachable from the empty board (its canonical key, sorted), and how many positions.
+
+    Layer by layer (the positions after each number of moves): a big layer's
+    positions are expanded as tasks on ``engine`` (if given), and the
+    children are gathered here, where a set merges the duplicates.
+    """
     board = Board(game)
-    layer = {0}
+    layer: array[int] = array("Q", [0])
     every: list[int] = [0]
-    while layer:
-        following: set[int] = set()
-        ended: set[int] = set()
-        for key in layer:
-            for child, won in board.children(key):
-                following.add(child)
-                if won:
-                    ended.add(child)
+    while len(layer):
+        if engine is None or len(layer) < WALK_LOCALLY:
+            following, ended = _expand(board, layer)
+        else:
+            following, ended = set(), set()
+            tasks = [
+                (game.name, layer[start : start + WALK_TASK].tobytes()) for start in range(0, len(layer), WALK_TASK)
+            ]
+            for _, (children, won) in engine.run(expand_keys, tasks):
+                following.update(_unpack(children))
+                ended.update(_unpack(won))
         every.extend(following)
-        layer = following - ended
+        layer = array("Q", following - ended)
     keys = array("Q", sorted(every))
     positions = sum(1 if _symmetric(board, key) else 2 for key in keys)
     return keys, positions
+
+
+def _expand(board: Board, layer: array[int]) -> tuple[set[int], set[int]]:
+    """The children of every position of ``layer`` (canonical keys), and those that end the game with a four."""
+    following: set[int] = set()
+    ended: set[int] = set()
+    for key in layer:
+        for child, won in board.children(key):
+            following.add(child)
+            if won:
+                ended.add(child)
+    return following, ended
+
+
+def _unpack(data: bytes) -> array[int]:
+    keys = array("Q")
+    keys.frombytes(data)
+    return keys
+
+
+def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes]:
+    """The walk's task: the children of the positions in ``packed`` and those among them that are won."""
+    game = make_game(spec)
+    assert isinstance(game, Connect4)
+    following, ended = _expand(Board(game), _unpack(packed))
+    return array("Q", following).tobytes(), array("Q", ended).tobytes()
 
 
 def _symmetric(board: Board, key: int) -> bool:
@@ -186,7 +228,7 @@ def build_exact_scores(
     if not isinstance(game, Connect4):
         raise PerfectplayError(f"the exact scores data set is built for Connect Four boards, not {game.name}")
     started = time.perf_counter()
-    keys, positions = reachable_keys(game)
+    keys, positions = reachable_keys(game, engine)
     walked = time.perf_counter() - started
     build = {"format": FORMAT, "game": game.name, "shards": shards, "rows": len(keys)}
     folder = ShardFolder(output, build).open()
