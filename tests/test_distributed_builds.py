@@ -28,6 +28,7 @@ from perfectplay.play.exact_scores import ExactScores, build_exact_scores, reach
 from perfectplay.play.shards import ShardFolder, shard_of
 from perfectplay.search.solver.book import Book
 from perfectplay.search.solver.exact import score_moves, solve_value
+from perfectplay.search.solver.table import TranspositionTable
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SHIPPED = DATA / "connect4-5x4.scores"
@@ -49,6 +50,9 @@ class Inline(Engine):
                 raise KeyboardInterrupt
             self.ran += 1
             yield index, function(*task)
+
+    def close(self) -> None:
+        self.closed = True
 
 
 def _sign(value: int) -> int:
@@ -104,7 +108,7 @@ def test_a_build_refuses_the_shard_folder_of_another_build(tmp_path: Path) -> No
         build_exact_scores(Connect4(3, 4), out, Inline(), shards=4)
 
 
-def test_a_shard_is_chosen_by_the_key_alone_and_the_shards_come_out_even() -> None:
+def test_a_book_positions_shard_is_chosen_by_its_key_alone_and_the_shards_come_out_even() -> None:
     keys, _ = reachable_keys(Connect4(4, 4))
     sizes = [0] * 8
     for key in keys:
@@ -216,9 +220,10 @@ def test_the_shipped_5x4_data_set_is_the_file_its_checksum_names() -> None:
 def _fresh_solves_agree(count: int, seed: int) -> None:
     scores = _shipped()
     rng = random.Random(seed)
+    table = TranspositionTable(capacity=1 << 20)  # the solver's own, shared by the sample's solves alone
     for row in rng.sample(range(len(scores)), count):
         state = scores.state(row)
-        assert solve_value(scores.game, state).score == scores.scores[row], scores.game.format(state)
+        assert solve_value(scores.game, state, table=table).score == scores.scores[row], scores.game.format(state)
         mirrored = scores.board.mirror(state.x), scores.board.mirror(state.o)
         assert scores.score(state._replace(x=mirrored[0], o=mirrored[1])) == scores.scores[row]
 

@@ -79,7 +79,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         f"name the slowest loss (books made before it did), and walk on from the new moves (0 to {MAX_PLIES})",
     )
     add_game_option(parser, default="connect4")
-    add_build_options(parser)
+    add_build_options(parser, "where the proofs run (not with --side or --from: those run in this process)")
     parser.set_defaults(run=run_book)
 
 

@@ -34,8 +34,8 @@ def cluster_address(text: str) -> str:
     return body
 
 
-def add_build_options(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("where the work runs")
+def add_build_options(parser: argparse.ArgumentParser, title: str = "where the work runs") -> None:
+    group = parser.add_argument_group(title)
     group.add_argument(
         "--workers",
         type=whole(1, "--workers", MAX_WORKERS),

@@ -65,7 +65,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"refuse a game with more than N reachable positions (default {DEFAULT_MAX_POSITIONS:,}, "
         f"at most {MAX_POSITIONS:,})",
     )
-    add_build_options(parser)
+    add_build_options(parser, "where a --format scores build runs")
     parser.set_defaults(run=run_dataset)
 
 

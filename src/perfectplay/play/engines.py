@@ -20,6 +20,7 @@ one is the user's. Dask is the optional extra ``perfectplay[cluster]``.
 
 from __future__ import annotations
 
+import abc
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -54,7 +55,7 @@ def all_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-class Engine:
+class Engine(abc.ABC):
     """Runs one function over many argument tuples in other processes; a context manager that frees them."""
 
     name = "engine"
@@ -62,13 +63,14 @@ class Engine:
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
+    @abc.abstractmethod
     def run(self, function: Callable[..., Any], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """Yield ``(index of the task, function(*task))`` as each task finishes; a task's error is raised."""
-        raise NotImplementedError
 
     def describe(self) -> str:
         return f"{self.name}, {self.workers} worker{'s' if self.workers != 1 else ''}"
 
+    @abc.abstractmethod
     def close(self) -> None:
         """Stop the workers this engine started (a remote cluster's workers are left running)."""
 

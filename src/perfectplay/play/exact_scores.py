@@ -15,12 +15,13 @@ the side to move, as ``analyze`` and ``perfectplay dataset`` give it
 
 How it is built: the walk from the empty board (layer by layer, a big
 layer's positions expanded as tasks on the engine, every mirror pair once)
-gives the keys; they are cut into shards by a fixed hash of
-the key (``shards.shard_of``); each shard is a task for the engine (local
-processes or Dask, ``engines.py``), which solves its positions with one
-transposition table per worker process; every finished shard is written at
-once to ``FILE.shards/``, so a stopped build resumes; at the end the shards
-are merged into the one file and the folder is removed.
+gives the keys, sorted; shard ``i`` is the ``i``-th of ``shards`` even runs of
+them (the same keys on every run of the build). Each shard is a task for
+the engine (local processes or Dask, ``engines.py``), which solves its
+positions with one transposition table per worker process; every finished
+shard is written at once to ``FILE.shards/``, so a stopped build resumes; at
+the end the shards' scores, put end to end, are the file's, and the folder
+is removed.
 
 File: a first line ``perfectplay exact scores 1``, a JSON line (the game,
 rows, positions, the key and score conventions and the SHA-256 of the
@@ -44,7 +45,7 @@ from typing import Any
 
 from perfectplay import Connect4, Connect4State, PerfectplayError, Player, TranspositionTable, make_game
 from perfectplay.play.engines import Engine
-from perfectplay.play.shards import SHARD_COUNT, ShardFolder, shard_of, write_atomically
+from perfectplay.play.shards import SHARD_COUNT, ShardFolder, write_atomically
 
 MAGIC = b"perfectplay exact scores 1\n"
 FORMAT = "perfectplay exact scores 1"
@@ -114,8 +115,8 @@ WALK_TASK = 25_000
 """Positions a walk task expands: enough to outweigh sending them, few enough to spread a layer over workers."""
 
 
-def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[array[int], int]:
-    """Every mirror pair reachable from the empty board (its canonical key, sorted), and how many positions.
+def walk_keys(game: Connect4, engine: Engine | None = None) -> array[int]:
+    """Every mirror pair reachable from the empty board: its canonical key, sorted.
 
     Layer by layer (the positions after each number of moves): a big layer's
     positions are expanded as tasks on ``engine`` (if given), and the
@@ -137,9 +138,14 @@ def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[array[
                 ended.update(_unpack(won))
         every.extend(following)
         layer = array("Q", following - ended)
-    keys = array("Q", sorted(every))
-    positions = sum(1 if _symmetric(board, key) else 2 for key in keys)
-    return keys, positions
+    return array("Q", sorted(every))
+
+
+def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[array[int], int]:
+    """``walk_keys``, and how many positions they stand for (a mirror pair is two, a symmetric position one)."""
+    keys = walk_keys(game, engine)
+    board = Board(game)
+    return keys, sum(1 if _symmetric(board, key) else 2 for key in keys)
 
 
 def _expand(board: Board, layer: array[int]) -> tuple[set[int], set[int]]:
@@ -177,9 +183,9 @@ _TABLES: dict[str, tuple[Board, TranspositionTable]] = {}
 """One table per game per worker process, kept across its shards: what one shard proves, the next may reuse."""
 
 
-def solve_keys(spec: str, packed: bytes) -> tuple[bytes, float]:
-    """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each,
-    and the CPU seconds the worker spent on them."""
+def solve_keys(spec: str, packed: bytes) -> tuple[bytes, int, float]:
+    """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each;
+    how many of them are their own mirror image (to count the positions the rows stand for); the CPU seconds."""
     from perfectplay.search.solver.exact import solve_value
 
     started = time.process_time()
@@ -188,14 +194,14 @@ def solve_keys(spec: str, packed: bytes) -> tuple[bytes, float]:
         assert isinstance(game, Connect4)
         _TABLES[spec] = (Board(game), TranspositionTable(capacity=1 << 21))
     board, table = _TABLES[spec]
-    keys = array("Q")
-    keys.frombytes(packed)
     scores = array("b")
-    for key in keys:
+    symmetric = 0
+    for key in _unpack(packed):
         score = solve_value(board.game, board.state(key), table=table).score
         assert score is not None  # solve_value has no limit: every value it returns is exact
         scores.append(score)
-    return scores.tobytes(), time.process_time() - started
+        symmetric += _symmetric(board, key)
+    return scores.tobytes(), symmetric, time.process_time() - started
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,36 +234,34 @@ def build_exact_scores(
     if not isinstance(game, Connect4):
         raise PerfectplayError(f"the exact scores data set is built for Connect Four boards, not {game.name}")
     started = time.perf_counter()
-    keys, positions = reachable_keys(game, engine)
+    keys = walk_keys(game, engine)
     walked = time.perf_counter() - started
     build = {"format": FORMAT, "game": game.name, "shards": shards, "rows": len(keys)}
     folder = ShardFolder(output, build).open()
-    parts: list[array[int]] = [array("Q") for _ in range(shards)]
-    for key in keys:
-        parts[shard_of(key, shards)].append(key)
+    # Shard i is the i-th run of the sorted keys: the same keys on every run of this build, even in size, and
+    # the shards' scores put end to end are the file's, in its order (no merging by key).
+    bounds = [len(keys) * index // shards for index in range(shards + 1)]
     done = set(folder.finished())
     pending = [index for index in range(shards) if _name(index) not in done]
-    finished = len(done)
-    tasks = [(game.name, parts[index].tobytes()) for index in pending]
     cpu = 0.0
-    for number, (scores, seconds) in engine.run(solve_keys, tasks):
+    finished = len(done)
+    tasks = [(game.name, keys[bounds[index] : bounds[index + 1]].tobytes()) for index in pending]
+    for number, (scores, symmetric, seconds) in engine.run(solve_keys, tasks):
         cpu += seconds
-        index = pending[number]
-        folder.save(_name(index), parts[index].tobytes() + scores)
+        folder.save(_name(pending[number]), scores + symmetric.to_bytes(8, "little"))
         finished += 1
         if on_shard is not None:
-            on_shard(finished, shards, len(parts[index]))
-    rows: dict[int, int] = {}
+            on_shard(finished, shards, len(scores))
+    all_scores = array("b")
+    symmetric = 0
     for index in range(shards):
         data = folder.load(_name(index))
-        count = len(data) // 9
-        shard_keys, shard_scores = array("Q"), array("b")
-        shard_keys.frombytes(data[: 8 * count])
-        shard_scores.frombytes(data[8 * count :])
-        rows.update(zip(shard_keys, shard_scores, strict=True))
-    if len(rows) != len(keys):
-        raise PerfectplayError(f"the shards in {folder.path} hold {len(rows):,} rows, not {len(keys):,}: remove it")
-    write_scores(output, game, keys, array("b", (rows[key] for key in keys)), positions)
+        if len(data) != bounds[index + 1] - bounds[index] + 8:
+            raise PerfectplayError(f"shard {index} in {folder.path} is not this build's: remove the folder")
+        all_scores.frombytes(data[:-8])
+        symmetric += int.from_bytes(data[-8:], "little")
+    positions = 2 * len(keys) - symmetric
+    write_scores(output, game, keys, all_scores, positions)
     folder.remove()
     return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked, cpu)
 
