@@ -117,7 +117,10 @@ def build_book_sharded(
             tasks = [(game.name, table_millions, part) for _, part in work]
             for number, lines in engine.run(prove_drawings, tasks):
                 index, part = work[number]
-                folder.save(f"ply{target:03d}-{index:05d}.txt", ("\n".join(lines) + "\n").encode("utf-8"))
+                # Named by its positions too: a resumed build's shard of the same ply and index holds others,
+                # and must not replace the file of the stopped build's.
+                name = f"ply{target:03d}-{index:05d}-{_drawing_key(' '.join(part)):016x}.txt"
+                folder.save(name, ("\n".join(lines) + "\n").encode("utf-8"))
                 entries.update(Book.parse(game, lines, "a worker's lines", check=False).entries)
                 done += len(part)
                 if on_shard is not None:

@@ -115,12 +115,14 @@ WALK_TASK = 25_000
 """Positions a walk task expands: enough to outweigh sending them, few enough to spread a layer over workers."""
 
 
-def walk_keys(game: Connect4, engine: Engine | None = None) -> array[int]:
+def walk_keys(game: Connect4, engine: Engine | None = None, costs: dict[int, float] | None = None) -> array[int]:
     """Every mirror pair reachable from the empty board: its canonical key, sorted.
 
     Layer by layer (the positions after each number of moves): a big layer's
     positions are expanded as tasks on ``engine`` (if given), and the
-    children are gathered here, where a set merges the duplicates.
+    children are gathered here, where a set merges the duplicates. ``costs``
+    (if given) adds up each worker process's CPU seconds in the tasks, by its
+    process id.
     """
     board = Board(game)
     layer: array[int] = array("Q", [0])
@@ -133,7 +135,9 @@ def walk_keys(game: Connect4, engine: Engine | None = None) -> array[int]:
             tasks = [
                 (game.name, layer[start : start + WALK_TASK].tobytes()) for start in range(0, len(layer), WALK_TASK)
             ]
-            for _, (children, won) in engine.run(expand_keys, tasks):
+            for _, (children, won, pid, seconds) in engine.run(expand_keys, tasks):
+                if costs is not None:
+                    costs[pid] = costs.get(pid, 0.0) + seconds
                 following.update(_unpack(children))
                 ended.update(_unpack(won))
         every.extend(following)
@@ -166,12 +170,14 @@ def _unpack(data: bytes) -> array[int]:
     return keys
 
 
-def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes]:
-    """The walk's task: the children of the positions in ``packed`` and those among them that are won."""
+def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes, int, float]:
+    """The walk's task: the children of the positions in ``packed``, those among them that are won, and the
+    worker's process id and CPU seconds."""
+    started = time.process_time()
     game = make_game(spec)
     assert isinstance(game, Connect4)
     following, ended = _expand(Board(game), _unpack(packed))
-    return array("Q", following).tobytes(), array("Q", ended).tobytes()
+    return array("Q", following).tobytes(), array("Q", ended).tobytes(), os.getpid(), time.process_time() - started
 
 
 def _symmetric(board: Board, key: int) -> bool:
@@ -183,9 +189,10 @@ _TABLES: dict[str, tuple[Board, TranspositionTable]] = {}
 """One table per game per worker process, kept across its shards: what one shard proves, the next may reuse."""
 
 
-def solve_keys(spec: str, packed: bytes) -> tuple[bytes, int, float]:
+def solve_keys(spec: str, packed: bytes) -> tuple[bytes, int, int, float]:
     """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each;
-    how many of them are their own mirror image (to count the positions the rows stand for); the CPU seconds."""
+    how many of them are their own mirror image (to count the positions the rows stand for); the worker's process
+    id and CPU seconds."""
     from perfectplay.search.solver.exact import solve_value
 
     started = time.process_time()
@@ -201,13 +208,13 @@ def solve_keys(spec: str, packed: bytes) -> tuple[bytes, int, float]:
         assert score is not None  # solve_value has no limit: every value it returns is exact
         scores.append(score)
         symmetric += _symmetric(board, key)
-    return scores.tobytes(), symmetric, time.process_time() - started
+    return scores.tobytes(), symmetric, os.getpid(), time.process_time() - started
 
 
 @dataclass(frozen=True, slots=True)
 class BuildSummary:
     """What a build did: rows (mirror pairs), positions (both images), shards solved now and found done, the wall
-    seconds of the whole build and of its walk, and the CPU seconds the workers spent on this run's shards."""
+    seconds of the whole build and of its walk, and the CPU seconds each worker process spent in this run's tasks."""
 
     rows: int
     positions: int
@@ -215,7 +222,12 @@ class BuildSummary:
     shards_skipped: int
     seconds: float
     walk_seconds: float
-    worker_cpu_seconds: float
+    worker_cpu: dict[int, float]
+
+    @property
+    def worker_cpu_seconds(self) -> float:
+        """The CPU seconds all workers spent in this run's tasks (the walk's and the shards')."""
+        return sum(self.worker_cpu.values())
 
 
 ShardReport = Callable[[int, int, int], None]
@@ -234,7 +246,8 @@ def build_exact_scores(
     if not isinstance(game, Connect4):
         raise PerfectplayError(f"the exact scores data set is built for Connect Four boards, not {game.name}")
     started = time.perf_counter()
-    keys = walk_keys(game, engine)
+    costs: dict[int, float] = {}
+    keys = walk_keys(game, engine, costs)
     walked = time.perf_counter() - started
     build = {"format": FORMAT, "game": game.name, "shards": shards, "rows": len(keys)}
     folder = ShardFolder(output, build).open()
@@ -243,11 +256,10 @@ def build_exact_scores(
     bounds = [len(keys) * index // shards for index in range(shards + 1)]
     done = set(folder.finished())
     pending = [index for index in range(shards) if _name(index) not in done]
-    cpu = 0.0
     finished = len(done)
     tasks = [(game.name, keys[bounds[index] : bounds[index + 1]].tobytes()) for index in pending]
-    for number, (scores, symmetric, seconds) in engine.run(solve_keys, tasks):
-        cpu += seconds
+    for number, (scores, symmetric, pid, seconds) in engine.run(solve_keys, tasks):
+        costs[pid] = costs.get(pid, 0.0) + seconds
         folder.save(_name(pending[number]), scores + symmetric.to_bytes(8, "little"))
         finished += 1
         if on_shard is not None:
@@ -263,7 +275,7 @@ def build_exact_scores(
     positions = 2 * len(keys) - symmetric
     write_scores(output, game, keys, all_scores, positions)
     folder.remove()
-    return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked, cpu)
+    return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked, costs)
 
 
 def _name(index: int) -> str:
