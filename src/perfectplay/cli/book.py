@@ -1,9 +1,14 @@
 """``perfectplay book``: prove a Connect Four opening book with the package's own solver.
 
 The book the package ships (``perfectplay/books/connect4-7x6.txt``) was made
-with this command. Every new position is appended to ``--out`` as soon as it
-is proven, so a build can be stopped (Ctrl-C) and run again to go on where it
-left off; positions already in the file are not proven again.
+with this command. A build proves each ply's new positions as shards of tasks
+on every local core, or on a Dask cluster (``--cluster``;
+``perfectplay.play.book_builds``); each finished shard is saved beside
+``--out`` at once, so a build can be stopped (Ctrl-C) and run again to go on
+where it left off, and the book is written whole at the end. ``--side`` and
+``--from`` (the hand-split builds from before) prove in this one process and
+append each new position to ``--out`` as it is proven. Positions already in
+the file are never proven again.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import time
 from pathlib import Path
 
 from perfectplay import Connect4, PerfectplayError, make_game
+from perfectplay.cli.builds import add_build_options, engine_for
 from perfectplay.cli.options import add_game_option, path, whole
 from perfectplay.cli.output import write_file
 from perfectplay.search.solver import BOOK_SIDES, Book, TranspositionTable, book_header, build_book, prove_book_entry
@@ -73,6 +79,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         f"name the slowest loss (books made before it did), and walk on from the new moves (0 to {MAX_PLIES})",
     )
     add_game_option(parser, default="connect4")
+    add_build_options(parser, "where the proofs run (not with --side or --from: those run in this process)")
     parser.set_defaults(run=run_book)
 
 
@@ -94,6 +101,8 @@ def run_book(args: argparse.Namespace) -> int:
         except (OSError, UnicodeDecodeError) as error:
             raise PerfectplayError(f"cannot read {path}: {error}") from None
         known = Book.parse(game, lines, str(path))
+    if args.side == "both" and start is None:
+        return run_sharded(args, game, known, path)
     table = TranspositionTable(capacity=args.table * MILLION)
     started = time.perf_counter()
     try:
@@ -121,4 +130,36 @@ def run_book(args: argparse.Namespace) -> int:
     except OSError as error:
         raise PerfectplayError(f"cannot write {path}: {error.strerror or error}") from None
     print(f"{len(book)} positions to ply {args.plies} in {path} ({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+def run_sharded(args: argparse.Namespace, game: Connect4, known: Book, path: Path) -> int:
+    """The whole book, each ply's new positions proven as shards on the engine; the file written whole at the end."""
+    from perfectplay.play.book_builds import build_book_sharded
+    from perfectplay.play.engines import Engine
+
+    started = time.perf_counter()
+
+    def start_engine() -> Engine:
+        engine = engine_for(args)
+        print(f"proving on {engine.describe()}", file=sys.stderr, flush=True)
+        return engine
+
+    def report(ply: int, done: int, total: int) -> None:
+        print(f"ply {ply}: {done}/{total} new positions proven", file=sys.stderr, flush=True)
+
+    build = build_book_sharded(
+        game,
+        args.plies,
+        known,
+        path,
+        start_engine,
+        table_millions=args.table,
+        shards=args.shards,
+        slowest_losses_from=args.slowest_losses_from,
+        on_shard=report,
+    )
+    write_file(path, "\n".join([book_header(game, args.plies), *build.lines]) + "\n")
+    build.folder.remove()
+    print(f"{len(build.book)} positions to ply {args.plies} in {path} ({time.perf_counter() - started:.0f} s)")
     return 0

@@ -3,7 +3,10 @@
 The rows and their columns are ``perfectplay.play.datasets``'s (documented in
 ``docs/datasets.md``); this module only reads the options and picks the
 output. Without ``--output`` the data set goes to standard output, so it
-pipes into ``head``, ``jq`` or ``gzip``.
+pipes into ``head``, ``jq`` or ``gzip``. ``--format scores`` is the other
+kind of build: every reachable Connect Four position with its exact score
+only, solved in shards by local worker processes or a Dask cluster
+(``perfectplay.play.exact_scores``), resumable, into one compact file.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from perfectplay import PerfectplayError, make_game
+from perfectplay import Connect4, PerfectplayError, make_game
+from perfectplay.cli.builds import ShardProgress, add_build_options, engine_for
 from perfectplay.cli.options import game_option, path, whole
 from perfectplay.cli.output import atomic_binary, atomic_file
 from perfectplay.play.datasets import (
@@ -36,7 +40,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("game", type=game_option, metavar="GAME", help="the game spec, e.g. tictactoe, mnk:3,4,3, nim")
     parser.add_argument(
-        "--format", choices=(*FORMATS, "parquet"), default="jsonl", help="jsonl (default), csv, or parquet (pyarrow)"
+        "--format",
+        choices=(*FORMATS, "parquet", "scores"),
+        default="jsonl",
+        help="jsonl (default), csv, parquet (pyarrow), or scores: Connect Four's exact scores alone, a compact "
+        "file built in shards on local workers or a Dask cluster (--workers, --cluster; see docs/datasets.md)",
     )
     parser.add_argument(
         "--output", "-o", type=path("--output"), metavar="PATH", help="write to PATH instead of standard output"
@@ -57,10 +65,13 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"refuse a game with more than N reachable positions (default {DEFAULT_MAX_POSITIONS:,}, "
         f"at most {MAX_POSITIONS:,})",
     )
+    add_build_options(parser, "where a --format scores build runs")
     parser.set_defaults(run=run_dataset)
 
 
 def run_dataset(args: argparse.Namespace) -> int:
+    if args.format == "scores":
+        return run_scores(args)
     game = make_game(args.game, args.start)
     start = None if args.start is None else game.parse(args.start)
     rows = solved_positions(game, start, test_percent=args.test_percent, max_positions=args.max_positions)
@@ -79,4 +90,26 @@ def run_dataset(args: argparse.Namespace) -> int:
             count = write_dataset(solved, out, args.format)
     # Only now, with every row on the disk, is it true that they were written.
     sys.stderr.write(f"wrote {count:,} positions of {game.title} to {args.output}\n")
+    return 0
+
+
+def run_scores(args: argparse.Namespace) -> int:
+    """The sharded build of every reachable Connect Four position's exact score."""
+    from perfectplay.play.exact_scores import build_exact_scores
+
+    game = make_game(args.game)
+    if not isinstance(game, Connect4):
+        raise PerfectplayError(f"--format scores is built for Connect Four boards, not {game.title}")
+    if args.output is None or args.start is not None:
+        raise PerfectplayError("--format scores needs --output PATH and walks from the empty board (no --start)")
+    progress = ShardProgress(game.name)
+    with engine_for(args) as engine:
+        progress.say(f"solving every reachable position of {game.title} on {engine.describe()}")
+        summary = build_exact_scores(game, args.output, engine, shards=args.shards, on_shard=progress)
+    skipped = f", {summary.shards_skipped} shards found done" if summary.shards_skipped else ""
+    sys.stderr.write(
+        f"wrote {summary.rows:,} mirror pairs ({summary.positions:,} positions) of {game.title} to {args.output} "
+        f"in {summary.seconds:.0f} s (the walk {summary.walk_seconds:.0f} s; the workers' CPU "
+        f"{summary.worker_cpu_seconds:.0f} s{skipped})\n"
+    )
     return 0

@@ -1,0 +1,395 @@
+"""Every reachable position of a Connect Four board with its exact score: built in shards, on many workers.
+
+``perfectplay dataset connect4:5,4 --format scores -o FILE`` writes it. The
+rows are the positions reachable from the empty board with X moving first,
+one row per mirror pair: a position and its mirror image have the same score,
+so only the lesser of their two keys is stored (``positions`` in the header
+counts both images: 3,945,711 on 5x4). A finished game (a four, or a full
+board) is a row too.
+
+Key: ``x | o << cells``, the two sides' stones as ``Connect4State`` holds
+them (row-major from the top left). Score: the exact depth-aware score for
+the side to move, as ``analyze`` and ``perfectplay dataset`` give it
+(``max_plies + 2 - plies`` for a win, ``plies - max_plies - 2`` for a loss,
+0 for a draw), proven by the production solver (``solve_value``).
+
+How it is built: the walk from the empty board (layer by layer, a big
+layer's positions expanded as tasks on the engine, every mirror pair once)
+gives the keys, sorted; shard ``i`` is the ``i``-th of ``shards`` even runs of
+them (the same keys on every run of the build). Each shard is a task for
+the engine (local processes or Dask, ``engines.py``), which solves its
+positions with one transposition table per worker process; every finished
+shard is written at once to ``FILE.shards/``, so a stopped build resumes; at
+the end the shards' scores, put end to end, are the file's, and the folder
+is removed.
+
+File: a first line ``perfectplay exact scores 1``, a JSON line (the game,
+rows, positions, the key and score conventions and the SHA-256 of the
+payload), then the payload compressed with xz: the sorted keys as
+differences in LEB128 varints, then one signed byte of score per row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import lzma
+import os
+import time
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from perfectplay import Connect4, Connect4State, PerfectplayError, Player, make_game
+from perfectplay.play.engines import Engine
+from perfectplay.play.shards import SHARD_COUNT, ShardFolder, write_atomically
+from perfectplay.search.solver import TranspositionTable
+
+MAGIC = b"perfectplay exact scores 1\n"
+FORMAT = "perfectplay exact scores 1"
+
+
+class Board:
+    """A Connect Four board's geometry on packed keys: playing a column, the mirror image, the canonical key."""
+
+    def __init__(self, game: Connect4) -> None:
+        self.game = game
+        self.width, self.height, self.cells = game.width, game.height, game.cells
+        self.full = game.full
+        self.columns = game.columns
+        self.lines_through = game.lines_through
+        self.lines = game.lines
+
+    def mirror(self, stones: int) -> int:
+        """The stones reflected left to right."""
+        mirrored = 0
+        for col, mask in enumerate(self.columns):
+            shift = self.width - 1 - 2 * col
+            part = stones & mask
+            mirrored |= part << shift if shift >= 0 else part >> -shift
+        return mirrored
+
+    def canonical(self, key: int) -> int:
+        """The lesser key of the position and its mirror image."""
+        x, o = key & self.full, key >> self.cells
+        return min(key, self.mirror(x) | self.mirror(o) << self.cells)
+
+    def children(self, key: int) -> list[tuple[int, bool]]:
+        """Each move's position (canonical key) and whether it ends the game with a four."""
+        x, o = key & self.full, key >> self.cells
+        taken = x | o
+        x_moves = x.bit_count() == o.bit_count()
+        # The mirror image once per position; each child's is it plus the mirrored stone (the walk's hot loop).
+        mirrored = self.mirror(x) | self.mirror(o) << self.cells
+        offset = 0 if x_moves else self.cells
+        stones = x if x_moves else o
+        found = []
+        for col in range(self.width):
+            if taken >> col & 1:
+                continue
+            row = self.height - 1 - (taken & self.columns[col]).bit_count()
+            cell = row * self.width + col
+            with_stone = stones | 1 << cell
+            won = any(with_stone & mask == mask for mask in self.lines_through[cell])
+            child = key | 1 << (cell + offset)
+            twin = mirrored | 1 << (row * self.width + self.width - 1 - col + offset)
+            found.append((min(child, twin), won))
+        return found
+
+    def state(self, key: int) -> Connect4State:
+        """The game's state of a key (X moved first; the side that moved last has won if it has a four)."""
+        x, o = key & self.full, key >> self.cells
+        x_moves = x.bit_count() == o.bit_count()
+        last = o if x_moves else x
+        won = any(last & mask == mask for mask in self.lines)
+        winner = (Player.O if x_moves else Player.X) if won else None
+        return Connect4State(x, o, Player.X if x_moves else Player.O, winner)
+
+
+WALK_LOCALLY = 20_000
+"""A layer of fewer positions than this is expanded in the command's own process: tasks would cost more."""
+
+WALK_TASK = 25_000
+"""Positions a walk task expands: enough to outweigh sending them, few enough to spread a layer over workers."""
+
+
+def walk_keys(game: Connect4, engine: Engine | None = None, costs: dict[int, float] | None = None) -> array[int]:
+    """Every mirror pair reachable from the empty board: its canonical key, sorted.
+
+    Layer by layer (the positions after each number of moves): a big layer's
+    positions are expanded as tasks on ``engine`` (if given), and the
+    children are gathered here, where a set merges the duplicates. ``costs``
+    (if given) adds up each worker process's CPU seconds in the tasks, by its
+    process id.
+    """
+    board = Board(game)
+    layer: array[int] = array("Q", [0])
+    every: list[int] = [0]
+    while len(layer):
+        if engine is None or len(layer) < WALK_LOCALLY:
+            following, ended = _expand(board, layer)
+        else:
+            following, ended = set(), set()
+            tasks = [
+                (game.name, layer[start : start + WALK_TASK].tobytes()) for start in range(0, len(layer), WALK_TASK)
+            ]
+            for _, (children, won, pid, seconds) in engine.run(expand_keys, tasks):
+                if costs is not None:
+                    costs[pid] = costs.get(pid, 0.0) + seconds
+                following.update(_unpack(children))
+                ended.update(_unpack(won))
+        every.extend(following)
+        layer = array("Q", following - ended)
+    return array("Q", sorted(every))
+
+
+def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[array[int], int]:
+    """``walk_keys``, and how many positions they stand for (a mirror pair is two, a symmetric position one)."""
+    keys = walk_keys(game, engine)
+    board = Board(game)
+    return keys, sum(1 if _symmetric(board, key) else 2 for key in keys)
+
+
+def _expand(board: Board, layer: array[int]) -> tuple[set[int], set[int]]:
+    """The children of every position of ``layer`` (canonical keys), and those that end the game with a four."""
+    following: set[int] = set()
+    ended: set[int] = set()
+    for key in layer:
+        for child, won in board.children(key):
+            following.add(child)
+            if won:
+                ended.add(child)
+    return following, ended
+
+
+def _unpack(data: bytes) -> array[int]:
+    keys = array("Q")
+    keys.frombytes(data)
+    return keys
+
+
+def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes, int, float]:
+    """The walk's task: the children of the positions in ``packed``, those among them that are won, and the
+    worker's process id and CPU seconds."""
+    started = time.process_time()
+    game = make_game(spec)
+    assert isinstance(game, Connect4)
+    following, ended = _expand(Board(game), _unpack(packed))
+    return array("Q", following).tobytes(), array("Q", ended).tobytes(), os.getpid(), time.process_time() - started
+
+
+def _symmetric(board: Board, key: int) -> bool:
+    x, o = key & board.full, key >> board.cells
+    return board.mirror(x) == x and board.mirror(o) == o
+
+
+_TABLES: dict[str, tuple[Board, TranspositionTable]] = {}
+"""One table per game per worker process, kept across its shards: what one shard proves, the next may reuse."""
+
+
+def solve_keys(spec: str, packed: bytes) -> tuple[bytes, int, int, float]:
+    """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each;
+    how many of them are their own mirror image (to count the positions the rows stand for); the worker's process
+    id and CPU seconds."""
+    from perfectplay.search.solver.exact import solve_value
+
+    started = time.process_time()
+    if spec not in _TABLES:
+        game = make_game(spec)
+        assert isinstance(game, Connect4)
+        _TABLES[spec] = (Board(game), TranspositionTable(capacity=1 << 21))
+    board, table = _TABLES[spec]
+    scores = array("b")
+    symmetric = 0
+    for key in _unpack(packed):
+        score = solve_value(board.game, board.state(key), table=table).score
+        assert score is not None  # solve_value has no limit: every value it returns is exact
+        scores.append(score)
+        symmetric += _symmetric(board, key)
+    return scores.tobytes(), symmetric, os.getpid(), time.process_time() - started
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSummary:
+    """What a build did: rows (mirror pairs), positions (both images), shards solved now and found done, the wall
+    seconds of the whole build and of its walk, and the CPU seconds each worker process spent in this run's tasks."""
+
+    rows: int
+    positions: int
+    shards_solved: int
+    shards_skipped: int
+    seconds: float
+    walk_seconds: float
+    worker_cpu: dict[int, float]
+
+    @property
+    def worker_cpu_seconds(self) -> float:
+        """The CPU seconds all workers spent in this run's tasks (the walk's and the shards')."""
+        return sum(self.worker_cpu.values())
+
+
+ShardReport = Callable[[int, int, int], None]
+"""Hears of each finished shard: how many are done, how many there are, how many rows the shard held."""
+
+
+def build_exact_scores(
+    game: Connect4,
+    output: str | os.PathLike[str],
+    engine: Engine,
+    *,
+    shards: int = SHARD_COUNT,
+    on_shard: ShardReport | None = None,
+) -> BuildSummary:
+    """Build the data set into ``output`` on ``engine``, resuming from ``output``'s shard folder if it is there."""
+    if not isinstance(game, Connect4):
+        raise PerfectplayError(f"the exact scores data set is built for Connect Four boards, not {game.name}")
+    started = time.perf_counter()
+    costs: dict[int, float] = {}
+    keys = walk_keys(game, engine, costs)
+    walked = time.perf_counter() - started
+    build = {"format": FORMAT, "game": game.name, "shards": shards, "rows": len(keys)}
+    folder = ShardFolder(output, build).open()
+    # Shard i is the i-th run of the sorted keys: the same keys on every run of this build, even in size, and
+    # the shards' scores put end to end are the file's, in its order (no merging by key).
+    bounds = [len(keys) * index // shards for index in range(shards + 1)]
+    done = set(folder.finished())
+    pending = [index for index in range(shards) if _name(index) not in done]
+    finished = len(done)
+    tasks = [(game.name, keys[bounds[index] : bounds[index + 1]].tobytes()) for index in pending]
+    for number, (scores, symmetric, pid, seconds) in engine.run(solve_keys, tasks):
+        costs[pid] = costs.get(pid, 0.0) + seconds
+        folder.save(_name(pending[number]), scores + symmetric.to_bytes(8, "little"))
+        finished += 1
+        if on_shard is not None:
+            on_shard(finished, shards, len(scores))
+    all_scores = array("b")
+    symmetric = 0
+    for index in range(shards):
+        data = folder.load(_name(index))
+        if len(data) != bounds[index + 1] - bounds[index] + 8:
+            raise PerfectplayError(f"shard {index} in {folder.path} is not this build's: remove the folder")
+        all_scores.frombytes(data[:-8])
+        symmetric += int.from_bytes(data[-8:], "little")
+    positions = 2 * len(keys) - symmetric
+    write_scores(output, game, keys, all_scores, positions)
+    folder.remove()
+    return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked, costs)
+
+
+def _name(index: int) -> str:
+    return f"{index:05d}.bin"
+
+
+def _varints(keys: array[int]) -> bytes:
+    out = bytearray()
+    previous = 0
+    for key in keys:
+        delta = key - previous
+        previous = key
+        while delta >= 0x80:
+            out.append(delta & 0x7F | 0x80)
+            delta >>= 7
+        out.append(delta)
+    return bytes(out)
+
+
+def _read_varints(data: bytes, count: int) -> tuple[array[int], int]:
+    keys = array("Q")
+    position = 0
+    previous = 0
+    for _ in range(count):
+        delta = shift = 0
+        while True:
+            byte = data[position]
+            position += 1
+            delta |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                break
+        previous += delta
+        keys.append(previous)
+    return keys, position
+
+
+def write_scores(
+    output: str | os.PathLike[str], game: Connect4, keys: array[int], scores: array[int], positions: int
+) -> None:
+    """Write the data set file (atomically): the magic line, the JSON header, the xz payload."""
+    payload = _varints(keys) + scores.tobytes()
+    header = {
+        "game": game.name,
+        "rows": len(keys),
+        "positions": positions,
+        "symmetry": "one row per mirror pair: the lesser key of a position and its mirror image",
+        "key": "x | o << cells, each side's stones row-major from the top left; X moved first",
+        "score": f"exact depth-aware score for the side to move: {game.max_plies + 2} - plies for a win, "
+        f"plies - {game.max_plies + 2} for a loss, 0 for a draw",
+        "sha256": hashlib.sha256(payload).hexdigest(),
+    }
+    body = MAGIC + json.dumps(header, sort_keys=True).encode("utf-8") + b"\n" + lzma.compress(payload, preset=9)
+    try:
+        write_atomically(Path(output), body)
+    except OSError as error:
+        raise PerfectplayError(f"cannot write {output}: {error}") from None
+
+
+class ExactScores:
+    """A data set file read back: every row's key and score, and the score of any reachable position."""
+
+    def __init__(self, game: Connect4, keys: array[int], scores: array[int], header: dict[str, Any]) -> None:
+        self.game = game
+        self.board = Board(game)
+        self.keys = keys
+        self.scores = scores
+        self.header = header
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @property
+    def positions(self) -> int:
+        return int(self.header["positions"])
+
+    def score(self, state: Connect4State) -> int:
+        """The exact score of ``state`` (either mirror image) for the side to move; KeyError if not a row."""
+        if self.game.to_move(state) is not (Player.X if state.x.bit_count() == state.o.bit_count() else Player.O):
+            raise KeyError("the data set's positions have X moving first")
+        key = self.board.canonical(state.x | state.o << self.board.cells)
+        index = bisect_left(self.keys, key)
+        if index == len(self.keys) or self.keys[index] != key:
+            raise KeyError(self.game.format(state))
+        return int(self.scores[index])
+
+    def state(self, row: int) -> Connect4State:
+        return self.board.state(self.keys[row])
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> ExactScores:
+        """Read and check a data set file; a damaged or foreign file is a ``PerfectplayError`` naming it."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as error:
+            raise PerfectplayError(f"cannot read {path}: {error}") from None
+        try:
+            if not data.startswith(MAGIC):
+                raise ValueError("not a perfectplay exact scores file")
+            end = data.index(b"\n", len(MAGIC))
+            header = json.loads(data[len(MAGIC) : end])
+            payload = lzma.decompress(data[end + 1 :])
+            if hashlib.sha256(payload).hexdigest() != header["sha256"]:
+                raise ValueError("its checksum does not match")
+            game = make_game(header["game"])
+            if not isinstance(game, Connect4):
+                raise ValueError(f"{header['game']} is not Connect Four")
+            count = int(header["rows"])
+            keys, used = _read_varints(payload, count)
+            scores = array("b")
+            scores.frombytes(payload[used:])
+            if len(scores) != count:
+                raise ValueError("it holds fewer scores than rows")
+        except (ValueError, KeyError, IndexError, lzma.LZMAError, PerfectplayError) as error:
+            raise PerfectplayError(f"{path} is not a readable exact scores file: {error}") from None
+        return cls(game, keys, scores, header)
