@@ -1,5 +1,6 @@
 """Shared fixtures: every reachable 3x3 position, the textbook minimax's answer for each (read once), and the
-empty board searched once by the textbook minimax, plain and traced (half a million nodes each)."""
+empty board searched once per run by the textbook minimax, plain and traced (half a million nodes each), both
+shared by the run's xdist workers."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ import pytest
 from cli_helpers import InProcess
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 from perfectplay.teaching.trace import Trace, trace_minimax
+from shared_results import SharedResults, shared_folder
 from textbook_reference import Answer, reachable_positions, reference_answers
+
+
+@pytest.fixture(scope="session")
+def shared_results(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
+    """Costly results made once per run, whichever worker asks first (tests/shared_results.py)."""
+    return SharedResults(shared_folder(tmp_path_factory))
 
 
 @pytest.fixture(scope="session")
@@ -28,15 +36,17 @@ def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, A
 
 
 @pytest.fixture(scope="session")
-def empty_board_minimax(tictactoe: MNK) -> Analysis:
+def empty_board_minimax(tictactoe: MNK, shared_results: SharedResults) -> Analysis:
     """The textbook minimax from the empty 3x3 board: every one of its 549,946 nodes (a frozen result, shared)."""
-    return minimax(tictactoe, tictactoe.initial_state())
+    return shared_results.get("minimax 3x3 empty", lambda: minimax(tictactoe, tictactoe.initial_state()))
 
 
 @pytest.fixture(scope="session")
-def empty_board_trace(tictactoe: MNK) -> Trace:
+def empty_board_trace(tictactoe: MNK, shared_results: SharedResults) -> Trace:
     """The same search traced, its tree shown one level deep (the tests only read it)."""
-    return trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)
+    return shared_results.get(
+        "trace_minimax 3x3 empty depth 1", lambda: trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)
+    )
 
 
 @pytest.fixture
