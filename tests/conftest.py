@@ -13,6 +13,17 @@ from shared_results import SharedResults, shared_folder
 from textbook_reference import Answer, reachable_positions, reference_answers
 
 
+@pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests integration
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files that hold slow or integration tests first, each file's tests still in their order.
+
+    On two workers a test of a minute that starts last runs alone at the
+    end; started first, the many short tests fill in around it.
+    """
+    heavy = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("integration")}
+    items.sort(key=lambda item: item.path not in heavy)
+
+
 @pytest.fixture(scope="session")
 def shared_results(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
     """Costly results made once per run, whichever worker asks first (tests/shared_results.py)."""
