@@ -21,6 +21,19 @@ from shared_results import SharedResults
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
+WHOLE_CHECKS = {"checked", "checked_cli"}
+"""The fixtures that hand a test whole checks of the examples: a test that reads one is slow, in whichever file."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker (-m)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads a whole check (every position of an example, seconds of CPU each) is marked slow, so
+    ``--fast`` leaves it out as it leaves out the other slow tests; the full suite shares each check once."""
+    for item in items:
+        if WHOLE_CHECKS & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def oracle() -> Oracle:
     return Oracle()

@@ -75,6 +75,7 @@ def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explana
     assert "Can be beaten" in text and "Score: 59 of 100" in text
 
 
+@pytest.mark.slow  # 6 s of CPU in the endless loop, by design
 def test_the_notebook_api_does_not_hang_on_an_endless_loop_and_gives_a_partial_grade(tmp_path: Path) -> None:
     endless = tmp_path / "endless.py"
     endless.write_text("def find_best_move(board):\n    while True:\n        pass\n")

@@ -74,6 +74,7 @@ def test_a_module_without_an_ai_says_what_was_looked_for_and_how_to_point_at_it(
     assert "--function NAME" in line
 
 
+@pytest.mark.slow  # a whole check, in a process of its own
 def test_the_report_of_a_correct_ai_says_unbeatable_and_exits_0() -> None:
     result = run_cli("check", "examples/correct.py")
     assert result.returncode == 0, result.stderr
@@ -117,6 +118,7 @@ def test_json_keeps_cell_indices_from_0_with_row_and_col(checked_cli: InProcess)
     assert example["threats"] == [{"move": 6, "row": 2, "col": 0}]
 
 
+@pytest.mark.slow  # two whole checks side by side
 def test_a_class_at_once_writes_one_csv_row_per_file_and_a_missing_one_does_not_stop_the_others(
     tmp_path: Path,
 ) -> None:
