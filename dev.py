@@ -94,12 +94,9 @@ def test(extra: list[str]) -> int:
         if status != 0:
             return status
     rest = [word for word in extra if word != "--fast"]
-    status = run(pytest_command(python, fast, rest))
-    if status != 0 or fast or rest:
-        return status
-    # The whole suite ran on this Python; the oldest and newest others install the wheel, check and play.
-    print("$ python tests/other_pythons.py", flush=True)
-    return run([python, str(ROOT / "tests" / "other_pythons.py")])
+    # The oldest and newest other Pythons (tests/other_pythons.py) are one integration test among the rest, run
+    # beside them rather than after.
+    return run(pytest_command(python, fast, rest))
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-"""Whole checks of the examples, each made once per test process and shared by every test that reads it."""
+"""Whole checks of the examples, each made once per test run and shared by every test that reads it."""
 
 from __future__ import annotations
 
@@ -7,17 +7,18 @@ from typing import Any
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
+from shared_results import SharedResults
 
 
 class Checked:
-    """``check_ai``, each file (or command) with each set of options checked once: a report is frozen, so tests
-    can share it; a test that needs a fresh run (timing, a changed file) calls ``check_ai`` itself."""
+    """``check_ai``, each file (or command) with each set of options checked once per run: a report is frozen, so
+    tests (on every xdist worker) can share it; a test that needs a fresh run (timing, a changed file) calls
+    ``check_ai`` itself."""
 
-    def __init__(self) -> None:
-        self._reports: dict[str, CheckReport] = {}
+    def __init__(self, shared: SharedResults) -> None:
+        self._shared = shared
 
     def __call__(self, path: str | Path | None = None, **options: Any) -> CheckReport:
-        key = repr((None if path is None else str(path), sorted(options.items())))
-        if key not in self._reports:
-            self._reports[key] = check_ai(path, **options)
-        return self._reports[key]
+        # The path as given: a report names its file as it was asked for.
+        key = repr(("check_ai", None if path is None else str(path), sorted(options.items())))
+        return self._shared.get(key, lambda: check_ai(path, **options))

@@ -1,5 +1,6 @@
 """Shared fixtures: every reachable 3x3 position, the textbook minimax's answer for each (read once), and the
-empty board searched once by the textbook minimax, plain and traced (half a million nodes each)."""
+empty board searched once per run by the textbook minimax, plain and traced (half a million nodes each), both
+shared by the run's xdist workers."""
 
 from __future__ import annotations
 
@@ -8,7 +9,25 @@ import pytest
 from cli_helpers import InProcess
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 from perfectplay.teaching.trace import Trace, trace_minimax
+from shared_results import SharedResults, shared_folder
 from textbook_reference import Answer, reachable_positions, reference_answers
+
+
+@pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests integration
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files that hold slow or integration tests first, each file's tests still in their order.
+
+    On two workers a test of a minute that starts last runs alone at the
+    end; started first, the many short tests fill in around it.
+    """
+    heavy = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("integration")}
+    items.sort(key=lambda item: item.path not in heavy)
+
+
+@pytest.fixture(scope="session")
+def shared_results(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
+    """Costly results made once per run, whichever worker asks first (tests/shared_results.py)."""
+    return SharedResults(shared_folder(tmp_path_factory))
 
 
 @pytest.fixture(scope="session")
@@ -28,15 +47,17 @@ def reference(tictactoe: MNK, all_positions: list[MNKState]) -> dict[MNKState, A
 
 
 @pytest.fixture(scope="session")
-def empty_board_minimax(tictactoe: MNK) -> Analysis:
+def empty_board_minimax(tictactoe: MNK, shared_results: SharedResults) -> Analysis:
     """The textbook minimax from the empty 3x3 board: every one of its 549,946 nodes (a frozen result, shared)."""
-    return minimax(tictactoe, tictactoe.initial_state())
+    return shared_results.get("minimax 3x3 empty", lambda: minimax(tictactoe, tictactoe.initial_state()))
 
 
 @pytest.fixture(scope="session")
-def empty_board_trace(tictactoe: MNK) -> Trace:
+def empty_board_trace(tictactoe: MNK, shared_results: SharedResults) -> Trace:
     """The same search traced, its tree shown one level deep (the tests only read it)."""
-    return trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)
+    return shared_results.get(
+        "trace_minimax 3x3 empty depth 1", lambda: trace_minimax(tictactoe, tictactoe.initial_state(), depth=1)
+    )
 
 
 @pytest.fixture

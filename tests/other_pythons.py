@@ -1,4 +1,4 @@
-"""perfectplay on the oldest and the newest Python this machine has, from a wheel: ``dev.py test``'s last step.
+"""perfectplay on the oldest and the newest Python this machine has, from a wheel (tests/test_other_pythons.py).
 
 The whole suite runs on one interpreter (the one .venv was made with). This
 script finds the others (``pythonX.Y`` on the PATH, pyenv's versions, the

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import InProcess, run_cli, run_in_terminal
+from cli_helpers import PATIENCE, InProcess, run_cli, run_in_terminal
 from perfectplay.cli import main
 from perfectplay.errors import IllegalMoveError
 from perfectplay.games import KINDS, make_game
@@ -30,7 +30,7 @@ HEAVY = (
 def loaded_after(code: str) -> list[str]:
     """The perfectplay and front-end modules a fresh interpreter holds after running ``code``."""
     script = code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=PATIENCE)
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().splitlines()[-1].split()
 
@@ -121,7 +121,10 @@ def test_every_registered_game_reads_any_text_as_a_legal_move_or_a_one_line_ille
 def test_play_survives_superscripts_circled_digits_a_4301_digit_number_and_bytes_that_are_not_utf8() -> None:
     typed = "\n".join(["²", "①", "9" * 4301, "\N{ARABIC-INDIC DIGIT ONE}", "quit"]).encode() + b"\n"
     result = subprocess.run(
-        [sys.executable, "-m", "perfectplay", "play"], input=b"\xff\xfe\n" + typed, capture_output=True, timeout=60
+        [sys.executable, "-m", "perfectplay", "play"],
+        input=b"\xff\xfe\n" + typed,
+        capture_output=True,
+        timeout=PATIENCE,
     )
     out = result.stdout.decode()
     assert result.returncode == 0, result.stderr
@@ -159,7 +162,7 @@ def test_output_to_a_full_disk_is_one_line_on_stderr_and_status_1() -> None:
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
-            timeout=60,
+            timeout=PATIENCE,
         )
     assert result.returncode == 1
     assert result.stderr == "perfectplay analyze: error: cannot write the output: No space left on device\n"
@@ -174,7 +177,7 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
             stdout=write,
             stderr=subprocess.PIPE,
             text=True,
-            timeout=60,
+            timeout=PATIENCE,
         )
     finally:
         os.close(write)

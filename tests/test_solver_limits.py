@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import PATIENCE, InProcess, run_cli
 from perfectplay import MNK, Limit, LimitError, analyze, make_game, solve
 from perfectplay.documents import analysis_json
 from perfectplay.search.base.budget import Progress
@@ -197,7 +197,7 @@ def test_the_engine_runs_without_rich() -> None:
         "perfectplay.solve(game, game.initial_state())\n"
         "print('rich' in sys.modules)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=PATIENCE)
     assert result.stdout.strip() == "False", result.stderr
 
 

@@ -8,7 +8,7 @@ import signal
 import subprocess
 import sys
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import PATIENCE, InProcess, run_cli
 from perfectplay import Player, TicTacToe, analyze
 from perfectplay.cli.play import TerminalGame
 
@@ -285,7 +285,7 @@ def test_ctrl_c_at_the_prompt_ends_the_session_cleanly() -> None:
         assert char, seen
         seen += char
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 0
     assert out.rstrip().endswith("Thanks for playing.")
     assert "Traceback" not in err

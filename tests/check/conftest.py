@@ -1,11 +1,10 @@
 """Fixtures for the checker's tests: the oracle once per test process, the examples, and their reports shared.
 
 A whole check of an example runs the candidate in every one of its 4,520
-positions (tens of seconds on a busy machine); several tests read the same
-report, so ``checked`` keeps each one for the test process. The modules that
-share reports are marked ``xdist_group("example_reports")``: ``dev.py test``
-runs pytest with ``--dist loadgroup``, so they share one worker and each
-report is made once per run.
+positions (seconds of CPU, tens of seconds on a busy machine); several tests
+read the same report, so ``checked`` makes each one once per run and shares
+it with every xdist worker (tests/shared_results.py), and ``checked_cli``
+runs the ``check`` command in process on those same shared checks.
 """
 
 from __future__ import annotations
@@ -15,9 +14,24 @@ from pathlib import Path
 import pytest
 
 from check_reports import Checked
+from cli_helpers import InProcess
 from perfectplay.check.judge.oracle import Oracle
+from shared_results import SharedResults
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+WHOLE_CHECKS = {"checked", "checked_cli"}
+"""The fixtures that hand a test whole checks of the examples: a test that reads one is slow, in whichever file."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker (-m)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that reads a whole check (every position of an example, seconds of CPU each) is marked slow, so
+    ``--fast`` leaves it out as it leaves out the other slow tests; the full suite shares each check once."""
+    for item in items:
+        if WHOLE_CHECKS & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -31,5 +45,19 @@ def examples() -> Path:
 
 
 @pytest.fixture(scope="session")
-def checked() -> Checked:
-    return Checked()
+def checked(shared_results: SharedResults) -> Checked:
+    return Checked(shared_results)
+
+
+@pytest.fixture
+def checked_cli(in_process: InProcess, checked: Checked, monkeypatch: pytest.MonkeyPatch) -> InProcess:
+    """``perfectplay check`` run in this process, each whole check it asks for made once per run (``checked``).
+
+    The command parses, plans and prints as it always does; only ``check_ai``
+    (the check itself, the same options giving the same frozen report) is
+    shared, so the text, CSV and JSON of one example cost one check.
+    """
+    from perfectplay.check import class_run
+
+    monkeypatch.setattr(class_run, "check_ai", checked)
+    return in_process

@@ -3,32 +3,40 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from check_reports import Checked
+from cli_helpers import InProcess
 from perfectplay.check import CheckReport, check_ai, points, render_text, score
+from shared_results import shared_folder
 
 SLOW = "import time\n\ndef find_best_move(board):\n    time.sleep(0.2)\n    return board.index(' ')\n"
 """0.2 s of waiting a move over 4,520 positions: minutes on any machine, however fast, so a budget of 20 s
 always runs out; and 20 s leaves the 15 s check enough to start the candidate even on a busy machine."""
 
 
-@pytest.fixture()
-def slow(tmp_path: Path) -> Path:
-    path = tmp_path / "slow.py"
-    path.write_text(SLOW)
+@pytest.fixture(scope="session")
+def slow(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The slow file at one path for the whole run (every worker's), so its checks are shared (``checked_cli``)."""
+    folder = shared_folder(tmp_path_factory) or tmp_path_factory.getbasetemp()
+    path = folder / "slow.py"
+    partial = folder / f"slow.{os.getpid()}.partial"
+    partial.write_text(SLOW)
+    partial.replace(path)  # two workers may write it at once: each writes it whole
     return path
 
 
 @pytest.mark.parametrize("grader", ["gradescope", "prairielearn", "classroom50", "json", "text"])
 def test_when_the_budget_runs_out_every_format_holds_a_graded_partial_result_saying_how_much_was_checked(
-    slow: Path, grader: str
+    slow: Path, grader: str, checked_cli: InProcess
 ) -> None:
+    # One check whose budget runs out (20 s of waiting), shared: each format is the command's rendering of it.
     started = time.monotonic()
-    result = run_cli("check", str(slow), "--board", "flat", "--empty", " ", "--format", grader, "--budget", "20")
+    result = checked_cli("check", str(slow), "--board", "flat", "--empty", " ", "--format", grader, "--budget", "20")
     # Generous: the budget keeps a margin, and a busy machine adds start-up time, never a whole budget.
     assert time.monotonic() - started < 20 * 4
     assert result.returncode == 1, result.stderr
@@ -48,15 +56,17 @@ def test_when_the_budget_runs_out_every_format_holds_a_graded_partial_result_say
     assert 10 <= points < 50
 
 
-def test_a_budget_too_small_or_beside_a_time_limit_is_a_usage_error(slow: Path) -> None:
-    small = run_cli("check", str(slow), "--budget", "2")
+def test_a_budget_too_small_or_beside_a_time_limit_is_a_usage_error(slow: Path, in_process: InProcess) -> None:
+    small = in_process("check", str(slow), "--budget", "2")
     assert small.returncode == 2 and "--budget must be more than 5 seconds" in small.stderr
-    both = run_cli("check", str(slow), "--budget", "60", "--time-limit", "30")
+    both = in_process("check", str(slow), "--budget", "60", "--time-limit", "30")
     assert both.returncode == 2 and "give --budget or --time-limit, not both" in both.stderr
 
 
-def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explanation(examples: Path) -> None:
-    report = check_ai(str(examples / "graders" / "beatable" / "tictactoe.py"))
+def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explanation(
+    examples: Path, checked: Checked
+) -> None:
+    report = checked(str(examples / "graders" / "beatable" / "tictactoe.py"))  # check_ai, shared with others
     assert isinstance(report, CheckReport)
     assert (report.verdict, report.exit_status) == ("beatable", 1)
     assert points(report, out_of=10) == 5.9
@@ -65,6 +75,7 @@ def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explana
     assert "Can be beaten" in text and "Score: 59 of 100" in text
 
 
+@pytest.mark.slow  # 6 s of CPU in the endless loop, by design
 def test_the_notebook_api_does_not_hang_on_an_endless_loop_and_gives_a_partial_grade(tmp_path: Path) -> None:
     endless = tmp_path / "endless.py"
     endless.write_text("def find_best_move(board):\n    while True:\n        pass\n")

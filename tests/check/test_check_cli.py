@@ -62,8 +62,10 @@ def test_usage_problems_exit_2_with_one_line_on_stderr(args: list[str], message:
     assert result.stdout == ""
 
 
-def test_a_module_without_an_ai_says_what_was_looked_for_and_how_to_point_at_it(no_ai: Path) -> None:
-    result = run_cli("check", str(no_ai))
+def test_a_module_without_an_ai_says_what_was_looked_for_and_how_to_point_at_it(
+    no_ai: Path, in_process: InProcess
+) -> None:
+    result = in_process("check", str(no_ai))
     assert result.returncode == 2
     line = result.stderr.strip()
     assert "\n" not in line
@@ -72,6 +74,7 @@ def test_a_module_without_an_ai_says_what_was_looked_for_and_how_to_point_at_it(
     assert "--function NAME" in line
 
 
+@pytest.mark.slow  # a whole check, in a process of its own
 def test_the_report_of_a_correct_ai_says_unbeatable_and_exits_0() -> None:
     result = run_cli("check", "examples/correct.py")
     assert result.returncode == 0, result.stderr
@@ -80,9 +83,9 @@ def test_the_report_of_a_correct_ai_says_unbeatable_and_exits_0() -> None:
     assert result.stderr == ""
 
 
-def test_the_report_draws_the_example_boards_with_cells_numbered_1_to_9() -> None:
+def test_the_report_draws_the_example_boards_with_cells_numbered_1_to_9(checked_cli: InProcess) -> None:
     """The fatalist's lost position: it plays 1 where blocking at 7 would hold out longer."""
-    result = run_cli("check", "examples/fatalist.py")
+    result = checked_cli("check", "examples/fatalist.py")
     assert result.returncode == 1
     out = result.stdout
     assert "Never loses, but plays the best move in only 4,035 of 4,520 positions (89.3%)." in out
@@ -92,8 +95,8 @@ def test_the_report_draws_the_example_boards_with_cells_numbered_1_to_9() -> Non
     assert "It played 1: loss in 2. It does not block X at 7. Best: 7 (loss in 4)." in out
 
 
-def test_json_keeps_cell_indices_from_0_with_row_and_col() -> None:
-    result = run_cli("check", "examples/game_on_import.py", "--json")
+def test_json_keeps_cell_indices_from_0_with_row_and_col(checked_cli: InProcess) -> None:
+    result = checked_cli("check", "examples/game_on_import.py", "--json")
     assert result.returncode == 1
     document = json.loads(result.stdout)
     assert document["verdict"] == "imperfect" and document["exit_status"] == 1
@@ -108,13 +111,14 @@ def test_json_keeps_cell_indices_from_0_with_row_and_col() -> None:
         "losing_game": [],
         "final": None,
     }
-    slow = run_cli("check", "examples/fatalist.py", "--json")
+    slow = checked_cli("check", "examples/fatalist.py", "--json")
     example = json.loads(slow.stdout)["findings"][1]["example"]
     assert example["chose"] == {"move": 0, "row": 0, "col": 0, "outcome": "loss", "plies": 2, "score": -9}
     assert example["best"] == [{"move": 6, "row": 2, "col": 0, "outcome": "loss", "plies": 4, "score": -7}]
     assert example["threats"] == [{"move": 6, "row": 2, "col": 0}]
 
 
+@pytest.mark.slow  # two whole checks side by side
 def test_a_class_at_once_writes_one_csv_row_per_file_and_a_missing_one_does_not_stop_the_others(
     tmp_path: Path,
 ) -> None:
@@ -136,8 +140,8 @@ def test_a_class_at_once_writes_one_csv_row_per_file_and_a_missing_one_does_not_
     assert rows[0]["best"] == "4520" and rows[0]["timeout"] == "0" and rows[1]["problem"] == "missing.py: no such file"
 
 
-def test_a_program_in_another_language_is_checked_through_the_line_protocol() -> None:
-    result = run_cli("check", "--command", "sh examples/rules.sh")
+def test_a_program_in_another_language_is_checked_through_the_line_protocol(checked_cli: InProcess) -> None:
+    result = checked_cli("check", "--command", "sh examples/rules.sh")
     assert result.returncode == 1
     assert "Can be beaten: it loses as O moving second;" in result.stdout
     assert "Shortest loss as O moving second (X wins in 7 plies):" in result.stdout

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from check_reports import Checked
 from perfectplay.check.report.model import CheckReport
-
-pytestmark = pytest.mark.xdist_group("example_reports")  # they share the example reports (conftest.py)
 
 PLAY_KINDS = {"misses_win", "fails_to_block", "walks_into_fork", "throws_win_away", "draw_to_loss"}
 

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 
 from check_reports import Checked
-from cli_helpers import run_cli
+from cli_helpers import InProcess
 from grader_schemas import AUTOLAB, CODERUNNER
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_csv import csv_row
@@ -33,8 +33,6 @@ from perfectplay.check.report.render_graders import (
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.report.score import load_weights, points, score
-
-pytestmark = pytest.mark.xdist_group("example_reports")  # they share the example reports (conftest.py)
 
 RANKED = {
     "perfect": "cs50/tictactoe.py",
@@ -185,8 +183,10 @@ def test_every_grader_file_stays_under_its_size_limit(reports: dict[str, CheckRe
         assert len(release_body(report)) < 125_000
 
 
-def test_the_cli_writes_a_grader_file_and_classroom50_puts_release_body_beside_it(tmp_path: Path) -> None:
-    result = run_cli(
+def test_the_cli_writes_a_grader_file_and_classroom50_puts_release_body_beside_it(
+    tmp_path: Path, checked_cli: InProcess
+) -> None:
+    result = checked_cli(
         "check", "examples/graders/beatable/tictactoe.py", "--format", "classroom50", "--output", str(tmp_path)
     )
     assert result.returncode == 1, result.stderr
@@ -194,21 +194,23 @@ def test_the_cli_writes_a_grader_file_and_classroom50_puts_release_body_beside_i
     assert document["score"] == 59
     assert (tmp_path / "release-body.md").read_text().startswith("## perfectplay check: 59 / 100")
     gradescope = tmp_path / "results.json"
-    result = run_cli(
+    result = checked_cli(
         "check", "examples/graders/beatable/tictactoe.py", "--format", "gradescope", "--output", str(gradescope)
     )
     assert json.loads(gradescope.read_text())["score"] == 59
 
 
-def test_a_missing_file_still_gets_a_grader_file_not_gradable_and_exit_2(tmp_path: Path) -> None:
-    result = run_cli("check", "nothere.py", "--format", "prairielearn")
+def test_a_missing_file_still_gets_a_grader_file_not_gradable_and_exit_2(in_process: InProcess) -> None:
+    result = in_process("check", "nothere.py", "--format", "prairielearn")
     assert result.returncode == 2
     assert result.stderr == "perfectplay check: error: nothere.py: no such file\n"
     document = json.loads(result.stdout)
     assert (document["gradable"], document["score"]) == (False, 0.0)
 
 
-def test_weights_from_toml_or_json_change_the_points(tmp_path: Path, reports: dict[str, CheckReport]) -> None:
+def test_weights_from_toml_or_json_change_the_points(
+    tmp_path: Path, reports: dict[str, CheckReport], checked_cli: InProcess
+) -> None:
     toml = tmp_path / "weights.toml"
     toml.write_text("never_beaten = 1\nloads = 0\nlegal = 0\nkeeps_value = 0\nbest_move = 0\nhelpers = 1\ntotal = 10\n")
     weights = load_weights(toml)
@@ -221,7 +223,7 @@ def test_weights_from_toml_or_json_change_the_points(tmp_path: Path, reports: di
         )
     )
     assert load_weights(as_json) == weights
-    result = run_cli("check", "examples/graders/beatable/tictactoe.py", "--csv", "-", "--weights", str(toml))
+    result = checked_cli("check", "examples/graders/beatable/tictactoe.py", "--csv", "-", "--weights", str(toml))
     (row,) = csv.DictReader(io.StringIO(result.stdout))
     assert (row["score"], row["max_score"]) == ("5", "10")
 
@@ -237,18 +239,20 @@ def test_weights_from_toml_or_json_change_the_points(tmp_path: Path, reports: di
         ('{"loads": 0, "legal": 0, "never_beaten": 0, "keeps_value": 0}', ".json", "at least one of loads"),
     ],
 )
-def test_a_bad_weights_file_exits_2_with_one_line(tmp_path: Path, content: str, suffix: str, message: str) -> None:
+def test_a_bad_weights_file_exits_2_with_one_line(
+    tmp_path: Path, content: str, suffix: str, message: str, in_process: InProcess
+) -> None:
     path = tmp_path / f"weights{suffix}"
     path.write_text(content)
-    result = run_cli("check", "examples/correct.py", "--weights", str(path))
+    result = in_process("check", "examples/correct.py", "--weights", str(path))
     assert result.returncode == 2 and message in result.stderr, result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr and result.stdout == ""
 
 
-def test_grader_formats_take_one_file_and_release_body_only_goes_with_classroom50() -> None:
-    several = run_cli("check", "examples/correct.py", "examples/only_x.py", "--format", "gradescope")
+def test_grader_formats_take_one_file_and_release_body_only_goes_with_classroom50(in_process: InProcess) -> None:
+    several = in_process("check", "examples/correct.py", "examples/only_x.py", "--format", "gradescope")
     assert several.returncode == 2 and "--format gradescope grades one submission" in several.stderr
-    body = run_cli("check", "examples/correct.py", "--release-body", "x.md")
+    body = in_process("check", "examples/correct.py", "--release-body", "x.md")
     assert body.returncode == 2 and "--release-body goes with --format classroom50" in body.stderr
 
 
@@ -261,10 +265,10 @@ def test_grader_formats_take_one_file_and_release_body_only_goes_with_classroom5
     ],
 )
 def test_output_writes_text_json_and_csv_to_a_file_instead_of_standard_output(
-    tmp_path: Path, format_: str, check: Callable[[str], bool]
+    tmp_path: Path, format_: str, check: Callable[[str], bool], checked_cli: InProcess
 ) -> None:
     path = tmp_path / f"report.{format_}"
-    result = run_cli("check", "examples/fatalist.py", "--format", format_, "--output", str(path))
+    result = checked_cli("check", "examples/fatalist.py", "--format", format_, "--output", str(path))
     assert result.returncode == 1, result.stderr
     assert check(path.read_text())
     # As with --csv FILE, a class run's CSV in a file leaves one verdict line a file on standard output.

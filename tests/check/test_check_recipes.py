@@ -33,6 +33,7 @@ def run(command: list[str], cwd: Path, **environ: str) -> subprocess.CompletedPr
     return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.slow  # whole checks of every position through the recipe
 @pytest.mark.parametrize(
     ("submission", "points"),
     [("plain", 100), ("beatable", 59), (None, 0)],
@@ -55,6 +56,7 @@ def test_gradescope_run_autograder_writes_a_valid_results_json_in_a_folder_laid_
         assert "tictactoe.py: no such file" in document["output"]
 
 
+@pytest.mark.slow  # a whole check of every position through the recipe
 def test_prairielearn_run_sh_marks_a_typo_not_gradable_and_grades_a_correct_file(tmp_path: Path) -> None:
     root = tmp_path / "grade"
     (root / "student").mkdir(parents=True)
@@ -75,6 +77,7 @@ def test_prairielearn_run_sh_marks_a_typo_not_gradable_and_grades_a_correct_file
     assert len((root / "results" / "results.json").read_bytes()) < 1_000_000
 
 
+@pytest.mark.slow  # a whole check of every position through the recipe
 def test_classroom50_autograder_writes_result_json_and_release_body_in_the_students_checkout(tmp_path: Path) -> None:
     shutil.copy(RECIPES / "crashes" / "tictactoe.py", tmp_path / "tictactoe.py")
     environ = {
@@ -111,6 +114,7 @@ def last_value(source: str, cwd: Path) -> tuple[dict[str, Any], Any]:
     return names, value
 
 
+@pytest.mark.slow  # a whole check of every position through the recipe
 def test_the_nbgrader_cell_ends_on_the_points_out_of_10(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copy(RECIPES / "beatable" / "tictactoe.py", tmp_path / "tictactoe.py")
     _, value = last_value((RECIPES / "notebook" / "nbgrader_cell.py").read_text(), tmp_path)
@@ -118,6 +122,7 @@ def test_the_nbgrader_cell_ends_on_the_points_out_of_10(tmp_path: Path, capsys: 
     assert "Score: 59 of 100" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # a whole check of every position through the recipe
 def test_the_otter_cell_gives_each_category_its_own_pass_or_fail(tmp_path: Path) -> None:
     shutil.copy(RECIPES / "beatable" / "tictactoe.py", tmp_path / "tictactoe.py")
     names, _ = last_value((RECIPES / "notebook" / "otter_checks.py").read_text(), tmp_path)

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay.check.report.render_json import SCHEMA, json_schema
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -42,8 +42,8 @@ def test_every_example_s_json_is_valid_against_the_schema_in_one_run_of_all_of_t
         assert document["schema"] == SCHEMA
 
 
-def test_a_program_s_json_through_the_line_protocol_is_valid_too() -> None:
-    result = run_cli("check", "--command", "sh examples/rules.sh", "--json")
+def test_a_program_s_json_through_the_line_protocol_is_valid_too(checked_cli: InProcess) -> None:
+    result = checked_cli("check", "--command", "sh examples/rules.sh", "--json")  # the check test_check_cli reads
     jsonschema.validate(json.loads(result.stdout), json_schema())
 
 

@@ -10,18 +10,18 @@ from pathlib import Path
 import pytest
 
 from check_reports import Checked
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.cli import build_parser
 
 PLAIN = "examples/graders/plain/tictactoe.py"
 
-pytestmark = pytest.mark.xdist_group("example_reports")  # they share the example reports (conftest.py)
 
-
-def test_a_correct_cs50_minimax_with_utility_plus_one_zero_minus_one_passes_with_no_flag() -> None:
-    result = run_cli("check", PLAIN)
+def test_a_correct_cs50_minimax_with_utility_plus_one_zero_minus_one_passes_with_no_flag(
+    checked_cli: InProcess,
+) -> None:
+    result = checked_cli("check", PLAIN)
     assert result.returncode == 0, result.stdout
     assert "Standard: value: any move that keeps the position's win, draw or loss is right" in result.stdout
     assert "Unbeatable: it never loses, and plays a move that keeps the position's value in all 4,520" in result.stdout
@@ -31,14 +31,16 @@ def test_a_correct_cs50_minimax_with_utility_plus_one_zero_minus_one_passes_with
     assert "Wins slower than it could: 400 positions, e.g." in result.stdout
 
 
-def test_the_same_cs50_minimax_judged_by_best_has_its_slow_wins_held_against_it(examples: Path) -> None:
-    report = check_ai(examples / "graders" / "plain" / "tictactoe.py", standard="best")
+def test_the_same_cs50_minimax_judged_by_best_has_its_slow_wins_held_against_it(
+    examples: Path, checked: Checked
+) -> None:
+    report = checked(examples / "graders" / "plain" / "tictactoe.py", standard="best")
     assert (report.standard, report.exit_status, report.verdict) == ("best", 1, "imperfect")
     assert {finding.kind for finding in report.counted} == {"slower_win", "sooner_loss"}
 
 
 def test_find_best_move_is_judged_by_best_unless_told_and_value_only_is_an_alias(
-    examples: Path, checked: Checked
+    examples: Path, checked: Checked, checked_cli: InProcess
 ) -> None:
     assert checked(examples / "fatalist.py").standard == "best"
     by_value = checked(examples / "fatalist.py", value_only=True)
@@ -48,24 +50,24 @@ def test_find_best_move_is_judged_by_best_unless_told_and_value_only_is_an_alias
     named = ["check", "examples/fatalist.py", "--standard", "value", "--json"]
     assert vars(build_parser(alias).parse_args(alias)) == vars(build_parser(named).parse_args(named))
     # ...so one whole run of the alias shows what both do.
-    result = run_cli(*alias)
+    result = checked_cli(*alias)
     assert result.returncode == 0
     assert json.loads(result.stdout)["standard"] == "value"
 
 
-def test_under_value_the_csv_has_no_speed_counts_in_finding_columns_only_notes() -> None:
-    result = run_cli("check", PLAIN, "--csv", "-")
+def test_under_value_the_csv_has_no_speed_counts_in_finding_columns_only_notes(checked_cli: InProcess) -> None:
+    result = checked_cli("check", PLAIN, "--csv", "-")
     (row,) = csv.DictReader(io.StringIO(result.stdout))
     assert (row["standard"], row["verdict"], row["exit_status"]) == ("value", "unbeatable", "0")
     assert row["slower_win"] == row["sooner_loss"] == "0"
     assert row["notes"] == "wins slower than it could: 400; loses sooner than it must: 85"
-    best = run_cli("check", PLAIN, "--csv", "-", "--standard", "best")
+    best = checked_cli("check", PLAIN, "--csv", "-", "--standard", "best")
     (row,) = csv.DictReader(io.StringIO(best.stdout))
     assert (row["standard"], row["slower_win"], row["notes"]) == ("best", "400", "")
 
 
-def test_a_file_that_does_not_import_has_its_error_in_the_csv_problem() -> None:
-    result = run_cli("check", "examples/graders/syntax_error/tictactoe.py", "--csv", "-")
+def test_a_file_that_does_not_import_has_its_error_in_the_csv_problem(in_process: InProcess) -> None:
+    result = in_process("check", "examples/graders/syntax_error/tictactoe.py", "--csv", "-")
     (row,) = csv.DictReader(io.StringIO(result.stdout))
     assert row["verdict"] == "broken"
     assert row["problem"] == (

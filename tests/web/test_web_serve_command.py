@@ -54,12 +54,12 @@ def test_bad_options_are_refused_before_anything_starts(args: tuple[str, str]) -
 
 
 def test_the_server_logs_one_line_per_request(server: Server) -> None:
-    with urllib.request.urlopen(server.url + "healthz", timeout=30) as response:
+    with urllib.request.urlopen(server.url + "healthz", timeout=PATIENCE) as response:
         assert json.load(response)["status"] == "ok"
     request = urllib.request.Request(
         server.url + "api/analyze", data=b'{"position": "XOX/OO./.X."}', headers={"content-type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=PATIENCE) as response:
         assert json.load(response)["best"] == [5]
     lines = server.log.read_text().splitlines()
     assert sum("GET /healthz 200" in line for line in lines) == 1
