@@ -83,9 +83,10 @@ def csv_cell(text: str) -> str:
 
 def markdown_inline(text: str) -> str:
     """Text inside a line of Markdown, after our own words: plain words as they are, anything else a code span
-    (blank text too, which Markdown would make vanish)."""
+    (blank text too, which Markdown would make vanish, and text that starts with a space)."""
     shown = line(text)
-    if _INERT.fullmatch(shown) and shown.strip():
+    # Leading spaces stay out of plain words: after a list's "- ", four of them start an indented code block.
+    if _INERT.fullmatch(shown) and shown.strip() and not shown[0].isspace():
         return _LIST_START.sub(r"\1\\\2", _LOOSE_UNDERSCORE.sub(r"\\_", shown))
     return _code_span(shown)
 
