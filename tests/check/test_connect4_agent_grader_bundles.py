@@ -97,7 +97,7 @@ def test_the_classroom50_autograder_writes_a_connect_four_result_and_release_bod
     document = json.loads((checkout / "result.json").read_text())
     jsonschema.validate(document, CLASSROOM50)
     assert any(test["test-name"] == "Good moves (keeps the win, draw or loss)" for test in document["tests"])
-    assert "perfectplay check --game connect4" in (checkout / "release-body.md").read_text()
+    assert "(Connect Four)" in (checkout / "release-body.md").read_text()
 
 
 @pytest.mark.parametrize(

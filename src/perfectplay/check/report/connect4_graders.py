@@ -35,7 +35,7 @@ def classroom50_json(
 def release_body(report: Connect4Report, weights: Connect4Weights | None = None) -> str:
     """Classroom 50's ``release-body.md``: the points, then the report in a fence no student text can close."""
     result = connect4_score(report, weights)
-    head = f"## perfectplay check --game connect4: {result.points} / {result.total}"
+    head = f"## perfectplay check: {result.points} / {result.total} (Connect Four)"
     return f"{head}\n\n{summary_markdown(report, weights)}\n"
 
 
