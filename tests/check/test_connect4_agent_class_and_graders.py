@@ -5,7 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -241,3 +246,36 @@ def test_a_bad_flag_in_a_class_run_ends_it_with_one_line_not_one_row_each(tmp_pa
 
     with pytest.raises(CheckUsageError, match="--memory"):
         list(check_connect4_class([Submission("a"), Submission("b")], check))  # type: ignore[arg-type]
+
+
+def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(tmp_path: Path) -> None:
+    root = make_class(tmp_path / "class")
+    write(root / "erin" / "agent.py", "import time\n\ndef agent(observation, configuration):\n    time.sleep(30)\n")
+    grades = tmp_path / "grades.csv"
+    command = [str(Path(sys.executable).parent / "perfectplay"), "check", str(root), *QUICK, "--csv", str(grades)]
+    private = tmp_path / "private"  # where the checks' private copies go: empty again after the stop
+    private.mkdir()
+    environ = {**os.environ, "TMPDIR": str(private)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environ)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not grades.exists() or len(grades.read_text().splitlines()) < 5):
+            time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)  # erin's check is waiting on its first move
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 128 + signal.SIGTERM
+    *_, last = stderr.splitlines()  # before it, carol's row said why it was not gradable
+    assert "interrupted (SIGTERM)" in last and "Traceback" not in stderr
+    assert list(private.iterdir()) == []
+    running = [Path(f"/proc/{pid}/cmdline") for pid in os.listdir("/proc") if pid.isdigit()]
+    assert not any(str(private) in _read(cmdline) for cmdline in running), "an agent outlived the run"
+    assert [row["file"] for row in csv.DictReader(io.StringIO(grades.read_text()))] == ["alice", "bob", "carol", "dave"]
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:  # the process ended meanwhile
+        return ""
