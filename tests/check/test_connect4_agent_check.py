@@ -13,7 +13,7 @@ import pytest
 from cli_helpers import InProcess
 from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
 from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
-from perfectplay.check.report.connect4_model import Connect4Report
+from perfectplay.check.report.connect4_model import Connect4Report, not_gradable
 from perfectplay.check.report.connect4_render import report_json
 from perfectplay.check.run.sandbox import probe
 
@@ -182,7 +182,7 @@ def test_a_numpy_agent_runs_in_the_sandbox_which_shows_numpy_but_not_perfectplay
     assert refused.problem is not None and "No module named 'numpy'" in refused.problem
 
 
-def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_with_one_line(
+def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_for_a_grader_with_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     run = InProcess(capsys, monkeypatch)
@@ -196,11 +196,10 @@ def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_wit
     weights.write_text(json.dumps({"good_full": 0.5, "total": 10}))
     graded = run("check", agent, *common, "--format", "gradescope", "--weights", str(weights))
     assert json.loads(graded.stdout)["tests"][2]["name"] == "Good moves (keeps the win, draw or loss)"
-    refused = run("check", agent, agent, *common)
-    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "one agent a run" in refused.stderr
-    assert run("check", agent, *common, "--format", "csv").returncode == 2
-    wrong = run("check", agent, *common, "--csv", str(tmp_path / "grades.csv"))
-    assert wrong.returncode == 2 and "--csv is for tic-tac-toe checks" in wrong.stderr
+    refused = run("check", agent, agent, *common, "--format", "gradescope")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "grades one submission" in refused.stderr
+    wrong = run("check", agent, *common, "--standard", "best")
+    assert wrong.returncode == 2 and "--standard is for tic-tac-toe checks" in wrong.stderr
 
 
 HOSTILE = {
@@ -269,7 +268,7 @@ def test_the_json_report_is_valid_against_its_committed_schema_for_a_good_agent_
     reports = [
         check_connect4(EXAMPLES / "alphabeta_connectx.py", positions=30, sandbox="off", seed=2),
         quick(write(tmp_path, "raises.py", "def agent(observation, configuration):\n    raise ValueError\n")),
-        quick(write(tmp_path, "nothing.py", "x = 1\n")),
+        not_gradable("nothing.py", "nothing.py: no Connect Four agent recognised", 520),
     ]
     for report in reports:
         document = report_json(report)

@@ -26,7 +26,7 @@ from typing import Any
 
 from perfectplay import Connect4
 from perfectplay.check.api import MAX_MEMORY_MB, _command_argv, _command_folder, _jail, _python_file
-from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.connect4_detect import (
     PIECES,
     Reading,
@@ -113,7 +113,11 @@ def check_connect4(
     seeded sample with every phase in its share; ``games`` plays it against
     each level of ``LADDER`` in both seats. Limits as ``check_ai``'s;
     ``allow_packages`` are the installed packages it may import (read-only).
-    Raises ``CheckUsageError`` when the check cannot start.
+    Raises ``CheckUsageError`` when the check cannot start, and ``NotGradable``
+    when the submission itself cannot be checked (no such file, one that
+    cannot be read, no agent recognised in a module that loaded): a usage
+    error on the command line, 0 points marked not gradable for a grader.
+    An agent that raises on import or never answers is checked: broken.
     """
     _validate(positions, move_seconds, total_seconds, style, shape, rows, pieces)
     if memory_mb is not None and (
@@ -221,6 +225,7 @@ class _Check:
         self.granted: list[str] = []
         self.notes: list[str] = []
         self.stopped: str | None = None
+        self.import_failed: str | None = None
         self.started = time.monotonic()
 
     def run(
@@ -263,6 +268,7 @@ class _Check:
                     problem += f" (not installed for the checker: {', '.join(self.missing)})"
                 if not loaded.get("functions"):
                     return self._unchecked(problem)
+                self.import_failed = problem
                 self.notes.append(problem)
             if loaded.get("output"):
                 self.notes.append(f"it printed on import: {str(loaded['output'])[:200]!r}")
@@ -285,7 +291,10 @@ class _Check:
         try:
             base = style_of(functions, hint)
         except CheckUsageError as error:
-            return str(error)
+            if self.import_failed is not None:  # it broke while loading: its own verdict (broken), as tic-tac-toe's
+                self.notes.remove(self.import_failed)
+                return f"{self.import_failed}, before its agent was defined"
+            raise NotGradable(f"{self.target}: {error}") from None
         base = Reading(
             base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, tuple(self.allowed)
         )
@@ -297,17 +306,28 @@ class _Check:
             self._use(readings[0])
             return readings[0]
         marks: list[tuple[tuple[int, int], Reading]] = []
+        returned: list[str] = []
         for reading in readings:
-            answers = self._probe(reading)
-            if answers is None:
+            probed = self._probe(reading)
+            if probed is None:
                 return "the check's time limit ran out while finding how it reads the board"
+            answers, values = probed
+            returned += values
             marks.append((score_probe(answers), reading))
             if marks[-1][0][0] == len(answers):
                 break
         (won, legal), reading = choose_reading(marks)
         if legal == 0:
             tried = len(readings)
-            return f"no reading recognised: {base.name} gave no legal column in any of the {tried} board readings tried"
+            problem = f"no reading recognised: {base.name} gave no legal column in any of the {tried} readings tried"
+            if returned and not fixed and self.import_failed is None:
+                # It answered, but nothing it answered was a column under any reading: the checker cannot tell
+                # how it reads a board (tic-tac-toe's "no interface recognised"), so the flags must say.
+                raise NotGradable(
+                    f"{self.target}: {problem} (it returned {returned[0]}); "
+                    "say how it reads the board with --interface, --board-type, --rows and --pieces"
+                )
+            return problem
         if won < len(probe_positions()):
             self.notes.append(
                 f"the board's reading was not certain: it took {won} of {len(probe_positions())} wins in one; "
@@ -326,22 +346,31 @@ class _Check:
                 if not reply.get("ok"):
                     worker.discard()
 
-    def _probe(self, reading: Reading) -> list[int | None] | None:
+    def _probe(self, reading: Reading) -> tuple[list[int | None], list[str]] | None:
+        """Its answers to the probes in ``reading`` (None where not a column), and what it returned that was not.
+
+        Only values it returned count as returned: raising, dying or running out of time is no answer.
+        """
         self._use(reading)
         worker = self.workers[0]
         answers: list[int | None] = []
+        returned: list[str] = []
         budget, worker.failures = worker.failures, FailureBudget(len(probe_positions()))
         try:
             for _, record in worker.stream("moves", probe_positions()):
                 value = record.get("value") if record.get("kind") == "int" and "error" not in record else None
-                answers.append(value if isinstance(value, int) and 0 <= value < 7 else None)
+                column = value if isinstance(value, int) and 0 <= value < 7 else None
+                answers.append(column)
+                if column is None and "error" not in record and "failure" not in record and "kind" in record:
+                    shown = value if record.get("kind") == "int" else record.get("repr", "None")
+                    returned.append(str(shown)[:80])
         except (OutOfTime, NotFlushing):
             return None
         except GaveUp:
             pass
         finally:
             worker.failures = budget
-        return answers + [None] * (len(probe_positions()) - len(answers))
+        return answers + [None] * (len(probe_positions()) - len(answers)), returned
 
     # --- the suite ----------------------------------------------------------
 

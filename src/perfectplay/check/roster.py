@@ -42,6 +42,8 @@ CS50_FILE = "tictactoe.py"
 SKIPPED = frozenset({"__pycache__", "node_modules", "venv"})
 SCAN_BYTES = 1024 * 1024
 """At most this much of a file is read to see whether it defines the function to check."""
+ENTRIES = ("find_best_move", "minimax")
+"""The functions whose definition marks the AI among a student's files (tic-tac-toe's; Connect Four gives its own)."""
 NESTING = 3
 """A student folder holding no Python file but one folder is looked into, this many levels at most (unzipped)."""
 
@@ -63,23 +65,28 @@ class Submission:
     others: tuple[Path, ...] = ()
 
 
-def from_paths(paths: Sequence[str], function: str | None = None) -> list[Submission]:
-    """The submissions named on the command line: files, a student's folder, or a class folder."""
+def from_paths(paths: Sequence[str], function: str | None = None, entries: Sequence[str] = ENTRIES) -> list[Submission]:
+    """The submissions named on the command line: files, a student's folder, or a class folder.
+
+    ``entries``: the function names that mark the AI in a folder of several files, unless ``function`` is given.
+    """
+    if function is not None:
+        entries = (function,)
     submissions: list[Submission] = []
     files: list[str] = []
     for given in paths:
         path = Path(given)
         if path.is_dir() and _python_files(path):
-            submissions.append(_student(given, path, function, shown=given))
+            submissions.append(_student(given, path, entries, shown=given))
         elif path.is_dir():
-            submissions.extend(_class_folder(given, path, function))
+            submissions.extend(_class_folder(given, path, entries))
         else:
             files.append(given)
-    submissions.extend(_files(files, function))
+    submissions.extend(_files(files, entries))
     return _with_others(_unique(submissions))
 
 
-def _class_folder(given: str, folder: Path, function: str | None) -> list[Submission]:
+def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Submission]:
     students = sorted(
         entry
         for entry in _listing(folder)
@@ -89,10 +96,10 @@ def _class_folder(given: str, folder: Path, function: str | None) -> list[Submis
         raise CheckUsageError(
             f"{given} is a folder with no Python file and no student folder in it: give the Python file(s) to check"
         )
-    return [_student(student.name, student, function, shown=str(Path(given) / student.name)) for student in students]
+    return [_student(student.name, student, entries, shown=str(Path(given) / student.name)) for student in students]
 
 
-def _student(name: str, folder: Path, function: str | None, shown: str) -> Submission:
+def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Submission:
     """One student's folder as a submission: its AI file chosen, or why none can be."""
     here = folder
     for _ in range(NESTING):
@@ -107,12 +114,12 @@ def _student(name: str, folder: Path, function: str | None, shown: str) -> Submi
     if not candidates:
         return Submission(name, problem=f"{shown} holds no Python file: not gradable")
     try:
-        return Submission(name, file=_entry(candidates, function, shown))
+        return Submission(name, file=_entry(candidates, entries, shown))
     except CheckUsageError as error:
         return Submission(name, problem=str(error))
 
 
-def _files(files: Sequence[str], function: str | None) -> list[Submission]:
+def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
     """Named files: one student each, or one student per folder when they are spread over sibling folders."""
     folders = {Path(file).resolve().parent for file in files if Path(file).is_file()}
     parents = {folder.parent for folder in folders}
@@ -134,7 +141,7 @@ def _files(files: Sequence[str], function: str | None) -> list[Submission]:
             continue
         shown = str(paths[0].parent)
         try:
-            chosen = _entry(paths, function, shown)
+            chosen = _entry(paths, entries, shown)
         except CheckUsageError as error:
             submissions.append(Submission(shown, problem=str(error)))
             continue
@@ -142,14 +149,13 @@ def _files(files: Sequence[str], function: str | None) -> list[Submission]:
     return submissions
 
 
-def _entry(candidates: Sequence[Path], function: str | None, shown: str) -> Path:
+def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path:
     """The AI among a student's Python files (see the module's docstring)."""
     by_name = {path.name: path for path in candidates}
     if CS50_FILE in by_name:
         return by_name[CS50_FILE]
     if len(candidates) == 1:
         return candidates[0]
-    names = [function] if function else ["find_best_move", "minimax"]
     pattern = re.compile(rf"^[ \t]*def[ \t]+({'|'.join(map(re.escape, names))})[ \t]*\(", re.MULTILINE)
     defining = [path for path in candidates if pattern.search(_head(path))]
     if len(defining) == 1:
@@ -288,7 +294,8 @@ def _row(row: Mapping[str, str], number: int, base: Path, path: str) -> Submissi
         return Submission(name, command=_rooted(command, base, where), settings=settings)
     target = Path(file) if Path(file).is_absolute() else base / file
     if target.is_dir():
-        student = _student(name, target, settings.get("function"), shown=file)
+        wanted = settings.get("function")
+        student = _student(name, target, (wanted,) if wanted else ENTRIES, shown=file)
         return replace(student, settings=settings)
     return Submission(name, file=target, settings=settings)
 

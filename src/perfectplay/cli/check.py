@@ -281,7 +281,14 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 def _run(args: argparse.Namespace) -> int:
     if args.game == "connect4":
-        return run_connect4(args)
+        try:
+            return run_connect4(args)
+        except (KeyboardInterrupt, _Interrupted) as stop:
+            # Each check's clean-up has ended its agent and removed its copy; the CSV rows written are kept.
+            signum = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
+            name = signal.Signals(signum).name
+            sys.stderr.write(f"perfectplay check: interrupted ({name}); the rows already written are kept\n")
+            return 128 + signum
     if not args.files and not args.program and not args.manifest:
         raise CheckUsageError("give the Python file(s) to check, or --command with a program to run (or --manifest)")
     if args.files and args.program:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from perfectplay.check.api import STANDARDS
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.report.connect4_score import load_connect4_weights
 from perfectplay.check.report.score import load_weights
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
@@ -27,6 +28,9 @@ from perfectplay.cli.options import duration, path, whole
 from perfectplay.cli.wheel import build_wheel
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
+GAMES = ("tictactoe", "connect4")
+DEFAULT_FILES = {"tictactoe": "tictactoe.py", "connect4": "agent.py"}
+CONNECT4_GRADERS = ("gradescope", "prairielearn", "classroom50")
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -43,7 +47,15 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="PATH",
         help="where to write it: a .zip file, or else a new folder",
     )
-    parser.add_argument("--file", default="tictactoe.py", metavar="NAME", help="the student's file (tictactoe.py)")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default="tictactoe",
+        help="tictactoe (default) or connect4: a student's Connect Four agent (gradescope, prairielearn, classroom50)",
+    )
+    parser.add_argument(
+        "--file", metavar="NAME", help="the student's file (tictactoe.py; agent.py for --game connect4)"
+    )
     parser.add_argument("--standard", choices=STANDARDS, help="value or best (default: the interface's own)")
     parser.add_argument("--weights", metavar="FILE", help="the score's category weights, JSON or TOML")
     parser.add_argument(
@@ -56,7 +68,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--memory", type=whole(1, "--memory", 1024 * 1024), metavar="MB", help="memory each candidate may use"
     )
     parser.add_argument(
-        "--sample", type=whole(1, "--sample", 1_000_000), metavar="N", help="ask only N positions (a stratified sample)"
+        "--sample",
+        type=whole(1, "--sample", 1_000_000),
+        metavar="N",
+        help="ask only N positions (a stratified sample; for connect4 the suite's positions, --positions)",
     )
     parser.add_argument("--visibility", choices=GRADESCOPE_VISIBILITY, help="gradescope: when students see the tests")
     parser.set_defaults(run=run_grader)
@@ -84,6 +99,16 @@ def run_grader(args: argparse.Namespace) -> int:
 def _choices(args: argparse.Namespace) -> Choices:
     if args.visibility is not None and args.grader != "gradescope":
         raise CheckUsageError("--visibility goes with gradescope")
+    if args.file is None:
+        args.file = DEFAULT_FILES[args.game]
+    if args.game == "connect4":
+        if args.grader not in CONNECT4_GRADERS:
+            raise CheckUsageError(
+                f"--game connect4 makes the {', '.join(CONNECT4_GRADERS)} autograders, not {args.grader} "
+                "(a Connect Four check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
+            )
+        if args.standard is not None:
+            raise CheckUsageError("--standard is for tic-tac-toe; Connect Four grades by rates (--weights)")
     if "/" in args.file or "\\" in args.file or not args.file.endswith(".py"):
         raise CheckUsageError(f"--file must be a Python file name without a folder, not {args.file!r}")
     for flag, value in (("--budget", args.budget), ("--time-per-move", args.time_per_move)):
@@ -94,7 +119,10 @@ def _choices(args: argparse.Namespace) -> Choices:
     if args.sample is not None and args.sample < 1:
         raise CheckUsageError(f"--sample must be at least 1, not {args.sample}")
     weights = None
-    if args.weights is not None:
+    if args.weights is not None and args.game == "connect4":
+        chosen = load_connect4_weights(args.weights)  # a bad file is refused now, not on the grader
+        weights = {**dict(chosen.weights), **dict(chosen.rates), "total": chosen.total}
+    elif args.weights is not None:
         loaded = load_weights(args.weights)  # a bad file is refused now, not on the grader
         weights = {**dict(loaded.weights), "total": loaded.total}
     return Choices(
@@ -106,6 +134,7 @@ def _choices(args: argparse.Namespace) -> Choices:
         memory=args.memory,
         sample=args.sample,
         visibility=args.visibility,
+        game=args.game,
     )
 
 

@@ -24,6 +24,7 @@ GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "auto
 EXECUTABLE = 0o755
 PLAIN = 0o644
 WEIGHTS_FILE = "weights.json"
+TASKS = {"tictactoe": "an AI that is never beaten", "connect4": "a Connect Four agent that keeps the game's value"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +39,12 @@ class Choices:
     memory: int | None = None
     sample: int | None = None
     visibility: str | None = None
+    game: str = "tictactoe"
+    """``connect4``: a student's Connect Four agent (``check --game connect4``), its sample the suite's positions."""
 
     def flags(self, weights_path: str | None) -> list[str]:
         """The ``perfectplay check`` flags these choices make (the weights file at ``weights_path``)."""
-        flags = []
+        flags = ["--game", self.game] if self.game != "tictactoe" else []
         if self.standard is not None:
             flags += ["--standard", self.standard]
         if self.weights is not None and weights_path is not None:
@@ -53,14 +56,15 @@ class Choices:
         if self.memory is not None:
             flags += ["--memory", str(self.memory)]
         if self.sample is not None:
-            flags += ["--sample", str(self.sample)]
+            flags += ["--positions" if self.game == "connect4" else "--sample", str(self.sample)]
         if self.visibility is not None:
             flags += ["--visibility", self.visibility]
         return flags
 
     def summary(self) -> list[str]:
         """The choices in words, for the README."""
-        lines = [f"- the student's file: `{self.file}`"]
+        lines = [f"- the game: `{self.game}`"] if self.game != "tictactoe" else []
+        lines.append(f"- the student's file: `{self.file}`")
         lines.append(f"- standard: `{self.standard}`" if self.standard else "- standard: the default for the interface")
         lines.append(
             f"- weights: `{json.dumps(self.weights)}` (in `{WEIGHTS_FILE}`)" if self.weights else "- weights: default"
@@ -194,7 +198,8 @@ status=$?
 
 
 def prairielearn(choices: Choices) -> list[File]:
-    effective = _with_defaults(choices, Choices(budget=25))
+    # Connect Four: 80 of the suite's positions and the games fit PrairieLearn's 30 s (docs/check-connect4.md).
+    effective = _with_defaults(choices, Choices(budget=25, sample=80 if choices.game == "connect4" else None))
     flags = effective.flags('"$root/tests/weights.json"')
     info = {
         "uuid": "REPLACE-WITH-A-NEW-UUID",
@@ -211,7 +216,7 @@ def prairielearn(choices: Choices) -> list[File]:
         },
     }
     question = (
-        f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: an AI that is never beaten.</p>\n"
+        f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {TASKS[choices.game]}.</p>\n"
         f'</pl-question-panel>\n<pl-file-upload file-names="{choices.file}"></pl-file-upload>\n'
         "<pl-submission-panel>\n  <pl-external-grader-results></pl-external-grader-results>\n"
         "  <pl-file-preview></pl-file-preview>\n</pl-submission-panel>\n"
@@ -463,8 +468,9 @@ def _with_defaults(choices: Choices, defaults: Choices) -> Choices:
         budget=choices.budget if choices.budget is not None else defaults.budget,
         time_per_move=choices.time_per_move,
         memory=choices.memory if choices.memory is not None else defaults.memory,
-        sample=choices.sample,
+        sample=choices.sample if choices.sample is not None else defaults.sample,
         visibility=choices.visibility,
+        game=choices.game,
     )
 
 

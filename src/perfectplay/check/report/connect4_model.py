@@ -101,6 +101,11 @@ class Connect4Report:
     """Set when the machine, not the submission, failed the check (exit status 3)."""
 
     @property
+    def gradable(self) -> bool:
+        """False when the machine failed, or the submission could not be checked at all (exit status 2)."""
+        return self.machine is None and self.exit_status != 2
+
+    @property
     def loads(self) -> bool:
         return self.problem is None
 
@@ -109,3 +114,23 @@ class Connect4Report:
         """Answers that left the board as given (of ``overall.asked``)."""
         changed = sum(failure.count for failure in self.failures if failure.kind == "mutates")
         return self.overall.asked - changed
+
+
+NOT_GRADABLE = "not gradable"
+
+
+def not_gradable(target: str, problem: str, suite_size: int) -> Connect4Report:
+    """The report of a submission that could not be checked at all (no such file, no agent recognised): 0 points.
+
+    Exit status 2, as a usage problem: a grader marks it not gradable, so that a typo costs no attempt.
+    """
+    return Connect4Report(
+        target=target,
+        interface=None,
+        verdict=NOT_GRADABLE,
+        exit_status=2,
+        problem=problem,
+        suite_size=suite_size,
+        overall=PhaseRates("all", 0, 0, 0, 0, 0),
+        complete=False,
+    )

@@ -91,7 +91,7 @@ def render_text(report: Connect4Report, weights: Connect4Weights | None = None) 
     for note in report.notes:
         lines.append(f"Note: {escape.line(note)}")
     result = connect4_score(report, weights)
-    lines += ["", f"Score: {result.points} of {result.total}"]
+    lines += ["", f"Score: {result.points} of {result.total}" + ("" if result.gradable else " (not gradable)")]
     for category in result.categories:
         lines.append(f"  {category.title}: {category.points}/{category.max_points} ({escape.line(category.message)})")
     return "\n".join(lines) + "\n"
@@ -213,9 +213,17 @@ def _score_json(result: Score) -> dict[str, Any]:
     }
 
 
-def summary_markdown(report: Connect4Report) -> str:
-    """The report for a grader's page: the text report in a fence no student text can close."""
-    return escape.markdown_block(render_text(report).rstrip("\n"))
+def summary_markdown(report: Connect4Report, weights: Connect4Weights | None = None) -> str:
+    """The report for a grader's page: the text report in a fence no student text can close.
+
+    Above it, for a submission that could not be graded, what to do (as tic-tac-toe's graders say).
+    """
+    block = escape.markdown_block(render_text(report, weights).rstrip("\n"))
+    if report.machine is not None:
+        return "Nothing was graded: the machine that ran the check failed, not this submission.\n\n" + block
+    if not report.gradable:
+        return "This submission could not be graded; fix the problem below and submit again.\n\n" + block
+    return block
 
 
 def gradescope_json(
@@ -225,7 +233,7 @@ def gradescope_json(
     result = connect4_score(report, weights)
     document = {
         "score": result.points,
-        "output": summary_markdown(report),
+        "output": summary_markdown(report, weights),
         "output_format": "md",
         "visibility": visibility,
         "stdout_visibility": "hidden",
@@ -252,7 +260,7 @@ def prairielearn_json(report: Connect4Report, weights: Connect4Weights | None = 
         "gradable": result.gradable,
         "score": result.fraction,
         "message": escape.line(verdict_line(report)),
-        "output": summary_markdown(report),
+        "output": summary_markdown(report, weights),
         "tests": [
             {
                 "name": category.title,

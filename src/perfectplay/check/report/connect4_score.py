@@ -117,7 +117,7 @@ def connect4_score(report: Connect4Report, weights: Connect4Weights | None = Non
         fraction, right, of, message = _measure(report, name, weights)
         earned = math.floor(share * fraction + 1e-9)
         categories.append(Category(name, TITLES[name], earned, share, right, of, message))
-    return Score(tuple(categories), weights.total, gradable=report.machine is None)
+    return Score(tuple(categories), weights.total, gradable=report.gradable)
 
 
 def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tuple[float, int, int, str]:

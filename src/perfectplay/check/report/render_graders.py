@@ -224,8 +224,14 @@ def classroom50_json(
     now: datetime.datetime | None = None,
 ) -> dict[str, Any]:
     """Classroom 50's ``result.json``: identity from the runner's environment, integer points per category."""
+    return classroom50_document(score(report, weights), environ, now)
+
+
+def classroom50_document(
+    result: Score, environ: Mapping[str, str] | None = None, now: datetime.datetime | None = None
+) -> dict[str, Any]:
+    """Classroom 50's ``result.json`` for any game's score (Connect Four's too)."""
     environ = os.environ if environ is None else environ
-    result = score(report, weights)
     moment = now or datetime.datetime.now(datetime.timezone.utc)
     document: dict[str, Any] = {"schema": "classroom50/result/v1"}
     for field, variable in CLASSROOM50_IDENTITY.items():

@@ -1,0 +1,363 @@
+"""Hostile Connect Four agents under the sandbox: tic-tac-toe's corpus (``hostile/``), one attack for one attack.
+
+Every agent here is the same honest ConnectX agent (``hostile/_first_column.py``:
+the first open column, which blunders) plus one attack file of the corpus,
+made at import or in one position of the check (the first of its seeded
+sample). So the verdict each must get is known: the clean agent's
+(``baseline``), or that with the one position where its process broke. Like
+``test_check_hostile.py`` these need a working bubblewrap and run hostile
+code only with ``sandbox="require"``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import socket
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import threading
+import time
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+import markdown_it
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
+from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
+from perfectplay.check.report.connect4_model import Connect4Report
+from perfectplay.check.report.connect4_render import render_text as connect4_text
+from perfectplay.check.report.connect4_render import report_json
+from perfectplay.check.run.sandbox import probe
+
+HOSTILE = Path(__file__).with_name("hostile")
+POSITIONS = 40
+TARGET = sample_suite(POSITIONS, DEFAULT_SEED)[0]
+"""The position where an attack made during a move is made: the first the check asks."""
+FLAGS = ("--game", "connect4", "--positions", str(POSITIONS), "--no-games", "--sandbox", "require")
+
+pytestmark = [
+    pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
+    pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
+]
+
+
+def build(folder: Path, name: str | None, **fill: object) -> Path:
+    """The honest agent plus the attack ``name``, its placeholders filled, as ``folder/agent.py``."""
+    text = (HOSTILE / "_first_column.py").read_text()
+    if name is not None:
+        text += "\n\n" + (HOSTILE / f"{name}.py").read_text()
+    for key, value in {"target": grid_cells(TARGET.moves), **fill}.items():
+        text = text.replace(f"__{key.upper()}__", str(value))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "agent.py"
+    path.write_text(text)
+    return path
+
+
+Summary = tuple[object, ...]
+
+
+def summary(report: Connect4Report) -> Summary:
+    overall = report.overall
+    kinds = {failure.kind: failure.count for failure in report.failures}
+    return (report.verdict, overall.asked, overall.legal, overall.good, overall.perfect, report.complete, kinds)
+
+
+def check(path: Path, **options: object) -> Connect4Report:
+    settings: dict[str, object] = {"positions": POSITIONS, "games": False, "sandbox": "require", "move_seconds": 5.0}
+    return check_connect4(path, **{**settings, **options})  # type: ignore[arg-type]
+
+
+def broke_at_the_target(report: Connect4Report, baseline: Summary, kinds: set[str]) -> None:
+    """The baseline but for the target position, where its process failed in one of ``kinds``."""
+    _, asked, legal, good, perfect, complete, _ = baseline
+    assert isinstance(legal, int) and isinstance(good, int) and isinstance(perfect, int)
+    assert report.problem is None and (report.overall.asked, report.complete) == (asked, complete)
+    assert report.overall.legal == legal - 1 and good - 1 <= report.overall.good <= good
+    assert report.verdict == "broken" and report.exit_status == 1
+    [failure] = report.failures
+    assert failure.kind in kinds and (failure.count, failure.moves) == (1, TARGET.moves), failure
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under ``pid`` (as ``test_check_hostile.py`` finds them)."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        for task in os.listdir(f"/proc/{current}/task"):
+            try:
+                children = Path(f"/proc/{current}/task/{task}/children").read_text().split()
+            except OSError:
+                continue
+            found += [int(child) for child in children]
+            pending += [int(child) for child in children]
+    return found
+
+
+def assert_terminal_safe(text: str) -> None:
+    """Valid UTF-8 with no control character but the line break: nothing the agent wrote can drive a terminal."""
+    text.encode("utf-8")  # strict: a lone surrogate raises here
+    assert not any(unicodedata.category(c) in ("Cc", "Cs") and c != "\n" for c in text), repr(text)
+
+
+def assert_no_live_markup(markdown: str) -> None:
+    """Whatever the agent wrote is text: no HTML, image or link, and no heading it made (a fake score)."""
+    markdown.encode("utf-8")
+    tokens = markdown_it.MarkdownIt("commonmark").parse(markdown)
+    every = [*tokens, *(child for token in tokens for child in token.children or ())]
+    live = [token.type for token in every if token.type in ("html_block", "html_inline", "image", "link_open")]
+    assert live == [], live
+    headings = [tokens[index + 1].content for index, token in enumerate(tokens) if token.type == "heading_open"]
+    assert all(heading.startswith("perfectplay check: ") for heading in headings), headings
+
+
+@pytest.fixture(scope="module")
+def baseline(tmp_path_factory: pytest.TempPathFactory) -> Summary:
+    report = check(build(tmp_path_factory.mktemp("clean"), None))
+    assert report.verdict == "blunders" and report.failures == () and report.overall.asked == POSITIONS
+    return summary(report)
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # This test's own temporary folder for the private copies: other tests may be checking at the same time.
+    private = tmp_path / "private"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    before = set(descendants(os.getpid()))
+    yield
+    deadline = time.monotonic() + 10
+    while set(descendants(os.getpid())) - before and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert set(descendants(os.getpid())) - before == set(), "an agent's process outlived its check"
+    assert list(private.iterdir()) == [], "a private copy was left behind"
+
+
+def test_patching_the_checker_from_inside_changes_nothing_but_its_own_process(
+    tmp_path: Path, baseline: Summary
+) -> None:
+    report = check(build(tmp_path / "alice", "forge"))
+    assert summary(report) == baseline and report.exit_status == 1
+    assert report.timing is not None and report.timing.cpu >= 0
+
+
+def test_a_daemon_left_behind_dies_with_the_sandbox_and_never_touches_the_grades(
+    tmp_path: Path, baseline: Summary
+) -> None:
+    grades, marker = tmp_path / "grades.csv", tmp_path / "daemon-was-here"
+    grades.write_text("file,verdict\n")
+    report = check(build(tmp_path / "alice", "daemon", grades=grades, marker=marker))
+    assert summary(report) == baseline
+    time.sleep(1.0)  # the daemon would write every 0.2 s
+    assert grades.read_text() == "file,verdict\n" and not marker.exists()
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT", "SIGKILL", "SIGSTOP"])
+def test_signals_to_the_checker_cannot_reach_it(tmp_path: Path, baseline: Summary, signal_name: str) -> None:
+    path = build(tmp_path / "alice", "signals", signal=signal_name)
+    result = run_cli("check", str(path), *FLAGS, "--json")
+    assert result.returncode == 1, result.stderr
+    document = json.loads(result.stdout)
+    kinds = {failure["kind"]: failure["count"] for failure in document["failures"]}
+    overall = document["overall"]
+    # Signalling the sandbox's own init may end the agent's process there: its failure, in that position.
+    if kinds:
+        assert kinds == {"died": 1} and document["failures"][0]["moves"] == TARGET.moves
+        assert overall["legal"] == baseline[2] - 1  # type: ignore[operator]
+    else:
+        assert (document["verdict"], overall["asked"], overall["legal"], overall["good"]) == baseline[:4]
+
+
+@pytest.mark.parametrize("kind", ["huge", "deep", "not_json", "wrong_shape"])
+def test_garbage_on_the_channel_is_the_agents_failure_in_that_position(
+    tmp_path: Path, baseline: Summary, kind: str
+) -> None:
+    report = check(build(tmp_path / "alice", "garbage", kind=kind))
+    broke_at_the_target(report, baseline, {"died"})
+    assert "broke the protocol" in report.failures[0].answer
+
+
+def test_a_flood_of_extra_answers_is_read_as_its_answers_and_nothing_more(tmp_path: Path) -> None:
+    report = check(build(tmp_path / "alice", "garbage", kind="many"))
+    assert report.problem is None and report.complete and report.overall.asked == POSITIONS
+    assert report.verdict in ("blunders", "broken")
+
+
+def test_secrets_outside_its_folder_and_the_other_submissions_are_not_visible(tmp_path: Path) -> None:
+    key = tmp_path / "teacher" / ".ssh" / "id_rsa"
+    key.parent.mkdir(parents=True)
+    key.write_text("PRIVATE-KEY-DO-NOT-LEAK")
+    other = build(tmp_path / "bob", None)
+    other.write_text(other.read_text() + "# BOB-SOLUTION-DO-NOT-LEAK\n")
+    alice = build(tmp_path / "alice", "snoop", key=key, other=other)
+    neighbour = alice.with_name("bob.py")  # another submission of the same run, in the same folder
+    neighbour.write_text("# BOB2-SOLUTION-DO-NOT-LEAK\n")
+    report = check(alice, others=[neighbour])
+    everything = connect4_text(report) + json.dumps(report_json(report))
+    assert "stolen" in everything  # what it printed and raised is in the report...
+    for secret in ("PRIVATE-KEY", "BOB-SOLUTION", "BOB2-SOLUTION", "root:"):
+        assert secret not in everything  # ...but none of what it tried to read
+    assert {failure.kind for failure in report.failures} == {"raises"}
+
+
+def test_writing_outside_its_private_tmp_changes_nothing(tmp_path: Path, baseline: Summary) -> None:
+    other = build(tmp_path / "bob", None)
+    before = other.read_text()
+    marker = tmp_path / "teacher-marker"
+    alice = build(tmp_path / "alice", "scribble", other=other, marker=marker)
+    alice = build(tmp_path / "alice", "scribble", other=other, marker=marker, self=alice)
+    own = alice.read_text()
+    report = check(alice)
+    assert summary(report) == baseline
+    assert other.read_text() == before and alice.read_text() == own
+    assert not marker.exists() and not Path("/tmp/scribble-was-here").exists()
+
+
+def test_the_network_is_out_of_reach(tmp_path: Path, baseline: Summary) -> None:
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    reached: list[bytes] = []
+    done = threading.Event()
+
+    def listen() -> None:
+        while not done.is_set():
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            reached.append(connection.recv(100))
+            connection.close()
+
+    thread = threading.Thread(target=listen)
+    thread.start()
+    try:
+        report = check(build(tmp_path / "alice", "network", port=server.getsockname()[1]))
+    finally:
+        done.set()
+        thread.join()
+        server.close()
+    assert reached == [] and summary(report) == baseline
+
+
+def test_a_pth_file_cannot_be_planted_for_later_pythons(tmp_path: Path, baseline: Summary) -> None:
+    site = sysconfig.get_paths()["purelib"]
+    marker = tmp_path / "planted"
+    report = check(build(tmp_path / "alice", "pth", site=site, marker=marker))
+    assert summary(report) == baseline
+    for folder in {site, sysconfig.get_paths(vars={"base": sys.base_prefix})["purelib"]}:
+        assert not (Path(folder) / "zz_hostile.pth").exists()
+    assert not marker.exists()
+
+
+def test_fake_reports_through_proc_fd_never_reach_the_checkers_output(tmp_path: Path, baseline: Summary) -> None:
+    result = run_cli("check", str(build(tmp_path / "alice", "procfd")), *FLAGS, "--json")
+    assert result.returncode == 1
+    document = json.loads(result.stdout)  # one document: nothing was written around it
+    assert (document["verdict"], document["overall"]["good"]) == (baseline[0], baseline[3])
+    assert "never loses" not in result.stderr and "procfd" not in result.stdout
+
+
+def test_a_fork_bomb_is_stopped_at_the_sandboxs_limit_and_is_its_failure_in_that_position(
+    tmp_path: Path, baseline: Summary
+) -> None:
+    report = check(build(tmp_path / "alice", "forkbomb"))
+    assert report.problem is None and report.overall.asked == POSITIONS and report.verdict == "broken"
+    target = [failure for failure in report.failures if failure.moves == TARGET.moves]
+    assert target and target[0].kind in ("raises", "died", "timeout"), report.failures
+    if target[0].kind == "raises":
+        assert "the bomb stopped after" in target[0].answer
+
+
+def test_a_memory_hog_fails_alone_in_the_position_where_it_hogs(tmp_path: Path, baseline: Summary) -> None:
+    report = check(build(tmp_path / "alice", "hog", megabytes=1024), memory_mb=256)
+    broke_at_the_target(report, baseline, {"raises", "died"})
+
+
+def test_an_agent_that_sleeps_instead_of_computing_is_stopped_and_that_position_is_a_time_out(
+    tmp_path: Path, baseline: Summary
+) -> None:
+    report = check(build(tmp_path / "alice", "sleep"), move_seconds=1.0)
+    broke_at_the_target(report, baseline, {"timeout"})
+
+
+def test_markup_and_surrogates_it_prints_and_raises_go_through_every_format_inert(tmp_path: Path) -> None:
+    path = build(tmp_path / "alice", "markup")
+    text = run_cli("check", str(path), *FLAGS)
+    assert text.returncode == 1 and "Traceback" not in text.stderr
+    assert "<img src=x onerror=alert(1)>\\ud800" in text.stdout  # written out, on one line
+    assert_terminal_safe(text.stdout)
+    document = json.loads(run_cli("check", str(path), *FLAGS, "--json").stdout)
+    [raised] = document["failures"]
+    assert raised["kind"] == "raises" and "onerror" in raised["answer"]
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for grader in ("gradescope", "prairielearn", "classroom50", "coderunner"):
+        result = run_cli("check", str(path), *FLAGS, "--format", grader, "--output", str(folder))
+        assert result.returncode == 1, result.stderr
+    gradescope = json.loads((folder / "results.json").read_text(encoding="utf-8"))  # PrairieLearn's replaced it
+    for markdown in [gradescope["output"], *(test.get("output", "") for test in gradescope["tests"])]:
+        assert_no_live_markup(markdown)
+    assert_no_live_markup((folder / "release-body.md").read_text(encoding="utf-8"))
+    coderunner = json.loads((folder / "coderunner.json").read_text(encoding="utf-8"))
+    html = coderunner["prologuehtml"] + coderunner["epiloguehtml"]
+    for tag in ("<img", "<script", "<h1>", "</pre><"):
+        assert tag not in html
+    rows = run_cli("check", str(path), *FLAGS, "--format", "csv").stdout
+    assert len(rows.splitlines()) == 2 and "=1+1" not in rows.replace("'=1+1", "")
+
+
+def checker_peak_kb(*args: str) -> tuple[int, str]:
+    """Run ``perfectplay check ARGS`` in a fresh process; its peak resident memory in KB, and its stdout."""
+    code = (
+        "import resource, runpy, sys\n"
+        "sys.argv = ['perfectplay', 'check', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('perfectplay', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "sys.stderr.write(f'PEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300, check=False)
+    return int(done.stderr.rsplit("PEAK ", 1)[1]), done.stdout
+
+
+@pytest.fixture(scope="module")
+def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
+    return checker_peak_kb(str(build(tmp_path_factory.mktemp("quiet"), None)), *FLAGS, "--json")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kind", "megabytes"), [("stdout", 100), ("stderr", 100), ("fd1", 100), ("line", 50)])
+def test_floods_of_output_leave_the_checkers_memory_where_it_was(
+    tmp_path: Path, quiet_peak_kb: int, baseline: Summary, kind: str, megabytes: int
+) -> None:
+    path = build(tmp_path / "alice", "flood", kind=kind, megabytes=megabytes)
+    peak, stdout = checker_peak_kb(str(path), *FLAGS, "--json", "--time-per-move", "10")
+    document = json.loads(stdout)
+    assert document["problem"] is None and document["overall"]["asked"] == POSITIONS
+    assert document["overall"]["good"] in (baseline[3], baseline[3] - 1)  # type: ignore[operator]
+    assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the flood"
+
+
+def test_a_class_run_with_one_hostile_agent_keeps_the_other_rows_right(tmp_path: Path, baseline: Summary) -> None:
+    grades = tmp_path / "grades.csv"
+    root = tmp_path / "class"
+    build(root / "alice", "daemon", grades=grades, marker=tmp_path / "marker")
+    build(root / "bob", None)
+    build(root / "carol", "garbage", kind="deep")
+    result = run_cli("check", str(root), *FLAGS, "--csv", str(grades), timeout=600)
+    assert result.returncode == 1, result.stderr
+    time.sleep(1.0)  # the daemon would write every 0.2 s
+    rows = list(csv.DictReader(io.StringIO(grades.read_text())))
+    assert [(row["file"], row["verdict"], row["good"]) for row in rows] == [
+        ("alice", baseline[0], str(baseline[3])),
+        ("bob", baseline[0], str(baseline[3])),
+        ("carol", "broken", rows[2]["good"]),
+    ]
+    assert all(row["isolation"].startswith("bubblewrap sandbox") for row in rows)
