@@ -5,7 +5,6 @@
  */
 #include "connect4_node.h"
 #include "keys.h"
-#include "search.h"
 
 #define NODE C4Node64
 #define FOUND uint64_t
