@@ -15,6 +15,7 @@
 #define NODE_EVALUATE(s, node) c4_evaluate64(&(s)->c4, node)
 #define NODE_MOVES(s, node, moves, found) c4_moves64(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play64(&(s)->c4, node, move, found, child)
+#define NODE_PREFETCH(s, node, moves, count) c4_prefetch64(&(s)->c4, (s)->table, node, moves, count)
 #include "negamax.h"
 
 #define NODE C4Node128
@@ -26,6 +27,7 @@
 #define NODE_EVALUATE(s, node) c4_evaluate128(&(s)->c4, node)
 #define NODE_MOVES(s, node, moves, found) c4_moves128(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play128(&(s)->c4, node, move, found, child)
+#define NODE_PREFETCH(s, node, moves, count) c4_prefetch128(&(s)->c4, (s)->table, node, moves, count)
 #include "negamax.h"
 
 /* configure_connect4(width, height): connect4_node.Geometry */

@@ -12,6 +12,7 @@
  *   NODE_EVALUATE(s, node)             the heuristic value at the horizon
  *   NODE_MOVES(s, node, moves, found)  the ordered moves: their count, or -1 for one forced move with nothing found
  *   NODE_PLAY(s, node, move, found, child)  the child after ``move``; ``found`` is a pointer or NULL
+ *   NODE_PREFETCH(s, node, moves, count)    ask for the children's table slots ahead (may do nothing)
  *
  * The names are undefined at the end, so the next game can name its own.
  */
@@ -86,6 +87,27 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
         int count = NODE_MOVES(s, node, moves, found);
         int none_found = count < 0;
         if (none_found) count = 1;
+        NODE_PREFETCH(s, node, moves, count);
+        if (count >= 2) {
+            /* Enhanced transposition cutoff: a child the table already proves good enough cuts off
+               before any child is searched (negamax.py says why). */
+            for (int i = 0; i < count; i++) {
+                int move = moves[i];
+                if (pending && move == table_move) continue;
+                NODE_PLAY(s, node, move, none_found ? NULL : &found[i], &child);
+                Key child_key;
+                NODE_KEY(s, &child, &child_key);
+                const Slot *known = table_find(table, &child_key);
+                if (!known || slot_depth(known) < child_depth) continue;
+                int64_t bound = -from_node(known->high, ply + 1);
+                if (bound >= beta) {
+                    if (slot_depth(known) < PROVEN) s->horizon++;
+                    best = bound;
+                    best_move = move;
+                    goto store;
+                }
+            }
+        }
         for (int i = 0; i < count; i++) {
             int move = moves[i];
             if (pending && move == table_move) continue;
@@ -146,3 +168,4 @@ store:;
 #undef NODE_EVALUATE
 #undef NODE_MOVES
 #undef NODE_PLAY
+#undef NODE_PREFETCH
