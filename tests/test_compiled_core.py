@@ -235,6 +235,22 @@ def test_a_child_the_table_proves_good_enough_cuts_off_before_any_child_is_searc
     assert negamax.nodes > 1
 
 
+def test_positions_near_the_end_of_a_full_size_board_skip_the_table_in_both_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Connect4()
+    near_end = game.parse("2252576253462244111563365343671351441")  # 37 stones: 5 empty cells
+    run_both(monkeypatch, solve, game, near_end)
+    for pure in ("1", ""):
+        monkeypatch.setenv(PURE_VARIABLE, pure)
+        table = TranspositionTable(1000)
+        assert solve(game, near_end, table=table).nodes > 1 and len(table) == 0
+    small = Connect4(5, 4)  # a small board keeps every position: its table stays cheap
+    table = TranspositionTable(1000)
+    solve(small, small.parse("33332"), table=table)
+    assert len(table) > 0
+
+
 def test_the_compiled_core_serves_the_built_in_games_and_the_python_core_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -8,9 +8,14 @@
 
 #include "core.h"
 
+/* connect4_node.py TRANSIENT_BOARD and TRANSIENT_EMPTY */
+#define TRANSIENT_BOARD 42
+#define TRANSIENT_EMPTY 12
+
 /* connect4_node.Geometry */
 typedef struct {
     int width, height, stride, cells, base;
+    int transient_stones; /* nodes with this many stones or more skip the table (connect4_node.Geometry) */
     int order[MAX_MOVES];
     u128 bottom, board, centre;
     u128 bottom_bits[MAX_MOVES], column_bits[MAX_MOVES];

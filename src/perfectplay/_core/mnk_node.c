@@ -16,6 +16,7 @@
 #define NODE_MOVES(s, node, moves, found) ((void)(found), mnk_moves(&(s)->mnk, node, moves))
 #define NODE_PLAY(s, node, move, found, child) ((void)(found), mnk_play(&(s)->mnk, node, move, child))
 #define NODE_PREFETCH(s, node, moves, count) ((void)0) /* a key is the smallest of eight images: not worth it */
+#define NODE_TRANSIENT(s, node) 0
 #include "negamax.h"
 
 /* configure_mnk(cells, base, lines, lines_through, perms, order): mnk_node.Geometry */

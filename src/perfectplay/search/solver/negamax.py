@@ -14,7 +14,9 @@ with "mate in N".
 **Depth.** ``depth`` is what is left of a depth limit; at 0 the node is
 valued by its heuristic and ``horizon`` grows, which tells the callers that
 the value is a guess. A forced reply costs no depth. Table entries searched
-without any guess are stored as ``PROVEN`` and serve every depth.
+without any guess are stored as ``PROVEN`` and serve every depth. A node
+may say it is ``transient`` (an optional attribute, ``perfectplay.hooks``):
+then it is neither looked up nor stored.
 """
 
 from __future__ import annotations
@@ -59,7 +61,10 @@ class Negamax:
         for move in moves:
             if move == searched:
                 continue
-            entry = entries.get(node.play(move).key())
+            child = node.play(move)
+            if getattr(child, "transient", False):
+                continue
+            entry = entries.get(child.key())
             if entry is None or entry.depth < child_depth:
                 continue
             bound = -from_node(entry.high, ply + 1)
@@ -98,7 +103,8 @@ class Negamax:
 
         horizon_before = self.horizon
         key = node.key()
-        entry = self.table.entries.get(key)
+        transient = getattr(node, "transient", False)
+        entry = None if transient else self.table.entries.get(key)
         table_move = -1
         if entry is not None:
             entry_low, entry_high, stored_move, entry_depth = entry
@@ -181,6 +187,8 @@ class Negamax:
                 new_high = min(new_high, entry.high)
             if stored_move < 0:
                 stored_move = entry.move
+        if transient:
+            return best
         table = self.table
         if len(table.entries) >= table.capacity and entry is None:
             table.make_room()
