@@ -24,6 +24,7 @@ from perfectplay.games.nim import Nim
 from perfectplay.search.base.budget import Budget, Progress
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis
+from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.compiled import (
     PURE_VARIABLE,
     CompiledNegamax,
@@ -33,7 +34,7 @@ from perfectplay.search.solver.compiled import (
 )
 from perfectplay.search.solver.exact import score_moves, solve, solve_value
 from perfectplay.search.solver.negamax import Negamax
-from perfectplay.search.solver.table import TranspositionTable
+from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="the compiled core was not built (no C compiler)")
 
@@ -208,6 +209,46 @@ def test_both_cores_share_one_table_across_calls_alike(monkeypatch: pytest.Monke
         results[pure] = [facts(score_moves(game, state, Limit(nodes=20_000), table=table)) for state in positions]
         results[pure].append(table_items(table))  # type: ignore[arg-type]
     assert results[""] == results["1"]
+
+
+@pytest.mark.parametrize("pure", ["1", ""])
+def test_a_child_the_table_proves_good_enough_cuts_off_before_any_child_is_searched(
+    monkeypatch: pytest.MonkeyPatch, pure: str
+) -> None:
+    monkeypatch.setenv(PURE_VARIABLE, pure)
+    game = Connect4()
+    state = game.parse("52753311433677442422121")
+    node = game.search_node(state)
+    moves = node.moves()
+    assert len(moves) >= 2 and not node.forced
+    last = moves[-1]  # without the cutoff, searched after every other move
+    table = TranspositionTable(1 << 16)
+    child_score = solve_value(game, game.play(state, last), table=table).score
+    assert child_score is not None
+    # The move's value for the root's side, one ply up (the child's score is counted from the child).
+    bound = -((child_score - 1) if child_score > 0 else (child_score + 1) if child_score < 0 else 0) * SCALE
+    negamax = negamax_for(game, table, Budget(None, None))
+    assert negamax.search(node, 0, PROVEN, bound - 1, bound) == bound
+    assert negamax.nodes == 1 and negamax.horizon == 0  # only the node itself: not one child searched
+    negamax = negamax_for(game, table, Budget(None, None))
+    negamax.search(node, 0, PROVEN, bound, bound + 1)  # the entry cannot prove more than ``bound``
+    assert negamax.nodes > 1
+
+
+def test_positions_near_the_end_of_a_full_size_board_skip_the_table_in_both_cores(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Connect4()
+    near_end = game.parse("2252576253462244111563365343671351441")  # 37 stones: 5 empty cells
+    run_both(monkeypatch, solve, game, near_end)
+    for pure in ("1", ""):
+        monkeypatch.setenv(PURE_VARIABLE, pure)
+        table = TranspositionTable(1000)
+        assert solve(game, near_end, table=table).nodes > 1 and len(table) == 0
+    small = Connect4(5, 4)  # a small board keeps every position: its table stays cheap
+    table = TranspositionTable(1000)
+    solve(small, small.parse("33332"), table=table)
+    assert len(table) > 0
 
 
 def test_the_compiled_core_serves_the_built_in_games_and_the_python_core_the_others(

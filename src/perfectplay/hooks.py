@@ -49,6 +49,12 @@ class SearchNode(Protocol):
     other move is worse (the block of the opponent's only threat); the
     solver then does not count that ply against a depth limit. It is only
     read when the value is not known.
+
+    Optional: a node may have a ``transient`` attribute, true when it is
+    cheaper to search again than to keep in the transposition table (near
+    the end of a big game, where the positions are too many for the table
+    and each lookup is a cache miss); the solver then neither looks it up
+    nor stores it. Without it every node is kept.
     """
 
     low: int

@@ -123,6 +123,19 @@ static inline void C4(c4_play)(const C4Geometry *g, const C4(C4Node) *n, int mov
         C4(c4_settle)(g, child);
 }
 
+/* The children's table slots, asked for before the first child is searched (see table_prefetch). */
+static inline void C4(c4_prefetch)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, const int *moves,
+                                   int count) {
+    if (n->stones + 1 >= g->transient_stones) return; /* the children skip the table */
+    for (int i = 0; i < count; i++) {
+        BB bit = (n->mask + (BB)g->bottom_bits[moves[i]]) & (BB)g->column_bits[moves[i]];
+        C4(C4Node) child = {.pos = n->pos ^ n->mask, .mask = n->mask | bit};
+        Key key;
+        C4(c4_key)(&child, &key);
+        table_prefetch(t, &key);
+    }
+}
+
 /* Connect4Node.evaluate */
 static inline int64_t C4(c4_evaluate)(const C4Geometry *g, const C4(C4Node) *n) {
     BB centre = (BB)g->centre, mine = n->pos, theirs = n->pos ^ n->mask;

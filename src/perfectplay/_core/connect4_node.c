@@ -5,7 +5,6 @@
  */
 #include "connect4_node.h"
 #include "keys.h"
-#include "search.h"
 
 #define NODE C4Node64
 #define FOUND uint64_t
@@ -16,6 +15,8 @@
 #define NODE_EVALUATE(s, node) c4_evaluate64(&(s)->c4, node)
 #define NODE_MOVES(s, node, moves, found) c4_moves64(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play64(&(s)->c4, node, move, found, child)
+#define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
+#define NODE_PREFETCH(s, node, moves, count) c4_prefetch64(&(s)->c4, (s)->table, node, moves, count)
 #include "negamax.h"
 
 #define NODE C4Node128
@@ -27,6 +28,8 @@
 #define NODE_EVALUATE(s, node) c4_evaluate128(&(s)->c4, node)
 #define NODE_MOVES(s, node, moves, found) c4_moves128(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play128(&(s)->c4, node, move, found, child)
+#define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
+#define NODE_PREFETCH(s, node, moves, count) c4_prefetch128(&(s)->c4, (s)->table, node, moves, count)
 #include "negamax.h"
 
 /* configure_connect4(width, height): connect4_node.Geometry */
@@ -44,6 +47,7 @@ PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
     g->stride = height + 1;
     g->cells = width * height;
     g->base = g->cells + 2;
+    g->transient_stones = g->cells >= TRANSIENT_BOARD ? g->cells - TRANSIENT_EMPTY : g->cells + 1;
     for (int col = 0; col < width; col++) {
         g->bottom_bits[col] = (u128)1 << (col * g->stride);
         g->column_bits[col] = (((u128)1 << height) - 1) << (col * g->stride);

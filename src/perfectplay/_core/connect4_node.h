@@ -6,15 +6,8 @@
 #ifndef PERFECTPLAY_CONNECT4_NODE_H
 #define PERFECTPLAY_CONNECT4_NODE_H
 
-#include "core.h"
-
-/* connect4_node.Geometry */
-typedef struct {
-    int width, height, stride, cells, base;
-    int order[MAX_MOVES];
-    u128 bottom, board, centre;
-    u128 bottom_bits[MAX_MOVES], column_bits[MAX_MOVES];
-} C4Geometry;
+#include "geometry.h"
+#include "search.h"
 
 #define C4_PASTE(name, bits) name##bits
 #define C4_NAMED(name, bits) C4_PASTE(name, bits)
@@ -30,5 +23,9 @@ typedef struct {
 #include "connect4_bitboard.h"
 #undef BB
 #undef BITS
+
+/* The methods of ``Search`` for Connect Four (connect4_node.c); module.c puts them on the type. */
+PyObject *Search_configure_connect4(SearchObject *self, PyObject *args);
+PyObject *Search_connect4(SearchObject *self, PyObject *args);
 
 #endif

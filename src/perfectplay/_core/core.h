@@ -11,11 +11,14 @@
  *   core.h                 this: what every file shares
  *   keys.c                 Python ints in and out of 64-bit words (bitboards, table keys)
  *   table.c, table.h       search/solver/table.py, the transposition table
- *   negamax.h              search/solver/negamax.py, the recursion (compiled once per kind of node)
+ *   geometry.h             the games' geometries, data the search holds (connect4_node.py, mnk_node.py)
  *   search.c, search.h     the ``Search`` object search/solver/compiled.py drives, and Budget.checkpoint
+ *   negamax.h              search/solver/negamax.py, the recursion (compiled once per kind of node)
  *   connect4_node.c, .h    games/connect4_node.py (connect4_bitboard.h: the node for one bitboard width)
  *   mnk_node.c, .h         games/mnk_node.py
- *   module.c               the module ``perfectplay._core``
+ *   module.c               the module ``perfectplay._core``, and the games' methods of ``Search``
+ *
+ * Each file includes only files listed above it (a game includes the search, never the reverse).
  *
  * The drivers (null-window probes, iterative deepening, the root, the limits) stay in Python and
  * call ``Search.connect4`` / ``Search.mnk`` once per probe; the recursion below runs here and hands

@@ -5,7 +5,6 @@
  */
 #include "keys.h"
 #include "mnk_node.h"
-#include "search.h"
 
 #define NODE MnkNode
 #define FOUND char /* m,n,k moves hand nothing to their children */
@@ -16,17 +15,9 @@
 #define NODE_EVALUATE(s, node) mnk_evaluate(&(s)->mnk, node)
 #define NODE_MOVES(s, node, moves, found) ((void)(found), mnk_moves(&(s)->mnk, node, moves))
 #define NODE_PLAY(s, node, move, found, child) ((void)(found), mnk_play(&(s)->mnk, node, move, child))
+#define NODE_PREFETCH(s, node, moves, count) ((void)0) /* a key is the smallest of eight images: not worth it */
+#define NODE_TRANSIENT(s, node) 0
 #include "negamax.h"
-
-/* The geometry's arrays (``configure_mnk`` allocates them). */
-void mnk_free(MnkGeometry *g) {
-    PyMem_Free(g->line_masks);
-    PyMem_Free(g->through_start);
-    PyMem_Free(g->through);
-    g->line_masks = NULL;
-    g->through = NULL;
-    g->through_start = NULL;
-}
 
 /* configure_mnk(cells, base, lines, lines_through, perms, order): mnk_node.Geometry */
 PyObject *Search_configure_mnk(SearchObject *self, PyObject *args) {
@@ -42,7 +33,7 @@ PyObject *Search_configure_mnk(SearchObject *self, PyObject *args) {
         return NULL;
     }
     MnkGeometry *g = &self->mnk;
-    mnk_free(g);
+    mnk_geometry_free(g);
     memset(g, 0, sizeof *g);
     g->cells = cells;
     g->base = base;
@@ -97,7 +88,7 @@ PyObject *Search_configure_mnk(SearchObject *self, PyObject *args) {
 nomemory:
     PyErr_NoMemory();
 fail:
-    mnk_free(g);
+    mnk_geometry_free(g);
     self->kind = KIND_NONE;
     return NULL;
 }

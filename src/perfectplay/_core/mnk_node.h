@@ -5,19 +5,8 @@
 #ifndef PERFECTPLAY_MNK_NODE_H
 #define PERFECTPLAY_MNK_NODE_H
 
-#include "core.h"
-
-/* mnk_node.Geometry */
-typedef struct {
-    int cells, base, lines, words, perms;
-    uint64_t *line_masks;         /* lines */
-    int *through_start;           /* cells + 1: lines through cell c are through[start[c]:start[c+1]] */
-    uint64_t *through;            /* their masks */
-    uint64_t line_ids[MAX_MOVES][MAX_WORDS];
-    int perm[MAX_PERMS][MAX_MOVES], inverse[MAX_PERMS][MAX_MOVES];
-    int order[MAX_MOVES];
-    u128 x_bits[MAX_MOVES][MAX_PERMS], o_bits[MAX_MOVES][MAX_PERMS];
-} MnkGeometry;
+#include "geometry.h"
+#include "search.h"
 
 /* mnk_node.MNKNode; ``frame`` is the symmetry ``mnk_key`` found. */
 typedef struct {
@@ -137,5 +126,9 @@ static inline int64_t mnk_evaluate(const MnkGeometry *g, const MnkNode *n) {
 /* MNKNode.from_key_frame / to_key_frame: a move between the node and the image its key stands for. */
 static inline int mnk_from_frame(const MnkGeometry *g, const MnkNode *n, int move) { return g->inverse[n->frame][move]; }
 static inline int mnk_to_frame(const MnkGeometry *g, const MnkNode *n, int move) { return g->perm[n->frame][move]; }
+
+/* The methods of ``Search`` for m,n,k boards (mnk_node.c); module.c puts them on the type. */
+PyObject *Search_configure_mnk(SearchObject *self, PyObject *args);
+PyObject *Search_mnk(SearchObject *self, PyObject *args);
 
 #endif

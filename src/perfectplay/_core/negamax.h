@@ -12,6 +12,8 @@
  *   NODE_EVALUATE(s, node)             the heuristic value at the horizon
  *   NODE_MOVES(s, node, moves, found)  the ordered moves: their count, or -1 for one forced move with nothing found
  *   NODE_PLAY(s, node, move, found, child)  the child after ``move``; ``found`` is a pointer or NULL
+ *   NODE_PREFETCH(s, node, moves, count)    ask for the children's table slots ahead (may do nothing)
+ *   NODE_TRANSIENT(s, node)            true if the node is too near the end to be worth a table entry
  *
  * The names are undefined at the end, so the next game can name its own.
  */
@@ -34,7 +36,8 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
     Key key;
     NODE_KEY(s, node, &key);
     TableObject *table = s->table;
-    Slot *found_slot = table_find(table, &key);
+    int transient = NODE_TRANSIENT(s, node);
+    Slot *found_slot = transient ? NULL : table_find(table, &key);
     int have_entry = found_slot != NULL;
     int64_t entry_depth = 0, entry_low_node = 0, entry_high_node = 0;
     int entry_move = -1, table_move = -1;
@@ -86,6 +89,28 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
         int count = NODE_MOVES(s, node, moves, found);
         int none_found = count < 0;
         if (none_found) count = 1;
+        NODE_PREFETCH(s, node, moves, count);
+        if (count >= 2) {
+            /* Enhanced transposition cutoff: a child the table already proves good enough cuts off
+               before any child is searched (negamax.py says why). */
+            for (int i = 0; i < count; i++) {
+                int move = moves[i];
+                if (pending && move == table_move) continue;
+                NODE_PLAY(s, node, move, none_found ? NULL : &found[i], &child);
+                if (NODE_TRANSIENT(s, &child)) continue;
+                Key child_key;
+                NODE_KEY(s, &child, &child_key);
+                const Slot *known = table_find(table, &child_key);
+                if (!known || slot_depth(known) < child_depth) continue;
+                int64_t bound = -from_node(known->high, ply + 1);
+                if (bound >= beta) {
+                    if (slot_depth(known) < PROVEN) s->horizon++;
+                    best = bound;
+                    best_move = move;
+                    goto store;
+                }
+            }
+        }
         for (int i = 0; i < count; i++) {
             int move = moves[i];
             if (pending && move == table_move) continue;
@@ -126,6 +151,7 @@ store:;
         }
         if (stored_move < 0) stored_move = entry_move;
     }
+    if (transient) return best;
     if (table->count >= table->capacity && !have_entry && table_make_room(table) < 0) {
         s->failed = 1;
         return 0;
@@ -146,3 +172,5 @@ store:;
 #undef NODE_EVALUATE
 #undef NODE_MOVES
 #undef NODE_PLAY
+#undef NODE_PREFETCH
+#undef NODE_TRANSIENT

@@ -1,7 +1,7 @@
 /*
  * The Python type ``perfectplay._core.Search`` (search/solver/compiled.py's ``CompiledNegamax`` holds
- * one): its counters, table and budget, the budget's checkpoint, and the methods the games' files
- * define (connect4_node.c, mnk_node.c).
+ * one): its counters, table and budget, and the budget's checkpoint. Its methods are the games'
+ * (connect4_node.c, mnk_node.c): module.c sets ``tp_methods`` before the type is readied.
  */
 #include "search.h"
 #include "structmember.h"
@@ -31,7 +31,7 @@ static void Search_dealloc(SearchObject *self) {
     PyObject_GC_UnTrack(self);
     Py_CLEAR(self->table);
     Py_CLEAR(self->budget);
-    mnk_free(&self->mnk);
+    mnk_geometry_free(&self->mnk);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -74,14 +74,6 @@ static PyMemberDef Search_members[] = {
     {NULL},
 };
 
-static PyMethodDef Search_methods[] = {
-    {"configure_connect4", (PyCFunction)Search_configure_connect4, METH_VARARGS, "Set up for Connect Four."},
-    {"configure_mnk", (PyCFunction)Search_configure_mnk, METH_VARARGS, "Set up for an m,n,k board."},
-    {"connect4", (PyCFunction)Search_connect4, METH_VARARGS, "Negamax.search of a Connect Four node."},
-    {"mnk", (PyCFunction)Search_mnk, METH_VARARGS, "Negamax.search of an m,n,k node."},
-    {NULL},
-};
-
 PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "perfectplay._core.Search",
     .tp_basicsize = sizeof(SearchObject),
@@ -90,7 +82,6 @@ PyTypeObject SearchType = {
     .tp_clear = (inquiry)Search_clear,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "The recursion of negamax.py for Connect Four and m,n,k nodes, with a compiled table.",
-    .tp_methods = Search_methods,
     .tp_members = Search_members,
     .tp_init = (initproc)Search_init,
     .tp_new = PyType_GenericNew,

@@ -1,14 +1,15 @@
 /*
  * The compiled search: its Python object (``perfectplay._core.Search``: the counters, the table, the
  * budget and the geometry of the game it is set up for) and what the recursion of every game shares
- * (search/solver/negamax.py; the recursion itself is negamax.h).
+ * (search/solver/negamax.py; the recursion itself is negamax.h). It knows no game: the games' files
+ * (connect4_node.c, mnk_node.c) include it and define the methods that set it up and enter it, and
+ * module.c, above them all, hands those methods to the type.
  */
 #ifndef PERFECTPLAY_SEARCH_H
 #define PERFECTPLAY_SEARCH_H
 
-#include "connect4_node.h"
 #include "core.h"
-#include "mnk_node.h"
+#include "geometry.h"
 #include "table.h"
 
 enum { KIND_NONE, KIND_C4_64, KIND_C4_128, KIND_MNK };
@@ -34,12 +35,6 @@ int bad_depth(long long depth);
 /* The search's value as a Python int, or NULL if the recursion unwound from an exception. */
 PyObject *finish(SearchObject *self, int64_t value);
 
-/* The games' entry points (connect4_node.c, mnk_node.c), the methods of ``Search``. */
-PyObject *Search_configure_connect4(SearchObject *self, PyObject *args);
-PyObject *Search_connect4(SearchObject *self, PyObject *args);
-PyObject *Search_configure_mnk(SearchObject *self, PyObject *args);
-PyObject *Search_mnk(SearchObject *self, PyObject *args);
-void mnk_free(MnkGeometry *g);
 
 /* negamax.py: values in the table are counted from the node, values in the search from the root. */
 static inline int64_t from_node(int64_t value, int ply) {

@@ -100,15 +100,15 @@ int table_make_room(TableObject *t) {
 }
 
 int table_grow(TableObject *t) {
-    /* At most three quarters full, so that probes stay short. The array grows four times at
-       once (every growth is a fresh array the kernel must zero and every entry moved again,
-       a sixth of a big search's time when it only doubled), but never past the size that
-       holds ``capacity`` entries: the table makes room before it would need more. */
+    /* At most half full, so that a lookup that misses (most do) probes few slots. The array
+       grows four times at once (every growth is a fresh array the kernel must zero and every
+       entry moved again, a sixth of a big search's time when it only doubled), but never past
+       the size that holds ``capacity`` entries: the table makes room before it would need more. */
     size_t largest = 1024;
-    while ((size_t)t->capacity * 4 > largest * 3) largest *= 2;
+    while ((size_t)t->capacity * 2 > largest) largest *= 2;
     size_t size = t->slots ? (t->mask + 1) * 4 : 1024;
     if (size > largest) size = largest;
-    while ((size_t)(t->count + 1) * 4 > size * 3) size *= 2;
+    while ((size_t)(t->count + 1) * 2 > size) size *= 2;
     return table_rebuild(t, size);
 }
 

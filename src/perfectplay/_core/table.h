@@ -66,6 +66,13 @@ static inline Slot *table_find(const TableObject *t, const Key *key) {
     }
 }
 
+/* Ask the memory for ``key``'s slot ahead of its lookup: a big table's lookup is a cache miss that
+   stalls the search (three quarters of its time), and the children's prefetched slots load together:
+   the transposition cutoffs (negamax.h) look every child up right after. */
+static inline void table_prefetch(const TableObject *t, const Key *key) {
+    if (t->slots) __builtin_prefetch(&t->slots[key_hash(key) & t->mask]);
+}
+
 /* table.py make_room: drop the older half of the entries. -1 with an exception if memory runs out. */
 int table_make_room(TableObject *t);
 
@@ -76,7 +83,7 @@ int table_grow(TableObject *t);
 static inline int table_put(TableObject *t, const Key *key, int64_t low, int64_t high, int64_t move, int64_t depth) {
     Slot *slot = table_find(t, key);
     if (!slot) {
-        if ((!t->slots || (size_t)(t->count + 1) * 4 > (t->mask + 1) * 3) && table_grow(t) < 0) return -1;
+        if ((!t->slots || (size_t)(t->count + 1) * 2 > (t->mask + 1)) && table_grow(t) < 0) return -1;
         size_t at = key_hash(key) & t->mask;
         while (t->slots[at].seq) at = (at + 1) & t->mask;
         slot = &t->slots[at];

@@ -14,10 +14,14 @@ with "mate in N".
 **Depth.** ``depth`` is what is left of a depth limit; at 0 the node is
 valued by its heuristic and ``horizon`` grows, which tells the callers that
 the value is a guess. A forced reply costs no depth. Table entries searched
-without any guess are stored as ``PROVEN`` and serve every depth.
+without any guess are stored as ``PROVEN`` and serve every depth. A node
+may say it is ``transient`` (an optional attribute, ``perfectplay.hooks``):
+then it is neither looked up nor stored.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from perfectplay.hooks import SearchNode
 from perfectplay.search.base.budget import Budget
@@ -37,6 +41,38 @@ class Negamax:
         self.nodes = 0
         self.next_check = budget.first_check()
         self.horizon = 0  # grows whenever a heuristic value enters a result
+
+    def cutoff(
+        self, node: SearchNode, moves: Sequence[int], searched: int, ply: int, child_depth: int, beta: int
+    ) -> tuple[int, int] | None:
+        """An enhanced transposition cutoff: a move whose child the table already proves worth ``beta``.
+
+        Before any of ``moves`` (but ``searched``, the table move already
+        tried) is searched, each child is looked up: if its entry, deep
+        enough, bounds the child's value so that the move reaches ``beta``,
+        the node fails high at once with that bound and move, where the
+        search would have reached the same cutoff only at that move. Returns
+        (value, move), or None. A lone (forced) move is left to the search,
+        which looks it up first anyway.
+        """
+        if len(moves) < 2:
+            return None
+        entries = self.table.entries
+        for move in moves:
+            if move == searched:
+                continue
+            child = node.play(move)
+            if getattr(child, "transient", False):
+                continue
+            entry = entries.get(child.key())
+            if entry is None or entry.depth < child_depth:
+                continue
+            bound = -from_node(entry.high, ply + 1)
+            if bound >= beta:
+                if entry.depth < PROVEN:
+                    self.horizon += 1
+                return bound, move
+        return None
 
     def search(self, node: SearchNode, ply: int, depth: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta value of ``node`` for its side to move, in internal units.
@@ -67,7 +103,8 @@ class Negamax:
 
         horizon_before = self.horizon
         key = node.key()
-        entry = self.table.entries.get(key)
+        transient = getattr(node, "transient", False)
+        entry = None if transient else self.table.entries.get(key)
         table_move = -1
         if entry is not None:
             entry_low, entry_high, stored_move, entry_depth = entry
@@ -100,26 +137,32 @@ class Negamax:
         forced = node.forced
         child_depth = depth if forced else depth - 1
         pending = table_move >= 0 and not forced
-        moves = (table_move,) if pending else node.moves()
         best = -INFINITE
         best_move = -1
         window_low = alpha
         search = self.search
-        while True:
-            for move in moves:
-                score = -search(node.play(move), ply + 1, child_depth, -beta, -window_low)
-                if score > best:
-                    best = score
-                    best_move = move
-                    if score > window_low:
-                        window_low = score
-                        if score >= beta:
-                            pending = False
-                            break
-            if not pending:
-                break
-            pending = False
-            moves = [move for move in node.moves() if move != table_move]
+        if pending:
+            best = -search(node.play(table_move), ply + 1, child_depth, -beta, -window_low)
+            best_move = table_move
+            if best > window_low:
+                window_low = best
+        if best < beta:
+            moves = node.moves()
+            cut = self.cutoff(node, moves, table_move if pending else -1, ply, child_depth, beta)
+            if cut is not None:
+                best, best_move = cut
+            else:
+                for move in moves:
+                    if pending and move == table_move:
+                        continue
+                    score = -search(node.play(move), ply + 1, child_depth, -beta, -window_low)
+                    if score > best:
+                        best = score
+                        best_move = move
+                        if score > window_low:
+                            window_low = score
+                            if score >= beta:
+                                break
 
         if best <= alpha:
             new_low, new_high = low, best
@@ -144,6 +187,8 @@ class Negamax:
                 new_high = min(new_high, entry.high)
             if stored_move < 0:
                 stored_move = entry.move
+        if transient:
+            return best
         table = self.table
         if len(table.entries) >= table.capacity and entry is None:
             table.make_room()

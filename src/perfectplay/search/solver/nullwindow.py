@@ -63,8 +63,14 @@ def bisect(probe: Probe, low: int, high: int) -> int:
 
 
 def exact_value(root: Root, move: int, low: int, high: int) -> int:
-    """The exact value of ``move`` for the root's side, known to lie in ``[low, high]``."""
-    return bisect(partial(root.search_child, move, PROVEN), low, high)
+    """The exact value of ``move`` for the root's side, known to lie in ``[low, high]``.
+
+    Probed from the outside in (``bisect_outside_in``): the cheap probes
+    near the fastest results fill the table for the expensive ones near the
+    true value (``benchmarks/empty_board.py``: 6% fewer nodes on ``4455``
+    than settling win, draw or loss first with ``bisect``).
+    """
+    return bisect_outside_in(partial(root.search_child, move, PROVEN), low, high)
 
 
 def exact_position(negamax: Negamax, node: SearchNode) -> int:
