@@ -61,10 +61,8 @@ from perfectplay.search.solver.compiled import negamax_for
 from perfectplay.search.solver.nullwindow import exact_all
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, prove_outcomes
 from perfectplay.search.solver.root import Root
+from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import TranspositionTable
-
-SHIPPED: dict[str, str] = {"connect4": "connect4-7x6.txt"}
-"""The books in the package (``perfectplay/books``), by game name."""
 
 LETTERS = {WIN: "W", DRAW: "D", LOSS: "L"}
 OUTCOMES = {letter: outcome for outcome, letter in LETTERS.items()}

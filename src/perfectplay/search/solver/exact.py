@@ -25,7 +25,7 @@ the others are ``unknown`` with the heuristic estimate that orders them.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
@@ -33,13 +33,16 @@ from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
-from perfectplay.search.solver.book import BookAnswer, book_answer
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
 from perfectplay.search.solver.deepening import Findings, deepen, exact
 from perfectplay.search.solver.nullwindow import exact_position
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.solver.root import Root
+from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import TranspositionTable
+
+if TYPE_CHECKING:
+    from perfectplay.search.solver.book import BookAnswer
 
 OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
@@ -149,7 +152,11 @@ def _run(
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
         findings = exact(root, every_move)
     else:
-        answer = book_answer(game, state) if limit.depth is None else None
+        answer = None
+        if limit.depth is None and game.name in SHIPPED:
+            from perfectplay.search.solver.book import book_answer  # its reader, only where a book exists
+
+            answer = book_answer(game, state)
         if answer is not None and answer.move is not None:
             findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
         else:
