@@ -165,9 +165,12 @@ def check_ai(
     check cannot start; everything the candidate does wrong is in the report.
 
     Limits are counted in the candidate's CPU time (wall time only as a
-    generous backstop); ``wall_seconds`` also ends the whole check after
-    that many seconds of wall time, for a grader's own time limit. ``sandbox`` is ``auto`` (bubblewrap where it works),
-    ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
+    generous backstop on its waiting); ``wall_seconds`` is a grader's budget:
+    it buys a sample of the positions in CPU time and bounds the seconds the
+    candidate spends waiting (never the wall clock: load never changes a
+    grade); with ``wall_label`` it is a class run's bound on the wall clock.
+    ``sandbox`` is ``auto`` (bubblewrap where it works), ``require`` or
+    ``off``, or an ``Isolation`` chosen once for many checks;
     the candidate sees a private copy of its folder without the files in
     ``others`` (the other submissions of a class run). ``name`` names a
     command's row. ``sample`` asks only that many positions, a sample
@@ -208,10 +211,7 @@ def check_ai(
         count = max(1, min(settings.workers, os.cpu_count() or 1))
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
     try:
-        check = _Check(target, speakers, hint, settings, progress, isolation, jail)
-        check.wall_label = wall_label or "the grader's time budget"
-        # Only a grader's budget buys a sample; a class run's wall bound only ends a check that runs over it.
-        check.budget_sampling = wall_label is None
+        check = _Check(target, speakers, hint, settings, progress, isolation, jail, wall_label)
         return check.run()
     finally:
         jail.close()
@@ -326,6 +326,7 @@ class _Check:
         progress: Progress | None,
         isolation: Isolation,
         jail: Jail,
+        wall_label: str | None = None,
     ):
         self.target = target
         self.jail = jail
@@ -336,10 +337,16 @@ class _Check:
         self.isolation = isolation
         self.started = time.monotonic()
         total = settings.total_seconds
-        if settings.wall_seconds is not None:
-            # A grader's budget counts CPU too: the sample is what this much CPU time buys, on any machine.
+        self.wall_label = wall_label or "the grader's time budget"
+        # Only a grader's budget buys a sample; a class run's wall bound only ends a check that runs over it.
+        self.budget_sampling = wall_label is None
+        if settings.wall_seconds is not None and self.budget_sampling:
+            # A grader's budget is the candidate's CPU time (the sample is what this much CPU time buys, on any
+            # machine) and its waiting (sleeping, blocked): never the wall clock, which a busy machine stretches.
             total = min(total, settings.wall_seconds * sample.CPU_SHARE)
-        self.clock = Clock(settings.move_seconds, total, settings.wall_seconds)
+            self.clock = Clock(settings.move_seconds, total, waiting=settings.wall_seconds)
+        else:
+            self.clock = Clock(settings.move_seconds, total, wall=settings.wall_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
         self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
         self.notes: list[str] = []
@@ -348,9 +355,6 @@ class _Check:
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
-        self.wall_label = "the grader's time budget"
-        self.budget_sampling = True
-        """Whether ``wall_seconds`` is a grader's budget that buys a sample (not a class run's wall bound)."""
         self.sampled: str | None = None
         """Set (in words) when a grader's budget allowed only a sample of the positions."""
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
@@ -380,8 +384,7 @@ class _Check:
                 return self._unchecked(f"its process {died.status} while starting" + _last_line(died.stderr))
             except ProtocolError as broken:
                 return self._unchecked(f"its process broke the protocol while starting: it {broken}")
-            except OutOfTime as out:
-                self._too_busy(out.reason)
+            except OutOfTime:
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
@@ -419,9 +422,7 @@ class _Check:
         if first.child is not None:
             try:
                 reply = RunnerSpeaker.use(first.child, interface.runner_message(), self.clock, self._start_limit())
-            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime) as failed:
-                if isinstance(failed, OutOfTime):
-                    self._too_busy(failed.reason)
+            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime):
                 reply = {"ok": False}
             if not reply.get("ok"):
                 first.discard()
@@ -446,9 +447,7 @@ class _Check:
                 if not reply.get("ok"):
                     return None
             records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
-        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime) as failed:
-            if isinstance(failed, OutOfTime):
-                self._too_busy(failed.reason)
+        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
             worker.discard()
             return None
         finally:
@@ -551,7 +550,6 @@ class _Check:
                 "so every position was asked at least twice and every answer it gave was followed in its games; "
                 "a loss that no sampled answer leads to cannot be ruled out."
             )
-        self._too_busy(self.stopped)
         not_asked = every - len(asked) + sum(1 for position in asked if position not in records)
         if self.sampled is not None:
             self.notes.append(self.sampled)
@@ -573,9 +571,11 @@ class _Check:
             )
             self.counts["not_checked"] = not_asked
         if self.stopped is not None:
+            waits = self.budget_sampling
             reason = {
                 "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s ran out",
+                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s ran out"
+                + (" (it spent that long waiting, neither computing nor queued for a processor)" if waits else ""),
                 "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
                 "(it waited that long, neither computing nor queued for a processor)",
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
@@ -740,24 +740,6 @@ class _Check:
         """A grader's wall-clock budget decides a sample (``--sample N`` chose one already)."""
         return self.budget_sampling and self.settings.wall_seconds is not None and self.settings.sample is None
 
-    def _too_busy(self, stopped: str | None) -> None:
-        """Raise ``MachineFailed`` when a grader's wall-clock budget ran out while the candidate was computing.
-
-        The sample every student gets is decided by CPU time; if the machine was too busy to give that
-        CPU time within the grader's budget, a smaller sample would be a different grade: none is given.
-        A candidate that spent a quarter of the budget waiting (sleeping, blocked) ran out of time by itself.
-        """
-        budget = self.settings.wall_seconds
-        if not self._sampling_budget:  # a class run's wall bound is the student's: it ends an incomplete check
-            return
-        if stopped != "budget" or budget is None or self.clock.waited >= budget / 4:
-            return
-        raise MachineFailed(
-            f"the machine was too busy: the grader's budget of {budget:g} s of wall time ran out after "
-            f"{self.clock.used:.1f} s of the candidate's CPU time, before every student's sample was asked; "
-            "check it again on a less busy machine or with a larger --budget"
-        )
-
     def _sample(
         self,
         asked: list[Position],
@@ -794,7 +776,6 @@ class _Check:
             if round_helpers:
                 self._ask(phase, "cs50", balance(round_helpers, lambda p: 1.0, len(self.workers)), helped)
             if self.stopped == "budget":
-                self._too_busy(self.stopped)
                 # It waited the budget away (slept, blocked): a check of its own that ran out of time,
                 # every position it was not asked counted as not right.
                 records.update(got)

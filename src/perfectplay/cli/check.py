@@ -190,9 +190,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--budget",
         type=float,
         metavar="S",
-        help="the grader's wall-clock limit for the whole run, more than "
-        f"{MIN_BUDGET:g} and at most {MAX_BUDGET:,.0f} seconds: the check stops early enough to write a graded "
-        f"partial result (default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
+        help="the grader's time limit for the whole run, more than "
+        f"{MIN_BUDGET:g} and at most {MAX_BUDGET:,.0f} seconds: it buys a sample in the candidate's CPU time and "
+        "bounds its waiting, never read off the wall clock, so load never changes the grade "
+        f"(default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
         f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
     limits.add_argument(
@@ -476,9 +477,9 @@ def _write(output: str | None, name: str, text: str) -> Path | None:
 def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
     """(CPU seconds a move, CPU seconds in all, wall seconds in all) from the limits, --budget and the format.
 
-    A budget is wall-clock time, as graders count it: the check's wall time
-    is cut to 90% of it less 3 s (Python's start, the oracle, writing the
-    result), its CPU time to the same, and a move to a tenth of that.
+    A budget is cut to 90% of it less 3 s (Python's start, the oracle, writing
+    the result), and a move to a tenth of that; the check then counts it as the
+    candidate's CPU time (the sample it buys) and its waiting, not as wall time.
     """
     if args.budget is not None and args.time_limit is not None:
         raise CheckUsageError("give --budget or --time-limit, not both")

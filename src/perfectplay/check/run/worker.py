@@ -115,7 +115,8 @@ class NotFlushing(Exception):
 
 
 class OutOfTime(Exception):
-    """The whole check's time is up: ``reason`` ``time`` (its CPU time) or ``wall`` (the backstop)."""
+    """The whole check's time is up: ``reason`` ``time`` (its CPU time), ``wall`` (the backstop on its waiting) or
+    ``budget`` (a grader's budget of waiting, or a class run's wall-clock bound)."""
 
     def __init__(self, reason: str = "time") -> None:
         super().__init__(reason)
@@ -154,15 +155,21 @@ class FailureBudget:
 
 
 class Clock:
-    """The check's limits: per move and in all, in the candidate's CPU seconds, with wall-clock backstops."""
+    """The check's limits: per move and in all, in the candidate's CPU seconds, with backstops on its waiting.
 
-    def __init__(self, move: float, total: float, wall: float | None = None) -> None:
+    ``waiting`` is a grader's budget (``--budget``): besides the CPU time it bought, the check ends once the
+    candidate has spent that many seconds neither computing nor queued for a processor, so a busy machine
+    that leaves it runnable but starved never ends it. ``wall`` is a class run's bound on the wall clock
+    itself (``--wall-limit``), which keeps a run finite whatever the machine does.
+    """
+
+    def __init__(self, move: float, total: float, wall: float | None = None, waiting: float | None = None) -> None:
         self.move = move
         self.total = total
         self.move_wall = move * WALL_FACTOR + WALL_EXTRA
-        # The backstop counts seconds spent waiting (not computing, not runnable); ``wall`` is a
-        # grader's own wall-clock limit (``--budget``), which no waiting rule can stretch.
+        # The backstop counts seconds spent waiting (not computing, not runnable).
         self.backstop = total * WALL_FACTOR + WALL_EXTRA
+        self.waiting = waiting
         self.started = monotonic()
         self.deadline = None if wall is None else self.started + wall
         self.used = 0.0
@@ -174,10 +181,18 @@ class Clock:
             self.used += cpu
             self.waited += waited
 
+    @property
+    def wait_room(self) -> float:
+        """Seconds of waiting left before a backstop or the grader's budget ends the check."""
+        room = self.backstop if self.waiting is None else min(self.backstop, self.waiting)
+        return room - self.waited
+
     def check(self, running: float = 0.0, waiting: float = 0.0) -> None:
         """Raise ``OutOfTime`` if the check's time is up (``running``, ``waiting``: of a move not yet spent)."""
         if self.used + running >= self.total:
             raise OutOfTime("time")
+        if self.waiting is not None and self.waited + waiting >= self.waiting:
+            raise OutOfTime("budget")
         if self.waited + waiting >= self.backstop:
             raise OutOfTime("wall")
         if self.deadline is not None and monotonic() >= self.deadline:
@@ -615,7 +630,7 @@ class Budget:
         elapsed = monotonic() - self.wall
         # Waiting is only worked out once it could matter (it reads every thread's statistics).
         waiting = 0.0
-        if elapsed > min(self.wall_limit, self.clock.backstop - self.clock.waited, 1.0):
+        if elapsed > min(self.wall_limit, self.clock.wait_room, 1.0):
             waiting = self.waited(child, elapsed, spent)
         self.clock.check(spent, waiting)
         if spent > self.limit:
