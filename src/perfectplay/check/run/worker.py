@@ -620,6 +620,9 @@ class Budget:
         self.active = active
         self.limit = clock.move if limit is None else limit
         self.wall_limit = self.limit * WALL_FACTOR + WALL_EXTRA
+        # The start of the current quiet spell (no more than ``FLUSH_CPU`` used since): see ``idle``.
+        self.quiet_cpu = cpu
+        self.quiet_since = wall
 
     @classmethod
     def now(cls, clock: Clock, child: Child, limit: float | None = None) -> Budget:
@@ -647,11 +650,18 @@ class Budget:
         return 0.0 if tree_running(child.process.pid) else max(elapsed - spent, 0.0)
 
     def idle(self, child: Child) -> bool:
-        """Waiting, not computing: past ``FLUSH_IDLE`` with almost no CPU and nothing runnable.
+        """Waiting, not computing: quiet for ``FLUSH_IDLE`` (almost no CPU) and nothing runnable.
 
-        A process starved of CPU on a busy machine is runnable (``R``), not blocked, so it is not idle.
+        The quiet spell starts again whenever it uses ``FLUSH_CPU``: a program still starting up when
+        its first question was sent (its interpreter's start-up is tens of milliseconds of CPU) is
+        tested once it has settled, not never. A process starved of CPU on a busy machine is runnable
+        (``R``), not blocked, so it is not idle.
         """
-        if monotonic() - self.wall <= FLUSH_IDLE or child.cpu() - self.cpu >= FLUSH_CPU:
+        now, cpu = monotonic(), child.cpu()
+        if cpu - self.quiet_cpu >= FLUSH_CPU:
+            self.quiet_cpu, self.quiet_since = cpu, now
+            return False
+        if now - self.quiet_since <= FLUSH_IDLE:
             return False
         return not tree_running(child.process.pid)
 
