@@ -12,7 +12,7 @@ each run it prints the verdict, the exit status, the positions and helper
 boards asked, the CPU the candidate used and the wall time, then the score
 in every format (text, JSON, CSV, Gradescope, PrairieLearn, Classroom 50).
 They must be equal: limits count the candidate's CPU time, and the sample a
-budget allows is decided by CPU time alone (``check/run/sample.py``). The
+budget allows is decided by CPU time alone (``check/judge/sample.py``). The
 exit status is 1 when anything differs.
 """
 

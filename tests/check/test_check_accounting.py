@@ -499,7 +499,7 @@ def test_a_program_that_keeps_computing_is_never_tested_for_flushing(wall: WallC
 
 
 def test_every_prefix_of_the_sample_holds_every_stratum_in_proportion() -> None:
-    from perfectplay.check.run import sample
+    from perfectplay.check.judge import sample
 
     items = [(stones, index) for stones, size in ((0, 1), (1, 9), (2, 72), (3, 252), (4, 756)) for index in range(size)]
     key = sample.keys(items, stratum=lambda item: item[0], order=repr)
@@ -511,7 +511,7 @@ def test_every_prefix_of_the_sample_holds_every_stratum_in_proportion() -> None:
 
 
 def test_a_round_is_started_only_when_twice_as_much_again_as_the_rounds_before_fits_in_the_cpu_budget() -> None:
-    from perfectplay.check.run import sample
+    from perfectplay.check.judge import sample
 
     assert sample.next_round_fits(used=0.0, sampled=0.0, index=0, budget=1.0)
     assert sample.next_round_fits(used=3.0, sampled=2.0, index=3, budget=10.0)  # 3 + 2 * 2 <= 9

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.classify import TEMPO, choice, play_example, play_kind
 from perfectplay.check.judge.cs50 import cs50_queries, judge_cs50
@@ -36,13 +37,11 @@ from perfectplay.check.judge.detect import choose_interface
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.judge.sample import DEFAULT_SEED, stratified
+from perfectplay.check.judge.sample import DEFAULT_SEED, in_round, stratified
 from perfectplay.check.position import Position, other
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
-from perfectplay.check.run import sample
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sample import in_round
 from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, Limits, choose
 from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
 from perfectplay.check.run.worker import (
@@ -499,14 +498,14 @@ class _Check:
         # The same questions again, each on the other worker: a randomised AI shows itself.
         # Under a budget, only every 25th of the sample: no costly position is forced in.
         forced = -1 if self._sampling_budget else 1
-        sample = {
+        repeated = {
             p
             for index, p in enumerate(asked)
             if (p.stones <= forced or index % REPEAT_EVERY == 0)
             and not any("failure" in r for r in records.get(p, [{}]))
         }
         rotated = shares[1:] + shares[:1]
-        again = [[item for item in share if item[0] in sample] for share in rotated]
+        again = [[item for item in share if item[0] in repeated] for share in rotated]
         self._ask("asking a sample again", "moves", again, records)
         randomised = _differs(records, asked)
         # Different answers in one position: chance, or what it was asked before? Two fresh processes tell.
@@ -516,7 +515,7 @@ class _Check:
             and self._same_in_fresh_processes(interface, randomised, asked)
         )
         if randomised is not None:
-            rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
+            rest = [[i for i in share if i[0] not in repeated and not oracle.judge(i[0]).over] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
         if self.sampled is not None and self.stopped in ("time", "budget"):
             # The sample was asked whole; only asking it again (to notice a randomised AI) was cut short.
@@ -748,7 +747,7 @@ class _Check:
         records: dict[Position, list[dict[str, Any]]],
         replies: dict[Position, list[dict[str, Any]]],
     ) -> tuple[list[Position], list[Position], list[tuple[Position, dict[str, Any]]]]:
-        """Ask whole rounds of the seeded, stratified sample (``sample.py``) while they fit in the CPU budget.
+        """Ask whole rounds of the seeded, stratified sample (``judge/sample.py``) while they fit in the CPU budget.
 
         Returns the positions, finished boards and helper queries of the rounds that were asked whole;
         ``records`` and ``replies`` keep only their answers.
@@ -759,6 +758,7 @@ class _Check:
             [*moves, *helpers],
             stratum=lambda item: (item[0], item[1].stones, item[1].to_move),
             order=lambda item: f"{item[0]}:{item[1].cells}:{item[1].to_move}",
+            seed=self.settings.seed,
         )
         query_of = dict(queries)
         started = self.clock.used
@@ -945,8 +945,8 @@ class _Check:
         printing = [record for answers in records.values() for record in answers if record.get("printed")]
         if printing:
             characters = sum(record["printed"] for record in printing)
-            sample = next((record["output"] for record in printing if record.get("output")), "")
-            first = sample.strip().splitlines()[0] if sample.strip() else ""
+            shown = next((record["output"] for record in printing if record.get("output")), "")
+            first = shown.strip().splitlines()[0] if shown.strip() else ""
             self.notes.append(
                 f"While choosing its moves it printed {characters:,} characters in {len(printing):,} calls "
                 f"(first line: {first!r}); the checker kept them apart, but in a game they would fill the screen."
