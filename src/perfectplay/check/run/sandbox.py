@@ -84,6 +84,7 @@ PACKAGES = (
 INSTALL = "apt-get install bubblewrap"
 READY_FD = "@READY_FD@"
 ARCHIVE_FD = "@ARCHIVE_FD@"
+RUNNER_FD = "@RUNNER_FD@"
 """Stand-ins in a candidate's argv for descriptors opened when its process starts (see ``worker.Child``)."""
 
 
@@ -286,6 +287,17 @@ class Jail:
         self.python = False
 
     @property
+    def files(self) -> dict[str, Path]:
+        """Files a candidate's process is handed as descriptors (stand-in -> path): sandboxed, the runner and
+        the archive, copied into the sandbox's memory by bubblewrap (no host path in its mount table)."""
+        if not self.isolation.sandboxed:
+            return {}
+        handed = {RUNNER_FD: RUNNER}
+        if self.archive is not None:
+            handed[ARCHIVE_FD] = self.archive
+        return handed
+
+    @property
     def counted(self) -> bool:
         """Whether each of its processes gets a cgroup of its own."""
         return self.isolation.cgroups is not None
@@ -353,7 +365,7 @@ class Jail:
             return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
-        argv = _bwrap(path, ARCHIVE_FD, program)
+        argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD)
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -380,8 +392,13 @@ def _hide_packages(argv: list[str], folders: list[str]) -> None:
         argv += ["--perms", "0555", "--tmpfs", folder, "--remount-ro", folder]
 
 
-def _bwrap(path: str, archive_fd: str | None, program: str | None) -> list[str]:
-    """The bubblewrap command line: what the candidate may see, and nothing else."""
+def _bwrap(path: str, archive_fd: str | None, program: str | None, runner_fd: str | None = None) -> list[str]:
+    """The bubblewrap command line: what the candidate may see, and nothing else.
+
+    perfectplay's own runner comes as a descriptor (``runner_fd``), not a bind mount: a bind mount's
+    source path is in ``/proc/self/mountinfo``, and the candidate has no business knowing where the
+    checker is installed.
+    """
     argv = [path, "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]
     argv += ["--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() == 0:
@@ -420,7 +437,9 @@ def _bwrap(path: str, archive_fd: str | None, program: str | None) -> list[str]:
         for parent in reversed(prefix.parents[:-1]):
             argv += ["--perms", "0755", "--dir", str(parent)]
         argv += ["--ro-bind", str(prefix), str(prefix)]
-    argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent), "--ro-bind", str(RUNNER), INSIDE_RUNNER]
+    argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent)]
+    if runner_fd is not None:
+        argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
     if archive_fd is not None:
         argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
     argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]

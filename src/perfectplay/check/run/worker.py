@@ -56,7 +56,7 @@ from perfectplay.check.run import protocol
 from perfectplay.check.run.accounting import CGroup
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
-from perfectplay.check.run.sandbox import ARCHIVE_FD, READY_FD, Jail
+from perfectplay.check.run.sandbox import READY_FD, Jail
 
 IMPORT_SECONDS = 10.0
 """At least this much CPU time for a child to start (a module's import runs its top-level code)."""
@@ -341,7 +341,7 @@ class Child:
         argv: Sequence[str],
         cwd: Path,
         env: dict[str, str],
-        archive: Path | None = None,
+        files: dict[str, Path] | None = None,
         group: CGroup | None = None,
     ) -> None:
         self.group = group
@@ -350,16 +350,20 @@ class Child:
         os.set_blocking(self._ready_read, False)
         self._ready = b""
         passed = [ready_write]
-        archive_fd = None
+        # Files handed over as open descriptors (``files``: stand-in -> path; bubblewrap copies them into
+        # the sandbox's memory, so no host path shows in its mount table).
+        numbers = {READY_FD: ready_write}
         try:
-            if archive is not None:
-                archive_fd = os.open(archive, os.O_RDONLY)
-                passed.append(archive_fd)
-            argv = [arg.replace(READY_FD, str(ready_write)).replace(ARCHIVE_FD, str(archive_fd)) for arg in argv]
+            for stand_in, path in (files or {}).items():
+                numbers[stand_in] = os.open(path, os.O_RDONLY)
+                passed.append(numbers[stand_in])
+            command = list(argv)
+            for stand_in, number in numbers.items():
+                command = [arg.replace(stand_in, str(number)) for arg in command]
             if group is not None:
-                argv = group.join_argv(argv)
+                command = group.join_argv(command)
             self.process = subprocess.Popen(
-                list(argv),
+                command,
                 cwd=cwd,
                 env=env,
                 stdin=subprocess.PIPE,
@@ -824,7 +828,7 @@ class Worker:
                 reason = f"a cgroup for the candidate could not be made ({error.strerror or error})"
                 continue
             try:
-                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.archive, group).result()
+                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.files, group).result()
             except OSError as error:
                 if group is not None:
                     group.remove()
