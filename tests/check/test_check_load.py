@@ -121,4 +121,4 @@ def test_a_class_runs_wall_bound_is_the_wall_clock_itself(monkeypatch: pytest.Mo
     now[0] += 2.0
     with pytest.raises(worker.OutOfTime) as out:
         clock.check()
-    assert out.value.reason == "budget"
+    assert out.value.reason == "bound"

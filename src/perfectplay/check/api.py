@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,14 @@ from perfectplay.check.judge.detect import choose_interface
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.judge.sample import DEFAULT_SEED, in_round, stratified
+from perfectplay.check.judge.sample import in_round, stratified
 from perfectplay.check.position import Position, other
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, Limits, choose
-from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
+from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, choose
+from perfectplay.check.run.sandbox import Limits as ProcessLimits
+from perfectplay.check.run.sweep import ask, balance, empties_cost
 from perfectplay.check.run.worker import (
     ChildDied,
     ChildTimedOut,
@@ -59,164 +60,90 @@ from perfectplay.check.run.worker import (
     Worker,
     close_all,
 )
+from perfectplay.check.settings import (
+    Candidate,
+    Grading,
+    Limits,
+    Output,
+    Settings,
+    from_keywords,
+)
 
-STANDARDS = ("value", "best")
-"""``value``: any move that keeps the win, draw or loss; ``best``: the fastest win, the slowest loss."""
-DEFAULT_MOVE_SECONDS = 20.0
-DEFAULT_TOTAL_SECONDS = 600.0
-DEFAULT_MEMORY_MB = 1024
-MAX_MOVE_SECONDS = 3600.0
-MAX_TOTAL_SECONDS = 7 * 24 * 3600.0
-MAX_MEMORY_MB = 1024 * 1024
 MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
 PROBE_FAILURES = 3
 REPEAT_EVERY = 25
+"""Besides the empty board and the one-stone positions, every 25th position is asked twice."""
 REPLAY_QUESTIONS = 20
 """How many of the check's first positions two fresh processes are asked, to tell chance from memory."""
-"""Besides the empty board and the one-stone positions, every 25th position is asked twice."""
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """How strictly and how long to check."""
-
-    standard: str | None = None
-    move_seconds: float = DEFAULT_MOVE_SECONDS
-    total_seconds: float = DEFAULT_TOTAL_SECONDS
-    memory_mb: int | None = DEFAULT_MEMORY_MB
-    workers: int = 2
-    wall_seconds: float | None = None
-    sample: int | None = None
-    """Ask only this many positions, a stratified sample (``judge/sample.py``), for a grader with seconds."""
-    seed: int = DEFAULT_SEED
-
-    def validate(self) -> None:
-        if self.sample is not None and (
-            isinstance(self.sample, bool) or not isinstance(self.sample, int) or self.sample < 1
-        ):
-            raise CheckUsageError(f"sample must be a whole number of positions, at least 1, not {self.sample!r}")
-        wall = self.wall_seconds
-        if wall is not None and (isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 < wall < 1e6):
-            raise CheckUsageError(f"wall_seconds must be a number of seconds above 0, not {wall!r}")
-        if self.standard is not None and self.standard not in STANDARDS:
-            raise CheckUsageError(f"--standard must be one of {', '.join(STANDARDS)}, not {self.standard!r}")
-        for flag, value, most in (
-            ("--time-per-move", self.move_seconds, MAX_MOVE_SECONDS),
-            ("--time-limit", self.total_seconds, MAX_TOTAL_SECONDS),
-        ):
-            # `not value > 0` also refuses nan; the upper bound refuses inf and values that overflow limits.
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= most:
-                raise CheckUsageError(
-                    f"{flag} must be a number of CPU seconds above 0 and at most {most:g}, not {value!r}"
-                )
-        if self.memory_mb is not None and (
-            isinstance(self.memory_mb, bool)
-            or not isinstance(self.memory_mb, int)
-            or not 64 <= self.memory_mb <= MAX_MEMORY_MB
-        ):
-            raise CheckUsageError(
-                f"--memory must be a whole number of megabytes from 64 to {MAX_MEMORY_MB}, not {self.memory_mb!r}"
-            )
-        if not isinstance(self.workers, int) or self.workers < 1:
-            raise CheckUsageError(f"workers must be a whole number, at least 1, not {self.workers!r}")
 
 
 def check_ai(
-    path: str | os.PathLike[str] | None = None,
-    *,
-    command: str | Sequence[str] | None = None,
-    function: str | None = None,
-    board: str | None = None,
-    empty: str | None = None,
-    returns: str | None = None,
-    plays: str | None = None,
-    standard: str | None = None,
-    value_only: bool = False,
-    move_seconds: float = DEFAULT_MOVE_SECONDS,
-    total_seconds: float = DEFAULT_TOTAL_SECONDS,
-    memory_mb: int | None = DEFAULT_MEMORY_MB,
-    workers: int = 2,
-    wall_seconds: float | None = None,
-    sample: int | None = None,
-    seed: int = DEFAULT_SEED,
-    progress: Progress | None = None,
-    sandbox: str | Isolation = "auto",
-    name: str | None = None,
-    others: Sequence[str | os.PathLike[str]] = (),
-    wall_label: str | None = None,
+    candidate: Candidate | str | os.PathLike[str] | None = None,
+    hint: Hint | None = None,
+    limits: Limits | None = None,
+    grading: Grading | None = None,
+    output: Output | None = None,
+    **keywords: Any,
 ) -> CheckReport:
-    """Check the tic-tac-toe AI in the Python file ``path``, or the program ``command``.
+    """Check a tic-tac-toe AI: the Python file or program ``candidate`` names (a path is a ``Candidate``).
 
-    The interface is recognised (CS50's functions, or ``find_best_move``)
-    unless ``function``, ``board`` (``flat``/``nested``), ``empty`` (the
-    empty marker; ``"None"`` for None), ``returns`` (``index``/``rowcol``)
-    or ``plays`` (``X``/``O``/``both``) say otherwise. ``standard`` is
-    ``value`` (any move that keeps the position's win, draw or loss is
-    right) or ``best`` (only the fastest win, the slowest loss); None
-    follows the interface: ``value`` for CS50's functions, whose +1/0/-1
-    utility cannot tell a fast win from a slow one, ``best`` otherwise.
-    ``value_only=True`` is ``standard="value"``. The candidate runs in child
-    processes, each answer within ``move_seconds``, the whole check within
-    ``total_seconds``, each process within ``memory_mb`` of data where the
-    OS can limit it. ``progress(phase, done, total)`` is called as answers
-    come in. Raises ``CheckUsageError`` (a ``PerfectplayError``) when the
-    check cannot start; everything the candidate does wrong is in the report.
+    ``hint`` gives what is known of its interface (``function``, ``board``, ``empty``, ``returns``,
+    ``plays``; the rest is recognised: CS50's functions, or ``find_best_move``); ``limits`` the CPU
+    seconds a move and in all, its memory, a grader's budget (a sample bought in CPU time, its waiting
+    bounded, never the wall clock) or a class run's wall-clock bound; ``grading`` the standard (None:
+    ``value`` for CS50's functions, ``best`` otherwise) and a fixed sample; ``output`` a progress
+    callback. Raises ``CheckUsageError`` (a ``PerfectplayError``) when the check cannot start;
+    everything the candidate does wrong is in the report.
 
-    Limits are counted in the candidate's CPU time (wall time only as a
-    generous backstop on its waiting); ``wall_seconds`` is a grader's budget:
-    it buys a sample of the positions in CPU time and bounds the seconds the
-    candidate spends waiting (never the wall clock: load never changes a
-    grade); with ``wall_label`` it is a class run's bound on the wall clock.
-    ``sandbox`` is ``auto`` (bubblewrap where it works), ``require`` or
-    ``off``, or an ``Isolation`` chosen once for many checks;
-    the candidate sees a private copy of its folder without the files in
-    ``others`` (the other submissions of a class run). ``name`` names a
-    command's row. ``sample`` asks only that many positions, a sample
-    stratified by the number of stones and drawn with ``seed`` (the report's
-    notes say so): a profile for graders that allow a few seconds.
-    ``wall_label`` names ``wall_seconds`` in the report (default: the
-    grader's time budget).
+    The former keyword parameters (``board="flat"``, ``move_seconds=5``, ``command=[...]``...) are still
+    taken, for notebooks and check50 options (``settings.from_keywords``), but not beside the objects.
     """
-    hint = Hint(function, board, empty, returns, plays)
+    if keywords:
+        if isinstance(candidate, Candidate) or any(part is not None for part in (hint, limits, grading, output)):
+            raise CheckUsageError("check_ai: give the settings objects or the keywords, not both")
+        settings = from_keywords(candidate, keywords)
+    else:
+        who = candidate if isinstance(candidate, Candidate) else Candidate(candidate)
+        settings = Settings(who, hint or Hint(), limits or Limits(), grading or Grading(), output or Output())
+    return _check(settings)
+
+
+def _check(settings: Settings) -> CheckReport:
+    candidate, hint, limits = settings.candidate, settings.hint, settings.limits
     hint.validate()
-    if value_only and standard not in (None, "value"):
-        raise CheckUsageError("--value-only is --standard value: give one or the other")
-    settings = Settings(
-        "value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers, wall_seconds, sample, seed
-    )
-    settings.validate()
-    if (path is None) == (command is None):
-        raise CheckUsageError("give a Python file to check, or --command with a program, not both")
+    limits.validate()
+    settings.grading.validate()
+    candidate.validate()
+    sandbox = candidate.sandbox
     isolation = sandbox if isinstance(sandbox, Isolation) else choose(sandbox)
-    limits = Limits(settings.memory_mb, settings.total_seconds + settings.move_seconds + worker_module.IMPORT_SECONDS)
-    exclude = frozenset(Path(other).resolve() for other in others)
-    if command is not None:
+    hard = ProcessLimits(limits.memory_mb, limits.total_seconds + limits.move_seconds + worker_module.IMPORT_SECONDS)
+    exclude = frozenset(Path(other).resolve() for other in candidate.others)
+    if candidate.command is not None:
         if hint.given:
             raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
-        argv = _command_argv(command)
-        target = name or shlex.join(argv)
-        jail = _jail(isolation, _command_folder(argv), exclude, limits)
+        argv = _command_argv(candidate.command)
+        target = candidate.name or shlex.join(argv)
+        jail = _jail(isolation, _command_folder(argv), exclude, hard)
         if isinstance(jail, str):
             return _machine_failed(target, isolation, jail)
         speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
     else:
-        assert path is not None
-        file = _python_file(Path(path))
-        target = name or str(path)
-        jail = _jail(isolation, file.parent, exclude - {file}, limits)
+        assert candidate.path is not None
+        file = _python_file(Path(candidate.path))
+        target = candidate.name or str(candidate.path)
+        jail = _jail(isolation, file.parent, exclude - {file}, hard)
         if isinstance(jail, str):
             return _machine_failed(target, isolation, jail)
-        count = max(1, min(settings.workers, os.cpu_count() or 1))
+        count = max(1, min(limits.workers, os.cpu_count() or 1))
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
     try:
-        check = _Check(target, speakers, hint, settings, progress, isolation, jail, wall_label)
-        return check.run()
+        return _Check(target, speakers, settings, isolation, jail).run()
     finally:
         jail.close()
 
 
-def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: Limits) -> Jail | str:
+def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:
     """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
     reason = ""
     for _ in range(worker_module.MACHINE_RETRIES + 1):
@@ -316,36 +243,23 @@ def shared_oracle() -> Oracle:
 class _Check:
     """One check of one candidate, from starting it to the frozen report."""
 
-    def __init__(
-        self,
-        target: str,
-        speakers: list[Speaker],
-        hint: Hint,
-        settings: Settings,
-        progress: Progress | None,
-        isolation: Isolation,
-        jail: Jail,
-        wall_label: str | None = None,
-    ):
+    def __init__(self, target: str, speakers: list[Speaker], settings: Settings, isolation: Isolation, jail: Jail):
         self.target = target
         self.jail = jail
         self.speakers = speakers
-        self.hint = hint
-        self.settings = settings
-        self.progress = progress
+        self.hint = settings.hint
+        self.limits = settings.limits
+        self.grading = settings.grading
+        self.progress = settings.output.progress
         self.isolation = isolation
         self.started = time.monotonic()
-        total = settings.total_seconds
-        self.wall_label = wall_label or "the grader's time budget"
-        # Only a grader's budget buys a sample; a class run's wall bound only ends a check that runs over it.
-        self.budget_sampling = wall_label is None
-        if settings.wall_seconds is not None and self.budget_sampling:
+        limits = self.limits
+        total = limits.total_seconds
+        if limits.budget_seconds is not None:
             # A grader's budget is the candidate's CPU time (the sample is what this much CPU time buys, on any
             # machine) and its waiting (sleeping, blocked): never the wall clock, which a busy machine stretches.
-            total = min(total, settings.wall_seconds * sample.CPU_SHARE)
-            self.clock = Clock(settings.move_seconds, total, waiting=settings.wall_seconds)
-        else:
-            self.clock = Clock(settings.move_seconds, total, wall=settings.wall_seconds)
+            total = min(total, limits.budget_seconds * sample.CPU_SHARE)
+        self.clock = Clock(limits.move_seconds, total, wall=limits.wall_seconds, waiting=limits.budget_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
         self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
         self.notes: list[str] = []
@@ -359,7 +273,7 @@ class _Check:
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
         self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
-        self.standard = settings.standard or "best"
+        self.standard = self.grading.standard or "best"
 
     def run(self) -> CheckReport:
         try:
@@ -429,7 +343,7 @@ class _Check:
         return interface
 
     def _decide_standard(self, interface: Interface) -> None:
-        if self.settings.standard is None:
+        if self.grading.standard is None:
             self.standard = "value" if interface.kind == "cs50" else "best"
 
     def _probe(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]] | None:
@@ -477,13 +391,13 @@ class _Check:
         asked = _positions_to_ask(oracle, interface)
         every = len(asked)
         finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
-        if self.settings.sample is not None:
+        if self.grading.sample is not None:
             asked, finished = self._sampled(asked, finished)
         records: dict[Position, list[dict[str, Any]]] = {}
         replies: dict[Position, list[dict[str, Any]]] = {}
         queries = cs50_queries(oracle) if interface.kind == "cs50" else []
-        if self.settings.sample is not None and queries:  # a fixed sample (--sample N) samples the helpers alike
-            boards = set(stratified([position for position, _ in queries], self.settings.sample, self.settings.seed))
+        if self.grading.sample is not None and queries:  # a fixed sample (--sample N) samples the helpers alike
+            boards = set(stratified([position for position, _ in queries], self.grading.sample, self.grading.seed))
             queries = [query for query in queries if query[0] in boards]
         if self._sampling_budget:
             # A grader's budget: a sample the same for every student, whatever the machine's load.
@@ -492,7 +406,7 @@ class _Check:
         shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
         if not self._sampling_budget:
             self._ask("asking every position", "moves", shares, records)
-        if self.settings.sample is not None:
+        if self.grading.sample is not None:
             asked = self._follow_games(oracle, interface, asked, records)
             every = len(asked)  # a fixed sample (--sample N) is the check: its positions are all there are
         # The same questions again, each on the other worker: a randomised AI shows itself.
@@ -570,11 +484,11 @@ class _Check:
             )
             self.counts["not_checked"] = not_asked
         if self.stopped is not None:
-            waits = self.budget_sampling
             reason = {
-                "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s ran out"
-                + (" (it spent that long waiting, neither computing nor queued for a processor)" if waits else ""),
+                "time": f"the check's time limit of {self.limits.total_seconds:g} s of CPU time ran out",
+                "budget": f"the grader's time budget of {self.limits.budget_seconds or 0:g} s ran out (it spent "
+                "that long waiting, neither computing nor queued for a processor)",
+                "bound": f"{self.limits.wall_label} of {self.limits.wall_seconds or 0:g} s ran out",
                 "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
                 "(it waited that long, neither computing nor queued for a processor)",
                 "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
@@ -618,7 +532,7 @@ class _Check:
 
     def _sampled(self, asked: list[Position], finished: list[Position]) -> tuple[list[Position], list[Position]]:
         """The sample of the positions to ask (finished boards in proportion), and a note that says so."""
-        size, seed = self.settings.sample, self.settings.seed
+        size, seed = self.grading.sample, self.grading.seed
         assert size is not None
         share = max(1, size * len(finished) // max(1, len(asked))) if finished else 0
         kept, ends = stratified(asked, size, seed), stratified(finished, share, seed)
@@ -737,7 +651,7 @@ class _Check:
     @property
     def _sampling_budget(self) -> bool:
         """A grader's wall-clock budget decides a sample (``--sample N`` chose one already)."""
-        return self.budget_sampling and self.settings.wall_seconds is not None and self.settings.sample is None
+        return self.limits.budget_seconds is not None and self.grading.sample is None
 
     def _sample(
         self,
@@ -758,7 +672,7 @@ class _Check:
             [*moves, *helpers],
             stratum=lambda item: (item[0], item[1].stones, item[1].to_move),
             order=lambda item: f"{item[0]}:{item[1].cells}:{item[1].to_move}",
-            seed=self.settings.seed,
+            seed=self.grading.seed,
         )
         query_of = dict(queries)
         started = self.clock.used
@@ -796,7 +710,7 @@ class _Check:
         if done < len(sample.ROUNDS):
             helpers_words = f" and {len(kept_queries):,} of {len(queries):,} boards for its helpers" if queries else ""
             self.sampled = (
-                f"A sample was checked: the grader's budget of {self.settings.wall_seconds:g} s allowed "
+                f"A sample was checked: the grader's budget of {self.limits.budget_seconds or 0:g} s allowed "
                 f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked):,} of {len(asked):,} positions"
                 f"{helpers_words}, chosen alike for every student (every number of stones in proportion, a fixed "
                 "seed); each category's score is what the answers in the sample earn."
@@ -927,7 +841,7 @@ class _Check:
             count = sum(finding.count for finding in tempo)
             why = (
                 "the default for CS50's tictactoe.py, whose +1/0/-1 utility cannot tell a fast win from a slow one"
-                if self.settings.standard is None
+                if self.grading.standard is None
                 else "as asked"
             )
             self.notes.append(

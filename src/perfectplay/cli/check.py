@@ -18,18 +18,10 @@ import re
 import signal
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import (
-    DEFAULT_MEMORY_MB,
-    DEFAULT_MOVE_SECONDS,
-    DEFAULT_TOTAL_SECONDS,
-    MAX_MEMORY_MB,
-    MAX_MOVE_SECONDS,
-    MAX_TOTAL_SECONDS,
-    STANDARDS,
-)
 from perfectplay.check.class_run import (
     DEFAULT_STUDENT_WALL,
     Plan,
@@ -40,7 +32,7 @@ from perfectplay.check.class_run import (
     validate_jobs,
 )
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
+from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS, Hint
 from perfectplay.check.judge.sample import DEFAULT_SEED
 from perfectplay.check.report.model import CheckReport, unchecked
 from perfectplay.check.report.render_csv import csv_row, interrupted_row, render_csv, usage_row
@@ -59,6 +51,17 @@ from perfectplay.check.report.score import Weights, load_weights
 from perfectplay.check.roster import Submission, from_manifest, from_paths
 from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.run.sweep import Progress as ProgressCallback
+from perfectplay.check.settings import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_MOVE_SECONDS,
+    DEFAULT_TOTAL_SECONDS,
+    MAX_MEMORY_MB,
+    MAX_MOVE_SECONDS,
+    MAX_TOTAL_SECONDS,
+    STANDARDS,
+    Grading,
+    Limits,
+)
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, write_file
 
@@ -475,7 +478,7 @@ def _write(output: str | None, name: str, text: str) -> Path | None:
 
 
 def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
-    """(CPU seconds a move, CPU seconds in all, wall seconds in all) from the limits, --budget and the format.
+    """(CPU seconds a move, CPU seconds in all, the grader's budget) from the limits, --budget and the format.
 
     A budget is cut to 90% of it less 3 s (Python's start, the oracle, writing
     the result), and a move to a tenth of that; the check then counts it as the
@@ -507,27 +510,18 @@ def _usage_json(target: str, message: str) -> dict[str, Any]:
 
 def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str] | None) -> Plan:
     """What every check of the run shares: the limits (``--budget``, the class's wall bound) and the flags."""
-    move_seconds, total_seconds, wall_seconds = limits(args)
-    label = None
-    if wall is not None and (wall_seconds is None or wall[0] < wall_seconds):
-        wall_seconds, label = wall
+    move_seconds, total_seconds, budget_seconds = limits(args)
+    bound = Limits(move_seconds, total_seconds, args.memory, budget_seconds)
+    if wall is not None:
+        bound = replace(bound, wall_seconds=wall[0], wall_label=wall[1])
+    sample = args.sample
+    if sample is None and args.format == "coderunner":
+        sample = int(CODERUNNER_PROFILE["sample"])
     return Plan(
         isolation,
-        move_seconds,
-        total_seconds,
-        wall_seconds,
-        label,
-        args.memory,
-        args.function,
-        args.board,
-        args.empty,
-        args.returns,
-        args.plays,
-        args.standard,
-        args.sample
-        if args.sample is not None or args.format != "coderunner"
-        else int(CODERUNNER_PROFILE["sample"]),
-        args.seed if args.seed is not None else DEFAULT_SEED,
+        Hint(args.function, args.board, args.empty, args.returns, args.plays),
+        bound,
+        Grading(args.standard, sample, args.seed if args.seed is not None else DEFAULT_SEED),
     )
 
 

@@ -116,7 +116,7 @@ class NotFlushing(Exception):
 
 class OutOfTime(Exception):
     """The whole check's time is up: ``reason`` ``time`` (its CPU time), ``wall`` (the backstop on its waiting) or
-    ``budget`` (a grader's budget of waiting, or a class run's wall-clock bound)."""
+    ``budget`` (a grader's budget of waiting) or ``bound`` (a class run's wall-clock bound)."""
 
     def __init__(self, reason: str = "time") -> None:
         super().__init__(reason)
@@ -196,7 +196,7 @@ class Clock:
         if self.waited + waiting >= self.backstop:
             raise OutOfTime("wall")
         if self.deadline is not None and monotonic() >= self.deadline:
-            raise OutOfTime("budget")
+            raise OutOfTime("bound")
 
     def expired(self) -> bool:
         try:
