@@ -9,13 +9,16 @@ The steps, each in its own module:
    (``sweep``); ask a sample again to notice a randomised candidate, and if
    it is one, ask everything a second time; for the CS50 shape, call its
    helpers on every position (``cs50``);
-4. name every non-best move (``classify``) and every broken answer
-   (``answers``), follow its own games for losses (``explore``);
-5. freeze it all into a ``CheckReport`` (``report``).
+4. record everything it answered in a ``Transcript`` (``transcript.py``;
+   saved with ``Output.transcript``, judged again by ``replay``);
+5. judge the transcript alone (``_judge``): name every non-best move
+   (``classify``) and every broken answer (``answers``), follow its own
+   games for losses (``explore``), and freeze it all into a ``CheckReport``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shlex
 import shutil
@@ -28,6 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from perfectplay.check import transcript
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
@@ -68,6 +72,7 @@ from perfectplay.check.settings import (
     Settings,
     from_keywords,
 )
+from perfectplay.check.transcript import Transcript
 
 MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
@@ -137,10 +142,28 @@ def _check(settings: Settings) -> CheckReport:
             return _machine_failed(target, isolation, jail)
         count = max(1, min(limits.workers, os.cpu_count() or 1))
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
+    check = _Check(target, speakers, settings, isolation, jail)
     try:
-        return _Check(target, speakers, settings, isolation, jail).run()
+        report = check.run()
     finally:
         jail.close()
+    if settings.output.transcript is not None and check.transcript is not None:
+        transcript.save(check.transcript, settings.output.transcript)
+    return report
+
+
+def replay(path: str | os.PathLike[str], standard: str | None = None) -> CheckReport:
+    """The report of a saved transcript (``Output.transcript``), judged again without running the student.
+
+    ``standard`` judges it by another standard than the one the check was asked for. Raises
+    ``CheckUsageError`` for a file that is not a transcript or was changed after it was written.
+    """
+    Grading(standard=standard).validate()
+    recorded = transcript.load(path)
+    if standard is not None:
+        recorded = dataclasses.replace(recorded, standard=standard)
+    settings = Settings(Candidate(recorded.target), Hint(), Limits(), Grading(standard), Output())
+    return _Check(recorded.target, [], settings, Isolation("none", "replayed from a transcript"), None)._judge(recorded)
 
 
 def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:
@@ -243,7 +266,9 @@ def shared_oracle() -> Oracle:
 class _Check:
     """One check of one candidate, from starting it to the frozen report."""
 
-    def __init__(self, target: str, speakers: list[Speaker], settings: Settings, isolation: Isolation, jail: Jail):
+    def __init__(
+        self, target: str, speakers: list[Speaker], settings: Settings, isolation: Isolation, jail: Jail | None
+    ):
         self.target = target
         self.jail = jail
         self.speakers = speakers
@@ -261,7 +286,9 @@ class _Check:
             total = min(total, limits.budget_seconds * sample.CPU_SHARE)
         self.clock = Clock(limits.move_seconds, total, wall=limits.wall_seconds, waiting=limits.budget_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
-        self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
+        # No jail: a transcript judged again (``replay``), with no candidate to run.
+        env = jail.env if jail is not None else {}
+        self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
@@ -270,6 +297,9 @@ class _Check:
         self.stopped: str | None = None
         self.sampled: str | None = None
         """Set (in words) when a grader's budget allowed only a sample of the positions."""
+        self.imported: list[dict[str, Any]] = []
+        """What importing it showed (a finding for the judge): ``kind``, ``answer``, ``output``."""
+        self.transcript: Transcript | None = None
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
         self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
@@ -313,7 +343,8 @@ class _Check:
     @property
     def _isolation(self) -> str:
         """How the candidate was isolated, and which accounting held for it."""
-        return f"{self.isolation.describe()}; {self.jail.accounting()}"
+        accounting = self.jail.accounting() if self.jail is not None else "no candidate ran"
+        return f"{self.isolation.describe()}; {accounting}"
 
     # --- interface ------------------------------------------------------------
 
@@ -375,9 +406,9 @@ class _Check:
             answer = error_text(loaded["error"])
             if loaded.get("read_stdin"):
                 answer += "; it called input(), which got end of file"
-            self._found("import_error", None, Example(answer=answer, output=output))
+            self.imported.append({"kind": "import_error", "answer": answer, "output": output})
         elif loaded.get("read_stdin"):
-            self._found("import_input", None, Example(answer="it called input() on import", output=output))
+            self.imported.append({"kind": "import_input", "answer": "it called input() on import", "output": output})
         elif output:
             first_line = output.splitlines()[0]
             self.notes.append(
@@ -440,8 +471,85 @@ class _Check:
             )
         if interface.kind == "cs50" and self.sampled is None and self.stopped is None:
             self._cs50_ask(queries, replies)
+        replays = self._replays(oracle, interface, asked, records) if history else []
+        return self._judge(
+            self._transcript(
+                interface=interface,
+                every=every,
+                asked=asked,
+                finished=finished,
+                queries=[position for position, _ in queries],
+                records=records,
+                replies=replies,
+                randomised=randomised,
+                history=history,
+                replays=replays,
+            )
+        )
+
+    def _replays(
+        self, oracle: Oracle, interface: Interface, asked: list[Position], records: dict[Position, list[dict[str, Any]]]
+    ) -> list[dict[str, Any]]:
+        """Each losing game played again in a fresh process (``_replayed``), as the transcript keeps it."""
+        answers = {p: _legal_moves(records[p], p, interface) for p in asked if p in records}
+        replays = []
+        for role in interface.roles:
+            result, _ = explore(oracle, role, answers)
+            if result.loses:
+                replays.append(self._replayed(oracle, interface, result))
+        return replays
+
+    def _transcript(self, interface: Interface | None = None, problem: str | None = None, **answers: Any) -> Transcript:
+        """Everything the run saw, for the judge: nothing of it is judged yet."""
+        limits = self.limits
+        capped = any(
+            worker.stderr_capped or (child is not None and child.stderr.capped)
+            for worker in self.workers
+            for child in (worker.child,)
+        )
+        self.transcript = Transcript(
+            target=self.target,
+            isolation=self._isolation,
+            standard=self.grading.standard,
+            limits={
+                "total_seconds": limits.total_seconds,
+                "budget_seconds": limits.budget_seconds,
+                "wall_seconds": limits.wall_seconds,
+                "wall_label": limits.wall_label,
+                "backstop": self.clock.backstop,
+                "max_failures": MAX_FAILURES,
+            },
+            interface=interface,
+            problem=problem,
+            stopped=self.stopped,
+            sampled=self.sampled,
+            notes=list(self.notes),
+            imported=list(self.imported),
+            capped=capped,
+            wall=time.monotonic() - self.started,
+            **answers,
+        )
+        return self.transcript
+
+    # --- the judge: reads the transcript alone ------------------------------------
+
+    def _judge(self, t: Transcript) -> CheckReport:
+        """The report of a transcript: every answer named, its games followed, the findings counted."""
+        oracle = shared_oracle()
+        self.target, self.stopped, self.sampled = t.target, t.stopped, t.sampled
+        self.notes, self.found, self.counts = list(t.notes), {}, {}
+        self.helper_cpu = 0.0
+        self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
+        for item in t.imported:
+            self._found(str(item["kind"]), None, Example(answer=item.get("answer"), output=item.get("output")))
+        interface = t.interface
+        self.standard = t.standard or ("value" if interface is not None and interface.kind == "cs50" else "best")
+        if interface is None:
+            return self._unchecked_report(t)
+        every, asked, finished, records, replies = t.every, t.asked, t.finished, t.records, t.replies
+        randomised, history = t.randomised, t.history
         if interface.kind == "cs50":
-            self._cs50_judge(oracle, replies, len(queries))
+            self._cs50_judge(oracle, replies, len(t.queries))
         answers, best = self._judge_moves(oracle, interface, asked, finished, records)
         roles: list[RoleResult] = []
         own: set[Position] = set()
@@ -456,7 +564,7 @@ class _Check:
                 "answered alike, so it keeps something from one call to the next (a global variable, a counter, a "
                 "cache not keyed on the whole board). Every answer it gave was followed in its games."
             )
-            roles = [self._replayed(oracle, interface, role) for role in roles]
+            roles = [self._replay_applied(t, role) for role in roles]
         elif randomised is not None:
             self.notes.append(
                 f"It is randomised: it gave different answers in the same position (e.g. {randomised.text}), "
@@ -485,22 +593,22 @@ class _Check:
             self.counts["not_checked"] = not_asked
         if self.stopped is not None:
             reason = {
-                "time": f"the check's time limit of {self.limits.total_seconds:g} s of CPU time ran out",
-                "budget": f"the grader's time budget of {self.limits.budget_seconds or 0:g} s ran out (it spent "
+                "time": f"the check's time limit of {t.limits['total_seconds']:g} s of CPU time ran out",
+                "budget": f"the grader's time budget of {t.limits['budget_seconds'] or 0:g} s ran out (it spent "
                 "that long waiting, neither computing nor queued for a processor)",
-                "bound": f"{self.limits.wall_label} of {self.limits.wall_seconds or 0:g} s ran out",
-                "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
+                "bound": f"{t.limits['wall_label']} of {t.limits['wall_seconds'] or 0:g} s ran out",
+                "wall": f"the check's wall-clock backstop of {t.limits['backstop']:g} s ran out "
                 "(it waited that long, neither computing nor queued for a processor)",
-                "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
+                "failures": f"it timed out or crashed more than {t.limits['max_failures']} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
             missing = f"{not_asked:,} positions were not asked" if not_asked else "its last questions were not asked"
             self._found("not_checked", None, Example(answer=f"{missing}: {reason}"))
             self.counts["not_checked"] = not_asked
         findings = self._findings(oracle, own)
-        self._standard_notes(interface, findings)
+        self._standard_notes(interface, findings, t.standard)
         self._printing_note(records)
-        self._caps_note()
+        self._caps_note(t.capped)
         return CheckReport(
             target=self.target,
             interface=interface.describe(),
@@ -520,8 +628,8 @@ class _Check:
             history=history,
             complete=self.stopped is None and not not_asked,
             sampled=self.sampled is not None,
-            timing=self._timing(records),
-            isolation=self._isolation,
+            timing=self._timing(records, t.wall),
+            isolation=t.isolation,
         )
 
     def _ask(
@@ -604,14 +712,12 @@ class _Check:
         second = self._fresh_answers(interface, questions)
         return first is not None and first == second
 
-    def _replayed(self, oracle: Oracle, interface: Interface, role: RoleResult) -> RoleResult:
+    def _replayed(self, oracle: Oracle, interface: Interface, role: RoleResult) -> dict[str, Any]:
         """A losing role's game played again as one game, in a fresh process asked nothing else before.
 
         The opponent plays the losing game's moves while the candidate's answers follow it, and the best
         move after that; a loss it reaches so is the one a student can reproduce, and replaces the one shown.
         """
-        if not role.loses:
-            return role
         worker = self.workers[0]
         worker.discard()
         position = Position.empty(role.first)
@@ -634,18 +740,33 @@ class _Check:
         finally:
             worker.discard()
         label = f"The shortest loss {role.label}"
-        if oracle.judge(position).winner == other(role.side):
-            self.notes.append(
+        lost = oracle.judge(position).winner == other(role.side)
+        if lost:
+            note = (
                 f"{label} was played again as one game in a fresh process, its positions asked in order and "
                 "nothing before: it lost"
                 + (" the same way" if tuple(game) == role.losing_game else " (the game shown is that replay)")
                 + "; ask it these positions in this order to see it lose."
             )
-            return replace(role, losing_game=tuple(game), final=position.text)
-        self.notes.append(
-            f"{label} was played again as one game in a fresh process, its positions asked in order and nothing "
-            "before, and it did not lose: that loss needs the questions the check asked before it."
-        )
+        else:
+            note = (
+                f"{label} was played again as one game in a fresh process, its positions asked in order and nothing "
+                "before, and it did not lose: that loss needs the questions the check asked before it."
+            )
+        game_moves = [[move.side, move.move, move.by_candidate] for move in game]
+        return {"side": role.side, "first": role.first, "game": game_moves, "final": position.text, "lost": lost,
+                "note": note}
+
+    def _replay_applied(self, t: Transcript, role: RoleResult) -> RoleResult:
+        """A losing role as its replay in a fresh process left it (the transcript's ``replays``)."""
+        if not role.loses:
+            return role
+        for replay in t.replays:
+            if (replay["side"], replay["first"]) == (role.side, role.first):
+                self.notes.append(str(replay["note"]))
+                if replay["lost"]:
+                    game = tuple(GameMove(str(side), int(move), bool(by)) for side, move, by in replay["game"])
+                    return replace(role, losing_game=game, final=str(replay["final"]))
         return role
 
     @property
@@ -835,13 +956,13 @@ class _Check:
             )
         return Example(position.text, position.to_move, best=best, answer=answer_text(record), output=output)
 
-    def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...]) -> None:
+    def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...], asked_for: str | None) -> None:
         tempo = [finding for finding in findings if finding.category == "tempo"]
         if self.standard == "value" and tempo:
             count = sum(finding.count for finding in tempo)
             why = (
                 "the default for CS50's tictactoe.py, whose +1/0/-1 utility cannot tell a fast win from a slow one"
-                if self.grading.standard is None
+                if asked_for is None
                 else "as asked"
             )
             self.notes.append(
@@ -866,19 +987,14 @@ class _Check:
                 f"(first line: {first!r}); the checker kept them apart, but in a game they would fill the screen."
             )
 
-    def _caps_note(self) -> None:
-        capped = any(
-            worker.stderr_capped or (child is not None and child.stderr.capped)
-            for worker in self.workers
-            for child in (worker.child,)
-        )
+    def _caps_note(self, capped: bool) -> None:
         if capped:
             self.notes.append(
                 f"Its standard error was longer than the checker keeps: only its first and last "
                 f"{worker_module.STDERR_KEEP:,} bytes were kept (per process), the rest was counted and dropped."
             )
 
-    def _timing(self, records: dict[Position, list[dict[str, Any]]]) -> Timing:
+    def _timing(self, records: dict[Position, list[dict[str, Any]]], wall: float) -> Timing:
         timed = [
             (record["seconds"], position)
             for position, answers in records.items()
@@ -894,14 +1010,17 @@ class _Check:
             slowest_position=None if slowest is None else slowest[1].text,
             slowest_to_move=None if slowest is None else slowest[1].to_move,
             in_moves=sum(seconds),
-            wall=time.monotonic() - self.started,
+            wall=wall,
             cpu_in_candidate=cpu if (cpu := _cpu(records) + self.helper_cpu) else None,
         )
 
     def _unchecked(self, problem: str) -> CheckReport:
+        return self._judge(self._transcript(problem=problem))
+
+    def _unchecked_report(self, t: Transcript) -> CheckReport:
         findings = self._findings(shared_oracle(), set()) if self.found else ()
         return CheckReport(
-            target=self.target,
+            target=t.target,
             interface=None,
             standard=self.standard,
             positions=0,
@@ -912,9 +1031,9 @@ class _Check:
             notes=tuple(self.notes),
             randomised=False,
             complete=False,
-            timing=Timing(0, None, None, None, None, 0.0, time.monotonic() - self.started),
-            problem=problem,
-            isolation=self._isolation,
+            timing=Timing(0, None, None, None, None, 0.0, t.wall),
+            problem=t.problem,
+            isolation=t.isolation,
         )
 
     def _start_limit(self) -> float:

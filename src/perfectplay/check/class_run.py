@@ -53,6 +53,8 @@ class Plan:
     hint: Hint = field(default_factory=Hint)
     limits: Limits = field(default_factory=Limits)
     grading: Grading = field(default_factory=Grading)
+    transcript: str | None = None
+    """Where to save the transcript of the check's answers (one submission only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,7 @@ def check_submission(plan: Plan, submission: Submission, progress: Progress | No
         submission.file, submission.command, submission.name, tuple(submission.others), plan.isolation
     )
     grading = replace(plan.grading, standard=own.get("standard") or plan.grading.standard)
-    return check_ai(candidate, hint, plan.limits, grading, Output(progress))
+    return check_ai(candidate, hint, plan.limits, grading, Output(progress, plan.transcript))
 
 
 def default_jobs() -> int:

@@ -112,9 +112,11 @@ class Grading:
 
 @dataclass(frozen=True, slots=True)
 class Output:
-    """What the check shows and keeps while it runs: ``progress(phase, done, total)``."""
+    """What the check shows and keeps while it runs: ``progress(phase, done, total)``, and a file to save the
+    transcript of its answers in (``transcript``: re-judged by ``api.replay`` without running the student)."""
 
     progress: Progress | None = None
+    transcript: str | os.PathLike[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +135,7 @@ _KEYWORDS = {
     "hint": ("function", "board", "empty", "returns", "plays"),
     "limits": ("move_seconds", "total_seconds", "memory_mb", "workers"),
     "grading": ("standard", "sample", "seed"),
-    "output": ("progress",),
+    "output": ("progress", "transcript"),
 }
 
 

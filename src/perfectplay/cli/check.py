@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from perfectplay.check.api import replay
 from perfectplay.check.class_run import (
     DEFAULT_STUDENT_WALL,
     Plan,
@@ -149,6 +150,19 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         type=path("--csv"),
         metavar="FILE",
         help="write one row per file to FILE as each finishes ('-' for standard output)",
+    )
+    parser.add_argument(
+        "--transcript",
+        type=path("--transcript"),
+        metavar="FILE",
+        help="save the transcript of every answer the candidate gave (JSON), to judge it again with --replay",
+    )
+    parser.add_argument(
+        "--replay",
+        type=path("--replay"),
+        metavar="FILE",
+        help="judge and report a saved transcript again (any format, --weights, --standard) without running "
+        "the student's code",
     )
     parser.add_argument(
         "--sandbox",
@@ -282,6 +296,8 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.replay is not None:
+        return _replay(args)
     if not args.files and not args.program and not args.manifest:
         raise CheckUsageError("give the Python file(s) to check, or --command with a program to run (or --manifest)")
     if args.files and args.program:
@@ -296,6 +312,8 @@ def _run(args: argparse.Namespace) -> int:
         raise CheckUsageError("--summary prints to standard output: write the CSV or JSON to a file (or --summary-svg)")
     jobs = validate_jobs(args.jobs if args.jobs is not None else default_jobs())
     roster = _roster(args)
+    if args.transcript is not None and len(roster) > 1:
+        raise CheckUsageError("--transcript keeps one check's answers: give one file or command")
     isolation = choose(args.sandbox)
     if args.format in GRADERS:
         if len(roster) > 1:
@@ -335,6 +353,23 @@ def _run(args: argparse.Namespace) -> int:
             f"perfectplay check: interrupted: {len(results)} of {len(roster)} files checked; their results are kept\n"
         )
         return 128 + interrupted
+    return output.status
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """A saved transcript judged and reported again: the student's code is not run."""
+    if args.files or args.program or args.manifest or args.transcript is not None:
+        raise CheckUsageError(
+            "--replay judges a saved transcript: leave out files, --command, --manifest and --transcript"
+        )
+    weights = load_weights(args.weights) if args.weights is not None else None
+    _formats(args)
+    report = replay(args.replay, args.standard)
+    if args.format in GRADERS:
+        return _grade_one(args, Submission(report.target), Isolation("none", "replayed"), weights, report)
+    output = _Output(args, several=False, weights=weights)
+    output.add(csv_row(report, weights), report_json(report, weights), report)
+    output.finish(None)
     return output.status
 
 
@@ -424,17 +459,26 @@ def _formats(args: argparse.Namespace) -> None:
         args.output = None
 
 
-def _grade_one(args: argparse.Namespace, submission: Submission, isolation: Isolation, weights: Weights | None) -> int:
+def _grade_one(
+    args: argparse.Namespace,
+    submission: Submission,
+    isolation: Isolation,
+    weights: Weights | None,
+    replayed: CheckReport | None = None,
+) -> int:
     """One submission to a grader's file: a submission that cannot be checked still gets one (0 points)."""
     status: int | None = None
     name = submission.name
     with _progress_display(1) as progress:
         try:
-            if submission.problem is not None:
+            if replayed is not None:
+                report = replayed
+            elif submission.problem is not None:
                 raise NotGradable(submission.problem)
-            report = check_submission(
-                _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
-            )
+            else:
+                report = check_submission(
+                    _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
+                )
         except NotGradable as error:
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
@@ -522,6 +566,7 @@ def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str
         Hint(args.function, args.board, args.empty, args.returns, args.plays),
         bound,
         Grading(args.standard, sample, args.seed if args.seed is not None else DEFAULT_SEED),
+        args.transcript,
     )
 
 
