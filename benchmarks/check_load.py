@@ -12,7 +12,7 @@ each run it prints the verdict, the exit status, the positions and helper
 boards asked, the CPU the candidate used and the wall time, then the score
 in every format (text, JSON, CSV, Gradescope, PrairieLearn, Classroom 50).
 They must be equal: limits count the candidate's CPU time, and the sample a
-budget allows is decided by CPU time alone (``check/run/sample.py``). The
+budget allows is decided by CPU time alone (``check/judge/sample.py``). The
 exit status is 1 when anything differs.
 """
 
@@ -27,23 +27,24 @@ import time
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import DEFAULT_MOVE_SECONDS, check_ai
+from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_csv import csv_row
 from perfectplay.check.report.render_graders import classroom50_json, gradescope_json, prairielearn_json
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.score import score
+from perfectplay.check.settings import DEFAULT_MOVE_SECONDS, Candidate, Limits
 from perfectplay.cli.check import BUDGET_MARGIN, BUDGET_RESERVE
 
 NAIVE = Path(__file__).resolve().parent / "naive_cs50" / "tictactoe.py"
 
 
-def limits(budget: float) -> dict[str, Any]:
+def limits(budget: float) -> Limits:
     """What ``perfectplay check --budget B`` gives ``check_ai`` (cli/check.py ``limits``); 0: no budget."""
     if not budget:
-        return {}
-    wall = budget * (1 - BUDGET_MARGIN) - BUDGET_RESERVE
-    return {"move_seconds": min(DEFAULT_MOVE_SECONDS, wall / 10), "total_seconds": wall, "wall_seconds": wall}
+        return Limits()
+    seconds = budget * (1 - BUDGET_MARGIN) - BUDGET_RESERVE
+    return Limits(min(DEFAULT_MOVE_SECONDS, seconds / 10), seconds, budget_seconds=seconds)
 
 
 def grades(report: CheckReport) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def grades(report: CheckReport) -> dict[str, Any]:
 
 def run(path: Path, budget: float, sandbox: str) -> tuple[CheckReport, float]:
     started = time.monotonic()
-    report = check_ai(path, sandbox=sandbox, **limits(budget))
+    report = check_ai(Candidate(path, sandbox=sandbox), limits=limits(budget))
     return report, time.monotonic() - started
 
 

@@ -467,11 +467,39 @@ def test_the_checks_backstop_adds_up_only_the_time_its_answers_spent_waiting(wal
         clock.check()
 
 
+def test_a_program_still_starting_when_asked_is_tested_for_flushing_once_it_settles(wall: WallClock) -> None:
+    # The first question goes out while its interpreter starts (in a checker that had built its oracle
+    # already, at once): that start-up's CPU must not keep the flush test from ever running.
+    clock = worker.Clock(move=20.0, total=600.0)
+    child: Any = Scripted()
+    budget = worker.Budget.now(clock, child)
+    idle_at = None
+    for tick in range(1, 200):
+        wall.now += worker.POLL
+        if tick <= 4:
+            child.cpu_seconds += 0.02  # 80 ms of start-up, then it waits on its input
+        if budget.idle(child):
+            idle_at = tick * worker.POLL
+            break
+    assert idle_at is not None
+    assert idle_at == pytest.approx(4 * worker.POLL + worker.FLUSH_IDLE, abs=2 * worker.POLL)
+
+
+def test_a_program_that_keeps_computing_is_never_tested_for_flushing(wall: WallClock) -> None:
+    clock = worker.Clock(move=20.0, total=600.0)
+    child: Any = Scripted()
+    budget = worker.Budget.now(clock, child)
+    for _ in range(200):
+        wall.now += worker.POLL
+        child.cpu_seconds += worker.POLL
+        assert not budget.idle(child)
+
+
 # --- a budget: the same sample for everyone, graded on what it covers ---------------------------------
 
 
 def test_every_prefix_of_the_sample_holds_every_stratum_in_proportion() -> None:
-    from perfectplay.check.run import sample
+    from perfectplay.check.judge import sample
 
     items = [(stones, index) for stones, size in ((0, 1), (1, 9), (2, 72), (3, 252), (4, 756)) for index in range(size)]
     key = sample.keys(items, stratum=lambda item: item[0], order=repr)
@@ -483,7 +511,7 @@ def test_every_prefix_of_the_sample_holds_every_stratum_in_proportion() -> None:
 
 
 def test_a_round_is_started_only_when_twice_as_much_again_as_the_rounds_before_fits_in_the_cpu_budget() -> None:
-    from perfectplay.check.run import sample
+    from perfectplay.check.judge import sample
 
     assert sample.next_round_fits(used=0.0, sampled=0.0, index=0, budget=1.0)
     assert sample.next_round_fits(used=3.0, sampled=2.0, index=3, budget=10.0)  # 3 + 2 * 2 <= 9

@@ -11,7 +11,7 @@ import pytest
 
 from check_reports import Checked
 from cli_helpers import InProcess
-from perfectplay.check import CheckReport, check_ai, points, render_text, score
+from perfectplay.check import CheckReport, CheckUsageError, check_ai, points, render_text, score
 from shared_results import shared_folder
 
 SLOW = "import time\n\ndef find_best_move(board):\n    time.sleep(0.2)\n    return board.index(' ')\n"
@@ -85,3 +85,23 @@ def test_the_notebook_api_does_not_hang_on_an_endless_loop_and_gives_a_partial_g
     # takes longer on the clock, but never for ever.
     assert time.monotonic() - started < 6 * 20
     assert points(report, out_of=10) < 2 and report.exit_status == 1
+
+
+def test_check_ai_takes_typed_settings_and_the_former_keywords_alike(examples: Path) -> None:
+    from perfectplay.check import Candidate, Grading, Hint, Limits
+
+    path = examples / "graders" / "beatable" / "tictactoe.py"
+    typed = check_ai(Candidate(path, sandbox="off"), limits=Limits(move_seconds=5), grading=Grading(sample=40, seed=3))
+    keywords = check_ai(path, sandbox="off", move_seconds=5, sample=40, seed=3)
+    assert (typed.verdict, typed.positions, typed.asked, typed.best) == (
+        keywords.verdict,
+        keywords.positions,
+        keywords.asked,
+        keywords.best,
+    )
+    with pytest.raises(CheckUsageError, match="not both"):
+        check_ai(path, Hint(board="flat"), sample=40)
+    with pytest.raises(CheckUsageError, match="unknown setting 'move_second'"):
+        check_ai(path, move_second=5)
+    with pytest.raises(CheckUsageError, match="--time-per-move must be"):
+        check_ai(path, limits=Limits(move_seconds=float("nan")))

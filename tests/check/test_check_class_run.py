@@ -29,6 +29,7 @@ from perfectplay.check.roster import Submission, from_manifest, from_paths
 from perfectplay.check.run.copying import Caps, copy_submission
 from perfectplay.check.run.sandbox import Isolation
 from perfectplay.check.run.sweep import Progress
+from perfectplay.check.settings import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = "def find_best_move(board):\n    return (\n"
@@ -200,7 +201,7 @@ def test_a_manifest_that_makes_no_sense_is_a_usage_error(tmp_path: Path, text: s
 # --- side by side ------------------------------------------------------------------------------------
 
 
-PLAN = Plan(Isolation("none", "fake checks run nothing"), 1.0, 1.0)
+PLAN = Plan(Isolation("none", "fake checks run nothing"), limits=Limits(1.0, 1.0))
 
 
 def fake_report(name: str, where: str = "") -> CheckReport:

@@ -12,12 +12,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
+from perfectplay.check.report.score import score
+from perfectplay.check.run import worker
 
 SLOW = """
 
@@ -58,3 +61,64 @@ def test_a_slow_but_correct_ai_gets_the_same_verdict_and_counts_with_every_core_
     assert summary(busy) == summary(idle)
     # The clock saw the load (generous bounds only: the machine may be busy anyway).
     assert busy.timing.cpu_in_candidate is not None and busy.timing.cpu_in_candidate >= 3 * 0.3
+
+
+class BusyMachine:
+    """The wall clock as a very busy machine shows it: a thousand times slower than the candidate's CPU time,
+    every moment of it spent runnable, queued for a processor (the scheduler's run delay)."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+
+    def monotonic(self) -> float:
+        return self.started + (time.monotonic() - self.started) * 1000
+
+    def run_delay(self, pids: object) -> float:
+        # Active time is CPU time plus this: all the wall time that passed, so none of it was waiting.
+        return self.monotonic()
+
+
+def graded(report: CheckReport) -> tuple[object, ...]:
+    return (*summary(report), report.sampled, score(report), report.problem, report.exit_status)
+
+
+def test_a_graders_budget_gives_the_same_grade_when_the_wall_clock_runs_a_thousand_times_slower(
+    examples: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def budgeted() -> CheckReport:
+        # PrairieLearn's --budget 25 as the command gives it: 19.5 s, a move a tenth of it.
+        return check_ai(
+            examples / "correct.py", move_seconds=1.95, total_seconds=19.5, wall_seconds=19.5, sandbox="off"
+        )
+
+    idle = budgeted()
+    busy_machine = BusyMachine()
+    monkeypatch.setattr(worker, "monotonic", busy_machine.monotonic)
+    monkeypatch.setattr(worker, "run_delay", busy_machine.run_delay)
+    busy = budgeted()
+    assert idle.exit_status == 0 and idle.problem is None
+    assert graded(busy) == graded(idle)
+
+
+def test_a_graders_budget_counts_the_candidates_waiting_never_the_time_it_was_runnable() -> None:
+    clock = worker.Clock(move=1.0, total=5.0, waiting=20.0)
+    clock.check(running=0.5, waiting=0.0)
+    clock.spend(0.5, waited=0.0)
+    clock.started -= 10_000.0  # hours on the wall clock: nothing the budget counts
+    clock.check()
+    clock.spend(0.1, waited=19.0)
+    with pytest.raises(worker.OutOfTime) as out:
+        clock.check(waiting=1.0)
+    assert out.value.reason == "budget"
+
+
+def test_a_class_runs_wall_bound_is_the_wall_clock_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(worker, "monotonic", lambda: now[0])
+    clock = worker.Clock(move=1.0, total=5.0, wall=300.0)
+    now[0] += 299.0
+    clock.check()
+    now[0] += 2.0
+    with pytest.raises(worker.OutOfTime) as out:
+        clock.check()
+    assert out.value.reason == "bound"

@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 
 from perfectplay.check.api import check_ai
+from perfectplay.check.judge import sample
 from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.judge.sample import stratified
 
@@ -34,3 +35,14 @@ def test_a_sampled_check_still_finds_the_loss_by_following_its_own_games(example
     assert 50 < report.positions < 4520
     assert any(note.startswith("A sample: 50 of the 4,520 positions") for note in report.notes)
     assert any("its own games reach were asked" in note for note in report.notes)
+
+
+def test_a_fixed_sample_and_a_budgets_rounds_draw_from_one_seeded_shuffle(oracle: Oracle) -> None:
+    positions = [position for position in oracle.positions("X") if not oracle.judge(position).over]
+    chosen = set(stratified(positions, 300, seed=11))
+    key = sample.keys(positions, lambda p: p.stones, lambda p: f"{p.cells}:{p.to_move}", seed=11)
+    for stones in {position.stones for position in positions}:
+        stratum = sorted((p for p in positions if p.stones == stones), key=lambda p: key[p])
+        taken = [p in chosen for p in stratum]
+        # In every stratum the fixed sample is the front of the order the budget's rounds ask in.
+        assert taken == sorted(taken, reverse=True)

@@ -9,13 +9,16 @@ The steps, each in its own module:
    (``sweep``); ask a sample again to notice a randomised candidate, and if
    it is one, ask everything a second time; for the CS50 shape, call its
    helpers on every position (``cs50``);
-4. name every non-best move (``classify``) and every broken answer
-   (``answers``), follow its own games for losses (``explore``);
-5. freeze it all into a ``CheckReport`` (``report``).
+4. record everything it answered in a ``Transcript`` (``transcript.py``;
+   saved with ``Output.transcript``, judged again by ``replay``);
+5. judge the transcript alone (``_judge``): name every non-best move
+   (``classify``) and every broken answer (``answers``), follow its own
+   games for losses (``explore``), and freeze it all into a ``CheckReport``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shlex
 import shutil
@@ -24,11 +27,13 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from perfectplay.check import transcript
 from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.classify import TEMPO, choice, play_example, play_kind
 from perfectplay.check.judge.cs50 import cs50_queries, judge_cs50
@@ -36,15 +41,14 @@ from perfectplay.check.judge.detect import choose_interface
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.judge.sample import DEFAULT_SEED, stratified
+from perfectplay.check.judge.sample import in_round, stratified
 from perfectplay.check.position import Position, other
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
-from perfectplay.check.run import sample
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sample import in_round
-from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, Limits, choose
-from perfectplay.check.run.sweep import Progress, ask, balance, empties_cost
+from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, choose
+from perfectplay.check.run.sandbox import Limits as ProcessLimits
+from perfectplay.check.run.sweep import ask, balance, empties_cost
 from perfectplay.check.run.worker import (
     ChildDied,
     ChildTimedOut,
@@ -60,164 +64,109 @@ from perfectplay.check.run.worker import (
     Worker,
     close_all,
 )
+from perfectplay.check.settings import (
+    Candidate,
+    Grading,
+    Limits,
+    Output,
+    Settings,
+    from_keywords,
+)
+from perfectplay.check.transcript import Transcript
 
-STANDARDS = ("value", "best")
-"""``value``: any move that keeps the win, draw or loss; ``best``: the fastest win, the slowest loss."""
-DEFAULT_MOVE_SECONDS = 20.0
-DEFAULT_TOTAL_SECONDS = 600.0
-DEFAULT_MEMORY_MB = 1024
-MAX_MOVE_SECONDS = 3600.0
-MAX_TOTAL_SECONDS = 7 * 24 * 3600.0
-MAX_MEMORY_MB = 1024 * 1024
 MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
 PROBE_FAILURES = 3
 REPEAT_EVERY = 25
+"""Besides the empty board and the one-stone positions, every 25th position is asked twice."""
 REPLAY_QUESTIONS = 20
 """How many of the check's first positions two fresh processes are asked, to tell chance from memory."""
-"""Besides the empty board and the one-stone positions, every 25th position is asked twice."""
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """How strictly and how long to check."""
-
-    standard: str | None = None
-    move_seconds: float = DEFAULT_MOVE_SECONDS
-    total_seconds: float = DEFAULT_TOTAL_SECONDS
-    memory_mb: int | None = DEFAULT_MEMORY_MB
-    workers: int = 2
-    wall_seconds: float | None = None
-    sample: int | None = None
-    """Ask only this many positions, a stratified sample (``judge/sample.py``), for a grader with seconds."""
-    seed: int = DEFAULT_SEED
-
-    def validate(self) -> None:
-        if self.sample is not None and (
-            isinstance(self.sample, bool) or not isinstance(self.sample, int) or self.sample < 1
-        ):
-            raise CheckUsageError(f"sample must be a whole number of positions, at least 1, not {self.sample!r}")
-        wall = self.wall_seconds
-        if wall is not None and (isinstance(wall, bool) or not isinstance(wall, int | float) or not 0 < wall < 1e6):
-            raise CheckUsageError(f"wall_seconds must be a number of seconds above 0, not {wall!r}")
-        if self.standard is not None and self.standard not in STANDARDS:
-            raise CheckUsageError(f"--standard must be one of {', '.join(STANDARDS)}, not {self.standard!r}")
-        for flag, value, most in (
-            ("--time-per-move", self.move_seconds, MAX_MOVE_SECONDS),
-            ("--time-limit", self.total_seconds, MAX_TOTAL_SECONDS),
-        ):
-            # `not value > 0` also refuses nan; the upper bound refuses inf and values that overflow limits.
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= most:
-                raise CheckUsageError(
-                    f"{flag} must be a number of CPU seconds above 0 and at most {most:g}, not {value!r}"
-                )
-        if self.memory_mb is not None and (
-            isinstance(self.memory_mb, bool)
-            or not isinstance(self.memory_mb, int)
-            or not 64 <= self.memory_mb <= MAX_MEMORY_MB
-        ):
-            raise CheckUsageError(
-                f"--memory must be a whole number of megabytes from 64 to {MAX_MEMORY_MB}, not {self.memory_mb!r}"
-            )
-        if not isinstance(self.workers, int) or self.workers < 1:
-            raise CheckUsageError(f"workers must be a whole number, at least 1, not {self.workers!r}")
 
 
 def check_ai(
-    path: str | os.PathLike[str] | None = None,
-    *,
-    command: str | Sequence[str] | None = None,
-    function: str | None = None,
-    board: str | None = None,
-    empty: str | None = None,
-    returns: str | None = None,
-    plays: str | None = None,
-    standard: str | None = None,
-    value_only: bool = False,
-    move_seconds: float = DEFAULT_MOVE_SECONDS,
-    total_seconds: float = DEFAULT_TOTAL_SECONDS,
-    memory_mb: int | None = DEFAULT_MEMORY_MB,
-    workers: int = 2,
-    wall_seconds: float | None = None,
-    sample: int | None = None,
-    seed: int = DEFAULT_SEED,
-    progress: Progress | None = None,
-    sandbox: str | Isolation = "auto",
-    name: str | None = None,
-    others: Sequence[str | os.PathLike[str]] = (),
-    wall_label: str | None = None,
+    candidate: Candidate | str | os.PathLike[str] | None = None,
+    hint: Hint | None = None,
+    limits: Limits | None = None,
+    grading: Grading | None = None,
+    output: Output | None = None,
+    **keywords: Any,
 ) -> CheckReport:
-    """Check the tic-tac-toe AI in the Python file ``path``, or the program ``command``.
+    """Check a tic-tac-toe AI: the Python file or program ``candidate`` names (a path is a ``Candidate``).
 
-    The interface is recognised (CS50's functions, or ``find_best_move``)
-    unless ``function``, ``board`` (``flat``/``nested``), ``empty`` (the
-    empty marker; ``"None"`` for None), ``returns`` (``index``/``rowcol``)
-    or ``plays`` (``X``/``O``/``both``) say otherwise. ``standard`` is
-    ``value`` (any move that keeps the position's win, draw or loss is
-    right) or ``best`` (only the fastest win, the slowest loss); None
-    follows the interface: ``value`` for CS50's functions, whose +1/0/-1
-    utility cannot tell a fast win from a slow one, ``best`` otherwise.
-    ``value_only=True`` is ``standard="value"``. The candidate runs in child
-    processes, each answer within ``move_seconds``, the whole check within
-    ``total_seconds``, each process within ``memory_mb`` of data where the
-    OS can limit it. ``progress(phase, done, total)`` is called as answers
-    come in. Raises ``CheckUsageError`` (a ``PerfectplayError``) when the
-    check cannot start; everything the candidate does wrong is in the report.
+    ``hint`` gives what is known of its interface (``function``, ``board``, ``empty``, ``returns``,
+    ``plays``; the rest is recognised: CS50's functions, or ``find_best_move``); ``limits`` the CPU
+    seconds a move and in all, its memory, a grader's budget (a sample bought in CPU time, its waiting
+    bounded, never the wall clock) or a class run's wall-clock bound; ``grading`` the standard (None:
+    ``value`` for CS50's functions, ``best`` otherwise) and a fixed sample; ``output`` a progress
+    callback. Raises ``CheckUsageError`` (a ``PerfectplayError``) when the check cannot start;
+    everything the candidate does wrong is in the report.
 
-    Limits are counted in the candidate's CPU time (wall time only as a
-    generous backstop); ``wall_seconds`` also ends the whole check after
-    that many seconds of wall time, for a grader's own time limit. ``sandbox`` is ``auto`` (bubblewrap where it works),
-    ``require`` or ``off``, or an ``Isolation`` chosen once for many checks;
-    the candidate sees a private copy of its folder without the files in
-    ``others`` (the other submissions of a class run). ``name`` names a
-    command's row. ``sample`` asks only that many positions, a sample
-    stratified by the number of stones and drawn with ``seed`` (the report's
-    notes say so): a profile for graders that allow a few seconds.
-    ``wall_label`` names ``wall_seconds`` in the report (default: the
-    grader's time budget).
+    The former keyword parameters (``board="flat"``, ``move_seconds=5``, ``command=[...]``...) are still
+    taken, for notebooks and check50 options (``settings.from_keywords``), but not beside the objects.
     """
-    hint = Hint(function, board, empty, returns, plays)
+    if keywords:
+        if isinstance(candidate, Candidate) or any(part is not None for part in (hint, limits, grading, output)):
+            raise CheckUsageError("check_ai: give the settings objects or the keywords, not both")
+        settings = from_keywords(candidate, keywords)
+    else:
+        who = candidate if isinstance(candidate, Candidate) else Candidate(candidate)
+        settings = Settings(who, hint or Hint(), limits or Limits(), grading or Grading(), output or Output())
+    return _check(settings)
+
+
+def _check(settings: Settings) -> CheckReport:
+    candidate, hint, limits = settings.candidate, settings.hint, settings.limits
     hint.validate()
-    if value_only and standard not in (None, "value"):
-        raise CheckUsageError("--value-only is --standard value: give one or the other")
-    settings = Settings(
-        "value" if value_only else standard, move_seconds, total_seconds, memory_mb, workers, wall_seconds, sample, seed
-    )
-    settings.validate()
-    if (path is None) == (command is None):
-        raise CheckUsageError("give a Python file to check, or --command with a program, not both")
+    limits.validate()
+    settings.grading.validate()
+    candidate.validate()
+    sandbox = candidate.sandbox
     isolation = sandbox if isinstance(sandbox, Isolation) else choose(sandbox)
-    limits = Limits(settings.memory_mb, settings.total_seconds + settings.move_seconds + worker_module.IMPORT_SECONDS)
-    exclude = frozenset(Path(other).resolve() for other in others)
-    if command is not None:
+    hard = ProcessLimits(limits.memory_mb, limits.total_seconds + limits.move_seconds + worker_module.IMPORT_SECONDS)
+    exclude = frozenset(Path(other).resolve() for other in candidate.others)
+    if candidate.command is not None:
         if hint.given:
             raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
-        argv = _command_argv(command)
-        target = name or shlex.join(argv)
-        jail = _jail(isolation, _command_folder(argv), exclude, limits)
+        argv = _command_argv(candidate.command)
+        target = candidate.name or shlex.join(argv)
+        jail = _jail(isolation, _command_folder(argv), exclude, hard)
         if isinstance(jail, str):
             return _machine_failed(target, isolation, jail)
         speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
     else:
-        assert path is not None
-        file = _python_file(Path(path))
-        target = name or str(path)
-        jail = _jail(isolation, file.parent, exclude - {file}, limits)
+        assert candidate.path is not None
+        file = _python_file(Path(candidate.path))
+        target = candidate.name or str(candidate.path)
+        jail = _jail(isolation, file.parent, exclude - {file}, hard)
         if isinstance(jail, str):
             return _machine_failed(target, isolation, jail)
-        count = max(1, min(settings.workers, os.cpu_count() or 1))
+        count = max(1, min(limits.workers, os.cpu_count() or 1))
         speakers = [RunnerSpeaker(jail, file) for _ in range(count)]
+    check = _Check(target, speakers, settings, isolation, jail)
     try:
-        check = _Check(target, speakers, hint, settings, progress, isolation, jail)
-        check.wall_label = wall_label or "the grader's time budget"
-        # Only a grader's budget buys a sample; a class run's wall bound only ends a check that runs over it.
-        check.budget_sampling = wall_label is None
-        return check.run()
+        report = check.run()
     finally:
         jail.close()
+    if settings.output.transcript is not None and check.transcript is not None:
+        transcript.save(check.transcript, settings.output.transcript)
+    return report
 
 
-def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: Limits) -> Jail | str:
+def replay(path: str | os.PathLike[str], standard: str | None = None) -> CheckReport:
+    """The report of a saved transcript (``Output.transcript``), judged again without running the student.
+
+    ``standard`` judges it by another standard than the one the check was asked for. Raises
+    ``CheckUsageError`` for a file that is not a transcript or was changed after it was written.
+    """
+    Grading(standard=standard).validate()
+    recorded = transcript.load(path)
+    if standard is not None:
+        recorded = dataclasses.replace(recorded, standard=standard)
+    settings = Settings(Candidate(recorded.target), Hint(), Limits(), Grading(standard), Output())
+    return _Check(recorded.target, [], settings, Isolation("none", "replayed from a transcript"), None)._judge(recorded)
+
+
+def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:
     """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
     reason = ""
     for _ in range(worker_module.MACHINE_RETRIES + 1):
@@ -318,45 +267,43 @@ class _Check:
     """One check of one candidate, from starting it to the frozen report."""
 
     def __init__(
-        self,
-        target: str,
-        speakers: list[Speaker],
-        hint: Hint,
-        settings: Settings,
-        progress: Progress | None,
-        isolation: Isolation,
-        jail: Jail,
+        self, target: str, speakers: list[Speaker], settings: Settings, isolation: Isolation, jail: Jail | None
     ):
         self.target = target
         self.jail = jail
         self.speakers = speakers
-        self.hint = hint
-        self.settings = settings
-        self.progress = progress
+        self.hint = settings.hint
+        self.limits = settings.limits
+        self.grading = settings.grading
+        self.progress = settings.output.progress
         self.isolation = isolation
         self.started = time.monotonic()
-        total = settings.total_seconds
-        if settings.wall_seconds is not None:
-            # A grader's budget counts CPU too: the sample is what this much CPU time buys, on any machine.
-            total = min(total, settings.wall_seconds * sample.CPU_SHARE)
-        self.clock = Clock(settings.move_seconds, total, settings.wall_seconds)
+        limits = self.limits
+        total = limits.total_seconds
+        if limits.budget_seconds is not None:
+            # A grader's budget is the candidate's CPU time (the sample is what this much CPU time buys, on any
+            # machine) and its waiting (sleeping, blocked): never the wall clock, which a busy machine stretches.
+            total = min(total, limits.budget_seconds * sample.CPU_SHARE)
+        self.clock = Clock(limits.move_seconds, total, wall=limits.wall_seconds, waiting=limits.budget_seconds)
         self.failures = FailureBudget(MAX_FAILURES)
-        self.workers = [Worker(speaker, self.clock, self.failures, jail.env) for speaker in speakers]
+        # No jail: a transcript judged again (``replay``), with no candidate to run.
+        env = jail.env if jail is not None else {}
+        self.workers = [Worker(speaker, self.clock, self.failures, env) for speaker in speakers]
         self.notes: list[str] = []
         self.found: dict[str, list[tuple[Position | None, Any]]] = {}
         self.counts: dict[str, int] = {}
         self.helper_cpu = 0.0
         self.trials = 0
         self.stopped: str | None = None
-        self.wall_label = "the grader's time budget"
-        self.budget_sampling = True
-        """Whether ``wall_seconds`` is a grader's budget that buys a sample (not a class run's wall bound)."""
         self.sampled: str | None = None
         """Set (in words) when a grader's budget allowed only a sample of the positions."""
+        self.imported: list[dict[str, Any]] = []
+        """What importing it showed (a finding for the judge): ``kind``, ``answer``, ``output``."""
+        self.transcript: Transcript | None = None
         # Positions right per category, for the score (``score.py``): see the fields of ``CheckReport``.
         self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
         # Decided with the interface unless the user chose (see ``check_ai``).
-        self.standard = settings.standard or "best"
+        self.standard = self.grading.standard or "best"
 
     def run(self) -> CheckReport:
         try:
@@ -380,8 +327,7 @@ class _Check:
                 return self._unchecked(f"its process {died.status} while starting" + _last_line(died.stderr))
             except ProtocolError as broken:
                 return self._unchecked(f"its process broke the protocol while starting: it {broken}")
-            except OutOfTime as out:
-                self._too_busy(out.reason)
+            except OutOfTime:
                 return self._unchecked("the check's time limit ran out while starting it")
             interface = self._interface(loaded)
             if interface is None:
@@ -397,7 +343,8 @@ class _Check:
     @property
     def _isolation(self) -> str:
         """How the candidate was isolated, and which accounting held for it."""
-        return f"{self.isolation.describe()}; {self.jail.accounting()}"
+        accounting = self.jail.accounting() if self.jail is not None else "no candidate ran"
+        return f"{self.isolation.describe()}; {accounting}"
 
     # --- interface ------------------------------------------------------------
 
@@ -419,9 +366,7 @@ class _Check:
         if first.child is not None:
             try:
                 reply = RunnerSpeaker.use(first.child, interface.runner_message(), self.clock, self._start_limit())
-            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime) as failed:
-                if isinstance(failed, OutOfTime):
-                    self._too_busy(failed.reason)
+            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime):
                 reply = {"ok": False}
             if not reply.get("ok"):
                 first.discard()
@@ -429,7 +374,7 @@ class _Check:
         return interface
 
     def _decide_standard(self, interface: Interface) -> None:
-        if self.settings.standard is None:
+        if self.grading.standard is None:
             self.standard = "value" if interface.kind == "cs50" else "best"
 
     def _probe(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]] | None:
@@ -446,9 +391,7 @@ class _Check:
                 if not reply.get("ok"):
                     return None
             records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
-        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime) as failed:
-            if isinstance(failed, OutOfTime):
-                self._too_busy(failed.reason)
+        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
             worker.discard()
             return None
         finally:
@@ -463,9 +406,9 @@ class _Check:
             answer = error_text(loaded["error"])
             if loaded.get("read_stdin"):
                 answer += "; it called input(), which got end of file"
-            self._found("import_error", None, Example(answer=answer, output=output))
+            self.imported.append({"kind": "import_error", "answer": answer, "output": output})
         elif loaded.get("read_stdin"):
-            self._found("import_input", None, Example(answer="it called input() on import", output=output))
+            self.imported.append({"kind": "import_input", "answer": "it called input() on import", "output": output})
         elif output:
             first_line = output.splitlines()[0]
             self.notes.append(
@@ -479,13 +422,13 @@ class _Check:
         asked = _positions_to_ask(oracle, interface)
         every = len(asked)
         finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
-        if self.settings.sample is not None:
+        if self.grading.sample is not None:
             asked, finished = self._sampled(asked, finished)
         records: dict[Position, list[dict[str, Any]]] = {}
         replies: dict[Position, list[dict[str, Any]]] = {}
         queries = cs50_queries(oracle) if interface.kind == "cs50" else []
-        if self.settings.sample is not None and queries:  # a fixed sample (--sample N) samples the helpers alike
-            boards = set(stratified([position for position, _ in queries], self.settings.sample, self.settings.seed))
+        if self.grading.sample is not None and queries:  # a fixed sample (--sample N) samples the helpers alike
+            boards = set(stratified([position for position, _ in queries], self.grading.sample, self.grading.seed))
             queries = [query for query in queries if query[0] in boards]
         if self._sampling_budget:
             # A grader's budget: a sample the same for every student, whatever the machine's load.
@@ -494,20 +437,20 @@ class _Check:
         shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
         if not self._sampling_budget:
             self._ask("asking every position", "moves", shares, records)
-        if self.settings.sample is not None:
+        if self.grading.sample is not None:
             asked = self._follow_games(oracle, interface, asked, records)
             every = len(asked)  # a fixed sample (--sample N) is the check: its positions are all there are
         # The same questions again, each on the other worker: a randomised AI shows itself.
         # Under a budget, only every 25th of the sample: no costly position is forced in.
         forced = -1 if self._sampling_budget else 1
-        sample = {
+        repeated = {
             p
             for index, p in enumerate(asked)
             if (p.stones <= forced or index % REPEAT_EVERY == 0)
             and not any("failure" in r for r in records.get(p, [{}]))
         }
         rotated = shares[1:] + shares[:1]
-        again = [[item for item in share if item[0] in sample] for share in rotated]
+        again = [[item for item in share if item[0] in repeated] for share in rotated]
         self._ask("asking a sample again", "moves", again, records)
         randomised = _differs(records, asked)
         # Different answers in one position: chance, or what it was asked before? Two fresh processes tell.
@@ -517,7 +460,7 @@ class _Check:
             and self._same_in_fresh_processes(interface, randomised, asked)
         )
         if randomised is not None:
-            rest = [[i for i in share if i[0] not in sample and not oracle.judge(i[0]).over] for share in rotated]
+            rest = [[i for i in share if i[0] not in repeated and not oracle.judge(i[0]).over] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
         if self.sampled is not None and self.stopped in ("time", "budget"):
             # The sample was asked whole; only asking it again (to notice a randomised AI) was cut short.
@@ -528,8 +471,85 @@ class _Check:
             )
         if interface.kind == "cs50" and self.sampled is None and self.stopped is None:
             self._cs50_ask(queries, replies)
+        replays = self._replays(oracle, interface, asked, records) if history else []
+        return self._judge(
+            self._transcript(
+                interface=interface,
+                every=every,
+                asked=asked,
+                finished=finished,
+                queries=[position for position, _ in queries],
+                records=records,
+                replies=replies,
+                randomised=randomised,
+                history=history,
+                replays=replays,
+            )
+        )
+
+    def _replays(
+        self, oracle: Oracle, interface: Interface, asked: list[Position], records: dict[Position, list[dict[str, Any]]]
+    ) -> list[dict[str, Any]]:
+        """Each losing game played again in a fresh process (``_replayed``), as the transcript keeps it."""
+        answers = {p: _legal_moves(records[p], p, interface) for p in asked if p in records}
+        replays = []
+        for role in interface.roles:
+            result, _ = explore(oracle, role, answers)
+            if result.loses:
+                replays.append(self._replayed(oracle, interface, result))
+        return replays
+
+    def _transcript(self, interface: Interface | None = None, problem: str | None = None, **answers: Any) -> Transcript:
+        """Everything the run saw, for the judge: nothing of it is judged yet."""
+        limits = self.limits
+        capped = any(
+            worker.stderr_capped or (child is not None and child.stderr.capped)
+            for worker in self.workers
+            for child in (worker.child,)
+        )
+        self.transcript = Transcript(
+            target=self.target,
+            isolation=self._isolation,
+            standard=self.grading.standard,
+            limits={
+                "total_seconds": limits.total_seconds,
+                "budget_seconds": limits.budget_seconds,
+                "wall_seconds": limits.wall_seconds,
+                "wall_label": limits.wall_label,
+                "backstop": self.clock.backstop,
+                "max_failures": MAX_FAILURES,
+            },
+            interface=interface,
+            problem=problem,
+            stopped=self.stopped,
+            sampled=self.sampled,
+            notes=list(self.notes),
+            imported=list(self.imported),
+            capped=capped,
+            wall=time.monotonic() - self.started,
+            **answers,
+        )
+        return self.transcript
+
+    # --- the judge: reads the transcript alone ------------------------------------
+
+    def _judge(self, t: Transcript) -> CheckReport:
+        """The report of a transcript: every answer named, its games followed, the findings counted."""
+        oracle = shared_oracle()
+        self.target, self.stopped, self.sampled = t.target, t.stopped, t.sampled
+        self.notes, self.found, self.counts = list(t.notes), {}, {}
+        self.helper_cpu = 0.0
+        self.legal = self.legal_of = self.kept = self.helpers = self.helpers_of = 0
+        for item in t.imported:
+            self._found(str(item["kind"]), None, Example(answer=item.get("answer"), output=item.get("output")))
+        interface = t.interface
+        self.standard = t.standard or ("value" if interface is not None and interface.kind == "cs50" else "best")
+        if interface is None:
+            return self._unchecked_report(t)
+        every, asked, finished, records, replies = t.every, t.asked, t.finished, t.records, t.replies
+        randomised, history = t.randomised, t.history
         if interface.kind == "cs50":
-            self._cs50_judge(oracle, replies, len(queries))
+            self._cs50_judge(oracle, replies, len(t.queries))
         answers, best = self._judge_moves(oracle, interface, asked, finished, records)
         roles: list[RoleResult] = []
         own: set[Position] = set()
@@ -544,14 +564,13 @@ class _Check:
                 "answered alike, so it keeps something from one call to the next (a global variable, a counter, a "
                 "cache not keyed on the whole board). Every answer it gave was followed in its games."
             )
-            roles = [self._replayed(oracle, interface, role) for role in roles]
+            roles = [self._replay_applied(t, role) for role in roles]
         elif randomised is not None:
             self.notes.append(
                 f"It is randomised: it gave different answers in the same position (e.g. {randomised.text}), "
                 "so every position was asked at least twice and every answer it gave was followed in its games; "
                 "a loss that no sampled answer leads to cannot be ruled out."
             )
-        self._too_busy(self.stopped)
         not_asked = every - len(asked) + sum(1 for position in asked if position not in records)
         if self.sampled is not None:
             self.notes.append(self.sampled)
@@ -574,20 +593,22 @@ class _Check:
             self.counts["not_checked"] = not_asked
         if self.stopped is not None:
             reason = {
-                "time": f"the check's time limit of {self.settings.total_seconds:g} s of CPU time ran out",
-                "budget": f"{self.wall_label} of {self.settings.wall_seconds or 0:g} s ran out",
-                "wall": f"the check's wall-clock backstop of {self.clock.backstop:g} s ran out "
+                "time": f"the check's time limit of {t.limits['total_seconds']:g} s of CPU time ran out",
+                "budget": f"the grader's time budget of {t.limits['budget_seconds'] or 0:g} s ran out (it spent "
+                "that long waiting, neither computing nor queued for a processor)",
+                "bound": f"{t.limits['wall_label']} of {t.limits['wall_seconds'] or 0:g} s ran out",
+                "wall": f"the check's wall-clock backstop of {t.limits['backstop']:g} s ran out "
                 "(it waited that long, neither computing nor queued for a processor)",
-                "failures": f"it timed out or crashed more than {MAX_FAILURES} times",
+                "failures": f"it timed out or crashed more than {t.limits['max_failures']} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
             missing = f"{not_asked:,} positions were not asked" if not_asked else "its last questions were not asked"
             self._found("not_checked", None, Example(answer=f"{missing}: {reason}"))
             self.counts["not_checked"] = not_asked
         findings = self._findings(oracle, own)
-        self._standard_notes(interface, findings)
+        self._standard_notes(interface, findings, t.standard)
         self._printing_note(records)
-        self._caps_note()
+        self._caps_note(t.capped)
         return CheckReport(
             target=self.target,
             interface=interface.describe(),
@@ -607,8 +628,8 @@ class _Check:
             history=history,
             complete=self.stopped is None and not not_asked,
             sampled=self.sampled is not None,
-            timing=self._timing(records),
-            isolation=self._isolation,
+            timing=self._timing(records, t.wall),
+            isolation=t.isolation,
         )
 
     def _ask(
@@ -619,7 +640,7 @@ class _Check:
 
     def _sampled(self, asked: list[Position], finished: list[Position]) -> tuple[list[Position], list[Position]]:
         """The sample of the positions to ask (finished boards in proportion), and a note that says so."""
-        size, seed = self.settings.sample, self.settings.seed
+        size, seed = self.grading.sample, self.grading.seed
         assert size is not None
         share = max(1, size * len(finished) // max(1, len(asked))) if finished else 0
         kept, ends = stratified(asked, size, seed), stratified(finished, share, seed)
@@ -691,14 +712,12 @@ class _Check:
         second = self._fresh_answers(interface, questions)
         return first is not None and first == second
 
-    def _replayed(self, oracle: Oracle, interface: Interface, role: RoleResult) -> RoleResult:
+    def _replayed(self, oracle: Oracle, interface: Interface, role: RoleResult) -> dict[str, Any]:
         """A losing role's game played again as one game, in a fresh process asked nothing else before.
 
         The opponent plays the losing game's moves while the candidate's answers follow it, and the best
         move after that; a loss it reaches so is the one a student can reproduce, and replaces the one shown.
         """
-        if not role.loses:
-            return role
         worker = self.workers[0]
         worker.discard()
         position = Position.empty(role.first)
@@ -721,42 +740,39 @@ class _Check:
         finally:
             worker.discard()
         label = f"The shortest loss {role.label}"
-        if oracle.judge(position).winner == other(role.side):
-            self.notes.append(
+        lost = oracle.judge(position).winner == other(role.side)
+        if lost:
+            note = (
                 f"{label} was played again as one game in a fresh process, its positions asked in order and "
                 "nothing before: it lost"
                 + (" the same way" if tuple(game) == role.losing_game else " (the game shown is that replay)")
                 + "; ask it these positions in this order to see it lose."
             )
-            return replace(role, losing_game=tuple(game), final=position.text)
-        self.notes.append(
-            f"{label} was played again as one game in a fresh process, its positions asked in order and nothing "
-            "before, and it did not lose: that loss needs the questions the check asked before it."
-        )
+        else:
+            note = (
+                f"{label} was played again as one game in a fresh process, its positions asked in order and nothing "
+                "before, and it did not lose: that loss needs the questions the check asked before it."
+            )
+        game_moves = [[move.side, move.move, move.by_candidate] for move in game]
+        return {"side": role.side, "first": role.first, "game": game_moves, "final": position.text, "lost": lost,
+                "note": note}
+
+    def _replay_applied(self, t: Transcript, role: RoleResult) -> RoleResult:
+        """A losing role as its replay in a fresh process left it (the transcript's ``replays``)."""
+        if not role.loses:
+            return role
+        for replay in t.replays:
+            if (replay["side"], replay["first"]) == (role.side, role.first):
+                self.notes.append(str(replay["note"]))
+                if replay["lost"]:
+                    game = tuple(GameMove(str(side), int(move), bool(by)) for side, move, by in replay["game"])
+                    return replace(role, losing_game=game, final=str(replay["final"]))
         return role
 
     @property
     def _sampling_budget(self) -> bool:
         """A grader's wall-clock budget decides a sample (``--sample N`` chose one already)."""
-        return self.budget_sampling and self.settings.wall_seconds is not None and self.settings.sample is None
-
-    def _too_busy(self, stopped: str | None) -> None:
-        """Raise ``MachineFailed`` when a grader's wall-clock budget ran out while the candidate was computing.
-
-        The sample every student gets is decided by CPU time; if the machine was too busy to give that
-        CPU time within the grader's budget, a smaller sample would be a different grade: none is given.
-        A candidate that spent a quarter of the budget waiting (sleeping, blocked) ran out of time by itself.
-        """
-        budget = self.settings.wall_seconds
-        if not self._sampling_budget:  # a class run's wall bound is the student's: it ends an incomplete check
-            return
-        if stopped != "budget" or budget is None or self.clock.waited >= budget / 4:
-            return
-        raise MachineFailed(
-            f"the machine was too busy: the grader's budget of {budget:g} s of wall time ran out after "
-            f"{self.clock.used:.1f} s of the candidate's CPU time, before every student's sample was asked; "
-            "check it again on a less busy machine or with a larger --budget"
-        )
+        return self.limits.budget_seconds is not None and self.grading.sample is None
 
     def _sample(
         self,
@@ -766,7 +782,7 @@ class _Check:
         records: dict[Position, list[dict[str, Any]]],
         replies: dict[Position, list[dict[str, Any]]],
     ) -> tuple[list[Position], list[Position], list[tuple[Position, dict[str, Any]]]]:
-        """Ask whole rounds of the seeded, stratified sample (``sample.py``) while they fit in the CPU budget.
+        """Ask whole rounds of the seeded, stratified sample (``judge/sample.py``) while they fit in the CPU budget.
 
         Returns the positions, finished boards and helper queries of the rounds that were asked whole;
         ``records`` and ``replies`` keep only their answers.
@@ -777,6 +793,7 @@ class _Check:
             [*moves, *helpers],
             stratum=lambda item: (item[0], item[1].stones, item[1].to_move),
             order=lambda item: f"{item[0]}:{item[1].cells}:{item[1].to_move}",
+            seed=self.grading.seed,
         )
         query_of = dict(queries)
         started = self.clock.used
@@ -794,7 +811,6 @@ class _Check:
             if round_helpers:
                 self._ask(phase, "cs50", balance(round_helpers, lambda p: 1.0, len(self.workers)), helped)
             if self.stopped == "budget":
-                self._too_busy(self.stopped)
                 # It waited the budget away (slept, blocked): a check of its own that ran out of time,
                 # every position it was not asked counted as not right.
                 records.update(got)
@@ -815,7 +831,7 @@ class _Check:
         if done < len(sample.ROUNDS):
             helpers_words = f" and {len(kept_queries):,} of {len(queries):,} boards for its helpers" if queries else ""
             self.sampled = (
-                f"A sample was checked: the grader's budget of {self.settings.wall_seconds:g} s allowed "
+                f"A sample was checked: the grader's budget of {self.limits.budget_seconds or 0:g} s allowed "
                 f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked):,} of {len(asked):,} positions"
                 f"{helpers_words}, chosen alike for every student (every number of stones in proportion, a fixed "
                 "seed); each category's score is what the answers in the sample earn."
@@ -940,13 +956,13 @@ class _Check:
             )
         return Example(position.text, position.to_move, best=best, answer=answer_text(record), output=output)
 
-    def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...]) -> None:
+    def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...], asked_for: str | None) -> None:
         tempo = [finding for finding in findings if finding.category == "tempo"]
         if self.standard == "value" and tempo:
             count = sum(finding.count for finding in tempo)
             why = (
                 "the default for CS50's tictactoe.py, whose +1/0/-1 utility cannot tell a fast win from a slow one"
-                if self.settings.standard is None
+                if asked_for is None
                 else "as asked"
             )
             self.notes.append(
@@ -964,26 +980,21 @@ class _Check:
         printing = [record for answers in records.values() for record in answers if record.get("printed")]
         if printing:
             characters = sum(record["printed"] for record in printing)
-            sample = next((record["output"] for record in printing if record.get("output")), "")
-            first = sample.strip().splitlines()[0] if sample.strip() else ""
+            shown = next((record["output"] for record in printing if record.get("output")), "")
+            first = shown.strip().splitlines()[0] if shown.strip() else ""
             self.notes.append(
                 f"While choosing its moves it printed {characters:,} characters in {len(printing):,} calls "
                 f"(first line: {first!r}); the checker kept them apart, but in a game they would fill the screen."
             )
 
-    def _caps_note(self) -> None:
-        capped = any(
-            worker.stderr_capped or (child is not None and child.stderr.capped)
-            for worker in self.workers
-            for child in (worker.child,)
-        )
+    def _caps_note(self, capped: bool) -> None:
         if capped:
             self.notes.append(
                 f"Its standard error was longer than the checker keeps: only its first and last "
                 f"{worker_module.STDERR_KEEP:,} bytes were kept (per process), the rest was counted and dropped."
             )
 
-    def _timing(self, records: dict[Position, list[dict[str, Any]]]) -> Timing:
+    def _timing(self, records: dict[Position, list[dict[str, Any]]], wall: float) -> Timing:
         timed = [
             (record["seconds"], position)
             for position, answers in records.items()
@@ -999,14 +1010,17 @@ class _Check:
             slowest_position=None if slowest is None else slowest[1].text,
             slowest_to_move=None if slowest is None else slowest[1].to_move,
             in_moves=sum(seconds),
-            wall=time.monotonic() - self.started,
+            wall=wall,
             cpu_in_candidate=cpu if (cpu := _cpu(records) + self.helper_cpu) else None,
         )
 
     def _unchecked(self, problem: str) -> CheckReport:
+        return self._judge(self._transcript(problem=problem))
+
+    def _unchecked_report(self, t: Transcript) -> CheckReport:
         findings = self._findings(shared_oracle(), set()) if self.found else ()
         return CheckReport(
-            target=self.target,
+            target=t.target,
             interface=None,
             standard=self.standard,
             positions=0,
@@ -1017,9 +1031,9 @@ class _Check:
             notes=tuple(self.notes),
             randomised=False,
             complete=False,
-            timing=Timing(0, None, None, None, None, 0.0, time.monotonic() - self.started),
-            problem=problem,
-            isolation=self._isolation,
+            timing=Timing(0, None, None, None, None, 0.0, t.wall),
+            problem=t.problem,
+            isolation=t.isolation,
         )
 
     def _start_limit(self) -> float:

@@ -22,16 +22,17 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.sample import DEFAULT_SEED
+from perfectplay.check.judge.interface import Hint
 from perfectplay.check.report.model import CheckReport, unchecked
-from perfectplay.check.roster import SETTINGS, Submission
+from perfectplay.check.roster import Submission
 from perfectplay.check.run.sandbox import Isolation
 from perfectplay.check.run.sweep import Progress
+from perfectplay.check.settings import Candidate, Grading, Limits, Output
 
 DEFAULT_STUDENT_WALL = 300.0
 """Wall-clock seconds one student's check may take in a class run unless told otherwise (docs/check.md)."""
@@ -45,24 +46,15 @@ Progresses = Callable[[str], Progress | None]
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    """What every student's check shares: the run's flags (a manifest row's own settings override the interface)."""
+    """What every student's check shares: the run's settings (a manifest row's own settings override the hint
+    and the standard)."""
 
     isolation: Isolation
-    move_seconds: float
-    total_seconds: float
-    wall_seconds: float | None = None
-    wall_label: str | None = None
-    memory_mb: int | None = None
-    function: str | None = None
-    board: str | None = None
-    empty: str | None = None
-    returns: str | None = None
-    plays: str | None = None
-    standard: str | None = None
-    sample: int | None = None
-    """Ask only this many positions, a stratified sample (a grader's short profile); None: every one."""
-    seed: int | None = None
-    """The sample's seed (``DEFAULT_SEED`` when None)."""
+    hint: Hint = field(default_factory=Hint)
+    limits: Limits = field(default_factory=Limits)
+    grading: Grading = field(default_factory=Grading)
+    transcript: str | None = None
+    """Where to save the transcript of the check's answers (one submission only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,28 +80,14 @@ Check = Callable[[Plan, Submission, "Progress | None"], CheckReport]
 
 def check_submission(plan: Plan, submission: Submission, progress: Progress | None = None) -> CheckReport:
     """One submission's check: the plan, with the submission's own settings where it has them."""
-    given = {name: submission.settings.get(name) or getattr(plan, name) for name in SETTINGS}
-    return check_ai(
-        submission.file,
-        command=submission.command,
-        function=given["function"],
-        board=given["board"],
-        empty=given["empty"],
-        returns=given["returns"],
-        plays=given["plays"],
-        standard=given["standard"],
-        move_seconds=plan.move_seconds,
-        total_seconds=plan.total_seconds,
-        wall_seconds=plan.wall_seconds,
-        wall_label=plan.wall_label,
-        memory_mb=plan.memory_mb,
-        sample=plan.sample,
-        seed=DEFAULT_SEED if plan.seed is None else plan.seed,
-        progress=progress,
-        sandbox=plan.isolation,
-        name=submission.name,
-        others=submission.others,
+    own = submission.settings
+    names = ("function", "board", "empty", "returns", "plays")
+    hint = Hint(*(own.get(name) or getattr(plan.hint, name) for name in names))
+    candidate = Candidate(
+        submission.file, submission.command, submission.name, tuple(submission.others), plan.isolation
     )
+    grading = replace(plan.grading, standard=own.get("standard") or plan.grading.standard)
+    return check_ai(candidate, hint, plan.limits, grading, Output(progress, plan.transcript))
 
 
 def default_jobs() -> int:

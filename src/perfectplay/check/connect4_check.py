@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import Connect4
-from perfectplay.check.api import MAX_MEMORY_MB, _command_argv, _command_folder, _jail, _python_file
+from perfectplay.check.api import _command_argv, _command_folder, _jail, _python_file
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.connect4_detect import (
     PIECES,
@@ -68,6 +68,7 @@ from perfectplay.check.run.worker import (
     Worker,
     close_all,
 )
+from perfectplay.check.settings import MAX_MEMORY_MB
 
 DEFAULT_POSITIONS = 200
 """Suite positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores."""

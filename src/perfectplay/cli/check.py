@@ -18,18 +18,11 @@ import re
 import signal
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import (
-    DEFAULT_MEMORY_MB,
-    DEFAULT_MOVE_SECONDS,
-    DEFAULT_TOTAL_SECONDS,
-    MAX_MEMORY_MB,
-    MAX_MOVE_SECONDS,
-    MAX_TOTAL_SECONDS,
-    STANDARDS,
-)
+from perfectplay.check.api import replay
 from perfectplay.check.class_run import (
     DEFAULT_STUDENT_WALL,
     Plan,
@@ -40,7 +33,7 @@ from perfectplay.check.class_run import (
     validate_jobs,
 )
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
+from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS, Hint
 from perfectplay.check.judge.sample import DEFAULT_SEED
 from perfectplay.check.report.model import CheckReport, unchecked
 from perfectplay.check.report.render_csv import csv_row, interrupted_row, render_csv, usage_row
@@ -59,6 +52,17 @@ from perfectplay.check.report.score import Weights, load_weights
 from perfectplay.check.roster import Submission, from_manifest, from_paths
 from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
 from perfectplay.check.run.sweep import Progress as ProgressCallback
+from perfectplay.check.settings import (
+    DEFAULT_MEMORY_MB,
+    DEFAULT_MOVE_SECONDS,
+    DEFAULT_TOTAL_SECONDS,
+    MAX_MEMORY_MB,
+    MAX_MOVE_SECONDS,
+    MAX_TOTAL_SECONDS,
+    STANDARDS,
+    Grading,
+    Limits,
+)
 from perfectplay.cli.check_connect4 import add_options, run_connect4
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, write_file
@@ -149,6 +153,19 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="write one row per file to FILE as each finishes ('-' for standard output)",
     )
     parser.add_argument(
+        "--transcript",
+        type=path("--transcript"),
+        metavar="FILE",
+        help="save the transcript of every answer the candidate gave (JSON), to judge it again with --replay",
+    )
+    parser.add_argument(
+        "--replay",
+        type=path("--replay"),
+        metavar="FILE",
+        help="judge and report a saved transcript again (any format, --weights, --standard) without running "
+        "the student's code",
+    )
+    parser.add_argument(
         "--sandbox",
         choices=SANDBOXES,
         default="auto",
@@ -191,9 +208,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--budget",
         type=float,
         metavar="S",
-        help="the grader's wall-clock limit for the whole run, more than "
-        f"{MIN_BUDGET:g} and at most {MAX_BUDGET:,.0f} seconds: the check stops early enough to write a graded "
-        f"partial result (default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
+        help="the grader's time limit for the whole run, more than "
+        f"{MIN_BUDGET:g} and at most {MAX_BUDGET:,.0f} seconds: it buys a sample in the candidate's CPU time and "
+        "bounds its waiting, never read off the wall clock, so load never changes the grade "
+        f"(default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
         f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
     limits.add_argument(
@@ -280,6 +298,10 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.replay is not None:
+        if args.game == "connect4":
+            raise CheckUsageError("--replay re-judges a tic-tac-toe check's transcript, not --game connect4")
+        return _replay(args)
     if args.game == "connect4":
         try:
             return run_connect4(args)
@@ -303,6 +325,8 @@ def _run(args: argparse.Namespace) -> int:
         raise CheckUsageError("--summary prints to standard output: write the CSV or JSON to a file (or --summary-svg)")
     jobs = validate_jobs(args.jobs if args.jobs is not None else default_jobs())
     roster = _roster(args)
+    if args.transcript is not None and len(roster) > 1:
+        raise CheckUsageError("--transcript keeps one check's answers: give one file or command")
     isolation = choose(args.sandbox)
     if args.format in GRADERS:
         if len(roster) > 1:
@@ -342,6 +366,23 @@ def _run(args: argparse.Namespace) -> int:
             f"perfectplay check: interrupted: {len(results)} of {len(roster)} files checked; their results are kept\n"
         )
         return 128 + interrupted
+    return output.status
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """A saved transcript judged and reported again: the student's code is not run."""
+    if args.files or args.program or args.manifest or args.transcript is not None:
+        raise CheckUsageError(
+            "--replay judges a saved transcript: leave out files, --command, --manifest and --transcript"
+        )
+    weights = load_weights(args.weights) if args.weights is not None else None
+    _formats(args)
+    report = replay(args.replay, args.standard)
+    if args.format in GRADERS:
+        return _grade_one(args, Submission(report.target), Isolation("none", "replayed"), weights, report)
+    output = _Output(args, several=False, weights=weights)
+    output.add(csv_row(report, weights), report_json(report, weights), report)
+    output.finish(None)
     return output.status
 
 
@@ -431,17 +472,26 @@ def _formats(args: argparse.Namespace) -> None:
         args.output = None
 
 
-def _grade_one(args: argparse.Namespace, submission: Submission, isolation: Isolation, weights: Weights | None) -> int:
+def _grade_one(
+    args: argparse.Namespace,
+    submission: Submission,
+    isolation: Isolation,
+    weights: Weights | None,
+    replayed: CheckReport | None = None,
+) -> int:
     """One submission to a grader's file: a submission that cannot be checked still gets one (0 points)."""
     status: int | None = None
     name = submission.name
     with _progress_display(1) as progress:
         try:
-            if submission.problem is not None:
+            if replayed is not None:
+                report = replayed
+            elif submission.problem is not None:
                 raise NotGradable(submission.problem)
-            report = check_submission(
-                _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
-            )
+            else:
+                report = check_submission(
+                    _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
+                )
         except NotGradable as error:
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
@@ -485,11 +535,11 @@ def _write(output: str | None, name: str, text: str) -> Path | None:
 
 
 def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
-    """(CPU seconds a move, CPU seconds in all, wall seconds in all) from the limits, --budget and the format.
+    """(CPU seconds a move, CPU seconds in all, the grader's budget) from the limits, --budget and the format.
 
-    A budget is wall-clock time, as graders count it: the check's wall time
-    is cut to 90% of it less 3 s (Python's start, the oracle, writing the
-    result), its CPU time to the same, and a move to a tenth of that.
+    A budget is cut to 90% of it less 3 s (Python's start, the oracle, writing
+    the result), and a move to a tenth of that; the check then counts it as the
+    candidate's CPU time (the sample it buys) and its waiting, not as wall time.
     """
     if args.budget is not None and args.time_limit is not None:
         raise CheckUsageError("give --budget or --time-limit, not both")
@@ -517,27 +567,19 @@ def _usage_json(target: str, message: str) -> dict[str, Any]:
 
 def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str] | None) -> Plan:
     """What every check of the run shares: the limits (``--budget``, the class's wall bound) and the flags."""
-    move_seconds, total_seconds, wall_seconds = limits(args)
-    label = None
-    if wall is not None and (wall_seconds is None or wall[0] < wall_seconds):
-        wall_seconds, label = wall
+    move_seconds, total_seconds, budget_seconds = limits(args)
+    bound = Limits(move_seconds, total_seconds, args.memory, budget_seconds)
+    if wall is not None:
+        bound = replace(bound, wall_seconds=wall[0], wall_label=wall[1])
+    sample = args.sample
+    if sample is None and args.format == "coderunner":
+        sample = int(CODERUNNER_PROFILE["sample"])
     return Plan(
         isolation,
-        move_seconds,
-        total_seconds,
-        wall_seconds,
-        label,
-        args.memory,
-        args.function,
-        args.board,
-        args.empty,
-        args.returns,
-        args.plays,
-        args.standard,
-        args.sample
-        if args.sample is not None or args.format != "coderunner"
-        else int(CODERUNNER_PROFILE["sample"]),
-        args.seed if args.seed is not None else DEFAULT_SEED,
+        Hint(args.function, args.board, args.empty, args.returns, args.plays),
+        bound,
+        Grading(args.standard, sample, args.seed if args.seed is not None else DEFAULT_SEED),
+        args.transcript,
     )
 
 

@@ -124,7 +124,7 @@ def _refuse(args: argparse.Namespace) -> None:
     for flag, given in (
         ("--jsonl", args.jsonl), ("--feedback-dir", args.feedback_dir), ("--standard", args.standard),
         ("--board", args.board), ("--empty", args.empty), ("--returns", args.returns), ("--plays", args.plays),
-        ("--sample", args.sample),
+        ("--sample", args.sample), ("--transcript", getattr(args, "transcript", None)),
     ):  # fmt: skip
         if given:
             raise CheckUsageError(f"{flag} is for tic-tac-toe checks, not --game connect4 (docs/check-connect4.md)")

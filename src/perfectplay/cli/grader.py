@@ -18,10 +18,10 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from perfectplay.check.api import STANDARDS
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.report.connect4_score import load_connect4_weights
 from perfectplay.check.report.score import load_weights
+from perfectplay.check.settings import STANDARDS
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
 from perfectplay.cli.options import duration, path, whole

@@ -86,6 +86,8 @@ PACKAGES = (
 INSTALL = "apt-get install bubblewrap"
 READY_FD = "@READY_FD@"
 ARCHIVE_FD = "@ARCHIVE_FD@"
+RUNNER_FD = "@RUNNER_FD@"
+CONNECT4_FD = "@CONNECT4_FD@"
 """Stand-ins in a candidate's argv for descriptors opened when its process starts (see ``worker.Child``)."""
 
 
@@ -292,6 +294,17 @@ class Jail:
         """Folders put on the candidate's ``sys.path`` before its import (the allowed packages' folder)."""
 
     @property
+    def files(self) -> dict[str, Path]:
+        """Files a candidate's process is handed as descriptors (stand-in -> path): sandboxed, the runner and
+        the archive, copied into the sandbox's memory by bubblewrap (no host path in its mount table)."""
+        if not self.isolation.sandboxed:
+            return {}
+        handed = {RUNNER_FD: RUNNER, CONNECT4_FD: RUNNER.with_name(CONNECT4)}
+        if self.archive is not None:
+            handed[ARCHIVE_FD] = self.archive
+        return handed
+
+    @property
     def counted(self) -> bool:
         """Whether each of its processes gets a cgroup of its own."""
         return self.isolation.cgroups is not None
@@ -360,7 +373,7 @@ class Jail:
             return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
-        argv = _bwrap(path, ARCHIVE_FD, program, self.allowed)
+        argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -388,9 +401,18 @@ def _hide_packages(argv: list[str], folders: list[str]) -> None:
 
 
 def _bwrap(
-    path: str, archive_fd: str | None, program: str | None, allowed: tuple[tuple[str, str], ...] = ()
+    path: str,
+    archive_fd: str | None,
+    program: str | None,
+    runner_fd: str | None = None,
+    allowed: tuple[tuple[str, str], ...] = (),
 ) -> list[str]:
-    """The bubblewrap command line: what the candidate may see, and nothing else."""
+    """The bubblewrap command line: what the candidate may see, and nothing else.
+
+    perfectplay's own runners come as descriptors (``runner_fd``, and the Connect Four runner beside it),
+    not bind mounts: a bind mount's source path is in ``/proc/self/mountinfo``, and the candidate has no
+    business knowing where the checker is installed.
+    """
     argv = [path, "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]
     argv += ["--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() == 0:
@@ -429,8 +451,10 @@ def _bwrap(
         for parent in reversed(prefix.parents[:-1]):
             argv += ["--perms", "0755", "--dir", str(parent)]
         argv += ["--ro-bind", str(prefix), str(prefix)]
-    argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent), "--ro-bind", str(RUNNER), INSIDE_RUNNER]
-    argv += ["--ro-bind", str(RUNNER.with_name(CONNECT4)), str(Path(INSIDE_RUNNER).with_name(CONNECT4))]
+    argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent)]
+    if runner_fd is not None:
+        argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
+        argv += ["--perms", "0444", "--file", CONNECT4_FD, str(Path(INSIDE_RUNNER).with_name(CONNECT4))]
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:

@@ -49,7 +49,7 @@ def ask(
     """Ask every share on its worker; append each answer to ``into[key]``.
 
     Returns None when everything was asked, or why it stopped early
-    (``flush``, ``time``, ``wall`` or ``failures``); answers that arrived are kept either way.
+    (``flush``, ``time``, ``budget``, ``bound``, ``wall`` or ``failures``); answers that arrived are kept either way.
     """
     events: queue.Queue[tuple[Key, dict[str, Any]] | None] = queue.Queue()
     stops: list[str] = []
@@ -95,7 +95,7 @@ def ask(
         thread.join()
     if errors:
         raise errors[0]
-    for reason in ("flush", "time", "budget", "wall"):
+    for reason in ("flush", "time", "budget", "bound", "wall"):
         if reason in stops:
             return reason
     return stops[0] if stops else None

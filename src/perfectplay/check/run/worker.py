@@ -56,7 +56,7 @@ from perfectplay.check.run import protocol
 from perfectplay.check.run.accounting import CGroup
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
-from perfectplay.check.run.sandbox import ARCHIVE_FD, READY_FD, Jail
+from perfectplay.check.run.sandbox import READY_FD, Jail
 
 IMPORT_SECONDS = 10.0
 """At least this much CPU time for a child to start (a module's import runs its top-level code)."""
@@ -115,7 +115,8 @@ class NotFlushing(Exception):
 
 
 class OutOfTime(Exception):
-    """The whole check's time is up: ``reason`` ``time`` (its CPU time) or ``wall`` (the backstop)."""
+    """The whole check's time is up: ``reason`` ``time`` (its CPU time), ``wall`` (the backstop on its waiting) or
+    ``budget`` (a grader's budget of waiting) or ``bound`` (a class run's wall-clock bound)."""
 
     def __init__(self, reason: str = "time") -> None:
         super().__init__(reason)
@@ -154,15 +155,21 @@ class FailureBudget:
 
 
 class Clock:
-    """The check's limits: per move and in all, in the candidate's CPU seconds, with wall-clock backstops."""
+    """The check's limits: per move and in all, in the candidate's CPU seconds, with backstops on its waiting.
 
-    def __init__(self, move: float, total: float, wall: float | None = None) -> None:
+    ``waiting`` is a grader's budget (``--budget``): besides the CPU time it bought, the check ends once the
+    candidate has spent that many seconds neither computing nor queued for a processor, so a busy machine
+    that leaves it runnable but starved never ends it. ``wall`` is a class run's bound on the wall clock
+    itself (``--wall-limit``), which keeps a run finite whatever the machine does.
+    """
+
+    def __init__(self, move: float, total: float, wall: float | None = None, waiting: float | None = None) -> None:
         self.move = move
         self.total = total
         self.move_wall = move * WALL_FACTOR + WALL_EXTRA
-        # The backstop counts seconds spent waiting (not computing, not runnable); ``wall`` is a
-        # grader's own wall-clock limit (``--budget``), which no waiting rule can stretch.
+        # The backstop counts seconds spent waiting (not computing, not runnable).
         self.backstop = total * WALL_FACTOR + WALL_EXTRA
+        self.waiting = waiting
         self.started = monotonic()
         self.deadline = None if wall is None else self.started + wall
         self.used = 0.0
@@ -174,14 +181,22 @@ class Clock:
             self.used += cpu
             self.waited += waited
 
+    @property
+    def wait_room(self) -> float:
+        """Seconds of waiting left before a backstop or the grader's budget ends the check."""
+        room = self.backstop if self.waiting is None else min(self.backstop, self.waiting)
+        return room - self.waited
+
     def check(self, running: float = 0.0, waiting: float = 0.0) -> None:
         """Raise ``OutOfTime`` if the check's time is up (``running``, ``waiting``: of a move not yet spent)."""
         if self.used + running >= self.total:
             raise OutOfTime("time")
+        if self.waiting is not None and self.waited + waiting >= self.waiting:
+            raise OutOfTime("budget")
         if self.waited + waiting >= self.backstop:
             raise OutOfTime("wall")
         if self.deadline is not None and monotonic() >= self.deadline:
-            raise OutOfTime("budget")
+            raise OutOfTime("bound")
 
     def expired(self) -> bool:
         try:
@@ -326,7 +341,7 @@ class Child:
         argv: Sequence[str],
         cwd: Path,
         env: dict[str, str],
-        archive: Path | None = None,
+        files: dict[str, Path] | None = None,
         group: CGroup | None = None,
     ) -> None:
         self.group = group
@@ -335,16 +350,20 @@ class Child:
         os.set_blocking(self._ready_read, False)
         self._ready = b""
         passed = [ready_write]
-        archive_fd = None
+        # Files handed over as open descriptors (``files``: stand-in -> path; bubblewrap copies them into
+        # the sandbox's memory, so no host path shows in its mount table).
+        numbers = {READY_FD: ready_write}
         try:
-            if archive is not None:
-                archive_fd = os.open(archive, os.O_RDONLY)
-                passed.append(archive_fd)
-            argv = [arg.replace(READY_FD, str(ready_write)).replace(ARCHIVE_FD, str(archive_fd)) for arg in argv]
+            for stand_in, path in (files or {}).items():
+                numbers[stand_in] = os.open(path, os.O_RDONLY)
+                passed.append(numbers[stand_in])
+            command = list(argv)
+            for stand_in, number in numbers.items():
+                command = [arg.replace(stand_in, str(number)) for arg in command]
             if group is not None:
-                argv = group.join_argv(argv)
+                command = group.join_argv(command)
             self.process = subprocess.Popen(
-                list(argv),
+                command,
                 cwd=cwd,
                 env=env,
                 stdin=subprocess.PIPE,
@@ -605,6 +624,9 @@ class Budget:
         self.active = active
         self.limit = clock.move if limit is None else limit
         self.wall_limit = self.limit * WALL_FACTOR + WALL_EXTRA
+        # The start of the current quiet spell (no more than ``FLUSH_CPU`` used since): see ``idle``.
+        self.quiet_cpu = cpu
+        self.quiet_since = wall
 
     @classmethod
     def now(cls, clock: Clock, child: Child, limit: float | None = None) -> Budget:
@@ -615,7 +637,7 @@ class Budget:
         elapsed = monotonic() - self.wall
         # Waiting is only worked out once it could matter (it reads every thread's statistics).
         waiting = 0.0
-        if elapsed > min(self.wall_limit, self.clock.backstop - self.clock.waited, 1.0):
+        if elapsed > min(self.wall_limit, self.clock.wait_room, 1.0):
             waiting = self.waited(child, elapsed, spent)
         self.clock.check(spent, waiting)
         if spent > self.limit:
@@ -632,11 +654,18 @@ class Budget:
         return 0.0 if tree_running(child.process.pid) else max(elapsed - spent, 0.0)
 
     def idle(self, child: Child) -> bool:
-        """Waiting, not computing: past ``FLUSH_IDLE`` with almost no CPU and nothing runnable.
+        """Waiting, not computing: quiet for ``FLUSH_IDLE`` (almost no CPU) and nothing runnable.
 
-        A process starved of CPU on a busy machine is runnable (``R``), not blocked, so it is not idle.
+        The quiet spell starts again whenever it uses ``FLUSH_CPU``: a program still starting up when
+        its first question was sent (its interpreter's start-up is tens of milliseconds of CPU) is
+        tested once it has settled, not never. A process starved of CPU on a busy machine is runnable
+        (``R``), not blocked, so it is not idle.
         """
-        if monotonic() - self.wall <= FLUSH_IDLE or child.cpu() - self.cpu >= FLUSH_CPU:
+        now, cpu = monotonic(), child.cpu()
+        if cpu - self.quiet_cpu >= FLUSH_CPU:
+            self.quiet_cpu, self.quiet_since = cpu, now
+            return False
+        if now - self.quiet_since <= FLUSH_IDLE:
             return False
         return not tree_running(child.process.pid)
 
@@ -799,7 +828,7 @@ class Worker:
                 reason = f"a cgroup for the candidate could not be made ({error.strerror or error})"
                 continue
             try:
-                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.archive, group).result()
+                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.files, group).result()
             except OSError as error:
                 if group is not None:
                     group.remove()
