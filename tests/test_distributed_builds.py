@@ -232,18 +232,6 @@ def test_a_seeded_fifty_of_the_shipped_5x4_scores_agree_with_fresh_solves() -> N
     _fresh_solves_agree(50, seed=26)
 
 
-@pytest.mark.slow
-def test_a_seeded_ten_thousand_of_the_shipped_5x4_scores_agree_with_fresh_solves() -> None:
-    _fresh_solves_agree(10_000, seed=2026)
-
-
-@pytest.mark.slow
-def test_the_shipped_5x4_data_set_holds_exactly_the_reachable_positions() -> None:
-    keys, positions = reachable_keys(Connect4(5, 4))
-    scores = _shipped()
-    assert positions == scores.positions and list(keys) == list(scores.keys)
-
-
 @pytest.mark.integration
 @pytest.mark.parametrize("engine", ["processes", "dask"])
 def test_two_real_workers_build_the_same_file_as_one_process(engine: str, tmp_path: Path) -> None:

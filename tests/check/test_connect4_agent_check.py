@@ -150,8 +150,9 @@ def test_the_example_agents_good_move_rates_are_strictly_ordered_random_one_ply_
     rates = {}
     for style in ("connectx", "board"):
         for name in ("random", "one_ply", "alphabeta"):
-            report = check_connect4(EXAMPLES / f"{name}_{style}.py", positions=None, games=False, sandbox="off", seed=1)
-            assert report.failures == () and report.overall.asked == 520, name
+            # A seeded, stratified 200 of the 520 (benchmarks/check_connect4.py gives the rates on all of them).
+            report = check_connect4(EXAMPLES / f"{name}_{style}.py", positions=200, games=False, sandbox="off", seed=1)
+            assert report.failures == () and report.overall.asked == 200, name
             rates[name, style] = report.overall.good_rate
     for style in ("connectx", "board"):
         assert rates["random", style] < rates["one_ply", style] < rates["alphabeta", style], rates

@@ -1,10 +1,11 @@
-"""The Connect Four check's shipped suite: enough positions of every phase, and scores a fresh solve agrees with."""
+"""The Connect Four check's shipped suite: enough positions of every phase, and scores a fresh solve agrees with.
+
+A seeded handful is solved again here; benchmarks/shipped_data.py solves every position again (2 CPU minutes).
+"""
 
 from __future__ import annotations
 
 import random
-
-import pytest
 
 from perfectplay import Connect4
 from perfectplay.check.judge.connect4_suite import PHASES, SuitePosition, grid_cells, load_suite, sample_suite
@@ -54,9 +55,3 @@ def test_a_sample_takes_every_phase_in_its_share_and_the_same_seed_gives_the_sam
     assert {position.phase for position in chosen} == set(PHASES)
     assert chosen == sample_suite(60, seed=3)
     assert chosen != sample_suite(60, seed=4)
-
-
-@pytest.mark.slow
-def test_every_suite_position_scores_exactly_as_a_fresh_solve() -> None:
-    for position in load_suite():
-        assert fresh_scores(position) == position.scores, position.moves
