@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
+from perfectplay.check.settings import Output
 from shared_results import SharedResults
 
 
@@ -18,7 +20,10 @@ class Checked:
     def __init__(self, shared: SharedResults) -> None:
         self._shared = shared
 
-    def __call__(self, path: str | Path | None = None, **options: Any) -> CheckReport:
-        # The path as given: a report names its file as it was asked for.
-        key = repr(("check_ai", None if path is None else str(path), sorted(options.items())))
-        return self._shared.get(key, lambda: check_ai(path, **options))
+    def __call__(self, path: Any = None, *settings: Any, **options: Any) -> CheckReport:
+        # The path as given: a report names its file as it was asked for. Settings objects are frozen and say
+        # what they hold in their repr, but for a progress callback (an address): the key leaves that out.
+        shown = [replace(setting, progress=None) if isinstance(setting, Output) else setting for setting in settings]
+        named = str(path) if isinstance(path, (str, Path)) else path
+        key = repr(("check_ai", named, shown, sorted(options.items())))
+        return self._shared.get(key, lambda: check_ai(path, *settings, **options))

@@ -421,6 +421,7 @@ def test_the_csv_row_is_one_line_of_the_same_columns_with_no_formula(
 @given(texts, st.sampled_from(BUILDERS))
 @example("\r", report_with)  # blank once stripped: a blank note made an empty list item
 @example("    0", report_with)  # four spaces after a list's "- " made an indented code block
+@example("-", report_with)  # after a list's "- ", a list inside it
 @example("# 100 / 100\n```\n<script>alert(1)</script>\n![x](http://evil/x.png)\n\ud800", report_with)
 def test_every_markdown_a_grader_shows_keeps_student_text_inert_and_its_fences_closed(
     text: str, build: Callable[[str], CheckReport]

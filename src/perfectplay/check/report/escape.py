@@ -87,7 +87,9 @@ def markdown_inline(text: str) -> str:
     shown = line(text)
     # Leading spaces stay out of plain words: after a list's "- ", four of them start an indented code block.
     if _INERT.fullmatch(shown) and shown.strip() and not shown[0].isspace():
-        return _LIST_START.sub(r"\1\\\2", _LOOSE_UNDERSCORE.sub(r"\\_", shown))
+        plain = _LIST_START.sub(r"\1\\\2", _LOOSE_UNDERSCORE.sub(r"\\_", shown))
+        # A leading "-" after a list's "- " starts a list inside it ("- -"), or a rule ("- ---"): escaped.
+        return "\\" + plain if plain.startswith("-") else plain
     return _code_span(shown)
 
 
