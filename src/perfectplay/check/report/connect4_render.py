@@ -13,7 +13,7 @@ from perfectplay.check.judge.connect4_suite import COLUMNS, ROWS, grid_cells
 from perfectplay.check.report import escape
 from perfectplay.check.report.connect4_model import Blunder, Connect4Report, PhaseRates
 from perfectplay.check.report.connect4_score import Connect4Weights, connect4_score, games_rate
-from perfectplay.check.report.score import Score
+from perfectplay.check.report.render_json import score_json
 
 SCHEMA = "perfectplay/check-connect4/v1"
 SYMBOLS = {"0": ".", "1": "X", "2": "O"}
@@ -175,7 +175,7 @@ def report_json(report: Connect4Report, weights: Connect4Weights | None = None) 
         "notes": list(report.notes),
         "isolation": report.isolation,
         "sandboxed": report.sandboxed,
-        "score": _score_json(result),
+        "score": score_json(result),
     }
     return dict(escape.json_value(document))
 
@@ -190,26 +190,6 @@ def _rates_json(rates: PhaseRates) -> dict[str, Any]:
         "blunders": rates.blunders,
         "good_rate": round(rates.good_rate, 4),
         "perfect_rate": round(rates.perfect_rate, 4),
-    }
-
-
-def _score_json(result: Score) -> dict[str, Any]:
-    return {
-        "points": result.points,
-        "max_points": result.total,
-        "gradable": result.gradable,
-        "categories": [
-            {
-                "name": category.name,
-                "title": category.title,
-                "points": category.points,
-                "max_points": category.max_points,
-                "right": category.right,
-                "of": category.of,
-                "message": category.message,
-            }
-            for category in result.categories
-        ],
     }
 
 
