@@ -20,8 +20,10 @@ from perfectplay.search.solver.book import (
     BookEntry,
     build_book,
     format_line,
+    latest_loss,
     prove_book_entry,
 )
+from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.table import TranspositionTable
 
@@ -62,6 +64,22 @@ def test_a_lost_position_is_booked_with_its_slowest_loss_and_how_slow_it_is() ->
     assert entry.plies == game.max_plies + 2 + max(scores.values())
     line = format_line(game.format(lost), entry)
     assert line.endswith(f" {entry.plies}") and Book.parse(game, [line], "one line").entries[game.format(lost)] == entry
+
+
+def test_a_loss_at_the_opponents_last_move_is_found_by_one_probe_a_move_and_an_earlier_one_move_by_move() -> None:
+    game = Connect4(5, 4)
+    latest = {"12": True, "545414": False}  # is the slowest loss at the opponent's last possible move?
+    for moves, at_the_end in latest.items():
+        lost = game.parse_sequence(moves)
+        scores = {item.move: item.score or 0 for item in score_moves(game, lost).moves}
+        slowest = max(scores.values())
+        assert (slowest * SCALE == latest_loss(game, lost)) is at_the_end, moves
+        entry = prove_book_entry(game, lost, TranspositionTable())
+        assert scores[entry.move] == slowest and entry.plies == game.max_plies + 2 + slowest, moves
+    # The probe alone costs less than every move's exact score.
+    lost = game.parse_sequence("12")
+    negamax_nodes = prove_book_entry(game, lost, TranspositionTable()).nodes
+    assert negamax_nodes < score_moves(game, lost).nodes
 
 
 def test_a_book_build_resumes_without_proving_again(small_book: Path) -> None:

@@ -62,7 +62,7 @@ from perfectplay.search.solver.nullwindow import exact_all
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, prove_outcomes
 from perfectplay.search.solver.root import Root
 from perfectplay.search.solver.shipped import SHIPPED
-from perfectplay.search.solver.table import TranspositionTable
+from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 LETTERS = {WIN: "W", DRAW: "D", LOSS: "L"}
 OUTCOMES = {letter: outcome for outcome, letter in LETTERS.items()}
@@ -249,11 +249,28 @@ def prove_book_entry(game: Game[Any], state: Any, table: TranspositionTable) -> 
     if outcomes.outcome != LOSS:
         move = next(move for move in root.moves if move in outcomes.keeping)
         return BookEntry(outcomes.outcome, move, negamax.nodes)
-    # Every move loses: the one that loses slowest, by every move's exact score (lost positions are rare
-    # and, this far into a game the computer has played from the book, cheap to score).
+    # Every move loses. A loss at the opponent's last possible move is the slowest there can be, so one probe a
+    # move finds it where one exists: a win proof's cost, where every move's exact score costs many (after the
+    # first move, seven searches each as hard as the empty board's).
+    latest = latest_loss(game, state)
+    for move in root.moves:
+        if root.search_child(move, PROVEN, latest - 1, latest) >= latest:
+            return BookEntry(LOSS, move, negamax.nodes, root.base + latest // SCALE)
+    # Else the one that loses slowest, by every move's exact score (late in a game, cheap to score).
     values = exact_all(root)
     move = max(root.moves, key=lambda candidate: values[candidate])  # ties: the root's order, the favourite first
     return BookEntry(LOSS, move, negamax.nodes, root.base + values[move] // SCALE)
+
+
+def latest_loss(game: Game[Any], state: Any) -> int:
+    """The slowest loss the side to move could have, as a value for it: at the opponent's last possible move.
+
+    The stones on the board are counted in its drawing (as ``build_book``
+    counts plies); the opponent moves at every second ply from here.
+    """
+    left = game.max_plies - sum(cell in "XO" for cell in game.format(state))
+    last = left if left % 2 == 0 else left - 1
+    return -SCALE * (game.max_plies + 2 - last)
 
 
 Prover = Callable[[Any], BookEntry]
