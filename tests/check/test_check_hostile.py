@@ -13,6 +13,12 @@ So the verdict each must get is known: the clean AI's (``baseline``), or
 that plus the one position where its process broke. These tests need a
 working bubblewrap (``apt-get install bubblewrap``); they run hostile code
 only with ``sandbox="require"``, never unsandboxed.
+
+Each check asks a seeded sample (``SAMPLE``) and every position the AI's
+own games reach from it: the first free cell's games as X pass through the
+attack's position, so every check asks it, and the clean AI's check on the
+same sample is the baseline. Asking all 4,520 positions would only repeat
+the clean AI's answers.
 """
 
 from __future__ import annotations
@@ -32,14 +38,18 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
+from perfectplay.check import transcript
 from perfectplay.check.api import check_ai
+from perfectplay.check.position import Position
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.run.sandbox import probe
 
 HOSTILE = Path(__file__).with_name("hostile")
+SAMPLE = 50
+"""Positions of the seeded sample each check asks, besides those its own games reach (about 280 in all)."""
 
 pytestmark = [
     pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
@@ -72,13 +82,21 @@ def summary(report: CheckReport) -> tuple[object, ...]:
 
 
 def check(path: Path, **options: object) -> CheckReport:
-    return check_ai(path, sandbox="require", move_seconds=5, **options)  # type: ignore[arg-type]
+    return check_ai(path, sandbox="require", move_seconds=5, sample=SAMPLE, **options)  # type: ignore[arg-type]
+
+
+CLI = ("--sandbox", "require", "--sample", str(SAMPLE))
+"""The command line's flags for the same checks as ``check``'s."""
 
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, ...]:
-    report = check(build(tmp_path_factory.mktemp("clean"), None))
-    assert report.verdict == "beatable"
+    folder = tmp_path_factory.mktemp("clean")
+    report = check(build(folder, None), transcript=folder / "transcript.json")
+    assert report.verdict == "beatable" and report.complete
+    # A sample and the positions its games reach, the attack's among them: every check here meets its attack.
+    assert report.positions == report.asked < 4520
+    assert Position("XOXOXO...", "X") in transcript.load(folder / "transcript.json").asked
     return summary(report)
 
 
@@ -141,7 +159,7 @@ def test_a_daemon_left_behind_dies_with_the_sandbox_and_never_touches_the_grades
 @pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT", "SIGKILL", "SIGSTOP"])
 def test_signals_to_the_checker_cannot_reach_it(tmp_path: Path, baseline: tuple[object, ...], signal_name: str) -> None:
     path = build(tmp_path / "alice", "signals", signal=signal_name)
-    result = run_cli("check", str(path), "--sandbox", "require", "--jsonl", "--time-per-move", "5")
+    result = run_cli("check", str(path), *CLI, "--jsonl", "--time-per-move", "5")
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
     kinds = {finding["kind"]: finding["count"] for finding in document["findings"]}
@@ -176,7 +194,8 @@ def test_garbage_on_the_channel_is_the_candidates_failure_in_that_position(
 
 def test_a_flood_of_extra_answers_is_read_as_its_answers_and_nothing_more(tmp_path: Path) -> None:
     report = check(build(tmp_path / "alice", "garbage", kind="many"))
-    assert report.complete and report.asked == report.positions == 4520
+    # Each position asked is one answer; which positions its games reach depends on the answers it was read to give.
+    assert report.complete and report.asked == report.positions >= SAMPLE
     assert report.verdict in ("beatable", "broken")
 
 
@@ -250,7 +269,7 @@ def test_a_pth_file_cannot_be_planted_for_later_pythons(tmp_path: Path, baseline
 def test_fake_reports_through_proc_fd_never_reach_the_checkers_output(
     tmp_path: Path, baseline: tuple[object, ...]
 ) -> None:
-    result = run_cli("check", str(build(tmp_path / "alice", "procfd")), "--sandbox", "require", "--json")
+    result = run_cli("check", str(build(tmp_path / "alice", "procfd")), *CLI, "--json")
     assert result.returncode == 1
     document = json.loads(result.stdout)  # one document: nothing was written around it
     assert document["verdict"] == baseline[0] and document["best"] == baseline[3]
@@ -275,7 +294,7 @@ def checker_peak_kb(*args: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
-    return checker_peak_kb(str(build(tmp_path_factory.mktemp("quiet"), None)), "--sandbox", "require", "--json")[0]
+    return checker_peak_kb(str(build(tmp_path_factory.mktemp("quiet"), None)), *CLI, "--json")[0]
 
 
 @pytest.mark.parametrize(("kind", "megabytes"), [("stdout", 100), ("stderr", 100), ("fd1", 100), ("line", 50)])
@@ -283,7 +302,7 @@ def test_floods_of_output_leave_the_checkers_memory_where_it_was(
     tmp_path: Path, quiet_peak_kb: int, baseline: tuple[object, ...], kind: str, megabytes: int
 ) -> None:
     path = build(tmp_path / "alice", "flood", kind=kind, megabytes=megabytes)
-    peak, stdout = checker_peak_kb(str(path), "--sandbox", "require", "--json", "--time-per-move", "10")
+    peak, stdout = checker_peak_kb(str(path), *CLI, "--json", "--time-per-move", "10")
     document = json.loads(stdout)
     assert (document["verdict"], document["best"]) == (baseline[0], baseline[3])
     assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the flood"
@@ -291,7 +310,9 @@ def test_floods_of_output_leave_the_checkers_memory_where_it_was(
         assert any("only its first and last 4,096 bytes were kept" in note for note in document["notes"])
 
 
-def test_a_class_run_with_one_hostile_file_keeps_the_other_rows_right(tmp_path: Path, examples: Path) -> None:
+def test_a_class_run_with_one_hostile_file_keeps_the_other_rows_right(
+    tmp_path: Path, examples: Path, in_process: InProcess
+) -> None:
     grades = tmp_path / "grades.csv"
     alice = build(tmp_path / "alice", "daemon", grades=grades, marker=tmp_path / "marker")
     files = []
@@ -300,15 +321,18 @@ def test_a_class_run_with_one_hostile_file_keeps_the_other_rows_right(tmp_path: 
         folder.mkdir()
         files.append(folder / "tictactoe.py")
         files[-1].write_text((examples / f"{name}.py").read_text())
-    result = run_cli(
-        "check", str(files[0]), str(alice), str(files[1]), "--sandbox", "require", "--csv", str(grades), timeout=600
-    )
+    # In process, one check at a time (side by side would leave the worker pool's helper process behind it).
+    result = in_process("check", str(files[0]), str(alice), str(files[1]), *CLI, "--csv", str(grades), "--jobs", "1")
     assert result.returncode == 1, result.stderr
     time.sleep(1.0)  # the daemon would write every 0.2 s
     rows = list(csv.DictReader(io.StringIO(grades.read_text())))
+    # The other rows are right: the correct file's is perfect, the fatalist's what its check alone gives.
+    alone = check(files[1])
+    assert alone.verdict == "imperfect" and alone.best < alone.positions
     assert [(Path(row["file"]).parent.name, row["verdict"], row["best"]) for row in rows] == [
-        ("correct", "unbeatable", "4520"),
+        ("correct", "unbeatable", rows[0]["positions"]),
         ("alice", "beatable", rows[1]["best"]),
-        ("fatalist", "imperfect", "4035"),
+        ("fatalist", "imperfect", str(alone.best)),
     ]
+    assert rows[2]["positions"] == str(alone.positions)
     assert all(row["isolation"].startswith("bubblewrap sandbox") for row in rows)

@@ -258,6 +258,7 @@ def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path:
     assert kinds == {"forge": set(), "garbage": {"died"}, "flood": {"mutates"}}[kind], kinds
 
 
+@pytest.mark.slow  # the good agent's eight games against the ladder: seconds of CPU
 def test_the_json_report_is_valid_against_its_committed_schema_for_a_good_agent_a_broken_one_and_one_not_checked(
     tmp_path: Path,
 ) -> None:
