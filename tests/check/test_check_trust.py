@@ -203,7 +203,7 @@ def test_stopping_a_class_run_keeps_every_finished_row_and_marks_the_rest_interr
         path.write_text(source)
         files.append(str(path))
     grades = tmp_path / "grades.csv"
-    flags = ["--board", "flat", "--empty", " ", "--sample", str(SAMPLE), "--csv", str(grades), "--json"]
+    flags = ["--board", "flat", "--empty", " ", "--sample", str(SAMPLE), "--jobs", "1", "--csv", str(grades), "--json"]
     process = subprocess.Popen(
         [sys.executable, "-m", "perfectplay", "check", *files, *flags],
         stdout=subprocess.PIPE,

@@ -285,10 +285,10 @@ def test_a_memory_hog_fails_alone_in_the_position_where_it_hogs(tmp_path: Path, 
 def test_an_agent_that_sleeps_instead_of_computing_is_stopped_and_that_position_is_a_time_out(
     tmp_path: Path, baseline: Summary, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A move's wall-clock backstop is 3 * 1 + 1 = 4 s of waiting here (10 s more by default): what is tested is
-    # that a sleeper is stopped in that position and the check carries on, not how long the default waits.
+    # A move's wall-clock backstop is 3 * 0.5 + 1 = 2.5 s of waiting here (10 s more by default): what is tested
+    # is that a sleeper is stopped in that position and the check carries on, not how long the default waits.
     monkeypatch.setattr(worker, "WALL_EXTRA", 1.0)
-    report = check(build(tmp_path / "alice", "sleep"), move_seconds=1.0)
+    report = check(build(tmp_path / "alice", "sleep"), move_seconds=0.5)
     broke_at_the_target(report, baseline, {"timeout"})
 
 
