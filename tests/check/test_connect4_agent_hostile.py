@@ -25,6 +25,7 @@ import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import markdown_it
 import pytest
@@ -334,22 +335,41 @@ def checker_peak_kb(*args: str) -> tuple[int, str]:
     return int(done.stderr.rsplit("PEAK ", 1)[1]), done.stdout
 
 
+FLOODS = {"fd1": 100, "line": 50, "stderr": 100, "stdout": 100}
+"""Each kind of flood and its size in MB (well above the checker's allowance of 40 MB), in the class's order."""
+
+
+def class_peak_kb(root: Path, attack: str | None) -> tuple[int, dict[str, Any]]:
+    """One checker process checks a class of four agents (a flood of each kind, or four clean ones), one at a time:
+    its peak memory, and each agent's JSON document by its kind of flood."""
+    for kind, megabytes in FLOODS.items():
+        build(root / kind, attack, kind=kind, megabytes=megabytes)
+    peak, stdout = checker_peak_kb(str(root), *FLAGS, "--json", "--jobs", "1", "--time-per-move", "10")
+    return peak, dict(zip(FLOODS, json.loads(stdout), strict=True))
+
+
 @pytest.fixture(scope="module")
 def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
-    return checker_peak_kb(str(build(tmp_path_factory.mktemp("quiet"), None)), *FLAGS, "--json")[0]
+    return class_peak_kb(tmp_path_factory.mktemp("quiet"), None)[0]
+
+
+@pytest.fixture(scope="module")
+def flooded(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
+    """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four."""
+    return class_peak_kb(tmp_path_factory.mktemp("floods"), "flood")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("kind", "megabytes"), [("stdout", 100), ("stderr", 100), ("fd1", 100), ("line", 50)])
+@pytest.mark.parametrize("kind", sorted(FLOODS))
 def test_floods_of_output_leave_the_checkers_memory_where_it_was(
-    tmp_path: Path, quiet_peak_kb: int, baseline: Summary, kind: str, megabytes: int
+    quiet_peak_kb: int, flooded: tuple[int, dict[str, Any]], baseline: Summary, kind: str
 ) -> None:
-    path = build(tmp_path / "alice", "flood", kind=kind, megabytes=megabytes)
-    peak, stdout = checker_peak_kb(str(path), *FLAGS, "--json", "--time-per-move", "10")
-    document = json.loads(stdout)
+    peak, documents = flooded
+    document = documents[kind]
+    assert Path(document["target"]).name == kind, document["target"]
     assert document["problem"] is None and document["overall"]["asked"] == POSITIONS
     assert document["overall"]["good"] in (baseline[3], baseline[3] - 1)  # type: ignore[operator]
-    assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the flood"
+    assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the floods"
 
 
 def test_a_class_run_with_one_hostile_agent_keeps_the_other_rows_right(
