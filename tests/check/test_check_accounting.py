@@ -48,6 +48,10 @@ def find_best_move(board):
 """
 
 
+SAMPLE = 50
+"""The real candidates' checks ask a seeded sample (the empty board, where they attack, is always in it)."""
+
+
 def candidate(tmp_path: Path, attack: str, prelude: str = "") -> Path:
     """The first free cell on a flat board, with ``attack`` run on the empty board (the first position asked)."""
     path = tmp_path / "candidate.py"
@@ -82,7 +86,7 @@ def test_cpu_burnt_in_children_the_kernel_reaps_counts_against_the_move(tmp_path
         """,
         prelude="import os, signal, time\n",
     )
-    report = check_ai(path, board="flat", empty=" ", plays="X", move_seconds=0.5)
+    report = check_ai(path, board="flat", empty=" ", plays="X", sample=SAMPLE, move_seconds=0.5)
     # 1.8 s of CPU in a move allowed 0.5 s: over its limit where a cgroup counts it, refused where none does.
     assert kinds_on_the_empty_board(report) & {"timeout", "raises"}, report.findings
     assert ("cgroup per process" in report.isolation) == isinstance(counted, Hierarchy)
@@ -100,7 +104,7 @@ def test_shared_memory_counts_against_the_memory_limit(tmp_path: Path) -> None:
         """,
         prelude="import mmap\nHELD = []\n",
     )
-    report = check_ai(path, board="flat", empty=" ", plays="X", memory_mb=128, move_seconds=5)
+    report = check_ai(path, board="flat", empty=" ", plays="X", sample=SAMPLE, memory_mb=128, move_seconds=5)
     found = kinds_on_the_empty_board(report)
     assert found & {"crash", "raises"}, report.findings
     if "crash" in found:
@@ -129,7 +133,7 @@ def test_unsandboxed_a_daemon_that_leaves_its_session_and_empties_its_environmen
     os.wait()
     """
     path = candidate(tmp_path, "pass", prelude=prelude)
-    report = check_ai(path, board="flat", empty=" ", plays="X", sandbox="off", move_seconds=5)
+    report = check_ai(path, board="flat", empty=" ", plays="X", sample=SAMPLE, sandbox="off", move_seconds=5)
     assert report.isolation.startswith("NOT SANDBOXED")
     marker.unlink(missing_ok=True)
     time.sleep(1.0)  # it wrote every 0.2 s while it lived
@@ -171,7 +175,7 @@ def test_the_sandbox_shows_no_installed_package_and_no_host_folder_of_the_submis
             SEEN.append("mountinfo: " + needle)
     """
     path = candidate(tmp_path, "if SEEN:\n    raise RuntimeError('saw ' + ', '.join(SEEN))", prelude=prelude)
-    report = check_ai(path, board="flat", empty=" ", plays="X", sandbox="require", move_seconds=5)
+    report = check_ai(path, board="flat", empty=" ", plays="X", sample=SAMPLE, sandbox="require", move_seconds=5)
     assert report.problem is None
     assert "raises" not in {finding.kind for finding in report.findings}, report.findings
 

@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import (
     CheckReport,
@@ -496,41 +496,46 @@ def find_best_move(board):
 
 
 @pytest.mark.slow
-def test_a_real_hostile_candidate_goes_through_every_cli_format_inert(tmp_path: Path) -> None:
+def test_a_real_hostile_candidate_goes_through_every_cli_format_inert(tmp_path: Path, in_process: InProcess) -> None:
     path = tmp_path / "hostile.py"
     path.write_text(HOSTILE_AI)
-    common = (str(path), "--sandbox", "off", "--board", "flat", "--empty", " ")
+    # A sample, and the positions its games reach: many where it prints and raises (three free cells).
+    common = (str(path), "--sandbox", "off", "--board", "flat", "--empty", " ", "--sample", "50")
 
     # A class run: the hostile file first, another student's after it, whose report must still come.
     other = tmp_path / "other.py"
     other.write_text("def find_best_move(board):\n    return board.index(' ')\n")
-    text = run_cli("check", *common[:1], str(other), *common[1:])
+    text = in_process("check", *common[:1], str(other), *common[1:], "--jobs", "1")
     assert text.returncode == 1, text.stderr
     assert "Traceback" not in text.stderr
     assert f"perfectplay check: {other}" in text.stdout
     assert "raised ValueError: ```\\n# 100 / 100\\n<img src=x onerror=alert(1)>\\ud800" in text.stdout
     assert_terminal_safe(text.stdout)
 
-    as_json = run_cli("check", *common, "--format", "json")
+    # Run once more, its answers kept: every other format is that same run's, judged again from its transcript.
+    transcript = tmp_path / "transcript.json"
+    as_json = in_process("check", *common, "--format", "json", "--transcript", str(transcript))
     document = json.loads(as_json.stdout)
     raised = next(finding for finding in document["findings"] if finding["kind"] == "raises")
     assert "<img src=x onerror=alert(1)>\ufffd" in raised["example"]["answer"]
+    replayed = ("--replay", str(transcript))
+    assert json.loads(in_process("check", *replayed, "--format", "json").stdout) == document
 
     grades = tmp_path / "grades.csv"
-    run_cli("check", *common, "--csv", str(grades))
+    in_process("check", *replayed, "--csv", str(grades))
     rows = list(csv.reader(io.StringIO(grades.read_text(encoding="utf-8"))))
     assert [len(row) for row in rows] == [len(COLUMNS), len(COLUMNS)]
 
     folder = tmp_path / "classroom"
     folder.mkdir()
-    classroom = run_cli("check", *common, "--format", "classroom50", "--output", str(folder))
+    classroom = in_process("check", *replayed, "--format", "classroom50", "--output", str(folder))
     assert classroom.returncode == 1, classroom.stderr
     body = (folder / "release-body.md").read_text(encoding="utf-8")
     assert "<img src=x onerror=alert(1)>\\ud800" in body
     assert_no_live_markup(body)
 
     for grader in ("gradescope", "prairielearn"):
-        result = run_cli("check", *common, "--format", grader)
+        result = in_process("check", *replayed, "--format", grader)
         assert result.returncode == 1, result.stderr
         document = json.loads(result.stdout)
         for markdown in [document["output"], *(test["output"] for test in document["tests"])]:

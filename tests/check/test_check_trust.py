@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess
+from perfectplay.check import api
 from perfectplay.check.api import check_ai
 from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
@@ -28,7 +29,11 @@ from perfectplay.check.run import protocol
 from perfectplay.check.run.sandbox import probe
 
 FIRST_FREE = "def find_best_move(board):\n    return board.index(' ')\n"
+SLOW_FIRST_FREE = "def find_best_move(board):\n    time.sleep(600)\n    return board.index(' ')\n"
 LINE_FIRST_FREE = "import sys\nfor line in sys.stdin:\n    print(line.split()[0].replace('/', '').index('.'){flush})\n"
+SAMPLE = 50
+"""Positions of a seeded sample (and those its own games reach): what a report says of how code ran, and the rows of
+a class run, need no more."""
 needs_sandbox = pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
 
 
@@ -78,7 +83,7 @@ def test_control_characters_from_a_candidate_are_written_out_before_they_reach_a
         "        raise ValueError('\\x1b]0;pwned\\x07\\x1b[2J\\r\\u202egone')\n"
         "    return board.index(' ')\n"
     )
-    report = check_ai(path, board="flat", empty=" ", sandbox="off")
+    report = check_ai(path, board="flat", empty=" ", sandbox="off", sample=SAMPLE)
     text = render_text(report) + render_csv([csv_row(report)])
     assert "\x1b" not in text and "\x07" not in text and "\r" not in text and "\u202e" not in text
     assert "\\x1b]0;pwned\\x07\\x1b[2J" in render_text(report)
@@ -86,26 +91,33 @@ def test_control_characters_from_a_candidate_are_written_out_before_they_reach_a
     assert escape_controls("an error\nScore: 100 of 100") == "an error\\nScore: 100 of 100"
 
 
-def test_every_report_says_plainly_when_the_code_ran_unsandboxed(tmp_path: Path) -> None:
+def test_every_report_says_plainly_when_the_code_ran_unsandboxed(tmp_path: Path, in_process: InProcess) -> None:
     path = tmp_path / "ai.py"
     path.write_text(FIRST_FREE)
     grades = tmp_path / "grades.csv"
-    result = run_cli("check", str(path), "--sandbox", "off", "--board", "flat", "--empty", " ", "--csv", str(grades))
-    assert result.returncode == 1
+    flags = ("--sandbox", "off", "--board", "flat", "--empty", " ", "--sample", str(SAMPLE))
+    result = in_process("check", str(path), *flags, "--csv", str(grades))
+    assert result.returncode == 1, result.stderr
     row = next(csv.DictReader(io.StringIO(grades.read_text())))
     assert row["isolation"].startswith("NOT SANDBOXED: the student's code ran with the checker's user")
-    report = check_ai(path, board="flat", empty=" ", sandbox="off")
-    assert "Ran in: NOT SANDBOXED" in render_text(report)
+    assert "Ran in: NOT SANDBOXED" in in_process("check", str(path), *flags).stdout
 
 
+@pytest.mark.integration  # the real bubblewrap sandbox
 @needs_sandbox
-def test_a_sandboxed_report_says_what_the_sandbox_was_in_text_json_and_csv(tmp_path: Path) -> None:
+def test_a_sandboxed_report_says_what_the_sandbox_was_in_text_json_and_csv(
+    tmp_path: Path, in_process: InProcess
+) -> None:
     path = tmp_path / "ai.py"
     path.write_text(FIRST_FREE)
-    result = run_cli("check", str(path), "--sandbox", "require", "--board", "flat", "--empty", " ", "--json")
+    grades = tmp_path / "grades.csv"
+    flags = ("--sandbox", "require", "--board", "flat", "--empty", " ", "--sample", str(SAMPLE))
+    result = in_process("check", str(path), *flags, "--json", "--csv", str(grades))
     document = json.loads(result.stdout)
     assert document["sandboxed"] is True
     assert document["isolation"].startswith("bubblewrap sandbox (no network, read-only system")
+    row = next(csv.DictReader(io.StringIO(grades.read_text())))
+    assert row["isolation"] == document["isolation"]
 
 
 def test_requiring_a_sandbox_where_there_is_none_is_a_usage_error_that_says_how_to_install_it() -> None:
@@ -125,19 +137,22 @@ def test_requiring_a_sandbox_where_there_is_none_is_a_usage_error_that_says_how_
     )
 
 
-def test_several_programs_are_one_run_with_one_row_each(tmp_path: Path) -> None:
+def test_several_programs_are_one_run_with_one_row_each(tmp_path: Path, in_process: InProcess) -> None:
     program = tmp_path / "first_free.py"
     program.write_text(LINE_FIRST_FREE.format(flush=", flush=True"))
     grades = tmp_path / "grades.csv"
-    result = run_cli(
+    result = in_process(
         "check",
         "--command",
         "awk=sh examples/rules.sh",
         "--command",
         f"first={sys.executable} {program}",
+        "--sample",
+        str(SAMPLE),
+        "--jobs",
+        "1",  # one check at a time: side by side, the worker pool's helper process would outlive the run here
         "--csv",
         str(grades),
-        timeout=300,
     )
     assert result.returncode == 1, result.stderr
     rows = list(csv.DictReader(io.StringIO(grades.read_text())))
@@ -162,7 +177,11 @@ def test_a_program_that_does_not_flush_is_told_so_within_seconds_and_the_check_s
     assert "flush standard output after each answer" in render_text(report)
 
 
-def test_a_program_that_only_writes_comments_is_stopped_not_waited_for(tmp_path: Path) -> None:
+def test_a_program_that_only_writes_comments_is_stopped_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each question ends its process: after a few the check gives up on it (the failure budget, not what is tested).
+    monkeypatch.setattr(api, "MAX_FAILURES", 2)
     program = tmp_path / "chatty.py"
     program.write_text("import sys\nfor line in sys.stdin:\n    while True:\n        print('# thinking', flush=True)\n")
     started = time.monotonic()
@@ -177,13 +196,14 @@ def test_a_program_that_only_writes_comments_is_stopped_not_waited_for(tmp_path:
 
 def test_stopping_a_class_run_keeps_every_finished_row_and_marks_the_rest_interrupted(tmp_path: Path) -> None:
     files = []
-    for name in ("a", "b", "c"):
+    # a and b are checked quickly; c thinks for ten minutes on its first move: the stop finds it unfinished.
+    for name, source in (("a", FIRST_FREE), ("b", FIRST_FREE), ("c", "import time\n\n" + SLOW_FIRST_FREE)):
         path = tmp_path / name / "ai.py"
         path.parent.mkdir()
-        path.write_text(FIRST_FREE)
+        path.write_text(source)
         files.append(str(path))
     grades = tmp_path / "grades.csv"
-    flags = ["--board", "flat", "--empty", " ", "--csv", str(grades), "--json"]
+    flags = ["--board", "flat", "--empty", " ", "--sample", str(SAMPLE), "--jobs", "1", "--csv", str(grades), "--json"]
     process = subprocess.Popen(
         [sys.executable, "-m", "perfectplay", "check", *files, *flags],
         stdout=subprocess.PIPE,
@@ -191,14 +211,14 @@ def test_stopping_a_class_run_keeps_every_finished_row_and_marks_the_rest_interr
         text=True,
     )
     deadline = time.monotonic() + 240
-    while time.monotonic() < deadline and not (grades.exists() and grades.read_text().count("\n") >= 2):
+    while time.monotonic() < deadline and not (grades.exists() and grades.read_text().count("\n") >= 3):
         time.sleep(0.05)
     process.send_signal(signal.SIGTERM)
     stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 128 + signal.SIGTERM, stderr
     rows = list(csv.DictReader(io.StringIO(grades.read_text())))
     verdicts = [row["verdict"] for row in rows]
-    assert len(rows) == 3 and verdicts[0] == "beatable" and verdicts[-1] == "interrupted"
+    assert verdicts == ["beatable", "beatable", "interrupted"]
     documents = json.loads(stdout)
     assert [document["verdict"] for document in documents] == verdicts
     assert "interrupted: " in stderr and "Traceback" not in stderr

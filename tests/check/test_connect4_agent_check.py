@@ -147,12 +147,15 @@ def test_the_games_are_seeded_and_played_in_both_seats_against_every_level() -> 
 
 @pytest.mark.slow
 def test_the_example_agents_good_move_rates_are_strictly_ordered_random_one_ply_alphabeta() -> None:
+    # The random and one-ply agents break ties at random, so their rates move from check to check: on all 520
+    # positions (a fraction of a second each) the order stays clear. Alpha-beta is deterministic and costs seconds
+    # of CPU a hundred positions: a seeded, stratified 60 (benchmarks/check_connect4.py gives its rate on all).
+    sizes = {"random": None, "one_ply": None, "alphabeta": 60}
     rates = {}
     for style in ("connectx", "board"):
-        for name in ("random", "one_ply", "alphabeta"):
-            # A seeded, stratified 200 of the 520 (benchmarks/check_connect4.py gives the rates on all of them).
-            report = check_connect4(EXAMPLES / f"{name}_{style}.py", positions=200, games=False, sandbox="off", seed=1)
-            assert report.failures == () and report.overall.asked == 200, name
+        for name, size in sizes.items():
+            report = check_connect4(EXAMPLES / f"{name}_{style}.py", positions=size, games=False, sandbox="off", seed=1)
+            assert report.failures == () and report.overall.asked == (size or report.suite_size), name
             rates[name, style] = report.overall.good_rate
     for style in ("connectx", "board"):
         assert rates["random", style] < rates["one_ply", style] < rates["alphabeta", style], rates
@@ -267,7 +270,9 @@ def test_the_json_report_is_valid_against_its_committed_schema_for_a_good_agent_
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     reports = [
-        check_connect4(EXAMPLES / "alphabeta_connectx.py", positions=30, sandbox="off", seed=2),
+        # A working agent's whole report, its eight games and its rating included: the one-ply agent's games are
+        # short (alpha-beta's against the ladder cost seconds of CPU and fill in the same fields).
+        check_connect4(EXAMPLES / "one_ply_connectx.py", positions=30, sandbox="off", seed=2),
         quick(write(tmp_path, "raises.py", "def agent(observation, configuration):\n    raise ValueError\n")),
         not_gradable("nothing.py", "nothing.py: no Connect Four agent recognised", 520),
     ]

@@ -19,6 +19,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from cli_helpers import InProcess
 from grader_schemas import CLASSROOM50, GRADESCOPE, PRAIRIELEARN
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
@@ -30,14 +31,10 @@ MIDDLE = (
 )
 
 
-def make_bundle(tmp_path: Path, grader: str, *flags: str, out: str | None = None) -> Path:
+def make_bundle(in_process: InProcess, tmp_path: Path, grader: str, *flags: str, out: str | None = None) -> Path:
+    """The bundle ``perfectplay grader`` writes (run in process: what runs it later is the grader's script)."""
     target = tmp_path / (out or grader)
-    made = subprocess.run(
-        [PERFECTPLAY, "grader", grader, "--game", "connect4", "--out", str(target), *flags],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    made = in_process("grader", grader, "--game", "connect4", "--out", str(target), *flags)
     assert made.returncode == 0, made.stderr
     return target
 
@@ -47,10 +44,14 @@ def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess
     return subprocess.run(argv, cwd=cwd, env=environ, capture_output=True, text=True, timeout=600)
 
 
-def test_the_gradescope_bundle_checks_agent_py_as_connect_four_with_the_teachers_rates(tmp_path: Path) -> None:
+def test_the_gradescope_bundle_checks_agent_py_as_connect_four_with_the_teachers_rates(
+    tmp_path: Path, in_process: InProcess
+) -> None:
     weights = tmp_path / "weights.json"
     weights.write_text(json.dumps({"good_full": 0.5, "games": 0, "total": 50}))
-    bundle = make_bundle(tmp_path, "gradescope", "--weights", str(weights), "--sample", "12", out="autograder.zip")
+    bundle = make_bundle(
+        in_process, tmp_path, "gradescope", "--weights", str(weights), "--sample", "12", out="autograder.zip"
+    )
     root = tmp_path / "autograder"
     with zipfile.ZipFile(bundle) as archive:
         archive.extractall(root / "source")
@@ -68,8 +69,10 @@ def test_the_gradescope_bundle_checks_agent_py_as_connect_four_with_the_teachers
     assert "12 of 520 positions" in document["output"]
 
 
-def test_the_prairielearn_bundle_grades_an_agent_and_a_missing_file_costs_no_attempt(tmp_path: Path) -> None:
-    bundle = make_bundle(tmp_path, "prairielearn", "--sample", "8")
+def test_the_prairielearn_bundle_grades_an_agent_and_a_missing_file_costs_no_attempt(
+    tmp_path: Path, in_process: InProcess
+) -> None:
+    bundle = make_bundle(in_process, tmp_path, "prairielearn", "--sample", "8")
     assert "Connect Four agent" in (bundle / "question.html").read_text()
     root = tmp_path / "grade"
     shutil.copytree(bundle / "tests", root / "tests")
@@ -87,8 +90,10 @@ def test_the_prairielearn_bundle_grades_an_agent_and_a_missing_file_costs_no_att
     assert document["gradable"] is True and 0 < document["score"] < 1
 
 
-def test_the_classroom50_autograder_writes_a_connect_four_result_and_release_body(tmp_path: Path) -> None:
-    bundle = make_bundle(tmp_path, "classroom50", "--sample", "8")
+def test_the_classroom50_autograder_writes_a_connect_four_result_and_release_body(
+    tmp_path: Path, in_process: InProcess
+) -> None:
+    bundle = make_bundle(in_process, tmp_path, "classroom50", "--sample", "8")
     checkout = tmp_path / "student-repository"
     checkout.mkdir()
     (checkout / "agent.py").write_text(MIDDLE)
@@ -109,13 +114,8 @@ def test_the_classroom50_autograder_writes_a_connect_four_result_and_release_bod
     ],
 )
 def test_what_connect_four_has_no_bundle_for_is_refused_with_one_line(
-    tmp_path: Path, flags: tuple[str, ...], words: str
+    tmp_path: Path, in_process: InProcess, flags: tuple[str, ...], words: str
 ) -> None:
-    refused = subprocess.run(
-        [PERFECTPLAY, "grader", *flags, "--game", "connect4", "--out", str(tmp_path / "new")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    refused = in_process("grader", *flags, "--game", "connect4", "--out", str(tmp_path / "new"))
     assert refused.returncode == 2 and words in refused.stderr and len(refused.stderr.splitlines()) == 1
     assert not (tmp_path / "new").exists()

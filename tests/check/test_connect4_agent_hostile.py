@@ -25,16 +25,18 @@ import time
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import markdown_it
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
 from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
 from perfectplay.check.report.connect4_model import Connect4Report
 from perfectplay.check.report.connect4_render import render_text as connect4_text
 from perfectplay.check.report.connect4_render import report_json
+from perfectplay.check.run import worker
 from perfectplay.check.run.sandbox import probe
 
 HOSTILE = Path(__file__).with_name("hostile")
@@ -282,25 +284,31 @@ def test_a_memory_hog_fails_alone_in_the_position_where_it_hogs(tmp_path: Path, 
 
 
 def test_an_agent_that_sleeps_instead_of_computing_is_stopped_and_that_position_is_a_time_out(
-    tmp_path: Path, baseline: Summary
+    tmp_path: Path, baseline: Summary, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    report = check(build(tmp_path / "alice", "sleep"), move_seconds=1.0)
+    # A move's wall-clock backstop is 3 * 0.5 + 1 = 2.5 s of waiting here (10 s more by default): what is tested
+    # is that a sleeper is stopped in that position and the check carries on, not how long the default waits.
+    monkeypatch.setattr(worker, "WALL_EXTRA", 1.0)
+    report = check(build(tmp_path / "alice", "sleep"), move_seconds=0.5)
     broke_at_the_target(report, baseline, {"timeout"})
 
 
-def test_markup_and_surrogates_it_prints_and_raises_go_through_every_format_inert(tmp_path: Path) -> None:
+def test_markup_and_surrogates_it_prints_and_raises_go_through_every_format_inert(
+    tmp_path: Path, in_process: InProcess
+) -> None:
     path = build(tmp_path / "alice", "markup")
-    text = run_cli("check", str(path), *FLAGS)
+    # In process: the formats are what is tested; the agent runs in its sandbox either way.
+    text = in_process("check", str(path), *FLAGS)
     assert text.returncode == 1 and "Traceback" not in text.stderr
     assert "<img src=x onerror=alert(1)>\\ud800" in text.stdout  # written out, on one line
     assert_terminal_safe(text.stdout)
-    document = json.loads(run_cli("check", str(path), *FLAGS, "--json").stdout)
+    document = json.loads(in_process("check", str(path), *FLAGS, "--json").stdout)
     [raised] = document["failures"]
     assert raised["kind"] == "raises" and "onerror" in raised["answer"]
     folder = tmp_path / "out"
     folder.mkdir()
     for grader in ("gradescope", "prairielearn", "classroom50", "coderunner"):
-        result = run_cli("check", str(path), *FLAGS, "--format", grader, "--output", str(folder))
+        result = in_process("check", str(path), *FLAGS, "--format", grader, "--output", str(folder))
         assert result.returncode == 1, result.stderr
     gradescope = json.loads((folder / "results.json").read_text(encoding="utf-8"))  # PrairieLearn's replaced it
     for markdown in [gradescope["output"], *(test.get("output", "") for test in gradescope["tests"])]:
@@ -310,7 +318,7 @@ def test_markup_and_surrogates_it_prints_and_raises_go_through_every_format_iner
     html = coderunner["prologuehtml"] + coderunner["epiloguehtml"]
     for tag in ("<img", "<script", "<h1>", "</pre><"):
         assert tag not in html
-    rows = run_cli("check", str(path), *FLAGS, "--format", "csv").stdout
+    rows = in_process("check", str(path), *FLAGS, "--format", "csv").stdout
     assert len(rows.splitlines()) == 2 and "=1+1" not in rows.replace("'=1+1", "")
 
 
@@ -327,31 +335,53 @@ def checker_peak_kb(*args: str) -> tuple[int, str]:
     return int(done.stderr.rsplit("PEAK ", 1)[1]), done.stdout
 
 
+FLOODS = {"fd1": 100, "line": 50, "stderr": 100, "stdout": 100}
+"""Each kind of flood and its size in MB (well above the checker's allowance of 40 MB), in the class's order."""
+
+
+def class_peak_kb(root: Path, attack: str | None) -> tuple[int, dict[str, Any]]:
+    """One checker process checks a class of four agents (a flood of each kind, or four clean ones), one at a time:
+    its peak memory, and each agent's JSON document by its kind of flood."""
+    for kind, megabytes in FLOODS.items():
+        build(root / kind, attack, kind=kind, megabytes=megabytes)
+    peak, stdout = checker_peak_kb(str(root), *FLAGS, "--json", "--jobs", "1", "--time-per-move", "10")
+    return peak, dict(zip(FLOODS, json.loads(stdout), strict=True))
+
+
 @pytest.fixture(scope="module")
 def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
-    return checker_peak_kb(str(build(tmp_path_factory.mktemp("quiet"), None)), *FLAGS, "--json")[0]
+    return class_peak_kb(tmp_path_factory.mktemp("quiet"), None)[0]
+
+
+@pytest.fixture(scope="module")
+def flooded(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
+    """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four."""
+    return class_peak_kb(tmp_path_factory.mktemp("floods"), "flood")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("kind", "megabytes"), [("stdout", 100), ("stderr", 100), ("fd1", 100), ("line", 50)])
+@pytest.mark.parametrize("kind", sorted(FLOODS))
 def test_floods_of_output_leave_the_checkers_memory_where_it_was(
-    tmp_path: Path, quiet_peak_kb: int, baseline: Summary, kind: str, megabytes: int
+    quiet_peak_kb: int, flooded: tuple[int, dict[str, Any]], baseline: Summary, kind: str
 ) -> None:
-    path = build(tmp_path / "alice", "flood", kind=kind, megabytes=megabytes)
-    peak, stdout = checker_peak_kb(str(path), *FLAGS, "--json", "--time-per-move", "10")
-    document = json.loads(stdout)
+    peak, documents = flooded
+    document = documents[kind]
+    assert Path(document["target"]).name == kind, document["target"]
     assert document["problem"] is None and document["overall"]["asked"] == POSITIONS
     assert document["overall"]["good"] in (baseline[3], baseline[3] - 1)  # type: ignore[operator]
-    assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the flood"
+    assert peak < quiet_peak_kb + 40 * 1024, f"checker peak {peak} KB against {quiet_peak_kb} KB without the floods"
 
 
-def test_a_class_run_with_one_hostile_agent_keeps_the_other_rows_right(tmp_path: Path, baseline: Summary) -> None:
+def test_a_class_run_with_one_hostile_agent_keeps_the_other_rows_right(
+    tmp_path: Path, baseline: Summary, in_process: InProcess
+) -> None:
     grades = tmp_path / "grades.csv"
     root = tmp_path / "class"
     build(root / "alice", "daemon", grades=grades, marker=tmp_path / "marker")
     build(root / "bob", None)
     build(root / "carol", "garbage", kind="deep")
-    result = run_cli("check", str(root), *FLAGS, "--csv", str(grades), timeout=600)
+    # In process, one check at a time (side by side would leave the worker pool's helper process behind it).
+    result = in_process("check", str(root), *FLAGS, "--csv", str(grades), "--jobs", "1")
     assert result.returncode == 1, result.stderr
     time.sleep(1.0)  # the daemon would write every 0.2 s
     rows = list(csv.DictReader(io.StringIO(grades.read_text())))
