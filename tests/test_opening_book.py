@@ -15,6 +15,7 @@ import pytest
 
 from cli_helpers import InProcess, run_cli
 from perfectplay.games.connect4 import Connect4
+from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.book import (
     Book,
     BookEntry,
@@ -23,7 +24,6 @@ from perfectplay.search.solver.book import (
     latest_loss,
     prove_book_entry,
 )
-from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.table import TranspositionTable
 
