@@ -184,12 +184,16 @@ class Settling:
 
         The moves proven to reach the floor, if the floor is a draw or a
         win (an unproven move is never preferred to one proven to keep at
-        least that much); else every move not proven to lose. Among them,
-        those the last iteration valued best (``values``: every root move).
+        least that much), and of those the ones that may still reach the
+        most (a move proven at least a draw before one proven exactly a
+        draw); else every move not proven to lose. Among them, those the
+        last iteration valued best (``values``: every root move).
         """
         floor = self.floor
         if floor > LOSS:
-            chosen = {move for move, low in self.low.items() if low == floor}
+            reaching = [move for move, low in self.low.items() if low == floor]
+            most = max(self.high[move] for move in reaching)
+            chosen = {move for move in reaching if self.high[move] == most}
         else:
             chosen = {move for move, high in self.high.items() if high > LOSS} or set(self.low)
         candidates = [move for move in self.root.moves if self.root.twin_of[move] in chosen]
