@@ -18,6 +18,7 @@ from perfectplay.games.mnk import MNK
 from perfectplay.search.analysis import analyze
 from perfectplay.search.base.budget import Budget
 from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import MoveValue, assemble
 from perfectplay.search.solver.compiled import negamax_for
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.outcomes import DRAW, LOSS, Settling, prove_outcomes
@@ -126,10 +127,10 @@ def test_settling_the_moves_one_probe_at_a_time_proves_what_the_exact_scores_say
             assert found.losses == {move for move, score in exact.items() if score < 0}
 
 
-def test_a_search_stopped_before_the_outcome_plays_the_move_it_proved_to_draw_not_a_guess_that_loses() -> None:
+def test_a_search_stopped_before_the_outcome_plays_a_move_proven_to_keep_the_draw_not_a_guess_that_loses() -> None:
     # A drawn position (only 4 and 6 draw) that takes about 640,000 nodes to solve. Stopped at 300,000, the
-    # search before win/draw/loss probes were kept between rounds played its depth-limited favourites, 2 or 4:
-    # 2 loses. Now the probes have proven 6 a draw by then, and a proven draw is preferred to any guess.
+    # search before the win/draw/loss probes were kept between rounds played its depth-limited favourites, 2 or
+    # 4: 2 loses. Now the probes have proven by then that 6 draws at least, and no guess is preferred to it.
     game = Connect4()
     state = game.parse("6326147142356464")
     stopped = analyze(game, state, limit=Limit(nodes=300_000))
@@ -137,11 +138,29 @@ def test_a_search_stopped_before_the_outcome_plays_the_move_it_proved_to_draw_no
     exact = {entry.move: entry.score or 0 for entry in analyze(game, state).moves}
     assert max(exact.values()) == 0
     assert stopped.best and all(exact[move] == 0 for move in stopped.best)
-    chosen = {entry.move: entry for entry in stopped.moves}[stopped.best[0]]
-    assert chosen.score == 0 and chosen.outcome.name == "draw"
-    if stopped.outcome_class is None:  # the position itself not proven a draw: the words do not say it is
-        words = choice_text(game, stopped, chosen.move, "perfect", None, proven_from_start=False)
-        assert "This move is proven to draw" in words and "the game is a draw" not in words
+
+
+def test_a_move_proven_to_draw_where_the_position_is_not_proven_is_not_said_to_make_the_game_a_draw() -> None:
+    game = Connect4()
+    state = game.parse("6326147142356464")
+    entries = [MoveValue.exact(5, 0, game.max_plies), MoveValue.exact(4, -34, game.max_plies)]
+    entries += [MoveValue.guess(move, 1) for move in (0, 1, 2, 3, 6)]
+    stopped = assemble(game, state, entries, nodes=1, seconds=0.1, complete=False, algorithm="solver", preferred=(5,))
+    words = choice_text(game, stopped, 5, "perfect", None, proven_from_start=False)
+    assert "This move is proven to draw" in words and "the game is a draw" not in words
+    assert "1 move does worse" in words and "may be as good or better" in words
+    settled = assemble(
+        game,
+        state,
+        entries,
+        nodes=1,
+        seconds=0.1,
+        complete=False,
+        algorithm="solver",
+        preferred=(5,),
+        outcome_class="draw",
+    )
+    assert "With best play from here the game is a draw." in choice_text(game, settled, 5, "perfect", None)
 
 
 @pytest.mark.parametrize("nodes", [20_000, 60_000, 150_000])
