@@ -15,7 +15,11 @@ the outcome it leads to (win, draw or loss for the mover) is the position's
 own; the target is every sampled position.
 
 The page's limit is wall time, so a busy machine gives the search less CPU:
-the load is printed beside the figures.
+the load is printed beside the figures. ``--nodes N`` replaces the time limit
+with a budget of N nodes a move (the page's own move function, as the
+server's fast lane calls it), for figures that do not depend on the load::
+
+    .venv/bin/python benchmarks/editor_connect4.py --positions 50 --nodes 20000000 --seed 26
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ from collections import Counter
 
 from bitbully import BitBully, Board
 
-from perfect_connect4 import page_mover, sign
+from perfect_connect4 import Mover, page_mover, sign
+from perfectplay import Limit
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.search.solver.compiled import core_description
+from perfectplay.web.jobs import Job, run_job
 
 
 def editor_positions(count: int, seed: int, lowest: int = 4, highest: int = 12) -> list[list[int]]:
@@ -53,16 +59,45 @@ def editor_positions(count: int, seed: int, lowest: int = 4, highest: int = 12) 
     return found
 
 
+def budget_mover(game: Connect4, nodes: int, rng: random.Random) -> Mover:
+    """The page's move function with a node budget in place of its time limit."""
+
+    def move(state: Connect4State) -> tuple[int, str]:
+        job: Job = {
+            "game": game.name,
+            "position": game.format(state),
+            "to_move": game.to_move(state).value,
+            "level": "perfect",
+            "level_note": None,
+            "seed": rng.randrange(2**31),
+            "seconds": 5.0,
+            "proven_from_start": False,
+        }
+        result = run_job(job, limit=Limit(nodes=nodes))
+        analysis = result["analysis"]
+        assert result["move"] is not None
+        kind = "book" if analysis["algorithm"] == "book" else "exact" if analysis["complete"] else "limited"
+        return result["move"], kind
+
+    return move
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=50, help="positions sampled (default 50)")
     parser.add_argument("--seconds", type=float, default=5.0, help="the page's time a move (default 5)")
+    parser.add_argument("--nodes", type=int, default=None, help="a node budget a move instead of --seconds")
     parser.add_argument("--seed", type=int, default=26)
     args = parser.parse_args()
     referee = BitBully("default")
     game = Connect4()
-    mover = page_mover(game, args.seconds, random.Random(args.seed))
-    print(f"core: {core_description()}; {args.seconds} s a move; referee bitbully; load {os.getloadavg()[0]:.1f}")
+    if args.nodes is None:
+        mover = page_mover(game, args.seconds, random.Random(args.seed))
+        limit = f"{args.seconds} s a move"
+    else:
+        mover = budget_mover(game, args.nodes, random.Random(args.seed))
+        limit = f"{args.nodes:,} nodes a move"
+    print(f"core: {core_description()}; {limit}; referee bitbully; load {os.getloadavg()[0]:.1f}")
     kept = 0
     kinds: Counter[str] = Counter()
     lost: list[str] = []

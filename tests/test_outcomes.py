@@ -18,12 +18,13 @@ from perfectplay.games.mnk import MNK
 from perfectplay.search.analysis import analyze
 from perfectplay.search.base.budget import Budget
 from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.result import MoveValue, assemble
 from perfectplay.search.solver.compiled import negamax_for
 from perfectplay.search.solver.exact import score_moves
-from perfectplay.search.solver.outcomes import DRAW, LOSS, prove_outcomes
+from perfectplay.search.solver.outcomes import DRAW, LOSS, Settling, prove_outcomes
 from perfectplay.search.solver.root import Root
 from perfectplay.search.solver.table import TranspositionTable
-from perfectplay.words import unproven_text
+from perfectplay.words import choice_text, unproven_text
 
 
 def sign(value: int) -> int:
@@ -101,3 +102,74 @@ def test_a_stopped_search_proves_a_draw_exactly() -> None:
     assert {entry.move for entry in stopped.moves if entry.score == 0} == draws
     words = unproven_text(stopped)
     assert words is not None and words.startswith("a proven draw")
+
+
+@pytest.mark.parametrize(
+    ("game", "plies"),
+    [(Connect4(5, 4), range(0, 12)), (Connect4(), range(14, 26)), (MNK(4, 4, 3), range(0, 9))],
+    ids=["connect4-5x4", "connect4-7x6", "mnk-4x4x3"],
+)
+def test_settling_the_moves_one_probe_at_a_time_proves_what_the_exact_scores_say(game: Game[Any], plies: range) -> None:
+    for state in random_positions(game, 12, plies, seed=26):
+        exact = {entry.move: entry.score or 0 for entry in score_moves(game, state).moves}
+        root = Root(game, state, negamax_for(game, TranspositionTable(), Budget(None, None)))
+        settling = Settling(root)
+        allowance = 1_000
+        while not settling.done:  # small allowances: most probes run out and are tried again from the table
+            settling.round(allowance, {})
+            allowance *= 2
+        found = settling.outcomes()
+        best = max(exact.values())
+        assert settling.settled and found.outcome == sign(best)
+        assert found.keeping and all(sign(exact[move]) == found.outcome for move in found.keeping)
+        if found.outcome == DRAW:
+            assert found.draws == {move for move, score in exact.items() if score == 0}
+            assert found.losses == {move for move, score in exact.items() if score < 0}
+
+
+def test_a_search_stopped_before_the_outcome_plays_a_move_proven_to_keep_the_draw_not_a_guess_that_loses() -> None:
+    # A drawn position (only 4 and 6 draw) that takes about 640,000 nodes to solve. Stopped at 300,000, the
+    # search before the win/draw/loss probes were kept between rounds played its depth-limited favourites, 2 or
+    # 4: 2 loses. Now the probes have proven by then that 6 draws at least, and no guess is preferred to it.
+    game = Connect4()
+    state = game.parse("6326147142356464")
+    stopped = analyze(game, state, limit=Limit(nodes=300_000))
+    assert not stopped.complete
+    exact = {entry.move: entry.score or 0 for entry in analyze(game, state).moves}
+    assert max(exact.values()) == 0
+    assert stopped.best and all(exact[move] == 0 for move in stopped.best)
+
+
+def test_a_move_proven_to_draw_where_the_position_is_not_proven_is_not_said_to_make_the_game_a_draw() -> None:
+    game = Connect4()
+    state = game.parse("6326147142356464")
+    entries = [MoveValue.exact(5, 0, game.max_plies), MoveValue.exact(4, -34, game.max_plies)]
+    entries += [MoveValue.guess(move, 1) for move in (0, 1, 2, 3, 6)]
+    stopped = assemble(game, state, entries, nodes=1, seconds=0.1, complete=False, algorithm="solver", preferred=(5,))
+    words = choice_text(game, stopped, 5, "perfect", None, proven_from_start=False)
+    assert "This move is proven to draw" in words and "the game is a draw" not in words
+    assert "1 move does worse" in words and "may be as good or better" in words
+    settled = assemble(
+        game,
+        state,
+        entries,
+        nodes=1,
+        seconds=0.1,
+        complete=False,
+        algorithm="solver",
+        preferred=(5,),
+        outcome_class="draw",
+    )
+    assert "With best play from here the game is a draw." in choice_text(game, settled, 5, "perfect", None)
+
+
+@pytest.mark.parametrize("nodes", [20_000, 60_000, 150_000])
+def test_a_stopped_search_never_plays_a_move_worse_than_one_it_proved(nodes: int) -> None:
+    game = Connect4()
+    for state in random_positions(game, 16, range(12, 24), seed=nodes):
+        stopped = analyze(game, state, limit=Limit(nodes=nodes))
+        proven = [sign(entry.score) for entry in stopped.moves if entry.score is not None]
+        if stopped.complete or not proven:
+            continue
+        exact = {entry.move: entry.score or 0 for entry in analyze(game, state).moves}
+        assert all(sign(exact[move]) >= max(proven) for move in stopped.best)

@@ -280,9 +280,15 @@ def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, be
     outcome = chosen.outcome
     forced = f"It sees a forced {outcome}: it wins however you reply."
     wins = "This move wins at once." if outcome.plies == 1 else forced
+    # A move proven to draw where the search stopped before the position's outcome was: a win may be elsewhere.
+    draw = (
+        "With best play from here the game is a draw."
+        if analysis.outcome.proven
+        else "This move is proven to draw with best play; whether another move wins was not proven in time."
+    )
     verdict = {
         "win": wins,
-        "draw": "With best play from here the game is a draw.",
+        "draw": draw,
         "loss": f"Every move loses against best play; this one holds out longest ({outcome}).",
     }[outcome.name]
     return f"{verdict} {_others_text(analysis, best)}"

@@ -9,9 +9,15 @@ on a node allowance as large as everything spent so far: deepening alone
 needs several times the nodes of one exact search to prove a value.
 
 Once the iterations reach ``OUTCOMES_AFTER_DEPTH``, the cheaper question
-"which move keeps the win, or the draw?" (``outcomes.py``) gets most of what
-is left of the limit, once: when it is answered, the move played keeps the
-game's value even if its exact score is never proven.
+"which move keeps the win, or the draw?" comes before exact scores: each
+iteration is followed by a round of null-window probes at the draw score
+(``outcomes.Settling``), on a node allowance that doubles every round, and
+exact attempts wait until the position's outcome is proven. What the probes
+prove is kept when the limit stops the search: the move played is one
+proven to keep the most (never an unproven move over one proven to keep the
+draw or the win), else a move not proven to lose, the iteration's favourite
+among them. Proving which moves lose is often far cheaper than proving
+which one wins, so even a search stopped early plays by elimination.
 """
 
 from __future__ import annotations
@@ -21,14 +27,14 @@ from dataclasses import dataclass, field
 from perfectplay.search.base.budget import AttemptOver, Stop
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.nullwindow import exact_all, exact_best
-from perfectplay.search.solver.outcomes import Outcomes, prove_outcomes
+from perfectplay.search.solver.outcomes import Outcomes, Settling
 from perfectplay.search.solver.root import Root
 
 OUTCOMES_AFTER_DEPTH = 8
 """The iteration after which the search asks which moves win, draw or lose (cheap in any game up to here)."""
 
-OUTCOMES_SHARE = 0.75
-"""The share of the time (or nodes) left that the win/draw/loss question may take; deepening goes on with the rest."""
+SETTLE_NODES = 50_000
+"""Each win/draw/loss probe's node allowance in the first round of probes; it doubles every round after."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +55,7 @@ class Findings:
     top: int | None = None
     fallback: tuple[int, ...] = field(default=())
     outcomes: Outcomes | None = None
+    draws: frozenset[int] = frozenset()
 
 
 def exact(root: Root, every_move: bool) -> Findings:
@@ -68,14 +75,18 @@ def deepen(
     """Iterative deepening until every value is proven, or until a limit raises ``Stop``.
 
     ``known`` is what an opening book proved about the root (which moves
-    keep its value): the search then does not ask again.
+    keep its value): the search then does not ask again. Otherwise, from
+    ``OUTCOMES_AFTER_DEPTH`` on, each iteration is followed by a round of
+    win/draw/loss probes (``Settling``) until the position's outcome is
+    proven, and only then by exact attempts: whatever the limit leaves, the
+    move played is the one proven to keep the most.
     """
     budget = root.negamax.budget
     values: dict[int, int] = {}
     proven: frozenset[int] = frozenset()
     finished: int | None = None
-    outcomes = known
-    asked = known is not None
+    settling = None if known is not None else Settling(root)
+    allowance = SETTLE_NODES
     last = max_plies if depth_cap is None else min(max_plies, depth_cap)
     try:
         for depth in range(1, last + 1):
@@ -83,19 +94,27 @@ def deepen(
             budget.phase = f"depth {depth}"
             values, proven = _iteration(root, depth)
             finished = depth
+            if settling is not None:
+                for move in proven:
+                    if root.twin_of[move] == move:
+                        settling.learn(move, values[move])
             if len(proven) == len(root.moves):
                 break
             if not every_move and _fastest_win_proven(root, values, proven, depth):
                 break
             if depth_cap is None:  # a depth limit asks for a horizon, not a proof
-                if not asked and depth >= OUTCOMES_AFTER_DEPTH:
-                    asked = True
-                    outcomes = _attempt_outcomes(root, values)
-                attempt = _attempt_exact(root, every_move)
-                if attempt is not None:
-                    return attempt
+                if settling is not None and depth >= OUTCOMES_AFTER_DEPTH and not settling.done:
+                    _settle_round(root, settling, allowance, values)
+                    allowance *= 2
+                if settling is None or depth < OUTCOMES_AFTER_DEPTH or settling.done:
+                    attempt = _attempt_exact(root, every_move)
+                    if attempt is not None:
+                        return attempt
     except Stop:
         pass
+    outcomes = known
+    if settling is not None and settling.settled:
+        outcomes = settling.outcomes()
     if finished is None:
         if outcomes is not None:
             return Findings({}, frozenset(), tuple(sorted(outcomes.keeping)), False, None, outcomes=outcomes)
@@ -103,11 +122,18 @@ def deepen(
     complete = len(proven) == len(root.moves) or (
         not every_move and _fastest_win_proven(root, values, proven, finished)
     )
-    # Among the moves proven to keep the value (all of them when that is unknown), those valued best.
-    keeping = root.moves if outcomes is None or complete else tuple(m for m in root.moves if m in outcomes.keeping)
+    if complete:
+        top = max(values.values())
+        best = tuple(sorted(move for move in root.moves if values[move] == top))
+        return Findings(values, proven, best, True, finished)
+    if settling is not None:
+        draws = settling.proven_draws()
+        return Findings(values, proven, settling.choice(values), False, finished, outcomes=outcomes, draws=draws)
+    # The book's moves that keep the value, those valued best.
+    keeping = root.moves if outcomes is None else tuple(m for m in root.moves if m in outcomes.keeping)
     top = max(values[move] for move in keeping)
     best = tuple(sorted(move for move in keeping if values[move] == top))
-    return Findings(values, proven, best, complete, finished, outcomes=None if complete else outcomes)
+    return Findings(values, proven, best, False, finished, outcomes=outcomes)
 
 
 def _iteration(root: Root, depth: int) -> tuple[dict[int, int], frozenset[int]]:
@@ -138,23 +164,14 @@ def _fastest_win_proven(root: Root, values: dict[int, int], proven: frozenset[in
     return plies <= depth and all(move in proven for move in root.moves if values[move] == top)
 
 
-def _attempt_outcomes(root: Root, values: dict[int, int]) -> Outcomes | None:
-    """Prove which moves keep the win or the draw, on ``OUTCOMES_SHARE`` of what is left; None if not done."""
-    negamax, budget = root.negamax, root.negamax.budget
-    if budget.node_cap is not None:
-        budget.allowance = negamax.nodes + int((budget.node_cap - negamax.nodes) * OUTCOMES_SHARE)
-        negamax.next_check = min(negamax.next_check, budget.allowance)
-    if budget.deadline is not None:
-        now = budget.clock()
-        budget.soft_deadline = now + (budget.deadline - now) * OUTCOMES_SHARE
+def _settle_round(root: Root, settling: Settling, allowance: int, values: dict[int, int]) -> None:
+    """One round of win/draw/loss probes (``Settling.round``), each on ``allowance`` nodes."""
+    budget = root.negamax.budget
     phase, depth = budget.phase, budget.depth
     budget.phase, budget.depth = "win, draw or loss", None
     try:
-        return prove_outcomes(root, values)  # the iteration's favourites first: the likeliest to win
-    except AttemptOver:
-        return None
+        settling.round(allowance, values)
     finally:
-        budget.allowance = budget.soft_deadline = None
         budget.phase, budget.depth = phase, depth
 
 

@@ -203,7 +203,7 @@ def _report(root: Root, findings: Findings, seconds: float, algorithm: str = "so
     game = root.game
     max_plies = game.max_plies
     entries: list[MoveValue] = []
-    draws = frozenset() if findings.outcomes is None else findings.outcomes.draws
+    draws = findings.draws | (frozenset() if findings.outcomes is None else findings.outcomes.draws)
     if findings.top is not None:
         # Only the top value is known; every best move shares it.
         entries = [MoveValue.exact(move, findings.top // SCALE, max_plies) for move in findings.best]
