@@ -329,8 +329,10 @@ def test_the_class_summary_counts_verdicts_scores_categories_and_findings() -> N
     assert any(element.text == "walks into a fork" for element in drawing.iter())
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # two class runs of four students, each in processes of their own
 def test_a_mixed_class_from_a_manifest_in_one_command_with_summary_and_feedback(tmp_path: Path) -> None:
+    # A sample of each (50 positions and every one its own games reach: the verdicts and points of the whole
+    # check): what is tested is the class run, each row with its own settings, serial and side by side.
     (tmp_path / "pick.py").write_text((ROOT / "examples" / "correct.py").read_text().replace("find_best_move", "pick"))
     student(tmp_path / "broken", {"tictactoe.py": SYNTAX_ERROR})
     manifest = tmp_path / "class.csv"
@@ -348,7 +350,7 @@ def test_a_mixed_class_from_a_manifest_in_one_command_with_summary_and_feedback(
         grades = tmp_path / f"grades{jobs}.csv"
         result = run_cli(
             "check", "--manifest", str(manifest), "--csv", str(grades), "--jobs", jobs, "--summary",
-            "--summary-svg", str(svg), "--feedback-dir", str(feedback), timeout=600,
+            "--summary-svg", str(svg), "--feedback-dir", str(feedback), "--sample", "50", timeout=600,
         )  # fmt: skip
         assert result.returncode == 2, result.stderr
         rows = list(csv.DictReader(io.StringIO(grades.read_text())))
