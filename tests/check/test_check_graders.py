@@ -194,9 +194,11 @@ def test_the_cli_writes_a_grader_file_and_classroom50_puts_release_body_beside_i
     assert document["score"] == 59
     assert (tmp_path / "release-body.md").read_text().startswith("## perfectplay check: 59 / 100")
     gradescope = tmp_path / "results.json"
+    # The default limits instead of Gradescope's default budget: the same check as above, rendered for Gradescope.
     result = checked_cli(
-        "check", "examples/graders/beatable/tictactoe.py", "--format", "gradescope", "--output", str(gradescope)
-    )
+        "check", "examples/graders/beatable/tictactoe.py", "--format", "gradescope", "--time-limit", "600",
+        "--output", str(gradescope),
+    )  # fmt: skip
     assert json.loads(gradescope.read_text())["score"] == 59
 
 
