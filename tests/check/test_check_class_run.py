@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay.check.api import _command_folder
 from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, Plan, Result, check_class
 from perfectplay.check.errors import CheckUsageError, NotGradable
@@ -435,8 +435,8 @@ def test_students_who_sleep_on_every_move_cannot_keep_a_class_run_busy(tmp_path:
         (["examples/correct.py", "--wall-limit", "10", "--budget", "60"], "give --budget or --wall-limit, not both"),
     ],
 )
-def test_class_run_usage_problems_exit_2_with_one_line(args: list[str], message: str) -> None:
-    result = run_cli("check", *args)
+def test_class_run_usage_problems_exit_2_with_one_line(args: list[str], message: str, in_process: InProcess) -> None:
+    result = in_process("check", *args)
     assert result.returncode == 2 and message in result.stderr
     assert result.stderr.count("\n") == 1
 

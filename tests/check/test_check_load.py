@@ -85,6 +85,7 @@ def graded(report: CheckReport) -> tuple[object, ...]:
     return (*summary(report), report.sampled, score(report), report.problem, report.exit_status)
 
 
+@pytest.mark.slow  # two whole checks
 def test_a_graders_budget_gives_the_same_grade_when_the_wall_clock_runs_a_thousand_times_slower(
     examples: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
