@@ -81,7 +81,7 @@ def test_a_game_on_import_fails_on_import_and_its_ai_is_still_checked(examples: 
 def test_the_one_with_an_endless_loop_times_out_in_its_20_positions_and_can_be_beaten(
     examples: Path, checked: Checked
 ) -> None:
-    report = checked(examples / "times_out.py", move_seconds=0.3)
+    report = checked(examples / "times_out.py", move_seconds=0.1)
     assert kinds(report)["timeout"] == 20
     assert report.complete and report.exit_status == 1
     assert ("as O moving second", True) in seats(report)

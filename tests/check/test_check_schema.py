@@ -34,7 +34,7 @@ def test_every_example_s_whole_check_writes_json_valid_against_the_schema(checke
     # Each example's whole check (every position), the very checks the other tests read, made once a run.
     validator = jsonschema.Draft202012Validator(json_schema())
     for file in FILES:
-        options = {"move_seconds": 0.3} if file == "examples/times_out.py" else {}  # as test_check_examples asks
+        options = {"move_seconds": 0.1} if file == "examples/times_out.py" else {}  # as test_check_examples asks
         document = report_json(checked(EXAMPLES.parent / file, **options))
         errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(document)]
         assert errors == [], file
@@ -46,7 +46,7 @@ def test_every_example_s_json_is_valid_against_the_schema_in_one_run_of_all_of_t
     # One run for the whole class: the array form, each object with its own "schema". The whole check of each
     # is validated above; here a small sample of each (every example, its interface and its kinds of answer)
     # keeps the class run's own part, the array and its order, from costing a dozen whole checks again.
-    result = in_process("check", *FILES, "--format", "json", "--time-per-move", "0.3", "--sample", "20", "--jobs", "1")
+    result = in_process("check", *FILES, "--format", "json", "--time-per-move", "0.1", "--sample", "20", "--jobs", "1")
     assert result.returncode == 1, result.stderr
     documents = json.loads(result.stdout)
     assert [document["target"] for document in documents] == FILES
