@@ -9,6 +9,7 @@ serves every standard a test asks for; each report is still the check's own.
 
 from __future__ import annotations
 
+import shlex
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 from perfectplay.check.api import check_ai, replay
 from perfectplay.check.judge.interface import Hint
 from perfectplay.check.report.model import CheckReport
+from perfectplay.check.run.sandbox import choose
 from perfectplay.check.settings import Candidate, Grading, Limits, Output, Settings, from_keywords
 from shared_results import SharedResults
 
@@ -48,10 +50,17 @@ class Checked:
         asked = settings_of(path, *settings, **options)
         # The run's key: everything but the standard and what is shown while it runs (a progress callback is an
         # address). The path as given: a report names its file as it was asked for.
-        # A path and its text name the same file and the same report (``str(path)``).
+        # Settings that make the same check make one key: a path and its text name the same file (and its report,
+        # by default), a sandbox mode and the isolation it chooses are the same sandbox. So ``check_ai("f.py")`` and
+        # ``perfectplay check f.py`` (which names the file and chooses the sandbox once for a class) share a run.
         candidate = asked.candidate
         if candidate.path is not None:
-            candidate = replace(candidate, path=str(candidate.path))
+            candidate = replace(candidate, path=str(candidate.path), name=candidate.name or str(candidate.path))
+        if candidate.command is not None and candidate.name is None:
+            argv = shlex.split(candidate.command) if isinstance(candidate.command, str) else list(candidate.command)
+            candidate = replace(candidate, name=shlex.join(argv))
+        if isinstance(candidate.sandbox, str):
+            candidate = replace(candidate, sandbox=choose(candidate.sandbox))
         run = replace(asked, candidate=candidate, grading=replace(asked.grading, standard=None), output=Output())
         key = repr(("check_ai", run))
         text, report = self._shared.get(key, lambda: _recorded(run))

@@ -64,10 +64,8 @@ def test_a_budget_too_small_or_beside_a_time_limit_is_a_usage_error(slow: Path, 
     assert both.returncode == 2 and "give --budget or --time-limit, not both" in both.stderr
 
 
-def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explanation(
-    examples: Path, checked: Checked
-) -> None:
-    report = checked(str(examples / "graders" / "beatable" / "tictactoe.py"))  # check_ai, shared with others
+def test_the_notebook_api_returns_a_report_with_points_a_verdict_and_the_explanation(checked: Checked) -> None:
+    report = checked("examples/graders/beatable/tictactoe.py")  # check_ai, shared with others
     assert isinstance(report, CheckReport)
     assert (report.verdict, report.exit_status) == ("beatable", 1)
     assert points(report, out_of=10) == 5.9

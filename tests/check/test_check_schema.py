@@ -35,7 +35,7 @@ def test_every_example_s_whole_check_writes_json_valid_against_the_schema(checke
     validator = jsonschema.Draft202012Validator(json_schema())
     for file in FILES:
         options = {"move_seconds": 0.1} if file == "examples/times_out.py" else {}  # as test_check_examples asks
-        document = report_json(checked(EXAMPLES.parent / file, **options))
+        document = report_json(checked(file, **options))
         errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(document)]
         assert errors == [], file
         assert document["schema"] == SCHEMA
