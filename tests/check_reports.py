@@ -49,10 +49,10 @@ class Checked:
     def __call__(self, path: Any = None, *settings: Any, **options: Any) -> CheckReport:
         asked = settings_of(path, *settings, **options)
         # The run's key: everything but the standard and what is shown while it runs (a progress callback is an
-        # address). The path as given: a report names its file as it was asked for.
-        # Settings that make the same check make one key: a path and its text name the same file (and its report,
-        # by default), a sandbox mode and the isolation it chooses are the same sandbox. So ``check_ai("f.py")`` and
-        # ``perfectplay check f.py`` (which names the file and chooses the sandbox once for a class) share a run.
+        # address). The path as given (a report names its file as it was asked for), but settings that make the same
+        # check make one key: a path and its text, a sandbox mode and the isolation it chooses, a command and the
+        # name it gets. So ``check_ai("f.py")`` and ``perfectplay check f.py`` (which names the file and chooses the
+        # sandbox once for a class) share a run.
         candidate = asked.candidate
         if candidate.path is not None:
             candidate = replace(candidate, path=str(candidate.path), name=candidate.name or str(candidate.path))
