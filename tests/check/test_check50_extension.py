@@ -69,8 +69,26 @@ def test_a_beatable_one_fails_with_the_board_the_move_it_made_and_the_right_move
     assert "Shortest loss as X moving first (O wins in 8 plies):" in rationale
 
 
+SAMPLED = """
+# The test's own addition: the extension's check_ai asks a sample (and every position its own games reach).
+_whole_check_ai = pp.check_ai
+
+
+def _sampled(*args, **kwargs):
+    return _whole_check_ai(*args, **{"sample": 50, **kwargs})
+
+
+pp.check_ai = _sampled
+"""
+
+
 def test_a_result_that_writes_on_its_board_fails_helpers_right_with_the_changed_board(tmp_path: Path) -> None:
-    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", passes=False)
+    # Its result() writes on every board it is given: a sample shows it as well as every position.
+    checks = tmp_path / "checks"
+    shutil.copytree(CHECKS, checks)
+    with (checks / "__init__.py").open("a") as init:
+        init.write(SAMPLED)
+    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", False, checks)
     assert results["helpers_right"]["passed"] is False
     cause = results["helpers_right"]["cause"]
     assert isinstance(cause, dict)
