@@ -21,6 +21,7 @@ import pytest
 
 from check_reports import Checked
 from grader_schemas import CLASSROOM50, GRADESCOPE, PRAIRIELEARN
+from perfectplay.check.settings import Grading
 from shared_results import shared_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,12 +146,14 @@ def notebook_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def shared_check(monkeypatch: pytest.MonkeyPatch, checked: Checked) -> None:
-    """The cells' ``check_ai`` as they import it, each check made once a run: both cells ask the very same check
-    (the file in their folder, 120 s), as a teacher's hidden cell and graded cells would."""
+    """The cells' ``check_ai`` as they import it, asking a sample (and every position the student's own games reach),
+    each check made once a run: both cells ask the very same check (the file in their folder, 120 s). The beatable
+    file's whole check through the same API, with the same points, is test_check_budget_and_api's notebook test."""
     import perfectplay.check
 
     def check(candidate: str, *settings: Any, **options: Any) -> Any:
-        return checked(str(Path(candidate).resolve()), *settings, **options)  # its own key: where the file is
+        sample = Grading(sample=int(SAMPLE))
+        return checked(str(Path(candidate).resolve()), *settings, grading=sample, **options)  # keyed by the file
 
     monkeypatch.setattr(perfectplay.check, "check_ai", check)
 
