@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from shared_results import SharedResults
+
 pytestmark = pytest.mark.integration  # runs the real check50
 
 pytest.importorskip("check50")
@@ -53,8 +55,10 @@ def test_a_correct_cs50_minimax_passes_every_check(tmp_path: Path) -> None:
     }
 
 
-def test_a_beatable_one_fails_with_the_board_the_move_it_made_and_the_right_moves(tmp_path: Path) -> None:
-    results = run_check50(tmp_path, EXAMPLES / "graders" / "beatable" / "tictactoe.py", passes=False)
+def test_a_beatable_one_fails_with_the_board_the_move_it_made_and_the_right_moves(
+    beatable_run: tuple[dict[str, dict[str, object]], list[str], int],
+) -> None:
+    results, _, _ = beatable_run
     assert results["helpers_right"]["passed"] is True
     assert results["never_beaten"]["passed"] is False and results["keeps_value"]["passed"] is False
     cause = results["never_beaten"]["cause"]
@@ -65,8 +69,26 @@ def test_a_beatable_one_fails_with_the_board_the_move_it_made_and_the_right_move
     assert "Shortest loss as X moving first (O wins in 8 plies):" in rationale
 
 
+SAMPLED = """
+# The test's own addition: the extension's check_ai asks a sample (and every position its own games reach).
+_whole_check_ai = pp.check_ai
+
+
+def _sampled(*args, **kwargs):
+    return _whole_check_ai(*args, **{"sample": 50, **kwargs})
+
+
+pp.check_ai = _sampled
+"""
+
+
 def test_a_result_that_writes_on_its_board_fails_helpers_right_with_the_changed_board(tmp_path: Path) -> None:
-    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", passes=False)
+    # Its result() writes on every board it is given: a sample shows it as well as every position.
+    checks = tmp_path / "checks"
+    shutil.copytree(CHECKS, checks)
+    with (checks / "__init__.py").open("a") as init:
+        init.write(SAMPLED)
+    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", False, checks)
     assert results["helpers_right"]["passed"] is False
     cause = results["helpers_right"]["cause"]
     assert isinstance(cause, dict)
@@ -93,20 +115,40 @@ pp.check_ai = _counted
 """
 
 
-def test_the_three_checks_run_the_check_once_and_read_the_same_report(tmp_path: Path) -> None:
-    checks = tmp_path / "checks"
-    shutil.copytree(CHECKS, checks)
-    with (checks / "__init__.py").open("a") as init:
-        init.write(COUNTING)
-    count = tmp_path / "count"
-    results = run_check50(
-        tmp_path, EXAMPLES / "graders" / "beatable" / "tictactoe.py", False, checks, CHECK_COUNT=str(count)
-    )
+@pytest.fixture(scope="session")
+def beatable_run(
+    tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults
+) -> tuple[dict[str, dict[str, object]], list[str], int]:
+    """check50 on the beatable submission, once a run: its results, the checks it ran, the reports it cached.
+
+    The checks are the example's with a counter of their own added (it wraps ``check_ai`` and changes nothing
+    else), so the test of what the failures say and the test of how often the check runs read one run.
+    """
+
+    def run() -> tuple[dict[str, dict[str, object]], list[str], int]:
+        tmp_path = tmp_path_factory.mktemp("check50-beatable")
+        checks = tmp_path / "checks"
+        shutil.copytree(CHECKS, checks)
+        with (checks / "__init__.py").open("a") as init:
+            init.write(COUNTING)
+        count = tmp_path / "count"
+        results = run_check50(
+            tmp_path, EXAMPLES / "graders" / "beatable" / "tictactoe.py", False, checks, CHECK_COUNT=str(count)
+        )
+        return results, count.read_text().splitlines(), len(list((tmp_path / "cache").glob("*.report")))
+
+    return shared_results.get("check50 on graders/beatable", run)
+
+
+def test_the_three_checks_run_the_check_once_and_read_the_same_report(
+    beatable_run: tuple[dict[str, dict[str, object]], list[str], int],
+) -> None:
+    results, count, reports = beatable_run
     assert {name: entry["passed"] for name, entry in results.items()} == {
         "exists": True,
         "helpers_right": True,
         "never_beaten": False,
         "keeps_value": False,
     }
-    assert count.read_text().splitlines() == ["check"]
-    assert len(list((tmp_path / "cache").glob("*.report"))) == 1
+    assert count == ["check"]
+    assert reports == 1

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from perfectplay.check.api import _command_folder
 from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, Plan, Result, check_class
 from perfectplay.check.errors import CheckUsageError, NotGradable
@@ -288,7 +288,8 @@ def test_an_absolute_interpreter_or_an_inline_program_copies_no_system_folder(tm
 def test_an_inline_program_on_an_absolute_interpreter_is_checked() -> None:
     python = os.path.realpath(sys.executable)
     first_empty = "import sys\nfor line in sys.stdin:\n    print(line.replace('/', '').index('.'), flush=True)\n"
-    result = run_cli("check", "--command", f'{python} -c "{first_empty}"', "--csv", "-", timeout=300)
+    # A sample: what is tested is that the program starts and is asked (its first empty cell loses by its own games).
+    result = run_cli("check", "--command", f'{python} -c "{first_empty}"', "--csv", "-", "--sample", "20", timeout=300)
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert rows[0]["verdict"] == "beatable", result.stderr
     assert "copy" not in result.stderr
@@ -329,8 +330,10 @@ def test_the_class_summary_counts_verdicts_scores_categories_and_findings() -> N
     assert any(element.text == "walks into a fork" for element in drawing.iter())
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # two class runs of four students, each in processes of their own
 def test_a_mixed_class_from_a_manifest_in_one_command_with_summary_and_feedback(tmp_path: Path) -> None:
+    # A sample of each (50 positions and every one its own games reach: the verdicts and points of the whole
+    # check): what is tested is the class run, each row with its own settings, serial and side by side.
     (tmp_path / "pick.py").write_text((ROOT / "examples" / "correct.py").read_text().replace("find_best_move", "pick"))
     student(tmp_path / "broken", {"tictactoe.py": SYNTAX_ERROR})
     manifest = tmp_path / "class.csv"
@@ -348,7 +351,7 @@ def test_a_mixed_class_from_a_manifest_in_one_command_with_summary_and_feedback(
         grades = tmp_path / f"grades{jobs}.csv"
         result = run_cli(
             "check", "--manifest", str(manifest), "--csv", str(grades), "--jobs", jobs, "--summary",
-            "--summary-svg", str(svg), "--feedback-dir", str(feedback), timeout=600,
+            "--summary-svg", str(svg), "--feedback-dir", str(feedback), "--sample", "50", timeout=600,
         )  # fmt: skip
         assert result.returncode == 2, result.stderr
         rows = list(csv.DictReader(io.StringIO(grades.read_text())))
@@ -433,8 +436,8 @@ def test_students_who_sleep_on_every_move_cannot_keep_a_class_run_busy(tmp_path:
         (["examples/correct.py", "--wall-limit", "10", "--budget", "60"], "give --budget or --wall-limit, not both"),
     ],
 )
-def test_class_run_usage_problems_exit_2_with_one_line(args: list[str], message: str) -> None:
-    result = run_cli("check", *args)
+def test_class_run_usage_problems_exit_2_with_one_line(args: list[str], message: str, in_process: InProcess) -> None:
+    result = in_process("check", *args)
     assert result.returncode == 2 and message in result.stderr
     assert result.stderr.count("\n") == 1
 

@@ -74,9 +74,8 @@ def test_a_module_without_an_ai_says_what_was_looked_for_and_how_to_point_at_it(
     assert "--function NAME" in line
 
 
-@pytest.mark.slow  # a whole check, in a process of its own
-def test_the_report_of_a_correct_ai_says_unbeatable_and_exits_0() -> None:
-    result = run_cli("check", "examples/correct.py")
+def test_the_report_of_a_correct_ai_says_unbeatable_and_exits_0(checked_cli: InProcess) -> None:
+    result = checked_cli("check", "examples/correct.py")  # the whole check test_check_examples reads
     assert result.returncode == 0, result.stderr
     assert "Unbeatable: it never loses, and plays the best move in all 4,520 positions." in result.stdout
     assert "as O moving second   never loses" in result.stdout

@@ -8,8 +8,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cli_helpers import InProcess, run_cli
-from perfectplay.check.report.render_json import SCHEMA, json_schema
+from check_reports import Checked
+from cli_helpers import InProcess
+from perfectplay.check.api import check_ai
+from perfectplay.check.report.render_json import SCHEMA, json_schema, report_json
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FILES = sorted(
@@ -28,10 +30,23 @@ def test_there_are_examples_of_every_kind_to_validate() -> None:
     assert len(FILES) >= 12 and "examples/graders/syntax_error/tictactoe.py" in FILES
 
 
-@pytest.mark.slow  # a whole check of every example, a dozen files, in one run
-def test_every_example_s_json_is_valid_against_the_schema_in_one_run_of_all_of_them() -> None:
-    # One run for the whole class: the array form, each object with its own "schema".
-    result = run_cli("check", *FILES, "--format", "json", "--time-per-move", "0.5", timeout=1800)
+def test_every_example_s_whole_check_writes_json_valid_against_the_schema(checked: Checked) -> None:
+    # Each example's whole check (every position), the very checks the other tests read, made once a run.
+    validator = jsonschema.Draft202012Validator(json_schema())
+    for file in FILES:
+        options = {"move_seconds": 0.1} if file == "examples/times_out.py" else {}  # as test_check_examples asks
+        document = report_json(checked(file, **options))
+        errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(document)]
+        assert errors == [], file
+        assert document["schema"] == SCHEMA
+
+
+@pytest.mark.slow  # a dozen checks, one after the other
+def test_every_example_s_json_is_valid_against_the_schema_in_one_run_of_all_of_them(in_process: InProcess) -> None:
+    # One run for the whole class: the array form, each object with its own "schema". The whole check of each
+    # is validated above; here a small sample of each (every example, its interface and its kinds of answer)
+    # keeps the class run's own part, the array and its order, from costing a dozen whole checks again.
+    result = in_process("check", *FILES, "--format", "json", "--time-per-move", "0.1", "--sample", "20", "--jobs", "1")
     assert result.returncode == 1, result.stderr
     documents = json.loads(result.stdout)
     assert [document["target"] for document in documents] == FILES
@@ -40,6 +55,7 @@ def test_every_example_s_json_is_valid_against_the_schema_in_one_run_of_all_of_t
         errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(document)]
         assert errors == [], document["target"]
         assert document["schema"] == SCHEMA
+        assert document["target"].endswith("syntax_error/tictactoe.py") or document["asked"] >= 20
 
 
 def test_a_program_s_json_through_the_line_protocol_is_valid_too(checked_cli: InProcess) -> None:
@@ -49,9 +65,8 @@ def test_a_program_s_json_through_the_line_protocol_is_valid_too(checked_cli: In
 
 @pytest.fixture(scope="module")
 def broken_report() -> dict[str, object]:
-    """One real report (of a file that does not import) for the tests below to spoil, made once."""
-    result = run_cli("check", "examples/graders/syntax_error/tictactoe.py", "--json")
-    document: dict[str, object] = json.loads(result.stdout)
+    """One real report (of a file that does not import: nothing to ask, a moment) for the tests below to spoil."""
+    document: dict[str, object] = report_json(check_ai(EXAMPLES / "graders" / "syntax_error" / "tictactoe.py"))
     jsonschema.validate(document, json_schema())  # valid as it comes: each change below is what breaks it
     return document
 

@@ -31,19 +31,17 @@ def test_a_correct_cs50_minimax_with_utility_plus_one_zero_minus_one_passes_with
     assert "Wins slower than it could: 400 positions, e.g." in result.stdout
 
 
-def test_the_same_cs50_minimax_judged_by_best_has_its_slow_wins_held_against_it(
-    examples: Path, checked: Checked
-) -> None:
-    report = checked(examples / "graders" / "plain" / "tictactoe.py", standard="best")
+def test_the_same_cs50_minimax_judged_by_best_has_its_slow_wins_held_against_it(checked: Checked) -> None:
+    report = checked(PLAIN, standard="best")  # the run the command line makes
     assert (report.standard, report.exit_status, report.verdict) == ("best", 1, "imperfect")
     assert {finding.kind for finding in report.counted} == {"slower_win", "sooner_loss"}
 
 
 def test_find_best_move_is_judged_by_best_unless_told_and_value_only_is_an_alias(
-    examples: Path, checked: Checked, checked_cli: InProcess
+    checked: Checked, checked_cli: InProcess
 ) -> None:
-    assert checked(examples / "fatalist.py").standard == "best"
-    by_value = checked(examples / "fatalist.py", value_only=True)
+    assert checked("examples/fatalist.py").standard == "best"
+    by_value = checked("examples/fatalist.py", value_only=True)
     assert by_value.standard == "value" and by_value.exit_status == 0
     # On the command line --value-only is --standard value: both parse to the very same options...
     alias = ["check", "examples/fatalist.py", "--value-only", "--json"]

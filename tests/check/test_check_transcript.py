@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess
 from perfectplay.check import Candidate, CheckReport, CheckUsageError, Grading, Output, check_ai
 from perfectplay.check.api import replay
 from perfectplay.check.report.render_graders import prairielearn_json
@@ -36,20 +36,20 @@ def test_a_report_judged_again_from_its_transcript_is_the_report_of_the_check(
 
 
 def test_a_transcript_is_judged_again_by_another_standard_and_other_weights_without_the_student(
-    recorded: tuple[Path, CheckReport], tmp_path: Path
+    recorded: tuple[Path, CheckReport], tmp_path: Path, in_process: InProcess
 ) -> None:
     path, report = recorded
     best = replay(path, standard="best")
     assert best.standard == "best" and best.positions == report.positions
     weights = tmp_path / "weights.json"
     weights.write_text(json.dumps({"never_beaten": 10}))
-    result = run_cli("check", "--replay", str(path), "--format", "prairielearn", "--weights", str(weights))
+    result = in_process("check", "--replay", str(path), "--format", "prairielearn", "--weights", str(weights))
     assert result.returncode == 1, result.stderr
     assert json.loads(result.stdout) == prairielearn_json(report, load_weights(weights))
 
 
 def test_a_changed_or_foreign_transcript_is_one_line_and_exit_status_2(
-    recorded: tuple[Path, CheckReport], tmp_path: Path
+    recorded: tuple[Path, CheckReport], tmp_path: Path, in_process: InProcess
 ) -> None:
     path, _ = recorded
     document = json.loads(path.read_text())
@@ -62,6 +62,6 @@ def test_a_changed_or_foreign_transcript_is_one_line_and_exit_status_2(
         file = tmp_path / name
         if text is not None:
             file.write_text(text)
-        result = run_cli("check", "--replay", str(file))
+        result = in_process("check", "--replay", str(file))
         assert result.returncode == 2 and result.stdout == ""
         assert result.stderr.count("\n") == 1 and "--replay" in result.stderr

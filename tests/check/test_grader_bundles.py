@@ -30,6 +30,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.integration]
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BEATABLE = EXAMPLES / "graders" / "beatable" / "tictactoe.py"
 PERFECTPLAY = str(Path(sys.executable).parent / "perfectplay")
+SAMPLE = ("--sample", "100")
+"""A bundle made with ``--sample``: a stratified sample plus every position the student's own games reach, which
+gives these submissions their whole check's points. The Gradescope test runs the whole default check end to end;
+the others test their bundle's plumbing (layout, wheel, scripts, result) and pass the option through it."""
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +130,7 @@ def test_prairielearn_folder_grades_in_grade_tests_on_python_310_and_a_typo_cost
 def test_classroom50_autograder_carries_perfectplay_inside_and_writes_result_and_release_body(
     tmp_path: Path, python310: str
 ) -> None:
-    bundle = make_bundle(tmp_path, "classroom50", "--standard", "best")
+    bundle = make_bundle(tmp_path, "classroom50", "--standard", "best", *SAMPLE)
     checkout = tmp_path / "student-repository"
     checkout.mkdir()
     shutil.copy(BEATABLE, checkout / "tictactoe.py")
@@ -186,7 +190,9 @@ def test_coderunner_template_grades_a_sample_within_jobes_cpu_limit_and_says_so(
 def test_coderunner_output_is_valid_when_the_answer_spins_and_when_the_wheel_is_missing(
     tmp_path: Path, python310: str
 ) -> None:
-    bundle = make_bundle(tmp_path, "coderunner")
+    # A tenth of a second a move: each answer spins until the check gives up on it, and the template must still
+    # print a valid result (the check's own, or its fallback when the check outlasts the template's 25 s).
+    bundle = make_bundle(tmp_path, "coderunner", "--time-per-move", "0.1")
     spinning = "def find_best_move(board):\n    while True:\n        pass\n"
     graded = run_jobe(coderunner_job(tmp_path / "spins", bundle, spinning), python310)
     document = json.loads(graded.stdout)
@@ -201,7 +207,7 @@ def test_coderunner_output_is_valid_when_the_answer_spins_and_when_the_wheel_is_
 def test_autolab_makefile_unpacks_the_tar_and_prints_the_scores_line_last(tmp_path: Path, python310: str) -> None:
     if shutil.which("make") is None:
         pytest.skip("make is not installed (Autolab's image runs autograde-Makefile with it)")
-    bundle = make_bundle(tmp_path, "autolab", "--budget", "120")
+    bundle = make_bundle(tmp_path, "autolab", "--budget", "120", *SAMPLE)
     job = tmp_path / "job"
     job.mkdir()
     shutil.copy(bundle / "autograde-Makefile", job / "Makefile")
