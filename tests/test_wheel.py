@@ -10,10 +10,8 @@ of what gets installed and run.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -23,47 +21,13 @@ pytestmark = pytest.mark.integration  # builds a wheel and installs it in a fres
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _checkout_files() -> list[str]:
-    """Every file of the checkout git would commit (tracked, or new and not ignored)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    )
-    return [name for name in listed.stdout.decode().split("\0") if name and (ROOT / name).is_file()]
-
-
 @pytest.fixture(scope="module")
-def clean_install(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment holding only the wheel built from this checkout; returns its bin directory."""
-    if shutil.which("git") is None:
-        pytest.fail("git is needed to list the checkout's files")
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "source"
-    for name in _checkout_files():
-        target = source / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
-    wheels = work / "wheels"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--no-build-isolation", "-q", "-w", wheels],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    built = sorted(wheels.glob("perfectplay-*.whl"))
-    assert len(built) == 1, built
-    env_dir = work / "venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
-    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    subprocess.run(
-        [str(bin_dir / "python"), "-m", "pip", "install", "--no-index", "--no-deps", "-q", str(built[0])],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    return bin_dir
+def clean_install(wheel_alone: Path) -> Path:
+    """A fresh virtual environment holding only the wheel built from this checkout; returns its bin directory.
+
+    The run's one build and install (tests/built_wheels.py), which tests/test_build.py checks as well.
+    """
+    return wheel_alone
 
 
 def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -83,8 +47,11 @@ def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.Comp
 
 
 def test_the_clean_environment_holds_the_wheel_and_no_developer_tools(clean_install: Path) -> None:
+    # The environment has no pip of its own: this one lists what is installed there.
     listed = subprocess.run(
-        [str(clean_install / "python"), "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True
+        [sys.executable, "-m", "pip", "--python", str(clean_install / "python"), "list", "--format=freeze"],
+        capture_output=True,
+        text=True,
     ).stdout
     names = {line.split("==")[0].lower() for line in listed.split()}
     assert "perfectplay" in names
