@@ -30,20 +30,33 @@ def clean_install(wheel_alone: Path) -> Path:
     return wheel_alone
 
 
-def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def _start(bin_dir: Path, *args: str) -> subprocess.Popen[str]:
     # Run from an empty directory so that nothing of the checkout can be imported by accident.
     elsewhere = bin_dir.parent / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
     environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return subprocess.run(
+    return subprocess.Popen(
         [str(bin_dir / "perfectplay"), *args],
-        input=stdin,
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=300,
         cwd=elsewhere,
         env=environment,
     )
+
+
+def _finish(started: subprocess.Popen[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    try:
+        stdout, stderr = started.communicate(stdin, timeout=300)
+    except subprocess.TimeoutExpired:
+        started.kill()
+        raise
+    return subprocess.CompletedProcess(started.args, started.returncode, stdout, stderr)
+
+
+def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return _finish(_start(bin_dir, *args), stdin)
 
 
 def test_the_clean_environment_holds_the_wheel_and_no_developer_tools(clean_install: Path) -> None:
@@ -74,10 +87,17 @@ def test_perfectplay_play_runs_from_the_wheel_with_moves_piped_in(clean_install:
 
 
 def test_perfectplay_check_runs_from_the_wheel_on_the_examples(clean_install: Path) -> None:
-    correct = _run(clean_install, "check", str(ROOT / "examples" / "correct.py"))
+    # Both checks run side by side: each mostly waits on its sandboxed candidate.
+    checking = [_start(clean_install, "check", str(ROOT / "examples" / name)) for name in ("correct.py", "fatalist.py")]
+    try:
+        correct, fatalist = (_finish(started) for started in checking)
+    finally:
+        for started in checking:
+            if started.poll() is None:  # the other one timed out: stop this one too
+                started.kill()
+                started.wait()
     assert correct.returncode == 0, correct.stdout + correct.stderr
     assert "Unbeatable" in correct.stdout
-    fatalist = _run(clean_install, "check", str(ROOT / "examples" / "fatalist.py"))
     assert fatalist.returncode == 1
     assert "Wins slower than it could" in fatalist.stdout
 
