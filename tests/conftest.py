@@ -4,8 +4,11 @@ shared by the run's xdist workers."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from built_wheels import Built, built_checkout, wheel_installed_alone
 from cli_helpers import InProcess
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 from perfectplay.teaching.trace import Trace, trace_minimax
@@ -28,6 +31,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def shared_results(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
     """Costly results made once per run, whichever worker asks first (tests/shared_results.py)."""
     return SharedResults(shared_folder(tmp_path_factory))
+
+
+@pytest.fixture(scope="session")
+def built(shared_results: SharedResults, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The checkout's sdist and wheel, built once per run (tests/built_wheels.py)."""
+    return built_checkout(shared_results, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def wheel_alone(shared_results: SharedResults, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bin folder of a clean virtual environment holding that wheel alone, made once per run."""
+    return wheel_installed_alone(shared_results, tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from built_wheels import Built, clean_environ, install_alone
 from other_pythons import interpreters
-from test_wheel import _checkout_files
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
@@ -28,30 +28,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the files git would commit: what an sdist is made of."""
-    source = tmp_path_factory.mktemp("build") / "source"
-    for name in _checkout_files():
-        target = source / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
-    return source
+def checkout(built: Built) -> Path:
+    """A copy of the files git would commit: what an sdist is made of (the run's one build made it too)."""
+    return built.source
 
 
 def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
-    environ = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=900, env={**environ, **extra})
-
-
-def clean_install(python: str, wheel: Path, where: Path) -> Path:
-    """A new virtual environment of ``python`` holding ``wheel`` alone, installed with no index; its bin folder."""
-    created = run([python, "-m", "venv", "--without-pip", str(where)], where.parent)
-    assert created.returncode == 0, created.stderr
-    bin_dir = where / ("Scripts" if os.name == "nt" else "bin")
-    pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")]
-    installed = run([*pip, "install", "--no-index", "--no-deps", "--quiet", str(wheel)], where.parent)
-    assert installed.returncode == 0, installed.stderr
-    return bin_dir
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=900, env={**clean_environ(), **extra})
 
 
 def compiler() -> bool:
@@ -59,16 +42,14 @@ def compiler() -> bool:
 
 
 def test_build_makes_an_sdist_and_a_wheel_for_this_python_that_install_with_no_index(
-    checkout: Path, tmp_path: Path
+    built: Built, wheel_alone: Path, tmp_path: Path
 ) -> None:
-    built = run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(tmp_path / "dist"), "."], checkout)
-    assert built.returncode == 0, built.stderr[-2000:]
-    [sdist] = (tmp_path / "dist").glob("perfectplay-*.tar.gz")
-    [wheel] = (tmp_path / "dist").glob("perfectplay-*.whl")
+    # ``built`` is ``python -m build --no-isolation`` on the checkout's files (it fails if the build does), its
+    # wheel built from the sdist; ``wheel_alone`` a new virtual environment that wheel went into with no index.
+    sdist, wheel = built.sdist, built.wheel
     tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
     assert tag in wheel.name or "py3-none-any" in wheel.name
-    bin_dir = clean_install(sys.executable, wheel, tmp_path / "venv")
-    version = run([str(bin_dir / "perfectplay"), "--version"], tmp_path)
+    version = run([str(wheel_alone / "perfectplay"), "--version"], tmp_path)
     assert version.returncode == 0, version.stderr
     if compiler():
         assert "solver core: compiled C" in version.stdout
@@ -125,7 +106,7 @@ def test_each_python_builds_its_own_wheel_with_the_compiled_core_and_installs_it
     assert built.returncode == 0, built.stderr[-2000:]
     [wheel] = dist.glob("perfectplay-*.whl")
     assert f"cp{version[0]}{version[1]}" in wheel.name
-    bin_dir = clean_install(python, wheel, tmp_path / "venv")
+    bin_dir = install_alone(python, wheel, tmp_path / "venv")
     answer = run([str(bin_dir / "perfectplay"), "--version"], tmp_path)
     assert answer.returncode == 0, answer.stderr
     if compiler():

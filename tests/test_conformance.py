@@ -12,8 +12,8 @@ from conformance import check_game
 from perfectplay import make_game
 from perfectplay.games import presets
 
-SLOW = {"mnk:5,5,4"}
-"""Presets whose textbook searches near the end of a playout take many seconds: marked slow."""
+SLOW = {"mnk:5,5,4", "mnk:4,4,4", "mnk:4,4,3"}
+"""Presets whose textbook searches near the end of a playout take seconds: marked slow (the full suite runs them)."""
 
 SPECS = [pytest.param(game.name, marks=pytest.mark.slow) if game.name in SLOW else game.name for game in presets()]
 

@@ -166,7 +166,8 @@ def test_the_cli_writes_csv_to_a_file_and_says_so(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("nosuchgame",), "unknown game"),
-        (("connect4",), "reachable positions"),
+        # A small --max-positions: the default (300,000) is counted up to before the refusal, a second and a half.
+        (("connect4", "--max-positions", "1000"), "more than 1,000 reachable positions"),
         (("tictactoe", "--format", "parquet"), "give --output"),
         (("tictactoe", "--output", "/nonexistent/dir/x.jsonl"), "cannot write"),
         (("tictactoe", "--start", "XXX/XXX/XXX"), "stones"),

@@ -15,6 +15,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from perfectplay.game import Player
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.search.analysis import analyze
@@ -149,6 +151,7 @@ def book_walk(book: Book, first: Player, computer_first: bool) -> int:
     return met
 
 
+@pytest.mark.slow  # plays through every position the computer meets: seconds of CPU
 def test_the_book_answers_every_position_the_computer_meets_whichever_colour_moved_first() -> None:
     book = checked_shipped_book()
     for computer_first in (True, False):

@@ -82,7 +82,17 @@ def test_whenever_the_side_to_move_can_force_a_win_the_chosen_move_wins_fastest(
     assert (len(fastest), len(winning)) == (2836, 2836)
 
 
-@pytest.mark.parametrize(("empties", "count"), [(9, 2), (8, 12), (7, 60), (6, 120), (5, 60)])
+@pytest.mark.parametrize(
+    ("empties", "count"),
+    # The textbook minimax on 4x4 positions with 8 or 9 empty cells takes seconds each: the full suite's part.
+    [
+        pytest.param(9, 2, marks=pytest.mark.slow),
+        pytest.param(8, 12, marks=pytest.mark.slow),
+        (7, 60),
+        (6, 120),
+        (5, 60),
+    ],
+)
 def test_solve_equals_minimax_on_random_4x4_k4_positions(empties: int, count: int) -> None:
     game = MNK(4, 4, 4)
     rng = random.Random(f"4x4-{empties}")

@@ -59,6 +59,7 @@ def check_invariants(trace: Trace) -> None:
     assert trace.root.pruned_subtrees == trace.pruned
 
 
+@pytest.mark.slow  # traces every 3x3 position with six or fewer empty cells: seconds of CPU
 def test_traced_minimax_counts_exactly_the_reference_nodes_on_every_position_with_six_or_fewer_empty_cells(
     all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:

@@ -10,10 +10,8 @@ of what gets installed and run.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -23,68 +21,50 @@ pytestmark = pytest.mark.integration  # builds a wheel and installs it in a fres
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _checkout_files() -> list[str]:
-    """Every file of the checkout git would commit (tracked, or new and not ignored)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    )
-    return [name for name in listed.stdout.decode().split("\0") if name and (ROOT / name).is_file()]
-
-
 @pytest.fixture(scope="module")
-def clean_install(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh virtual environment holding only the wheel built from this checkout; returns its bin directory."""
-    if shutil.which("git") is None:
-        pytest.fail("git is needed to list the checkout's files")
-    work = tmp_path_factory.mktemp("wheel")
-    source = work / "source"
-    for name in _checkout_files():
-        target = source / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
-    wheels = work / "wheels"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "--no-build-isolation", "-q", "-w", wheels],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    built = sorted(wheels.glob("perfectplay-*.whl"))
-    assert len(built) == 1, built
-    env_dir = work / "venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
-    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    subprocess.run(
-        [str(bin_dir / "python"), "-m", "pip", "install", "--no-index", "--no-deps", "-q", str(built[0])],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    return bin_dir
+def clean_install(wheel_alone: Path) -> Path:
+    """A fresh virtual environment holding only the wheel built from this checkout; returns its bin directory.
+
+    The run's one build and install (tests/built_wheels.py), which tests/test_build.py checks as well.
+    """
+    return wheel_alone
 
 
-def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def _start(bin_dir: Path, *args: str) -> subprocess.Popen[str]:
     # Run from an empty directory so that nothing of the checkout can be imported by accident.
     elsewhere = bin_dir.parent / "elsewhere"
     elsewhere.mkdir(exist_ok=True)
     environment = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    return subprocess.run(
+    return subprocess.Popen(
         [str(bin_dir / "perfectplay"), *args],
-        input=stdin,
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=300,
         cwd=elsewhere,
         env=environment,
     )
 
 
+def _finish(started: subprocess.Popen[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    try:
+        stdout, stderr = started.communicate(stdin, timeout=300)
+    except subprocess.TimeoutExpired:
+        started.kill()
+        raise
+    return subprocess.CompletedProcess(started.args, started.returncode, stdout, stderr)
+
+
+def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return _finish(_start(bin_dir, *args), stdin)
+
+
 def test_the_clean_environment_holds_the_wheel_and_no_developer_tools(clean_install: Path) -> None:
+    # The environment has no pip of its own: this one lists what is installed there.
     listed = subprocess.run(
-        [str(clean_install / "python"), "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True
+        [sys.executable, "-m", "pip", "--python", str(clean_install / "python"), "list", "--format=freeze"],
+        capture_output=True,
+        text=True,
     ).stdout
     names = {line.split("==")[0].lower() for line in listed.split()}
     assert "perfectplay" in names
@@ -107,10 +87,17 @@ def test_perfectplay_play_runs_from_the_wheel_with_moves_piped_in(clean_install:
 
 
 def test_perfectplay_check_runs_from_the_wheel_on_the_examples(clean_install: Path) -> None:
-    correct = _run(clean_install, "check", str(ROOT / "examples" / "correct.py"))
+    # Both checks run side by side: each mostly waits on its sandboxed candidate.
+    checking = [_start(clean_install, "check", str(ROOT / "examples" / name)) for name in ("correct.py", "fatalist.py")]
+    try:
+        correct, fatalist = (_finish(started) for started in checking)
+    finally:
+        for started in checking:
+            if started.poll() is None:  # the other one timed out: stop this one too
+                started.kill()
+                started.wait()
     assert correct.returncode == 0, correct.stdout + correct.stderr
     assert "Unbeatable" in correct.stdout
-    fatalist = _run(clean_install, "check", str(ROOT / "examples" / "fatalist.py"))
     assert fatalist.returncode == 1
     assert "Wins slower than it could" in fatalist.stdout
 

@@ -200,14 +200,14 @@ def test_the_computer_plays_itself_to_the_end_and_stops_when_asked(page: Any) ->
     page.wait_for_function("document.querySelectorAll('.move-step').length === 10", timeout=PATIENCE)
     wait_status(page, "It's a draw.")  # perfect against perfect
 
-    page.select_option("#speed", "2000")
+    page.select_option("#speed", "800")  # Normal: a pause long enough to click between two moves
     page.click("#new-game")
     page.wait_for_function("document.querySelectorAll('.move-step').length >= 2", timeout=PATIENCE)
     page.click("#watch-toggle")
     page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')", timeout=PATIENCE)
     wait_idle(page)
     stopped = stones(page)
-    page.wait_for_timeout(2500)  # longer than a move's pause: nothing more is played
+    page.wait_for_timeout(1600)  # twice a move's pause: nothing more is played
     assert stones(page) == stopped
     page.click("#watch-toggle")
     page.wait_for_function(

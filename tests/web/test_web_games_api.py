@@ -39,7 +39,15 @@ def test_every_level_has_a_note_saying_what_it_does(client: TestClient) -> None:
     assert "depth-2 minimax" in answer["notes"]["depth2"]
 
 
-@pytest.mark.parametrize("spec", [spec for kind in KINDS.values() for spec in kind.presets])
+# 5x5's searches each take the 1 s limit: seconds of waiting, the full suite's part.
+@pytest.mark.parametrize(
+    "spec",
+    [
+        pytest.param(spec, marks=pytest.mark.slow) if spec == "mnk:5,5,4" else spec
+        for kind in KINDS.values()
+        for spec in kind.presets
+    ],
+)
 def test_every_depth_player_the_page_offers_moves_in_every_game(hurried_client: TestClient, spec: str) -> None:
     # A 1 s server: on the big boards the exact analysis beside the move takes the whole limit;
     # only the move's legality is checked, never what the limit let the searches find.

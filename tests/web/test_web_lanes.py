@@ -24,6 +24,10 @@ EMPTY_5X5 = "...../...../...../...../....."
 HOGS = 60
 """More expensive requests than FastAPI's thread pool has threads (40)."""
 
+FAST_NODES = 300
+"""The fast lane's node budget here: each of the many expensive requests is first tried there, one at a time,
+and 300 nodes cost a tenth of the default 5,000; the cheap answers the tests ask for need 7 and 15 nodes."""
+
 PATIENCE = 120.0
 """How long a test waits for something that takes milliseconds: a hang, not a slow machine, fails it."""
 
@@ -87,7 +91,7 @@ def health(client: TestClient, threads: ThreadPoolExecutor) -> dict[str, Any]:
 
 
 def test_cheap_answers_and_health_do_not_wait_behind_expensive_searches_however_many() -> None:
-    settings = Settings(workers=1, seconds=600.0, backstop_seconds=600.0, queue_seconds=600.0)
+    settings = Settings(workers=1, seconds=600.0, backstop_seconds=600.0, queue_seconds=600.0, fast_nodes=FAST_NODES)
     with saturated(settings, HOGS) as (client, threads, pending):
         # Every expensive request is in: one on the worker, all the others
         # waiting for it at the same time, more than there are threads.
@@ -114,7 +118,7 @@ def test_cheap_answers_and_health_do_not_wait_behind_expensive_searches_however_
 def test_a_request_that_waits_for_a_worker_longer_than_the_queue_limit_is_answered_503() -> None:
     # The queue limit is short on purpose; the search holding the worker is
     # endless, so there is no race: every other request must time out waiting.
-    settings = Settings(workers=1, seconds=600.0, backstop_seconds=600.0, queue_seconds=0.2)
+    settings = Settings(workers=1, seconds=600.0, backstop_seconds=600.0, queue_seconds=0.2, fast_nodes=FAST_NODES)
     with saturated(settings, 1) as (client, threads, pending):
         eventually(lambda: health(client, threads), lambda seen: seen.get("busy") == 1, "the worker never got busy")
         body = {"game": "mnk:5,5,4", "position": EMPTY_5X5}

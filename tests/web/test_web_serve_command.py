@@ -141,7 +141,10 @@ def refused(port: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc to find the workers")
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+# SIGINT's run is marked slow: SIGTERM's takes the same way out in the fast lane, and the full suite runs both.
+@pytest.mark.parametrize(
+    "stop", [pytest.param(signal.SIGINT, marks=pytest.mark.slow), signal.SIGTERM], ids=["SIGINT", "SIGTERM"]
+)
 def test_a_signal_with_requests_in_flight_answers_every_one_stops_the_workers_and_exits_0(stop: int) -> None:
     serving = Serving("--workers", "1", "--time-limit", "3")
     try:

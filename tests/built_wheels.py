@@ -1,0 +1,113 @@
+"""The checkout built once per run: ``python -m build`` (an sdist, and a wheel built from it) and a clean virtual
+environment holding that wheel alone, shared by tests/test_build.py and tests/test_wheel.py and by both xdist
+workers (tests/shared_results.py), so the compiled core is built once, not once per test file and worker."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from shared_results import SharedResults, shared_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Built:
+    """What ``python -m build`` made from a copy of the checkout's files (``source``)."""
+
+    source: Path
+    sdist: Path
+    wheel: Path
+
+
+def checkout_files() -> list[str]:
+    """Every file of the checkout git would commit (tracked, or new and not ignored)."""
+    if shutil.which("git") is None:
+        pytest.fail("git is needed to list the checkout's files")
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    return [name for name in listed.stdout.decode().split("\0") if name and (ROOT / name).is_file()]
+
+
+def copy_checkout(source: Path) -> Path:
+    """A copy of the files git would commit, in ``source``: what an sdist is made of."""
+    for name in checkout_files():
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target)
+    return source
+
+
+def clean_environ() -> dict[str, str]:
+    """This environment without what would let the checkout or the test's venv leak into a subprocess."""
+    return {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+
+def run_folder(factory: pytest.TempPathFactory) -> Path:
+    """A folder that lives as long as the run, shared by its xdist workers (this process's alone without xdist)."""
+    shared = shared_folder(factory)
+    return shared if shared is not None else factory.getbasetemp()
+
+
+def build_checkout(folder: Path) -> Built:
+    """``python -m build --no-isolation`` on a fresh copy of the checkout in ``folder``: an sdist, then its wheel."""
+    source = copy_checkout(folder / "source")
+    dist = folder / "dist"
+    built = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), "."],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=clean_environ(),
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
+    [sdist] = dist.glob("perfectplay-*.tar.gz")
+    [wheel] = dist.glob("perfectplay-*.whl")
+    return Built(source, sdist, wheel)
+
+
+def install_alone(python: str, wheel: Path, where: Path) -> Path:
+    """A new virtual environment of ``python`` holding ``wheel`` alone, installed with no index; its bin folder.
+
+    The environment gets no pip of its own (ensurepip alone takes seconds): this pip installs into it.
+    """
+    environ = clean_environ()
+    created = subprocess.run(
+        [python, "-m", "venv", "--without-pip", str(where)], capture_output=True, text=True, env=environ
+    )
+    assert created.returncode == 0, created.stderr
+    bin_dir = where / ("Scripts" if os.name == "nt" else "bin")
+    pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")]
+    installed = subprocess.run(
+        [*pip, "install", "--no-index", "--no-deps", "--quiet", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=environ,
+    )
+    assert installed.returncode == 0, installed.stderr
+    return bin_dir
+
+
+def built_checkout(shared: SharedResults, factory: pytest.TempPathFactory) -> Built:
+    """The run's one build of the checkout."""
+    return shared.get("python -m build of the checkout", lambda: build_checkout(run_folder(factory) / "checkout-build"))
+
+
+def wheel_installed_alone(shared: SharedResults, factory: pytest.TempPathFactory) -> Path:
+    """The bin folder of the run's one clean virtual environment holding the built wheel alone."""
+    wheel = built_checkout(shared, factory).wheel
+    where = run_folder(factory) / "checkout-wheel-alone"
+    return shared.get("the built wheel installed alone", lambda: install_alone(sys.executable, wheel, where))
