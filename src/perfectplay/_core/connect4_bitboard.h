@@ -90,6 +90,7 @@ static inline int C4(c4_moves)(const C4Geometry *g, const C4(C4Node) *n, int *mo
         if (bit) {
             BB cells = C4(c4_threats)(g, n->pos | bit, n->mask) & ~bit;
             int c = popcount128((u128)cells);
+            if (n->my_win & (bit << 1)) c--; /* under its own winning cell: the opponent blocks it at once */
             /* A stable sort, most cells first: insert after every move with as many or more. */
             int at = count;
             while (at > 0 && counts[at - 1] < c) {
