@@ -122,6 +122,8 @@ class Geometry:
         self.cells = width * height
         self.base = self.cells + 2
         self.transient_stones = self.cells - TRANSIENT_EMPTY if self.cells >= TRANSIENT_BOARD else self.cells + 1
+        self.mirror_stones = self.cells // 2
+        self.column = (1 << stride) - 1
         self.bottom = sum(1 << (col * stride) for col in range(width))
         self.board = self.bottom * ((1 << height) - 1)
         self.bottom_bits: tuple[int, ...] = tuple(1 << (col * stride) for col in range(width))
@@ -134,6 +136,18 @@ class Geometry:
         self.bit_of_cell: tuple[int, ...] = tuple(
             1 << ((cell % width) * stride + height - 1 - cell // width) for cell in range(self.cells)
         )
+
+    def mirror(self, key: int) -> int:
+        """A key (``pos + mask``) of the mirror image: the columns in the opposite order.
+
+        Each column's part of a key stays within its ``stride`` bits (its
+        stones plus a run of ones below the column's top marker).
+        """
+        stride, column, last = self.stride, self.column, self.width - 1
+        image = 0
+        for col in range(self.width):
+            image |= (key >> (col * stride) & column) << ((last - col) * stride)
+        return image
 
     def bitboard(self, cells: int) -> int:
         """A row-major cell mask (the game's numbering) as a bitboard."""
@@ -166,6 +180,7 @@ class Connect4Node:
         "high",
         "low",
         "mask",
+        "mirrored",
         "my_win",
         "opp_win",
         "pos",
@@ -186,6 +201,7 @@ class Connect4Node:
     high: int
     found: dict[int, int] | None
     transient: bool
+    mirrored: bool
 
     @classmethod
     def root(cls, game: Board, state: Stones) -> Connect4Node:
@@ -199,6 +215,7 @@ class Connect4Node:
         node.stones = stones = mask.bit_count()
         node.transient = stones >= geo.transient_stones
         node.found = None
+        node.mirrored = False
         node.my_win = geo.threats(pos, mask)
         node.opp_win = geo.threats(mask ^ pos, mask)
         if state.winner is not None:
@@ -246,13 +263,26 @@ class Connect4Node:
             self.low = 4 - base if stones + 4 <= geo.cells else 0
 
     def key(self) -> int:
-        return self.pos + self.mask
+        """``pos + mask``, or its mirror image's if smaller, on a board at most half full (``mirrored`` says which).
+
+        A position and its mirror image have one value, so they share an
+        entry; the table's move is then the mirror image's (``to_key_frame``).
+        Past half full, where mirror images are rarely met, the plain key
+        saves the work.
+        """
+        key = self.pos + self.mask
+        geo = self.geo
+        if self.stones > geo.mirror_stones:
+            return key
+        image = geo.mirror(key)
+        self.mirrored = image < key
+        return image if self.mirrored else key
 
     def to_key_frame(self, move: int) -> int:
-        return move
+        return self.geo.width - 1 - move if self.mirrored else move
 
     def from_key_frame(self, move: int) -> int:
-        return move
+        return self.geo.width - 1 - move if self.mirrored else move
 
     def moves(self) -> list[int]:
         geo = self.geo
@@ -290,6 +320,7 @@ class Connect4Node:
         child.stones = stones = self.stones + 1
         child.transient = stones >= geo.transient_stones
         child.found = None
+        child.mirrored = False
         child.my_win = self.opp_win & ~bit
         found = self.found
         opp_win = found.get(move) if found is not None else None
