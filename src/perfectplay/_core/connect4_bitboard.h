@@ -143,17 +143,18 @@ static inline void C4(c4_play)(const C4Geometry *g, const C4(C4Node) *n, int mov
         C4(c4_settle)(g, child);
 }
 
-/* The children's table slots, asked for before the first child is searched (see table_prefetch). */
-static inline void C4(c4_prefetch)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, const int *moves,
-                                   int count) {
-    if (n->stones + 1 >= g->transient_stones) return; /* the children skip the table */
+/* The children's table keys, each slot asked for before the first child is searched (see table_prefetch),
+   for the cutoff loop (negamax.h): 1, or -1 if the children skip the table. */
+static inline int C4(c4_child_keys)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, const int *moves,
+                                    int count, Key *keys) {
+    if (n->stones + 1 >= g->transient_stones) return -1;
     for (int i = 0; i < count; i++) {
         BB bit = (n->mask + (BB)g->bottom_bits[moves[i]]) & (BB)g->column_bits[moves[i]];
         C4(C4Node) child = {.pos = n->pos ^ n->mask, .mask = n->mask | bit, .stones = n->stones + 1};
-        Key key;
-        C4(c4_key)(g, &child, &key);
-        table_prefetch(t, &key);
+        C4(c4_key)(g, &child, &keys[i]);
+        table_prefetch(t, &keys[i]);
     }
+    return 1;
 }
 
 /* Connect4Node.evaluate */

@@ -16,7 +16,7 @@
 #define NODE_MOVES(s, node, moves, found) c4_moves64(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play64(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_PREFETCH(s, node, moves, count) c4_prefetch64(&(s)->c4, (s)->table, node, moves, count)
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) c4_child_keys64(&(s)->c4, (s)->table, node, moves, count, keys)
 #include "negamax.h"
 
 #define NODE C4Node128
@@ -29,7 +29,7 @@
 #define NODE_MOVES(s, node, moves, found) c4_moves128(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play128(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_PREFETCH(s, node, moves, count) c4_prefetch128(&(s)->c4, (s)->table, node, moves, count)
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) c4_child_keys128(&(s)->c4, (s)->table, node, moves, count, keys)
 #include "negamax.h"
 
 /* configure_connect4(width, height): connect4_node.Geometry */
