@@ -8,6 +8,7 @@
 typedef struct {
     BB pos, mask, my_win, opp_win, safe;
     int stones, forced, low, high;
+    int mirrored; /* set by c4_key: the key is the mirror image's, and so are the table's moves */
 } C4(C4Node);
 
 /* connect4_node.threat_finder: the empty cells that would complete a four of ``stones``. */
@@ -66,9 +67,26 @@ static inline void C4(c4_settle)(const C4Geometry *g, C4(C4Node) *n) {
     }
 }
 
-/* Connect4Node.key: the position's stones and the mask as one number (``pos + mask``). */
-static inline void C4(c4_key)(const C4(C4Node) *n, Key *key) {
+/* Geometry.mirror: a key's columns in the opposite order (each column's part stays within its stride). */
+static inline BB C4(c4_mirror)(const C4Geometry *g, BB key) {
+    BB column = ((BB)1 << g->stride) - 1, image = 0;
+    for (int col = 0, other = g->width - 1; col < g->width; col++, other--)
+        image |= ((key >> (col * g->stride)) & column) << (other * g->stride);
+    return image;
+}
+
+/* Connect4Node.key: the position's stones and the mask as one number (``pos + mask``), or its mirror
+   image's if that is smaller and the board at most ``mirror_stones`` full; sets ``mirrored``. */
+static inline void C4(c4_key)(const C4Geometry *g, C4(C4Node) *n, Key *key) {
     BB sum = n->pos + n->mask;
+    n->mirrored = 0;
+    if (n->stones <= g->mirror_stones) {
+        BB image = C4(c4_mirror)(g, sum);
+        if (image < sum) {
+            sum = image;
+            n->mirrored = 1;
+        }
+    }
     key->lo = (uint64_t)sum;
     key->hi = BITS > 64 ? (uint64_t)((u128)sum >> 64) : 0;
     key->top = 0;
@@ -90,6 +108,7 @@ static inline int C4(c4_moves)(const C4Geometry *g, const C4(C4Node) *n, int *mo
         if (bit) {
             BB cells = C4(c4_threats)(g, n->pos | bit, n->mask) & ~bit;
             int c = popcount128((u128)cells);
+            if (n->my_win & (bit << 1)) c--; /* under its own winning cell: the opponent blocks it at once */
             /* A stable sort, most cells first: insert after every move with as many or more. */
             int at = count;
             while (at > 0 && counts[at - 1] < c) {
@@ -115,6 +134,7 @@ static inline void C4(c4_play)(const C4Geometry *g, const C4(C4Node) *n, int mov
     child->pos = pos ^ mask;
     child->mask = mask | bit;
     child->stones = n->stones + 1;
+    child->mirrored = 0;
     child->my_win = n->opp_win & ~bit;
     child->opp_win = found ? *found : C4(c4_threats)(g, pos | bit, child->mask);
     if (n->my_win & bit)
@@ -123,17 +143,18 @@ static inline void C4(c4_play)(const C4Geometry *g, const C4(C4Node) *n, int mov
         C4(c4_settle)(g, child);
 }
 
-/* The children's table slots, asked for before the first child is searched (see table_prefetch). */
-static inline void C4(c4_prefetch)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, const int *moves,
-                                   int count) {
-    if (n->stones + 1 >= g->transient_stones) return; /* the children skip the table */
+/* The children's table keys, each slot asked for before the first child is searched (see table_prefetch),
+   for the cutoff loop (negamax.h): 1, or -1 if the children skip the table. */
+static inline int C4(c4_child_keys)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, const int *moves,
+                                    int count, Key *keys) {
+    if (n->stones + 1 >= g->transient_stones) return -1;
     for (int i = 0; i < count; i++) {
         BB bit = (n->mask + (BB)g->bottom_bits[moves[i]]) & (BB)g->column_bits[moves[i]];
-        C4(C4Node) child = {.pos = n->pos ^ n->mask, .mask = n->mask | bit};
-        Key key;
-        C4(c4_key)(&child, &key);
-        table_prefetch(t, &key);
+        C4(C4Node) child = {.pos = n->pos ^ n->mask, .mask = n->mask | bit, .stones = n->stones + 1};
+        C4(c4_key)(g, &child, &keys[i]);
+        table_prefetch(t, &keys[i]);
     }
+    return 1;
 }
 
 /* Connect4Node.evaluate */

@@ -9,27 +9,27 @@
 #define NODE C4Node64
 #define FOUND uint64_t
 #define SEARCH search_c4_64
-#define NODE_KEY(s, node, key) c4_key64(node, key)
-#define NODE_FROM_FRAME(s, node, move) (move)
-#define NODE_TO_FRAME(s, node, move) (move)
+#define NODE_KEY(s, node, key) c4_key64(&(s)->c4, node, key)
+#define NODE_FROM_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
+#define NODE_TO_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
 #define NODE_EVALUATE(s, node) c4_evaluate64(&(s)->c4, node)
 #define NODE_MOVES(s, node, moves, found) c4_moves64(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play64(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_PREFETCH(s, node, moves, count) c4_prefetch64(&(s)->c4, (s)->table, node, moves, count)
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) c4_child_keys64(&(s)->c4, (s)->table, node, moves, count, keys)
 #include "negamax.h"
 
 #define NODE C4Node128
 #define FOUND u128
 #define SEARCH search_c4_128
-#define NODE_KEY(s, node, key) c4_key128(node, key)
-#define NODE_FROM_FRAME(s, node, move) (move)
-#define NODE_TO_FRAME(s, node, move) (move)
+#define NODE_KEY(s, node, key) c4_key128(&(s)->c4, node, key)
+#define NODE_FROM_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
+#define NODE_TO_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
 #define NODE_EVALUATE(s, node) c4_evaluate128(&(s)->c4, node)
 #define NODE_MOVES(s, node, moves, found) c4_moves128(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) c4_play128(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_PREFETCH(s, node, moves, count) c4_prefetch128(&(s)->c4, (s)->table, node, moves, count)
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) c4_child_keys128(&(s)->c4, (s)->table, node, moves, count, keys)
 #include "negamax.h"
 
 /* configure_connect4(width, height): connect4_node.Geometry */
@@ -48,6 +48,7 @@ PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
     g->cells = width * height;
     g->base = g->cells + 2;
     g->transient_stones = g->cells >= TRANSIENT_BOARD ? g->cells - TRANSIENT_EMPTY : g->cells + 1;
+    g->mirror_stones = g->cells / 2;
     for (int col = 0; col < width; col++) {
         g->bottom_bits[col] = (u128)1 << (col * g->stride);
         g->column_bits[col] = (((u128)1 << height) - 1) << (col * g->stride);
@@ -84,9 +85,9 @@ PyObject *Search_connect4(SearchObject *self, PyObject *args) {
     self->failed = 0;
     if (self->kind == KIND_C4_64) {
         C4Node64 node = {(uint64_t)b[0], (uint64_t)b[1], (uint64_t)b[2], (uint64_t)b[3], (uint64_t)b[4],
-                         stones,         forced,         low,            high};
+                         stones,         forced,         low,            high, 0};
         return finish(self, search_c4_64(self, &node, ply, depth, alpha, beta));
     }
-    C4Node128 node = {b[0], b[1], b[2], b[3], b[4], stones, forced, low, high};
+    C4Node128 node = {b[0], b[1], b[2], b[3], b[4], stones, forced, low, high, 0};
     return finish(self, search_c4_128(self, &node, ply, depth, alpha, beta));
 }

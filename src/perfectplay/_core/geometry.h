@@ -16,6 +16,7 @@
 typedef struct {
     int width, height, stride, cells, base;
     int transient_stones; /* nodes with this many stones or more skip the table (connect4_node.Geometry) */
+    int mirror_stones;    /* nodes with at most this many stones are keyed as the smaller of them and their mirror */
     int order[MAX_MOVES];
     u128 bottom, board, centre;
     u128 bottom_bits[MAX_MOVES], column_bits[MAX_MOVES];

@@ -15,7 +15,8 @@
 #define NODE_EVALUATE(s, node) mnk_evaluate(&(s)->mnk, node)
 #define NODE_MOVES(s, node, moves, found) ((void)(found), mnk_moves(&(s)->mnk, node, moves))
 #define NODE_PLAY(s, node, move, found, child) ((void)(found), mnk_play(&(s)->mnk, node, move, child))
-#define NODE_PREFETCH(s, node, moves, count) ((void)0) /* a key is the smallest of eight images: not worth it */
+/* A key is the smallest of eight images: computed only as far as the cutoff loop gets. */
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) ((void)(keys), 0)
 #define NODE_TRANSIENT(s, node) 0
 #include "negamax.h"
 

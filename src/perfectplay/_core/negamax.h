@@ -12,7 +12,9 @@
  *   NODE_EVALUATE(s, node)             the heuristic value at the horizon
  *   NODE_MOVES(s, node, moves, found)  the ordered moves: their count, or -1 for one forced move with nothing found
  *   NODE_PLAY(s, node, move, found, child)  the child after ``move``; ``found`` is a pointer or NULL
- *   NODE_PREFETCH(s, node, moves, count)    ask for the children's table slots ahead (may do nothing)
+ *   NODE_CHILD_KEYS(s, node, moves, count, keys)  the children's table keys into ``keys``, their slots
+ *                                      asked for ahead: 1, or -1 if the children skip the table, or 0
+ *                                      if the game leaves the keys to the cutoff loop (it plays each child)
  *   NODE_TRANSIENT(s, node)            true if the node is too near the end to be worth a table entry
  *
  * The names are undefined at the end, so the next game can name its own.
@@ -89,17 +91,22 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
         int count = NODE_MOVES(s, node, moves, found);
         int none_found = count < 0;
         if (none_found) count = 1;
-        NODE_PREFETCH(s, node, moves, count);
-        if (count >= 2) {
+        Key child_keys[MAX_MOVES];
+        int keyed = NODE_CHILD_KEYS(s, node, moves, count, child_keys);
+        if (count >= 2 && keyed >= 0) {
             /* Enhanced transposition cutoff: a child the table already proves good enough cuts off
                before any child is searched (negamax.py says why). */
             for (int i = 0; i < count; i++) {
                 int move = moves[i];
                 if (pending && move == table_move) continue;
-                NODE_PLAY(s, node, move, none_found ? NULL : &found[i], &child);
-                if (NODE_TRANSIENT(s, &child)) continue;
                 Key child_key;
-                NODE_KEY(s, &child, &child_key);
+                if (keyed) {
+                    child_key = child_keys[i];
+                } else {
+                    NODE_PLAY(s, node, move, none_found ? NULL : &found[i], &child);
+                    if (NODE_TRANSIENT(s, &child)) continue;
+                    NODE_KEY(s, &child, &child_key);
+                }
                 const Slot *known = table_find(table, &child_key);
                 if (!known || slot_depth(known) < child_depth) continue;
                 int64_t bound = -from_node(known->high, ply + 1);
@@ -172,5 +179,5 @@ store:;
 #undef NODE_EVALUATE
 #undef NODE_MOVES
 #undef NODE_PLAY
-#undef NODE_PREFETCH
+#undef NODE_CHILD_KEYS
 #undef NODE_TRANSIENT

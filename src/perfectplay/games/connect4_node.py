@@ -36,8 +36,10 @@ What the node knows, after Pons's blog "Solving Connect 4" (parts 6-12):
   later at best; after a non-losing move it loses four plies later at
   worst; with two or fewer cells left and a non-losing move it is a draw.
 * **Move order**: non-losing moves that leave the mover the most winning
-  cells first, centre columns first among equals. The winning cells each
-  candidate leaves are kept, as they are the child's, for ``play``.
+  cells first, centre columns first among equals; a move right under one of
+  the mover's own winning cells counts one cell less (the opponent blocks
+  it at once: 27% fewer nodes on ``4455``, as bitbully orders). The winning
+  cells each candidate leaves are kept, as they are the child's, for ``play``.
 * **Transient positions**: near the end of a big board (``TRANSIENT_EMPTY``)
   a position skips the transposition table, cheaper to search again than
   to look up.
@@ -120,6 +122,8 @@ class Geometry:
         self.cells = width * height
         self.base = self.cells + 2
         self.transient_stones = self.cells - TRANSIENT_EMPTY if self.cells >= TRANSIENT_BOARD else self.cells + 1
+        self.mirror_stones = self.cells // 2
+        self.column = (1 << stride) - 1
         self.bottom = sum(1 << (col * stride) for col in range(width))
         self.board = self.bottom * ((1 << height) - 1)
         self.bottom_bits: tuple[int, ...] = tuple(1 << (col * stride) for col in range(width))
@@ -132,6 +136,18 @@ class Geometry:
         self.bit_of_cell: tuple[int, ...] = tuple(
             1 << ((cell % width) * stride + height - 1 - cell // width) for cell in range(self.cells)
         )
+
+    def mirror(self, key: int) -> int:
+        """A key (``pos + mask``) of the mirror image: the columns in the opposite order.
+
+        Each column's part of a key stays within its ``stride`` bits (its
+        stones plus a run of ones below the column's top marker).
+        """
+        stride, column, last = self.stride, self.column, self.width - 1
+        image = 0
+        for col in range(self.width):
+            image |= (key >> (col * stride) & column) << ((last - col) * stride)
+        return image
 
     def bitboard(self, cells: int) -> int:
         """A row-major cell mask (the game's numbering) as a bitboard."""
@@ -164,6 +180,7 @@ class Connect4Node:
         "high",
         "low",
         "mask",
+        "mirrored",
         "my_win",
         "opp_win",
         "pos",
@@ -184,6 +201,7 @@ class Connect4Node:
     high: int
     found: dict[int, int] | None
     transient: bool
+    mirrored: bool
 
     @classmethod
     def root(cls, game: Board, state: Stones) -> Connect4Node:
@@ -197,6 +215,7 @@ class Connect4Node:
         node.stones = stones = mask.bit_count()
         node.transient = stones >= geo.transient_stones
         node.found = None
+        node.mirrored = False
         node.my_win = geo.threats(pos, mask)
         node.opp_win = geo.threats(mask ^ pos, mask)
         if state.winner is not None:
@@ -244,13 +263,26 @@ class Connect4Node:
             self.low = 4 - base if stones + 4 <= geo.cells else 0
 
     def key(self) -> int:
-        return self.pos + self.mask
+        """``pos + mask``, or its mirror image's if smaller, on a board at most half full (``mirrored`` says which).
+
+        A position and its mirror image have one value, so they share an
+        entry; the table's move is then the mirror image's (``to_key_frame``).
+        Past half full, where mirror images are rarely met, the plain key
+        saves the work.
+        """
+        key = self.pos + self.mask
+        geo = self.geo
+        if self.stones > geo.mirror_stones:
+            return key
+        image = geo.mirror(key)
+        self.mirrored = image < key
+        return image if self.mirrored else key
 
     def to_key_frame(self, move: int) -> int:
-        return move
+        return self.geo.width - 1 - move if self.mirrored else move
 
     def from_key_frame(self, move: int) -> int:
-        return move
+        return self.geo.width - 1 - move if self.mirrored else move
 
     def moves(self) -> list[int]:
         geo = self.geo
@@ -259,17 +291,21 @@ class Connect4Node:
             return [(safe.bit_length() - 1) // geo.stride]
         if not safe:
             safe = (self.mask + geo.bottom) & geo.board  # lost anyway: every legal move, in order
-        pos, mask, threats, column_bits = self.pos, self.mask, geo.threats, geo.column_bits
+        pos, mask, my_win, threats, column_bits = self.pos, self.mask, self.my_win, geo.threats, geo.column_bits
         found: dict[int, int] = {}
+        counts: dict[int, int] = {}
         for col in geo.order:
             bit = safe & column_bits[col]
             if bit:
-                found[col] = threats(pos | bit, mask) & ~bit
+                found[col] = cells = threats(pos | bit, mask) & ~bit
+                # A move right under one of the mover's own winning cells lets the opponent block
+                # that cell at once: it counts one cell less.
+                counts[col] = cells.bit_count() - 1 if my_win & (bit << 1) else cells.bit_count()
         self.found = found
         moves = list(found)
         if len(moves) > 1:
             # A stable sort: the centre-first order stays among equal counts.
-            moves.sort(key=lambda col: found[col].bit_count(), reverse=True)
+            moves.sort(key=counts.__getitem__, reverse=True)
         return moves
 
     def play(self, move: int) -> Connect4Node:
@@ -284,6 +320,7 @@ class Connect4Node:
         child.stones = stones = self.stones + 1
         child.transient = stones >= geo.transient_stones
         child.found = None
+        child.mirrored = False
         child.my_win = self.opp_win & ~bit
         found = self.found
         opp_win = found.get(move) if found is not None else None

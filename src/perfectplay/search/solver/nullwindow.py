@@ -62,15 +62,55 @@ def bisect(probe: Probe, low: int, high: int) -> int:
     return low
 
 
-def exact_value(root: Root, move: int, low: int, high: int) -> int:
+def exact_value(root: Root, move: int, low: int, high: int, guess: int | None = None) -> int:
     """The exact value of ``move`` for the root's side, known to lie in ``[low, high]``.
 
-    Probed from the outside in (``bisect_outside_in``): the cheap probes
-    near the fastest results fill the table for the expensive ones near the
-    true value (``benchmarks/empty_board.py``: 6% fewer nodes on ``4455``
-    than settling win, draw or loss first with ``bisect``).
+    Without a ``guess``, probed from the outside in (``bisect_outside_in``):
+    the cheap probes near the fastest results fill the table for the
+    expensive ones near the true value (``benchmarks/empty_board.py``: 6%
+    fewer nodes on ``4455`` than settling win, draw or loss first with
+    ``bisect``). With one (a sibling's value), galloping from it (``gallop``).
     """
-    return bisect_outside_in(partial(root.search_child, move, PROVEN), low, high)
+    probe = partial(root.search_child, move, PROVEN)
+    return bisect_outside_in(probe, low, high) if guess is None else gallop(probe, low, high, guess)
+
+
+def gallop(probe: Probe, low: int, high: int, guess: int) -> int:
+    """Like ``bisect``, but starting at ``guess`` (a value in internal units) and galloping away from it.
+
+    The first probe asks whether the value is above ``guess``; then the
+    probes step away from it in that direction, one level, two, four ...
+    until one of them fails to move the bound, and what is left is bisected.
+    A good guess (a sibling's value: siblings mostly score alike) needs two
+    or three probes near the true value, where every probe is expensive;
+    ``bisect_outside_in`` from a whole game's range needs more of them
+    (``exact_all``).
+    """
+    direction = 0  # 0: the first probe; 1 up; -1 down; 2 bracketed: bisect
+    step = 1
+    while low < high:
+        low_level, high_level = _level_above(low), high // SCALE
+        if low_level >= high_level:
+            return low_level * SCALE
+        if direction == 0:
+            middle = min(max(guess // SCALE, low_level), high_level - 1)
+        elif direction == 1:
+            middle = min(low_level + step, high_level - 1)
+        elif direction == -1:
+            middle = max(high_level - step, low_level)
+        else:
+            middle = (low_level + high_level) // 2
+        step *= 2
+        # Is the value above ``middle``? (the window (middle, middle + 1), in levels)
+        level = (middle + 1) * SCALE
+        result = probe(level - 1, level)
+        if result >= level:
+            low = result
+            direction = 1 if direction in (0, 1) else 2
+        else:
+            high = result
+            direction = -1 if direction in (0, -1) else 2
+    return low
 
 
 def exact_position(negamax: Negamax, node: SearchNode) -> int:
@@ -127,13 +167,19 @@ def bisect_outside_in(probe: Probe, low: int, high: int, reach: int = 4) -> int:
 
 
 def exact_all(root: Root) -> dict[int, int]:
-    """The exact value of every root move (symmetric twins searched once)."""
+    """The exact value of every root move (symmetric twins searched once).
+
+    Each move after the first is probed from the value of the one before
+    (``gallop``): with the node's move order ``4455`` every move exact took
+    65 M nodes, against 77 M probed from the outside in each time.
+    """
     low, high = root.value_range()
     unique = root.unique_moves
     values: dict[int, int] = {}
+    guess = None
     for number, move in enumerate(unique, 1):
         root.negamax.budget.phase = f"move {root.game.move_label(move)} ({number}/{len(unique)})"
-        values[move] = exact_value(root, move, low, high)
+        values[move] = guess = exact_value(root, move, low, high, guess)
     return root.spread(values)
 
 
