@@ -16,7 +16,7 @@ game's value even if its exact score is never proven.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from perfectplay.search.base.budget import AttemptOver, Stop
 from perfectplay.search.base.scale import SCALE
@@ -31,8 +31,7 @@ OUTCOMES_SHARE = 0.75
 """The share of the time (or nodes) left that the win/draw/loss question may take; deepening goes on with the rest."""
 
 
-@dataclass(frozen=True, slots=True)
-class Findings:
+class Findings(NamedTuple):
     """What one solver call found out about the root's moves, in internal units.
 
     ``values`` holds a value per move (all of them, or none when only the
@@ -47,7 +46,7 @@ class Findings:
     complete: bool
     depth: int | None
     top: int | None = None
-    fallback: tuple[int, ...] = field(default=())
+    fallback: tuple[int, ...] = ()
     outcomes: Outcomes | None = None
 
 

@@ -10,7 +10,7 @@ of one child with no depth limit, so whatever it says is proven.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from perfectplay.search.solver.root import Root
 from perfectplay.search.solver.table import PROVEN
@@ -18,8 +18,7 @@ from perfectplay.search.solver.table import PROVEN
 WIN, DRAW, LOSS = 1, 0, -1
 
 
-@dataclass(frozen=True, slots=True)
-class Outcomes:
+class Outcomes(NamedTuple):
     """The position's outcome for the side to move (``WIN``, ``DRAW`` or ``LOSS``) and the moves that keep it.
 
     ``keeping`` holds the root moves the search may play (for a win: the
