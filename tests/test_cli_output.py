@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from perfectplay.cli import main, options
-from perfectplay.cli.output import WriteError, atomic_file, write_file
+from perfectplay.cli.output import WriteError, atomic_file, print_or_write, write_file
 from perfectplay.games import make_game
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "correct.py")
@@ -209,6 +209,19 @@ def test_a_file_in_a_missing_folder_or_over_a_folder_is_a_write_error_naming_it(
         write_file(tmp_path / "nowhere" / "x.txt", "text")
     with pytest.raises(WriteError, match="it is a folder"):
         write_file(tmp_path, "text")
+
+
+def test_a_file_an_option_names_is_written_or_into_a_folder_by_its_name_and_an_error_names_the_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert print_or_write("--csv", None, "grades.csv", "a,b\n") is None
+    assert capsys.readouterr().out == "a,b\n"
+    assert print_or_write("--csv", str(tmp_path), "grades.csv", "a,b\n") == str(tmp_path)
+    assert (tmp_path / "grades.csv").read_text() == "a,b\n"
+    assert print_or_write("--csv", str(tmp_path / "mine.csv"), "grades.csv", "c\n") is None
+    assert (tmp_path / "mine.csv").read_text() == "c\n"
+    with pytest.raises(WriteError, match=r"^--summary-svg: cannot write .*nowhere"):
+        print_or_write("--summary-svg", str(tmp_path / "nowhere" / "s.svg"), "summary.svg", "<svg/>")
 
 
 def test_dataset_writes_its_file_whole_and_says_so_only_after(
