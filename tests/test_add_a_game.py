@@ -19,7 +19,7 @@ from cli_helpers import InProcess, run_cli
 from conformance import check_game
 from perfectplay import Game, VariantError, analyze, load_game_file, make_game, register_game, solve
 from perfectplay.games import KINDS, GameKind, presets, unregister_game
-from perfectplay.teaching import position_svg
+from perfectplay.viz import position_svg
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "games" / "subtraction.py"
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from perfectplay.cli import main
-from perfectplay.teaching import Convention, answer_key, exercise_svg, node_name, random_tree
+from perfectplay.teaching import Convention, answer_key, node_name, random_tree
+from perfectplay.viz import exercise_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -11,7 +11,8 @@ import pytest
 from perfectplay import LimitError, PerfectplayError, analyze, make_game, mcts, parse_position
 from perfectplay.cli import main
 from perfectplay.search.mcts import mcts_checkpoints
-from perfectplay.teaching import convergence_svg, study_convergence
+from perfectplay.teaching import study_convergence
+from perfectplay.viz import convergence_svg
 
 
 def test_the_same_seed_grows_the_same_tree() -> None:

@@ -12,7 +12,8 @@ import pytest
 
 from perfectplay import PerfectplayError, analyze, mcts, parse_position
 from perfectplay.cli import main
-from perfectplay.teaching import mcts_document, mcts_svg, mcts_text, mcts_tikz, mcts_tree
+from perfectplay.teaching import mcts_tree
+from perfectplay.viz import mcts_document, mcts_svg, mcts_text, mcts_tikz
 
 OPEN = "X../.O./..."
 """

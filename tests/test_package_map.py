@@ -1,7 +1,7 @@
 """The package map in docs/package-map.md, enforced: layers are folders, and imports only point inward.
 
-    front ends (cli/ web/ check/ notebook/ rl/)  ->  play (play/)
-        ->  teaching (teaching/ viz/ words, documents)  ->  engine (protocol, games/, search/)
+    front ends (cli/ web/ check/ notebook/ rl/)  ->  play (play/)  ->  drawings (viz/)
+        ->  teaching (teaching/ words, documents)  ->  engine (protocol, games/, search/)
 
 A module may import its own layer and any layer to its right, never one to
 its left. The engine in particular imports nothing of the teaching tools, so
@@ -21,11 +21,13 @@ PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
 
 ENGINE = ("perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
           "perfectplay.games", "perfectplay.search")
-TEACHING = ("perfectplay.teaching", "perfectplay.viz", "perfectplay.words", "perfectplay.documents")
+TEACHING = ("perfectplay.teaching", "perfectplay.words", "perfectplay.documents")
+DRAWINGS = ("perfectplay.viz",)
+"""A floor above the teaching tools: a drawing reads a trace or a tree, and no teaching tool imports a drawing."""
 PLAY = ("perfectplay.play",)
 FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
               "perfectplay.notebook")
-LAYERS = (ENGINE, TEACHING, PLAY, FRONT_ENDS)
+LAYERS = (ENGINE, TEACHING, DRAWINGS, PLAY, FRONT_ENDS)
 TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks",
                      "perfectplay.notation", "perfectplay.documents", "perfectplay.__main__"}
 """The only modules that sit at the top of the package: every other one lives in the folder of its layer (the words
@@ -87,14 +89,15 @@ def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path:
     offender.write_text("from perfectplay.teaching.trace import Trace\n")
     assert [name for _, name in _imports(offender)] == ["perfectplay.teaching.trace"]
     assert _layer_of("perfectplay.teaching.trace") == 1
+    assert _layer_of("perfectplay.viz.svg") == 2
     assert _layer_of("perfectplay.search.solver.exact") == 0
 
 
 DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
-         "perfectplay.words", "perfectplay.documents")
-"""What a front end may import the engine and the teaching tools through: the public API, the registry's and the
-solver's specialist doors, the teaching tools' facade, the words and the JSON documents; the play layer and the
-front ends' own packages are theirs."""
+         "perfectplay.words", "perfectplay.documents", "perfectplay.viz")
+"""What a front end may import the engine, the teaching tools and the drawings through: the public API, the
+registry's and the solver's specialist doors, the teaching tools' facade, the words, the JSON documents and the
+drawings' door; the play layer and the front ends' own packages are theirs."""
 
 DOOR_KEEPERS = FRONT_ENDS
 """Every front end is held to the doors."""
@@ -102,7 +105,7 @@ DOOR_KEEPERS = FRONT_ENDS
 
 def _behind_the_door(name: str) -> bool:
     layer = _layer_of(name)
-    return layer is not None and layer <= LAYERS.index(TEACHING) and name not in DOORS
+    return layer is not None and layer <= LAYERS.index(DRAWINGS) and name not in DOORS
 
 
 FRONT_END_SOURCES = [p for p in SOURCES if _module_name(p).startswith(DOOR_KEEPERS)]
@@ -123,7 +126,7 @@ def test_the_door_check_catches_a_front_end_that_reaches_into_the_search(tmp_pat
 
 
 PUBLIC_DOORS = ("perfectplay", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
-                "perfectplay.words", "perfectplay.play", "perfectplay.check", "perfectplay.notebook")
+                "perfectplay.viz", "perfectplay.words", "perfectplay.play", "perfectplay.check", "perfectplay.notebook")
 """Every package a user imports names from, each with a sorted ``__all__`` (the rl door needs its extra)."""
 
 
@@ -136,6 +139,25 @@ def test_every_name_a_door_lists_is_there_sorted_and_nothing_more(name: str) -> 
     public = {item for item in dir(door) if not item.startswith("_") and item != "annotations"}
     modules = {item for item in public if type(getattr(door, item)).__name__ == "module"}
     assert public - modules == set(door.__all__)
+
+
+@pytest.mark.parametrize("name", PUBLIC_DOORS)
+def test_a_door_hands_out_names_of_its_own_layer_or_below_never_above(name: str) -> None:
+    """A lazy door's homes are strings, not imports: the arrow check above cannot see them, so this one reads them."""
+    door = importlib.import_module(name)
+    own = _layer_of_source(name)
+    assert own is not None
+    above = sorted(home for home in getattr(door, "_HOMES", {}).values() if (_layer_of(home) or 0) > own)
+    assert above == [], f"{name} hands out names from a layer above: {above}"
+
+
+def test_the_teaching_door_hands_out_no_drawing_the_drawings_door_does() -> None:
+    import perfectplay.teaching
+    import perfectplay.viz
+
+    assert not set(perfectplay.teaching.__all__) & set(perfectplay.viz.__all__)
+    assert "trace_svg" in perfectplay.viz.__all__
+    assert LAYERS.index(DRAWINGS) == LAYERS.index(TEACHING) + 1
 
 
 def test_the_engine_door_names_the_engine_alone() -> None:

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from perfectplay import Game, Limit, TicTacToe, parse_position
-from perfectplay.teaching import TextbookTree, get_evaluation, search_events, trace_search
+from perfectplay.teaching import TextbookTree, get_evaluation, trace_search
 from perfectplay.teaching.pseudocode import PSEUDOCODE, line_of, pseudocode_lines
 from perfectplay.teaching.trace import RECORD_LIMIT
+from perfectplay.viz import search_events
 
 INF = 10**9
 
@@ -136,7 +137,7 @@ def test_every_event_type_has_a_line_for_max_and_min() -> None:
 
 
 def test_the_trace_document_carries_the_code_the_lines_point_into() -> None:
-    from perfectplay.teaching import trace_document
+    from perfectplay.viz import trace_document
 
     game, state = parse_position("XO./XO./...")
     document = trace_document(trace_search(game, state, "minimax"))

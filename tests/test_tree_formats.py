@@ -14,10 +14,11 @@ import pytest
 
 from perfectplay import parse_position
 from perfectplay.cli import main
-from perfectplay.teaching import TextbookTree, trace_search, trace_sexpr, trace_svg, trace_tikz
+from perfectplay.teaching import TextbookTree, trace_search
 from perfectplay.teaching.sexpr import parse_sexpr, sexpr_text
 from perfectplay.teaching.textbook import parse_tree, textbook_trace
 from perfectplay.teaching.tree_node import TreeError, TreeNode
+from perfectplay.viz import trace_sexpr, trace_svg, trace_tikz
 
 CLASSIC_SEXPR = "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))"
 CLASSIC = "3 12 8 | 2 4 6 | 14 5 2"

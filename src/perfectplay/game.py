@@ -28,8 +28,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar
 
 from perfectplay.errors import IllegalMoveError, PositionError
 
@@ -61,8 +60,7 @@ class Player(enum.Enum):
 OutcomeName = Literal["win", "draw", "loss", "unknown"]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a score means to a person: ``win in 3``, ``draw``, ``loss in 4``, or ``unknown``.
 
     ``plies`` is None for a draw and for ``unknown`` (a value a limit kept

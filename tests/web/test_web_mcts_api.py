@@ -8,7 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from perfectplay import parse_position
-from perfectplay.teaching import convergence_document, mcts_document, mcts_tree, study_convergence
+from perfectplay.teaching import mcts_tree, study_convergence
+from perfectplay.viz import convergence_document, mcts_document
 
 WON = "XO./.X./..O"
 """

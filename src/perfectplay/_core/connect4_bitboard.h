@@ -1,8 +1,18 @@
 /*
- * The Connect Four node's hooks (games/connect4_node.py Connect4Node) for one bitboard type: included
- * by connect4_node.h once per width, with ``BB`` the bitboard type and ``BITS`` its width; ``C4(name)``
- * appends the width to a name.
+ * The Connect Four node's hooks (games/connect4_node.py Connect4Node), the recursion over them
+ * (negamax.h) and the one entry the rest of the core calls, ``c4_search64`` or ``c4_search128``
+ * (declared in connect4_node.h), for one bitboard type. Each of connect4_node64.c and
+ * connect4_node128.c includes it once, after naming ``BB``, the bitboard type, and ``BITS``, its
+ * width: the only thing it takes from the file that includes it. ``C4(name)`` appends the width.
  */
+#if !defined(BB) || !defined(BITS)
+#error "connect4_bitboard.h needs BB and BITS: include it from connect4_node64.c or connect4_node128.c"
+#endif
+
+#include "connect4_node.h"
+
+#define C4_PASTE(name, bits) name##bits
+#define C4_NAMED(name, bits) C4_PASTE(name, bits)
 #define C4(name) C4_NAMED(name, BITS)
 
 typedef struct {
@@ -162,6 +172,25 @@ static inline int64_t C4(c4_evaluate)(const C4Geometry *g, const C4(C4Node) *n) 
     BB centre = (BB)g->centre, mine = n->pos, theirs = n->pos ^ n->mask;
     return 4 * (int64_t)(popcount128((u128)n->my_win) - popcount128((u128)n->opp_win)) +
            (popcount128((u128)(mine & centre)) - popcount128((u128)(theirs & centre)));
+}
+
+#define NODE C4(C4Node)
+#define FOUND BB
+#define SEARCH C4(search_c4_)
+#define NODE_KEY(s, node, key) C4(c4_key)(&(s)->c4, node, key)
+#define NODE_FROM_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
+#define NODE_TO_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
+#define NODE_EVALUATE(s, node) C4(c4_evaluate)(&(s)->c4, node)
+#define NODE_MOVES(s, node, moves, found) C4(c4_moves)(&(s)->c4, node, moves, found)
+#define NODE_PLAY(s, node, move, found, child) C4(c4_play)(&(s)->c4, node, move, found, child)
+#define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) C4(c4_child_keys)(&(s)->c4, (s)->table, node, moves, count, keys)
+#include "negamax.h"
+
+int64_t C4(c4_search)(SearchObject *s, const u128 b[5], int stones, int forced, int low, int high, int ply,
+                      int64_t depth, int64_t alpha, int64_t beta) {
+    C4(C4Node) node = {(BB)b[0], (BB)b[1], (BB)b[2], (BB)b[3], (BB)b[4], stones, forced, low, high, 0};
+    return C4(search_c4_)(s, &node, ply, depth, alpha, beta);
 }
 
 #undef C4

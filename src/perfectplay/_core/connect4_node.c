@@ -1,36 +1,10 @@
 /*
- * Connect Four in the compiled core: the recursion instantiated for both bitboard widths, and the two
- * methods of ``Search`` that set the board up and enter a search at a node (the Python side is
- * ``compiled_entry`` in games/connect4_node.py).
+ * Connect Four in the compiled core: the two methods of ``Search`` that set the board up and enter a
+ * search at a node (the Python side is ``compiled_entry`` in games/connect4_node.py), handing the node
+ * to the search of its bitboard width (connect4_node64.c, connect4_node128.c).
  */
 #include "connect4_node.h"
 #include "keys.h"
-
-#define NODE C4Node64
-#define FOUND uint64_t
-#define SEARCH search_c4_64
-#define NODE_KEY(s, node, key) c4_key64(&(s)->c4, node, key)
-#define NODE_FROM_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
-#define NODE_TO_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
-#define NODE_EVALUATE(s, node) c4_evaluate64(&(s)->c4, node)
-#define NODE_MOVES(s, node, moves, found) c4_moves64(&(s)->c4, node, moves, found)
-#define NODE_PLAY(s, node, move, found, child) c4_play64(&(s)->c4, node, move, found, child)
-#define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_CHILD_KEYS(s, node, moves, count, keys) c4_child_keys64(&(s)->c4, (s)->table, node, moves, count, keys)
-#include "negamax.h"
-
-#define NODE C4Node128
-#define FOUND u128
-#define SEARCH search_c4_128
-#define NODE_KEY(s, node, key) c4_key128(&(s)->c4, node, key)
-#define NODE_FROM_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
-#define NODE_TO_FRAME(s, node, move) ((node)->mirrored ? (s)->c4.width - 1 - (move) : (move))
-#define NODE_EVALUATE(s, node) c4_evaluate128(&(s)->c4, node)
-#define NODE_MOVES(s, node, moves, found) c4_moves128(&(s)->c4, node, moves, found)
-#define NODE_PLAY(s, node, move, found, child) c4_play128(&(s)->c4, node, move, found, child)
-#define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_CHILD_KEYS(s, node, moves, count, keys) c4_child_keys128(&(s)->c4, (s)->table, node, moves, count, keys)
-#include "negamax.h"
 
 /* configure_connect4(width, height): connect4_node.Geometry */
 PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
@@ -83,11 +57,7 @@ PyObject *Search_connect4(SearchObject *self, PyObject *args) {
     for (int i = 0; i < 5; i++)
         if (int_u128(from[i], &b[i]) < 0) return NULL;
     self->failed = 0;
-    if (self->kind == KIND_C4_64) {
-        C4Node64 node = {(uint64_t)b[0], (uint64_t)b[1], (uint64_t)b[2], (uint64_t)b[3], (uint64_t)b[4],
-                         stones,         forced,         low,            high, 0};
-        return finish(self, search_c4_64(self, &node, ply, depth, alpha, beta));
-    }
-    C4Node128 node = {b[0], b[1], b[2], b[3], b[4], stones, forced, low, high, 0};
-    return finish(self, search_c4_128(self, &node, ply, depth, alpha, beta));
+    if (self->kind == KIND_C4_64)
+        return finish(self, c4_search64(self, b, stones, forced, low, high, ply, depth, alpha, beta));
+    return finish(self, c4_search128(self, b, stones, forced, low, high, ply, depth, alpha, beta));
 }

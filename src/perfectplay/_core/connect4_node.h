@@ -1,7 +1,9 @@
 /*
- * Connect Four nodes (games/connect4_node.py): the board's geometry, and the node's hooks for 64-bit
- * and 128-bit bitboards. 7x6 fits 64 bits (the fast case) and 9x10 does not, so the same hooks are
- * compiled twice from connect4_bitboard.h: ``C4Node64`` / ``c4_play64`` and ``C4Node128`` / ``c4_play128``.
+ * Connect Four nodes (games/connect4_node.py): the two methods of ``Search`` that set the board up
+ * and enter a search (connect4_node.c), and the search itself for 64-bit and 128-bit bitboards.
+ * 7x6 fits 64 bits (the fast case) and 9x10 does not, so the node's hooks and the recursion are
+ * compiled twice from connect4_bitboard.h, by connect4_node64.c and connect4_node128.c; this header
+ * names only what they offer, and includes neither.
  */
 #ifndef PERFECTPLAY_CONNECT4_NODE_H
 #define PERFECTPLAY_CONNECT4_NODE_H
@@ -9,20 +11,11 @@
 #include "geometry.h"
 #include "search.h"
 
-#define C4_PASTE(name, bits) name##bits
-#define C4_NAMED(name, bits) C4_PASTE(name, bits)
-
-#define BB uint64_t
-#define BITS 64
-#include "connect4_bitboard.h"
-#undef BB
-#undef BITS
-
-#define BB u128
-#define BITS 128
-#include "connect4_bitboard.h"
-#undef BB
-#undef BITS
+/* A search at the node of these bitboards (pos, mask, my_win, opp_win, safe) and hook values. */
+int64_t c4_search64(SearchObject *s, const u128 b[5], int stones, int forced, int low, int high, int ply,
+                    int64_t depth, int64_t alpha, int64_t beta);
+int64_t c4_search128(SearchObject *s, const u128 b[5], int stones, int forced, int low, int high, int ply,
+                     int64_t depth, int64_t alpha, int64_t beta);
 
 /* The methods of ``Search`` for Connect Four (connect4_node.c); module.c puts them on the type. */
 PyObject *Search_configure_connect4(SearchObject *self, PyObject *args);

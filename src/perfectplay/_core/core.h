@@ -14,7 +14,9 @@
  *   geometry.h             the games' geometries, data the search holds (connect4_node.py, mnk_node.py)
  *   search.c, search.h     the ``Search`` object search/solver/compiled.py drives, and Budget.checkpoint
  *   negamax.h              search/solver/negamax.py, the recursion (compiled once per kind of node)
- *   connect4_node.c, .h    games/connect4_node.py (connect4_bitboard.h: the node for one bitboard width)
+ *   connect4_node.c, .h    games/connect4_node.py: setting a board up, entering a search
+ *   connect4_bitboard.h    the node's hooks and the recursion for one bitboard width, compiled once by each of
+ *   connect4_node64.c, connect4_node128.c (each names its width, then includes it)
  *   mnk_node.c, .h         games/mnk_node.py
  *   module.c               the module ``perfectplay._core``, and the games' methods of ``Search``
  *

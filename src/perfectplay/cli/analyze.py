@@ -145,7 +145,7 @@ def _compare(args: argparse.Namespace, game: Game[Any], state: Any, algorithm: s
 
 
 def run_best(args: argparse.Namespace) -> int:
-    from perfectplay import Limit, solve
+    from perfectplay import solve
 
     game, state = read_position(args)
     if game.is_over(state):
@@ -153,7 +153,11 @@ def run_best(args: argparse.Namespace) -> int:
 
         raise PerfectplayError(no_move_text(game.winner(state)))
     bound = time_limit_for(game, args.time_limit)
-    limit = None if bound is None else Limit(seconds=bound)
+    limit = None
+    if bound is not None:  # only a timed search loads Limit: an exact one on 3x3 starts without it (issue 27)
+        from perfectplay import Limit
+
+        limit = Limit(seconds=bound)
     table = table_for(game, args.table_size, limit is None)
     with ProgressLine(f"solving {game.title}", table) as progress:
         analysis = solve(game, state, limit, progress=progress, table=table)

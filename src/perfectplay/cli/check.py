@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import re
 import signal
 import sys
@@ -65,7 +66,7 @@ from perfectplay.check.settings import (
 )
 from perfectplay.cli.check_connect4 import add_options, run_connect4
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
-from perfectplay.cli.output import AtomicText, WriteError, write_file
+from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 FORMATS = ("text", "json", "csv", *GRADERS)
@@ -454,7 +455,7 @@ def _summaries(args: argparse.Namespace, output: _Output, results: list[Result],
     if args.summary:
         output.note(summary_text(summary))
     if args.summary_svg is not None:
-        _write(args.summary_svg, "summary.svg", summary_svg(summary))
+        print_or_write("--summary-svg", args.summary_svg, "summary.svg", summary_svg(summary))
 
 
 def _formats(args: argparse.Namespace) -> None:
@@ -508,30 +509,13 @@ def _grade_one(
         text = json.dumps(classroom50_json(report, weights), indent=2)
     names = {"gradescope": "results.json", "prairielearn": "results.json", "classroom50": "result.json"}
     names |= {"coderunner": "coderunner.json", "autolab": "autolab.txt"}
-    folder = _write(args.output, names[args.format], text + "\n")
+    folder = print_or_write("--output", args.output, names[args.format], text + "\n")
     if args.format == "classroom50":
         # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
-        where = args.release_body or (str(folder / "release-body.md") if folder is not None else None)
+        where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
         if where is not None:
-            _write(where, "release-body.md", release_body(report, weights))
+            print_or_write("--release-body", where, "release-body.md", release_body(report, weights))
     return report.exit_status if status is None else status
-
-
-def _write(output: str | None, name: str, text: str) -> Path | None:
-    """Print ``text``, or write it to ``output`` (to ``output/name`` for a folder); returns the folder if it was one."""
-    if output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return None
-    target = Path(output)
-    folder = target if target.is_dir() else None
-    if folder is not None:
-        target = folder / name
-    try:
-        write_file(target, text)
-    except WriteError as error:
-        raise CheckUsageError(f"--output: {error}") from None
-    return folder
 
 
 def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, validate_jobs
 from perfectplay.check.connect4_check import DEFAULT_ALLOWED, DEFAULT_POSITIONS, DEFAULT_SEED, check_connect4
@@ -41,7 +41,7 @@ from perfectplay.check.report.render_summary import summary_svg, summary_text
 from perfectplay.check.roster import Submission, from_paths
 from perfectplay.check.run.sweep import Progress
 from perfectplay.cli.options import whole
-from perfectplay.cli.output import WriteError, write_file
+from perfectplay.cli.output import print_or_write
 
 GAMES = ("tictactoe", "connect4")
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
@@ -208,12 +208,12 @@ def _grade_one(args: argparse.Namespace, submission: Submission, weights: Connec
         text = json.dumps(classroom50_json(report, weights), indent=2)
     else:
         text = autolab_output(report, weights).rstrip("\n")
-    folder = _write(args.output, FILE_NAMES[args.format], text + "\n")
+    folder = print_or_write("--output", args.output, FILE_NAMES[args.format], text + "\n")
     if args.format == "classroom50":
         # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
-        where = args.release_body or (str(folder / "release-body.md") if folder is not None else None)
+        where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
         if where is not None:
-            _write(where, "release-body.md", release_body(report, weights))
+            print_or_write("--release-body", where, "release-body.md", release_body(report, weights))
     return report.exit_status
 
 
@@ -225,7 +225,7 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
     rows: list[dict[str, object]] = []
     printed = 0
     if args.csv not in (None, "-"):
-        _write(args.csv, "grades.csv", render_csv([]))  # fail early (exit 2) if it cannot be written
+        print_or_write("--csv", args.csv, "grades.csv", render_csv([]))  # fail early (exit 2) if it cannot be written
     elif args.csv == "-":
         _print(render_csv([]), end="")
     for result in check_connect4_class(roster, _checker(args, len(roster)), jobs):
@@ -239,7 +239,7 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
         if args.csv == "-":
             _print(render_csv(rows[-1:], header=False), end="")
         elif args.csv is not None:
-            _write(args.csv, "grades.csv", render_csv(rows))
+            print_or_write("--csv", args.csv, "grades.csv", render_csv(rows))
             _print(verdict_line(report))
         elif not args.json:
             _print(("\n\n" if printed else "") + render_text(report, weights).rstrip("\n"))
@@ -249,7 +249,7 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
         documents = [report_json(report, weights) for report in reports]
         text = json.dumps(documents if several else documents[0])
         if args.output is not None:
-            _write(args.output, "report.json", text + "\n")
+            print_or_write("--output", args.output, "report.json", text + "\n")
         else:
             _print(text)
     if args.summary or args.summary_svg is not None:
@@ -257,7 +257,7 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
         if args.summary:
             _print(("\n" if printed or rows else "") + summary_text(summary), end="")
         if args.summary_svg is not None:
-            _write(args.summary_svg, "summary.svg", summary_svg(summary))
+            print_or_write("--summary-svg", args.summary_svg, "summary.svg", summary_svg(summary))
     statuses = [report.exit_status for report in reports]
     return 2 if 2 in statuses else max(statuses, default=0)
 
@@ -265,19 +265,3 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
 def _print(text: str, end: str = "\n") -> None:
     sys.stdout.write(text + end)
     sys.stdout.flush()
-
-
-def _write(output: str | None, name: str, text: str) -> Path | None:
-    """Print ``text``, or write it to ``output`` (``output/name`` for a folder); returns the folder if it was one."""
-    if output is None:
-        _print(text, end="")
-        return None
-    target = Path(output)
-    folder = target if target.is_dir() else None
-    if folder is not None:
-        target = folder / name
-    try:
-        write_file(target, text)
-    except WriteError as error:
-        raise CheckUsageError(f"{'--output' if output != name else name}: {error}") from None
-    return folder

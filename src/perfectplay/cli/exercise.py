@@ -20,7 +20,8 @@ from perfectplay import PerfectplayError
 from perfectplay.cli.latex import INSTALL, compile_pdf, have_pdflatex
 from perfectplay.cli.options import path, whole
 from perfectplay.cli.output import write_file
-from perfectplay.teaching import Convention, exercise_svg, exercise_tikz, random_tree, tree_text
+from perfectplay.teaching import Convention, random_tree, tree_text
+from perfectplay.viz import exercise_svg, exercise_tikz
 
 FORMATS = ("tex", "svg", "pdf")
 """What ``--format`` may name; by default all three, the PDF only where pdflatex is installed."""

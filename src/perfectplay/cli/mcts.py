@@ -17,7 +17,8 @@ import sys
 from perfectplay import MctsResult, mcts
 from perfectplay.cli.options import add_position_arguments, path, read_position, whole
 from perfectplay.cli.output import write_file
-from perfectplay.teaching import DEFAULT_CHECKPOINTS, convergence_document, convergence_svg, study_convergence
+from perfectplay.teaching import DEFAULT_CHECKPOINTS, study_convergence
+from perfectplay.viz import convergence_document, convergence_svg
 
 MAX_CHECKPOINT = 200_000
 """Most iterations a checkpoint may ask for from the command line (a few minutes of Python at most)."""

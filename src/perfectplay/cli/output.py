@@ -58,8 +58,9 @@ class StreamError(Exception):
 class WriteError(PerfectplayError):
     """A file an option names could not be written (nothing was left behind in its place)."""
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write {path}: {reason}")
+    def __init__(self, path: str, reason: str, *, option: str | None = None) -> None:
+        said = f"cannot write {path}: {reason}"
+        super().__init__(said if option is None else f"{option}: {said}")
         self.path = path
         self.reason = reason
 
@@ -359,6 +360,26 @@ def write_file(path: str | os.PathLike[str], content: str | bytes) -> None:
     """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` if it cannot be."""
     with _atomic(path, binary=isinstance(content, bytes)) as out:
         out.write(content)
+
+
+def print_or_write(option: str, output: str | None, name: str, text: str) -> str | None:
+    """Print ``text``, or write it to the file ``option`` names (to ``output/name`` when ``output`` is a folder).
+
+    Returns the folder when ``output`` was one, so that a second file can go
+    beside the first (a grader's result and its release body). A file that
+    cannot be written is a ``WriteError`` that names the option.
+    """
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return None
+    folder = output if os.path.isdir(output) else None
+    target = output if folder is None else os.path.join(folder, name)
+    try:
+        write_file(target, text)
+    except WriteError as error:
+        raise WriteError(error.path, error.reason, option=option) from None
+    return folder
 
 
 class AtomicText:

@@ -43,13 +43,9 @@ from perfectplay.teaching import (
     compare_cuts,
     estimated_tree_size,
     move_order,
-    trace_dot,
-    trace_json,
     trace_search,
-    trace_sexpr,
-    trace_svg,
-    trace_tikz,
 )
+from perfectplay.viz import trace_dot, trace_json, trace_sexpr, trace_svg, trace_tikz
 from perfectplay.words import DEFAULT_ROOT_WINDOW, root_window
 
 RENDERERS: dict[str, Callable[..., str]] = {

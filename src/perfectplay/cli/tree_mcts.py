@@ -18,7 +18,8 @@ from collections.abc import Callable
 from perfectplay import PerfectplayError
 from perfectplay.cli.options import read_position
 from perfectplay.cli.output import write_file
-from perfectplay.teaching import MctsTree, mcts_document, mcts_svg, mcts_text, mcts_tikz, mcts_tree
+from perfectplay.teaching import MctsTree, mcts_tree
+from perfectplay.viz import mcts_document, mcts_svg, mcts_text, mcts_tikz
 from perfectplay.words import DEFAULT_ROOT_WINDOW
 
 MCTS_RENDERERS: dict[str, Callable[[MctsTree], str]] = {

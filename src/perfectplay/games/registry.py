@@ -18,8 +18,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import PerfectplayError, VariantError
 from perfectplay.game import Game
@@ -46,8 +45,7 @@ def _built_in(module: str, function: str) -> Maker:
     return make
 
 
-@dataclass(frozen=True, slots=True)
-class GameKind:
+class GameKind(NamedTuple):
     """One registered game: how to build it from a spec, and the variants front ends offer."""
 
     name: str

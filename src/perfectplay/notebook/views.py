@@ -34,17 +34,13 @@ from perfectplay.teaching import (
     PracticeGrade,
     TextbookTree,
     Trace,
-    convergence_svg,
     grade_practice,
-    mcts_svg,
-    mcts_text,
     mcts_tree,
     parse_node_answer,
-    position_svg,
     study_convergence,
     trace_search,
-    trace_svg,
 )
+from perfectplay.viz import convergence_svg, mcts_svg, mcts_text, position_svg, trace_svg
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ except ImportError as error:  # pragma: no cover - depends on what is installed
 from perfectplay import PerfectplayError, analyze
 from perfectplay.notebook.views import Position, position
 from perfectplay.play import LEVELS, choose_move
-from perfectplay.teaching import Trace, position_svg, pseudocode_lines, search_events, trace_svg
+from perfectplay.teaching import Trace, pseudocode_lines
+from perfectplay.viz import position_svg, search_events, trace_svg
 
 
 class PlayWidget:

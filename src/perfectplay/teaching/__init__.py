@@ -3,6 +3,8 @@
 This package is the front ends' one door to the teaching tools (as ``perfectplay`` is to the engine):
 the terminal and the web server import these names from here, never from the modules below, so the
 modules can move without a front end noticing. ``tests/test_package_map.py`` holds them to it.
+The drawings of what these tools find have their own door a floor above, ``perfectplay.viz``:
+a teaching tool never imports a drawing.
 Each name is imported on first use, so ``import perfectplay.teaching`` costs next to nothing.
 """
 
@@ -38,44 +40,27 @@ _HOMES: dict[str, str] = {
     "compare_cuts": "perfectplay.teaching.orders",
     "compare_with_perfect_play": "perfectplay.teaching.compare",
     "STUDY_POSITIONS": "perfectplay.teaching.mcts_study",
-    "convergence_document": "perfectplay.viz.convergence",
-    "convergence_svg": "perfectplay.viz.convergence",
     "cut_reasons": "perfectplay.teaching.textbook",
     "default_evaluation": "perfectplay.teaching.evaluators",
     "estimated_tree_size": "perfectplay.teaching.tree_size",
     "evaluation_names": "perfectplay.teaching.evaluators",
-    "exercise_svg": "perfectplay.viz.exercise_svg",
-    "exercise_tikz": "perfectplay.viz.exercise",
     "get_evaluation": "perfectplay.teaching.evaluators",
     "grade_practice": "perfectplay.teaching.practice",
     "limited_value_text": "perfectplay.teaching.compare",
-    "mcts_document": "perfectplay.viz.mcts_tree",
-    "mcts_svg": "perfectplay.viz.mcts_tree",
-    "mcts_text": "perfectplay.viz.mcts_tree",
-    "mcts_tikz": "perfectplay.viz.mcts_tree",
     "mcts_tree": "perfectplay.teaching.uct_tree",
     "move_order": "perfectplay.teaching.orders",
     "move_value": "perfectplay.teaching.compare",
     "node_name": "perfectplay.teaching.tree_node",
     "order_counts": "perfectplay.teaching.orders",
     "parse_node_answer": "perfectplay.teaching.practice",
-    "position_svg": "perfectplay.viz.board",
     "pseudocode_lines": "perfectplay.teaching.pseudocode",
     "random_tree": "perfectplay.teaching.textbook",
     "returning_order": "perfectplay.teaching.practice",
-    "search_events": "perfectplay.viz.replay",
     "study_convergence": "perfectplay.teaching.mcts_study",
-    "subtree_document": "perfectplay.viz.tree_json",
     "textbook_trace": "perfectplay.teaching.textbook",
     "trace_alphabeta": "perfectplay.teaching.trace",
-    "trace_document": "perfectplay.viz.tree_json",
-    "trace_dot": "perfectplay.viz",
-    "trace_json": "perfectplay.viz",
     "trace_minimax": "perfectplay.teaching.trace",
     "trace_search": "perfectplay.teaching.trace",
-    "trace_sexpr": "perfectplay.viz",
-    "trace_svg": "perfectplay.viz",
-    "trace_tikz": "perfectplay.viz",
     "tree_text": "perfectplay.teaching.textbook",
 }
 """Where each name lives: the module imported when the name is first used."""
@@ -134,20 +119,3 @@ if _typing.TYPE_CHECKING:
     from perfectplay.teaching.tree_size import estimated_tree_size as estimated_tree_size
     from perfectplay.teaching.uct_tree import MctsTree as MctsTree
     from perfectplay.teaching.uct_tree import mcts_tree as mcts_tree
-    from perfectplay.viz import trace_dot as trace_dot
-    from perfectplay.viz import trace_json as trace_json
-    from perfectplay.viz import trace_sexpr as trace_sexpr
-    from perfectplay.viz import trace_svg as trace_svg
-    from perfectplay.viz import trace_tikz as trace_tikz
-    from perfectplay.viz.board import position_svg as position_svg
-    from perfectplay.viz.convergence import convergence_document as convergence_document
-    from perfectplay.viz.convergence import convergence_svg as convergence_svg
-    from perfectplay.viz.exercise import exercise_tikz as exercise_tikz
-    from perfectplay.viz.exercise_svg import exercise_svg as exercise_svg
-    from perfectplay.viz.mcts_tree import mcts_document as mcts_document
-    from perfectplay.viz.mcts_tree import mcts_svg as mcts_svg
-    from perfectplay.viz.mcts_tree import mcts_text as mcts_text
-    from perfectplay.viz.mcts_tree import mcts_tikz as mcts_tikz
-    from perfectplay.viz.replay import search_events as search_events
-    from perfectplay.viz.tree_json import subtree_document as subtree_document
-    from perfectplay.viz.tree_json import trace_document as trace_document

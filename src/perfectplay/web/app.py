@@ -119,6 +119,9 @@ def _add_middleware(app: FastAPI, settings: Settings) -> None:
         log.info("%s %s %s %d %.1fms", client, request.method, request.url.path, response.status_code, elapsed)
         return response
 
+    # Added last, so it sits outside everything above and reads the connection's own body.
+    app.add_middleware(DrainRefusedBody)
+
 
 def _refuse_large_body(request: Request) -> Response | None:
     # Checked before the body is read, so a huge upload costs us nothing, on
@@ -182,6 +185,61 @@ def describe_validation_error(error: Any) -> tuple[str, str]:
     if isinstance(cause, Exception):  # our own validator's message already says what was given
         return field, str(cause)
     return field, f"{error.get('msg', 'invalid value')} (got {excerpt(error.get('input'))})"
+
+
+DRAIN_MAX_BYTES = 1024 * 1024
+"""At most this much of a refused upload is read and dropped so that its 413 arrives (``DrainRefusedBody``)."""
+
+DRAIN_SECONDS = 5.0
+"""For at most this long."""
+
+
+class DrainRefusedBody:
+    """Reads and drops the rest of a body refused for its size before the 413 goes out.
+
+    The 413 closes the connection. Closed with part of an upload unread, the
+    kernel resets it, and the reset can overtake the answer on its way: the
+    client sees "connection reset" instead of the 413. With the rest read
+    first (a lingering close), the answer always arrives. A client that sends
+    more than ``DRAIN_MAX_BYTES`` or for longer than ``DRAIN_SECONDS`` after
+    the cap gets the reset instead: draining is a courtesy, never a way to
+    hold the server.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        ended = False
+
+        async def watched_receive() -> Message:
+            nonlocal ended
+            message = await receive()
+            ended = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        async def send_after_draining(message: Message) -> None:
+            nonlocal ended
+            if message["type"] == "http.response.start" and message["status"] == 413 and not ended:
+                ended = True
+                await _drain(receive)
+            await send(message)
+
+        await self.app(scope, watched_receive, send_after_draining)
+
+
+async def _drain(receive: Receive) -> None:
+    """Read the body to its end and drop it, within ``DRAIN_MAX_BYTES`` and ``DRAIN_SECONDS``."""
+    dropped = 0
+    with anyio.move_on_after(DRAIN_SECONDS):
+        while dropped <= DRAIN_MAX_BYTES:
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+            dropped += len(message.get("body", b""))
 
 
 class BodyTooSlow(HTTPException):

@@ -40,21 +40,17 @@ from perfectplay.teaching import (
     TraceTooLarge,
     compare_cuts,
     compare_with_perfect_play,
-    convergence_document,
-    convergence_svg,
     evaluation_names,
     get_evaluation,
     limited_value_text,
-    mcts_document,
     mcts_tree,
     move_order,
     move_value,
     order_counts,
     study_convergence,
-    subtree_document,
-    trace_document,
     trace_search,
 )
+from perfectplay.viz import convergence_document, convergence_svg, mcts_document, subtree_document, trace_document
 from perfectplay.words import advised_moves, choice_text, hint_text, root_window, unproven_text
 
 # --- the analysis and the computer's move: every play route ---------------------------------------

@@ -47,9 +47,9 @@ from perfectplay.teaching import (
     random_tree,
     returning_order,
     textbook_trace,
-    trace_document,
     tree_text,
 )
+from perfectplay.viz import trace_document
 from perfectplay.web.jobs import (
     COMPARE_KIND,
     MCTS_STUDY_KIND,

@@ -13,6 +13,7 @@ from perfectplay.check.judge.connect4_suite import COLUMNS, ROWS, grid_cells
 from perfectplay.check.report import escape
 from perfectplay.check.report.connect4_model import Blunder, Connect4Report, PhaseRates
 from perfectplay.check.report.connect4_score import Connect4Weights, connect4_score, games_rate
+from perfectplay.check.report.render_graders import gradescope_document, prairielearn_document
 from perfectplay.check.report.render_json import score_json
 
 SCHEMA = "perfectplay/check-connect4/v1"
@@ -211,48 +212,14 @@ def gradescope_json(
 ) -> dict[str, Any]:
     """Gradescope's ``results.json``: one test a category, the text report as the output."""
     result = connect4_score(report, weights)
-    document = {
-        "score": result.points,
-        "output": summary_markdown(report, weights),
-        "output_format": "md",
-        "visibility": visibility,
-        "stdout_visibility": "hidden",
-        "tests": [
-            {
-                "name": category.title,
-                "score": category.points,
-                "max_score": category.max_points,
-                "status": "passed" if category.passed else "failed",
-                "output": escape.markdown_inline(category.message),
-                "output_format": "md",
-                "visibility": visibility,
-            }
-            for category in result.categories
-        ],
-    }
-    return dict(escape.json_value(document))
+    output = summary_markdown(report, weights)
+    return gradescope_document(result, output, lambda category: escape.markdown_inline(category.message), visibility)
 
 
 def prairielearn_json(report: Connect4Report, weights: Connect4Weights | None = None) -> dict[str, Any]:
     """PrairieLearn's ``results.json``; a check the machine failed is not gradable."""
     result = connect4_score(report, weights)
-    document = {
-        "gradable": result.gradable,
-        "score": result.fraction,
-        "message": escape.line(verdict_line(report)),
-        "output": summary_markdown(report, weights),
-        "tests": [
-            {
-                "name": category.title,
-                "description": escape.line(category.message),
-                "points": category.points,
-                "max_points": category.max_points,
-                "message": escape.line(category.message),
-            }
-            for category in result.categories
-        ],
-    }
-    return dict(escape.json_value(document))
+    return prairielearn_document(result, escape.line(verdict_line(report)), summary_markdown(report, weights))
 
 
 def autolab_output(report: Connect4Report, weights: Connect4Weights | None = None) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from perfectplay.check.report import escape
@@ -111,9 +111,30 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
 def gradescope_json(report: CheckReport, weights: Weights | None = None, visibility: str = "visible") -> dict[str, Any]:
     """Gradescope's ``results.json``."""
     result = score(report, weights)
+    return gradescope_document(result, summary_markdown(report, result), _markdown_of(report), visibility)
+
+
+def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
+    """PrairieLearn's external grader ``results.json``; a file that cannot be checked is not gradable."""
+    result = score(report, weights)
+    return prairielearn_document(result, verdict_line(report), summary_markdown(report, result), _markdown_of(report))
+
+
+def _markdown_of(report: CheckReport) -> Callable[[Category], str]:
+    """Each category's own Markdown (its examples drawn), for a test's output."""
+    return lambda category: category_markdown(report, category)
+
+
+def gradescope_document(
+    result: Score, output: str, test_output: Callable[[Category], str], visibility: str = "visible"
+) -> dict[str, Any]:
+    """Gradescope's ``results.json`` for any game's score (Connect Four's too): one test a category.
+
+    ``output`` is the Markdown above the tests, ``test_output`` a category's own.
+    """
     document = {
         "score": result.points,
-        "output": summary_markdown(report, result),
+        "output": output,
         "output_format": "md",
         "visibility": visibility,
         "stdout_visibility": "hidden",
@@ -123,7 +144,7 @@ def gradescope_json(report: CheckReport, weights: Weights | None = None, visibil
                 "score": category.points,
                 "max_score": category.max_points,
                 "status": "passed" if category.passed else "failed",
-                "output": category_markdown(report, category),
+                "output": test_output(category),
                 "output_format": "md",
                 "visibility": visibility,
             }
@@ -133,27 +154,28 @@ def gradescope_json(report: CheckReport, weights: Weights | None = None, visibil
     return dict(escape.json_value(document))
 
 
-def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
-    """PrairieLearn's external grader ``results.json``; a file that cannot be checked is not gradable."""
-    result = score(report, weights)
-    document = {
-        "gradable": result.gradable,
-        "score": result.fraction,
-        "message": verdict_line(report),
-        "output": summary_markdown(report, result),
-        "tests": [
-            {
-                "name": category.title,
-                "description": escape.line(category.message),
-                "points": category.points,
-                "max_points": category.max_points,
-                "message": escape.line(category.message),
-                "output": category_markdown(report, category),
-            }
-            for category in result.categories
-        ],
-    }
-    return dict(escape.json_value(document))
+def prairielearn_document(
+    result: Score, message: str, output: str, test_output: Callable[[Category], str] | None = None
+) -> dict[str, Any]:
+    """PrairieLearn's ``results.json`` for any game's score (Connect Four's too): one test a category.
+
+    ``message`` is the one-line verdict, ``output`` the Markdown report; with
+    ``test_output`` each test has an output of its own.
+    """
+    tests: list[dict[str, Any]] = []
+    for category in result.categories:
+        test: dict[str, Any] = {
+            "name": category.title,
+            "description": escape.line(category.message),
+            "points": category.points,
+            "max_points": category.max_points,
+            "message": escape.line(category.message),
+        }
+        if test_output is not None:
+            test["output"] = test_output(category)
+        tests.append(test)
+    document = {"gradable": result.gradable, "score": result.fraction, "message": message, "output": output}
+    return dict(escape.json_value({**document, "tests": tests}))
 
 
 def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:

@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from perfectplay.check.run import protocol
-from perfectplay.check.run.command import is_chatter, parse_answer
+from perfectplay.check.run.command import parse_answer
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import Jail
-from perfectplay.check.run.worker import CHATTER_LINES, Budget, Child, Clock, CommandSpeaker, RunnerSpeaker, _timed
+from perfectplay.check.run.worker import CommandSpeaker, RunnerSpeaker
 
 _CELLS = re.compile(r"[012?]{42}")
 ROWS, COLUMNS = 6, 7
@@ -60,22 +59,14 @@ class Connect4RunnerSpeaker(RunnerSpeaker):
 class Connect4CommandSpeaker(CommandSpeaker):
     """A program in any language, one line a position."""
 
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
-        for cells, mark in items:
-            budget = Budget.now(clock, child)
-            child.send(request_line(cells, mark), budget)
-            lines = 0
-            while True:
-                arrival = child.next_line(budget, flush_test=True)
-                line = arrival.data.decode(errors="replace")
-                if not is_chatter(line):
-                    break
-                lines += 1
-                if lines > CHATTER_LINES:
-                    raise ProtocolError(f"wrote more than {CHATTER_LINES:,} comment lines before one answer")
-                if len(self.chatter) < 5 and line.strip():
-                    self.chatter.append(line.strip()[:200])
-            answer = parse_answer(line)
-            if answer["kind"] == "pair":  # two numbers are not a column
-                answer = {"kind": "other", "type": "line", "repr": json.dumps(line.strip()[:80])}
-            yield _timed(answer, budget, arrival)
+    def request(self, item: Any) -> bytes:
+        """The board's rows and the side to move, one line (the module's docstring shows one)."""
+        cells, mark = item
+        return request_line(cells, mark)
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """A column, or what the line was instead: a pair of numbers is tic-tac-toe's answer, not a column."""
+        answer = parse_answer(line)
+        if answer["kind"] == "pair":  # two numbers are not a column
+            answer = {"kind": "other", "type": "line", "repr": json.dumps(line.strip()[:80])}
+        return answer

@@ -773,21 +773,34 @@ class CommandSpeaker:
         return {}
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
-        for cells, side in items:
+        for item in items:
             budget = Budget.now(clock, child)
-            child.send(request_line(Position(cells, side)), budget)
-            lines = 0
-            while True:
-                arrival = child.next_line(budget, flush_test=True)
-                line = arrival.data.decode(errors="replace")
-                if not is_chatter(line):
-                    break
-                lines += 1
-                if lines > CHATTER_LINES:
-                    raise ProtocolError(f"wrote more than {CHATTER_LINES:,} comment lines before one answer")
-                if len(self.chatter) < 5 and line.strip():
-                    self.chatter.append(line.strip()[:200])
-            yield _timed(parse_answer(line), budget, arrival)
+            child.send(self.request(item), budget)
+            line, arrival = self._answer_line(child, budget)
+            yield _timed(self.answer(line), budget, arrival)
+
+    def request(self, item: Any) -> bytes:
+        """The line that asks for a move: a tic-tac-toe position's cells and side (a game's speaker has its own)."""
+        cells, side = item
+        return request_line(Position(cells, side))
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """What the answer line says, as ``protocol`` records an answer."""
+        return parse_answer(line)
+
+    def _answer_line(self, child: Child, budget: Budget) -> tuple[str, Arrival]:
+        """The first line that is not a comment, and when it came; a few comments are kept for the report."""
+        lines = 0
+        while True:
+            arrival = child.next_line(budget, flush_test=True)
+            line = arrival.data.decode(errors="replace")
+            if not is_chatter(line):
+                return line, arrival
+            lines += 1
+            if lines > CHATTER_LINES:
+                raise ProtocolError(f"wrote more than {CHATTER_LINES:,} comment lines before one answer")
+            if len(self.chatter) < 5 and line.strip():
+                self.chatter.append(line.strip()[:200])
 
 
 _SPAWNER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="perfectplay-check-spawner")

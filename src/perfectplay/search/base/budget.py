@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from perfectplay.search.base.limits import Limit
+if TYPE_CHECKING:
+    from perfectplay.search.base.limits import Limit
 
 CHECK_EVERY = 2048
 """Nodes between two looks at the clock (a clock read costs as much as a node)."""
@@ -21,8 +22,7 @@ PROGRESS_EVERY = 0.1
 """Seconds between two progress reports."""
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
+class Progress(NamedTuple):
     """A snapshot of a running search, for live displays.
 
     ``depth`` is the current iteration's depth (None for the exact search),

@@ -10,14 +10,12 @@ mistaken for a draw.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from perfectplay.game import DRAW, UNKNOWN, Game, Outcome, Player, outcome_of, terminal_score
 
 
-@dataclass(frozen=True, slots=True)
-class TableStats:
+class TableStats(NamedTuple):
     """How full a table ended up: entries held, the cap, and entries dropped for room."""
 
     entries: int
@@ -25,8 +23,7 @@ class TableStats:
     evictions: int
 
 
-@dataclass(frozen=True, slots=True)
-class MoveValue:
+class MoveValue(NamedTuple):
     """One legal move and what playing it leads to, for the side to move.
 
     ``score`` is the exact score (``perfectplay.game``'s convention) when the
@@ -65,8 +62,7 @@ def rank(entry: MoveValue) -> tuple[int, int]:
     return (1, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """Everything a search found out about a position, from the side to move's point of view.
 
     ``moves`` holds every move the search valued, best first (ties in move

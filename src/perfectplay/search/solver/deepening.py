@@ -22,7 +22,7 @@ which one wins, so even a search stopped early plays by elimination.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from perfectplay.search.base.budget import AttemptOver, Stop
 from perfectplay.search.base.scale import SCALE
@@ -37,8 +37,7 @@ SETTLE_NODES = 50_000
 """Each win/draw/loss probe's node allowance in the first round of probes; it doubles every round after."""
 
 
-@dataclass(frozen=True, slots=True)
-class Findings:
+class Findings(NamedTuple):
     """What one solver call found out about the root's moves, in internal units.
 
     ``values`` holds a value per move (all of them, or none when only the
@@ -53,7 +52,7 @@ class Findings:
     complete: bool
     depth: int | None
     top: int | None = None
-    fallback: tuple[int, ...] = field(default=())
+    fallback: tuple[int, ...] = ()
     outcomes: Outcomes | None = None
     draws: frozenset[int] = frozenset()
 

@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 from perfectplay.errors import LimitError
 from perfectplay.game import Game, State, outcome_of
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
-from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
@@ -42,6 +41,7 @@ from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import TranspositionTable
 
 if TYPE_CHECKING:
+    from perfectplay.search.base.limits import Limit
     from perfectplay.search.solver.book import BookAnswer
 
 OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
@@ -140,8 +140,11 @@ def _run(
     *,
     every_move: bool,
 ) -> Analysis:
-    if limit is not None and not isinstance(limit, Limit):
-        raise LimitError(f"limit must be a Limit, not {type(limit).__name__}")
+    if limit is not None:
+        from perfectplay.search.base.limits import Limit  # here: an exact search never loads it (start-up)
+
+        if not isinstance(limit, Limit):
+            raise LimitError(f"limit must be a Limit, not {type(limit).__name__}")
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")

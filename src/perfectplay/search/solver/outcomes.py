@@ -10,7 +10,7 @@ of one child with no depth limit, so whatever it says is proven.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from perfectplay.search.base.budget import AttemptOver
 from perfectplay.search.solver.root import Root
@@ -24,8 +24,7 @@ the value, and its proof is often the dearest (editor positions kept at 10-20 M 
 in three seeded samples: 120 with twice the allowance, 118 with equal shares, 111 before ``Settling``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcomes:
+class Outcomes(NamedTuple):
     """The position's outcome for the side to move (``WIN``, ``DRAW`` or ``LOSS``) and the moves that keep it.
 
     ``keeping`` holds the root moves the search may play (for a win: the
