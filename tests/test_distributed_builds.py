@@ -252,7 +252,9 @@ def test_a_worker_process_that_dies_is_a_one_line_error_that_says_how_to_resume(
 def test_the_dataset_command_runs_on_a_dask_cluster_given_by_its_address(tmp_path: Path, in_process: InProcess) -> None:
     distributed = pytest.importorskip("distributed")
     out = tmp_path / "c43.scores"
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    # Its HTTP server on a free port: 8787 may be another cluster's (a test beside this one).
+    local = {"n_workers": 1, "threads_per_worker": 1, "processes": True, "dashboard_address": "127.0.0.1:0"}
+    with distributed.LocalCluster(**local) as cluster:
         address = cluster.scheduler_address
         result = in_process("dataset", "connect4:4,3", "--format", "scores", "-o", str(out), "--cluster", address)
     assert result.returncode == 0, result.stderr

@@ -7,11 +7,11 @@ import json
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-import anyio
 import pytest
 from fastapi.testclient import TestClient
 from starlette.types import Message, Receive, Scope, Send
 
+from async_support import in_loop
 from browser_support import Server
 from perfectplay.web.app import DRAIN_MAX_BYTES, DrainRefusedBody
 from perfectplay.web.settings import BODY_MAX_BYTES
@@ -134,7 +134,7 @@ def drained_by_the_app(pieces: list[bytes]) -> tuple[list[str], int]:
         await send({"type": "http.response.start", "status": 413, "headers": []})
         await send({"type": "http.response.body", "body": b"{}"})
 
-    anyio.run(DrainRefusedBody(refusing_app), {"type": "http"}, receive, send)
+    in_loop(DrainRefusedBody(refusing_app), {"type": "http"}, receive, send)
     return events, len(queue)
 
 

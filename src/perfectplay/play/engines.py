@@ -135,7 +135,9 @@ class DaskEngine(Engine):
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                # Its HTTP server starts even without a dashboard, at 8787 unless told: a free port on this
+                # machine only, so a second cluster (another build, a test beside it) never meets the first's.
+                dashboard_address="127.0.0.1:0",
                 # The workers' own logs: a heartbeat that finds the scheduler gone while the cluster shuts down
                 # is logged as an error with a traceback, which is no news to someone whose build is done.
                 silence_logs=logging.CRITICAL,
