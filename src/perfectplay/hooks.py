@@ -54,7 +54,10 @@ class SearchNode(Protocol):
     cheaper to search again than to keep in the transposition table (near
     the end of a big game, where the positions are too many for the table
     and each lookup is a cache miss); the solver then neither looks it up
-    nor stores it. Without it every node is kept.
+    nor stores it. Without it every node is kept. And a node class may say
+    ``cutoff_lookups = False``: the solver then looks no child up in the table
+    before searching it (enhanced transposition cutoffs), where a child's key
+    costs more than the nodes the lookups save.
     """
 
     low: int

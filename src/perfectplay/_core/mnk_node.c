@@ -15,8 +15,8 @@
 #define NODE_EVALUATE(s, node) mnk_evaluate(&(s)->mnk, node)
 #define NODE_MOVES(s, node, moves, found) ((void)(found), mnk_moves(&(s)->mnk, node, moves))
 #define NODE_PLAY(s, node, move, found, child) ((void)(found), mnk_play(&(s)->mnk, node, move, child))
-/* A key is the smallest of eight images: computed only as far as the cutoff loop gets. */
-#define NODE_CHILD_KEYS(s, node, moves, count, keys) ((void)(keys), 0)
+/* No child is looked up before it is searched: mnk_node.py's cutoff_lookups says why. */
+#define NODE_CHILD_KEYS(s, node, moves, count, keys) ((void)(keys), -1)
 #define NODE_TRANSIENT(s, node) 0
 #include "negamax.h"
 

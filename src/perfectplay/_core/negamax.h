@@ -13,8 +13,9 @@
  *   NODE_MOVES(s, node, moves, found)  the ordered moves: their count, or -1 for one forced move with nothing found
  *   NODE_PLAY(s, node, move, found, child)  the child after ``move``; ``found`` is a pointer or NULL
  *   NODE_CHILD_KEYS(s, node, moves, count, keys)  the children's table keys into ``keys``, their slots
- *                                      asked for ahead: 1, or -1 if the children skip the table, or 0
- *                                      if the game leaves the keys to the cutoff loop (it plays each child)
+ *                                      asked for ahead: 1; 0 if the game leaves the keys to the cutoff loop
+ *                                      (it plays each child); -1 for no cutoff lookups (the children skip
+ *                                      the table, or the game's cutoff_lookups is False)
  *   NODE_TRANSIENT(s, node)            true if the node is too near the end to be worth a table entry
  *
  * The names are undefined at the end, so the next game can name its own.

@@ -164,6 +164,11 @@ class MNKNode:
         "stones",
     )
 
+    # A key is the smallest of eight images and a board has up to 64 children: looking each child up before
+    # searching any costs more than the nodes it saves (5x5 k=4 from empty: 16.6 M nodes in 14.5 s with the
+    # lookups, 21.4 M in about 4 s without; every lookup a cache miss). See negamax.py's cutoff.
+    cutoff_lookups = False
+
     geo: Geometry
     me: int
     opp: int

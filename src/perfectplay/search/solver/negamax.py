@@ -16,7 +16,8 @@ valued by its heuristic and ``horizon`` grows, which tells the callers that
 the value is a guess. A forced reply costs no depth. Table entries searched
 without any guess are stored as ``PROVEN`` and serve every depth. A node
 may say it is ``transient`` (an optional attribute, ``perfectplay.hooks``):
-then it is neither looked up nor stored.
+then it is neither looked up nor stored; and a game's nodes may say
+``cutoff_lookups = False``: then no child is looked up before it is searched.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Negamax:
         (value, move), or None. A lone (forced) move is left to the search,
         which looks it up first anyway.
         """
-        if len(moves) < 2:
+        if len(moves) < 2 or not getattr(node, "cutoff_lookups", True):
             return None
         entries = self.table.entries
         for move in moves:
