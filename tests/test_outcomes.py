@@ -160,7 +160,9 @@ def test_a_move_proven_to_draw_where_the_position_is_not_proven_is_not_said_to_m
         preferred=(5,),
         outcome_class="draw",
     )
-    assert "With best play from here the game is a draw." in choice_text(game, settled, 5, "perfect", None)
+    drawn = choice_text(game, settled, 5, "perfect", None)
+    assert "With best play from here the game is a draw." in drawn
+    assert "not valued before the limit, so one of them may be as good." in drawn and "or better" not in drawn
 
 
 @pytest.mark.parametrize("nodes", [20_000, 60_000, 150_000])

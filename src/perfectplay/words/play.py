@@ -304,9 +304,11 @@ def _others_text(analysis: Analysis, best: Sequence[MoveValue]) -> str:
         choice = f"{same} of {total} moves are equally good; it picked one of them."
         return f"{'No other move is as good.' if same == 1 else choice}{blunders}"
     valued = f"{same} moves valued are equally good; it picked one." if same > 1 else ""
+    # In a position proven drawn no move wins: a move not valued may draw as well, never do better.
+    better = "" if analysis.outcome_class == "draw" else " or better"
     not_valued = (
         f"{unvalued} {'move was' if unvalued == 1 else 'moves were'} not valued before the limit, "
-        "so one of them may be as good or better."
+        f"so one of them may be as good{better}."
     )
     return " ".join(part for part in (valued, blunders.strip(), not_valued) if part)
 
