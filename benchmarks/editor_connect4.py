@@ -32,11 +32,10 @@ from collections import Counter
 
 from bitbully import BitBully, Board
 
-from perfect_connect4 import Mover, page_mover, sign
+from perfect_connect4 import page_mover, sign
 from perfectplay import Limit
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.search.solver.compiled import core_description
-from perfectplay.web.jobs import Job, run_job
 
 
 def editor_positions(count: int, seed: int, lowest: int = 4, highest: int = 12) -> list[list[int]]:
@@ -59,29 +58,6 @@ def editor_positions(count: int, seed: int, lowest: int = 4, highest: int = 12) 
     return found
 
 
-def budget_mover(game: Connect4, nodes: int, rng: random.Random) -> Mover:
-    """The page's move function with a node budget in place of its time limit."""
-
-    def move(state: Connect4State) -> tuple[int, str]:
-        job: Job = {
-            "game": game.name,
-            "position": game.format(state),
-            "to_move": game.to_move(state).value,
-            "level": "perfect",
-            "level_note": None,
-            "seed": rng.randrange(2**31),
-            "seconds": 5.0,
-            "proven_from_start": False,
-        }
-        result = run_job(job, limit=Limit(nodes=nodes))
-        analysis = result["analysis"]
-        assert result["move"] is not None
-        kind = "book" if analysis["algorithm"] == "book" else "exact" if analysis["complete"] else "limited"
-        return result["move"], kind
-
-    return move
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=50, help="positions sampled (default 50)")
@@ -95,7 +71,7 @@ def main() -> None:
         mover = page_mover(game, args.seconds, random.Random(args.seed))
         limit = f"{args.seconds} s a move"
     else:
-        mover = budget_mover(game, args.nodes, random.Random(args.seed))
+        mover = page_mover(game, 5.0, random.Random(args.seed), Limit(nodes=args.nodes))
         limit = f"{args.nodes:,} nodes a move"
     print(f"core: {core_description()}; {limit}; referee bitbully; load {os.getloadavg()[0]:.1f}")
     kept = 0

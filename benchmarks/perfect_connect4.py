@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from bitbully import BitBully, Board
 
+from perfectplay import Limit
 from perfectplay.game import Player
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.play.matches import budgeted_analyst
@@ -64,7 +65,9 @@ def sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def page_mover(game: Connect4, seconds: float, rng: random.Random) -> Mover:
+def page_mover(game: Connect4, seconds: float, rng: random.Random, limit: Limit | None = None) -> Mover:
+    """The page's move function; ``limit`` (a node budget, say) in place of its time limit if given."""
+
     def move(state: Connect4State) -> tuple[int, str]:
         job: Job = {
             "game": game.name,
@@ -76,7 +79,7 @@ def page_mover(game: Connect4, seconds: float, rng: random.Random) -> Mover:
             "seconds": seconds,
             "proven_from_start": False,
         }
-        result = run_job(job)
+        result = run_job(job, limit=limit)
         analysis = result["analysis"]
         assert result["move"] is not None
         kind = "book" if analysis["algorithm"] == "book" else "exact" if analysis["complete"] else "limited"
