@@ -175,7 +175,7 @@ class Settling:
         """What is proven, once ``settled``: the outcome, the moves that keep it, the draws and the losses."""
         outcome = self.floor
         keeping = _with_twins(self.root, {move for move, low in self.low.items() if low == outcome})
-        draws = _with_twins(self.root, {move for move in self.low if self.low[move] == self.high[move] == DRAW})
+        draws = self.proven_draws()
         losses = _with_twins(self.root, {move for move, high in self.high.items() if high == LOSS})
         if outcome == WIN:
             return Outcomes(WIN, keeping, frozenset(), frozenset())
