@@ -1,9 +1,9 @@
 /*
- * The Connect Four node's hooks (games/connect4_node.py Connect4Node), the recursion over them
- * (negamax.h) and the one entry the rest of the core calls, ``c4_search64`` or ``c4_search128``
- * (declared in connect4_node.h), for one bitboard type. Each of connect4_node64.c and
- * connect4_node128.c includes it once, after naming ``BB``, the bitboard type, and ``BITS``, its
- * width: the only thing it takes from the file that includes it. ``C4(name)`` appends the width.
+ * The Connect Four node (games/connect4_node.py Connect4Node) and its hooks, named for the recursion
+ * (negamax.h), for one bitboard type. Each of connect4_node64.c and connect4_node128.c includes it
+ * once, after naming ``BB``, the bitboard type, and ``BITS``, its width: the only thing it takes from
+ * the file that includes it. ``C4(name)`` appends the width. It includes neither the recursion nor
+ * the entry (connect4_entry.h): the unit includes each in turn, so no file here looks up at another.
  */
 #if !defined(BB) || !defined(BITS)
 #error "connect4_bitboard.h needs BB and BITS: include it from connect4_node64.c or connect4_node128.c"
@@ -185,12 +185,3 @@ static inline int64_t C4(c4_evaluate)(const C4Geometry *g, const C4(C4Node) *n) 
 #define NODE_PLAY(s, node, move, found, child) C4(c4_play)(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
 #define NODE_CHILD_KEYS(s, node, moves, count, keys) C4(c4_child_keys)(&(s)->c4, (s)->table, node, moves, count, keys)
-#include "negamax.h"
-
-int64_t C4(c4_search)(SearchObject *s, const u128 b[5], int stones, int forced, int low, int high, int ply,
-                      int64_t depth, int64_t alpha, int64_t beta) {
-    C4(C4Node) node = {(BB)b[0], (BB)b[1], (BB)b[2], (BB)b[3], (BB)b[4], stones, forced, low, high, 0};
-    return C4(search_c4_)(s, &node, ply, depth, alpha, beta);
-}
-
-#undef C4

@@ -1,9 +1,9 @@
 /*
  * Connect Four nodes (games/connect4_node.py): the two methods of ``Search`` that set the board up
  * and enter a search (connect4_node.c), and the search itself for 64-bit and 128-bit bitboards.
- * 7x6 fits 64 bits (the fast case) and 9x10 does not, so the node's hooks and the recursion are
- * compiled twice from connect4_bitboard.h, by connect4_node64.c and connect4_node128.c; this header
- * names only what they offer, and includes neither.
+ * 7x6 fits 64 bits (the fast case) and 9x10 does not, so the node's hooks (connect4_bitboard.h), the
+ * recursion (negamax.h) and the entry (connect4_entry.h) are compiled twice, by connect4_node64.c and
+ * connect4_node128.c; this header names only what they offer, and includes neither.
  */
 #ifndef PERFECTPLAY_CONNECT4_NODE_H
 #define PERFECTPLAY_CONNECT4_NODE_H

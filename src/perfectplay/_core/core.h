@@ -13,11 +13,16 @@
  *   table.c, table.h       search/solver/table.py, the transposition table
  *   geometry.h             the games' geometries, data the search holds (connect4_node.py, mnk_node.py)
  *   search.c, search.h     the ``Search`` object search/solver/compiled.py drives, and Budget.checkpoint
- *   negamax.h              search/solver/negamax.py, the recursion (compiled once per kind of node)
  *   connect4_node.c, .h    games/connect4_node.py: setting a board up, entering a search
- *   connect4_bitboard.h    the node's hooks and the recursion for one bitboard width, compiled once by each of
- *   connect4_node64.c, connect4_node128.c (each names its width, then includes it)
- *   mnk_node.c, .h         games/mnk_node.py
+ *   connect4_bitboard.h    the Connect Four node and its hooks for one bitboard width
+ *   mnk_board.h            games/mnk_node.py MNKNode: the m,n,k node and its hooks
+ *   negamax.h              search/solver/negamax.py, the recursion: a unit names a node's hooks, then
+ *                          includes it (one function per kind of node)
+ *   connect4_entry.h       ``c4_search64`` / ``c4_search128``: the bitboards handed in, searched
+ *   connect4_node64.c, connect4_node128.c  each names its width, then includes the hooks, the
+ *                          recursion and the entry
+ *   mnk_search.c           the recursion made of mnk_board.h's hooks, and its entry ``mnk_search``
+ *   mnk_node.c, .h         games/mnk_node.py: setting a board up, entering a search
  *   module.c               the module ``perfectplay._core``, and the games' methods of ``Search``
  *
  * Each file includes only files listed above it (a game includes the search, never the reverse).

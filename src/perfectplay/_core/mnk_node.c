@@ -1,24 +1,10 @@
 /*
- * m,n,k boards in the compiled core: the recursion instantiated for their nodes, and the methods of
- * ``Search`` that set a board up and enter a search at a node (the Python side is ``compiled_entry``
- * in games/mnk_node.py).
+ * m,n,k boards in the compiled core: the methods of ``Search`` that set a board up and enter a search
+ * at a node (the Python side is ``compiled_entry`` in games/mnk_node.py); the recursion is mnk_search.c's.
  */
 #include "keys.h"
+#include "mnk_board.h"
 #include "mnk_node.h"
-
-#define NODE MnkNode
-#define FOUND char /* m,n,k moves hand nothing to their children */
-#define SEARCH search_mnk
-#define NODE_KEY(s, node, key) mnk_key(&(s)->mnk, node, key)
-#define NODE_FROM_FRAME(s, node, move) mnk_from_frame(&(s)->mnk, node, move)
-#define NODE_TO_FRAME(s, node, move) mnk_to_frame(&(s)->mnk, node, move)
-#define NODE_EVALUATE(s, node) mnk_evaluate(&(s)->mnk, node)
-#define NODE_MOVES(s, node, moves, found) ((void)(found), mnk_moves(&(s)->mnk, node, moves))
-#define NODE_PLAY(s, node, move, found, child) ((void)(found), mnk_play(&(s)->mnk, node, move, child))
-/* No child is looked up before it is searched: mnk_node.py's cutoff_lookups says why. */
-#define NODE_CHILD_KEYS(s, node, moves, count, keys) ((void)(keys), -1)
-#define NODE_TRANSIENT(s, node) 0
-#include "negamax.h"
 
 /* configure_mnk(cells, base, lines, lines_through, perms, order): mnk_node.Geometry */
 PyObject *Search_configure_mnk(SearchObject *self, PyObject *args) {
@@ -140,5 +126,5 @@ PyObject *Search_mnk(SearchObject *self, PyObject *args) {
     node.low = low;
     node.high = high;
     self->failed = 0;
-    return finish(self, search_mnk(self, &node, ply, depth, alpha, beta));
+    return finish(self, mnk_search(self, &node, ply, depth, alpha, beta));
 }
