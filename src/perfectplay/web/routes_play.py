@@ -13,6 +13,7 @@ appears here, and so on the page, without a change to the web app.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -104,7 +105,8 @@ async def position(body: PlayRequest) -> dict[str, Any]:
     responses=error_responses(*GET_ERRORS),
 )
 async def games(request: Request) -> dict[str, Any]:
-    return _body(games_json(_settings(request)))
+    # A registered game's presets are each proven from the start once (proven_from_start): off the event loop.
+    return _body(await asyncio.to_thread(games_json, _settings(request)))
 
 
 @router.get(
@@ -150,7 +152,9 @@ async def bounded_search(
         "seconds": settings.seconds,
     }
     if level is not None:
-        job["proven_from_start"] = proven_from_start(game)  # remembered per game: the game list asked already
+        # Remembered per game, but a game's first proof can take seconds of pure Python (15x15: about 9 s): in a
+        # thread, so the event loop answers other requests meanwhile.
+        job["proven_from_start"] = await asyncio.to_thread(proven_from_start, game)
     too_slow = (
         f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
         "try a smaller board or a position nearer the end of the game"
