@@ -20,6 +20,18 @@ with a budget of N nodes a move (the page's own move function, as the
 server's fast lane calls it), for figures that do not depend on the load::
 
     .venv/bin/python benchmarks/editor_connect4.py --positions 50 --nodes 20000000 --seed 26
+
+Each position that lost its value says what the search had proven by the
+limit (the outcome, the moves proven, its depth and nodes).
+
+Figures (2026-11-26, compiled core, this project's 2-core machine), positions
+kept of 50 for seeds 26, 27, 28: 47, 47, 49 at 5 s (load 8-9); 47, 46, 49 at
+20 M nodes; 47, 47, 48 at 10 M. Every one lost is at plies 4-8, where the
+proof that would keep the value is far dearer than the limit, so the move is
+a guess among those not proven to lose: ``12271`` (a win only by 2: that proof takes
+132 M nodes, ruling out the six losing moves 54 M), ``1764`` (6 wins: 197 M;
+4 draws: 35 M; each loss 11-22 M), ``6431`` (3 wins; proving that a move
+draws at least takes 12-16 M), ``32275`` (its one drawing move: over 60 M).
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ from bitbully import BitBully, Board
 
 from perfect_connect4 import page_mover, sign
 from perfectplay import Limit
+from perfectplay.documents import AnalysisJSON
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.search.solver.compiled import core_description
 
@@ -58,6 +71,15 @@ def editor_positions(count: int, seed: int, lowest: int = 4, highest: int = 12) 
     return found
 
 
+def proven_text(analysis: AnalysisJSON) -> str:
+    """What the page's search proved before its limit: the position's outcome, each move proven, depth and nodes."""
+    proven = [f"{entry['label']} {entry['outcome']}" for entry in analysis["moves"] if entry["outcome"] != "unknown"]
+    return (
+        f"proven: outcome {analysis['outcome_class'] or 'unknown'}, moves {', '.join(proven) or 'none'} "
+        f"(depth {analysis['depth']}, {analysis['nodes']:,} nodes)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=50, help="positions sampled (default 50)")
@@ -67,11 +89,12 @@ def main() -> None:
     args = parser.parse_args()
     referee = BitBully("default")
     game = Connect4()
+    seen: list[AnalysisJSON] = []
     if args.nodes is None:
-        mover = page_mover(game, args.seconds, random.Random(args.seed))
+        mover = page_mover(game, args.seconds, random.Random(args.seed), seen=seen)
         limit = f"{args.seconds} s a move"
     else:
-        mover = page_mover(game, 5.0, random.Random(args.seed), Limit(nodes=args.nodes))
+        mover = page_mover(game, 5.0, random.Random(args.seed), Limit(nodes=args.nodes), seen)
         limit = f"{args.nodes:,} nodes a move"
     print(f"core: {core_description()}; {limit}; referee bitbully; load {os.getloadavg()[0]:.1f}")
     kept = 0
@@ -93,7 +116,10 @@ def main() -> None:
             kept += 1
         else:
             keeping = [column + 1 for column, value in scores.items() if sign(value) == sign(best)]
-            lost.append(f"{notation}: played {move + 1} ({scores[move]:+d}) where {keeping} keep {sign(best):+d}")
+            lost.append(
+                f"{notation}: played {move + 1} ({scores[move]:+d}) where {keeping} keep {sign(best):+d}; "
+                + proven_text(seen[-1])
+            )
         print(f"{notation:>12}: {move + 1} ({kind}, {took:.1f} s), value {sign(best):+d} -> {sign(scores[move]):+d}")
     for line in lost:
         print("  value lost:", line)

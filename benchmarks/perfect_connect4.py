@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from bitbully import BitBully, Board
 
 from perfectplay import Limit
+from perfectplay.documents import AnalysisJSON
 from perfectplay.game import Player
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.play.matches import budgeted_analyst
@@ -65,8 +66,17 @@ def sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def page_mover(game: Connect4, seconds: float, rng: random.Random, limit: Limit | None = None) -> Mover:
-    """The page's move function; ``limit`` (a node budget, say) in place of its time limit if given."""
+def page_mover(
+    game: Connect4,
+    seconds: float,
+    rng: random.Random,
+    limit: Limit | None = None,
+    seen: list[AnalysisJSON] | None = None,
+) -> Mover:
+    """The page's move function; ``limit`` (a node budget, say) in place of its time limit if given.
+
+    ``seen``, if given, collects each move's analysis as the page receives it (what the search proved).
+    """
 
     def move(state: Connect4State) -> tuple[int, str]:
         job: Job = {
@@ -81,6 +91,8 @@ def page_mover(game: Connect4, seconds: float, rng: random.Random, limit: Limit 
         }
         result = run_job(job, limit=limit)
         analysis = result["analysis"]
+        if seen is not None:
+            seen.append(analysis)
         assert result["move"] is not None
         kind = "book" if analysis["algorithm"] == "book" else "exact" if analysis["complete"] else "limited"
         return result["move"], kind

@@ -20,10 +20,11 @@ from perfectplay.search.base.budget import Budget
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import MoveValue, assemble
 from perfectplay.search.solver.compiled import negamax_for
+from perfectplay.search.solver.deepening import steadier
 from perfectplay.search.solver.exact import score_moves
 from perfectplay.search.solver.outcomes import DRAW, LOSS, Settling, prove_outcomes
 from perfectplay.search.solver.root import Root
-from perfectplay.search.solver.table import TranspositionTable
+from perfectplay.search.solver.table import PROVEN, TranspositionTable
 from perfectplay.words import choice_text, unproven_text
 
 
@@ -175,3 +176,26 @@ def test_a_stopped_search_never_plays_a_move_worse_than_one_it_proved(nodes: int
             continue
         exact = {entry.move: entry.score or 0 for entry in analyze(game, state).moves}
         assert all(sign(exact[move]) >= max(proven) for move in stopped.best)
+
+
+@pytest.mark.parametrize("position", ["311576511113454", "6411712567162364"], ids=["won", "drawn"])
+def test_a_search_stopped_with_nothing_proven_plays_by_its_last_two_iterations_and_keeps_the_value(
+    position: str,
+) -> None:
+    # At 30,000 nodes the search stops at depth 7 with no move's outcome proven. Its last iteration alone
+    # preferred 4 or 6 in the won position (4 only draws) and 4, 6 or 7 in the drawn one (6 loses); the sum of
+    # the last two iterations (``steadier``) prefers moves that keep the value (random games, seed 5, plies 10-20).
+    game = Connect4()
+    state = game.parse(position)
+    stopped = analyze(game, state, limit=Limit(nodes=30_000))
+    assert not stopped.complete and stopped.outcome_class is None and stopped.depth == 7
+    root = Root(game, state, negamax_for(game, TranspositionTable(), Budget(None, None)))
+    outcome = prove_outcomes(root).outcome
+    assert stopped.best
+    for move in stopped.best:
+        assert sign(root.search_child(move, PROVEN, -1, 1)) == outcome
+
+
+def test_the_steadier_values_add_the_last_two_iterations_and_keep_the_last_alone_when_it_is_the_first() -> None:
+    assert steadier({0: 5, 1: -3}, {0: -2, 1: 4}) == {0: 3, 1: 1}
+    assert steadier({0: 5, 1: -3}, {}) == {0: 5, 1: -3}

