@@ -153,16 +153,29 @@ static inline void C4(c4_play)(const C4Geometry *g, const C4(C4Node) *n, int mov
         C4(c4_settle)(g, child);
 }
 
-/* The children's table keys, each slot asked for before the first child is searched (see table_prefetch),
-   for the cutoff loop (negamax.h): 1, or -1 if the children skip the table. */
-static inline int C4(c4_child_keys)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, const int *moves,
-                                    int count, Key *keys) {
-    if (n->stones + 1 >= g->transient_stones) return -1;
-    for (int i = 0; i < count; i++) {
-        BB bit = (n->mask + (BB)g->bottom_bits[moves[i]]) & (BB)g->column_bits[moves[i]];
-        C4(C4Node) child = {.pos = n->pos ^ n->mask, .mask = n->mask | bit, .stones = n->stones + 1};
-        C4(c4_key)(g, &child, &keys[i]);
-        table_prefetch(t, &keys[i]);
+/* The table keys of the children ``c4_moves`` will list (the columns of ``safe``), by column, each slot
+   asked for at once (see table_prefetch) for the cutoff loop (negamax.h): 1, or -1 if there is no
+   cutoff loop (one forced move) or the children skip the table. A child's key is ``opp + mask + bit``
+   and its mirror image's ``mirror(opp + mask) + mirror(bit)``: no column's part carries into the next,
+   so one mirror of the node serves every child. */
+static inline int C4(c4_child_keys)(const C4Geometry *g, const TableObject *t, const C4(C4Node) *n, Key *keys) {
+    if (n->forced || n->stones + 1 >= g->transient_stones) return -1;
+    BB opp = n->pos ^ n->mask, sum = opp + n->mask, image = 0, safe = n->safe;
+    int mirror = n->stones + 1 <= g->mirror_stones;
+    if (mirror) image = C4(c4_mirror)(g, sum);
+    for (int col = 0; col < g->width; col++) {
+        BB bit = safe & (BB)g->column_bits[col];
+        if (!bit) continue;
+        BB key = sum + bit;
+        if (mirror) {
+            int other = g->width - 1 - col;
+            BB flipped = other >= col ? bit << ((other - col) * g->stride) : bit >> ((col - other) * g->stride);
+            if (image + flipped < key) key = image + flipped;
+        }
+        keys[col].lo = (uint64_t)key;
+        keys[col].hi = BITS > 64 ? (uint64_t)((u128)key >> 64) : 0;
+        keys[col].top = 0;
+        table_prefetch(t, &keys[col]);
     }
     return 1;
 }
@@ -184,4 +197,4 @@ static inline int64_t C4(c4_evaluate)(const C4Geometry *g, const C4(C4Node) *n) 
 #define NODE_MOVES(s, node, moves, found) C4(c4_moves)(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) C4(c4_play)(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= (s)->c4.transient_stones)
-#define NODE_CHILD_KEYS(s, node, moves, count, keys) C4(c4_child_keys)(&(s)->c4, (s)->table, node, moves, count, keys)
+#define NODE_CHILD_KEYS(s, node, keys) C4(c4_child_keys)(&(s)->c4, (s)->table, node, keys)
