@@ -47,15 +47,15 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
        misses then overlap it, and the cutoff loop below finds them loaded. */
     Key child_keys[MAX_MOVES];
     int keyed = NODE_CHILD_KEYS(s, node, child_keys);
-    Slot *found_slot = transient ? NULL : table_find(table, &key);
-    int have_entry = found_slot != NULL;
+    Found found_entry;
+    int have_entry = !transient && table_find(table, &key, &found_entry);
     int64_t entry_depth = 0, entry_low_node = 0, entry_high_node = 0;
     int entry_move = -1, table_move = -1;
     if (have_entry) {
-        entry_depth = slot_depth(found_slot);
-        entry_low_node = found_slot->low;
-        entry_high_node = found_slot->high;
-        entry_move = found_slot->move;
+        entry_depth = found_entry.depth;
+        entry_low_node = found_entry.low;
+        entry_high_node = found_entry.high;
+        entry_move = found_entry.move;
         if (entry_move >= 0) table_move = NODE_FROM_FRAME(s, node, entry_move);
         if (entry_depth >= depth) {
             if (entry_depth < PROVEN) s->horizon++;
@@ -113,11 +113,11 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
                     if (NODE_TRANSIENT(s, &child)) continue;
                     NODE_KEY(s, &child, &child_key);
                 }
-                const Slot *known = table_find(table, &child_key);
-                if (!known || slot_depth(known) < child_depth) continue;
-                int64_t bound = -from_node(known->high, ply + 1);
+                Found known;
+                if (!table_find(table, &child_key, &known) || known.depth < child_depth) continue;
+                int64_t bound = -from_node(known.high, ply + 1);
                 if (bound >= beta) {
-                    if (slot_depth(known) < PROVEN) s->horizon++;
+                    if (known.depth < PROVEN) s->horizon++;
                     best = bound;
                     best_move = move;
                     goto store;
