@@ -30,13 +30,17 @@ def cpu_flags() -> list[str]:
 CORE = Path("src/perfectplay/_core")
 """The core's C, one file per job (see the comment at the top of each)."""
 
+OPTIMISE = ["-O3"]
+"""-O3 rather than -O2: it inlines ``c4_play`` into the recursion and unrolls the column loops (3% fewer
+instructions on Pons's positions, cachegrind)."""
+
 setup(
     ext_modules=[
         Extension(
             "perfectplay._core",
             sources=sorted(path.as_posix() for path in CORE.glob("*.c")),
             depends=sorted(path.as_posix() for path in CORE.glob("*.h")),
-            extra_compile_args=["-O2", "-std=gnu11", *cpu_flags()],
+            extra_compile_args=[*OPTIMISE, "-std=gnu11", *cpu_flags()],
             optional=True,
         )
     ]

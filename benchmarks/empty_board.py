@@ -5,6 +5,7 @@ Run from the repository root (``pip install bitbully==0.0.79`` for the peer)::
     .venv/bin/python benchmarks/empty_board.py                 # 4455 and the empty board
     .venv/bin/python benchmarks/empty_board.py --skip-empty    # 4455 only (a minute; keeps the last empty-board row)
     .venv/bin/python benchmarks/empty_board.py --limit 300     # CPU seconds each engine may spend on the empty board
+    .venv/bin/python benchmarks/empty_board.py --no-peer       # ours only (bitbully's empty board takes 4+ minutes)
 
 What it measures, each with ``time.process_time`` around the engine call only:
 
@@ -164,6 +165,7 @@ def main() -> None:
         "--limit", type=float, default=600.0, help="CPU seconds each engine may spend on the empty board"
     )
     parser.add_argument("--skip-empty", action="store_true", help="only 4455")
+    parser.add_argument("--no-peer", action="store_true", help="leave bitbully out (its column stays empty)")
     args = parser.parse_args()
     results: dict[str, Any] = {
         "core": core_description(),
@@ -172,7 +174,7 @@ def main() -> None:
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
     }
     rows = []
-    ours, peer = ours_4455(), bitbully_4455()
+    ours, peer = ours_4455(), None if args.no_peer else bitbully_4455()
     results["4455"] = {"ours": ours, "bitbully": peer}
     if peer is not None and ours["scores"] != peer["scores"]:
         raise SystemExit(f"4455: our scores {ours['scores']} differ from bitbully's {peer['scores']}")
@@ -187,7 +189,7 @@ def main() -> None:
         earlier = json.loads(previous.read_text())
         results["empty"] = {"date": earlier["date"], **earlier["empty"]}
     elif not args.skip_empty:
-        ours, peer = ours_empty(args.limit), bitbully_empty(args.limit)
+        ours, peer = ours_empty(args.limit), None if args.no_peer else bitbully_empty(args.limit)
         results["empty"] = {"ours": ours, "bitbully": peer, "limit": args.limit, "date": results["date"]}
     if "empty" in results:
         ours, peer = results["empty"]["ours"], results["empty"]["bitbully"]
@@ -202,6 +204,7 @@ def main() -> None:
         f"{results['load_before']:.1f} before and {results['load_after']:.1f} after on {os.cpu_count()} cores "
         "(a shared machine: CPU time of the process, never wall time). Command: "
         f"`.venv/bin/python benchmarks/empty_board.py{' --skip-empty' if args.skip_empty else ''}"
+        f"{' --no-peer' if args.no_peer else ''}"
         f"{'' if args.limit == 600.0 else f' --limit {args.limit:g}'}`.",
         "",
         "| work | target | ours (CPU) | bitbully 0.0.79 (CPU, no book) |",

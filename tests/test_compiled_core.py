@@ -211,6 +211,29 @@ def test_both_cores_share_one_table_across_calls_alike(monkeypatch: pytest.Monke
     assert results[""] == results["1"]
 
 
+def test_a_compiled_table_that_meets_a_key_too_big_for_its_narrow_slots_widens_keeping_every_entry_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 7x6 Connect Four keys fit the compiled table's 16-byte slots (56 bits); 6x5 four-in-a-row's do not,
+    # so the second search, on the same table, widens it with the first search's entries in it.
+    connect4, board = Connect4(), MNK(6, 5, 4)
+    work: list[tuple[Any, Any]] = [
+        (connect4, connect4.parse("4444332")),
+        (board, board.initial_state()),
+        (connect4, connect4.parse("44")),
+    ]
+    results = {}
+    for pure in ("1", ""):
+        monkeypatch.setenv(PURE_VARIABLE, pure)
+        table = TranspositionTable(50_000)
+        results[pure] = [facts(score_moves(game, state, Limit(nodes=20_000), table=table)) for game, state in work]
+        items = table_items(table)
+        results[pure].append(items)  # type: ignore[arg-type]
+    keys = [key for key, _ in items]
+    assert min(keys) < 1 << 56 <= max(keys)
+    assert results[""] == results["1"]
+
+
 @pytest.mark.parametrize("pure", ["1", ""])
 def test_a_child_the_table_proves_good_enough_cuts_off_before_any_child_is_searched(
     monkeypatch: pytest.MonkeyPatch, pure: str

@@ -35,7 +35,7 @@ PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
     for (int distance = 0; distance <= width; distance++)
         for (int col = 0; col < width; col++)
             if (abs(2 * col - (width - 1)) == distance) g->order[count++] = col;
-    self->kind = width * (height + 1) <= 64 ? KIND_C4_64 : KIND_C4_128;
+    self->kind = width == 7 && height == 6 ? KIND_C4_7X6 : width * (height + 1) <= 64 ? KIND_C4_64 : KIND_C4_128;
     Py_RETURN_NONE;
 }
 
@@ -47,7 +47,7 @@ PyObject *Search_connect4(SearchObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiOOOpiiiLLL", &pos, &mask, &stones, &my_win, &opp_win, &safe, &forced, &low, &high,
                           &ply, &depth, &alpha, &beta))
         return NULL;
-    if (self->kind != KIND_C4_64 && self->kind != KIND_C4_128) {
+    if (self->kind != KIND_C4_64 && self->kind != KIND_C4_7X6 && self->kind != KIND_C4_128) {
         PyErr_SetString(PyExc_RuntimeError, "configure_connect4 first");
         return NULL;
     }
@@ -57,6 +57,8 @@ PyObject *Search_connect4(SearchObject *self, PyObject *args) {
     for (int i = 0; i < 5; i++)
         if (int_u128(from[i], &b[i]) < 0) return NULL;
     self->failed = 0;
+    if (self->kind == KIND_C4_7X6)
+        return finish(self, c4_search7x6(self, b, stones, forced, low, high, ply, depth, alpha, beta));
     if (self->kind == KIND_C4_64)
         return finish(self, c4_search64(self, b, stones, forced, low, high, ply, depth, alpha, beta));
     return finish(self, c4_search128(self, b, stones, forced, low, high, ply, depth, alpha, beta));

@@ -21,6 +21,7 @@
  *   connect4_entry.h       ``c4_search64`` / ``c4_search128``: the bitboards handed in, searched
  *   connect4_node64.c, connect4_node128.c  each names its width, then includes the hooks, the
  *                          recursion and the entry
+ *   connect4_node7x6.c     the same for the standard board, its size as constants
  *   mnk_search.c           the recursion made of mnk_board.h's hooks, and its entry ``mnk_search``
  *   mnk_node.c, .h         games/mnk_node.py: setting a board up, entering a search
  *   module.c               the module ``perfectplay._core``, and the games' methods of ``Search``

@@ -141,7 +141,7 @@ int64_t mnk_search(SearchObject *s, MnkNode *node, int ply, int64_t depth, int64
 #define NODE_MOVES(s, node, moves, found) ((void)(found), mnk_moves(&(s)->mnk, node, moves))
 #define NODE_PLAY(s, node, move, found, child) ((void)(found), mnk_play(&(s)->mnk, node, move, child))
 /* No child is looked up before it is searched: mnk_node.py's cutoff_lookups says why. */
-#define NODE_CHILD_KEYS(s, node, moves, count, keys) ((void)(keys), -1)
+#define NODE_CHILD_KEYS(s, node, keys) ((void)(keys), -1)
 #define NODE_TRANSIENT(s, node) 0
 
 #endif

@@ -12,10 +12,12 @@
  *   NODE_EVALUATE(s, node)             the heuristic value at the horizon
  *   NODE_MOVES(s, node, moves, found)  the ordered moves: their count, or -1 for one forced move with nothing found
  *   NODE_PLAY(s, node, move, found, child)  the child after ``move``; ``found`` is a pointer or NULL
- *   NODE_CHILD_KEYS(s, node, moves, count, keys)  the children's table keys into ``keys``, their slots
- *                                      asked for ahead: 1; 0 if the game leaves the keys to the cutoff loop
- *                                      (it plays each child); -1 for no cutoff lookups (the children skip
- *                                      the table, or the game's cutoff_lookups is False)
+ *   NODE_CHILD_KEYS(s, node, keys)     the table keys of the children the node will list, into ``keys``
+ *                                      indexed by move, their slots asked for ahead: 1; 0 if the game
+ *                                      leaves the keys to the cutoff loop (it plays each child); -1 for no
+ *                                      cutoff lookups (the children skip the table, or the game's
+ *                                      cutoff_lookups is False). Asked before the node's own lookup, so
+ *                                      that the children's cache misses overlap it.
  *   NODE_TRANSIENT(s, node)            true if the node is too near the end to be worth a table entry
  *
  * The names are undefined at the end, so the next game can name its own.
@@ -40,15 +42,20 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
     NODE_KEY(s, node, &key);
     TableObject *table = s->table;
     int transient = NODE_TRANSIENT(s, node);
-    Slot *found_slot = transient ? NULL : table_find(table, &key);
-    int have_entry = found_slot != NULL;
+    if (!transient) table_prefetch(table, &key);
+    /* The children's slots are asked for now, before the node's own lookup waits for memory: their
+       misses then overlap it, and the cutoff loop below finds them loaded. */
+    Key child_keys[MAX_MOVES];
+    int keyed = NODE_CHILD_KEYS(s, node, child_keys);
+    Found found_entry;
+    int have_entry = !transient && table_find(table, &key, &found_entry);
     int64_t entry_depth = 0, entry_low_node = 0, entry_high_node = 0;
     int entry_move = -1, table_move = -1;
     if (have_entry) {
-        entry_depth = slot_depth(found_slot);
-        entry_low_node = found_slot->low;
-        entry_high_node = found_slot->high;
-        entry_move = found_slot->move;
+        entry_depth = found_entry.depth;
+        entry_low_node = found_entry.low;
+        entry_high_node = found_entry.high;
+        entry_move = found_entry.move;
         if (entry_move >= 0) table_move = NODE_FROM_FRAME(s, node, entry_move);
         if (entry_depth >= depth) {
             if (entry_depth < PROVEN) s->horizon++;
@@ -92,8 +99,6 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
         int count = NODE_MOVES(s, node, moves, found);
         int none_found = count < 0;
         if (none_found) count = 1;
-        Key child_keys[MAX_MOVES];
-        int keyed = NODE_CHILD_KEYS(s, node, moves, count, child_keys);
         if (count >= 2 && keyed >= 0) {
             /* Enhanced transposition cutoff: a child the table already proves good enough cuts off
                before any child is searched (negamax.py says why). */
@@ -102,17 +107,17 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
                 if (pending && move == table_move) continue;
                 Key child_key;
                 if (keyed) {
-                    child_key = child_keys[i];
+                    child_key = child_keys[move];
                 } else {
                     NODE_PLAY(s, node, move, none_found ? NULL : &found[i], &child);
                     if (NODE_TRANSIENT(s, &child)) continue;
                     NODE_KEY(s, &child, &child_key);
                 }
-                const Slot *known = table_find(table, &child_key);
-                if (!known || slot_depth(known) < child_depth) continue;
-                int64_t bound = -from_node(known->high, ply + 1);
+                Found known;
+                if (!table_find(table, &child_key, &known) || known.depth < child_depth) continue;
+                int64_t bound = -from_node(known.high, ply + 1);
                 if (bound >= beta) {
-                    if (slot_depth(known) < PROVEN) s->horizon++;
+                    if (known.depth < PROVEN) s->horizon++;
                     best = bound;
                     best_move = move;
                     goto store;

@@ -12,7 +12,7 @@
 #include "geometry.h"
 #include "table.h"
 
-enum { KIND_NONE, KIND_C4_64, KIND_C4_128, KIND_MNK };
+enum { KIND_NONE, KIND_C4_64, KIND_C4_7X6, KIND_C4_128, KIND_MNK };
 
 typedef struct {
     PyObject_HEAD long long nodes, next_check, horizon;

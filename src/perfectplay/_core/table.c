@@ -14,16 +14,54 @@ static inline Key slot_key(const Slot *slot) {
     return key;
 }
 
+static size_t slot_bytes(int narrow) { return narrow ? sizeof(NarrowSlot) : sizeof(Slot); }
+
+/* Slot ``i`` of an array of either kind, as a wide slot (``seq`` 0 if it is empty). */
+static void read_slot(const void *slots, int narrow, size_t i, Slot *out) {
+    if (!narrow) {
+        *out = ((const Slot *)slots)[i];
+        return;
+    }
+    const NarrowSlot *slot = &((const NarrowSlot *)slots)[i];
+    memset(out, 0, sizeof *out);
+    if (!slot->word) return;
+    Found found;
+    narrow_found(slot, &found);
+    out->lo = slot->word & NARROW_KEY;
+    out->seq = (uint32_t)slot->data;
+    out->low = (int32_t)found.low;
+    out->high = (int32_t)found.high;
+    out->depth = depth_of_narrow(slot->data >> 56);
+    out->move = (int8_t)found.move;
+}
+
+/* An entry into the first free slot of its probe in an array of either kind (a narrow one only gets
+   entries read from a narrow one, so they fit). */
+static void place(void *slots, size_t mask, int narrow, const Slot *entry) {
+    Key key = slot_key(entry);
+    size_t at = key_hash(&key) & mask;
+    if (narrow) {
+        NarrowSlot *narrow_slots = slots;
+        while (narrow_slots[at].word) at = (at + 1) & mask;
+        narrow_slots[at].word = entry->lo | (uint64_t)(entry->move + 1) << 56 | NARROW_USED;
+        narrow_slots[at].data = entry->seq | (uint64_t)narrow_value(entry->low) << 32 |
+                                (uint64_t)narrow_value(entry->high) << 44 | (uint64_t)narrow_depth(entry->depth) << 56;
+        return;
+    }
+    Slot *wide = slots;
+    while (wide[at].seq) at = (at + 1) & mask;
+    wide[at] = *entry;
+}
+
 /*
- * Zeroed memory for ``size`` slots. Large tables are probed at random, so
+ * Zeroed memory for ``bytes``. Large tables are probed at random, so
  * on Linux they ask for huge pages: one TLB entry then covers 2 MB instead
  * of 4 KB, which saves a page walk on most lookups.
  */
 #define HUGE_BYTES ((size_t)1 << 21)
 
-static Slot *slots_alloc(size_t size) {
+static void *slots_alloc(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    size_t bytes = size * sizeof(Slot);
     if (bytes >= HUGE_BYTES) {
         void *memory = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (memory == MAP_FAILED) return NULL;
@@ -31,23 +69,26 @@ static Slot *slots_alloc(size_t size) {
         return memory;
     }
 #endif
-    return PyMem_Calloc(size, sizeof(Slot));
+    return PyMem_Calloc(bytes, 1);
 }
 
-static void slots_free(Slot *slots, size_t size) {
+static void slots_free(void *slots, size_t bytes) {
     if (!slots) return;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (size * sizeof(Slot) >= HUGE_BYTES) {
-        munmap(slots, size * sizeof(Slot));
+    if (bytes >= HUGE_BYTES) {
+        munmap(slots, bytes);
         return;
     }
 #endif
     PyMem_Free(slots);
 }
 
-/* Rebuild the slot array with ``size`` slots, keeping the live entries (sequence numbers from ``first``). */
-static int table_rebuild(TableObject *t, size_t size) {
-    Slot *slots = slots_alloc(size);
+static size_t table_bytes(const TableObject *t) { return t->slots ? (t->mask + 1) * slot_bytes(t->narrow) : 0; }
+
+/* Rebuild the slot array with ``size`` slots of the kind ``narrow`` says, keeping the live entries
+   (sequence numbers from ``first``). */
+static int table_rebuild(TableObject *t, size_t size, int narrow) {
+    void *slots = slots_alloc(size * slot_bytes(narrow));
     if (!slots) {
         PyErr_NoMemory();
         return -1;
@@ -55,21 +96,28 @@ static int table_rebuild(TableObject *t, size_t size) {
     size_t mask = size - 1;
     if (t->slots) {
         for (size_t i = 0; i <= t->mask; i++) {
-            const Slot *old = &t->slots[i];
-            if (old->seq < t->first) continue; /* empty (0) or dropped */
-            Key key = slot_key(old);
-            size_t at = key_hash(&key) & mask;
-            while (slots[at].seq) at = (at + 1) & mask;
-            slots[at] = *old;
-            slots[at].seq = old->seq - t->first + 1;
+            Slot old;
+            read_slot(t->slots, t->narrow, i, &old);
+            if (old.seq < t->first) continue; /* empty (0) or dropped */
+            old.seq = old.seq - t->first + 1;
+            place(slots, mask, narrow, &old);
         }
     }
-    slots_free(t->slots, t->slots ? t->mask + 1 : 0);
+    slots_free(t->slots, table_bytes(t));
     t->slots = slots;
     t->mask = mask;
+    t->narrow = narrow;
     t->first = 1;
     t->next = (uint32_t)t->count + 1;
     return 0;
+}
+
+int table_widen(TableObject *t) {
+    if (!t->slots) {
+        t->narrow = 0;
+        return 0;
+    }
+    return table_rebuild(t, t->mask + 1, 0);
 }
 
 int table_make_room(TableObject *t) {
@@ -81,17 +129,17 @@ int table_make_room(TableObject *t) {
     /* Rebuilt in place: the survivors aside, the array cleared, the survivors back. A fresh
        array each time would cost the kernel a page fault and a zeroed page per 2 MB or 4 KB. */
     Slot *kept = t->count ? PyMem_Malloc((size_t)t->count * sizeof(Slot)) : NULL;
-    if (t->count && !kept) return table_rebuild(t, t->mask + 1);
+    if (t->count && !kept) return table_rebuild(t, t->mask + 1, t->narrow);
     Py_ssize_t n = 0;
-    for (size_t i = 0; i <= t->mask; i++)
-        if (t->slots[i].seq >= t->first) kept[n++] = t->slots[i];
-    memset(t->slots, 0, (t->mask + 1) * sizeof(Slot));
+    for (size_t i = 0; i <= t->mask; i++) {
+        Slot entry;
+        read_slot(t->slots, t->narrow, i, &entry);
+        if (entry.seq >= t->first) kept[n++] = entry;
+    }
+    memset(t->slots, 0, table_bytes(t));
     for (Py_ssize_t k = 0; k < n; k++) {
-        Key key = slot_key(&kept[k]);
-        size_t at = key_hash(&key) & t->mask;
-        while (t->slots[at].seq) at = (at + 1) & t->mask;
-        t->slots[at] = kept[k];
-        t->slots[at].seq = kept[k].seq - t->first + 1; /* numbered from 1 again: 32 bits never run out */
+        kept[k].seq = kept[k].seq - t->first + 1; /* numbered from 1 again: 32 bits never run out */
+        place(t->slots, t->mask, t->narrow, &kept[k]);
     }
     PyMem_Free(kept);
     t->first = 1;
@@ -109,7 +157,7 @@ int table_grow(TableObject *t) {
     size_t size = t->slots ? (t->mask + 1) * 4 : 1024;
     if (size > largest) size = largest;
     while ((size_t)(t->count + 1) * 2 > size) size *= 2;
-    return table_rebuild(t, size);
+    return table_rebuild(t, size, t->narrow);
 }
 
 static PyObject *slot_tuple(const Slot *s) {
@@ -126,11 +174,12 @@ static int Table_init(TableObject *self, PyObject *args, PyObject *kwargs) {
     }
     self->capacity = capacity;
     self->first = self->next = 1;
+    if (!self->slots) self->narrow = 1; /* narrow until an entry does not fit (table.h) */
     return 0;
 }
 
 static void Table_dealloc(TableObject *self) {
-    slots_free(self->slots, self->slots ? self->mask + 1 : 0);
+    slots_free(self->slots, table_bytes(self));
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -141,9 +190,9 @@ static PyObject *Table_get(TableObject *self, PyObject *arg) {
     if (!PyLong_Check(arg) || _PyLong_Sign(arg) < 0 || _PyLong_NumBits(arg) > 129) Py_RETURN_NONE;
     if (int_words(arg, words) < 0) return NULL;
     Key key = {words[0], words[1], words[2]};
-    Slot *slot = table_find(self, &key);
-    if (!slot) Py_RETURN_NONE;
-    return slot_tuple(slot);
+    Found found;
+    if (!table_find(self, &key, &found)) Py_RETURN_NONE;
+    return Py_BuildValue("(iiiL)", (int)found.low, (int)found.high, found.move, (long long)found.depth);
 }
 
 static PyObject *Table_items(TableObject *self, PyObject *unused) {
@@ -151,7 +200,9 @@ static PyObject *Table_items(TableObject *self, PyObject *unused) {
     PyObject *list = PyList_New(self->count);
     if (!list) return NULL;
     for (size_t i = 0; self->slots && i <= self->mask; i++) {
-        const Slot *slot = &self->slots[i];
+        Slot entry;
+        read_slot(self->slots, self->narrow, i, &entry);
+        const Slot *slot = &entry;
         if (slot->seq < self->first) continue;
         Key words = slot_key(slot);
         PyObject *key = key_to_int(&words);
