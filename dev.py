@@ -12,10 +12,12 @@ serves ``play`` too.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -67,7 +69,7 @@ FAST = "not slow and not integration"
 
 
 def checks(python: str, fast: bool) -> list[tuple[str, list[str]]]:
-    """The steps before the tests: ruff, one mypy run (pyproject names its files), and oxlint unless ``fast``."""
+    """The checks run beside the tests: ruff, one mypy run (pyproject names its files), and oxlint unless ``fast``."""
     steps = [
         ("ruff check", [python, "-m", "ruff", "check"]),
         ("mypy --strict src/perfectplay benchmarks tests", [python, "-m", "mypy", "--strict"]),
@@ -88,15 +90,46 @@ def test(extra: list[str]) -> int:
     """``--fast`` is what a developer runs twenty times a day; the plain command (and CI) runs everything."""
     python = str(BIN / "python")
     fast = "--fast" in extra
-    for shown, step in checks(python, fast):
-        print("$", shown, flush=True)
-        status = run(step)
-        if status != 0:
-            return status
     rest = [word for word in extra if word != "--fast"]
     # The oldest and newest other Pythons (tests/other_pythons.py) are one integration test among the rest, run
     # beside them rather than after.
-    return run(pytest_command(python, fast, rest))
+    return checks_beside(checks(python, fast), pytest_command(python, fast, rest))
+
+
+def checks_beside(steps: list[tuple[str, list[str]]], tests: list[str]) -> int:
+    """The checks run beside the tests, their output shown after the tests' in the checks' order.
+
+    None of them needs a test result, and the tests leave the cores idle
+    while they wait on browsers, builds and sandboxes: a cold mypy (about
+    20 s) fits in those gaps instead of adding to the wall time. The status
+    is the first failing check's, else the tests'.
+    """
+    with contextlib.ExitStack() as files:
+        started = []
+        for shown, step in steps:
+            output = files.enter_context(tempfile.TemporaryFile("w+"))
+            started.append((shown, output, subprocess.Popen(step, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT)))
+        print("$", ", ".join(shown for shown, _ in steps), "beside the tests (their output follows them)", flush=True)
+        tested = run(tests)
+        failed = []
+        for shown, output, process in started:
+            status = finish(process)
+            output.seek(0)
+            print("$", shown, flush=True)
+            print(output.read(), end="", flush=True)
+            if status != 0:
+                failed.append((shown, status))
+    for shown, status in failed:
+        print(f"dev.py: {shown} failed (exit status {status})", file=sys.stderr, flush=True)
+    return failed[0][1] if failed else tested
+
+
+def finish(process: subprocess.Popen[bytes]) -> int:
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        process.wait()  # it got the same Ctrl-C and ends on its own
+        return 130
 
 
 def main() -> int:

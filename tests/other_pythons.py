@@ -43,10 +43,21 @@ def candidates() -> list[str]:
     return sorted({path for path in found if path and os.access(path, os.X_OK)})
 
 
+def named_version(path: str) -> Version | None:
+    """The version a name such as ``python3.12`` says, or None (``python.exe``, another naming)."""
+    major, dot, minor = Path(path).name.removeprefix("python").partition(".")
+    return (int(major), int(minor)) if dot and major.isdigit() and minor.isdigit() else None
+
+
 def interpreters() -> dict[Version, str]:
     """One working interpreter a supported version (X.Y), with venv; the first found of each."""
     versions: dict[Version, str] = {}
-    for path in candidates():
+    # pyenv's shims (shell scripts that start pyenv) after the interpreters themselves; a name that says an
+    # unsupported version, or one already found, is not started at all: each probe costs a new process.
+    for path in sorted(candidates(), key=lambda path: "shims" in Path(path).parts):
+        named = named_version(path)
+        if named is not None and (named < OLDEST_SUPPORTED or named in versions):
+            continue
         try:
             probe = subprocess.run(
                 [path, "-c", "import sys, venv, ensurepip; print(*sys.version_info[:2])"],

@@ -58,3 +58,25 @@ def test_the_pages_javascript_passes_the_linter_the_test_command_runs() -> None:
         [str(linter), "--deny-warnings", "src/perfectplay/web/static"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_checks_run_beside_the_tests_show_their_output_after_them_and_a_failing_one_fails_the_command(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    dev = dev_script()
+    python = sys.executable
+
+    def step(text: str, status: int) -> list[str]:
+        return [python, "-c", f"import sys; print({text!r}); sys.exit({status})"]
+
+    tests = step("the tests ran", 0)
+    assert dev.checks_beside([("lint", step("lint is clean", 0))], tests) == 0
+    shown = capfd.readouterr().out
+    assert shown.index("the tests ran") < shown.index("$ lint\n") < shown.index("lint is clean")
+    # Every step runs and shows its output; the status is the first failing check's, whatever the tests did.
+    steps = [("lint", step("lint is clean", 0)), ("types", step("a type error", 3)), ("js", step("bad js", 4))]
+    assert dev.checks_beside(steps, step("the tests failed", 1)) == 3
+    shown, errors = capfd.readouterr()
+    assert all(text in shown for text in ("lint is clean", "a type error", "bad js", "the tests failed"))
+    assert "types failed (exit status 3)" in errors and "js failed (exit status 4)" in errors
+    assert dev.checks_beside([("lint", step("lint is clean", 0))], step("the tests failed", 1)) == 1

@@ -11,7 +11,7 @@ import pytest
 from nbclient import NotebookClient
 
 from perfectplay import Analysis, PerfectplayError, analyze, parse_position
-from perfectplay.check import check_ai
+from perfectplay.check import Grading, check_ai
 from perfectplay.notebook.views import AnalysisView, Position, ReportView, TraceView, position, show
 from perfectplay.teaching import trace_minimax
 from perfectplay.viz.board import position_svg
@@ -91,9 +91,10 @@ def test_show_wraps_what_the_library_returns_and_refuses_anything_else() -> None
     assert isinstance(analyze(game, state), Analysis)
 
 
-@pytest.mark.slow  # a whole check of examples/correct.py
+@pytest.mark.slow  # a check of examples/correct.py: sandboxed candidate processes
 def test_a_check_report_shows_as_the_command_prints_it() -> None:
-    view = show(check_ai(CORRECT))
+    # How a report shows is the point, not every position: a seeded sample of 50 and the games.
+    view = show(check_ai(CORRECT, grading=Grading(sample=50)))
     assert isinstance(view, ReportView)
     assert "Unbeatable" in view.text()
     assert view._repr_html_().startswith("<pre")

@@ -311,3 +311,44 @@ def test_a_practice_answer_that_cannot_be_read_is_a_422_naming_the_field(
     response = client.post("/api/practice", json={"tree": CLASSIC, "answers": answers})
     assert response.status_code == 422
     assert field in response.text
+
+
+def test_a_worker_asked_the_same_order_counts_again_answers_a_copy_without_counting_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from perfectplay.web import jobs
+
+    counted: list[str] = []
+
+    def counting(*args: Any, **keywords: Any) -> Any:
+        counted.append(args[0].format(args[1]))
+        return order_counts(*args, **keywords)
+
+    monkeypatch.setattr(jobs, "order_counts", counting)
+    monkeypatch.setattr(jobs, "_orders_kept", {})
+    options: jobs.SearchOptions = {
+        "search_depth": 3,
+        "evaluation": "open-lines",
+        "order": "best-first",
+        "compare_order": None,
+        "root": "first",
+    }
+    job: jobs.TeachJob = {
+        "kind": jobs.ORDERS_KIND,
+        "game": "tictactoe",
+        "position": "X../.O./...",
+        "to_move": "X",
+        "algorithm": "alphabeta",
+        "options": options,
+        "seconds": 20.0,
+    }
+    first = jobs.run_orders_job(job)
+    assert first["document"] is not None
+    expected = json.loads(json.dumps(first))
+    first["document"]["orders"].clear()  # what a caller does with its answer is its own
+    # The order the page shows does not change the counts: every order is counted.
+    assert jobs.run_orders_job({**job, "options": {**options, "order": "worst-first"}}) == expected
+    assert counted == ["X../.O./..."]
+    deeper = jobs.run_orders_job({**job, "options": {**options, "search_depth": 4}})
+    assert deeper["document"] is not None and deeper["document"]["search_depth"] == 4
+    assert len(counted) == 2

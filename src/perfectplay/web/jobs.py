@@ -19,6 +19,7 @@ leaving a pool in a broken state, and it never re-imports the server's
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import sys
@@ -321,8 +322,27 @@ class TeachResult(TypedDict):
     problem: list[str] | None
 
 
+ORDERS_KEPT = 32
+"""Answers of the orders job a worker keeps. The counts are a pure function of the position and the options
+that shape the search (a node cap, never a clock), and the same few positions come back again and again: the
+empty board, which every visitor who opens the panel asks for first, costs about two seconds of CPU."""
+
+_orders_kept: dict[str, TeachResult] = {}
+
+
 def run_orders_job(job: TeachJob) -> TeachResult:
     """Minimax's nodes and alpha-beta's under every named order, with the best case for reference."""
+    options = job["options"]
+    shaping = [options["search_depth"], options["evaluation"], options["root"]]  # every order is counted anyway
+    key = json.dumps([job["game"], job["position"], job["to_move"], shaping])
+    if key not in _orders_kept:
+        if len(_orders_kept) >= ORDERS_KEPT:
+            del _orders_kept[next(iter(_orders_kept))]  # the oldest answer kept
+        _orders_kept[key] = _count_orders(job)
+    return copy.deepcopy(_orders_kept[key])
+
+
+def _count_orders(job: TeachJob) -> TeachResult:
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     options = job["options"]
     limit, evaluation, find = search_setup(game, options)
