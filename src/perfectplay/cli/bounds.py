@@ -29,15 +29,15 @@ BIG_BOARD_SECONDS = 60.0
 NO_LIMIT = "none"
 """What ``--time-limit`` takes for an unlimited, exact search."""
 
-COMPILED_TABLE_HELP = "16,000,000"
+COMPILED_TABLE_HELP = "32,000,000"
 PURE_TABLE_HELP = "4,000,000"
 """The default table sizes as the help says them (the solver's ``COMPILED_CAPACITY`` and ``DEFAULT_CAPACITY``;
 a test holds them equal), so building a command's help imports no solver."""
 
 TABLE_HELP = (
     f"entries the solver's table keeps before dropping old ones (default {COMPILED_TABLE_HELP} for an "
-    f"exact search with the compiled core, at most 1 GB; else {PURE_TABLE_HELP}, about 700 MB in pure Python); "
-    "the report says when it filled up"
+    "exact search with the compiled core: at most 1 GB on 7x6 Connect Four and boards up to 5x5, 2 GB on "
+    f"bigger ones; else {PURE_TABLE_HELP}, about 700 MB in pure Python); the report says when it filled up"
 )
 
 
