@@ -109,6 +109,11 @@ class CGroup:
     def __init__(self, hierarchy: Hierarchy, folders: tuple[Path, ...]) -> None:
         self.hierarchy = hierarchy
         self.folders = folders
+        # Read after every answer of a check (thousands of times): the paths are made once, as plain strings.
+        cpu_file = folders[0] / "cpu.stat" if hierarchy.version == 2 else folders[2] / "cpuacct.usage"
+        self._cpu_file = str(cpu_file)
+        self._procs_files = [str(path) for path in self._procs]
+        self._members_file = str(self._pids_folder / "cgroup.procs")
         self._refused = self._read_refusals()
         self._refused_above = {folder: _refusals(folder) for folder in self._above()}
 
@@ -164,23 +169,36 @@ class CGroup:
     def cpu(self) -> float | None:
         """CPU seconds used by every process that was ever in the cgroup; None if it cannot be read."""
         try:
+            with open(self._cpu_file, "rb") as file:
+                data = file.read()
             if self.hierarchy.version == 2:
-                for line in (self.folders[0] / "cpu.stat").read_text().splitlines():
-                    key, _, value = line.partition(" ")
-                    if key == "usage_usec":
+                for line in data.splitlines():
+                    key, _, value = line.partition(b" ")
+                    if key == b"usage_usec":
                         return int(value) / 1e6
                 return None
-            return int((self.folders[2] / "cpuacct.usage").read_text()) / 1e9
+            return int(data) / 1e9
         except (OSError, ValueError):
             return None
 
     def pids(self) -> list[int]:
-        """The processes in the cgroup now."""
+        """The processes in the cgroup now (in every controller's folder: one that joined only some counts too)."""
         found: set[int] = set()
-        for path in self._procs:
-            with contextlib.suppress(OSError, ValueError):
-                found.update(int(pid) for pid in path.read_text().split())
+        for path in self._procs_files:
+            with contextlib.suppress(OSError, ValueError), open(path, "rb") as file:
+                found.update(int(pid) for pid in file.read().split())
         return sorted(found)
+
+    def members(self) -> list[int]:
+        """The processes in the cgroup now, as its pids controller counts them: one file read, for every answer.
+
+        A process is in every controller's folder or in none (it joins them all before it runs, or never runs).
+        """
+        try:
+            with open(self._members_file, "rb") as file:
+                return [int(pid) for pid in file.read().split()]
+        except (OSError, ValueError):
+            return []
 
     def tasks(self) -> int | None:
         """Processes and threads counted against ``pids.max`` now."""
