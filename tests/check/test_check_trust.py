@@ -41,6 +41,10 @@ def test_the_channel_refuses_deep_nesting_without_parsing_it() -> None:
     assert protocol.nesting(b'{"a": [[1, "[[[["], {"b": 2}]]}') == 3
     with pytest.raises(protocol.ProtocolError, match="nested more than 12 deep"):
         protocol.decode(b"[" * 50_000)
+    with pytest.raises(protocol.ProtocolError, match="nested more than 12 deep"):
+        protocol.decode(b'{"a": ' + b"[" * 12 + b"]" * 12 + b"}")
+    # Many openers side by side are not depth: a reply with a list per legal move is read.
+    assert protocol.decode(b'{"a": [' + b",".join([b"[1, 2]"] * 20) + b"]}")["a"][19] == [1, 2]
     with pytest.raises(protocol.ProtocolError, match="more than 65,536 bytes"):
         protocol.decode(b" " * 70_000)
 
