@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cli_helpers import InProcess
 from perfectplay.check import api
@@ -47,6 +49,29 @@ def test_the_channel_refuses_deep_nesting_without_parsing_it() -> None:
     assert protocol.decode(b'{"a": [' + b",".join([b"[1, 2]"] * 20) + b"]}")["a"][19] == [1, 2]
     with pytest.raises(protocol.ProtocolError, match="more than 65,536 bytes"):
         protocol.decode(b" " * 70_000)
+
+
+def walked_nesting(line: bytes) -> int:
+    """The nesting, byte by byte: what ``protocol.nesting`` finds visiting only the bytes that matter."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (byte == 0x5C, byte != 0x22)
+        elif byte == 0x22:
+            in_string = True
+        elif byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
+
+
+@given(st.lists(st.sampled_from([b"[", b"]", b"{", b"}", b'"', b"\\", b"a", b" ", b"\\\\", b'\\"']), max_size=60))
+def test_the_nesting_is_the_byte_by_byte_walks_for_any_line(parts: list[bytes]) -> None:
+    line = b"".join(parts)
+    assert protocol.nesting(line) == walked_nesting(line)
 
 
 @pytest.mark.parametrize(
