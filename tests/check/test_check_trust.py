@@ -28,6 +28,7 @@ from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
 from perfectplay.check.report.render_text import escape_controls, render_text
 from perfectplay.check.run import protocol
+from perfectplay.check.run.runner import Runner
 from perfectplay.check.run.sandbox import probe
 
 FIRST_FREE = "def find_best_move(board):\n    return board.index(' ')\n"
@@ -72,6 +73,19 @@ def walked_nesting(line: bytes) -> int:
 def test_the_nesting_is_the_byte_by_byte_walks_for_any_line(parts: list[bytes]) -> None:
     line = b"".join(parts)
     assert protocol.nesting(line) == walked_nesting(line)
+
+
+def test_the_copy_that_tells_a_changed_board_shares_no_list_and_copies_a_mark_a_candidate_could_change() -> None:
+    runner = Runner(Path("tictactoe.py"), channel=None)  # type: ignore[arg-type]  # nothing is sent here
+    board = runner.board("XO.......")
+    copied = runner.snapshot(board, "XO.......")
+    board[0][2] = "X"
+    assert copied == [["X", "O", None], [None] * 3, [None] * 3]
+    runner.marks = {"X": "X", "O": "O", ".": []}  # a CS50 module's EMPTY may be anything, a list too
+    board = runner.board("X........")
+    copied = runner.snapshot(board, "X........")
+    board[0][1].append("O")
+    assert copied != board and copied[0][1] == []
 
 
 @pytest.mark.parametrize(
