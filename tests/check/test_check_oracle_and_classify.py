@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from perfectplay import TicTacToe, parse_position
 from perfectplay.check.judge.classify import TEMPO, fork_reply, play_example, play_kind
 from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle_table import engine_judgements
 from perfectplay.check.position import Position
 
 
@@ -16,6 +18,24 @@ def test_the_oracle_knows_every_position_of_both_colours_games(oracle: Oracle) -
         unfinished = [p for p in positions if not oracle.judge(p).over]
         assert len(unfinished) == 4520
     assert oracle.judge(Position.empty("X")).score == 0
+
+
+def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_colours_games(oracle: Oracle) -> None:
+    # Both colours' games asked of the engine, position by position: the table holds X's, the oracle swaps them for O's.
+    game = TicTacToe()
+    for first in ("X", "O"):
+        judged = engine_judgements(first)
+        assert oracle.positions(first) == tuple(judged)
+        for position, judgement in judged.items():
+            assert oracle.judge(position) == judgement, "python -m perfectplay.check.judge.oracle_table writes it again"
+            state = parse_position(position.text, game, to_move=position.to_move)[1]
+            for move in range(-1, 10):
+                if move in game.legal_moves(state):
+                    after = game.format(game.play(state, move)).replace("/", "")
+                    assert oracle.child(position, move) == Position(after, "O" if position.to_move == "X" else "X")
+                else:
+                    with pytest.raises(KeyError):
+                        oracle.child(position, move)
 
 
 def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: Oracle) -> None:

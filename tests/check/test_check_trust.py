@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cli_helpers import InProcess
 from perfectplay.check import api
@@ -26,6 +28,7 @@ from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
 from perfectplay.check.report.render_text import escape_controls, render_text
 from perfectplay.check.run import protocol
+from perfectplay.check.run.runner import Runner
 from perfectplay.check.run.sandbox import probe
 
 FIRST_FREE = "def find_best_move(board):\n    return board.index(' ')\n"
@@ -41,8 +44,48 @@ def test_the_channel_refuses_deep_nesting_without_parsing_it() -> None:
     assert protocol.nesting(b'{"a": [[1, "[[[["], {"b": 2}]]}') == 3
     with pytest.raises(protocol.ProtocolError, match="nested more than 12 deep"):
         protocol.decode(b"[" * 50_000)
+    with pytest.raises(protocol.ProtocolError, match="nested more than 12 deep"):
+        protocol.decode(b'{"a": ' + b"[" * 12 + b"]" * 12 + b"}")
+    # Many openers side by side are not depth: a reply with a list per legal move is read.
+    assert protocol.decode(b'{"a": [' + b",".join([b"[1, 2]"] * 20) + b"]}")["a"][19] == [1, 2]
     with pytest.raises(protocol.ProtocolError, match="more than 65,536 bytes"):
         protocol.decode(b" " * 70_000)
+
+
+def walked_nesting(line: bytes) -> int:
+    """The nesting, byte by byte: what ``protocol.nesting`` finds visiting only the bytes that matter."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (byte == 0x5C, byte != 0x22)
+        elif byte == 0x22:
+            in_string = True
+        elif byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
+
+
+@given(st.lists(st.sampled_from([b"[", b"]", b"{", b"}", b'"', b"\\", b"a", b" ", b"\\\\", b'\\"']), max_size=60))
+def test_the_nesting_is_the_byte_by_byte_walks_for_any_line(parts: list[bytes]) -> None:
+    line = b"".join(parts)
+    assert protocol.nesting(line) == walked_nesting(line)
+
+
+def test_the_copy_that_tells_a_changed_board_shares_no_list_and_copies_a_mark_a_candidate_could_change() -> None:
+    runner = Runner(Path("tictactoe.py"), channel=None)  # type: ignore[arg-type]  # nothing is sent here
+    board = runner.board("XO.......")
+    copied = runner.snapshot(board, "XO.......")
+    board[0][2] = "X"
+    assert copied == [["X", "O", None], [None] * 3, [None] * 3]
+    runner.marks = {"X": "X", "O": "O", ".": []}  # a CS50 module's EMPTY may be anything, a list too
+    board = runner.board("X........")
+    copied = runner.snapshot(board, "X........")
+    board[0][1].append("O")
+    assert copied != board and copied[0][1] == []
 
 
 @pytest.mark.parametrize(

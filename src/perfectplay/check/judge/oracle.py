@@ -1,21 +1,41 @@
-"""The exact answers the checker grades against, from the engine, once per check.
+"""The exact answers the checker grades against: the engine's, read from the table shipped with the package.
 
-This is the only module of ``perfectplay.check`` that calls the engine, so a
-refactor of the engine touches this file and nothing else. It walks every
-position reachable in a game that X starts and in one that O starts (5,478
-each; the second set is the first with the colours swapped, not searched again), asks the
-engine's ``analyze`` for the exact outcome of every legal move, and keeps
-the answers in checker terms: ``Position`` keys, scores in the seeds'
-convention (a win in ``p`` plies scores ``11 - p``, a loss ``p - 11``, a
-draw 0), outcomes as ``win``/``draw``/``loss`` with their ply counts.
+It knows every position reachable in a game that X starts and in one that O
+starts (5,478 each; the second set is the first with the colours swapped),
+the exact outcome of every legal move, in checker terms: ``Position`` keys,
+scores in the seeds' convention (a win in ``p`` plies scores ``11 - p``, a
+loss ``p - 11``, a draw 0), outcomes as ``win``/``draw``/``loss`` with their
+ply counts.
+
+Asking the engine's ``analyze`` about 5,478 positions costs about half a
+second of CPU (several seconds in a grader's image), paid by every
+``perfectplay check`` process before the student's first move. The answers
+never change, so ``oracle_table.py`` asks the engine once and writes them to
+``data/tictactoe-oracle.txt``; a test asks the engine again and holds the
+table to every judgement. Reading it costs a file read; a position is
+decoded when the check first asks about it.
+
+The table, one line per position of the game X starts, fewest stones first::
+
+    CELLS TO_MOVE WINNER SCORE...      e.g.   XO.X..... O - -8 0 -8 0 -10 -8 0
+
+``CELLS`` the nine cells (``X``, ``O``, ``.``), ``TO_MOVE`` ``X`` or ``O``,
+``WINNER`` ``X``, ``O`` or ``-``, then the score of every legal move (the
+empty cells, in cell order) for the side to move; none once the game is over.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 
-from perfectplay import MNKState, Player, TicTacToe, analyze
-from perfectplay.check.position import Position, other
+from perfectplay import outcome_of
+from perfectplay.check.position import EMPTY, Position, other
+
+TABLE_FILE = "tictactoe-oracle.txt"
+MAX_PLIES = 9
+"""Tic-tac-toe's longest game: the scale of the scores (``outcome_of`` reads a score on it)."""
+NO_WINNER = "-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,65 +76,82 @@ class Judgement:
         raise KeyError(move)
 
 
-def _exact(score: int | None) -> int:
-    # Without a limit the solver proves every value; None would be a bug in the engine.
-    if score is None:
-        raise AssertionError("an analysis without a limit left a move unproven")
-    return score
+def move_value(move: int, score: int) -> MoveValue:
+    outcome = outcome_of(score, MAX_PLIES)
+    return MoveValue(move, score, outcome.name, outcome.plies)
+
+
+def table_line(judgement: Judgement) -> str:
+    """One line of the table (see the module notes): what ``Oracle`` reads back as ``judgement``."""
+    position = judgement.position
+    scores = {entry.move: entry.score for entry in judgement.moves}
+    fields = [position.cells, position.to_move, judgement.winner or NO_WINNER]
+    fields += [str(scores[cell]) for cell in position.empty_cells if cell in scores]
+    return " ".join(fields)
+
+
+def shipped_table() -> str:
+    return resources.files("perfectplay.check").joinpath("data").joinpath(TABLE_FILE).read_text(encoding="utf-8")
 
 
 class Oracle:
-    """Every reachable position of both colours' games, judged exactly (about half a second)."""
+    """Every reachable position of both colours' games, judged exactly (the shipped table, or ``table``)."""
 
-    def __init__(self) -> None:
-        game = TicTacToe()
+    def __init__(self, table: str | None = None) -> None:
+        rows: dict[Position, str] = {}
+        for line in (shipped_table() if table is None else table).splitlines():
+            cells, to_move, rest = line.split(" ", 2)
+            rows[Position(cells, to_move)] = rest
+        self._rows = rows
         self._judgements: dict[Position, Judgement] = {}
-        self._children: dict[Position, dict[int, Position]] = {}
-        self._order: dict[str, tuple[Position, ...]] = {}
-        seen: dict[MNKState, Position] = {}
-        edges: list[tuple[Position, int, MNKState]] = []
-        frontier = [game.initial_state(Player.X)]
-        while frontier:
-            state = frontier.pop()
-            if state in seen:
-                continue
-            seen[state] = position = _position(state)
-            analysis = analyze(game, state)
-            moves = tuple(
-                MoveValue(entry.move, _exact(entry.score), entry.outcome.name, entry.outcome.plies)
-                for entry in analysis.moves
-            )
-            side = game.winner(state)
-            winner = None if side is None else side.value
-            self._judgements[position] = Judgement(position, winner, moves, tuple(analysis.best))
-            self._children[position] = {}
-            for move in game.legal_moves(state):
-                child = game.play(state, move)
-                edges.append((position, move, child))
-                frontier.append(child)
-        for position, move, child in edges:
-            self._children[position][move] = seen[child]
-        self._order["X"] = tuple(sorted(seen.values(), key=lambda p: (p.stones, p.cells, p.to_move)))
-        # The game O starts is the same game with the colours' names swapped: each of its positions is one of
-        # X's with X and O exchanged, with the same moves worth the same to the side to move.
-        for position in self._order["X"]:
-            judged = self._judgements[position]
-            swapped = _swapped(position)
-            winner = None if judged.winner is None else other(judged.winner)
-            self._judgements[swapped] = Judgement(swapped, winner, judged.moves, judged.best)
-            self._children[swapped] = {move: _swapped(child) for move, child in self._children[position].items()}
-        self._order["O"] = tuple(sorted(map(_swapped, self._order["X"]), key=lambda p: (p.stones, p.cells, p.to_move)))
+        self._values: dict[tuple[int, int], MoveValue] = {}  # 62 different ones: shared, not made 16,000 times
+        self._order: dict[str, tuple[Position, ...]] = {"X": tuple(rows)}
 
     def judge(self, position: Position) -> Judgement:
-        return self._judgements[position]
+        judgement = self._judgements.get(position)
+        if judgement is None:
+            judgement = self._judgements[position] = self._read(position)
+        return judgement
 
     def child(self, position: Position, move: int) -> Position:
-        """The position after ``move`` (which must be legal)."""
-        return self._children[position][move]
+        """The position after ``move`` (which must be legal: else ``KeyError``)."""
+        if not 0 <= move < 9 or position.cells[move] != EMPTY or self.judge(position).over:
+            raise KeyError(move)
+        cells = position.cells
+        return Position(cells[:move] + position.to_move + cells[move + 1 :], other(position.to_move))
 
     def positions(self, first: str) -> tuple[Position, ...]:
         """Every position reachable in a game ``first`` starts, fewest stones first."""
+        if first not in self._order:
+            if first != "O":
+                raise KeyError(first)
+            self._order["O"] = tuple(sorted(map(_swapped, self._order["X"]), key=_order_key))
         return self._order[first]
+
+    def _read(self, position: Position) -> Judgement:
+        row = self._rows.get(position)
+        if row is None:
+            # The game O starts is the same game with the colours' names swapped: each of its positions is one of
+            # X's with X and O exchanged, with the same moves worth the same to the side to move.
+            row = self._rows[_swapped(position)]
+            winner, *scores = row.split(" ")
+            winner = winner if winner == NO_WINNER else other(winner)
+        else:
+            winner, *scores = row.split(" ")
+        values = self._values
+        moves = []
+        for cell, score in zip(position.empty_cells if scores else (), map(int, scores), strict=True):
+            value = values.get((cell, score))
+            if value is None:
+                value = values[cell, score] = move_value(cell, score)
+            moves.append(value)
+        moves.sort(key=lambda entry: (-entry.score, entry.move))
+        best = tuple(entry.move for entry in moves if entry.score == moves[0].score)
+        return Judgement(position, None if winner == NO_WINNER else winner, tuple(moves), best)
+
+
+def _order_key(position: Position) -> tuple[int, str, str]:
+    return (position.stones, position.cells, position.to_move)
 
 
 def _swapped(position: Position) -> Position:
@@ -123,8 +160,3 @@ def _swapped(position: Position) -> Position:
 
 
 _SWAP = str.maketrans("XO", "OX")
-
-
-def _position(state: MNKState) -> Position:
-    cells = "".join("X" if state.x >> cell & 1 else "O" if state.o >> cell & 1 else "." for cell in range(9))
-    return Position(cells, state.to_move.value)

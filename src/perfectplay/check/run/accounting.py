@@ -33,6 +33,7 @@ import os
 import secrets
 import shlex
 import signal
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +110,11 @@ class CGroup:
     def __init__(self, hierarchy: Hierarchy, folders: tuple[Path, ...]) -> None:
         self.hierarchy = hierarchy
         self.folders = folders
+        # Read after every answer of a check (thousands of times): the paths are made once, as plain strings.
+        cpu_file = folders[0] / "cpu.stat" if hierarchy.version == 2 else folders[2] / "cpuacct.usage"
+        self._procs_files = [str(path) for path in self._procs]
+        self._cpu = _Reading(str(cpu_file))
+        self._members = _Reading(str(self._pids_folder / "cgroup.procs"))
         self._refused = self._read_refusals()
         self._refused_above = {folder: _refusals(folder) for folder in self._above()}
 
@@ -164,23 +170,34 @@ class CGroup:
     def cpu(self) -> float | None:
         """CPU seconds used by every process that was ever in the cgroup; None if it cannot be read."""
         try:
+            data = self._cpu.read()
             if self.hierarchy.version == 2:
-                for line in (self.folders[0] / "cpu.stat").read_text().splitlines():
-                    key, _, value = line.partition(" ")
-                    if key == "usage_usec":
+                for line in data.splitlines():
+                    key, _, value = line.partition(b" ")
+                    if key == b"usage_usec":
                         return int(value) / 1e6
                 return None
-            return int((self.folders[2] / "cpuacct.usage").read_text()) / 1e9
+            return int(data) / 1e9
         except (OSError, ValueError):
             return None
 
     def pids(self) -> list[int]:
-        """The processes in the cgroup now."""
+        """The processes in the cgroup now (in every controller's folder: one that joined only some counts too)."""
         found: set[int] = set()
-        for path in self._procs:
-            with contextlib.suppress(OSError, ValueError):
-                found.update(int(pid) for pid in path.read_text().split())
+        for path in self._procs_files:
+            with contextlib.suppress(OSError, ValueError), open(path, "rb") as file:
+                found.update(int(pid) for pid in file.read().split())
         return sorted(found)
+
+    def members(self) -> list[int]:
+        """The processes in the cgroup now, as its pids controller counts them: one file read, for every answer.
+
+        A process is in every controller's folder or in none (it joins them all before it runs, or never runs).
+        """
+        try:
+            return [int(pid) for pid in self._members.read().split()]
+        except (OSError, ValueError):
+            return []
 
     def tasks(self) -> int | None:
         """Processes and threads counted against ``pids.max`` now."""
@@ -245,6 +262,8 @@ class CGroup:
     def remove(self) -> None:
         """End everything in it and remove it (an exited process lingers a moment: tried for up to a second)."""
         self.kill_all()
+        self._cpu.close()
+        self._members.close()
         for folder in self.folders:
             for _ in range(100):
                 try:
@@ -254,6 +273,37 @@ class CGroup:
                     break
                 except OSError:
                     time.sleep(0.01)
+
+
+class _Reading:
+    """A kernel file read again and again (after every answer): opened once, each reading one ``pread`` from 0.
+
+    The kernel makes such a file's text afresh at every read from its start, so a reading is as new as an open;
+    where it cannot be kept open, each reading opens it.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._descriptor: int | None = None
+        # A reading on the output thread may meet the close: never a read of a number the close freed and
+        # another open reused.
+        self._lock = threading.Lock()
+        with contextlib.suppress(OSError):
+            self._descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+
+    def read(self) -> bytes:
+        with self._lock:
+            if self._descriptor is not None:
+                return os.pread(self._descriptor, 1 << 16, 0)
+        with open(self.path, "rb") as file:
+            return file.read()
+
+    def close(self) -> None:
+        with self._lock:
+            descriptor, self._descriptor = self._descriptor, None
+        if descriptor is not None:
+            with contextlib.suppress(OSError):
+                os.close(descriptor)
 
 
 def _refusals(folder: Path) -> int:

@@ -403,14 +403,17 @@ class Child:
                 self._ready += os.read(self._ready_read, 16)
         return self._ready == b"ready"
 
-    def active(self) -> float | None:
+    def active(self, cpu: float | None = None) -> float | None:
         """Seconds its processes were running or runnable (CPU time plus time queued for a processor).
 
-        None where the kernel keeps no scheduler statistics.
+        ``cpu``: its CPU time read a moment ago (``cpu()``), not read again. None where the kernel keeps no
+        scheduler statistics.
         """
-        pids = self.group.pids() if self.group is not None else list(self._shares())
+        pids = self.group.members() if self.group is not None else list(self._shares())
         delay = run_delay(pids or [self.process.pid])
-        return None if delay is None else self.cpu() + delay
+        if delay is None:
+            return None
+        return (self.cpu() if cpu is None else cpu) + delay
 
     def _shares(self) -> dict[int, float]:
         found = _tree(self.process.pid)
@@ -470,7 +473,8 @@ class Child:
                     self._put(Arrival(_TOO_LONG, monotonic(), self.cpu()))
                     return
                 # A full queue blocks this thread, and the child on its full pipe: no line is dropped.
-                if not self._put(Arrival(line, monotonic(), self.cpu(), self.active())):
+                cpu = self.cpu()
+                if not self._put(Arrival(line, monotonic(), cpu, self.active(cpu))):
                     return
         except (OSError, ValueError):
             pass
