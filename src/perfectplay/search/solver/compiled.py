@@ -32,7 +32,7 @@ from perfectplay.search.solver.negamax import Negamax
 from perfectplay.search.solver.table import COMPILED_CAPACITY, DEFAULT_CAPACITY, TranspositionTable
 
 try:
-    from perfectplay import _core
+    import perfectplay._core as _core
 except ImportError:  # built without a C compiler: the Python core serves every game
     _core = None  # type: ignore[assignment]
 if _core is not None and not hasattr(_core, "Table"):
