@@ -125,7 +125,7 @@ class Oracle:
         if first not in self._order:
             if first != "O":
                 raise KeyError(first)
-            self._order["O"] = tuple(sorted(map(_swapped, self._order["X"]), key=_order_key))
+            self._order["O"] = tuple(sorted(map(_swapped, self._order["X"]), key=order_key))
         return self._order[first]
 
     def _read(self, position: Position) -> Judgement:
@@ -150,7 +150,8 @@ class Oracle:
         return Judgement(position, None if winner == NO_WINNER else winner, tuple(moves), best)
 
 
-def _order_key(position: Position) -> tuple[int, str, str]:
+def order_key(position: Position) -> tuple[int, str, str]:
+    """The table's order: fewest stones first, then by cells and the side to move."""
     return (position.stones, position.cells, position.to_move)
 
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from perfectplay import MNKState, Player, TicTacToe, analyze
-from perfectplay.check.judge.oracle import TABLE_FILE, Judgement, MoveValue, table_line
+from perfectplay.check.judge.oracle import TABLE_FILE, Judgement, MoveValue, order_key, table_line
 from perfectplay.check.position import Position
 
 
@@ -39,8 +39,7 @@ def engine_judgements(first: str) -> dict[Position, Judgement]:
         position = _position(state)
         judged[position] = Judgement(position, None if side is None else side.value, moves, tuple(analysis.best))
         frontier.extend(game.play(state, move) for move in game.legal_moves(state))
-    ordered = sorted(judged, key=lambda p: (p.stones, p.cells, p.to_move))
-    return {position: judged[position] for position in ordered}
+    return {position: judged[position] for position in sorted(judged, key=order_key)}
 
 
 def engine_table() -> str:
