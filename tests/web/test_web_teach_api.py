@@ -325,7 +325,7 @@ def test_a_worker_asked_the_same_order_counts_again_answers_a_copy_without_count
         return order_counts(*args, **keywords)
 
     monkeypatch.setattr(jobs, "order_counts", counting)
-    monkeypatch.setattr(jobs, "_orders_kept", {})
+    jobs._counted_orders.cache_clear()
     options: jobs.SearchOptions = {
         "search_depth": 3,
         "evaluation": "open-lines",

@@ -20,6 +20,7 @@ leaving a pool in a broken state, and it never re-imports the server's
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import sys
@@ -327,27 +328,31 @@ ORDERS_KEPT = 32
 that shape the search (a node cap, never a clock), and the same few positions come back again and again: the
 empty board, which every visitor who opens the panel asks for first, costs about two seconds of CPU."""
 
-_orders_kept: dict[str, TeachResult] = {}
-
 
 def run_orders_job(job: TeachJob) -> TeachResult:
     """Minimax's nodes and alpha-beta's under every named order, with the best case for reference."""
     options = job["options"]
-    shaping = [options["search_depth"], options["evaluation"], options["root"]]  # every order is counted anyway
-    key = json.dumps([job["game"], job["position"], job["to_move"], shaping])
-    if key not in _orders_kept:
-        if len(_orders_kept) >= ORDERS_KEPT:
-            del _orders_kept[next(iter(_orders_kept))]  # the oldest answer kept
-        _orders_kept[key] = _count_orders(job)
-    return copy.deepcopy(_orders_kept[key])
+    # Every order is counted anyway, so only the depth, the evaluation and the root window shape the answer.
+    shaping = (options["search_depth"], options["evaluation"], options["root"])
+    return copy.deepcopy(_counted_orders(job["game"], job["position"], job["to_move"], *shaping))
 
 
-def _count_orders(job: TeachJob) -> TeachResult:
-    game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
-    options = job["options"]
-    limit, evaluation, find = search_setup(game, options)
+@functools.lru_cache(maxsize=ORDERS_KEPT)
+def _counted_orders(
+    game_spec: str, position: str, to_move: str, search_depth: int | None, evaluation: str, root: str
+) -> TeachResult:
+    # Every order is counted, so the options' own order and compared order play no part.
+    options: SearchOptions = {
+        "search_depth": search_depth,
+        "evaluation": evaluation,
+        "order": "",
+        "compare_order": None,
+        "root": root,
+    }
+    game, state = parse_position(position, game_spec, to_move=to_move)
+    limit, keywords, find = search_setup(game, options)
     try:
-        counts = order_counts(game, state, limit, evaluate=evaluation.get("evaluate"), find=find)
+        counts = order_counts(game, state, limit, evaluate=keywords.get("evaluate"), find=find)
     except PerfectplayError as error:  # minimax alone would pass the node cap: say so
         return {"document": None, "problem": ["position", str(error)]}
     if counts.minimax.nodes >= NODE_CAP:
