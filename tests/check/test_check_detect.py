@@ -200,3 +200,32 @@ def test_when_two_empty_markers_fit_the_one_the_code_does_not_rewrite_is_taken_a
     assert report.interface is not None and "'-' for empty" in report.interface
     assert "mutates" not in {finding.kind for finding in report.findings}
     assert any("it also answered legal moves, but changed the board it was given" in note for note in report.notes)
+
+
+def test_a_reading_under_which_the_function_kills_its_process_costs_one_process_not_one_per_probe(
+    tmp_path: Path,
+) -> None:
+    """It dies on a list of 3 lists (six readings: six empty markers) and answers on a flat list with ' '."""
+    starts = tmp_path / "starts.log"
+    path = tmp_path / "flat_only.py"
+    path.write_text(
+        "import os\n"
+        f"with open({str(starts)!r}, 'a') as log:\n"
+        "    log.write('started\\n')\n"
+        "def find_best_move(board):\n"
+        "    if isinstance(board[0], list):\n"
+        "        os._exit(3)\n"
+        "    return board.index(' ')\n"
+    )
+    seen: dict[str, int] = {}
+
+    def progress(phase: str, done: int, total: int) -> None:
+        seen.setdefault(phase, len(starts.read_text().splitlines()) if starts.exists() else 0)
+
+    report = check_ai(path, sandbox="off", sample=10, progress=progress)
+    assert report.interface is not None and "flat list" in report.interface
+    # The first process, one for each of the six readings it died in (a probe stops at its first failure, as a
+    # reading that failed once is ruled out), and one for the reading that answered: not four a dead reading.
+    phases = list(seen)
+    after = phases[phases.index("recognising the interface") + 1]
+    assert seen[after] == 1 + 6 + 1
