@@ -234,13 +234,13 @@ def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clo
     monkeypatch.setattr(worker, "WALL_EXTRA", 1.0)
     path = tmp_path / "sleepy.py"
     path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
-    # The backstop is 3 * 1 + 1 = 4 s; asking every position would take about two minutes of sleep.
-    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=1)
+    # The backstop is 3 * 0.5 + 1 = 2.5 s; asking every position would take about two minutes of sleep.
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=0.5)
     # It may have shown a loss before it was stopped ("beatable"); either way the check is not complete.
     assert not report.complete and report.verdict in ("incomplete", "beatable") and report.exit_status == 1
     answer = finding(report, "not_checked").example.answer
     assert answer is not None and (
-        "the check's wall-clock backstop of 4 s ran out (it waited that long, neither computing nor queued "
+        "the check's wall-clock backstop of 2.5 s ran out (it waited that long, neither computing nor queued "
         "for a processor)" in answer
     )
 
