@@ -71,10 +71,10 @@ def test_a_crash_in_one_position_is_found_there_and_the_check_carries_on(tmp_pat
 
 
 def test_a_hang_in_one_position_is_stopped_by_the_time_per_move(tmp_path: Path) -> None:
-    report = check(candidate(tmp_path, "while True: pass"), move_seconds=0.5)
+    report = check(candidate(tmp_path, "while True: pass"), move_seconds=0.2)
     timeout = finding(report, "timeout")
     assert (timeout.count, timeout.example.position) == (1, TARGET)
-    assert timeout.example.answer == "gave no answer within 0.5 s of CPU time"
+    assert timeout.example.answer == "gave no answer within 0.2 s of CPU time"
     assert report.complete
 
 
