@@ -46,7 +46,9 @@ def run_check50(
 
 
 def test_a_correct_cs50_minimax_passes_every_check(tmp_path: Path) -> None:
-    results = run_check50(tmp_path, EXAMPLES / "graders" / "plain" / "tictactoe.py", passes=True)
+    # Each of check50's checks passing through the extension is the point: a sample (and every position its own
+    # games reach) gives the same four passes as the whole check, which test_check_standards reads for this file.
+    results = run_check50(tmp_path, EXAMPLES / "graders" / "plain" / "tictactoe.py", True, sampled_checks(tmp_path))
     assert {name: entry["passed"] for name, entry in results.items()} == {
         "exists": True,
         "helpers_right": True,
@@ -82,13 +84,18 @@ pp.check_ai = _sampled
 """
 
 
-def test_a_result_that_writes_on_its_board_fails_helpers_right_with_the_changed_board(tmp_path: Path) -> None:
-    # Its result() writes on every board it is given: a sample shows it as well as every position.
+def sampled_checks(tmp_path: Path) -> Path:
+    """The example's checks with ``SAMPLED`` added, in ``tmp_path``."""
     checks = tmp_path / "checks"
     shutil.copytree(CHECKS, checks)
     with (checks / "__init__.py").open("a") as init:
         init.write(SAMPLED)
-    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", False, checks)
+    return checks
+
+
+def test_a_result_that_writes_on_its_board_fails_helpers_right_with_the_changed_board(tmp_path: Path) -> None:
+    # Its result() writes on every board it is given: a sample shows it as well as every position.
+    results = run_check50(tmp_path, EXAMPLES / "cs50_mutating" / "tictactoe.py", False, sampled_checks(tmp_path))
     assert results["helpers_right"]["passed"] is False
     cause = results["helpers_right"]["cause"]
     assert isinstance(cause, dict)

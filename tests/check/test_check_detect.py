@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import inspect
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +18,7 @@ from perfectplay.check.judge.detect import CS50_NAMES, PROBES, choose_interface
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import Position
+from perfectplay.check.run import runner
 
 
 class FakeCandidate:
@@ -200,3 +205,78 @@ def test_when_two_empty_markers_fit_the_one_the_code_does_not_rewrite_is_taken_a
     assert report.interface is not None and "'-' for empty" in report.interface
     assert "mutates" not in {finding.kind for finding in report.findings}
     assert any("it also answered legal moves, but changed the board it was given" in note for note in report.notes)
+
+
+def test_a_reading_under_which_the_function_kills_its_process_costs_one_process_not_one_per_probe(
+    tmp_path: Path,
+) -> None:
+    """It dies on a list of 3 lists (six readings: six empty markers) and answers on a flat list with ' '."""
+    starts = tmp_path / "starts.log"
+    path = tmp_path / "flat_only.py"
+    path.write_text(
+        "import os\n"
+        f"with open({str(starts)!r}, 'a') as log:\n"
+        "    log.write('started\\n')\n"
+        "def find_best_move(board):\n"
+        "    if isinstance(board[0], list):\n"
+        "        os._exit(3)\n"
+        "    return board.index(' ')\n"
+    )
+    seen: dict[str, int] = {}
+
+    def progress(phase: str, done: int, total: int) -> None:
+        seen.setdefault(phase, len(starts.read_text().splitlines()) if starts.exists() else 0)
+
+    report = check_ai(path, sandbox="off", sample=10, progress=progress)
+    assert report.interface is not None and "flat list" in report.interface
+    # The first process, one for each of the six readings it died in (a probe stops at its first failure, as a
+    # reading that failed once is ruled out), and one for the reading that answered: not four a dead reading.
+    phases = list(seen)
+    after = phases[phases.index("recognising the interface") + 1]
+    assert seen[after] == 1 + 6 + 1
+
+
+def _plain(board: Any, player: Any = None, /, *rest: Any, depth: int = 3, **options: Any) -> Any:
+    return board
+
+
+def _two(board: Any, player: Any, /) -> Any:
+    return board
+
+
+def _decorated(function: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+@pytest.mark.parametrize(
+    "function",
+    [_plain, _two, _decorated(_two), functools.partial(_two, []), lambda board: board, lambda: 0, len, Position],
+)
+def test_the_runner_counts_a_functions_required_arguments_as_its_signature_does(function: Any) -> None:
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        expected = -1
+    else:
+        kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        expected = sum(1 for p in parameters if p.kind in kinds and p.default is inspect.Parameter.empty)
+    assert runner._required_arguments(function) == expected
+
+
+def test_the_runner_starts_without_inspect_or_typing_when_the_functions_are_plain(tmp_path: Path) -> None:
+    # Every candidate process (again after each time-out) imports the runner: what it does not need is not loaded.
+    script = (
+        "import importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location('runner', {str(Path(runner.__file__))!r})\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(module)\n"
+        "def find_best_move(board, player=None):\n"
+        "    return 0\n"
+        "print(module._required_arguments(find_best_move), 'inspect' in sys.modules, 'typing' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["1", "False", "False"], done.stderr

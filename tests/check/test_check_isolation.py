@@ -71,10 +71,10 @@ def test_a_crash_in_one_position_is_found_there_and_the_check_carries_on(tmp_pat
 
 
 def test_a_hang_in_one_position_is_stopped_by_the_time_per_move(tmp_path: Path) -> None:
-    report = check(candidate(tmp_path, "while True: pass"), move_seconds=0.5)
+    report = check(candidate(tmp_path, "while True: pass"), move_seconds=0.2)
     timeout = finding(report, "timeout")
     assert (timeout.count, timeout.example.position) == (1, TARGET)
-    assert timeout.example.answer == "gave no answer within 0.5 s of CPU time"
+    assert timeout.example.answer == "gave no answer within 0.2 s of CPU time"
     assert report.complete
 
 
@@ -145,11 +145,12 @@ def test_a_game_on_import_gets_end_of_file_and_the_functions_defined_before_it_a
 def test_a_module_that_never_finishes_importing_is_reported_not_waited_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(worker, "IMPORT_SECONDS", 1.0)
+    # A start may take 0.3 s of CPU time here (an interpreter and the runner need a tenth of that).
+    monkeypatch.setattr(worker, "IMPORT_SECONDS", 0.3)
     path = tmp_path / "forever.py"
     path.write_text("def find_best_move(board):\n    return 0\n\nwhile True:\n    pass\n")
-    report = check_ai(path, move_seconds=0.5, workers=1)
-    assert report.problem == "starting it took longer than the 1 s allowed"
+    report = check_ai(path, move_seconds=0.2, workers=1)
+    assert report.problem == "starting it took longer than the 0.3 s allowed"
     assert report.exit_status == 1 and report.verdict == "broken"
 
 
@@ -217,19 +218,30 @@ def test_the_time_limit_of_the_whole_check_counts_cpu_time_and_says_how_much_was
     assert verdict.startswith(f"Not checked everywhere: it was asked {report.asked:,} of 4,520")
 
 
+def test_the_cpu_time_of_answers_stopped_at_their_limit_counts_against_the_whole_checks_limit(tmp_path: Path) -> None:
+    # Every answer spins until its 0.1 s is up: the whole check's 0.5 s of CPU time is spent after five of them
+    # (the probe's one among them), not only after the 25 failures a check tolerates (2.5 s of its CPU time).
+    path = tmp_path / "endless.py"
+    path.write_text("def find_best_move(board):\n    while True:\n        pass\n")
+    report = check_ai(path, board="flat", empty=" ", move_seconds=0.1, total_seconds=0.5)
+    assert finding(report, "timeout").count <= 5
+    answer = finding(report, "not_checked").example.answer
+    assert answer is not None and answer.endswith("the check's time limit of 0.5 s of CPU time ran out")
+
+
 def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clock_backstop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(worker, "WALL_EXTRA", 1.0)
     path = tmp_path / "sleepy.py"
     path.write_text("import time\n\ndef find_best_move(board):\n    time.sleep(0.05)\n    return board.index(' ')\n")
-    # The backstop is 3 * 1 + 1 = 4 s; asking every position would take about two minutes of sleep.
-    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=1)
+    # The backstop is 3 * 0.5 + 1 = 2.5 s; asking every position would take about two minutes of sleep.
+    report = check_ai(path, board="flat", empty=" ", plays="both", total_seconds=0.5)
     # It may have shown a loss before it was stopped ("beatable"); either way the check is not complete.
     assert not report.complete and report.verdict in ("incomplete", "beatable") and report.exit_status == 1
     answer = finding(report, "not_checked").example.answer
     assert answer is not None and (
-        "the check's wall-clock backstop of 4 s ran out (it waited that long, neither computing nor queued "
+        "the check's wall-clock backstop of 2.5 s ran out (it waited that long, neither computing nor queued "
         "for a processor)" in answer
     )
 

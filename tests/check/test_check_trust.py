@@ -27,7 +27,7 @@ from perfectplay.check.api import check_ai
 from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
 from perfectplay.check.report.render_text import escape_controls, render_text
-from perfectplay.check.run import protocol
+from perfectplay.check.run import protocol, worker
 from perfectplay.check.run.runner import Runner
 from perfectplay.check.run.sandbox import probe
 
@@ -206,9 +206,13 @@ def test_several_programs_are_one_run_with_one_row_each(tmp_path: Path, in_proce
     assert rows[0]["best"] != rows[1]["best"]
 
 
-def test_a_program_that_does_not_flush_is_told_so_within_seconds_and_the_check_stops(tmp_path: Path) -> None:
+def test_a_program_that_does_not_flush_is_told_so_within_seconds_and_the_check_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # In-process, after other checks (the oracle built already, so the first question goes out while the
     # program still starts): its start-up once kept the diagnosis from running, and every move was waited out.
+    # Half a second of quiet instead of two before it is asked whether it buffers: the same diagnosis, sooner.
+    monkeypatch.setattr(worker, "FLUSH_IDLE", 0.5)
     program = tmp_path / "buffered.py"
     program.write_text(LINE_FIRST_FREE.format(flush=""))
     started = time.monotonic()

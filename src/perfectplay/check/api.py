@@ -77,6 +77,7 @@ from perfectplay.check.transcript import Transcript
 MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
 PROBE_FAILURES = 3
+"""Failed starts a probe of one reading tolerates (an answer that times out or crashes ends the probe at once)."""
 REPEAT_EVERY = 25
 """Besides the empty board and the one-stone positions, every 25th position is asked twice."""
 REPLAY_QUESTIONS = 20
@@ -384,20 +385,24 @@ class _Check:
         assert isinstance(speaker, RunnerSpeaker)
         speaker.interface = interface.runner_message()
         self.trials += 1
+        # A time-out or a crash rules the reading out, so the probe stops at the first: a candidate that spins under
+        # every reading costs one per-move limit a reading, not one per position (12 readings of 6 positions).
         budget, worker.failures = worker.failures, FailureBudget(PROBE_FAILURES)
+        records: list[dict[str, Any]] = []
         try:
             if worker.child is not None:
                 reply = RunnerSpeaker.use(worker.child, speaker.interface, self.clock, self._start_limit())
                 if not reply.get("ok"):
                     return None
-            records = [record for _, record in worker.stream("moves", [list(p) for p in positions])]
+            for _, record in worker.stream("moves", [list(p) for p in positions]):
+                if "failure" in record:
+                    return None
+                records.append(record)
         except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
             worker.discard()
             return None
         finally:
             worker.failures = budget
-        if any("failure" in record for record in records):
-            return None
         return records
 
     def _import_findings(self, loaded: dict[str, Any]) -> None:

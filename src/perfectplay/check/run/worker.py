@@ -93,12 +93,15 @@ monotonic = time.monotonic
 
 
 class ChildTimedOut(Exception):
-    """No answer within the per-move limit: ``clock`` says which (``cpu`` or ``wall``), ``seconds`` how long."""
+    """No answer within the per-move limit: ``clock`` says which (``cpu`` or ``wall``), ``seconds`` how long;
+    ``cpu`` and ``waited`` what the move had used of the check's time when it was stopped."""
 
-    def __init__(self, clock: str = "cpu", seconds: float = 0.0) -> None:
+    def __init__(self, clock: str = "cpu", seconds: float = 0.0, cpu: float = 0.0, waited: float = 0.0) -> None:
         super().__init__(clock)
         self.clock = clock
         self.seconds = seconds
+        self.cpu = cpu
+        self.waited = waited
 
 
 class ChildDied(Exception):
@@ -645,9 +648,9 @@ class Budget:
             waiting = self.waited(child, elapsed, spent)
         self.clock.check(spent, waiting)
         if spent > self.limit:
-            raise ChildTimedOut("cpu", self.limit)
+            raise ChildTimedOut("cpu", self.limit, spent, waiting)
         if waiting > self.wall_limit:
-            raise ChildTimedOut("wall", self.wall_limit)
+            raise ChildTimedOut("wall", self.wall_limit, spent, waiting)
 
     def waited(self, child: Child, elapsed: float, spent: float) -> float:
         """Wall seconds of this question during which the child neither ran nor waited for a processor."""
@@ -924,6 +927,9 @@ class Worker:
                     index += 1
                 continue
             except ChildTimedOut as late:
+                # A move stopped at its limit used the candidate's time too: the whole check's limits count it, so
+                # an answer that always spins ends the check when its time is up, not only after MAX_FAILURES.
+                self.clock.spend(late.cpu, late.waited)
                 failure = {"failure": "timeout", "clock": late.clock, "seconds": late.seconds}
             except ChildDied as died:
                 failure = {"failure": "died", "status": died.status, "stderr": died.stderr}
