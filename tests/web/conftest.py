@@ -1,7 +1,11 @@
 """Fixtures for the web tests: an in-process API client, and the real server driven by Chromium.
 
-Every fixture here is per test process, so under ``pytest -n 2`` each xdist
-worker gets its own server and browser and nothing is shared between them.
+Every fixture here is per test process. The browser tests are one xdist
+group, so under ``pytest -n 2 --dist loadgroup`` one worker runs them all
+with one Chromium and one pair of servers (not one per worker) while the
+other runs the rest; their wall time is mostly waiting on Chromium and the
+server, which the other worker's tests fill. (pytest 9.2 with pytest-xdist
+3.8 ignores every group: pytest-xdist issue 1386.)
 """
 
 from __future__ import annotations
@@ -21,10 +25,11 @@ from perfectplay.web.settings import Settings
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker (-m)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that drives Chromium is an integration test, in whichever file it is."""
+    """Every test that drives Chromium is an integration test of the ``browser`` group, in whichever file it is."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.integration)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
