@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from browser_support import Server, find_chromium, read_line
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 
 
 def test_a_port_in_use_is_one_line_on_stderr_and_exit_status_2() -> None:
@@ -47,8 +47,14 @@ def test_a_host_we_cannot_listen_on_is_one_line_and_exit_status_2(host: str, wor
 
 
 @pytest.mark.parametrize("args", [("--port", "70000"), ("--port", "http"), ("--time-limit", "0"), ("--workers", "0")])
-def test_bad_options_are_refused_before_anything_starts(args: tuple[str, str]) -> None:
-    result = run_cli("serve", *args)
+def test_bad_options_are_refused_before_anything_starts(
+    in_process: InProcess, monkeypatch: pytest.MonkeyPatch, args: tuple[str, str]
+) -> None:
+    def serve(_: Any) -> int:
+        raise AssertionError("the command went on to serve")  # in this process it would serve for ever
+
+    monkeypatch.setattr("perfectplay.cli.serve.run_serve", serve)
+    result = in_process("serve", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
 
