@@ -7,6 +7,8 @@ is generous enough that a machine with a load of 20 never reaches it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 PATIENCE = 180_000
@@ -18,6 +20,22 @@ def patient(context: Any) -> Any:
     context.set_default_timeout(PATIENCE)
     context.set_default_navigation_timeout(PATIENCE)
     return context
+
+
+@contextmanager
+def requests_asked(page: Any) -> Iterator[list[str]]:
+    """The URLs the page requests while the block runs; the listener goes with the block (the tab is shared)."""
+    asked: list[str] = []
+
+    def record(request: Any) -> None:
+        asked.append(request.url)
+
+    page.on("request", record)
+    try:
+        yield asked
+    finally:
+        page.remove_listener("request", record)
+
 
 IDLE = "document.querySelector('#board').getAttribute('aria-busy') === 'false'"
 

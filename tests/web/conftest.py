@@ -1,7 +1,11 @@
 """Fixtures for the web tests: an in-process API client, and the real server driven by Chromium.
 
-Every fixture here is per test process, so under ``pytest -n 2`` each xdist
-worker gets its own server and browser and nothing is shared between them.
+Every fixture here is per test process. The browser tests are one xdist
+group, so under ``pytest -n 2 --dist loadgroup`` one worker runs them all
+with one Chromium and one pair of servers (not one per worker) while the
+other runs the rest; their wall time is mostly waiting on Chromium and the
+server, which the other worker's tests fill. (pytest 9.2 with pytest-xdist
+3.8 ignores every group: pytest-xdist issue 1386.)
 """
 
 from __future__ import annotations
@@ -21,10 +25,11 @@ from perfectplay.web.settings import Settings
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker (-m)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that drives Chromium is an integration test, in whichever file it is."""
+    """Every test that drives Chromium is an integration test of the ``browser`` group, in whichever file it is."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.integration)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
@@ -71,28 +76,58 @@ def browser(chromium_path: str) -> Iterator[Any]:
         launched.close()
 
 
-@contextmanager
-def fresh_page(browser: Any, url: str) -> Iterator[Any]:
-    """A fresh page (empty localStorage) on the game at ``url``, ready for its first move."""
-    # Reduced motion: stones appear drawn at once, so screenshots show them whole.
-    context = patient(browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce"))
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.goto(url)
-    opened.wait_for_selector(".cell")
-    yield opened
+DESKTOP = {"width": 1200, "height": 860}
+"""The viewport of the tests' desktop page."""
+
+
+@pytest.fixture(scope="session")
+def tab(browser: Any) -> Iterator[Any]:
+    """One desktop tab for the browser tests of this process, each starting it afresh (``first_visit``).
+
+    A fresh browser context costs Chromium a new renderer process, about a
+    second of CPU; loading the page again in a tab it has costs a fifth of
+    that. Motion is reduced: stones appear drawn at once, so screenshots show them whole.
+    """
+    context = patient(browser.new_context(viewport=DESKTOP, reduced_motion="reduce"))
+    yield context.new_page()
     context.close()
+
+
+@contextmanager
+def first_visit(tab: Any, url: str) -> Iterator[Any]:
+    """The tab on the game at ``url`` as a first visit sees it, ready for its first move.
+
+    What the page keeps (localStorage, the tab's sessionStorage) is emptied
+    from a page of the same origin that runs no script of ours, then the page
+    loads anew; whatever a test left (routes, the mouse over a cell) is undone.
+    """
+    tab.unroute_all(behavior="ignoreErrors")
+    tab.set_viewport_size(DESKTOP)
+    tab.mouse.move(0, 0)
+    tab.goto(f"{url}healthz")
+    tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    errors: list[str] = []
+
+    def record(error: Any) -> None:
+        errors.append(str(error))
+
+    tab.on("pageerror", record)
+    try:
+        tab.goto(url)
+        tab.wait_for_selector(".cell")
+        yield tab
+    finally:
+        tab.remove_listener("pageerror", record)
     assert errors == [], f"JavaScript errors on the page: {errors}"
 
 
 @pytest.fixture
-def page(browser: Any, server: Server) -> Iterator[Any]:
-    with fresh_page(browser, server.url) as opened:
+def page(tab: Any, server: Server) -> Iterator[Any]:
+    with first_visit(tab, server.url) as opened:
         yield opened
 
 
 @pytest.fixture
-def hurried_page(browser: Any, hurried_server: Server) -> Iterator[Any]:
-    with fresh_page(browser, hurried_server.url) as opened:
+def hurried_page(tab: Any, hurried_server: Server) -> Iterator[Any]:
+    with first_visit(tab, hurried_server.url) as opened:
         yield opened

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_page import PATIENCE, play_out_by_clicking, stones, tally, wait_idle, wait_status
+from browser_page import PATIENCE, play_out_by_clicking, requests_asked, stones, tally, wait_idle, wait_status
 from perfectplay import analyze, parse_position
 
 # --- 1. "Why that move?" describes the move the computer actually chose -------------
@@ -151,21 +151,20 @@ def test_a_search_for_the_outcomes_shows_it_is_working_and_the_tree_says_plainly
 ) -> None:
     # The hurried server's limit stops the 5x5 search: the page waits for the whole of it.
     page = hurried_page
-    asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url))
-    page.select_option("#game", "mnk:5,5,4")
-    page.wait_for_selector(".cell[data-cell='24']")
-    page.check("#overlay")
-    page.wait_for_selector("#working", state="visible")
-    assert "Working out every move's outcome" in page.inner_text("#working")
-    page.wait_for_selector(".cell .badge", timeout=PATIENCE)
-    page.wait_for_selector("#working", state="hidden")
+    with requests_asked(page) as asked:
+        page.select_option("#game", "mnk:5,5,4")
+        page.wait_for_selector(".cell[data-cell='24']")
+        page.check("#overlay")
+        page.wait_for_selector("#working", state="visible")
+        assert "Working out every move's outcome" in page.inner_text("#working")
+        page.wait_for_selector(".cell .badge", timeout=PATIENCE)
+        page.wait_for_selector("#working", state="hidden")
 
-    page.click("#tree-toggle")
-    page.wait_for_selector(".tree-off")
-    said = page.inner_text("#tree-body")
-    assert "at most 9 moves to choose from, and this one has 25" in said
-    assert page.query_selector(".tproblem") is None
+        page.click("#tree-toggle")
+        page.wait_for_selector(".tree-off")
+        said = page.inner_text("#tree-body")
+        assert "at most 9 moves to choose from, and this one has 25" in said
+        assert page.query_selector(".tproblem") is None
     assert not any("/api/tree" in url for url in asked), "the panel asks the server nothing it must refuse"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_page import PATIENCE, patient, position, status, stones, tally, wait_idle, wait_status
+from browser_page import PATIENCE, patient, position, requests_asked, status, stones, tally, wait_idle, wait_status
 from perfectplay import analyze, parse_position
 
 
@@ -172,23 +172,22 @@ def test_the_move_list_steps_back_and_forward_and_a_move_from_the_past_continues
 
 
 def test_two_players_take_turns_at_one_screen_and_the_score_is_left_alone(page: Any) -> None:
-    asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url))
-    page.select_option("#mode", "two")
-    wait_status(page, "X to move")
-    assert page.is_hidden("#side-field")
-    #  X X X      X: 1, 2, 3; O: 4, 5
-    #  O O .
-    #  . . .
-    for cell, after in ((0, "O to move"), (3, "X to move"), (1, "O to move"), (4, "X to move")):
-        click_and_settle(page, cell)
-        assert status(page) == after
-    page.click("#hint")
-    page.wait_for_selector("#hint-text", state="visible")
-    assert page.inner_text("#hint-text").startswith("Hint for X: play 3 (win in 1")
-    click_and_settle(page, 2)
-    assert status(page) == "X wins!"
-    assert tally(page) == {"win": 0, "draw": 0, "loss": 0}
+    with requests_asked(page) as asked:
+        page.select_option("#mode", "two")
+        wait_status(page, "X to move")
+        assert page.is_hidden("#side-field")
+        #  X X X      X: 1, 2, 3; O: 4, 5
+        #  O O .
+        #  . . .
+        for cell, after in ((0, "O to move"), (3, "X to move"), (1, "O to move"), (4, "X to move")):
+            click_and_settle(page, cell)
+            assert status(page) == after
+        page.click("#hint")
+        page.wait_for_selector("#hint-text", state="visible")
+        assert page.inner_text("#hint-text").startswith("Hint for X: play 3 (win in 1")
+        click_and_settle(page, 2)
+        assert status(page) == "X wins!"
+        assert tally(page) == {"win": 0, "draw": 0, "loss": 0}
     assert not any("/api/move" in url for url in asked), "nobody asked the computer for a move"
     page.click("#undo")
     assert status(page) == "X to move"

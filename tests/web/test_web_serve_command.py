@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from browser_support import Server, find_chromium, read_line
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 
 
 def test_a_port_in_use_is_one_line_on_stderr_and_exit_status_2() -> None:
@@ -47,13 +47,21 @@ def test_a_host_we_cannot_listen_on_is_one_line_and_exit_status_2(host: str, wor
 
 
 @pytest.mark.parametrize("args", [("--port", "70000"), ("--port", "http"), ("--time-limit", "0"), ("--workers", "0")])
-def test_bad_options_are_refused_before_anything_starts(args: tuple[str, str]) -> None:
-    result = run_cli("serve", *args)
+def test_bad_options_are_refused_before_anything_starts(
+    in_process: InProcess, monkeypatch: pytest.MonkeyPatch, args: tuple[str, str]
+) -> None:
+    def serve(_: Any) -> int:
+        raise AssertionError("the command went on to serve")  # in this process it would serve for ever
+
+    monkeypatch.setattr("perfectplay.cli.serve.run_serve", serve)
+    result = in_process("serve", *args)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
 
 
 def test_the_server_logs_one_line_per_request(server: Server) -> None:
+    # The server is the browser tests' too: only the lines after this test's first request are its own.
+    before = len(server.log.read_text().splitlines())
     with urllib.request.urlopen(server.url + "healthz", timeout=PATIENCE) as response:
         assert json.load(response)["status"] == "ok"
     request = urllib.request.Request(
@@ -61,7 +69,7 @@ def test_the_server_logs_one_line_per_request(server: Server) -> None:
     )
     with urllib.request.urlopen(request, timeout=PATIENCE) as response:
         assert json.load(response)["best"] == [5]
-    lines = server.log.read_text().splitlines()
+    lines = server.log.read_text().splitlines()[before:]
     assert sum("GET /healthz 200" in line for line in lines) == 1
     assert sum("POST /api/analyze 200" in line for line in lines) >= 1
 

@@ -106,3 +106,75 @@ def test_a_board_with_few_empty_cells_is_traced_whatever_its_size(client: TestCl
     answer = post(client, position=position, game="mnk:4,4,4", algorithm="alphabeta", root="best")
     assert answer.status_code == 200, answer.text
     assert answer.json()["nodes"] == trace_alphabeta(game, state, depth=0).nodes
+
+
+def test_a_worker_asked_the_same_tree_again_answers_a_copy_without_tracing_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from perfectplay.web import jobs
+
+    traced: list[str] = []
+
+    def counting(*args: Any, **keywords: Any) -> Any:
+        traced.append(args[2])
+        return jobs_trace_for(*args, **keywords)
+
+    jobs_trace_for = jobs.trace_for
+    monkeypatch.setattr(jobs, "trace_for", counting)
+    monkeypatch.setattr(jobs, "_trees", jobs.RecentAnswers(jobs.TREE_CHARS_KEPT))
+    options: jobs.SearchOptions = {
+        "search_depth": None,
+        "evaluation": "none",
+        "order": "natural",
+        "compare_order": None,
+        "root": "first",
+    }
+    job: jobs.TreeJob = {
+        "kind": jobs.TREE_KIND,
+        "game": "tictactoe",
+        "position": "X../.O./...",
+        "to_move": "X",
+        "algorithm": "minimax",
+        "depth": 1,
+        "max_nodes": 200,
+        "path": [],
+        "options": options,
+    }
+    first = jobs.run_tree_job(job)
+    assert first["document"] is not None
+    expected = json.loads(json.dumps(first))
+    first["document"]["tree"]["children"].clear()  # what a caller does with its answer is its own
+    # The same job, its fields in another order, is the same request.
+    again: Any = dict(reversed(list(job.items())))
+    assert jobs.run_tree_job(again) == expected
+    assert traced == ["minimax"]
+    # Any field that shapes the answer makes it another request: here only the nodes shown.
+    wider = jobs.run_tree_job({**job, "max_nodes": 201})
+    assert wider["document"] is not None and wider["document"]["limits"]["max_nodes"] == 201
+    assert traced == ["minimax", "minimax"]
+
+
+def test_the_trees_a_worker_keeps_stay_within_their_budget_and_the_least_recently_asked_go_first() -> None:
+    from perfectplay.web.jobs import RecentAnswers
+
+    made: list[str] = []
+
+    def make(key: str) -> Any:
+        def answer() -> Any:
+            made.append(key)
+            return {"key": key, "filler": "x" * 60}
+
+        return answer
+
+    size = len(json.dumps({"key": "a", "filler": "x" * 60}))
+    kept = RecentAnswers(budget=2 * size)
+    for key in ["a", "b", "a", "c", "a", "b"]:
+        assert kept.get(key, make(key)) == {"key": key, "filler": "x" * 60}
+    # "a" was asked again before "c" came, so "b" went; then "b" pushed out "c", the least recently asked.
+    assert made == ["a", "b", "c", "b"]
+    assert kept.get("a", make("a"))["key"] == "a" and made[-1] == "b"
+    # An answer bigger than the whole budget is given but not kept, and pushes nothing out.
+    huge = RecentAnswers(budget=size - 1)
+    assert huge.get("a", make("a"))["key"] == "a"
+    assert huge.get("a", make("a"))["key"] == "a"
+    assert made[-2:] == ["a", "a"]

@@ -25,6 +25,7 @@ import json
 import random
 import sys
 import traceback
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypedDict, cast
 
@@ -234,7 +235,52 @@ def trace_for(
     )
 
 
+class RecentAnswers:
+    """The answers most recently asked for, kept as JSON text up to ``budget`` characters in all, oldest out first.
+
+    Text rather than the answer itself: its length is what keeping it costs
+    (a tree of 2,000 nodes is about 4 MB of JSON, the empty board's first
+    level 47 kB), and every asker gets a fresh copy read from it.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._texts: OrderedDict[str, str] = OrderedDict()
+        self._size = 0
+
+    def get(self, key: str, make: Callable[[], Any]) -> Any:
+        """The answer kept under ``key``, else ``make()``'s, kept if it fits the budget."""
+        text = self._texts.pop(key, None)
+        if text is None:
+            text = json.dumps(make())
+        else:
+            self._size -= len(text)
+        if len(text) <= self.budget:
+            self._texts[key] = text  # the most recent last
+            self._size += len(text)
+            while self._size > self.budget:
+                _, oldest = self._texts.popitem(last=False)
+                self._size -= len(oldest)
+        return json.loads(text)
+
+
+TREE_CHARS_KEPT = 16_000_000
+"""Characters of tree answers a worker keeps (``RecentAnswers``). A tree answer is a pure function of its job
+(the trace is bounded by a node cap, never a clock; its ``seconds`` are those of the search that made it), and
+the same request comes back often: every visitor who opens the tree panel on the empty board asks for the same
+two trees, and the textbook minimax's costs about two seconds of CPU."""
+
+_trees = RecentAnswers(TREE_CHARS_KEPT)
+
+
 def run_tree_job(job: TreeJob) -> TreeResult:
+    """The trace document the job asks for, or why it cannot be given; a job asked for again is not traced again."""
+    # Sorted keys: one text for one job, whatever order its fields arrived in.
+    result: TreeResult = _trees.get(json.dumps(job, sort_keys=True), lambda: _traced_tree(job))
+    return result
+
+
+def _traced_tree(job: TreeJob) -> TreeResult:
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     path, options, algorithm = job["path"], job["options"], job["algorithm"]
     try:

@@ -153,8 +153,8 @@ async def bounded_search(
     }
     if level is not None:
         # Remembered per game, but a game's first proof can take seconds of pure Python (15x15: about 9 s): in a
-        # thread, so the event loop answers other requests meanwhile.
-        job["proven_from_start"] = await asyncio.to_thread(proven_from_start, game)
+        # thread, so the event loop answers other requests meanwhile, and once, however many ask at the same time.
+        job["proven_from_start"] = await lanes.proofs.run(game, proven_from_start, game)
     too_slow = (
         f"the search overran this server's {settings.seconds:g} s limit and was stopped; "
         "try a smaller board or a position nearer the end of the game"

@@ -335,13 +335,42 @@ class FastLane:
         return result if result["analysis"]["complete"] else None
 
 
+class Once:
+    """Work run in a thread once per key, however many requests ask for it at the same time; its answer kept.
+
+    For a game's proof from the start (``proven_from_start``), which can take
+    seconds of pure Python: the requests that arrive while it runs, each
+    page opened at once after a start, wait for that one proof instead of
+    each running their own in a thread beside it. A failure is not kept:
+    the next request asks again.
+    """
+
+    def __init__(self) -> None:
+        self._answers: dict[object, asyncio.Future[Any]] = {}
+
+    async def run(self, key: object, function: Callable[..., Answer], *args: Any) -> Answer:
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = asyncio.ensure_future(asyncio.to_thread(function, *args))
+            self._answers[key] = answer
+            answer.add_done_callback(lambda done: self._forget_failure(key, done))
+        # Shielded: a client that goes away cancels its own wait, not the work the others wait for.
+        result: Answer = await asyncio.shield(answer)
+        return result
+
+    def _forget_failure(self, key: object, done: asyncio.Future[Any]) -> None:
+        if done.cancelled() or done.exception() is not None:
+            del self._answers[key]
+
+
 class Lanes:
-    """Where every search of the server runs: the fast lane, then the worker pool."""
+    """Where every search of the server runs: the fast lane, then the worker pool (and, once each, proofs)."""
 
     def __init__(self, settings: Settings, worker_command: Sequence[str] | None = None) -> None:
         self.settings = settings
         self.fast = FastLane(settings.fast_nodes)
         self.pool = WorkerPool(settings.workers, worker_command)
+        self.proofs = Once()
 
     async def search(self, job: Job, too_slow: str) -> JobResult:
         """The job's result from the fast lane if it can prove it, else from a worker under the time limit."""
