@@ -47,6 +47,7 @@ from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.run.sandbox import probe
+from process_tree import descendants, started_since
 
 HOSTILE = Path(__file__).with_name("hostile")
 SAMPLE = 50
@@ -108,19 +109,6 @@ def with_crash(baseline: tuple[object, ...], count: int = 1) -> tuple[object, ..
     return (verdict, positions, asked, best - count, complete, {"crash": count, **kinds})
 
 
-def descendants(pid: int) -> list[int]:
-    found, pending = [], [pid]
-    while pending:
-        current = pending.pop()
-        for task in os.listdir(f"/proc/{current}/task"):
-            try:
-                children = Path(f"/proc/{current}/task/{task}/children").read_text().split()
-            except OSError:
-                continue
-            found += [int(child) for child in children]
-            pending += [int(child) for child in children]
-    return found
-
 
 @pytest.fixture(autouse=True)
 def nothing_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
@@ -128,12 +116,12 @@ def nothing_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     private = tmp_path / "private"
     private.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(private))
-    before = set(descendants(os.getpid()))  # a server another test left running is not ours
+    before = frozenset(descendants(os.getpid()))  # a server another test left running is not ours
     yield
     deadline = time.monotonic() + 5
-    while set(descendants(os.getpid())) - before and time.monotonic() < deadline:
+    while started_since(before) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert set(descendants(os.getpid())) - before == set(), "a candidate's process outlived its check"
+    assert started_since(before) == set(), "a candidate's process outlived its check"
     assert list(private.iterdir()) == [], "a private copy was left behind"
 
 

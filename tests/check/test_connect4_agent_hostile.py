@@ -38,6 +38,7 @@ from perfectplay.check.report.connect4_render import render_text as connect4_tex
 from perfectplay.check.report.connect4_render import report_json
 from perfectplay.check.run import worker
 from perfectplay.check.run.sandbox import probe
+from process_tree import descendants, started_since
 
 HOSTILE = Path(__file__).with_name("hostile")
 POSITIONS = 40
@@ -89,20 +90,6 @@ def broke_at_the_target(report: Connect4Report, baseline: Summary, kinds: set[st
     assert failure.kind in kinds and (failure.count, failure.moves) == (1, TARGET.moves), failure
 
 
-def descendants(pid: int) -> list[int]:
-    """Every process under ``pid`` (as ``test_check_hostile.py`` finds them)."""
-    found, pending = [], [pid]
-    while pending:
-        current = pending.pop()
-        for task in os.listdir(f"/proc/{current}/task"):
-            try:
-                children = Path(f"/proc/{current}/task/{task}/children").read_text().split()
-            except OSError:
-                continue
-            found += [int(child) for child in children]
-            pending += [int(child) for child in children]
-    return found
-
 
 def assert_terminal_safe(text: str) -> None:
     """Valid UTF-8 with no control character but the line break: nothing the agent wrote can drive a terminal."""
@@ -134,12 +121,12 @@ def nothing_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     private = tmp_path / "private"
     private.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(private))
-    before = set(descendants(os.getpid()))
+    before = frozenset(descendants(os.getpid()))
     yield
     deadline = time.monotonic() + 10
-    while set(descendants(os.getpid())) - before and time.monotonic() < deadline:
+    while started_since(before) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert set(descendants(os.getpid())) - before == set(), "an agent's process outlived its check"
+    assert started_since(before) == set(), "an agent's process outlived its check"
     assert list(private.iterdir()) == [], "a private copy was left behind"
 
 
