@@ -82,7 +82,8 @@ def checks(python: str, fast: bool) -> list[tuple[str, list[str]]]:
 
 def pytest_command(python: str, fast: bool, extra: list[str]) -> list[str]:
     """pytest on 2 workers: every test, or with ``fast`` all but those marked slow or integration."""
-    # loadgroup: the tests that share a costly report (marked xdist_group) run on one worker, so it is made once.
+    # loadgroup: each xdist_group runs on one worker: the browser tests share one Chromium and one server, the
+    # tests reading a whole check find it made on their own worker instead of waiting on the other's.
     return [python, "-m", "pytest", "-n", "2", "--dist", "loadgroup", *(["-m", FAST] if fast else []), *extra]
 
 

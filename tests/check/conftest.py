@@ -28,10 +28,16 @@ WHOLE_CHECKS = {"checked", "checked_cli"}
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by marker (-m)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Every test that reads a whole check (every position of an example, seconds of CPU each) is marked slow, so
-    ``--fast`` leaves it out as it leaves out the other slow tests; the full suite shares each check once."""
+    ``--fast`` leaves it out as it leaves out the other slow tests; the full suite shares each check once.
+
+    They are one xdist group too: under ``--dist loadgroup`` one worker makes
+    each check and every test reading it follows there, instead of the other
+    worker waiting on the shared result's lock while the check is made.
+    """
     for item in items:
         if WHOLE_CHECKS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+            item.add_marker(pytest.mark.xdist_group("whole-checks"))
 
 
 @pytest.fixture(scope="session")
