@@ -176,6 +176,20 @@ def test_both_cores_deepen_alike_under_depth_limits_with_the_heuristic(monkeypat
     run_both(monkeypatch, score_moves, board, board.initial_state(), limit=Limit(depth=3))
 
 
+@pytest.mark.parametrize("size", [(7, 6), (6, 5), (8, 7), (9, 10)])
+def test_both_cores_value_the_horizon_alike_on_many_connect_four_positions(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """At depth 1 each move's value is the evaluation of the position it leads to: the two evaluations
+    (winning cells and centre stones, either colour to move) meet on every child of many positions."""
+    game = Connect4(*size)
+    rng = random.Random(f"horizon {size}")
+    for _ in range(40):
+        state = random_position(game, rng.randrange(0, game.width * game.height // 2), rng)
+        for depth in (1, 2):
+            run_both(monkeypatch, score_moves, game, state, limit=Limit(depth=depth))
+
+
 @pytest.mark.slow  # long searches by both cores, node for node
 def test_both_cores_stop_at_the_same_node_and_report_the_same_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Connect4()
