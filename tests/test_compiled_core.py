@@ -184,7 +184,7 @@ def test_both_cores_value_the_horizon_alike_on_many_connect_four_positions(
     (winning cells and centre stones, either colour to move) meet on every child of many positions."""
     game = Connect4(*size)
     rng = random.Random(f"horizon {size}")
-    for _ in range(40):
+    for _ in range(12):
         state = random_position(game, rng.randrange(0, game.width * game.height // 2), rng)
         for depth in (1, 2):
             run_both(monkeypatch, score_moves, game, state, limit=Limit(depth=depth))
