@@ -41,6 +41,7 @@ class Stones(Protocol):
     @property
     def winner(self) -> Player | None: ...
 
+
 EMPTY_CHARS = frozenset(".-_ ")
 """Characters that mean an empty cell in position text."""
 
@@ -175,6 +176,31 @@ def mover_and_winner(
             "none of its stones can have been played last"
         )
     return mover, winner
+
+
+new_state = tuple.__new__
+"""Builds a game's named-tuple state from a tuple of its fields, without the named tuple's own keyword-taking
+``__new__``: ``play`` does it once per node of every search (with ``played``: the textbook minimax of the empty
+3x3 board, 549,946 nodes, 1.29 -> 0.96 s of CPU)."""
+
+
+def played(state: tuple[int, int, Player, Player | None], bit: int, lines: tuple[int, ...]) -> tuple[object, ...]:
+    """The fields ``(x, o, to_move, winner)`` after the side to move puts a stone on ``bit``, whose lines are ``lines``.
+
+    The hot step of both grid games' ``play``, once per node of the
+    textbook searches: a plain loop that stops at the first complete line,
+    cheaper than ``any`` over a generator.
+    """
+    x, o, mover, _ = state
+    stones = (x if mover is Player.X else o) | bit
+    winner = None
+    for mask in lines:
+        if stones & mask == mask:
+            winner = mover
+            break
+    if mover is Player.X:
+        return (stones, o, Player.O, winner)
+    return (x, stones, Player.X, winner)
 
 
 def cells_of_complete_lines(stones: int, lines: tuple[int, ...]) -> tuple[int, ...]:

@@ -26,6 +26,8 @@ from perfectplay.games.grid import (
     format_grid,
     line_masks,
     mover_and_winner,
+    new_state,
+    played,
     read_grid,
     rows_text,
 )
@@ -121,7 +123,7 @@ class MNK(Game[MNKState]):
         if state.winner is not None:
             return ()
         taken = state.x | state.o
-        return tuple(cell for cell in range(self.cells) if not taken >> cell & 1)
+        return tuple([cell for cell in range(self.cells) if not taken >> cell & 1])  # a list is built faster
 
     def play(self, state: MNKState, move: int) -> MNKState:
         if not isinstance(move, int) or not 0 <= move < self.cells:
@@ -131,13 +133,7 @@ class MNK(Game[MNKState]):
             raise IllegalMoveError(f"cell {move} is already taken")
         if state.winner is not None:
             raise IllegalMoveError(f"the game is over: {state.winner.value} has won")
-        if state.to_move is Player.X:
-            stones = state.x | bit
-            won = any(stones & mask == mask for mask in self.lines_through[move])
-            return MNKState(stones, state.o, Player.O, Player.X if won else None)
-        stones = state.o | bit
-        won = any(stones & mask == mask for mask in self.lines_through[move])
-        return MNKState(state.x, stones, Player.X, Player.O if won else None)
+        return new_state(MNKState, played(state, bit, self.lines_through[move]))
 
     # --- how people see it --------------------------------------------------
 
