@@ -84,6 +84,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 def run_exercise(args: argparse.Namespace) -> int:
     if args.out.endswith(("/", os.sep)) or os.path.isdir(args.out):
         raise PerfectplayError(f"--out {args.out} is a folder: give a file name prefix in it, such as exercise1")
+    if not os.path.isdir(os.path.dirname(args.out) or "."):  # said before the PDFs are compiled (seconds), not after
+        raise PerfectplayError(f"cannot write {args.out}-sheet.tex: no such folder")
     tree = random_tree(random.Random(args.seed), args.depth, args.branching, args.top)
     convention = Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
     title = f"Exercise {args.seed}: {tree_text(tree.root)}"
