@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+from array import array
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,48 @@ def test_a_build_refuses_the_shard_folder_of_another_build(tmp_path: Path) -> No
         build_exact_scores(Connect4(3, 4), out, Inline(), shards=4)
 
 
+def test_a_layer_of_outcomes_is_the_sign_of_every_exact_score_after_that_many_moves(tmp_path: Path) -> None:
+    game = Connect4(4, 4)
+    every = ExactScores.read(_built(game, tmp_path / "every.scores"))
+    out = tmp_path / "layer.scores"
+    summary = build_exact_scores(game, out, Inline(), shards=3, plies=7, values="outcome")
+    layer = ExactScores.read(out)
+    assert layer.plies == 7 and layer.values == "outcome" and every.plies is None and every.values == "exact"
+    after_seven = [row for row in range(len(every)) if (every.state(row).x | every.state(row).o).bit_count() == 7]
+    assert list(layer.keys) == [every.keys[row] for row in after_seven]  # every position after 7 moves, no other
+    assert list(layer.scores) == [_sign(every.scores[row]) for row in after_seven]
+    assert summary.positions == layer.positions and set(layer.scores) == {-1, 0, 1}
+
+
+def _built(game: Connect4, out: Path) -> Path:
+    build_exact_scores(game, out, Inline(), shards=2)
+    return out
+
+
+def test_a_7x6_layer_keeps_keys_wider_than_64_bits_through_tasks_and_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from perfectplay.play.exact_scores import walk_keys, write_scores
+
+    game = Connect4()
+    keys = walk_keys(game, plies=3)
+    drawings = {""}
+    for _ in range(3):
+        drawings = {f"{drawing}{move}" for drawing in drawings for move in "1234567"}
+    positions = {game.format(game.parse_sequence(drawing)) for drawing in drawings}
+    mirror_pairs = {min(position, "/".join(row[::-1] for row in position.split("/"))) for position in positions}
+    assert len(positions) == 238 and len(keys) == len(mirror_pairs) == 121 and max(keys) >= 1 << 64
+    monkeypatch.setattr("perfectplay.play.exact_scores.WALK_LOCALLY", 10)
+    monkeypatch.setattr("perfectplay.play.exact_scores.WALK_TASK", 7)
+    assert walk_keys(game, Inline(), plies=3) == keys  # packed into tasks and back
+    scores = array("b", [key % 3 - 1 for key in keys])
+    write_scores(tmp_path / "wide.scores", game, keys, scores, 238, plies=3, values="outcome")
+    read = ExactScores.read(tmp_path / "wide.scores")
+    assert list(read.keys) == list(keys) and list(read.scores) == list(scores)
+    state = read.state(5)
+    assert read.score(state) == scores[5]
+
+
 def test_a_book_positions_shard_is_chosen_by_its_key_alone_and_the_shards_come_out_even() -> None:
     keys, _ = reachable_keys(Connect4(4, 4))
     sizes = [0] * 8
@@ -201,6 +244,8 @@ def test_the_scores_format_is_for_connect_four_and_a_file(in_process: InProcess,
     for args, message in (
         (("tictactoe", "--format", "scores", "-o", str(tmp_path / "t")), "built for Connect Four boards"),
         (("connect4:4,3", "--format", "scores"), "needs --output PATH"),
+        (("connect4:4,3", "--plies", "3", "-o", str(tmp_path / "j")), "--plies and --values are options of --format"),
+        (("connect4:4,3", "--format", "scores", "--plies", "x", "-o", str(tmp_path / "s")), "must be a whole number"),
     ):
         result = in_process("dataset", *args)
         assert result.returncode == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1

@@ -65,6 +65,21 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"refuse a game with more than N reachable positions (default {DEFAULT_MAX_POSITIONS:,}, "
         f"at most {MAX_POSITIONS:,})",
     )
+    parser.add_argument(
+        "--plies",
+        type=whole(0, "the moves played", 200),
+        default=None,
+        metavar="N",
+        help="--format scores only: keep just the positions after exactly N moves (a layer; 7x6 after 8 moves is "
+        "about 92,000 mirror pairs, where every position is trillions)",
+    )
+    parser.add_argument(
+        "--values",
+        choices=("exact", "outcome"),
+        default="exact",
+        help="--format scores only: exact depth-aware scores (default), or the outcome alone (1 win, 0 draw, "
+        "-1 loss for the side to move: about half the work)",
+    )
     add_build_options(parser, "where a --format scores build runs")
     parser.set_defaults(run=run_dataset)
 
@@ -72,6 +87,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 def run_dataset(args: argparse.Namespace) -> int:
     if args.format == "scores":
         return run_scores(args)
+    if args.plies is not None or args.values != "exact":
+        raise PerfectplayError("--plies and --values are options of --format scores")
     game = make_game(args.game, args.start)
     start = None if args.start is None else game.parse(args.start)
     rows = solved_positions(game, start, test_percent=args.test_percent, max_positions=args.max_positions)
@@ -103,9 +120,12 @@ def run_scores(args: argparse.Namespace) -> int:
     if args.output is None or args.start is not None:
         raise PerfectplayError("--format scores needs --output PATH and walks from the empty board (no --start)")
     progress = ShardProgress(game.name)
+    which = "every reachable position" if args.plies is None else f"every position after {args.plies} moves"
     with engine_for(args) as engine:
-        progress.say(f"solving every reachable position of {game.title} on {engine.describe()}")
-        summary = build_exact_scores(game, args.output, engine, shards=args.shards, on_shard=progress)
+        progress.say(f"solving {which} of {game.title} ({args.values} values) on {engine.describe()}")
+        summary = build_exact_scores(
+            game, args.output, engine, shards=args.shards, on_shard=progress, plies=args.plies, values=args.values
+        )
     skipped = f", {summary.shards_skipped} shards found done" if summary.shards_skipped else ""
     sys.stderr.write(
         f"wrote {summary.rows:,} mirror pairs ({summary.positions:,} positions) of {game.title} to {args.output} "

@@ -27,6 +27,14 @@ File: a first line ``perfectplay exact scores 1``, a JSON line (the game,
 rows, positions, the key and score conventions and the SHA-256 of the
 payload), then the payload compressed with xz: the sorted keys as
 differences in LEB128 varints, then one signed byte of score per row.
+
+Two options make the same build affordable on a big board: ``plies`` keeps
+only the positions after exactly that many moves (a layer: 7x6 has about
+92,000 mirror pairs after 8 moves, against 4.5 trillion positions in all),
+and ``values="outcome"`` stores only win, draw or loss (1, 0, -1 for the side
+to move, two null-window probes: about half the work of an exact score). The
+header names both. Such a layer is what ``search/solver/layer.py`` reads: any
+position with fewer moves is then solved by a few thousand look-ups.
 """
 
 from __future__ import annotations
@@ -38,7 +46,7 @@ import os
 import time
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -109,6 +117,36 @@ class Board:
         return Connect4State(x, o, Player.X if x_moves else Player.O, winner)
 
 
+Keys = Sequence[int]
+"""Sorted or packed keys: an ``array('Q')`` where a key fits 64 bits (boards of up to 32 cells), else a list."""
+
+
+def _keys(cells: int, keys: Iterable[int]) -> Keys:
+    """``keys`` held compactly: 8 bytes each where they fit (a 7x6 key, two sides of 42 cells, does not)."""
+    return array("Q", keys) if 2 * cells <= 64 else list(keys)
+
+
+def _width(cells: int) -> int:
+    return 8 if 2 * cells <= 64 else (2 * cells + 7) // 8
+
+
+def _pack(cells: int, keys: Keys) -> bytes:
+    """Keys as bytes for a task: fixed-width little-endian integers."""
+    if isinstance(keys, array):
+        return keys.tobytes()
+    width = _width(cells)
+    return b"".join(key.to_bytes(width, "little") for key in keys)
+
+
+def _unpack(cells: int, data: bytes) -> Keys:
+    if 2 * cells <= 64:
+        keys = array("Q")
+        keys.frombytes(data)
+        return keys
+    width = _width(cells)
+    return [int.from_bytes(data[start : start + width], "little") for start in range(0, len(data), width)]
+
+
 WALK_LOCALLY = 20_000
 """A layer of fewer positions than this is expanded in the command's own process: tasks would cost more."""
 
@@ -116,8 +154,10 @@ WALK_TASK = 25_000
 """Positions a walk task expands: enough to outweigh sending them, few enough to spread a layer over workers."""
 
 
-def walk_keys(game: Connect4, engine: Engine | None = None, costs: dict[int, float] | None = None) -> array[int]:
-    """Every mirror pair reachable from the empty board: its canonical key, sorted.
+def walk_keys(
+    game: Connect4, engine: Engine | None = None, costs: dict[int, float] | None = None, plies: int | None = None
+) -> Keys:
+    """Every mirror pair reachable from the empty board (or only those after ``plies`` moves): canonical keys, sorted.
 
     Layer by layer (the positions after each number of moves): a big layer's
     positions are expanded as tasks on ``engine`` (if given), and the
@@ -126,34 +166,41 @@ def walk_keys(game: Connect4, engine: Engine | None = None, costs: dict[int, flo
     process id.
     """
     board = Board(game)
-    layer: array[int] = array("Q", [0])
+    cells = game.cells
+    layer: Keys = _keys(cells, [0])
     every: list[int] = [0]
+    if plies == 0:
+        return layer
+    depth = 0
     while len(layer):
         if engine is None or len(layer) < WALK_LOCALLY:
             following, ended = _expand(board, layer)
         else:
             following, ended = set(), set()
             tasks = [
-                (game.name, layer[start : start + WALK_TASK].tobytes()) for start in range(0, len(layer), WALK_TASK)
+                (game.name, _pack(cells, layer[start : start + WALK_TASK])) for start in range(0, len(layer), WALK_TASK)
             ]
             for _, (children, won, pid, seconds) in engine.run(expand_keys, tasks):
                 if costs is not None:
                     costs[pid] = costs.get(pid, 0.0) + seconds
-                following.update(_unpack(children))
-                ended.update(_unpack(won))
+                following.update(_unpack(cells, children))
+                ended.update(_unpack(cells, won))
+        depth += 1
+        if depth == plies:
+            return _keys(cells, sorted(following))  # the games won on this move are rows too
         every.extend(following)
-        layer = array("Q", following - ended)
-    return array("Q", sorted(every))
+        layer = _keys(cells, following - ended)
+    return _keys(cells, [] if plies is not None else sorted(every))
 
 
-def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[array[int], int]:
+def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[Keys, int]:
     """``walk_keys``, and how many positions they stand for (a mirror pair is two, a symmetric position one)."""
     keys = walk_keys(game, engine)
     board = Board(game)
     return keys, sum(1 if _symmetric(board, key) else 2 for key in keys)
 
 
-def _expand(board: Board, layer: array[int]) -> tuple[set[int], set[int]]:
+def _expand(board: Board, layer: Keys) -> tuple[set[int], set[int]]:
     """The children of every position of ``layer`` (canonical keys), and those that end the game with a four."""
     following: set[int] = set()
     ended: set[int] = set()
@@ -165,20 +212,16 @@ def _expand(board: Board, layer: array[int]) -> tuple[set[int], set[int]]:
     return following, ended
 
 
-def _unpack(data: bytes) -> array[int]:
-    keys = array("Q")
-    keys.frombytes(data)
-    return keys
-
-
 def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes, int, float]:
     """The walk's task: the children of the positions in ``packed``, those among them that are won, and the
     worker's process id and CPU seconds."""
     started = time.process_time()
     game = make_game(spec)
     assert isinstance(game, Connect4)
-    following, ended = _expand(Board(game), _unpack(packed))
-    return array("Q", following).tobytes(), array("Q", ended).tobytes(), os.getpid(), time.process_time() - started
+    cells = game.cells
+    following, ended = _expand(Board(game), _unpack(cells, packed))
+    packed_following, packed_ended = _pack(cells, _keys(cells, following)), _pack(cells, _keys(cells, ended))
+    return packed_following, packed_ended, os.getpid(), time.process_time() - started
 
 
 def _symmetric(board: Board, key: int) -> bool:
@@ -189,25 +232,36 @@ def _symmetric(board: Board, key: int) -> bool:
 _TABLES: dict[str, tuple[Board, TranspositionTable]] = {}
 """One table per game per worker process, kept across its shards: what one shard proves, the next may reuse."""
 
+VALUES = ("exact", "outcome")
+"""What a build stores of each position: its exact score, or only win, draw or loss (1, 0, -1)."""
 
-def solve_keys(spec: str, packed: bytes) -> tuple[bytes, int, int, float]:
-    """The task: the exact score of every position in ``packed`` (keys as an ``array('Q')``), one signed byte each;
-    how many of them are their own mirror image (to count the positions the rows stand for); the worker's process
-    id and CPU seconds."""
-    from perfectplay.search.solver.exact import solve_value
+BIG_BOARD_CELLS = 30
+"""From this many cells on, a worker's table holds 16 M entries (about 256 MB), not 2 M: a 7x6 position
+after 8 moves takes millions of nodes to solve, a 5x4 one thousands."""
+
+
+def solve_keys(spec: str, packed: bytes, values: str = "exact") -> tuple[bytes, int, int, float]:
+    """The task: the exact score (or the outcome) of every position in ``packed`` (keys packed by ``_pack``), one
+    signed byte each; how many of them are their own mirror image (to count the positions the rows stand for); the
+    worker's process id and CPU seconds."""
+    from perfectplay.search.solver.exact import solve_outcome, solve_value
 
     started = time.process_time()
     if spec not in _TABLES:
         game = make_game(spec)
         assert isinstance(game, Connect4)
-        _TABLES[spec] = (Board(game), TranspositionTable(capacity=1 << 21))
+        capacity = 1 << 24 if game.cells >= BIG_BOARD_CELLS else 1 << 21
+        _TABLES[spec] = (Board(game), TranspositionTable(capacity=capacity))
     board, table = _TABLES[spec]
     scores = array("b")
     symmetric = 0
-    for key in _unpack(packed):
-        score = solve_value(board.game, board.state(key), table=table).score
-        assert score is not None  # solve_value has no limit: every value it returns is exact
-        scores.append(score)
+    for key in _unpack(board.cells, packed):
+        if values == "outcome":
+            scores.append(solve_outcome(board.game, board.state(key), table=table))
+        else:
+            score = solve_value(board.game, board.state(key), table=table).score
+            assert score is not None  # solve_value has no limit: every value it returns is exact
+            scores.append(score)
         symmetric += _symmetric(board, key)
     return scores.tobytes(), symmetric, os.getpid(), time.process_time() - started
 
@@ -242,15 +296,26 @@ def build_exact_scores(
     *,
     shards: int = SHARD_COUNT,
     on_shard: ShardReport | None = None,
+    plies: int | None = None,
+    values: str = "exact",
 ) -> BuildSummary:
-    """Build the data set into ``output`` on ``engine``, resuming from ``output``'s shard folder if it is there."""
+    """Build the data set into ``output`` on ``engine``, resuming from ``output``'s shard folder if it is there.
+
+    ``plies``: only the positions after that many moves; ``values``: ``exact`` scores or ``outcome`` alone.
+    """
     if not isinstance(game, Connect4):
         raise PerfectplayError(f"the exact scores data set is built for Connect Four boards, not {game.name}")
+    if values not in VALUES:
+        raise PerfectplayError(f"values are one of {', '.join(VALUES)}, not {values!r}")
+    if plies is not None and not 0 <= plies <= game.cells:
+        raise PerfectplayError(f"a layer of {game.title} is after 0 to {game.cells} moves, not {plies}")
     started = time.perf_counter()
     costs: dict[int, float] = {}
-    keys = walk_keys(game, engine, costs)
+    keys = walk_keys(game, engine, costs, plies)
     walked = time.perf_counter() - started
-    build = {"format": FORMAT, "game": game.name, "shards": shards, "rows": len(keys)}
+    build: dict[str, Any] = {"format": FORMAT, "game": game.name, "shards": shards, "rows": len(keys)}
+    if plies is not None or values != "exact":  # earlier builds' folders name neither: they stay resumable
+        build.update(plies=plies, values=values)
     folder = ShardFolder(output, build).open()
     # Shard i is the i-th run of the sorted keys: the same keys on every run of this build, even in size, and
     # the shards' scores put end to end are the file's, in its order (no merging by key).
@@ -258,7 +323,7 @@ def build_exact_scores(
     done = set(folder.finished())
     pending = [index for index in range(shards) if _name(index) not in done]
     finished = len(done)
-    tasks = [(game.name, keys[bounds[index] : bounds[index + 1]].tobytes()) for index in pending]
+    tasks = [(game.name, _pack(game.cells, keys[bounds[index] : bounds[index + 1]]), values) for index in pending]
     for number, (scores, symmetric, pid, seconds) in engine.run(solve_keys, tasks):
         costs[pid] = costs.get(pid, 0.0) + seconds
         folder.save(_name(pending[number]), scores + symmetric.to_bytes(8, "little"))
@@ -274,7 +339,7 @@ def build_exact_scores(
         all_scores.frombytes(data[:-8])
         symmetric += int.from_bytes(data[-8:], "little")
     positions = 2 * len(keys) - symmetric
-    write_scores(output, game, keys, all_scores, positions)
+    write_scores(output, game, keys, all_scores, positions, plies, values)
     folder.remove()
     return BuildSummary(len(keys), positions, len(pending), len(done), time.perf_counter() - started, walked, costs)
 
@@ -283,7 +348,7 @@ def _name(index: int) -> str:
     return f"{index:05d}.bin"
 
 
-def _varints(keys: array[int]) -> bytes:
+def _varints(keys: Keys) -> bytes:
     out = bytearray()
     previous = 0
     for key in keys:
@@ -296,8 +361,8 @@ def _varints(keys: array[int]) -> bytes:
     return bytes(out)
 
 
-def _read_varints(data: bytes, count: int) -> tuple[array[int], int]:
-    keys = array("Q")
+def _read_varints(data: bytes, count: int, cells: int) -> tuple[Keys, int]:
+    keys: list[int] | array[int] = array("Q") if 2 * cells <= 64 else []
     position = 0
     previous = 0
     for _ in range(count):
@@ -315,11 +380,17 @@ def _read_varints(data: bytes, count: int) -> tuple[array[int], int]:
 
 
 def write_scores(
-    output: str | os.PathLike[str], game: Connect4, keys: array[int], scores: array[int], positions: int
+    output: str | os.PathLike[str],
+    game: Connect4,
+    keys: Keys,
+    scores: array[int],
+    positions: int,
+    plies: int | None = None,
+    values: str = "exact",
 ) -> None:
     """Write the data set file (atomically): the magic line, the JSON header, the xz payload."""
     payload = _varints(keys) + scores.tobytes()
-    header = {
+    header: dict[str, Any] = {
         "game": game.name,
         "rows": len(keys),
         "positions": positions,
@@ -329,6 +400,12 @@ def write_scores(
         f"plies - {game.max_plies + 2} for a loss, 0 for a draw",
         "sha256": hashlib.sha256(payload).hexdigest(),
     }
+    if plies is not None:
+        header["plies"] = plies
+        header["rows_are"] = f"the positions after exactly {plies} moves, finished games included"
+    if values == "outcome":
+        header["values"] = "outcome"
+        header["score"] = "the outcome for the side to move: 1 a win, 0 a draw, -1 a loss"
     body = MAGIC + json.dumps(header, sort_keys=True).encode("utf-8") + b"\n" + lzma.compress(payload, preset=9)
     try:
         write_atomically(Path(output), body)
@@ -339,7 +416,7 @@ def write_scores(
 class ExactScores:
     """A data set file read back: every row's key and score, and the score of any reachable position."""
 
-    def __init__(self, game: Connect4, keys: array[int], scores: array[int], header: dict[str, Any]) -> None:
+    def __init__(self, game: Connect4, keys: Keys, scores: array[int], header: dict[str, Any]) -> None:
         self.game = game
         self.board = Board(game)
         self.keys = keys
@@ -352,6 +429,17 @@ class ExactScores:
     @property
     def positions(self) -> int:
         return int(self.header["positions"])
+
+    @property
+    def plies(self) -> int | None:
+        """The moves played in every row's position, for a layer; None when the rows are every reachable one."""
+        plies = self.header.get("plies")
+        return None if plies is None else int(plies)
+
+    @property
+    def values(self) -> str:
+        """``exact`` (depth-aware scores) or ``outcome`` (1, 0, -1)."""
+        return str(self.header.get("values", "exact"))
 
     def score(self, state: Connect4State) -> int:
         """The exact score of ``state`` (either mirror image) for the side to move; KeyError if not a row."""
@@ -385,7 +473,7 @@ class ExactScores:
             if not isinstance(game, Connect4):
                 raise ValueError(f"{header['game']} is not Connect Four")
             count = int(header["rows"])
-            keys, used = _read_varints(payload, count)
+            keys, used = _read_varints(payload, count, game.cells)
             scores = array("b")
             scores.frombytes(payload[used:])
             if len(scores) != count:

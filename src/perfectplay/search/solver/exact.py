@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import LimitError
-from perfectplay.game import Game, State, outcome_of
+from perfectplay.game import Game, State, outcome_of, terminal_score
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
@@ -38,7 +38,7 @@ from perfectplay.search.solver.nullwindow import exact_position
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.solver.root import Root
 from perfectplay.search.solver.shipped import SHIPPED
-from perfectplay.search.solver.table import TranspositionTable
+from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 if TYPE_CHECKING:
     from perfectplay.search.base.limits import Limit
@@ -121,6 +121,23 @@ def solve_value(
         budget.elapsed(),
         table=negamax.table.stats(),
     )
+
+
+def solve_outcome(game: Game[State], state: State, *, table: TranspositionTable | None = None) -> int:
+    """Only whether ``state`` is won, drawn or lost for the side to move (``WIN``, ``DRAW``, ``LOSS``): no limit.
+
+    Two null-window probes on the position (does it win? if not, does it
+    draw?), about half the work of ``solve_value``'s exact score: what an
+    outcome table needs (``perfectplay dataset --values outcome``).
+    """
+    if game.is_over(state):
+        score = terminal_score(game, state)
+        return WIN if score > 0 else LOSS if score < 0 else DRAW
+    negamax = negamax_for(game, _table_for(game, table), Budget(None, None))
+    node = game.search_node(state)
+    if negamax.search(node, 0, PROVEN, 0, 1) >= 1:
+        return WIN
+    return DRAW if negamax.search(node, 0, PROVEN, -1, 0) >= 0 else LOSS
 
 
 def _table_for(game: Game[Any], table: TranspositionTable | None, limit: Limit | None = None) -> TranspositionTable:
