@@ -23,10 +23,11 @@ shard is written at once to ``FILE.shards/``, so a stopped build resumes; at
 the end the shards' scores, put end to end, are the file's, and the folder
 is removed.
 
-File: a first line ``perfectplay exact scores 1``, a JSON line (the game,
-rows, positions, the key and score conventions and the SHA-256 of the
-payload), then the payload compressed with xz: the sorted keys as
-differences in LEB128 varints, then one signed byte of score per row.
+The file (``write_scores`` here; read by ``search/solver/scores_file.py``):
+a first line ``perfectplay exact scores 1``, a JSON line (the game, rows,
+positions, the key and score conventions and the SHA-256 of the payload),
+then the payload compressed with xz: the sorted keys as differences in
+LEB128 varints, then one signed byte of score per row.
 
 Two options make the same build affordable on a big board: ``plies`` keeps
 only the positions after exactly that many moves (a layer: 7x6 has about
@@ -45,85 +46,16 @@ import lzma
 import os
 import time
 from array import array
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from perfectplay import Connect4, Connect4State, PerfectplayError, Player, make_game
+from perfectplay import Connect4, PerfectplayError, make_game
 from perfectplay.play.engines import Engine
 from perfectplay.play.shards import SHARD_COUNT, ShardFolder, write_atomically
 from perfectplay.search.solver import TranspositionTable
-
-MAGIC = b"perfectplay exact scores 1\n"
-FORMAT = "perfectplay exact scores 1"
-
-
-class Board:
-    """A Connect Four board's geometry on packed keys: playing a column, the mirror image, the canonical key."""
-
-    def __init__(self, game: Connect4) -> None:
-        self.game = game
-        self.width, self.height, self.cells = game.width, game.height, game.cells
-        self.full = game.full
-        self.columns = game.columns
-        self.lines_through = game.lines_through
-        self.lines = game.lines
-
-    def mirror(self, stones: int) -> int:
-        """The stones reflected left to right."""
-        mirrored = 0
-        for col, mask in enumerate(self.columns):
-            shift = self.width - 1 - 2 * col
-            part = stones & mask
-            mirrored |= part << shift if shift >= 0 else part >> -shift
-        return mirrored
-
-    def canonical(self, key: int) -> int:
-        """The lesser key of the position and its mirror image."""
-        x, o = key & self.full, key >> self.cells
-        return min(key, self.mirror(x) | self.mirror(o) << self.cells)
-
-    def children(self, key: int) -> list[tuple[int, bool]]:
-        """Each move's position (canonical key) and whether it ends the game with a four."""
-        x, o = key & self.full, key >> self.cells
-        taken = x | o
-        x_moves = x.bit_count() == o.bit_count()
-        # The mirror image once per position; each child's is it plus the mirrored stone (the walk's hot loop).
-        mirrored = self.mirror(x) | self.mirror(o) << self.cells
-        offset = 0 if x_moves else self.cells
-        stones = x if x_moves else o
-        found = []
-        for col in range(self.width):
-            if taken >> col & 1:
-                continue
-            row = self.height - 1 - (taken & self.columns[col]).bit_count()
-            cell = row * self.width + col
-            with_stone = stones | 1 << cell
-            won = any(with_stone & mask == mask for mask in self.lines_through[cell])
-            child = key | 1 << (cell + offset)
-            twin = mirrored | 1 << (row * self.width + self.width - 1 - col + offset)
-            found.append((min(child, twin), won))
-        return found
-
-    def state(self, key: int) -> Connect4State:
-        """The game's state of a key (X moved first; the side that moved last has won if it has a four)."""
-        x, o = key & self.full, key >> self.cells
-        x_moves = x.bit_count() == o.bit_count()
-        last = o if x_moves else x
-        won = any(last & mask == mask for mask in self.lines)
-        winner = (Player.O if x_moves else Player.X) if won else None
-        return Connect4State(x, o, Player.X if x_moves else Player.O, winner)
-
-
-Keys = Sequence[int]
-"""Sorted or packed keys: an ``array('Q')`` where a key fits 64 bits (boards of up to 32 cells), else a list."""
-
-
-def _keys(cells: int, keys: Iterable[int]) -> Keys:
-    """``keys`` held compactly: 8 bytes each where they fit (a 7x6 key, two sides of 42 cells, does not)."""
-    return array("Q", keys) if 2 * cells <= 64 else list(keys)
+from perfectplay.search.solver.scores_file import FORMAT, MAGIC, Board, Keys, key_sequence
 
 
 def _width(cells: int) -> int:
@@ -167,7 +99,7 @@ def walk_keys(
     """
     board = Board(game)
     cells = game.cells
-    layer: Keys = _keys(cells, [0])
+    layer: Keys = key_sequence(cells, [0])
     every: list[int] = [0]
     if plies == 0:
         return layer
@@ -187,10 +119,10 @@ def walk_keys(
                 ended.update(_unpack(cells, won))
         depth += 1
         if depth == plies:
-            return _keys(cells, sorted(following))  # the games won on this move are rows too
+            return key_sequence(cells, sorted(following))  # the games won on this move are rows too
         every.extend(following)
-        layer = _keys(cells, following - ended)
-    return _keys(cells, [] if plies is not None else sorted(every))
+        layer = key_sequence(cells, following - ended)
+    return key_sequence(cells, [] if plies is not None else sorted(every))
 
 
 def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[Keys, int]:
@@ -220,8 +152,8 @@ def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes, int, float]:
     assert isinstance(game, Connect4)
     cells = game.cells
     following, ended = _expand(Board(game), _unpack(cells, packed))
-    packed_following, packed_ended = _pack(cells, _keys(cells, following)), _pack(cells, _keys(cells, ended))
-    return packed_following, packed_ended, os.getpid(), time.process_time() - started
+    children, won = _pack(cells, key_sequence(cells, following)), _pack(cells, key_sequence(cells, ended))
+    return children, won, os.getpid(), time.process_time() - started
 
 
 def _symmetric(board: Board, key: int) -> bool:
@@ -361,24 +293,6 @@ def _varints(keys: Keys) -> bytes:
     return bytes(out)
 
 
-def _read_varints(data: bytes, count: int, cells: int) -> tuple[Keys, int]:
-    keys: list[int] | array[int] = array("Q") if 2 * cells <= 64 else []
-    position = 0
-    previous = 0
-    for _ in range(count):
-        delta = shift = 0
-        while True:
-            byte = data[position]
-            position += 1
-            delta |= (byte & 0x7F) << shift
-            shift += 7
-            if byte < 0x80:
-                break
-        previous += delta
-        keys.append(previous)
-    return keys, position
-
-
 def write_scores(
     output: str | os.PathLike[str],
     game: Connect4,
@@ -411,73 +325,3 @@ def write_scores(
         write_atomically(Path(output), body)
     except OSError as error:
         raise PerfectplayError(f"cannot write {output}: {error}") from None
-
-
-class ExactScores:
-    """A data set file read back: every row's key and score, and the score of any reachable position."""
-
-    def __init__(self, game: Connect4, keys: Keys, scores: array[int], header: dict[str, Any]) -> None:
-        self.game = game
-        self.board = Board(game)
-        self.keys = keys
-        self.scores = scores
-        self.header = header
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    @property
-    def positions(self) -> int:
-        return int(self.header["positions"])
-
-    @property
-    def plies(self) -> int | None:
-        """The moves played in every row's position, for a layer; None when the rows are every reachable one."""
-        plies = self.header.get("plies")
-        return None if plies is None else int(plies)
-
-    @property
-    def values(self) -> str:
-        """``exact`` (depth-aware scores) or ``outcome`` (1, 0, -1)."""
-        return str(self.header.get("values", "exact"))
-
-    def score(self, state: Connect4State) -> int:
-        """The exact score of ``state`` (either mirror image) for the side to move; KeyError if not a row."""
-        if self.game.to_move(state) is not (Player.X if state.x.bit_count() == state.o.bit_count() else Player.O):
-            raise KeyError("the data set's positions have X moving first")
-        key = self.board.canonical(state.x | state.o << self.board.cells)
-        index = bisect_left(self.keys, key)
-        if index == len(self.keys) or self.keys[index] != key:
-            raise KeyError(self.game.format(state))
-        return int(self.scores[index])
-
-    def state(self, row: int) -> Connect4State:
-        return self.board.state(self.keys[row])
-
-    @classmethod
-    def read(cls, path: str | os.PathLike[str]) -> ExactScores:
-        """Read and check a data set file; a damaged or foreign file is a ``PerfectplayError`` naming it."""
-        try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            raise PerfectplayError(f"cannot read {path}: {error}") from None
-        try:
-            if not data.startswith(MAGIC):
-                raise ValueError("not a perfectplay exact scores file")
-            end = data.index(b"\n", len(MAGIC))
-            header = json.loads(data[len(MAGIC) : end])
-            payload = lzma.decompress(data[end + 1 :])
-            if hashlib.sha256(payload).hexdigest() != header["sha256"]:
-                raise ValueError("its checksum does not match")
-            game = make_game(header["game"])
-            if not isinstance(game, Connect4):
-                raise ValueError(f"{header['game']} is not Connect Four")
-            count = int(header["rows"])
-            keys, used = _read_varints(payload, count, game.cells)
-            scores = array("b")
-            scores.frombytes(payload[used:])
-            if len(scores) != count:
-                raise ValueError("it holds fewer scores than rows")
-        except (ValueError, KeyError, IndexError, lzma.LZMAError, PerfectplayError) as error:
-            raise PerfectplayError(f"{path} is not a readable exact scores file: {error}") from None
-        return cls(game, keys, scores, header)
