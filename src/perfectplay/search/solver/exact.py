@@ -37,7 +37,7 @@ from perfectplay.search.solver.deepening import Findings, deepen, exact
 from perfectplay.search.solver.nullwindow import exact_position
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.solver.root import Root
-from perfectplay.search.solver.shipped import SHIPPED
+from perfectplay.search.solver.shipped import LAYERS, SHIPPED
 from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 if TYPE_CHECKING:
@@ -177,6 +177,10 @@ def _run(
             from perfectplay.search.solver.book import book_answer  # its reader, only where a book exists
 
             answer = book_answer(game, state)
+        if answer is None and limit.depth is None and game.name in LAYERS:
+            from perfectplay.search.solver.layer import layer_answer  # off the book's lines, a few moves above
+
+            answer = layer_answer(game, state)
         if answer is not None and answer.move is not None:
             findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
         else:

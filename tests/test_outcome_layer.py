@@ -1,0 +1,124 @@
+"""An outcome layer solves the positions a few moves above it: every move's outcome, and the move the search plays.
+
+The layer here is 5x4 Connect Four after 8 moves, made from the shipped data
+set of every 5x4 position's exact score (``data/connect4-5x4.scores``) by
+keeping the signs of that layer's rows, so the answers above it are checked
+against exact scores proven independently of the layer: the look-ups, the
+colours (either may move first), the mirror images and the move chosen.
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from pathlib import Path
+
+import pytest
+
+from perfectplay import Connect4, Limit, Player, solve
+from perfectplay.games.connect4 import Connect4State
+from perfectplay.play.exact_scores import write_scores
+from perfectplay.search.solver import ExactScores
+from perfectplay.search.solver.layer import REACH, OutcomeLayer, shipped_layer
+from perfectplay.search.solver.outcomes import LOSS
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+PLIES = 8
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+@pytest.fixture(scope="module")
+def every() -> ExactScores:
+    return ExactScores.read(DATA / "connect4-5x4.scores")
+
+
+@pytest.fixture(scope="module")
+def layer(every: ExactScores, tmp_path_factory: pytest.TempPathFactory) -> OutcomeLayer:
+    rows = [row for row, key in enumerate(every.keys) if key.bit_count() == PLIES]  # a key is both sides' stones
+    keys = [every.keys[row] for row in rows]
+    outcomes = array("b", [_sign(every.scores[row]) for row in rows])
+    path = tmp_path_factory.mktemp("layer") / "c54.scores"
+    write_scores(path, every.game, keys, outcomes, 2 * len(keys), plies=PLIES, values="outcome")
+    return OutcomeLayer(ExactScores.read(path))
+
+
+def _random_positions(game: Connect4, count: int, seed: int, first: Player = Player.X) -> list[Connect4State]:
+    rng = random.Random(seed)
+    found: list[Connect4State] = []
+    while len(found) < count:
+        state = game.initial_state(first)
+        for _ in range(rng.randint(PLIES - REACH, PLIES - 1)):
+            if game.is_over(state):
+                break
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        if not game.is_over(state) and (state.x | state.o).bit_count() < PLIES:
+            found.append(state)
+    return found
+
+
+def _swapped(state: Connect4State) -> Connect4State:
+    """The same stones with the colours swapped: the position as it stands when O moved first."""
+    return state._replace(x=state.o, o=state.x, to_move=state.to_move.other)
+
+
+def test_every_moves_outcome_above_the_layer_is_the_sign_of_its_exact_score(
+    every: ExactScores, layer: OutcomeLayer
+) -> None:
+    game = layer.game
+    for state in _random_positions(game, 150, seed=5):
+        expected = {move: -_sign(every.score(game.play(state, move))) for move in game.legal_moves(state)}
+        assert layer.move_outcomes(state) == expected, game.format(state)
+        # O moving first: the same stones in the other colours are the same position for the side to move.
+        assert layer.move_outcomes(_swapped(state)) == expected, game.format(state)
+
+
+def test_the_layers_move_keeps_the_value_and_a_lost_position_names_no_move(
+    every: ExactScores, layer: OutcomeLayer
+) -> None:
+    game = layer.game
+    outcomes_seen = set()
+    for state in _random_positions(game, 120, seed=6):
+        answer = layer.answer(state)
+        assert answer is not None
+        value = _sign(every.score(state))
+        outcomes_seen.add(value)
+        assert answer.outcomes.outcome == value
+        if value == LOSS:
+            assert answer.move is None and answer.outcomes.keeping == frozenset(game.legal_moves(state))
+        else:
+            assert answer.move is not None and -_sign(every.score(game.play(state, answer.move))) == value
+    assert outcomes_seen == {-1, 0, 1}
+
+
+def test_positions_out_of_the_layers_reach_get_no_answer(layer: OutcomeLayer) -> None:
+    game = layer.game
+    assert layer.answer(game.initial_state()) is None  # 8 moves above: the book's or the search's
+    deep = game.parse_sequence("1234512345")  # on the layer's far side
+    assert layer.answer(deep) is None
+    with pytest.raises(ValueError, match="not within"):
+        layer.move_outcomes(deep)
+
+
+def test_a_limited_search_answers_at_once_from_the_layer_and_keeps_the_value(
+    every: ExactScores, layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = layer.game
+    monkeypatch.setattr("perfectplay.search.solver.shipped.LAYERS", {game.name: "test"})
+    monkeypatch.setattr("perfectplay.search.solver.exact.LAYERS", {game.name: "test"})
+    monkeypatch.setattr("perfectplay.search.solver.layer.LAYERS", {game.name: "test"})
+    monkeypatch.setattr("perfectplay.search.solver.layer.shipped_layer", lambda name: layer)
+    for state in _random_positions(game, 30, seed=7):
+        analysis = solve(game, state, Limit(nodes=10**9))
+        value = _sign(every.score(state))
+        if value == LOSS:
+            continue  # every move loses: the search looks for the slowest, as for a book's lost line
+        assert analysis.algorithm == "book" and analysis.nodes <= 2, game.format(state)
+        [move] = analysis.best
+        assert -_sign(every.score(game.play(state, move))) == value
+
+
+def test_no_layer_is_read_for_a_game_without_one() -> None:
+    assert shipped_layer("tictactoe") is None
