@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from array import array
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,3 +123,65 @@ def test_a_limited_search_answers_at_once_from_the_layer_and_keeps_the_value(
 
 def test_no_layer_is_read_for_a_game_without_one() -> None:
     assert shipped_layer("tictactoe") is None
+
+
+def _on_layer_positions(game: Connect4, count: int, seed: int) -> list[Connect4State]:
+    rng = random.Random(seed)
+    found: list[Connect4State] = []
+    while len(found) < count:
+        state = game.initial_state()
+        while not game.is_over(state) and (state.x | state.o).bit_count() < PLIES:
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        if not game.is_over(state):
+            found.append(state)
+    return found
+
+
+def test_on_the_layer_the_known_outcome_is_the_only_question_the_probes_ask(
+    every: ExactScores, layer: OutcomeLayer
+) -> None:
+    from perfectplay.search.base.budget import Budget
+    from perfectplay.search.solver.compiled import negamax_for
+    from perfectplay.search.solver.outcomes import DRAW, WIN, Settling
+    from perfectplay.search.solver.root import Root
+    from perfectplay.search.solver.table import TranspositionTable
+
+    game = layer.game
+    asked_of: dict[int, set[tuple[int, int]]] = {WIN: set(), DRAW: set(), LOSS: set()}
+    for state in _on_layer_positions(game, 60, seed=8):
+        ceiling = layer.outcome(state)
+        assert ceiling == _sign(every.score(state))
+        root = Root(game, state, negamax_for(game, TranspositionTable(1 << 16), Budget(None, None)))
+        windows: list[tuple[int, int]] = []
+        search_child = root.search_child
+
+        def recording(
+            move: int, depth: int, alpha: int, beta: int, search_child: Any = search_child, windows: Any = windows
+        ) -> int:
+            windows.append((alpha, beta))
+            return int(search_child(move, depth, alpha, beta))
+
+        root.search_child = recording  # type: ignore[method-assign]
+        settling = Settling(root, ceiling)
+        while not settling.done:
+            settling.probe(settling.open_moves()[0])
+        assert settling.settled and settling.outcomes().outcome == ceiling
+        for move in settling.outcomes().keeping:
+            assert -_sign(every.score(game.play(state, move))) == ceiling
+        asked_of[ceiling].update(windows)
+    assert asked_of[WIN] == {(0, 1)}  # only "does it win?"
+    assert (0, 1) not in asked_of[DRAW] and (-1, 0) in asked_of[DRAW]  # never "does it win?" in a draw
+    assert asked_of[LOSS] == set()  # a lost position: nothing to prove, every move keeps the loss
+
+
+def test_a_limited_search_on_the_layer_plays_a_move_that_keeps_the_value(
+    every: ExactScores, layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = layer.game
+    monkeypatch.setattr("perfectplay.search.solver.exact.LAYERS", {game.name: "test"})
+    monkeypatch.setattr("perfectplay.search.solver.layer.LAYERS", {game.name: "test"})
+    monkeypatch.setattr("perfectplay.search.solver.layer.shipped_layer", lambda name: layer)
+    for state in _on_layer_positions(game, 25, seed=9):
+        analysis = solve(game, state, Limit(nodes=10**7))
+        value = _sign(every.score(state))
+        assert all(-_sign(every.score(game.play(state, move))) == value for move in analysis.best)

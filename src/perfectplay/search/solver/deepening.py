@@ -70,12 +70,18 @@ def exact(root: Root, every_move: bool) -> Findings:
 
 
 def deepen(
-    root: Root, every_move: bool, depth_cap: int | None, max_plies: int, known: Outcomes | None = None
+    root: Root,
+    every_move: bool,
+    depth_cap: int | None,
+    max_plies: int,
+    known: Outcomes | None = None,
+    ceiling: int | None = None,
 ) -> Findings:
     """Iterative deepening until every value is proven, or until a limit raises ``Stop``.
 
     ``known`` is what an opening book proved about the root (which moves
-    keep its value): the search then does not ask again. Otherwise, from
+    keep its value): the search then does not ask again. ``ceiling`` is the
+    root's own outcome where only that is known (``Settling``). Otherwise, from
     ``OUTCOMES_AFTER_DEPTH`` on, each iteration is followed by a round of
     win/draw/loss probes (``Settling``) until the position's outcome is
     proven, and only then by exact attempts: whatever the limit leaves, the
@@ -86,7 +92,7 @@ def deepen(
     previous: dict[int, int] = {}
     proven: frozenset[int] = frozenset()
     finished: int | None = None
-    settling = None if known is not None else Settling(root)
+    settling = None if known is not None else Settling(root, ceiling)
     allowance = SETTLE_NODES
     last = max_plies if depth_cap is None else min(max_plies, depth_cap)
     try:

@@ -177,16 +177,18 @@ def _run(
             from perfectplay.search.solver.book import book_answer  # its reader, only where a book exists
 
             answer = book_answer(game, state)
+        ceiling = None
         if answer is None and limit.depth is None and game.name in LAYERS:
-            from perfectplay.search.solver.layer import layer_answer  # off the book's lines, a few moves above
+            from perfectplay.search.solver.layer import layer_answer, layer_outcome  # off the book's lines
 
             answer = layer_answer(game, state)
+            ceiling = layer_outcome(game, state) if answer is None else None
         if answer is not None and answer.move is not None:
             findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
         else:
             settled = _forced(root, every_move) if root.forced_moves() else None
             known = None if answer is None else answer.outcomes
-            findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known)
+            findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known, ceiling)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)

@@ -48,6 +48,12 @@ class OutcomeLayer:
         played = (state.x | state.o).bit_count()
         return self.plies - REACH <= played < self.plies and not self.game.is_over(state)
 
+    def outcome(self, state: Connect4State) -> int | None:
+        """The outcome of a position on the layer itself for its side to move; None for any other position."""
+        if (state.x | state.o).bit_count() != self.plies or self.game.is_over(state):
+            return None
+        return self._look_up(state)
+
     def move_outcomes(self, state: Connect4State) -> dict[int, int]:
         """Each legal move's outcome for the side to move in ``state`` (``WIN``, ``DRAW`` or ``LOSS``)."""
         if not self.reaches(state):
@@ -130,3 +136,11 @@ def layer_answer(game: Any, state: Any) -> BookAnswer | None:
     if layer is None or not isinstance(state, Connect4State):
         return None
     return layer.answer(state)
+
+
+def layer_outcome(game: Any, state: Any) -> int | None:
+    """The shipped layer's outcome of ``state`` of ``game`` when it is a position on the layer itself, else None."""
+    layer = shipped_layer(game.name) if game.name in LAYERS else None
+    if layer is None or not isinstance(state, Connect4State):
+        return None
+    return layer.outcome(state)

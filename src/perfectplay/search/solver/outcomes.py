@@ -99,12 +99,18 @@ class Settling:
     proofs (most losses) finish in the first rounds whatever the order, and
     a probe too dear for one round is tried again on twice the allowance in
     the next, from the table the earlier try filled.
+
+    ``ceiling``, when the root's own outcome is known (an outcome layer
+    holds it), bounds every move from above: a probe then asks straight
+    for that outcome (a drawn root never asks whether a move wins, the
+    dearest proof of all), and a move that falls short of it is done.
     """
 
-    def __init__(self, root: Root) -> None:
+    def __init__(self, root: Root, ceiling: int | None = None) -> None:
         self.root = root
+        self.ceiling = ceiling
         self.low = {move: LOSS for move in root.unique_moves}
-        self.high = {move: WIN for move in root.unique_moves}
+        self.high = {move: WIN if ceiling is None else ceiling for move in root.unique_moves}
 
     @property
     def floor(self) -> int:
@@ -123,8 +129,10 @@ class Settling:
     def threshold(self, move: int) -> int | None:
         """The outcome the next probe of ``move`` asks it to reach, or None if nothing is left to ask."""
         low, high, floor = self.low[move], self.high[move], self.floor
+        if self.ceiling is not None and high < self.ceiling and not self.settled:
+            return None  # proven short of the root's known outcome: not a keeper, nothing more to ask now
         if high > floor:
-            return floor + 1
+            return floor + 1 if self.ceiling is None else self.ceiling
         if self.settled and floor == DRAW and low < high:
             return DRAW  # in a drawn position: a draw or a loss?
         return None
