@@ -103,14 +103,19 @@ def test_positions_out_of_the_layers_reach_get_no_answer(layer: OutcomeLayer) ->
         layer.move_outcomes(deep)
 
 
-def test_a_limited_search_answers_at_once_from_the_layer_and_keeps_the_value(
-    every: ExactScores, layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    game = layer.game
-    monkeypatch.setattr("perfectplay.search.solver.shipped.LAYERS", {game.name: "test"})
-    monkeypatch.setattr("perfectplay.search.solver.exact.LAYERS", {game.name: "test"})
-    monkeypatch.setattr("perfectplay.search.solver.layer.LAYERS", {game.name: "test"})
+@pytest.fixture
+def shipped(layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch) -> OutcomeLayer:
+    """The 5x4 layer as if the package shipped it: what every limited search of 5x4 Connect Four consults."""
+    for module in ("exact", "layer"):
+        monkeypatch.setattr(f"perfectplay.search.solver.{module}.LAYERS", {layer.game.name: "test"})
     monkeypatch.setattr("perfectplay.search.solver.layer.shipped_layer", lambda name: layer)
+    return layer
+
+
+def test_a_limited_search_answers_at_once_from_the_layer_and_keeps_the_value(
+    every: ExactScores, shipped: OutcomeLayer
+) -> None:
+    game = shipped.game
     for state in _random_positions(game, 30, seed=7):
         analysis = solve(game, state, Limit(nodes=10**9))
         value = _sign(every.score(state))
@@ -175,12 +180,9 @@ def test_on_the_layer_the_known_outcome_is_the_only_question_the_probes_ask(
 
 
 def test_a_limited_search_on_the_layer_plays_a_move_that_keeps_the_value(
-    every: ExactScores, layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch
+    every: ExactScores, shipped: OutcomeLayer
 ) -> None:
-    game = layer.game
-    monkeypatch.setattr("perfectplay.search.solver.exact.LAYERS", {game.name: "test"})
-    monkeypatch.setattr("perfectplay.search.solver.layer.LAYERS", {game.name: "test"})
-    monkeypatch.setattr("perfectplay.search.solver.layer.shipped_layer", lambda name: layer)
+    game = shipped.game
     for state in _on_layer_positions(game, 25, seed=9):
         analysis = solve(game, state, Limit(nodes=10**7))
         value = _sign(every.score(state))
