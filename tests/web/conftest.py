@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from browser_page import patient
-from browser_support import CHROMIUM_ARGS, HURRIED_SECONDS, SERVER_SECONDS, Server, find_chromium
+from browser_support import CHROMIUM_ARGS, HURRIED_SECONDS, PHONE, SERVER_SECONDS, Server, find_chromium, phone_context
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
 
@@ -101,7 +101,7 @@ READY = "#board .cell, #board .object"
 
 
 @contextmanager
-def first_visit(tab: Any, url: str) -> Iterator[Any]:
+def first_visit(tab: Any, url: str, viewport: dict[str, int] = DESKTOP) -> Iterator[Any]:
     """The tab on the game at ``url`` as a first visit sees it, ready for its first move.
 
     What the page keeps (localStorage, the tab's sessionStorage) is emptied
@@ -114,7 +114,7 @@ def first_visit(tab: Any, url: str) -> Iterator[Any]:
     about 0.3 s of CPU, a load of any other page about 0.08 s.
     """
     tab.unroute_all(behavior="ignoreErrors")
-    tab.set_viewport_size(DESKTOP)
+    tab.set_viewport_size(viewport)
     tab.mouse.move(0, 0)
     errors: list[str] = []
 
@@ -130,6 +130,22 @@ def first_visit(tab: Any, url: str) -> Iterator[Any]:
     finally:
         tab.remove_listener("pageerror", record)
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def phone_tab(browser: Any) -> Iterator[Any]:
+    """One tab the size of a phone held upright (touch, two pixels a point), for every test that checks the page
+    fits a phone: one context (one renderer process, about a second of CPU) for them all, not one each."""
+    context = phone_context(browser)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone_visit(phone_tab: Any) -> Iterator[Callable[[str], Any]]:
+    """``visit`` on the phone tab."""
+    with ExitStack() as visits:
+        yield lambda url: visits.enter_context(first_visit(phone_tab, url, PHONE))
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_page import patient, status, tally, wait_idle, wait_status
-from browser_support import ARTIFACTS, phone_context
+from browser_support import ARTIFACTS
 from perfectplay import analyze, parse_position
 from perfectplay.game import Outcome
 
@@ -196,31 +196,30 @@ def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_lim
     assert "an estimate of" in text  # a horizon value is a guess, and the panel says so
 
 
-def test_connect_four_and_nim_fit_a_phone(browser: Any, hurried_server: Any) -> None:
+def test_connect_four_and_nim_fit_a_phone(phone_visit: Any, hurried_server: Any) -> None:
     # The 1 s server: only the layout is checked, not what the searches prove.
     server = hurried_server
-    phone = phone_context(browser)
-    try:
-        small = phone.new_page()
-        for name, link, first in (
-            ("connect4", "?game=connect4&position=4453&mode=computer&you=X", "#board .cell[data-cell='38']"),
-            ("nim", "?game=nim&mode=computer&you=X", "#board .heap[data-heap='2'] .object[data-index='3']"),
-        ):
+    small = None
+    for name, link, first in (
+        ("connect4", "?game=connect4&position=4453&mode=computer&you=X", "#board .cell[data-cell='38']"),
+        ("nim", "?game=nim&mode=computer&you=X", "#board .heap[data-heap='2'] .object[data-index='3']"),
+    ):
+        if small is None:
+            small = phone_visit(server.url + link)
+        else:
             small.goto(server.url + link)
-            small.wait_for_selector(first)
-            wait_idle(small)
-            small.tap(first)
-            wait_idle(small)
-            small.check("#overlay")
-            small.wait_for_selector("#board .badge, #board .object.shows-win, #board .object.shows-loss")
-            assert small.evaluate("document.documentElement.scrollWidth") <= 390
-            width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
-            assert 300 <= width <= 390
-            ARTIFACTS.mkdir(exist_ok=True)
-            small.screenshot(path=str(ARTIFACTS / f"web-{name}-phone.png"), full_page=False)
-            small.uncheck("#overlay")
-    finally:
-        phone.close()
+        small.wait_for_selector(first)
+        wait_idle(small)
+        small.tap(first)
+        wait_idle(small)
+        small.check("#overlay")
+        small.wait_for_selector("#board .badge, #board .object.shows-win, #board .object.shows-loss")
+        assert small.evaluate("document.documentElement.scrollWidth") <= 390
+        width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
+        assert 300 <= width <= 390
+        ARTIFACTS.mkdir(exist_ok=True)
+        small.screenshot(path=str(ARTIFACTS / f"web-{name}-phone.png"), full_page=False)
+        small.uncheck("#overlay")
 
 
 def test_a_depth_limited_search_is_an_opponent_and_why_that_move_says_what_it_does(visit: Any, server: Any) -> None:
