@@ -107,10 +107,10 @@ class Server:
         self._log_file.close()
 
 
+PHONE = {"width": 390, "height": 844}
+"""The viewport of a phone held upright."""
+
+
 def phone_context(browser: Any) -> Any:
     """A browser context the size of a phone held upright, touch on, motion reduced."""
-    return patient(
-        browser.new_context(
-            viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, reduced_motion="reduce"
-        )
-    )
+    return patient(browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True, reduced_motion="reduce"))

@@ -60,12 +60,12 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
 
 
 def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
-    all_positions: list[MNKState], reference: dict[MNKState, Answer]
+    in_process: InProcess, all_positions: list[MNKState], reference: dict[MNKState, Answer]
 ) -> None:
     game = TicTacToe()
     for state in all_positions[::450]:
         args = ["analyze", game.format(state), "--to-move", state.to_move.value, "--json"]
-        document = json.loads(run_cli(*args).stdout)
+        document = json.loads(in_process(*args).stdout)
         assert document["best"] == list(reference[state].best)
         assert document == {
             **analysis_json(analyze(game, state)),
@@ -74,27 +74,27 @@ def test_analyze_json_matches_the_textbook_minimax_on_sampled_positions(
         }
 
 
-def test_analyze_prints_a_readable_table_with_every_move() -> None:
-    result = run_cli("analyze", ".X./..X/OOX", "--to-move", "O")
+def test_analyze_prints_a_readable_table_with_every_move(in_process: InProcess) -> None:
+    result = in_process("analyze", ".X./..X/OOX", "--to-move", "O")
     assert result.returncode == 0
     assert "O to move: loss in 4 with best play. Best: 3" in result.stdout
     assert "loss in 2" in result.stdout
 
 
-def test_analyze_of_a_finished_game_says_who_won() -> None:
-    result = run_cli("analyze", "XXX/OO./...")
+def test_analyze_of_a_finished_game_says_who_won(in_process: InProcess) -> None:
+    result = in_process("analyze", "XXX/OO./...")
     assert result.returncode == 0
     assert "Game over: X has won." in result.stdout
 
 
-def test_best_prints_the_move_as_numbered_on_the_board() -> None:
-    result = run_cli("best", "XOX/OO./.X.")
+def test_best_prints_the_move_as_numbered_on_the_board(in_process: InProcess) -> None:
+    result = in_process("best", "XOX/OO./.X.")
     assert (result.returncode, result.stdout) == (0, "6\n")
 
 
-def test_best_json_is_the_analysis_schema_with_every_best_move_in_library_numbers() -> None:
+def test_best_json_is_the_analysis_schema_with_every_best_move_in_library_numbers(in_process: InProcess) -> None:
     """Only 6 (the library's 5) holds the draw here; the document is the one analyze --json prints."""
-    result = run_cli("best", "XOX/OO./.X.", "--json")
+    result = in_process("best", "XOX/OO./.X.", "--json")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert (document["position"], document["to_move"], document["outcome"], document["best"]) == (
@@ -104,11 +104,11 @@ def test_best_json_is_the_analysis_schema_with_every_best_move_in_library_number
         [5],
     )
     assert document["moves"][0]["label"] == "6"  # the cell as drawn, beside the library's 5
-    assert set(document) == set(json.loads(run_cli("analyze", "XOX/OO./.X.", "--json").stdout))
+    assert set(document) == set(json.loads(in_process("analyze", "XOX/OO./.X.", "--json").stdout))
 
 
-def test_analyze_works_on_bigger_boards() -> None:
-    result = run_cli("analyze", "XXX./OOO./..../....", "--json")
+def test_analyze_works_on_bigger_boards(in_process: InProcess) -> None:
+    result = in_process("analyze", "XXX./OOO./..../....", "--json")
     assert json.loads(result.stdout)["best"] == [3]
 
 

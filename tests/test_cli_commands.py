@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import PATIENCE, InProcess, run_cli, run_in_terminal
+from cli_helpers import PATIENCE, InProcess, run_in_terminal
 from perfectplay.cli import main
 from perfectplay.errors import IllegalMoveError
 from perfectplay.games import KINDS, make_game
@@ -65,7 +65,7 @@ def test_best_on_the_empty_board_runs_one_solver_search(monkeypatch: pytest.Monk
     assert len(calls) == 1
 
 
-def test_best_all_lists_every_best_move_as_numbered_on_the_board() -> None:
+def test_best_all_lists_every_best_move_as_numbered_on_the_board(in_process: InProcess) -> None:
     """
      X | . | .
     ---+---+---      every reply to the corner-and-centre opening draws
@@ -73,12 +73,12 @@ def test_best_all_lists_every_best_move_as_numbered_on_the_board() -> None:
     ---+---+---
      . | . | .
     """
-    result = run_cli("best", "X../.O./...", "--all")
+    result = in_process("best", "X../.O./...", "--all")
     assert (result.returncode, result.stdout) == (0, "2 3 4 6 7 8 9\n")
 
 
-def test_best_takes_a_time_limit_on_a_board_it_cannot_solve() -> None:
-    result = run_cli("best", "...../...../..X../...../.....", "--game", "mnk:5,5,4", "--time-limit", "0.3")
+def test_best_takes_a_time_limit_on_a_board_it_cannot_solve(in_process: InProcess) -> None:
+    result = in_process("best", "...../...../..X../...../.....", "--game", "mnk:5,5,4", "--time-limit", "0.3")
     assert result.returncode == 0, result.stderr
     game = make_game("mnk:5,5,4")
     state = game.parse("...../...../..X../...../.....")
@@ -184,35 +184,35 @@ def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
     assert (result.returncode, result.stderr) == (0, "")
 
 
-def test_tree_stops_at_its_search_node_cap_with_one_line() -> None:
+def test_tree_stops_at_its_search_node_cap_with_one_line(in_process: InProcess) -> None:
     # The empty 3x3 board: small enough to be tried to the end (an empty 4x4 board now starts at depth 2).
-    result = run_cli("tree", ".../.../...", "--max-search-nodes", "5000")
+    result = in_process("tree", ".../.../...", "--max-search-nodes", "5000")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "needs more than 5,000 nodes" in result.stderr
 
 
-def test_analyze_bounds_the_textbook_searches_by_time_and_says_what_it_did_not_prove() -> None:
+def test_analyze_bounds_the_textbook_searches_by_time_and_says_what_it_did_not_prove(in_process: InProcess) -> None:
     for algorithm in ("minimax", "alphabeta"):
         args = ("analyze", "..../..../..../....", "--game", "mnk:4,4,4", "--algorithm", algorithm)
-        result = run_cli(*args, "--time-limit", "0.3", "--json")
+        result = in_process(*args, "--time-limit", "0.3", "--json")
         assert result.returncode == 0, result.stderr
         document = json.loads(result.stdout)
         assert document["complete"] is False and document["algorithm"] == algorithm
 
 
-def test_analyze_says_when_the_solver_table_filled_up() -> None:
+def test_analyze_says_when_the_solver_table_filled_up(in_process: InProcess) -> None:
     """A 4x4 four-in-a-row opening with room for 500 entries: the answer stays exact, and the report says so."""
-    result = run_cli("analyze", "X.../.O../..../....", "--game", "mnk:4,4,4", "--table-size", "500")
+    result = in_process("analyze", "X.../.O../..../....", "--game", "mnk:4,4,4", "--table-size", "500")
     assert result.returncode == 0, result.stderr
     assert "The solver's table filled up (500 entries) and dropped" in result.stdout
 
 
-def test_long_searches_show_progress_on_a_terminal_only() -> None:
+def test_long_searches_show_progress_on_a_terminal_only(in_process: InProcess) -> None:
     """An 8x8 board under a one-second limit: a live line on the terminal, nothing extra when piped."""
     args = ("analyze", "......../......../......../......../......../......../......../........")
     screen = run_in_terminal(*args, "--game", "mnk:8,8,5", "--time-limit", "1", keys=[])
     assert "solver on 8x8, 5 in a row:" in screen and "nodes" in screen and "table" in screen
-    piped = run_cli(*args, "--game", "mnk:8,8,5", "--time-limit", "1")
+    piped = in_process(*args, "--game", "mnk:8,8,5", "--time-limit", "1")
     assert "solver on" not in piped.stdout + piped.stderr
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli, run_in_terminal
+from cli_helpers import InProcess, run_cli, run_in_terminal
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -26,8 +26,8 @@ FORK = ".../.OX/.X."
 """
 
 
-def test_analyze_depth_json_lists_every_moves_depth_limited_value_and_the_choice() -> None:
-    result = run_cli("analyze", FORK, "--depth", "2", "--eval", "open-lines", "--json")
+def test_analyze_depth_json_lists_every_moves_depth_limited_value_and_the_choice(in_process: InProcess) -> None:
+    result = in_process("analyze", FORK, "--depth", "2", "--eval", "open-lines", "--json")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert (document["algorithm"], document["depth"], document["evaluation"]) == ("minimax", 2, "open-lines")
@@ -43,15 +43,15 @@ def test_analyze_depth_json_lists_every_moves_depth_limited_value_and_the_choice
     assert all(entry["outcome"] == "unknown" for entry in document["moves"])
 
 
-def test_analyze_compare_shows_where_the_depth_limited_choice_differs_and_what_it_costs() -> None:
-    result = run_cli("analyze", FORK, "--depth", "2", "--compare")
+def test_analyze_compare_shows_where_the_depth_limited_choice_differs_and_what_it_costs(in_process: InProcess) -> None:
+    result = in_process("analyze", FORK, "--depth", "2", "--compare")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "depth-2 minimax with open-lines" in out
     assert re.search(r"^\s+1  ≈ 0\s+loss in 4\s+<- depth-limited choice$", out, re.MULTILINE)
     assert re.search(r"^\s+3  ≈ −1\s+draw\s+<- best$", out, re.MULTILINE)
     assert "The depth-2 minimax with open-lines plays 1: draw -> loss in 4." in out
-    document = json.loads(run_cli("analyze", FORK, "--depth", "2", "--compare", "--json").stdout)
+    document = json.loads(in_process("analyze", FORK, "--depth", "2", "--compare", "--json").stdout)
     assert document["agrees"] is False
     assert document["choices"] == [
         {
@@ -68,9 +68,9 @@ def test_analyze_compare_shows_where_the_depth_limited_choice_differs_and_what_i
     assert document["exact"]["best"] == [2, 6, 8]
 
 
-def test_a_deeper_search_or_another_evaluation_sees_the_fork() -> None:
+def test_a_deeper_search_or_another_evaluation_sees_the_fork(in_process: InProcess) -> None:
     for args in (["--depth", "4"], ["--depth", "2", "--eval", "threats"]):
-        out = run_cli("analyze", FORK, *args, "--compare").stdout
+        out = in_process("analyze", FORK, *args, "--compare").stdout
         assert "Here the depth limit costs nothing." in out, args
 
 
@@ -84,8 +84,8 @@ def test_a_deeper_search_or_another_evaluation_sees_the_fork() -> None:
         (["--depth", "2", "--algorithm", "solver", "--eval", "none"], "work with --algorithm minimax or alphabeta"),
     ],
 )
-def test_depth_options_that_make_no_sense_are_one_line(args: list[str], message: str) -> None:
-    result = run_cli("analyze", FORK, *args)
+def test_depth_options_that_make_no_sense_are_one_line(in_process: InProcess, args: list[str], message: str) -> None:
+    result = in_process("analyze", FORK, *args)
     assert result.returncode == 2 and message in result.stderr and result.stderr.count("\n") == 1
 
 
@@ -106,14 +106,14 @@ def test_your_own_evaluation_works_from_the_command_line_by_file_or_module_name(
     assert broken.stderr.count("\n") == 1
 
 
-def svg_of(*args: str) -> ET.Element:
-    result = run_cli("tree", *args)
+def svg_of(run: InProcess, *args: str) -> ET.Element:
+    result = run("tree", *args)
     assert result.returncode == 0, result.stderr
     return ET.fromstring(result.stdout)
 
 
-def test_a_depth_limited_tree_marks_horizon_nodes_and_writes_heuristic_values_apart() -> None:
-    svg = svg_of(FORK, "--depth", "2", "--algorithm", "minimax", "--max-nodes", "200")
+def test_a_depth_limited_tree_marks_horizon_nodes_and_writes_heuristic_values_apart(in_process: InProcess) -> None:
+    svg = svg_of(in_process, FORK, "--depth", "2", "--algorithm", "minimax", "--max-nodes", "200")
     horizon = [g for g in svg.iter(SVG + "g") if "horizon" in (g.get("class") or "").split()]
     assert len(horizon) == 30
     guesses = [t.text for t in svg.iter(SVG + "text") if t.get("class") == "value guess"]
@@ -121,17 +121,17 @@ def test_a_depth_limited_tree_marks_horizon_nodes_and_writes_heuristic_values_ap
     texts = " ".join(t.text or "" for t in svg.iter(SVG + "text"))
     assert "depth-2 minimax with open-lines search tree for .../.OX/.X. (O to move)" in texts
     assert "horizon: valued by open-lines" in texts and "≈v: a heuristic estimate" in texts
-    document = json.loads(run_cli("tree", FORK, "--depth", "2", "--format", "json", "--max-nodes", "300").stdout)
+    document = json.loads(in_process("tree", FORK, "--depth", "2", "--format", "json", "--max-nodes", "300").stdout)
     assert document["search"]["depth"] == 2 and document["search"]["evaluation"] == "open-lines"
     leaf = document["tree"]["children"][0]["children"][0]
     assert (leaf["horizon"], leaf["guess"], leaf["text"][0]) == (True, True, "≈")
-    dot = run_cli("tree", FORK, "--depth", "1", "--format", "dot").stdout
+    dot = in_process("tree", FORK, "--depth", "1", "--format", "dot").stdout
     assert 'style="rounded,filled,dashed"' in dot and "horizon: open-lines" in dot
 
 
-def test_the_default_tree_is_small_enough_to_read_and_says_how_to_see_more() -> None:
+def test_the_default_tree_is_small_enough_to_read_and_says_how_to_see_more(in_process: InProcess) -> None:
     """It was 1680 x 14,732 px for this position; now the first 25 nodes, level by level (1276 x 2414)."""
-    svg = svg_of("X../.O./...")
+    svg = svg_of(in_process, "X../.O./...")
     width, height = int(svg.get("width") or 0), int(svg.get("height") or 0)
     assert width <= 1600 and height <= 2600, (width, height)
     notes = [t.text or "" for t in svg.iter(SVG + "text") if t.get("class") == "note"]
@@ -141,7 +141,7 @@ def test_the_default_tree_is_small_enough_to_read_and_says_how_to_see_more() -> 
     ]
 
 
-def test_tree_and_replay_texts_number_moves_as_on_the_board() -> None:
+def test_tree_and_replay_texts_number_moves_as_on_the_board(in_process: InProcess) -> None:
     """
      X | O | X      Alpha-beta cuts cell 9 under 7 and cell 7 under 9: the tooltips say so in the
     ---+---+---     board's numbers, the JSON keeps the library's 0-based moves beside the labels.
@@ -149,19 +149,21 @@ def test_tree_and_replay_texts_number_moves_as_on_the_board() -> None:
     ---+---+---
      . | X | .
     """
-    svg = svg_of("XOX/OO./.X.")
+    svg = svg_of(in_process, "XOX/OO./.X.")
     tips = [t.text or "" for t in svg.iter(SVG + "title")]
     assert "pruned, never searched: moves 9" in tips and "pruned, never searched: moves 7" in tips
     assert any(tip.startswith("move 6 · XOX/OO./.XX") is False and tip.startswith("move 6 · ") for tip in tips)
-    document = json.loads(run_cli("tree", "XOX/OO./.X.", "--format", "json").stdout)
+    document = json.loads(in_process("tree", "XOX/OO./.X.", "--format", "json").stdout)
     first = document["tree"]["children"][0]
     assert (first["move"], first["label"], first["row"], first["col"]) == (5, "6", 1, 2)
 
 
-def test_tree_order_changes_the_cuts_and_compare_order_marks_those_that_appear_and_vanish() -> None:
-    natural = json.loads(run_cli("tree", "X../.O./...", "--format", "json", "--show-depth", "0").stdout)
+def test_tree_order_changes_the_cuts_and_compare_order_marks_those_that_appear_and_vanish(
+    in_process: InProcess,
+) -> None:
+    natural = json.loads(in_process("tree", "X../.O./...", "--format", "json", "--show-depth", "0").stdout)
     assert natural["nodes"] == 871  # the textbook root window, the default
-    best = run_cli(
+    best = in_process(
         "tree",
         "X../.O./...",
         "--order",
@@ -187,24 +189,24 @@ def test_tree_order_changes_the_cuts_and_compare_order_marks_those_that_appear_a
     nodes = walk(document["tree"])
     assert any(entry["new"] for node in nodes for entry in node["pruned"])  # type: ignore[attr-defined]
     assert any(node["cut_by_other_order"] for node in nodes)
-    svg = svg_of("X../.O./...", "--order", "best-first", "--compare-order", "natural")
+    svg = svg_of(in_process, "X../.O./...", "--order", "best-first", "--compare-order", "natural")
     assert [g for g in svg.iter(SVG + "g") if {"pruned", "new"} <= set((g.get("class") or "").split())]
     assert "alpha-beta (best-first order) search tree" in " ".join(t.text or "" for t in svg.iter(SVG + "text"))
 
 
-def test_orders_puts_every_orders_node_count_beside_minimax_and_the_best_case() -> None:
-    result = run_cli("orders", "X../.O./...", "--json")
+def test_orders_puts_every_orders_node_count_beside_minimax_and_the_best_case(in_process: InProcess) -> None:
+    result = in_process("orders", "X../.O./...", "--json")
     document = json.loads(result.stdout)
     assert document["minimax"]["nodes"] == 7332
     nodes = {name: count["nodes"] for name, count in document["orders"].items()}
     assert nodes["best-first"] < nodes["engine"] < nodes["natural"] < nodes["worst-first"] < 7332
     assert document["best_case_leaves"] == 152
-    text = run_cli("orders", "--game", "textbook", "3 12 8 | 2 4 6 | 14 5 2").stdout
+    text = in_process("orders", "--game", "textbook", "3 12 8 | 2 4 6 | 14 5 2").stdout
     assert "Best case (Knuth and Moore): about 5 leaves" in text
 
 
-def test_a_textbook_tree_is_drawn_with_its_names_values_and_cuts() -> None:
-    svg = svg_of("--game", "textbook", "3 12 8 | 2 4 6 | 14 5 2")
+def test_a_textbook_tree_is_drawn_with_its_names_values_and_cuts(in_process: InProcess) -> None:
+    svg = svg_of(in_process, "--game", "textbook", "3 12 8 | 2 4 6 | 14 5 2")
     values = [t.text for t in svg.iter(SVG + "text") if (t.get("class") or "").startswith("value")]
     assert values == ["3", "3", "3", "12", "8", "≤ 2", "2", "≤ 2", "14", "5", "2"]
     names = [t.text for g in svg.iter(SVG + "g") if "treenode" in (g.get("class") or "") for t in g.iter(SVG + "text")]
@@ -214,21 +216,21 @@ def test_a_textbook_tree_is_drawn_with_its_names_values_and_cuts() -> None:
     assert "✂ β = 2 ≤ α = 3" in texts and "as the textbooks do" in texts
 
 
-def test_match_measures_two_evaluations_against_each_other_on_both_sides() -> None:
+def test_match_measures_two_evaluations_against_each_other_on_both_sides(in_process: InProcess) -> None:
     args = ("match", "--x", "depth1:open-lines", "--o", "depth1:none", "--alternate", "--games", "20", "--seed", "3")
-    document = json.loads(run_cli(*args, "--json").stdout)
+    document = json.loads(in_process(*args, "--json").stdout)
     first, second = document["players"]
     assert (first["player"], second["player"], document["games"]) == ("depth1:open-lines", "depth1:none", 20)
     for record in (first, second):
         assert sum(record["as_x"].values()) == sum(record["as_o"].values()) == 10
     assert first["total"]["wins"] == second["total"]["losses"]
-    text = run_cli(*args).stdout
+    text = in_process(*args).stdout
     assert "depth1:open-lines against depth1:none, taking turns as X: 20 games" in text
     assert "W = wins, D = draws, L = losses" in text
 
 
-def test_play_takes_a_depth_player_as_the_computer(tmp_path: Path) -> None:
-    result = run_cli("play", "--depth", "2", "--eval", "threats", stdin="5\nquit\n")
+def test_play_takes_a_depth_player_as_the_computer(in_process: InProcess, tmp_path: Path) -> None:
+    result = in_process("play", "--depth", "2", "--eval", "threats", stdin="5\nquit\n")
     assert "You are X, the computer is O (depth2:threats). X moves first." in result.stdout
     assert re.search(r"The computer \(O\) plays [1-9]\.", result.stdout)
 
@@ -248,9 +250,9 @@ def test_colour_on_a_terminal_and_plain_text_when_piped() -> None:
     assert "\x1b" not in piped.stdout
 
 
-def test_scores_explain_every_abbreviation_they_use() -> None:
+def test_scores_explain_every_abbreviation_they_use(in_process: InProcess) -> None:
     """Whatever marks the board shows (W3, D, L4, ?), the heading says what each means."""
-    out = run_cli("play", "--two-players", stdin="1\n2\n5\nscores\n").stdout
+    out = in_process("play", "--two-players", stdin="1\n2\n5\nscores\n").stdout
     heading = out[out.index("What each move") :].splitlines()[0]
     grid = out[out.index("What each move") :].splitlines()[2:7:2]
     marks = {cell.strip() for row in grid for cell in row.split("|")} - {"X", "O"}

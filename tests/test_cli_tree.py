@@ -32,7 +32,7 @@ def test_tree_json_of_the_empty_board_counts_all_549946_minimax_nodes_and_draws_
     assert document["events"][0] == {"type": "enter", "node": 0, "depth": 0, "line": 1}
 
 
-def test_tree_dot_of_a_mid_game_position_marks_the_cuts() -> None:
+def test_tree_dot_of_a_mid_game_position_marks_the_cuts(in_process: InProcess) -> None:
     """
      X | O | X
     ---+---+---
@@ -40,14 +40,14 @@ def test_tree_dot_of_a_mid_game_position_marks_the_cuts() -> None:
     ---+---+---
      . | X | .
     """
-    result = run_cli("tree", "XOX/OO./.X.", "--format", "dot")
+    result = in_process("tree", "XOX/OO./.X.", "--format", "dot")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("digraph search {")
     assert "alpha-beta 10 · minimax 14" in result.stdout
     assert result.stdout.count("style=dashed,") == 2
 
 
-def test_tree_writes_an_svg_file_with_o_and_prints_nothing(tmp_path: Path) -> None:
+def test_tree_writes_an_svg_file_with_o_and_prints_nothing(in_process: InProcess, tmp_path: Path) -> None:
     """
      X | . | .
     ---+---+---
@@ -56,15 +56,15 @@ def test_tree_writes_an_svg_file_with_o_and_prints_nothing(tmp_path: Path) -> No
      . | . | .
     """
     target = tmp_path / "tree.svg"
-    result = run_cli("tree", "X../.O./...", "--max-nodes", "40", "-o", str(target))
+    result = in_process("tree", "X../.O./...", "--max-nodes", "40", "-o", str(target))
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     svg = ET.fromstring(target.read_text(encoding="utf-8"))
     nodes = [g for g in svg.iter("{http://www.w3.org/2000/svg}g") if (g.get("class") or "").startswith("node ")]
     assert len(nodes) == 40
 
 
-def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side() -> None:
-    result = run_cli("tree", "XX./O../O.X", "--to-move", "O", "--format", "json", "--show-depth", "0")
+def test_tree_of_o_to_move_on_a_bigger_board_is_drawn_from_o_side(in_process: InProcess) -> None:
+    result = in_process("tree", "XX./O../O.X", "--to-move", "O", "--format", "json", "--show-depth", "0")
     document = json.loads(result.stdout)
     assert (document["to_move"], document["tree"]["role"], document["shown"]) == ("O", "MAX", 1)
     assert len(document["tree"]["hidden"]) == 4
@@ -90,9 +90,9 @@ def test_bad_tree_options_print_one_line_and_exit_2(args: list[str], message: st
     assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
 
 
-def test_tree_of_a_position_far_too_big_to_search_to_the_end_starts_with_a_depth_limit() -> None:
+def test_tree_of_a_position_far_too_big_to_search_to_the_end_starts_with_a_depth_limit(in_process: InProcess) -> None:
     """Connect Four from the empty board: a search to the end would run into the node cap; depth 2 is drawn at once."""
-    result = run_cli("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1")
+    result = in_process("tree", "--game", "connect4", "", "--format", "json", "--show-depth", "1")
     assert result.returncode == 0, result.stderr
     assert "far too big to search to the end; drawing a search 2 plies deep" in result.stderr
     document = json.loads(result.stdout)

@@ -7,8 +7,8 @@ import json
 from cli_helpers import InProcess, run_cli
 
 
-def test_json_gives_the_four_counts_and_they_add_up() -> None:
-    result = run_cli("match", "--x", "hard", "--o", "random", "--games", "60", "--seed", "4", "--json")
+def test_json_gives_the_four_counts_and_they_add_up(in_process: InProcess) -> None:
+    result = in_process("match", "--x", "hard", "--o", "random", "--games", "60", "--seed", "4", "--json")
     assert result.returncode == 0, result.stderr
     tally = json.loads(result.stdout)
     assert set(tally) == {"x_wins", "o_wins", "draws", "games"}
@@ -17,14 +17,14 @@ def test_json_gives_the_four_counts_and_they_add_up() -> None:
     assert tally["x_wins"] > tally["o_wins"]
 
 
-def test_perfect_against_perfect_draws_every_game() -> None:
-    result = run_cli("match", "--x", "perfect", "--o", "perfect", "--games", "40", "--seed", "1", "--json")
+def test_perfect_against_perfect_draws_every_game(in_process: InProcess) -> None:
+    result = in_process("match", "--x", "perfect", "--o", "perfect", "--games", "40", "--seed", "1", "--json")
     assert json.loads(result.stdout) == {"x_wins": 0, "o_wins": 0, "draws": 40, "games": 40}
 
 
-def test_a_seeded_match_repeats_exactly_and_another_seed_differs() -> None:
+def test_a_seeded_match_repeats_exactly_and_another_seed_differs(in_process: InProcess) -> None:
     def run(seed: str) -> str:
-        return run_cli("match", "--x", "easy", "--o", "medium", "--games", "50", "--seed", seed, "--json").stdout
+        return in_process("match", "--x", "easy", "--o", "medium", "--games", "50", "--seed", seed, "--json").stdout
 
     assert run("9") == run("9")
     assert len({run(seed) for seed in ("1", "2", "3")}) > 1
@@ -38,8 +38,8 @@ def test_piped_output_is_plain_text_without_a_progress_bar() -> None:
     assert "\x1b" not in result.stdout + result.stderr
 
 
-def test_other_board_sizes_play_too() -> None:
-    result = run_cli("match", "--x", "perfect", "--o", "easy", "--game", "mnk:2,4,3", "--json")
+def test_other_board_sizes_play_too(in_process: InProcess) -> None:
+    result = in_process("match", "--x", "perfect", "--o", "easy", "--game", "mnk:2,4,3", "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 100
 
@@ -61,8 +61,8 @@ def test_bad_arguments_are_one_line_and_exit_2(in_process: InProcess) -> None:
         assert result.stderr.count("\n") == 1
 
 
-def test_a_match_on_4x4_uses_the_time_budget_and_perfect_never_loses() -> None:
-    result = run_cli(
+def test_a_match_on_4x4_uses_the_time_budget_and_perfect_never_loses(in_process: InProcess) -> None:
+    result = in_process(
         "match",
         "--game",
         "mnk:4,4,4",

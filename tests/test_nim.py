@@ -15,7 +15,7 @@ from operator import xor
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
 from perfectplay import (
     Analysis,
     IllegalMoveError,
@@ -439,17 +439,17 @@ def test_titles_and_help_name_the_rule_and_the_input() -> None:
 # --- through the command line ---------------------------------------------------
 
 
-def test_the_cli_analyzes_nim_with_every_moves_outcome() -> None:
-    result = run_cli("analyze", "--game", "nim", "3,4,5")
+def test_the_cli_analyzes_nim_with_every_moves_outcome(in_process: InProcess) -> None:
+    result = in_process("analyze", "--game", "nim", "3,4,5")
     assert result.returncode == 0, result.stderr
     assert "X to move: win in 11 with best play. Best: 1:2" in result.stdout
     assert "heap 3  |||||" in result.stdout
     assert result.stdout.count("loss in 8") == 8
 
 
-def test_the_cli_plays_a_game_of_nim_to_the_end() -> None:
+def test_the_cli_plays_a_game_of_nim_to_the_end(in_process: InProcess) -> None:
     """1,2: X takes 1 from heap 2, O must take one of the two last objects, X takes the other and wins."""
-    result = run_cli("play", "--game", "nim", "1,2", stdin="2:1\n1\nn\n")
+    result = in_process("play", "--game", "nim", "1,2", stdin="2:1\n1\nn\n")
     assert result.returncode == 0, result.stderr
     assert "The computer (O) plays" in result.stdout
     assert "No objects left: X has won." in result.stdout

@@ -7,8 +7,6 @@
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -153,14 +151,3 @@ def test_bad_exercise_options_are_one_line_and_status_2(argv: list[str], capsys:
         status = int(str(stopped.code))
     assert status == 2 and capsys.readouterr().err.count("\n") == 1
 
-
-@pytest.mark.integration
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no LaTeX installed (Debian: texlive-latex-extra)")
-def test_the_exercise_sheets_compile_with_latex(tmp_path: Path) -> None:
-    assert main(["exercise", "--seed", "3", "--out", str(tmp_path / "ex"), "--format", "tex"]) == 0
-    for part in ("sheet", "key"):
-        result = subprocess.run(
-            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"ex-{part}.tex"],
-            cwd=tmp_path, capture_output=True, text=True, timeout=300,
-        )
-        assert result.returncode == 0, result.stdout[-2000:]

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cli_helpers import InProcess
 from perfectplay.game import Player
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.search.analysis import analyze
@@ -252,15 +253,13 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
     assert "Every move loses with best play" in choice_text(game, lost, lost.best[0], "perfect", None)
 
 
-def test_analyze_and_solve_under_a_limit_say_what_the_book_proved() -> None:
-    from cli_helpers import run_cli
-
-    text = run_cli("analyze", "--game", "connect4", "", "--time-limit", "0.5")
+def test_analyze_and_solve_under_a_limit_say_what_the_book_proved(in_process: InProcess) -> None:
+    text = in_process("analyze", "--game", "connect4", "", "--time-limit", "0.5")
     assert text.returncode == 0, text.stderr
     assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 4" in text.stdout
-    document = json.loads(run_cli("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
+    document = json.loads(in_process("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
     assert document["outcome_class"] == "loss" and document["complete"] is False
-    solved = run_cli("solve", "--game", "connect4", "--time-limit", "0.5")
+    solved = in_process("solve", "--game", "connect4", "--time-limit", "0.5")
     assert "Connect Four (7x6): a proven win; how fast was not proven before the limit, for X" in solved.stdout
 
 

@@ -151,32 +151,32 @@ def test_bad_solver_input_exits_2_with_one_line_on_stderr(args: list[str], messa
     assert message in result.stderr and result.stderr.count("\n") == 1
 
 
-def test_the_solve_command_solves_4x4_k3_as_a_first_player_win_in_json() -> None:
-    result = run_cli("solve", "--game", "mnk:4,4,3", "--json")
+def test_the_solve_command_solves_4x4_k3_as_a_first_player_win_in_json(in_process: InProcess) -> None:
+    result = in_process("solve", "--game", "mnk:4,4,3", "--json")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert (document["outcome"], document["complete"], document["best"]) == ("win", True, [5, 6, 9, 10])
     assert document["plies"] == 5 and document["nodes"] > 0 and document["table_size"] > 0
 
 
-def test_the_solve_command_prints_a_plain_summary_when_not_on_a_terminal() -> None:
-    result = run_cli("solve", "--game", "mnk:3,3")
+def test_the_solve_command_prints_a_plain_summary_when_not_on_a_terminal(in_process: InProcess) -> None:
+    result = in_process("solve", "--game", "mnk:3,3")
     assert result.returncode == 0, result.stderr
     assert "Tic-tac-toe: draw for X (to move) with perfect play." in result.stdout
     assert "Best moves: 1, 2, 3, 4, 5, 6, 7, 8, 9" in result.stdout
     assert "\x1b[" not in result.stdout
 
 
-def test_the_solve_command_reports_an_unfinished_search_under_a_time_limit() -> None:
-    result = run_cli("solve", "--game", "mnk:7,7,5", "--time-limit", "0.5", "--json")
+def test_the_solve_command_reports_an_unfinished_search_under_a_time_limit(in_process: InProcess) -> None:
+    result = in_process("solve", "--game", "mnk:7,7,5", "--time-limit", "0.5", "--json")
     document = json.loads(result.stdout)
     assert (document["complete"], document["outcome"], document["score"]) == (False, "unknown", None)
     assert len(document["best"]) >= 1
 
 
-def test_analyze_with_a_time_limit_shows_unproven_moves_as_unknown() -> None:
+def test_analyze_with_a_time_limit_shows_unproven_moves_as_unknown(in_process: InProcess) -> None:
     empty = "/".join(["......."] * 7)
-    result = run_cli("analyze", empty, "--game", "mnk:7,7,5", "--time-limit", "0.3")
+    result = in_process("analyze", empty, "--game", "mnk:7,7,5", "--time-limit", "0.3")
     assert result.returncode == 0, result.stderr
     assert "unknown, the limit ran out before a proof" in result.stdout
     assert "stopped by the limit" in result.stdout

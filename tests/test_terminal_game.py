@@ -1,4 +1,5 @@
-"""The terminal game driven as a process with scripted input."""
+"""The terminal game driven with scripted input: as a whole process where the process is the point (a full game,
+end of input, signals), through the command's ``main(argv)`` in process (``InProcess``) everywhere else."""
 
 from __future__ import annotations
 
@@ -56,8 +57,8 @@ def test_the_computer_punishes_a_losing_player_and_marks_the_winning_line() -> N
     assert text.count("*O*") == 3
 
 
-def test_invalid_entries_get_a_message_and_the_prompt_again() -> None:
-    result = run_cli("play", stdin="hello\n\n0\n10\n4 4\n5\n5\n1 1\n")
+def test_invalid_entries_get_a_message_and_the_prompt_again(in_process: InProcess) -> None:
+    result = in_process("play", stdin="hello\n\n0\n10\n4 4\n5\n5\n1 1\n")
     out = result.stdout
     assert "'hello' is not a cell: type a number from 1 to 9 or 'row col'." in out
     assert "Type the number of a free cell (1-9) or 'row col'." in out
@@ -76,38 +77,38 @@ def test_end_of_input_ends_the_session_cleanly() -> None:
     assert result.stderr == ""
 
 
-def test_you_can_play_o_and_let_the_computer_start() -> None:
-    result = run_cli("play", "--you", "O", "--first", "ai", stdin="")
+def test_you_can_play_o_and_let_the_computer_start(in_process: InProcess) -> None:
+    result = in_process("play", "--you", "O", "--first", "ai", stdin="")
     assert "You are O, the computer is X (perfect). X moves first." in result.stdout
     assert re.search(r"The computer \(X\) plays [1-9]\.", result.stdout)
 
 
-def test_playing_o_does_not_make_o_move_first() -> None:
+def test_playing_o_does_not_make_o_move_first(in_process: InProcess) -> None:
     """``--you O`` alone: X (the computer) opens, as X does unless the player says otherwise."""
-    result = run_cli("play", "--you", "O", stdin="")
+    result = in_process("play", "--you", "O", stdin="")
     assert "You are O, the computer is X (perfect). X moves first." in result.stdout
     assert re.search(r"The computer \(X\) plays [1-9]\.", result.stdout)
 
 
-def test_o_can_move_first_when_the_player_is_o_and_says_so() -> None:
-    result = run_cli("play", "--you", "O", "--first", "you", stdin="5\n")
+def test_o_can_move_first_when_the_player_is_o_and_says_so(in_process: InProcess) -> None:
+    result = in_process("play", "--you", "O", "--first", "you", stdin="5\n")
     assert "O moves first." in result.stdout
     assert "[O]" in result.stdout
 
 
-def test_the_first_move_alternates_between_the_games_of_a_session() -> None:
+def test_the_first_move_alternates_between_the_games_of_a_session(in_process: InProcess) -> None:
     """Three quick losses along the top row: X opens game 1, O game 2, X game 3."""
     two_players = "1\n4\n2\n5\n3\n"
-    result = run_cli("play", "--two-players", stdin=two_players + "y\n" + two_players + "y\n" + two_players + "n\n")
+    result = in_process("play", "--two-players", stdin=two_players + "y\n" + two_players + "y\n" + two_players + "n\n")
     intros = re.findall(r"Two players: X and O take turns at this keyboard\. ([XO]) moves first", result.stdout)
     assert intros == ["X", "O", "X"]
     assert "O moves first this time (the first move alternates)." in result.stdout
     assert "Session: X 2 wins, O 1 win, 0 draws." in result.stdout
 
 
-def test_play_again_starts_a_fresh_board() -> None:
+def test_play_again_starts_a_fresh_board(in_process: InProcess) -> None:
     cells = "".join(f"{number}\n" for number in range(1, 10))
-    result = run_cli("play", stdin=cells + "y\n")
+    result = in_process("play", stdin=cells + "y\n")
     assert result.stdout.count("You are X, the computer is O") == 2
 
 
@@ -132,13 +133,13 @@ def boards_in(output: str) -> list[str]:
 EMPTY_BOARD = "1 | 2 | 3/4 | 5 | 6/7 | 8 | 9"
 
 
-def test_undo_twice_in_a_row_takes_back_two_rounds_and_then_there_is_nothing_to_undo() -> None:
+def test_undo_twice_in_a_row_takes_back_two_rounds_and_then_there_is_nothing_to_undo(in_process: InProcess) -> None:
     """You take the centre and then 2; after each move the computer replies in a corner.
 
     Undo goes back to the centre and the computer's corner; undo again gives the
     empty board; a third undo has nothing left to take back.
     """
-    result = run_cli("play", "--seed", "3", stdin="5\n2\nundo\nundo\nundo\n")
+    result = in_process("play", "--seed", "3", stdin="5\n2\nundo\nundo\nundo\n")
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert re.search(r"Took back moves 3 and 4 \(X played 2, O played [1-9]\)\.", out)
@@ -149,29 +150,29 @@ def test_undo_twice_in_a_row_takes_back_two_rounds_and_then_there_is_nothing_to_
     assert boards_in(after_second_undo)[0] == EMPTY_BOARD
 
 
-def test_undo_in_connect_four_names_the_moves_by_number_not_by_their_column() -> None:
+def test_undo_in_connect_four_names_the_moves_by_number_not_by_their_column(in_process: InProcess) -> None:
     """Both players drop into column 4: the message must not read 'moves 4 and 4'."""
-    result = run_cli("play", "--game", "connect4", "--two-players", stdin="4\n4\n4\nundo\n")
+    result = in_process("play", "--game", "connect4", "--two-players", stdin="4\n4\n4\nundo\n")
     assert result.returncode == 0, result.stderr
     assert "Took back move 3 (X played 4)." in result.stdout
-    result = run_cli("play", "--game", "connect4", "--seed", "1", "--level", "random", stdin="4\nundo\n")
+    result = in_process("play", "--game", "connect4", "--seed", "1", "--level", "random", stdin="4\nundo\n")
     assert re.search(r"Took back moves 1 and 2 \(X played 4, O played [1-7]\)\.", result.stdout), result.stdout
 
 
-def test_undo_at_the_start_has_nothing_to_take_back_even_after_the_computer_opened() -> None:
+def test_undo_at_the_start_has_nothing_to_take_back_even_after_the_computer_opened(in_process: InProcess) -> None:
     for args in ([], ["--first", "ai"]):
-        result = run_cli("play", *args, stdin="undo\n")
+        result = in_process("play", *args, stdin="undo\n")
         assert "Nothing to undo: no move of yours on the board yet." in result.stdout
         assert "Traceback" not in result.stderr
 
 
-def test_in_a_two_player_game_undo_takes_back_only_the_last_move() -> None:
-    result = run_cli("play", "--two-players", stdin="1\n5\nundo\n")
+def test_in_a_two_player_game_undo_takes_back_only_the_last_move(in_process: InProcess) -> None:
+    result = in_process("play", "--two-players", stdin="1\n5\nundo\n")
     assert "Took back move 2 (O played 5)." in result.stdout
     assert boards_in(result.stdout)[-1] == "[X]| 2 | 3/4 | 5 | 6/7 | 8 | 9"
 
 
-def test_hint_names_the_only_move_that_delays_the_loss_and_what_it_leads_to() -> None:
+def test_hint_names_the_only_move_that_delays_the_loss_and_what_it_leads_to(in_process: InProcess) -> None:
     """Two players: X 1, O 2, X 5. O to move must block at 9 and still loses in 4.
 
      X | O | .
@@ -180,14 +181,14 @@ def test_hint_names_the_only_move_that_delays_the_loss_and_what_it_leads_to() ->
     ---+---+---
      . | . | .
     """
-    result = run_cli("play", "--two-players", stdin="1\n2\n5\nhint\n")
+    result = in_process("play", "--two-players", stdin="1\n2\n5\nhint\n")
     hint = "Hint for O: play 9 (every move loses against best play; this one holds out longest: loss in 4)."
     assert hint in result.stdout
 
 
-def test_scores_show_every_free_cells_outcome_on_the_board() -> None:
+def test_scores_show_every_free_cells_outcome_on_the_board(in_process: InProcess) -> None:
     """Same position: 9 loses in 4 for O, every other free cell in 2."""
-    result = run_cli("play", "--two-players", stdin="1\n2\n5\nscores\n")
+    result = in_process("play", "--two-players", stdin="1\n2\n5\nscores\n")
     out = result.stdout
     assert "What each move leads to for O" in out
     grid = out[out.index("What each move") :].splitlines()[2:7:2]
@@ -199,20 +200,22 @@ def test_scores_show_every_free_cells_outcome_on_the_board() -> None:
     assert "Best: 9 (loss in 4)." in out
 
 
-def test_history_lists_the_moves_as_numbered_on_the_board_even_when_typed_as_row_and_column() -> None:
-    result = run_cli("play", "--two-players", stdin="history\n1\n2 2\nhistory\n")
+def test_history_lists_the_moves_as_numbered_on_the_board_even_when_typed_as_row_and_column(
+    in_process: InProcess,
+) -> None:
+    result = in_process("play", "--two-players", stdin="history\n1\n2 2\nhistory\n")
     assert "No moves yet." in result.stdout
     assert "Moves so far: 1. X 1   2. O 5" in result.stdout
 
 
-def test_help_lists_every_command() -> None:
-    result = run_cli("play", stdin="help\n")
+def test_help_lists_every_command(in_process: InProcess) -> None:
+    result = in_process("play", stdin="help\n")
     for command in ("undo", "hint", "scores", "history", "new", "quit", "help"):
         assert re.search(rf"^  {command} +\S", result.stdout, re.MULTILINE), command
 
 
-def test_new_abandons_the_game_without_counting_it_and_quit_ends_the_session() -> None:
-    result = run_cli("play", stdin="5\nnew\nquit\n")
+def test_new_abandons_the_game_without_counting_it_and_quit_ends_the_session(in_process: InProcess) -> None:
+    result = in_process("play", stdin="5\nnew\nquit\n")
     out = result.stdout
     assert "New game." in out
     assert out.count("You are X, the computer is O") == 2
@@ -242,8 +245,8 @@ def test_the_session_tally_counts_each_finished_game() -> None:
     assert "O moves first this time (the first move alternates)." in text
 
 
-def test_two_players_take_turns_and_the_winner_is_named() -> None:
-    result = run_cli("play", "--two-players", stdin="1\n2\n5\n3\n9\nn\n")
+def test_two_players_take_turns_and_the_winner_is_named(in_process: InProcess) -> None:
+    result = in_process("play", "--two-players", stdin="1\n2\n5\n3\n9\nn\n")
     out = result.stdout
     assert "Two players: X and O take turns at this keyboard. X moves first." in out
     assert "O to move, a cell number (1-9) or 'row col': " in out
@@ -252,9 +255,9 @@ def test_two_players_take_turns_and_the_winner_is_named() -> None:
     assert "Session: X 1 win, O 0 wins, 0 draws." in out
 
 
-def test_watching_the_computer_play_itself_runs_without_a_pause_when_piped() -> None:
+def test_watching_the_computer_play_itself_runs_without_a_pause_when_piped(in_process: InProcess) -> None:
     # Piped input and no pause: run_cli's own timeout catches a session that waits.
-    result = run_cli("play", "--watch", "--level", "perfect", "--seed", "5", stdin="y\nn\n")
+    result = in_process("play", "--watch", "--level", "perfect", "--seed", "5", stdin="y\nn\n")
     out = result.stdout
     assert out.count("Watching X (perfect) against O (perfect). X moves first.") == 1
     assert out.count("Watching X (perfect) against O (perfect). O moves first this time") == 1
@@ -264,8 +267,8 @@ def test_watching_the_computer_play_itself_runs_without_a_pause_when_piped() -> 
     assert "Your move" not in out
 
 
-def test_two_players_and_watch_cannot_be_combined() -> None:
-    result = run_cli("play", "--two-players", "--watch")
+def test_two_players_and_watch_cannot_be_combined(in_process: InProcess) -> None:
+    result = in_process("play", "--two-players", "--watch")
     assert result.returncode == 2
     assert "not allowed with argument" in result.stderr
 
@@ -291,7 +294,7 @@ def test_ctrl_c_at_the_prompt_ends_the_session_cleanly() -> None:
     assert "Traceback" not in err
 
 
-def test_on_a_board_too_big_to_solve_the_computer_thinks_within_its_budget_and_says_so() -> None:
+def test_on_a_board_too_big_to_solve_the_computer_thinks_within_its_budget_and_says_so(in_process: InProcess) -> None:
     """5x5, four in a row: after X takes the centre the computer cannot prove the value
     in half a second, so it plays the best move it found and shows how long it thought.
 
@@ -302,7 +305,7 @@ def test_on_a_board_too_big_to_solve_the_computer_thinks_within_its_budget_and_s
     11 |12 | X |14 |15
     ...
     """
-    result = run_cli("play", "--game", "mnk:5,5,4", "--time-limit", "0.5", stdin="13\n")
+    result = in_process("play", "--game", "mnk:5,5,4", "--time-limit", "0.5", stdin="13\n")
     assert result.returncode == 0, result.stderr
     assert "Thinking…" in result.stdout
     # How long it thought is the machine's business: a loaded one overruns half a second.

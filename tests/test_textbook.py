@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess
 from perfectplay import PositionError, alphabeta, minimax
 from perfectplay.teaching.orders import move_order, order_counts
 from perfectplay.teaching.textbook import (
@@ -116,21 +116,21 @@ def test_a_tree_that_cannot_be_read_says_what_is_wrong_and_where(text: str, mess
         TextbookTree.parse_text(text)
 
 
-def test_the_quiz_checks_an_answer_and_explains_the_cuts() -> None:
-    result = run_cli("quiz", CLASSIC, stdin="2.2 2.3\n")
+def test_the_quiz_checks_an_answer_and_explains_the_cuts(in_process: InProcess) -> None:
+    result = in_process("quiz", CLASSIC, stdin="2.2 2.3\n")
     assert result.returncode == 0, result.stderr
     assert "├── MIN 1" in result.stdout and "│   ├── 1.2: 12" in result.stdout
     assert "Right: alpha-beta prunes 2.2 and 2.3." in result.stdout
     assert "At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched." in result.stdout
     assert result.stdout.rstrip().endswith("1 of 1 right.")
-    wrong = run_cli("quiz", CLASSIC, stdin="nine\n2.2\n")
+    wrong = in_process("quiz", CLASSIC, stdin="nine\n2.2\n")
     assert "there is no node 'nine'" in wrong.stdout
     assert "Not quite: alpha-beta prunes 2.2 and 2.3." in wrong.stdout and "You left out 2.3." in wrong.stdout
 
 
-def test_the_quiz_says_why_a_leaf_it_visits_is_searched() -> None:
+def test_the_quiz_says_why_a_leaf_it_visits_is_searched(in_process: InProcess) -> None:
     """After 3.1 = 14 and 3.2 = 5, MIN 3 holds β = 5 against α = 3: still open, so 3.3 must be looked at."""
-    result = run_cli("quiz", CLASSIC, stdin="2.2 2.3 3.3\n")
+    result = in_process("quiz", CLASSIC, stdin="2.2 2.3 3.3\n")
     assert (
         "3.3 is searched: alpha-beta reaches it with α = 3, β = 5, and α < β, so nothing MIN 3 has seen yet "
         "makes it useless." in result.stdout
@@ -138,18 +138,18 @@ def test_the_quiz_says_why_a_leaf_it_visits_is_searched() -> None:
     assert result.stdout.rstrip().endswith("0 of 1 right.")
 
 
-def test_end_of_input_at_a_question_quits_the_quiz_without_counting_a_wrong_answer() -> None:
-    result = run_cli("quiz", CLASSIC, stdin="")
+def test_end_of_input_at_a_question_quits_the_quiz_without_counting_a_wrong_answer(in_process: InProcess) -> None:
+    result = in_process("quiz", CLASSIC, stdin="")
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip().endswith("No answer given.")
     assert "Not quite" not in result.stdout
-    second = run_cli("quiz", "--seed", "4", stdin="none\ny\n")
+    second = in_process("quiz", "--seed", "4", stdin="none\ny\n")
     assert second.stdout.rstrip().endswith(" of 1 right.")
 
 
-def test_random_quiz_trees_repeat_with_a_seed() -> None:
-    first = run_cli("quiz", "--seed", "4", stdin="none\nn\n").stdout
-    assert first == run_cli("quiz", "--seed", "4", stdin="none\nn\n").stdout
+def test_random_quiz_trees_repeat_with_a_seed(in_process: InProcess) -> None:
+    first = in_process("quiz", "--seed", "4", stdin="none\nn\n").stdout
+    assert first == in_process("quiz", "--seed", "4", stdin="none\nn\n").stdout
     assert "Another tree? [y/n]" in first
 
 

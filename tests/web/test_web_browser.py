@@ -15,7 +15,7 @@ from browser_page import (
     wait_idle,
     wait_status,
 )
-from browser_support import ARTIFACTS, phone_context
+from browser_support import ARTIFACTS
 from perfectplay import analyze, parse_position
 
 
@@ -93,7 +93,7 @@ def test_undo_takes_back_your_move_and_the_computers(page: Any) -> None:
 
 
 def test_hint_and_overlay_show_exactly_what_the_engine_says_and_the_page_fits_a_phone(
-    page: Any, browser: Any, server: Any
+    page: Any, phone_visit: Any, server: Any
 ) -> None:
     page.click(".cell[data-cell='1']")
     wait_idle(page)
@@ -123,19 +123,13 @@ def test_hint_and_overlay_show_exactly_what_the_engine_says_and_the_page_fits_a_
 
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "web-desktop.png"), full_page=True)
-    phone = phone_context(browser)
-    try:
-        small = phone.new_page()
-        small.goto(server.url)
-        small.wait_for_selector(".cell")
-        small.tap(".cell[data-cell='4']")
-        wait_idle(small)
-        assert small.evaluate("document.documentElement.scrollWidth") <= 390
-        board_width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
-        assert 300 <= board_width <= 390
-        small.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
-    finally:
-        phone.close()
+    small = phone_visit(server.url)
+    small.tap(".cell[data-cell='4']")
+    wait_idle(small)
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390
+    board_width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
+    assert 300 <= board_width <= 390
+    small.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
 
 
 def test_a_search_that_needs_the_whole_time_limit_shows_thinking_and_then_the_best_move_found(

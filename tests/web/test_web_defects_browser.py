@@ -10,15 +10,15 @@ from perfectplay import analyze, parse_position
 # --- 1. "Why that move?" describes the move the computer actually chose -------------
 
 
-def test_why_that_move_calls_a_blunder_a_mistake_next_to_the_better_move(page: Any, server: Any) -> None:
+def test_why_that_move_calls_a_blunder_a_mistake_next_to_the_better_move(visit: Any, server: Any) -> None:
     #  X X .      O (the computer, level random) must block at 3; every other move
     #  . O .      lets X win at once. Random mostly blunders: the panel must say so.
     #  . . .
     game, state = parse_position("XX./.O./...", to_move="O")
     engine = {value.move: value for value in analyze(game, state).moves}
     link = f"{server.url}?game=tictactoe&position=XX./.O./...&to_move=O&mode=computer&you=X&level=random"
+    page = visit(link)
     for _ in range(40):
-        page.goto(link)
         page.wait_for_selector(".why-summary")
         played = int(page.get_attribute(".why-moves li.played", "data-move"))
         summary = page.inner_text(".why-summary")
@@ -29,6 +29,7 @@ def test_why_that_move_calls_a_blunder_a_mistake_next_to_the_better_move(page: A
             assert "holds out longest" not in summary
             return
         assert "mistake" not in summary
+        page.goto(link)
     raise AssertionError("level random blocked forty times in a row")
 
 
@@ -36,12 +37,12 @@ def test_why_that_move_calls_a_blunder_a_mistake_next_to_the_better_move(page: A
 
 
 def test_the_hint_names_the_move_and_its_outcome_in_words_and_marks_the_cell_with_a_word(
-    page: Any, server: Any
+    visit: Any, server: Any
 ) -> None:
     #  X X .      X to move wins at 3 (a win in 1); no other move is as good.
     #  O O .
     #  . . .
-    page.goto(f"{server.url}?game=tictactoe&position=XX./OO./...&to_move=X&you=X")
+    page = visit(f"{server.url}?game=tictactoe&position=XX./OO./...&to_move=X&you=X")
     page.wait_for_selector(".cell[data-stone='X']")
     game, state = parse_position("XX./OO./...")
     engine = analyze(game, state)
@@ -168,8 +169,8 @@ def test_a_search_for_the_outcomes_shows_it_is_working_and_the_tree_says_plainly
     assert not any("/api/tree" in url for url in asked), "the panel asks the server nothing it must refuse"
 
 
-def test_a_finished_position_needs_no_hint_and_the_status_says_the_result(page: Any, server: Any) -> None:
-    page.goto(f"{server.url}?game=tictactoe&position=XXX/OO./...")
+def test_a_finished_position_needs_no_hint_and_the_status_says_the_result(visit: Any, server: Any) -> None:
+    page = visit(f"{server.url}?game=tictactoe&position=XXX/OO./...")
     page.wait_for_selector(".cell.in-line")
     wait_status(page, "You win!")
     assert page.is_disabled("#hint")

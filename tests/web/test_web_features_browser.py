@@ -114,16 +114,16 @@ def test_a_link_restores_the_game_the_position_and_the_settings(page: Any, brows
         other.close()
 
 
-def test_a_link_to_a_board_the_list_does_not_offer_adds_it(page: Any, server: Any) -> None:
-    page.goto(f"{server.url}?game=mnk:3,5,3&position=.X.../...../.....&to_move=O&you=O")
+def test_a_link_to_a_board_the_list_does_not_offer_adds_it(visit: Any, server: Any) -> None:
+    page = visit(f"{server.url}?game=mnk:3,5,3&position=.X.../...../.....&to_move=O&you=O")
     page.wait_for_selector(".cell[data-cell='14']")
     wait_status(page, "Your move (O)")
     assert page.input_value("#game") == "mnk:3,5,3"
     assert stones(page)[1] == "X"
 
 
-def test_a_bad_link_gets_a_message_and_a_working_page(page: Any, server: Any) -> None:
-    page.goto(f"{server.url}?game=chess&level=grandmaster")
+def test_a_bad_link_gets_a_message_and_a_working_page(visit: Any, server: Any) -> None:
+    page = visit(f"{server.url}?game=chess&level=grandmaster")
     page.wait_for_selector("#notice", state="visible")
     notice = page.inner_text("#notice")
     assert "the game 'chess' cannot be played here" in notice

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_page import patient, status, tally, wait_idle, wait_status
-from browser_support import ARTIFACTS, phone_context
+from browser_support import ARTIFACTS
 from perfectplay import analyze, parse_position
 from perfectplay.game import Outcome
 
@@ -30,18 +30,19 @@ def follow_the_hint(page: Any) -> None:
     wait_idle(page)
 
 
-def open_game(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("#board .object, #board .cell")
+def open_game(visit: Any, url: str) -> Any:
+    """The game at ``url`` as a first visit sees it, once the page has settled."""
+    page = visit(url)
     wait_idle(page)
+    return page
 
 
 # --- Nim ------------------------------------------------------------------------------------
 
 
-def test_nim_is_won_by_following_the_hints_and_undo_keeps_the_win(page: Any, server: Any) -> None:
+def test_nim_is_won_by_following_the_hints_and_undo_keeps_the_win(visit: Any, server: Any) -> None:
     # 3,4,5: the first player wins (the heaps' XOR is 2, not 0). You move first.
-    open_game(page, f"{server.url}?game=nim&mode=computer&you=X&first=you&level=perfect")
+    page = open_game(visit, f"{server.url}?game=nim&mode=computer&you=X&first=you&level=perfect")
     assert heaps(page) == [3, 4, 5]
     assert page.inner_text(".heaps-rule") == "Whoever takes the last object wins."
     page.click("#hint")
@@ -62,9 +63,9 @@ def test_nim_is_won_by_following_the_hints_and_undo_keeps_the_win(page: Any, ser
 
 
 def test_a_nim_object_takes_itself_and_every_object_after_it_and_outcomes_match_the_engine(
-    page: Any, server: Any
+    visit: Any, server: Any
 ) -> None:
-    open_game(page, f"{server.url}?game=nim&position=3,4,5&to_move=X&mode=computer&you=X&level=perfect")
+    page = open_game(visit, f"{server.url}?game=nim&position=3,4,5&to_move=X&mode=computer&you=X&level=perfect")
     page.hover(".heap[data-heap='1'] .object[data-index='1']")
     taking = page.eval_on_selector_all(".heap[data-heap='1'] .object.taking", "objects => objects.length")
     assert taking == 3, "pointing at the second object of four shows that three go"
@@ -89,8 +90,8 @@ def mark(outcome: Outcome) -> str:
     return outcome.name[0].upper() + ("" if outcome.plies is None else str(outcome.plies))
 
 
-def test_nim_is_played_with_the_keyboard_and_misere_says_its_rule(page: Any, server: Any) -> None:
-    open_game(page, f"{server.url}?game=nim:misere&position=2,2&to_move=X&mode=computer&you=X")
+def test_nim_is_played_with_the_keyboard_and_misere_says_its_rule(visit: Any, server: Any) -> None:
+    page = open_game(visit, f"{server.url}?game=nim:misere&position=2,2&to_move=X&mode=computer&you=X")
     assert "whoever takes the last object loses" in page.inner_text(".heaps-rule")
     page.focus(".heap[data-heap='0'] .object[data-index='0']")
     page.keyboard.press("ArrowDown")
@@ -104,8 +105,8 @@ def test_nim_is_played_with_the_keyboard_and_misere_says_its_rule(page: Any, ser
     assert heaps(page) == [0, 1]
 
 
-def test_nim_set_up_in_the_editor(page: Any, server: Any) -> None:
-    open_game(page, f"{server.url}?game=nim")
+def test_nim_set_up_in_the_editor(visit: Any, server: Any) -> None:
+    page = open_game(visit, f"{server.url}?game=nim")
     page.click("#edit")
     page.fill("#editor-board input[data-heap='0']", "1")
     page.click("#editor-add-heap")
@@ -129,13 +130,12 @@ def cells(page: Any) -> list[str]:
     return result
 
 
-def test_connect_four_is_won_with_the_hint_and_undo_keeps_the_win(hurried_page: Any, hurried_server: Any) -> None:
+def test_connect_four_is_won_with_the_hint_and_undo_keeps_the_win(visit: Any, hurried_server: Any) -> None:
     #  . . . . . . .
     #  . . . O O . .      4455 then 6: X has three in the bottom row, open at both ends.
     #  . . . X X X .      O (the computer) blocks one end; the hint finds the other.
     # The other moves' values are not needed: the 1 s server answers with the win in 1 proven.
-    page = hurried_page
-    open_game(page, f"{hurried_server.url}?game=connect4&position=44556&mode=computer&you=X&level=perfect")
+    page = open_game(visit, f"{hurried_server.url}?game=connect4&position=44556&mode=computer&you=X&level=perfect")
     wait_status(page, "Your move (X)")
     page.click("#hint")
     page.wait_for_selector("#hint-text", state="visible")
@@ -151,8 +151,8 @@ def test_connect_four_is_won_with_the_hint_and_undo_keeps_the_win(hurried_page: 
     assert tally(page) == {"win": 1, "draw": 0, "loss": 0}
 
 
-def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(page: Any, server: Any, browser: Any) -> None:
-    open_game(page, f"{server.url}?game=connect4&mode=two")
+def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(visit: Any, server: Any, browser: Any) -> None:
+    page = open_game(visit, f"{server.url}?game=connect4&mode=two")
     rows, cols = 6, 7
     labels = page.eval_on_selector_all("#board .cell .cell-label", "spans => spans.map(span => span.textContent)")
     assert labels == [str(col) for col in range(1, cols + 1)], "each column's number where its stone would land"
@@ -181,8 +181,8 @@ def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(page: Any, s
         moving.close()
 
 
-def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_limit(page: Any, server: Any) -> None:
-    open_game(page, f"{server.url}?game=connect4&position=444444&mode=two")
+def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_limit(visit: Any, server: Any) -> None:
+    page = open_game(visit, f"{server.url}?game=connect4&position=444444&mode=two")
     column = page.eval_on_selector_all(
         "#board .cell", "cells => cells.filter((_, i) => i % 7 === 3).map(cell => cell.getAttribute('aria-disabled'))"
     )
@@ -196,37 +196,37 @@ def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_lim
     assert "an estimate of" in text  # a horizon value is a guess, and the panel says so
 
 
-def test_connect_four_and_nim_fit_a_phone(browser: Any, hurried_server: Any) -> None:
+def test_connect_four_and_nim_fit_a_phone(phone_visit: Any, hurried_server: Any) -> None:
     # The 1 s server: only the layout is checked, not what the searches prove.
     server = hurried_server
-    phone = phone_context(browser)
-    try:
-        small = phone.new_page()
-        for name, link, first in (
-            ("connect4", "?game=connect4&position=4453&mode=computer&you=X", "#board .cell[data-cell='38']"),
-            ("nim", "?game=nim&mode=computer&you=X", "#board .heap[data-heap='2'] .object[data-index='3']"),
-        ):
+    small = None
+    for name, link, first in (
+        ("connect4", "?game=connect4&position=4453&mode=computer&you=X", "#board .cell[data-cell='38']"),
+        ("nim", "?game=nim&mode=computer&you=X", "#board .heap[data-heap='2'] .object[data-index='3']"),
+    ):
+        if small is None:
+            small = phone_visit(server.url + link)
+        else:
             small.goto(server.url + link)
-            small.wait_for_selector(first)
-            wait_idle(small)
-            small.tap(first)
-            wait_idle(small)
-            small.check("#overlay")
-            small.wait_for_selector("#board .badge, #board .object.shows-win, #board .object.shows-loss")
-            assert small.evaluate("document.documentElement.scrollWidth") <= 390
-            width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
-            assert 300 <= width <= 390
-            ARTIFACTS.mkdir(exist_ok=True)
-            small.screenshot(path=str(ARTIFACTS / f"web-{name}-phone.png"), full_page=False)
-            small.uncheck("#overlay")
-    finally:
-        phone.close()
+        small.wait_for_selector(first)
+        wait_idle(small)
+        small.tap(first)
+        wait_idle(small)
+        small.check("#overlay")
+        small.wait_for_selector("#board .badge, #board .object.shows-win, #board .object.shows-loss")
+        assert small.evaluate("document.documentElement.scrollWidth") <= 390
+        width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
+        assert 300 <= width <= 390
+        ARTIFACTS.mkdir(exist_ok=True)
+        small.screenshot(path=str(ARTIFACTS / f"web-{name}-phone.png"), full_page=False)
+        small.uncheck("#overlay")
 
 
-def test_a_depth_limited_search_is_an_opponent_and_why_that_move_says_what_it_does(page: Any, server: Any) -> None:
+def test_a_depth_limited_search_is_an_opponent_and_why_that_move_says_what_it_does(visit: Any, server: Any) -> None:
     # X in a corner, O in the centre: after X takes the opposite corner a depth-2 search sees
     # nothing deeper than two plies and takes a corner (2 or 6), which loses; an edge draws.
-    open_game(page, f"{server.url}?game=tictactoe&position=X../.O./...&mode=computer&you=X&first=you&level=depth2")
+    link = f"{server.url}?game=tictactoe&position=X../.O./...&mode=computer&you=X&first=you&level=depth2"
+    page = open_game(visit, link)
     assert page.input_value("#level") == "depth2"
     assert "Depth-2 search" in page.inner_text("#level")
     page.click("#board .cell[data-cell='8']")

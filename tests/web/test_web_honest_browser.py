@@ -12,8 +12,10 @@ def strongest_label(page: Any) -> str:
     return label
 
 
-def test_the_strongest_level_reads_perfect_at_tic_tac_toe_and_strongest_at_connect_four(page: Any, server: Any) -> None:
-    page.goto(f"{server.url}?game=tictactoe&mode=two")
+def test_the_strongest_level_reads_perfect_at_tic_tac_toe_and_strongest_at_connect_four(
+    visit: Any, server: Any
+) -> None:
+    page = visit(f"{server.url}?game=tictactoe&mode=two")
     page.wait_for_selector("#board .cell")
     wait_idle(page)
     assert strongest_label(page) == "Perfect"
@@ -26,8 +28,8 @@ def test_the_strongest_level_reads_perfect_at_tic_tac_toe_and_strongest_at_conne
     )
 
 
-def test_connect_fours_search_tree_starts_two_plies_deep_and_says_why(page: Any, server: Any) -> None:
-    page.goto(f"{server.url}?game=connect4&mode=two")
+def test_connect_fours_search_tree_starts_two_plies_deep_and_says_why(visit: Any, server: Any) -> None:
+    page = visit(f"{server.url}?game=connect4&mode=two")
     page.wait_for_selector("#board .cell")
     wait_idle(page)
     page.click("#tree-toggle")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_page import PATIENCE, position, wait_idle
-from browser_support import ARTIFACTS, phone_context
+from browser_support import ARTIFACTS
 from perfectplay import parse_position
 from perfectplay.teaching import STUDY_POSITIONS, mcts_tree
 
@@ -70,16 +70,10 @@ def test_the_pages_study_positions_are_the_librarys() -> None:
     assert tuple(listed) == STUDY_POSITIONS
 
 
-def test_the_mcts_view_fits_a_phone_held_upright(browser: Any, server: Any) -> None:
-    phone = phone_context(browser)
-    try:
-        page = phone.new_page()
-        page.goto(server.url)
-        page.wait_for_selector(".cell")
-        page.tap("#tree-toggle")
-        page.tap("input[name='tree-mode'][value='mcts']")
-        page.wait_for_selector("#tree-mcts .tnode .texact", timeout=PATIENCE)
-        assert page.is_visible("#tree-mcts .tree")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    finally:
-        phone.close()
+def test_the_mcts_view_fits_a_phone_held_upright(phone_visit: Any, server: Any) -> None:
+    page = phone_visit(server.url)
+    page.tap("#tree-toggle")
+    page.tap("input[name='tree-mode'][value='mcts']")
+    page.wait_for_selector("#tree-mcts .tnode .texact", timeout=PATIENCE)
+    assert page.is_visible("#tree-mcts .tree")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

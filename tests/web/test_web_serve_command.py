@@ -35,6 +35,25 @@ def test_a_port_in_use_is_one_line_on_stderr_and_exit_status_2() -> None:
     assert "Traceback" not in result.stderr
 
 
+REFUSED = """
+import socket, sys
+from perfectplay.cli import main
+with socket.socket() as taken:
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    status = main(["serve", "--port", str(taken.getsockname()[1])])
+print(status, sorted(name for name in sys.modules if name.startswith(("fastapi", "uvicorn", "perfectplay.web"))))
+"""
+
+
+def test_a_port_in_use_is_refused_before_the_web_app_is_loaded() -> None:
+    """The port is bound first: a refusal costs the user no wait for FastAPI, uvicorn and the app to load."""
+    result = subprocess.run([sys.executable, "-c", REFUSED], capture_output=True, text=True, timeout=PATIENCE)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "2 []"  # refused (status 2), and no module of the web app loaded
+    assert "is already in use" in result.stderr
+
+
 @pytest.mark.parametrize(
     ("host", "words"),
     [("no-such-host.invalid", "no such host"), ("192.0.2.1", "not an address of this machine")],

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_page import ALPHABETA, MINIMAX, PATIENCE, open_panel, position, wait_idle
-from browser_support import ARTIFACTS, phone_context
+from browser_support import ARTIFACTS
 from perfectplay import parse_position
 from perfectplay.teaching.trace import RECORD_LIMIT, Trace, trace_search
 from perfectplay.viz.replay import search_events
@@ -160,33 +160,27 @@ def test_a_folded_subtree_opens_on_click_and_folds_by_keyboard(page: Any) -> Non
     assert page.get_attribute(toggle, "aria-expanded") == "false"
 
 
-def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(browser: Any, server: Any) -> None:
-    phone = phone_context(browser)
-    try:
-        page = phone.new_page()
-        page.goto(server.url)
-        page.wait_for_selector(".cell")
-        page.tap(".cell[data-cell='4']")
-        wait_idle(page)
-        open_panel(page)
-        assert shown_counts(page) == engine_counts(position(page))
-        assert page.is_visible(f"{ALPHABETA} .tree") and page.is_hidden(f"{MINIMAX} .tree")
-        page.tap(".ttab[data-place='0']")
-        assert page.is_visible(f"{MINIMAX} .tree") and page.is_hidden(f"{ALPHABETA} .tree")
-        page.tap(f"{MINIMAX} button[aria-label='Next event']")
-        page.wait_for_function(f"document.querySelector('{MINIMAX} .tevent').textContent.startsWith('Start at')")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-phone.png"))
-        # The other views fit too: every order's count, and a textbook tree.
-        page.tap("input[name='tree-mode'][value='orders']")
-        page.wait_for_selector(".torder-worst-first", timeout=PATIENCE)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.tap("input[name='tree-mode'][value='textbook']")
-        page.wait_for_selector("#tree-textbook-minimax .tree", timeout=PATIENCE)  # the tab chosen above
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    finally:
-        phone.close()
+def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(phone_visit: Any, server: Any) -> None:
+    page = phone_visit(server.url)
+    page.tap(".cell[data-cell='4']")
+    wait_idle(page)
+    open_panel(page)
+    assert shown_counts(page) == engine_counts(position(page))
+    assert page.is_visible(f"{ALPHABETA} .tree") and page.is_hidden(f"{MINIMAX} .tree")
+    page.tap(".ttab[data-place='0']")
+    assert page.is_visible(f"{MINIMAX} .tree") and page.is_hidden(f"{ALPHABETA} .tree")
+    page.tap(f"{MINIMAX} button[aria-label='Next event']")
+    page.wait_for_function(f"document.querySelector('{MINIMAX} .tevent').textContent.startsWith('Start at')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-phone.png"))
+    # The other views fit too: every order's count, and a textbook tree.
+    page.tap("input[name='tree-mode'][value='orders']")
+    page.wait_for_selector(".torder-worst-first", timeout=PATIENCE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.tap("input[name='tree-mode'][value='textbook']")
+    page.wait_for_selector("#tree-textbook-minimax .tree", timeout=PATIENCE)  # the tab chosen above
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_the_pseudocode_beside_the_replay_highlights_each_steps_own_line(page: Any) -> None:

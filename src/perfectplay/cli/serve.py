@@ -84,13 +84,15 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    # Bound before the web app is imported (half a second of CPU): a port in use or a bad host is said at once.
+    sock = bind(args.host, args.port)
     try:
         from perfectplay.web.app import create_app
         from perfectplay.web.server import GracefulServer
         from perfectplay.web.settings import Settings
     except ImportError as error:
+        sock.close()
         raise PerfectplayError(f"the web app needs the 'web' extra (pip install 'perfectplay[web]'): {error}") from None
-    sock = bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import escape
 
 from perfectplay.game import Game, Outcome
+from perfectplay.viz.xml_text import escape
 
 CELL = 56
 PAD = 10

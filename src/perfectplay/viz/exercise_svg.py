@@ -10,10 +10,9 @@ never visited are dashed, greyed and marked "cut".
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from perfectplay.teaching.practice import Convention, NodeKey, Path, answer_key, bound_word
 from perfectplay.teaching.tree_node import TreeNode, node_name
+from perfectplay.viz.xml_text import escape
 
 WIDTH = 1000
 """The page's width in pixels: about A4 landscape at 100 pixels to the inch, less margins."""

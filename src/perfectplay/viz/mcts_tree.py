@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any
-from xml.sax.saxutils import escape
 
 from perfectplay.teaching.mcts_study import REWARDS
 from perfectplay.teaching.uct_tree import MctsHiddenChild, MctsShownNode, MctsTree
 from perfectplay.viz.svg import BOARD, board_thumbnail
 from perfectplay.viz.tikz import PREAMBLE, STYLES, latex_text
+from perfectplay.viz.xml_text import escape
 
 Viewer = Callable[[Any], dict[str, Any]]
 """Draws a state for a front end (the web's ``view`` of each node); None leaves views out."""

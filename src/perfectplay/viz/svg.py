@@ -9,7 +9,6 @@ the node counts side by side, and a legend says how to read it all.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 from perfectplay.game import Game
 from perfectplay.teaching.orders import CutChanges
@@ -25,6 +24,7 @@ from perfectplay.viz.labels import (
     title_text,
 )
 from perfectplay.viz.layout import Layout, Placed, PrunedRow, Stub, lay_out
+from perfectplay.viz.xml_text import escape
 from perfectplay.words import ALPHA, BETA, MINUS, cut_text, window_label, window_text
 
 BOARD = 42
