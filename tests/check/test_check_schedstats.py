@@ -1,0 +1,86 @@
+"""The run delay read after every answer keeps each thread's file open between readings, and leaks none."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from perfectplay.check.api import check_ai
+from perfectplay.check.run import schedstats
+from perfectplay.check.run.schedstats import RunDelays
+from perfectplay.check.run.worker import run_delay
+
+pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="no /proc here: no run delay to read")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def open_files() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def threads() -> int:
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_a_new_thread_counts_at_once_and_the_file_of_one_that_ended_is_closed() -> None:
+    delays = RunDelays()
+    before = open_files()
+    assert delays.read([os.getpid()]) is not None
+    assert delays.kept == threads() and open_files() == before + threads()
+    stop = threading.Event()
+    waiting = threading.Thread(target=stop.wait)
+    waiting.start()
+    try:
+        assert delays.read([os.getpid()]) is not None
+        assert delays.kept == threads()
+    finally:
+        stop.set()
+        waiting.join()
+    assert delays.read([os.getpid()]) is not None
+    assert delays.kept == threads() and open_files() == before + threads()
+    delays.close()
+    assert delays.kept == 0 and open_files() == before
+    # Closed, it still reads (a late reading on the output thread), opening and closing each file.
+    assert delays.read([os.getpid()]) is not None
+    assert delays.kept == 0 and open_files() == before
+
+
+def test_a_kept_reading_is_the_fresh_reading_of_the_same_threads() -> None:
+    delays = RunDelays()
+    try:
+        first = delays.read([os.getpid()])
+        fresh = run_delay([os.getpid()])
+        again = delays.read([os.getpid()])
+        assert first is not None and fresh is not None and again is not None
+        # The same threads' delays only grow: the kept files read what a fresh open reads, at that moment.
+        assert first <= fresh <= again
+    finally:
+        delays.close()
+
+
+def test_a_child_with_many_threads_keeps_only_so_many_files_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schedstats, "KEPT", 1)
+    stop = threading.Event()
+    waiting = [threading.Thread(target=stop.wait) for _ in range(3)]
+    for thread in waiting:
+        thread.start()
+    delays = RunDelays()
+    try:
+        assert delays.read([os.getpid()]) is not None
+        assert delays.kept == 1
+    finally:
+        delays.close()
+        stop.set()
+        for thread in waiting:
+            thread.join()
+
+
+def test_a_check_leaves_no_file_of_its_candidates_threads_open() -> None:
+    before = open_files()
+    report = check_ai(EXAMPLES / "correct.py", sample=5)
+    assert report.exit_status == 0
+    assert open_files() == before
