@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -18,35 +19,49 @@ pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="n
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def open_files() -> int:
-    return len(os.listdir("/proc/self/fd"))
+STATS = re.compile(r"/proc/(\d+)/(stat|task/\d+/schedstat)")
 
 
-def threads() -> int:
-    return len(os.listdir("/proc/self/task"))
+def stats_open(pid: int | None = None) -> set[str]:
+    """The scheduler files this process has open (of ``pid``'s, or of any process): only RunDelays opens them,
+    so other tests' threads opening or closing files meanwhile change nothing here."""
+    found = set()
+    for descriptor in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{descriptor}")
+        except OSError:
+            continue
+        match = STATS.fullmatch(target)
+        if match is not None and (pid is None or int(match.group(1)) == pid):
+            found.add(target)
+    return found
+
+
+def thread_file(thread: threading.Thread) -> str:
+    return f"/proc/{os.getpid()}/task/{thread.native_id}/schedstat"
 
 
 def test_a_new_thread_counts_at_once_and_the_file_of_one_that_ended_is_closed() -> None:
+    me = os.getpid()
     delays = RunDelays()
-    before = open_files()
-    assert delays.read([os.getpid()]) is not None
-    assert delays.kept == 1 + threads() and open_files() == before + 1 + threads()
+    assert delays.read([me]) is not None
+    assert delays.kept == len(stats_open(me)) > 1  # its stat and each thread's schedstat
     stop = threading.Event()
     waiting = threading.Thread(target=stop.wait)
     waiting.start()
     try:
-        assert delays.read([os.getpid()]) is not None
-        assert delays.kept == 1 + threads()
+        assert delays.read([me]) is not None
+        assert thread_file(waiting) in stats_open(me) and delays.kept == len(stats_open(me))
     finally:
         stop.set()
         waiting.join()
-    assert delays.read([os.getpid()]) is not None
-    assert delays.kept == 1 + threads() and open_files() == before + 1 + threads()
+    assert delays.read([me]) is not None
+    assert thread_file(waiting) not in stats_open(me) and delays.kept == len(stats_open(me))
     delays.close()
-    assert delays.kept == 0 and open_files() == before
+    assert delays.kept == 0 and stats_open(me) == set()
     # Closed, it still reads (a late reading on the output thread), opening and closing each file.
-    assert delays.read([os.getpid()]) is not None
-    assert delays.kept == 0 and open_files() == before
+    assert delays.read([me]) is not None
+    assert delays.kept == 0 and stats_open(me) == set()
 
 
 def test_a_kept_reading_is_the_fresh_reading_of_the_same_threads() -> None:
@@ -83,7 +98,6 @@ def test_a_child_with_many_threads_keeps_only_so_many_files_open(monkeypatch: py
 
 
 def test_a_check_leaves_no_file_of_its_candidates_threads_open() -> None:
-    before = open_files()
     report = check_ai(EXAMPLES / "correct.py", sample=5)
     assert report.exit_status == 0
-    assert open_files() == before
+    assert stats_open() == set()
