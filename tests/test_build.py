@@ -72,7 +72,8 @@ def build_tools(python: str, where: Path) -> Path | None:
     assert created.returncode == 0, created.stderr
     bin_dir = where / ("Scripts" if os.name == "nt" else "bin")
     pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")]
-    tools = run([*pip, "install", "--quiet", "setuptools>=77", "build"], where.parent)
+    # --no-compile: the tools run once, so byte-compiling all of setuptools (most of it never imported) is waste.
+    tools = run([*pip, "install", "--quiet", "--no-compile", "setuptools>=77", "build"], where.parent)
     return bin_dir if tools.returncode == 0 else None
 
 

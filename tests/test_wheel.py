@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -60,21 +59,24 @@ def _run(bin_dir: Path, *args: str, stdin: str | None = None) -> subprocess.Comp
 
 
 def test_the_clean_environment_holds_the_wheel_and_no_developer_tools(clean_install: Path) -> None:
-    # The environment has no pip of its own: this one lists what is installed there.
-    listed = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(clean_install / "python"), "list", "--format=freeze"],
-        capture_output=True,
-        text=True,
-    ).stdout
-    names = {line.split("==")[0].lower() for line in listed.split()}
-    assert "perfectplay" in names
-    assert not names & {"pytest", "ruff", "mypy", "rich", "fastapi", "numpy"}
-    where = subprocess.run(
-        [str(clean_install / "python"), "-c", "import perfectplay, sys; print(perfectplay.__file__)"],
+    # The environment has no pip of its own: its own Python lists what is installed there (the metadata pip list
+    # reads, without starting pip) and says where perfectplay is imported from, in one process.
+    script = (
+        "import importlib.metadata, perfectplay; print(perfectplay.__file__); "
+        "print(*(dist.metadata['Name'] for dist in importlib.metadata.distributions()))"
+    )
+    shown = subprocess.run(
+        [str(clean_install / "python"), "-c", script],
         capture_output=True,
         text=True,
         cwd=clean_install.parent,
-    ).stdout
+        env={key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")},
+    )
+    assert shown.returncode == 0, shown.stderr
+    where, listed = shown.stdout.splitlines()
+    names = {name.lower() for name in listed.split()}
+    assert "perfectplay" in names
+    assert not names & {"pytest", "ruff", "mypy", "rich", "fastapi", "numpy"}
     assert str(clean_install.parent) in where
     assert str(ROOT / "src") not in where
 

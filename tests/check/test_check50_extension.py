@@ -73,14 +73,17 @@ def test_a_beatable_one_fails_with_the_board_the_move_it_made_and_the_right_move
 
 SAMPLED = """
 # The test's own addition: the extension's check_ai asks a sample (and every position its own games reach).
-_whole_check_ai = pp.check_ai
+# check50 may load this module more than once in a process: the sample is added once, under any other wrapper.
+_whole_check_ai = getattr(pp.check_ai, "whole", pp.check_ai)
 
 
 def _sampled(*args, **kwargs):
     return _whole_check_ai(*args, **{"sample": 50, **kwargs})
 
 
-pp.check_ai = _sampled
+_sampled.whole = _whole_check_ai
+if not hasattr(pp.check_ai, "real"):  # not yet wrapped by a later addition (COUNTING) of an earlier load
+    pp.check_ai = _sampled
 """
 
 
@@ -128,14 +131,14 @@ def beatable_run(
 ) -> tuple[dict[str, dict[str, object]], list[str], int]:
     """check50 on the beatable submission, once a run: its results, the checks it ran, the reports it cached.
 
-    The checks are the example's with a counter of their own added (it wraps ``check_ai`` and changes nothing
-    else), so the test of what the failures say and the test of how often the check runs read one run.
+    The checks are the example's with the sample added (``SAMPLED``: its losing games and its first wrong
+    move are the whole check's) and a counter of their own (it wraps ``check_ai`` and changes nothing else), so
+    the test of what the failures say and the test of how often the check runs read one run.
     """
 
     def run() -> tuple[dict[str, dict[str, object]], list[str], int]:
         tmp_path = tmp_path_factory.mktemp("check50-beatable")
-        checks = tmp_path / "checks"
-        shutil.copytree(CHECKS, checks)
+        checks = sampled_checks(tmp_path)
         with (checks / "__init__.py").open("a") as init:
             init.write(COUNTING)
         count = tmp_path / "count"

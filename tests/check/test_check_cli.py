@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
 
 
 @pytest.fixture()
@@ -117,26 +117,32 @@ def test_json_keeps_cell_indices_from_0_with_row_and_col(checked_cli: InProcess)
     assert example["threats"] == [{"move": 6, "row": 2, "col": 0}]
 
 
-@pytest.mark.slow  # two whole checks side by side
+@pytest.mark.slow  # two checks, each in a sandbox of its own
 def test_a_class_at_once_writes_one_csv_row_per_file_and_a_missing_one_does_not_stop_the_others(
-    tmp_path: Path,
+    tmp_path: Path, in_process: InProcess
 ) -> None:
+    # The class run's rows, their order and the refusal are the point, not every position: a seeded sample (and
+    # every position each file's own games reach), one job in this process (--jobs N giving --jobs 1's rows is
+    # test_check_class_run's).
     grades = tmp_path / "grades.csv"
-    result = run_cli("check", "examples/correct.py", "missing.py", "examples/only_x.py", "--csv", str(grades))
+    files = ("examples/correct.py", "missing.py", "examples/only_x.py")
+    result = in_process("check", *files, "--csv", str(grades), "--jobs", "1", "--sample", "30")
     assert result.returncode == 2
     assert result.stderr == "perfectplay check: error: missing.py: no such file\n"
-    assert result.stdout.splitlines() == [
-        "examples/correct.py: Unbeatable: it never loses, and plays the best move in all 4,520 positions.",
-        "missing.py: not checked: missing.py: no such file",
-        "examples/only_x.py: Unbeatable: it never loses, and plays the best move in all 4,520 positions.",
-    ]
     rows = list(csv.DictReader(io.StringIO(grades.read_text())))
     assert [(row["file"], row["verdict"], row["exit_status"]) for row in rows] == [
         ("examples/correct.py", "unbeatable", "0"),
         ("missing.py", "not checked", "2"),
         ("examples/only_x.py", "unbeatable", "0"),
     ]
-    assert rows[0]["best"] == "4520" and rows[0]["timeout"] == "0" and rows[1]["problem"] == "missing.py: no such file"
+    checked = [rows[0]["positions"], rows[2]["positions"]]
+    assert result.stdout.splitlines() == [
+        f"examples/correct.py: Unbeatable: it never loses, and plays the best move in all {checked[0]} positions.",
+        "missing.py: not checked: missing.py: no such file",
+        f"examples/only_x.py: Unbeatable: it never loses, and plays the best move in all {checked[1]} positions.",
+    ]
+    assert rows[0]["best"] == rows[0]["positions"] and int(rows[0]["positions"]) > 30
+    assert rows[0]["timeout"] == "0" and rows[1]["problem"] == "missing.py: no such file"
 
 
 def test_a_program_in_another_language_is_checked_through_the_line_protocol(checked_cli: InProcess) -> None:

@@ -31,8 +31,8 @@ PLAIN = RECIPES / "plain" / "tictactoe.py"
 SAMPLE = "100"
 """Positions the recipes' checks ask here: a stratified sample plus every position the student's own games reach
 gives these submissions their whole check's points (100, 59, 27). What is tested is the recipe: where it finds the
-file, the flags it passes, the file it leaves; a whole default check through a grader's script is
-test_grader_bundles' Gradescope test, on Python 3.10."""
+file, the flags it passes, the file it leaves; the whole check's points in every grader's format are
+tests/check/test_check_graders.py's, in process."""
 
 
 @pytest.fixture(scope="module")

@@ -32,8 +32,10 @@ BEATABLE = EXAMPLES / "graders" / "beatable" / "tictactoe.py"
 PERFECTPLAY = str(Path(sys.executable).parent / "perfectplay")
 SAMPLE = ("--sample", "100")
 """A bundle made with ``--sample``: a stratified sample plus every position the student's own games reach, which
-gives these submissions their whole check's points. The Gradescope test runs the whole default check end to end;
-the others test their bundle's plumbing (layout, wheel, scripts, result) and pass the option through it."""
+gives these submissions their whole check's points (59 of 100 for the beatable one, whole or sampled). Each test
+is its bundle's plumbing on Python 3.10 (layout, wheel, install, scripts, weights, result) and passes the option
+through it; the whole check's own points are tested in process (tests/check/test_check_graders.py, one check of
+each example shared by every format)."""
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +76,7 @@ def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_
 ) -> None:
     weights = tmp_path / "weights.toml"
     weights.write_text("never_beaten = 60\ntotal = 50\n")
-    bundle = make_bundle(tmp_path, "gradescope", "--weights", str(weights), out="autograder.zip")
+    bundle = make_bundle(tmp_path, "gradescope", "--weights", str(weights), *SAMPLE, out="autograder.zip")
     root = tmp_path / "autograder"
     with zipfile.ZipFile(bundle) as archive:
         archive.extractall(root / "source")

@@ -57,6 +57,7 @@ from perfectplay.check.run.accounting import CGroup
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
 from perfectplay.check.run.sandbox import READY_FD, Jail
+from perfectplay.check.run.schedstats import RunDelays
 
 IMPORT_SECONDS = 10.0
 """At least this much CPU time for a child to start (a module's import runs its top-level code)."""
@@ -241,23 +242,18 @@ def process_cpu(pid: int) -> float | None:
     return sum(int(field) for field in data[data.rindex(b")") + 2 :].split()[11:15]) / _TICKS
 
 
-def run_delay(pids: Sequence[int]) -> float | None:
-    """Seconds the threads of ``pids`` spent runnable but waiting for a processor; None without schedstat."""
-    total = 0
-    seen = False
-    for pid in pids:
-        try:
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                with open(f"/proc/{pid}/task/{task}/schedstat", "rb") as file:
-                    total += int(file.read().split()[1])
-                seen = True
-            except (OSError, ValueError, IndexError):
-                continue
-    return total / 1e9 if seen else None
+def run_delay(pids: Sequence[int], kept: RunDelays | None = None) -> float | None:
+    """Seconds the threads of ``pids`` spent runnable but waiting for a processor; None without schedstat.
+
+    ``kept``: a child's own files, kept open between its readings (schedstats.py); without it, each is opened once.
+    """
+    if kept is not None:
+        return kept.read(pids)
+    once = RunDelays()
+    try:
+        return once.read(pids)
+    finally:
+        once.close()
 
 
 def _tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, float]] | None:
@@ -393,6 +389,7 @@ class Child:
         if os.name == "posix":  # elsewhere writes block, as before
             os.set_blocking(self.process.stdin.fileno(), False)
         self._busiest: int | None = None
+        self._run_delays = RunDelays()
         self._rest = 0.0
         self._walked = 0.0
         assert self.process.stdout is not None and self.process.stderr is not None
@@ -413,7 +410,7 @@ class Child:
         scheduler statistics.
         """
         pids = self.group.members() if self.group is not None else list(self._shares())
-        delay = run_delay(pids or [self.process.pid])
+        delay = run_delay(pids or [self.process.pid], self._run_delays)
         if delay is None:
             return None
         return (self.cpu() if cpu is None else cpu) + delay
@@ -590,6 +587,7 @@ class Child:
         except (ProcessLookupError, PermissionError):
             pass
         self.process.wait()
+        self._run_delays.close()  # nothing left to read: the files kept open between readings are closed
 
     def close(self, deadline: float | None = None) -> None:
         """Close its input (the polite end of the protocol), then make sure it is gone.
