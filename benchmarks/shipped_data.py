@@ -29,8 +29,9 @@ from pathlib import Path
 
 from perfectplay import Connect4
 from perfectplay.check.judge.connect4_suite import load_suite
+from perfectplay.games import ExactScores
 from perfectplay.play.exact_scores import reachable_keys
-from perfectplay.search.solver import ExactScores, TranspositionTable, score_moves
+from perfectplay.search.solver import TranspositionTable, score_moves
 from perfectplay.search.solver.exact import solve_value
 
 ROOT = Path(__file__).resolve().parent.parent

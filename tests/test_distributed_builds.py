@@ -22,12 +22,12 @@ import pytest
 
 from cli_helpers import InProcess
 from perfectplay import Connect4, PerfectplayError, Player
+from perfectplay.games import ExactScores
 from perfectplay.play.book_builds import build_book_sharded
 from perfectplay.play.datasets import solved_positions
 from perfectplay.play.engines import Engine, open_engine
 from perfectplay.play.exact_scores import build_exact_scores, reachable_keys
 from perfectplay.play.shards import ShardFolder, shard_of
-from perfectplay.search.solver import ExactScores
 from perfectplay.search.solver.book import Book
 from perfectplay.search.solver.exact import score_moves, solve_value
 from perfectplay.search.solver.table import TranspositionTable

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from perfectplay import Connect4, Limit, Player, solve
+from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import Connect4State
+from perfectplay.games.connect4_layer import REACH, OutcomeLayer, shipped_layer
 from perfectplay.play.exact_scores import write_scores
-from perfectplay.search.solver import ExactScores
-from perfectplay.search.solver.layer import REACH, OutcomeLayer, shipped_layer
 from perfectplay.search.solver.outcomes import LOSS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -106,9 +106,9 @@ def test_positions_out_of_the_layers_reach_get_no_answer(layer: OutcomeLayer) ->
 @pytest.fixture
 def shipped(layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch) -> OutcomeLayer:
     """The 5x4 layer as if the package shipped it: what every limited search of 5x4 Connect Four consults."""
-    for module in ("exact", "layer"):
-        monkeypatch.setattr(f"perfectplay.search.solver.{module}.LAYERS", {layer.game.name: "test"})
-    monkeypatch.setattr("perfectplay.search.solver.layer.shipped_layer", lambda name: layer)
+    for module in ("search.solver.exact", "games.connect4_layer"):
+        monkeypatch.setattr(f"perfectplay.{module}.LAYERS", {layer.game.name: "test"})
+    monkeypatch.setattr("perfectplay.games.connect4_layer.shipped_layer", lambda name: layer)
     return layer
 
 

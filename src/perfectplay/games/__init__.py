@@ -5,8 +5,9 @@ This is the games' door. ``perfectplay`` itself gives what everyone uses
 adds what a front end that lists games or bounds its input needs: every
 registered kind (``KINDS``, ``GameKind``), the ``presets`` front ends offer,
 ``split_spec``, ``unregister_game``, and the input caps (``SPEC_MAX_CHARS``,
-``MAX_SIDE``). Every name is imported on first use: a command loads only its
-game's module.
+``MAX_SIDE``), and Connect Four's exact scores files read back
+(``ExactScores``, ``perfectplay dataset --format scores``). Every name is
+imported on first use: a command loads only its game's module.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ _HOMES: dict[str, str] = {
     "Connect4": "perfectplay.games.connect4",
     "Connect4State": "perfectplay.games.connect4",
     "DEFAULT_SPEC": "perfectplay.games.registry",
+    "ExactScores": "perfectplay.games.connect4_scores",
     "GameKind": "perfectplay.games.registry",
     "KINDS": "perfectplay.games.registry",
     "MAX_SIDE": "perfectplay.games.mnk",
@@ -44,6 +46,7 @@ __getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 if _typing.TYPE_CHECKING:
     from perfectplay.games.connect4 import Connect4 as Connect4
     from perfectplay.games.connect4 import Connect4State as Connect4State
+    from perfectplay.games.connect4_scores import ExactScores as ExactScores
     from perfectplay.games.mnk import MAX_SIDE as MAX_SIDE
     from perfectplay.games.mnk import MNK as MNK
     from perfectplay.games.mnk import MNKState as MNKState

@@ -23,7 +23,7 @@ shard is written at once to ``FILE.shards/``, so a stopped build resumes; at
 the end the shards' scores, put end to end, are the file's, and the folder
 is removed.
 
-The file (``write_scores`` here; read by ``search/solver/scores_file.py``):
+The file (``write_scores`` here; read by ``games/connect4_scores.py``):
 a first line ``perfectplay exact scores 1``, a JSON line (the game, rows,
 positions, the key and score conventions and the SHA-256 of the payload),
 then the payload compressed with xz: the sorted keys as differences in
@@ -34,7 +34,7 @@ only the positions after exactly that many moves (a layer: 7x6 has about
 92,000 mirror pairs after 8 moves, against 4.5 trillion positions in all),
 and ``values="outcome"`` stores only win, draw or loss (1, 0, -1 for the side
 to move, two null-window probes: about half the work of an exact score). The
-header names both. Such a layer is what ``search/solver/layer.py`` reads: any
+header names both. Such a layer is what ``games/connect4_layer.py`` reads: any
 position with fewer moves is then solved by a few thousand look-ups.
 """
 
@@ -52,10 +52,10 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import Connect4, PerfectplayError, make_game
+from perfectplay.games.connect4_scores import FORMAT, MAGIC, Board, Keys, key_sequence
 from perfectplay.play.engines import Engine
 from perfectplay.play.shards import SHARD_COUNT, ShardFolder, write_atomically
 from perfectplay.search.solver import TranspositionTable
-from perfectplay.search.solver.scores_file import FORMAT, MAGIC, Board, Keys, key_sequence
 
 
 def _width(cells: int) -> int:

@@ -5,7 +5,7 @@ The engine's door (``perfectplay``) gives ``solve`` and ``score_moves``; this
 door adds what only a solver's user tunes or builds: the transposition table
 and its sizes, which core is in use, the progress a long search reports, the
 hooks a game fills in to be solved fast (``SearchNode``), and the opening
-books (``perfectplay book``) and the exact scores files (``perfectplay dataset --format scores``).
+books (``perfectplay book``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ _HOMES: dict[str, str] = {
     "Book": "perfectplay.search.solver.book",
     "COMPILED_CAPACITY": "perfectplay.search.solver.table",
     "DEFAULT_CAPACITY": "perfectplay.search.solver.table",
-    "ExactScores": "perfectplay.search.solver.scores_file",
     "Progress": "perfectplay.search.base.budget",
     "ProgressCallback": "perfectplay.search.base.budget",
     "SearchNode": "perfectplay.hooks",
@@ -51,7 +50,6 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.solver.compiled import solver_core as solver_core
     from perfectplay.search.solver.exact import score_moves as score_moves
     from perfectplay.search.solver.exact import solve as solve
-    from perfectplay.search.solver.scores_file import ExactScores as ExactScores
     from perfectplay.search.solver.table import COMPILED_CAPACITY as COMPILED_CAPACITY
     from perfectplay.search.solver.table import DEFAULT_CAPACITY as DEFAULT_CAPACITY
     from perfectplay.search.solver.table import TranspositionTable as TranspositionTable

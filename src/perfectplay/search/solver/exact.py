@@ -179,7 +179,7 @@ def _run(
             answer = book_answer(game, state)
         ceiling = None
         if answer is None and limit.depth is None and game.name in LAYERS:
-            from perfectplay.search.solver.layer import layer_answer, layer_outcome  # off the book's lines
+            from perfectplay.games.connect4_layer import layer_answer, layer_outcome  # off the book's lines
 
             answer = layer_answer(game, state)
             ceiling = layer_outcome(game, state) if answer is None else None

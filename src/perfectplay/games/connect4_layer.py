@@ -23,9 +23,9 @@ from typing import Any
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Player
 from perfectplay.games.connect4 import Connect4, Connect4State
+from perfectplay.games.connect4_scores import ExactScores
 from perfectplay.search.solver.book import BookAnswer
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
-from perfectplay.search.solver.scores_file import ExactScores
 from perfectplay.search.solver.shipped import LAYERS
 
 REACH = 5
