@@ -19,9 +19,8 @@ import pytest
 from perfectplay import Connect4, Limit, Player, solve
 from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import Connect4State
-from perfectplay.games.connect4_layer import REACH, OutcomeLayer, shipped_layer
+from perfectplay.games.connect4_layer import LOSS, REACH, OutcomeLayer, shipped_layer
 from perfectplay.play.exact_scores import write_scores
-from perfectplay.search.solver.outcomes import LOSS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PLIES = 8
@@ -76,39 +75,18 @@ def test_every_moves_outcome_above_the_layer_is_the_sign_of_its_exact_score(
         assert layer.move_outcomes(_swapped(state)) == expected, game.format(state)
 
 
-def test_the_layers_move_keeps_the_value_and_a_lost_position_names_no_move(
-    every: ExactScores, layer: OutcomeLayer
-) -> None:
-    game = layer.game
-    outcomes_seen = set()
-    for state in _random_positions(game, 120, seed=6):
-        answer = layer.answer(state)
-        assert answer is not None
-        value = _sign(every.score(state))
-        outcomes_seen.add(value)
-        assert answer.outcomes.outcome == value
-        if value == LOSS:
-            assert answer.move is None and answer.outcomes.keeping == frozenset(game.legal_moves(state))
-        else:
-            assert answer.move is not None and -_sign(every.score(game.play(state, answer.move))) == value
-    assert outcomes_seen == {-1, 0, 1}
-
-
 def test_positions_out_of_the_layers_reach_get_no_answer(layer: OutcomeLayer) -> None:
     game = layer.game
-    assert layer.answer(game.initial_state()) is None  # 8 moves above: the book's or the search's
+    assert layer.move_outcomes(game.initial_state()) is None  # 8 moves above: the book's or the search's
     deep = game.parse_sequence("1234512345")  # on the layer's far side
-    assert layer.answer(deep) is None
-    with pytest.raises(ValueError, match="not within"):
-        layer.move_outcomes(deep)
+    assert layer.move_outcomes(deep) is None and layer.outcome(deep) is None
+    assert layer.outcome(game.parse_sequence("1234")) is None  # only a position on the layer has its own
 
 
 @pytest.fixture
 def shipped(layer: OutcomeLayer, monkeypatch: pytest.MonkeyPatch) -> OutcomeLayer:
     """The 5x4 layer as if the package shipped it: what every limited search of 5x4 Connect Four consults."""
-    for module in ("search.solver.exact", "games.connect4_layer"):
-        monkeypatch.setattr(f"perfectplay.{module}.LAYERS", {layer.game.name: "test"})
-    monkeypatch.setattr("perfectplay.games.connect4_layer.shipped_layer", lambda name: layer)
+    monkeypatch.setattr(Connect4, "outcome_table", lambda game: layer if game.name == layer.game.name else None)
     return layer
 
 
@@ -116,14 +94,18 @@ def test_a_limited_search_answers_at_once_from_the_layer_and_keeps_the_value(
     every: ExactScores, shipped: OutcomeLayer
 ) -> None:
     game = shipped.game
-    for state in _random_positions(game, 30, seed=7):
+    outcomes_seen: set[int] = set()
+    for state in _random_positions(game, 60, seed=7):
         analysis = solve(game, state, Limit(nodes=10**9))
         value = _sign(every.score(state))
+        outcomes_seen.add(value)
         if value == LOSS:
-            continue  # every move loses: the search looks for the slowest, as for a book's lost line
+            assert analysis.algorithm != "book"  # every move loses: the search looks for the slowest loss
+            continue
         assert analysis.algorithm == "book" and analysis.nodes <= 2, game.format(state)
         [move] = analysis.best
         assert -_sign(every.score(game.play(state, move))) == value
+    assert outcomes_seen == {-1, 0, 1}
 
 
 def test_no_layer_is_read_for_a_game_without_one() -> None:

@@ -19,8 +19,9 @@ Every score a node reports uses ``perfectplay.game``'s convention, counted
 from the node for the side to move there.
 
 A game whose node the compiled core (``perfectplay._core``) knows says so
-with a ``CompiledEntry`` (``Game.compiled_entry``): the solver never asks
-which game it is searching.
+with a ``CompiledEntry`` (``Game.compiled_entry``), and one with outcomes
+proven ahead of time hands them over as an ``OutcomeTable``
+(``Game.outcome_table``): the solver never asks which game it is searching.
 
 This module imports nothing of ``perfectplay.game``: the protocol builds on
 these hooks, not the other way round.
@@ -118,3 +119,22 @@ class CompiledEntry:
     ) -> None:
         self.configure = configure
         self.enter = enter
+
+
+class OutcomeTable(Protocol):
+    """Win, draw or loss proven ahead of time for some of a game's positions (``Game.outcome_table``).
+
+    Outcomes are 1, 0 and -1 for the side to move. A limited search asks
+    the table before searching: where it knows every move's outcome, the
+    search answers at once with a move that keeps the value; where it knows
+    only the position's, the search's win/draw/loss probes ask only for
+    that (Connect Four's layer, ``games/connect4_layer.py``).
+    """
+
+    def move_outcomes(self, state: object) -> dict[int, int] | None:
+        """Each legal move's outcome for the side to move, or None where the table cannot tell."""
+        ...
+
+    def outcome(self, state: object) -> int | None:
+        """The position's own outcome for the side to move, or None where the table cannot tell."""
+        ...

@@ -39,7 +39,7 @@ from perfectplay.games.grid import (
 from perfectplay.games.symmetry import transform
 
 if TYPE_CHECKING:
-    from perfectplay.hooks import CompiledEntry
+    from perfectplay.hooks import CompiledEntry, OutcomeTable
 
 MAX_WIDTH = 9
 """Widest board: a column is one digit in the move-sequence notation."""
@@ -301,6 +301,12 @@ class Connect4(Game[Connect4State]):
         if type(self).search_node is not Connect4.search_node:
             return None
         return compiled_entry(self.width, self.height)
+
+    def outcome_table(self) -> OutcomeTable | None:
+        """The package's outcome layer of this board, if it ships one (``connect4_layer.py``), read on first use."""
+        from perfectplay.games.connect4_layer import shipped_layer  # its reader and file: only for a limited search
+
+        return shipped_layer(self.name)
 
     # --- notation -----------------------------------------------------------
 

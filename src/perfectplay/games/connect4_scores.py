@@ -24,7 +24,6 @@ from typing import Any
 
 from perfectplay.errors import PerfectplayError
 from perfectplay.game import Player
-from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.games.registry import make_game
 
 MAGIC = b"perfectplay exact scores 1\n"
@@ -32,15 +31,21 @@ FORMAT = "perfectplay exact scores 1"
 
 
 class Board:
-    """A Connect Four board's geometry on packed keys: playing a column, the mirror image, the canonical key."""
+    """A Connect Four board's geometry on packed keys: playing a column, the mirror image, the canonical key.
 
-    def __init__(self, game: Connect4) -> None:
+    ``game`` is a ``Connect4`` (of any size), typed loosely: ``connect4.py``
+    reaches this module through its outcome layer, so it is not imported here.
+    """
+
+    def __init__(self, game: Any) -> None:
         self.game = game
-        self.width, self.height, self.cells = game.width, game.height, game.cells
-        self.full = game.full
-        self.columns = game.columns
-        self.lines_through = game.lines_through
-        self.lines = game.lines
+        self.width: int = game.width
+        self.height: int = game.height
+        self.cells: int = game.cells
+        self.full: int = game.full
+        self.columns: Sequence[int] = game.columns
+        self.lines_through: Sequence[Sequence[int]] = game.lines_through
+        self.lines: Sequence[int] = game.lines
 
     def mirror(self, stones: int) -> int:
         """The stones reflected left to right."""
@@ -78,14 +83,14 @@ class Board:
             found.append((min(child, twin), won))
         return found
 
-    def state(self, key: int) -> Connect4State:
-        """The game's state of a key (X moved first; the side that moved last has won if it has a four)."""
+    def state(self, key: int) -> Any:
+        """The game's ``Connect4State`` of a key (X moved first; the side that moved last has won if it has a four)."""
         x, o = key & self.full, key >> self.cells
         x_moves = x.bit_count() == o.bit_count()
         last = o if x_moves else x
         won = any(last & mask == mask for mask in self.lines)
         winner = (Player.O if x_moves else Player.X) if won else None
-        return Connect4State(x, o, Player.X if x_moves else Player.O, winner)
+        return self.game.initial_state()._replace(x=x, o=o, to_move=Player.X if x_moves else Player.O, winner=winner)
 
 
 Keys = Sequence[int]
@@ -118,7 +123,7 @@ def _read_varints(data: bytes, count: int, cells: int) -> tuple[Keys, int]:
 class ExactScores:
     """A data set file read back: every row's key and score, and the score of any reachable position."""
 
-    def __init__(self, game: Connect4, keys: Keys, scores: array[int], header: dict[str, Any]) -> None:
+    def __init__(self, game: Any, keys: Keys, scores: array[int], header: dict[str, Any]) -> None:
         self.game = game
         self.board = Board(game)
         self.keys = keys
@@ -143,7 +148,7 @@ class ExactScores:
         """``exact`` (depth-aware scores) or ``outcome`` (1, 0, -1)."""
         return str(self.header.get("values", "exact"))
 
-    def score(self, state: Connect4State) -> int:
+    def score(self, state: Any) -> int:
         """The exact score of ``state`` (either mirror image) for the side to move; KeyError if not a row."""
         if self.game.to_move(state) is not (Player.X if state.x.bit_count() == state.o.bit_count() else Player.O):
             raise KeyError("the data set's positions have X moving first")
@@ -153,7 +158,7 @@ class ExactScores:
             raise KeyError(self.game.format(state))
         return int(self.scores[index])
 
-    def state(self, row: int) -> Connect4State:
+    def state(self, row: int) -> Any:
         return self.board.state(self.keys[row])
 
     @classmethod
@@ -172,8 +177,8 @@ class ExactScores:
             payload = lzma.decompress(data[end + 1 :])
             if hashlib.sha256(payload).hexdigest() != header["sha256"]:
                 raise ValueError("its checksum does not match")
-            game = make_game(header["game"])
-            if not isinstance(game, Connect4):
+            game: Any = make_game(header["game"])
+            if game.name.partition(":")[0] != "connect4":
                 raise ValueError(f"{header['game']} is not Connect Four")
             count = int(header["rows"])
             keys, used = _read_varints(payload, count, game.cells)

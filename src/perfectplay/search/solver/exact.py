@@ -35,12 +35,13 @@ from perfectplay.search.base.scale import SCALE, clamp_guess
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
 from perfectplay.search.solver.deepening import Findings, deepen, exact
 from perfectplay.search.solver.nullwindow import exact_position
-from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
+from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
 from perfectplay.search.solver.root import Root
-from perfectplay.search.solver.shipped import LAYERS, SHIPPED
+from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 if TYPE_CHECKING:
+    from perfectplay.hooks import OutcomeTable
     from perfectplay.search.base.limits import Limit
     from perfectplay.search.solver.book import BookAnswer
 
@@ -178,11 +179,10 @@ def _run(
 
             answer = book_answer(game, state)
         ceiling = None
-        if answer is None and limit.depth is None and game.name in LAYERS:
-            from perfectplay.games.connect4_layer import layer_answer, layer_outcome  # off the book's lines
-
-            answer = layer_answer(game, state)
-            ceiling = layer_outcome(game, state) if answer is None else None
+        ahead = game.outcome_table() if answer is None and limit.depth is None else None
+        if ahead is not None:  # outcomes proven ahead of time, off the book's lines
+            answer = _from_table(root, ahead)
+            ceiling = ahead.outcome(state) if answer is None else None
         if answer is not None and answer.move is not None:
             findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
         else:
@@ -212,6 +212,27 @@ def _forced(root: Root, every_move: bool) -> Findings | None:
         return None
     finally:
         budget.allowance = None
+
+
+def _from_table(root: Root, table: OutcomeTable) -> BookAnswer | None:
+    """What the game's outcome table proves of the root's moves, as a book says it; None if it cannot tell.
+
+    The move to play is the first in the root's order (its likeliest) of
+    those that keep the value: the table knows no distances. In a lost
+    position there is none: the search looks for the slowest loss, as for a
+    book's lost line.
+    """
+    from perfectplay.search.solver.book import BookAnswer  # the book's reader: only where a table answers
+
+    outcomes = table.move_outcomes(root.state)
+    if outcomes is None:
+        return None
+    best = max(outcomes.values())
+    keeping = frozenset(move for move, outcome in outcomes.items() if outcome == best)
+    draws = frozenset(move for move, outcome in outcomes.items() if outcome == DRAW)
+    losses = frozenset(move for move, outcome in outcomes.items() if outcome == LOSS)
+    move = None if best == LOSS else next(move for move in root.moves if move in keeping)
+    return BookAnswer(Outcomes(best, keeping, draws, losses), move, None)
 
 
 def _from_book(root: Root, answer: BookAnswer) -> Findings:

@@ -8,7 +8,3 @@ from __future__ import annotations
 
 SHIPPED: dict[str, str] = {"connect4": "connect4-7x6.txt"}
 """The books in the package (``perfectplay/books``), by game name."""
-
-LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply8.scores"}
-"""The outcome layers in the package (``perfectplay/books``), by game name (``layer.py``): a name here whose
-file is not in the package means no layer."""
