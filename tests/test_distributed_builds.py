@@ -247,6 +247,7 @@ def test_the_scores_format_is_for_connect_four_and_a_file(in_process: InProcess,
         (("connect4:4,3", "--format", "scores"), "needs --output PATH"),
         (("connect4:4,3", "--plies", "3", "-o", str(tmp_path / "j")), "--plies and --values are options of --format"),
         (("connect4:4,3", "--format", "scores", "--plies", "x", "-o", str(tmp_path / "s")), "must be a whole number"),
+        (("connect4:4,3", "--format", "scores", "--plies", "13", "-o", str(tmp_path / "s")), "full after 12 moves"),
     ):
         result = in_process("dataset", *args)
         assert result.returncode == 2 and message in result.stderr and len(result.stderr.splitlines()) == 1

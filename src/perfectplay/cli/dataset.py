@@ -119,6 +119,8 @@ def run_scores(args: argparse.Namespace) -> int:
         raise PerfectplayError(f"--format scores is built for Connect Four boards, not {game.title}")
     if args.output is None or args.start is not None:
         raise PerfectplayError("--format scores needs --output PATH and walks from the empty board (no --start)")
+    if args.plies is not None and args.plies > game.cells:
+        raise PerfectplayError(f"--plies: {game.title} is full after {game.cells} moves, not {args.plies}")
     progress = ShardProgress(game.name)
     which = "every reachable position" if args.plies is None else f"every position after {args.plies} moves"
     with engine_for(args) as engine:
