@@ -169,3 +169,22 @@ def test_a_limited_search_on_the_layer_plays_a_move_that_keeps_the_value(
         analysis = solve(game, state, Limit(nodes=10**7))
         value = _sign(every.score(state))
         assert all(-_sign(every.score(game.play(state, move))) == value for move in analysis.best)
+
+
+def test_a_search_stopped_on_the_layer_never_plays_a_move_shown_to_fall_short_of_the_known_outcome(
+    layer: OutcomeLayer,
+) -> None:
+    from perfectplay.search.base.budget import Budget
+    from perfectplay.search.solver.compiled import negamax_for
+    from perfectplay.search.solver.outcomes import DRAW, WIN, Settling
+    from perfectplay.search.solver.root import Root
+    from perfectplay.search.solver.table import TranspositionTable
+
+    game = layer.game
+    state = next(state for state in _on_layer_positions(game, 40, seed=10) if layer.outcome(state) == WIN)
+    root = Root(game, state, negamax_for(game, TranspositionTable(1 << 16), Budget(None, None)))
+    settling = Settling(root, WIN)
+    short = root.unique_moves[0]
+    settling.high[short] = DRAW  # a probe showed it does not win: as a search stopped by its limit leaves it
+    favourite = {move: 100 if root.twin_of[move] == short else 0 for move in root.moves}
+    assert short not in settling.choice(favourite)  # the horizon's favourite, but it cannot keep the win

@@ -200,14 +200,18 @@ class Settling:
         win (an unproven move is never preferred to one proven to keep at
         least that much), and of those the ones that may still reach the
         most (a move proven at least a draw before one proven exactly a
-        draw); else every move not proven to lose. Among them, those the
-        last iteration valued best (``values``: every root move).
+        draw); else every move not proven to lose (when the root's outcome
+        is known: every move not proven to fall short of it). Among them,
+        those the last iteration valued best (``values``: every root move).
         """
         floor = self.floor
         if floor > LOSS:
             reaching = [move for move, low in self.low.items() if low == floor]
             most = max(self.high[move] for move in reaching)
             chosen = {move for move in reaching if self.high[move] == most}
+        elif self.ceiling is not None and self.ceiling > LOSS:
+            # The root's outcome is known: only a move not yet shown to fall short of it may keep it.
+            chosen = {move for move, high in self.high.items() if high == self.ceiling} or set(self.low)
         else:
             chosen = {move for move, high in self.high.items() if high > LOSS} or set(self.low)
         candidates = [move for move in self.root.moves if self.root.twin_of[move] in chosen]
