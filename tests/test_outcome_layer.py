@@ -81,6 +81,10 @@ def test_positions_out_of_the_layers_reach_get_no_answer(layer: OutcomeLayer) ->
     deep = game.parse_sequence("1234512345")  # on the layer's far side
     assert layer.move_outcomes(deep) is None and layer.outcome(deep) is None
     assert layer.outcome(game.parse_sequence("1234")) is None  # only a position on the layer has its own
+    # X to move with as many stones as O, so X moved first, yet O holds every bottom cell: no game reaches it.
+    unreachable = game.parse("...../...../XXX.X/OOO.O", Player.X)
+    assert layer.outcome(unreachable) is None
+    assert layer.move_outcomes(game.parse("...../...../..X../OOXO.", Player.X)) is not None  # O moved first
 
 
 @pytest.fixture

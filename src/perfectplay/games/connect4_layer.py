@@ -37,6 +37,10 @@ a second in Python); further up, the opening book or the search answers."""
 WIN, DRAW, LOSS = 1, 0, -1
 
 
+class _NotInLayer(Exception):
+    """A position below has no row: the stones cannot arise in a game (the editor can still set them up)."""
+
+
 class OutcomeLayer:
     """An outcome layer read back, and the positions above it solved from it (an ``OutcomeTable``)."""
 
@@ -57,14 +61,22 @@ class OutcomeLayer:
         """The outcome of a position on the layer itself for its side to move; None for any other position."""
         if not isinstance(state, self.state_type) or (state.x | state.o).bit_count() != self.plies:
             return None
-        return None if self.game.is_over(state) else self._look_up(state)
+        if self.game.is_over(state):
+            return None
+        try:
+            return self._look_up(state)
+        except _NotInLayer:
+            return None
 
     def move_outcomes(self, state: object) -> dict[int, int] | None:
         """Each legal move's outcome for the side to move (``WIN``, ``DRAW``, ``LOSS``); None out of reach."""
         if not isinstance(state, self.state_type) or not self.reaches(state):
             return None
         known: dict[tuple[int, int], int] = {}
-        return {move: -self._value(self.game.play(state, move), known) for move in self.game.legal_moves(state)}
+        try:
+            return {move: -self._value(self.game.play(state, move), known) for move in self.game.legal_moves(state)}
+        except _NotInLayer:
+            return None  # a position no game reaches: the search answers it
 
     def _value(self, state: Any, known: dict[tuple[int, int], int]) -> int:
         """The outcome of ``state`` for its side to move, by negamax down to the layer (``known``: transpositions)."""
@@ -97,7 +109,7 @@ class OutcomeLayer:
         keys = self.scores.keys
         index = bisect_left(keys, key)
         if index == len(keys) or keys[index] != key:
-            raise PerfectplayError(f"the outcome layer has no row for {self.game.format(state)}")
+            raise _NotInLayer(self.game.format(state))
         return int(self.scores.scores[index])  # for the side to move, whichever colour it is
 
 
