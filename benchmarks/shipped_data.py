@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/shipped_data.py                 # both files
+    .venv/bin/python benchmarks/shipped_data.py                 # every file
     .venv/bin/python benchmarks/shipped_data.py --only suite    # the Connect Four check's suite alone
 
 * ``suite``: every position of the Connect Four check's suite
@@ -11,12 +11,18 @@ Run from the repository root::
 * ``5x4``: the exact data set of 5x4 Connect Four (``data/connect4-5x4.scores``):
   every reachable position walked again and compared with the file's keys,
   then a seeded 10,000 of its rows solved again and compared (about 2 CPU
-  minutes).
+  minutes);
+* ``layer``: the 7x6 outcome layer the package ships
+  (``src/perfectplay/books/connect4-7x6-ply8.scores``): every position after
+  8 moves walked again and compared with the file's keys, then every row's
+  outcome against bitbully's (an independent solver with its own 12-ply
+  book: ``pip install bitbully==0.0.79`` or the ``bench`` extra; about 15 s).
 
 The test suite checks a seeded handful of each on every run
 (``tests/check/test_connect4_agent_suite.py``,
-``tests/test_distributed_builds.py``); this is the whole of both. It prints
-what it compared and every disagreement, and exits 1 if there is one.
+``tests/test_distributed_builds.py``, ``tests/test_shipped_layer.py``); this
+is the whole of each. It prints what it compared and every disagreement, and
+exits 1 if there is one.
 """
 
 from __future__ import annotations
@@ -30,7 +36,8 @@ from pathlib import Path
 from perfectplay import Connect4
 from perfectplay.check.judge.connect4_suite import load_suite
 from perfectplay.games import ExactScores
-from perfectplay.play.exact_scores import reachable_keys
+from perfectplay.games.connect4_layer import LOSS, shipped_layer
+from perfectplay.play.exact_scores import reachable_keys, walk_keys
 from perfectplay.search.solver import TranspositionTable, score_moves
 from perfectplay.search.solver.exact import solve_value
 
@@ -71,9 +78,42 @@ def check_5x4(sample: int, seed: int) -> list[str]:
     return wrong
 
 
+def check_layer() -> list[str]:
+    """The shipped 7x6 layer's keys against a fresh walk, and every row's outcome against bitbully's."""
+    from bitbully import BitBully, Board  # the referee, an optional benchmark dependency
+
+    layer = shipped_layer("connect4")
+    if layer is None:
+        return ["layer: the package ships no 7x6 outcome layer"]
+    scores, game = layer.scores, layer.scores.game
+    keys = walk_keys(game, plies=layer.plies)
+    wrong = []
+    if list(keys) != list(scores.keys):
+        wrong.append(f"layer: the walk finds {len(keys):,} mirror pairs, the file holds {len(scores):,}")
+    print(f"layer: {len(keys):,} mirror pairs after {layer.plies} moves walked again, {len(scores):,} rows")
+    referee, over = BitBully(), 0
+    for row in range(len(scores)):
+        state = scores.state(row)
+        if game.is_over(state):  # a four made by the 8th move: the side to move has lost (bitbully plays on)
+            over += 1
+            fresh = LOSS if game.winner(state) is not None else 0
+        else:
+            # The drawing's rows, top first, as bitbully reads a board: 0 empty, 1 X (the first player), 2 O.
+            grid = [[".XO".index(cell) for cell in line] for line in game.format(state).split("/")]
+            value = referee.mtdf(Board.from_array(grid))
+            fresh = (value > 0) - (value < 0)
+        if fresh != scores.scores[row]:
+            wrong.append(f"layer {game.format(state)}: shipped {scores.scores[row]:+d}, bitbully {fresh:+d}")
+    print(
+        f"layer: every row's outcome against bitbully ({over:,} already over), "
+        f"{sum(w.startswith('layer ') for w in wrong)} disagree"
+    )
+    return wrong
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--only", choices=("suite", "5x4"), help="check one file (default both)")
+    parser.add_argument("--only", choices=("suite", "5x4", "layer"), help="check one file (default every one)")
     parser.add_argument("--sample", type=int, default=10_000, help="5x4 rows solved again (default 10,000)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -83,6 +123,8 @@ def main() -> int:
         wrong += check_suite()
     if args.only in (None, "5x4"):
         wrong += check_5x4(args.sample, args.seed)
+    if args.only in (None, "layer"):
+        wrong += check_layer()
     for line in wrong:
         print("  disagrees:", line)
     wall, used = time.perf_counter() - started, time.process_time() - cpu

@@ -21,6 +21,7 @@ from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import Connect4State
 from perfectplay.games.connect4_layer import LOSS, REACH, OutcomeLayer, shipped_layer
 from perfectplay.play.exact_scores import write_scores
+from perfectplay.search.solver.exact import FORCED_NODES
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PLIES = 8
@@ -99,17 +100,22 @@ def test_a_limited_search_answers_at_once_from_the_layer_and_keeps_the_value(
 ) -> None:
     game = shipped.game
     outcomes_seen: set[int] = set()
+    from_layer = 0
     for state in _random_positions(game, 60, seed=7):
         analysis = solve(game, state, Limit(nodes=10**9))
         value = _sign(every.score(state))
         outcomes_seen.add(value)
         if value == LOSS:
-            assert analysis.algorithm != "book"  # every move loses: the search looks for the slowest loss
+            assert analysis.algorithm != "layer"  # every move loses: the search looks for the slowest loss
             continue
-        assert analysis.algorithm == "book" and analysis.nodes <= 2, game.format(state)
+        if analysis.algorithm == "solver":  # a win on the spot or a forced block: proven exactly, at once
+            assert analysis.complete and analysis.nodes <= FORCED_NODES, game.format(state)
+        else:
+            assert analysis.algorithm == "layer" and analysis.nodes <= 2, game.format(state)
+            from_layer += 1
         [move] = analysis.best
         assert -_sign(every.score(game.play(state, move))) == value
-    assert outcomes_seen == {-1, 0, 1}
+    assert outcomes_seen == {-1, 0, 1} and from_layer >= 30
 
 
 def test_no_layer_is_read_for_a_game_without_one() -> None:

@@ -256,11 +256,11 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
 def test_analyze_and_solve_under_a_limit_say_what_the_book_proved(in_process: InProcess) -> None:
     text = in_process("analyze", "--game", "connect4", "", "--time-limit", "0.5")
     assert text.returncode == 0, text.stderr
-    assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 4" in text.stdout
+    assert "X to move: a proven win; how fast was not proven by the opening book. Keeps it: 4" in text.stdout
     document = json.loads(in_process("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
     assert document["outcome_class"] == "loss" and document["complete"] is False
     solved = in_process("solve", "--game", "connect4", "--time-limit", "0.5")
-    assert "Connect Four (7x6): a proven win; how fast was not proven before the limit, for X" in solved.stdout
+    assert "Connect Four (7x6): a proven win; how fast was not proven by the opening book, for X" in solved.stdout
 
 
 def test_a_win_in_one_or_the_only_move_that_does_not_lose_at_once_is_answered_without_a_long_search() -> None:
@@ -268,8 +268,9 @@ def test_a_win_in_one_or_the_only_move_that_does_not_lose_at_once_is_answered_wi
 
     game = Connect4()
     long = Limit(seconds=3600, nodes=10**9)
-    # 121314: X has three in column 1 and wins there; 12131: O must block column 1 (every other move loses at once).
-    for moves, outcome in (("121314", "win in 1"), ("12131", "unknown")):
+    # 121314: X has three in column 1 and wins there; 12131: O must block column 1 (every other move loses at once),
+    # and the outcome layer (every position after 8 moves) proves the block keeps the draw.
+    for moves, outcome in (("121314", "win in 1"), ("12131", "draw")):
         analysis = analyze(game, game.parse_sequence(moves), limit=long)
         assert analysis.nodes <= FORCED_NODES + 100, moves  # the move's checks, not the whole limit
         assert analysis.best == (0,), moves

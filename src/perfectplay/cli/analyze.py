@@ -195,7 +195,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
     With ``evaluation`` (a depth-limited search) each move shows its proven
     outcome or the estimate ``≈ v`` that the evaluation gave it.
     """
-    from perfectplay.words import outcome_class_text, result_text
+    from perfectplay.words import ANSWERED_AHEAD, outcome_class_text, result_text
 
     side = analysis.to_move.value
     lines = [f"{game.format(analysis.state)}  ({game.title}, {side} to move)", ""]
@@ -229,6 +229,8 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
             lines.append(row.rstrip())
     lines.append("")
     status = "" if analysis.complete or evaluation else ", stopped by the limit"
+    if analysis.algorithm in ANSWERED_AHEAD:
+        status = f", answered from {ANSWERED_AHEAD[analysis.algorithm]} without a search"
     lines.append(f"{analysis.nodes:,} nodes in {analysis.seconds * 1000:.1f} ms ({analysis.algorithm}{status})")
     if analysis.table is not None and analysis.table.evictions:
         stats = analysis.table

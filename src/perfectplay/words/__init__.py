@@ -24,6 +24,7 @@ from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
     "ALPHA": "perfectplay.words.common",
+    "ANSWERED_AHEAD": "perfectplay.words.play",
     "BETA": "perfectplay.words.common",
     "DEFAULT_ROOT_WINDOW": "perfectplay.words.teaching",
     "DEPTH_PLAYERS": "perfectplay.words.play",
@@ -82,6 +83,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.words.common import bound_text as bound_text
     from perfectplay.words.common import or_list as or_list
     from perfectplay.words.common import seconds_text as seconds_text
+    from perfectplay.words.play import ANSWERED_AHEAD as ANSWERED_AHEAD
     from perfectplay.words.play import DEPTH_PLAYERS as DEPTH_PLAYERS
     from perfectplay.words.play import LEVEL_NOTES as LEVEL_NOTES
     from perfectplay.words.play import PERFECT as PERFECT

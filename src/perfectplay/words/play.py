@@ -89,6 +89,8 @@ def outcome_class_text(analysis: Analysis) -> str:
         return "a proven draw"
     if name == "unknown":
         return "unknown, the limit ran out before a proof"
+    if analysis.algorithm in ANSWERED_AHEAD:  # no search ran: no limit stopped it
+        return proven_not_how(name, f"by {ANSWERED_AHEAD[analysis.algorithm]}")
     return proven_not_how(name, "before the limit")
 
 
@@ -108,7 +110,7 @@ def unproven_text(analysis: Analysis) -> str | None:
     """
     if analysis.complete:
         return None
-    if analysis.algorithm == "book":
+    if analysis.algorithm in ANSWERED_AHEAD:
         return book_text(analysis)
     took = seconds_text(analysis.seconds)
     if analysis.outcome_class == "win":
@@ -120,17 +122,24 @@ def unproven_text(analysis: Analysis) -> str | None:
     return f"best found in {took}, not proven"
 
 
+ANSWERED_AHEAD = {"book": "the opening book", "layer": "positions solved ahead of time"}
+"""Where an answer found without a search came from, by ``Analysis.algorithm``: the opening book's lines, or an
+outcome layer (``Game.outcome_table``), which proves each move's outcome but not how fast."""
+
+
 def book_text(analysis: Analysis) -> str:
     """What an answer from the opening book proves: ``from the opening book: a proven win; how fast not proven``."""
+    source = f"from {ANSWERED_AHEAD[analysis.algorithm]}"
     chosen = [entry for entry in analysis.moves if entry.move in analysis.best and entry.outcome.proven]
     if analysis.outcome_class == "draw":
-        return "from the opening book: a proven draw; the other moves not valued"
+        # The book names one move; a layer proves every move's outcome, but only the draws carry a score.
+        return f"{source}: a proven draw" + ("; the other moves not valued" if analysis.algorithm == "book" else "")
     if chosen and chosen[0].outcome.name == "loss":
-        return f"from the opening book: a proven loss, this move the slowest ({chosen[0].outcome})"
+        return f"{source}: a proven loss, this move the slowest ({chosen[0].outcome})"
     if chosen:
-        return f"from the opening book: a proven {chosen[0].outcome}, the fastest"
+        return f"{source}: a proven {chosen[0].outcome}, the fastest"
     name = analysis.outcome_class or "win"
-    return f"from the opening book: a proven {name}; how {'fast' if name == 'win' else 'slow'} not proven"
+    return f"{source}: a proven {name}; how {'fast' if name == 'win' else 'slow'} not proven"
 
 
 # --- the computer's levels ------------------------------------------------------------------------
@@ -227,7 +236,7 @@ def choice_text(
     unproven = unproven_text(analysis)
     if unproven is None:
         return text
-    if analysis.algorithm == "book":
+    if analysis.algorithm in ANSWERED_AHEAD:
         return f"{unproven[:1].upper()}{unproven[1:]}, answered without a search. {text}"
     return f"{unproven[:1].upper()}{unproven[1:]}: the search stopped before every move was valued. {text}"
 
@@ -258,7 +267,7 @@ def _choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, lev
 
 
 def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, best: Sequence[MoveValue]) -> str:
-    if analysis.algorithm == "book" and chosen.move in analysis.best:
+    if analysis.algorithm in ANSWERED_AHEAD and chosen.move in analysis.best:
         return _book_choice_text(analysis, chosen)
     if chosen.outcome.name == "unknown" and analysis.outcome_class == "win" and chosen.move in analysis.best:
         return "The time limit came before this position was solved, but this move is proven to win; how fast is not."
@@ -313,17 +322,22 @@ def _others_text(analysis: Analysis, best: Sequence[MoveValue]) -> str:
     return " ".join(part for part in (valued, blunders.strip(), not_valued) if part)
 
 
+PROVED_AHEAD = {"book": "the opening book proved", "layer": "positions solved ahead of time prove"}
+"""The same sources as ``ANSWERED_AHEAD``, as the subject of a sentence about the move they proved."""
+
+
 def _book_choice_text(analysis: Analysis, chosen: MoveValue) -> str:
-    """Why the computer played the opening book's move: what the book proved of it, and nothing of the others."""
+    """Why the computer played a move found without a search: what its source proved of it, nothing of the others."""
+    proved = PROVED_AHEAD[analysis.algorithm]
     outcome = chosen.outcome
     if outcome.name == "loss":
-        return f"Every move loses against best play; the opening book proved this one holds out longest ({outcome})."
+        return f"Every move loses against best play; {proved} this one holds out longest ({outcome})."
     if outcome.name == "draw":
-        return "With best play from here the game is a draw; the opening book proved this move keeps it."
+        return f"With best play from here the game is a draw; {proved} this move keeps it."
     if outcome.name == "win":
-        return f"The opening book proved this move wins fastest ({outcome})."
+        return f"{proved.capitalize()} this move wins fastest ({outcome})."
     name = analysis.outcome_class or "win"
-    return f"The opening book proved this move keeps the {name}; how fast it wins is not proven."
+    return f"{proved.capitalize()} this move keeps the {name}; how fast it wins is not proven."
 
 
 # --- a game in progress ---------------------------------------------------------------------------

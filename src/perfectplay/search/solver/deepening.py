@@ -124,8 +124,9 @@ def deepen(
     if settling is not None and settling.settled:
         outcomes = settling.outcomes()
     if finished is None:
-        if outcomes is not None:
-            return Findings({}, frozenset(), tuple(sorted(outcomes.keeping)), False, None, outcomes=outcomes)
+        if outcomes is not None:  # among the moves that keep it, a win on the spot or the forced reply first
+            first = outcomes.keeping & frozenset(root.tactical_moves()) or outcomes.keeping
+            return Findings({}, frozenset(), tuple(sorted(first)), False, None, outcomes=outcomes)
         return _fallback(root)
     complete = len(proven) == len(root.moves) or (
         not every_move and _fastest_win_proven(root, values, proven, finished)

@@ -178,15 +178,17 @@ def _run(
             from perfectplay.search.solver.book import book_answer  # its reader, only where a book exists
 
             answer = book_answer(game, state)
-        ceiling = None
-        ahead = game.outcome_table() if answer is None and limit.depth is None else None
+        booked = answer is not None and answer.move is not None
+        # A win on the spot or a forced block: its exact answer (a win in 1) says more than a table's "a win".
+        settled = _forced(root, every_move) if not booked and root.forced_moves() else None
+        ceiling, source = None, "book"
+        ahead = game.outcome_table() if answer is None and settled is None and limit.depth is None else None
         if ahead is not None:  # outcomes proven ahead of time, off the book's lines
-            answer = _from_table(root, ahead)
+            answer, source = _from_table(root, ahead), "layer"
             ceiling = ahead.outcome(state) if answer is None else None
-        if answer is not None and answer.move is not None:
-            findings, algorithm = _from_book(root, answer), "book"  # proven ahead of time: answered at once
+        if settled is None and answer is not None and answer.move is not None:
+            findings, algorithm = _from_book(root, answer), source  # proven ahead of time: answered at once
         else:
-            settled = _forced(root, every_move) if root.forced_moves() else None
             known = None if answer is None else answer.outcomes
             findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known, ceiling)
     if progress is not None:
@@ -231,8 +233,12 @@ def _from_table(root: Root, table: OutcomeTable) -> BookAnswer | None:
     keeping = frozenset(move for move, outcome in outcomes.items() if outcome == best)
     draws = frozenset(move for move, outcome in outcomes.items() if outcome == DRAW)
     losses = frozenset(move for move, outcome in outcomes.items() if outcome == LOSS)
+    outcomes_proven = Outcomes(best, keeping, draws, losses)
+    wins_now = root.winning_moves()
+    if wins_now:  # a win on the spot is the fastest: its length (1 ply) is known too
+        return BookAnswer(outcomes_proven, wins_now[0], 1)
     move = None if best == LOSS else next(move for move in root.moves if move in keeping)
-    return BookAnswer(Outcomes(best, keeping, draws, losses), move, None)
+    return BookAnswer(outcomes_proven, move, None)
 
 
 def _from_book(root: Root, answer: BookAnswer) -> Findings:
