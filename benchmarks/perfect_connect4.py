@@ -50,7 +50,7 @@ from perfectplay.search.solver.compiled import core_description
 from perfectplay.web.jobs import Job, run_job
 
 Mover = Callable[[Connect4State], tuple[int, str]]
-"""One path's computer: the move for a position and how it was known (``book`` or the search's kind)."""
+"""One path's computer: the move for a position and how it was known (``book``, ``layer`` or the search's kind)."""
 
 
 @dataclass
@@ -94,7 +94,9 @@ def page_mover(
         if seen is not None:
             seen.append(analysis)
         assert result["move"] is not None
-        kind = "book" if analysis["algorithm"] == "book" else "exact" if analysis["complete"] else "limited"
+        # Found without a search: from the opening book, or from the outcome layer (every position 8 moves in).
+        ahead = analysis["algorithm"] in ("book", "layer")
+        kind = analysis["algorithm"] if ahead else "exact" if analysis["complete"] else "limited"
         return result["move"], kind
 
     return move
@@ -106,7 +108,8 @@ def terminal_mover(game: Connect4, seconds: float, rng: random.Random) -> Mover:
     def move(state: Connect4State) -> tuple[int, str]:
         chosen = choose_move(game, state, "perfect", rng, analyst=analyst)
         analysis = analyst(game, state)  # remembered: the analysis the move was chosen from
-        kind = "book" if analysis.algorithm == "book" else "exact" if analysis.complete else "limited"
+        ahead = analysis.algorithm in ("book", "layer")
+        kind = analysis.algorithm if ahead else "exact" if analysis.complete else "limited"
         return chosen, kind
 
     return move

@@ -78,3 +78,13 @@ def test_the_words_name_the_layer_not_the_opening_book() -> None:
     )
     drawn = solve(game, game.parse_sequence("3633"), Limit(seconds=5))
     assert unproven_text(drawn) == "from positions solved ahead of time: a proven draw"
+
+
+def test_a_hint_names_the_moves_proven_to_keep_the_win_above_a_proven_draw() -> None:
+    from perfectplay.words import advised_moves, hint_text
+
+    game = Connect4()
+    won = solve(game, game.parse_sequence("1764"), Limit(seconds=5))  # 6 wins, 4 draws: the layer proves both
+    assert {entry.move: str(entry.outcome) for entry in won.moves}[3] == "draw"
+    assert [entry.move for entry in advised_moves(won)] == [5]
+    assert hint_text(game, won).startswith("Hint for X: play 6")

@@ -37,3 +37,18 @@ def test_connect_fours_search_tree_starts_two_plies_deep_and_says_why(visit: Any
     intro = page.inner_text(".tintro")
     assert "too many to search to the end here, so this search stops 2 plies deep" in intro
     assert "It stops 2 plies below the position" in intro
+
+
+def test_a_move_from_positions_solved_ahead_of_time_says_so_and_marks_the_win_above_the_draw(
+    visit: Any, server: Any
+) -> None:
+    # Set up in the editor after 1 7 6 4 (columns from 1), X to move: only 6 wins, 4 draws, the rest lose.
+    position = "......./......./......./......./......./X..O.XO"
+    page = visit(f"{server.url}?game=connect4&position={position}&to_move=X&mode=computer&you=O&level=perfect")
+    page.wait_for_selector(".why-moves", timeout=PATIENCE)
+    wait_idle(page)
+    why = page.inner_text("#why")
+    assert why.startswith("The computer (X) played 6. From positions solved ahead of time: a proven win")
+    assert "Answered without a search" in why and "stopped at the time limit" not in why
+    assert page.get_attribute(".why-moves li[data-move='5']", "class") == "why-unknown played best"
+    assert page.get_attribute(".why-moves li[data-move='3']", "class") == "why-draw"

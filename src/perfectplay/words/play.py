@@ -41,7 +41,9 @@ def advised_moves(analysis: Analysis) -> tuple[MoveValue, ...]:
 
     In a position proven lost whose every move was not valued, the search's
     (or the book's) choice: every move loses, and the ones it proved lose
-    soonest are the ones not to play.
+    soonest are the ones not to play. In a position proven won where no
+    win's length is proven, the moves proven to keep the win, above any
+    proven draw.
     """
     if not analysis.moves:
         return ()
@@ -49,6 +51,9 @@ def advised_moves(analysis: Analysis) -> tuple[MoveValue, ...]:
     if analysis.outcome_class == "loss" and not analysis.complete and preferred:
         return tuple(entry for entry in analysis.moves if entry.move in preferred)
     top = max(_merit(entry, preferred) for entry in analysis.moves)
+    if analysis.outcome_class == "win" and not analysis.complete and preferred and top[0] < 3:
+        # Proven to keep the win, how fast not proven: better than any move proven to draw.
+        return tuple(sorted((entry for entry in analysis.moves if entry.move in preferred), key=_move_of))
     return tuple(sorted((entry for entry in analysis.moves if _merit(entry, preferred) == top), key=_move_of))
 
 

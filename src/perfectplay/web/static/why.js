@@ -7,6 +7,9 @@ import { outcomeText } from "./outcome.js";
 
 const LISTED = 12; // moves listed on a big board; the rest are counted by outcome
 
+// The analyses found without a search (analysis.algorithm): the opening book, or positions solved ahead of time.
+const ANSWERED_AHEAD = new Set(["book", "layer"]);
+
 const EMPTY_NOTE = "After the computer moves, every move it could have played is listed here with its outcome.";
 
 export function createWhyPanel(element) {
@@ -52,9 +55,15 @@ export function createWhyPanel(element) {
     if (rest.length) list.append(moreItem(rest));
     const stats = document.createElement("p");
     stats.className = "note";
-    const stopped = analysis.complete ? "" : " (stopped at the time limit)";
-    const positions = analysis.nodes === 1 ? "position" : "positions";
-    stats.textContent = `${analysis.nodes.toLocaleString()} ${positions} searched in ${(analysis.seconds * 1000).toFixed(1)} ms${stopped}.`;
+    const took = `${(analysis.seconds * 1000).toFixed(1)} ms`;
+    if (ANSWERED_AHEAD.has(analysis.algorithm)) {
+      // The heading names the source (the server's words); no search ran, so no limit stopped one.
+      stats.textContent = `Answered without a search, in ${took}.`;
+    } else {
+      const stopped = analysis.complete ? "" : " (stopped at the time limit)";
+      const positions = analysis.nodes === 1 ? "position" : "positions";
+      stats.textContent = `${analysis.nodes.toLocaleString()} ${positions} searched in ${took}${stopped}.`;
+    }
     element.replaceChildren(heading, list, stats);
   }
 
