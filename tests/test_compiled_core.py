@@ -193,7 +193,7 @@ def test_both_cores_value_the_horizon_alike_on_many_connect_four_positions(
 @pytest.mark.slow  # long searches by both cores, node for node
 def test_both_cores_stop_at_the_same_node_and_report_the_same_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Connect4()
-    state = game.parse("1122")  # off the opening book's lines: a book position is answered without a search
+    state = game.parse("176543212")  # past the opening book and the outcome layer: answered by a search
     reports: dict[str, list[tuple[str, int | None, int, int]]] = {}
     for pure in ("1", ""):
         monkeypatch.setenv(PURE_VARIABLE, pure)
