@@ -91,8 +91,11 @@ def test_each_python_builds_its_own_wheel_with_the_compiled_core_and_installs_it
     if tools is None:
         pytest.skip(f"setuptools and build for Python {version[0]}.{version[1]} could not be installed (offline?)")
     dist = tmp_path / "dist"
+    # A copy of its own: the other end's build runs on another worker at the same time, and both would write
+    # the checkout's build/ and egg-info folders.
+    source = shutil.copytree(checkout, tmp_path / "source")
     built = run(
-        [str(tools / "python"), "-m", "build", "--no-isolation", "--wheel", "--outdir", str(dist), "."], checkout
+        [str(tools / "python"), "-m", "build", "--no-isolation", "--wheel", "--outdir", str(dist), "."], source
     )
     assert built.returncode == 0, built.stderr[-2000:]
     [wheel] = dist.glob("perfectplay-*.whl")
