@@ -19,12 +19,14 @@ import pytest
 from perfectplay import Connect4, Limit, Player, solve
 from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import Connect4State
-from perfectplay.games.connect4_layer import LOSS, REACH, OutcomeLayer, shipped_layer
+from perfectplay.games.connect4_layer import LOSS, OutcomeLayer, shipped_layer
 from perfectplay.play.exact_scores import write_scores
 from perfectplay.search.solver.exact import FORCED_NODES
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PLIES = 8
+SAMPLED_ABOVE = 5
+"""The random positions are 1 to 5 moves above the layer: the dearer ones further up get the empty board's test."""
 
 
 def _sign(value: int) -> int:
@@ -51,7 +53,7 @@ def _random_positions(game: Connect4, count: int, seed: int, first: Player = Pla
     found: list[Connect4State] = []
     while len(found) < count:
         state = game.initial_state(first)
-        for _ in range(rng.randint(PLIES - REACH, PLIES - 1)):
+        for _ in range(rng.randint(PLIES - SAMPLED_ABOVE, PLIES - 1)):
             if game.is_over(state):
                 break
             state = game.play(state, rng.choice(game.legal_moves(state)))
@@ -76,9 +78,15 @@ def test_every_moves_outcome_above_the_layer_is_the_sign_of_its_exact_score(
         assert layer.move_outcomes(_swapped(state)) == expected, game.format(state)
 
 
+def test_the_empty_board_eight_moves_above_is_solved_from_the_layer(every: ExactScores, layer: OutcomeLayer) -> None:
+    game = layer.game
+    empty = game.initial_state()
+    expected = {move: -_sign(every.score(game.play(empty, move))) for move in game.legal_moves(empty)}
+    assert layer.move_outcomes(empty) == expected and len(set(expected.values())) > 1
+
+
 def test_positions_out_of_the_layers_reach_get_no_answer(layer: OutcomeLayer) -> None:
     game = layer.game
-    assert layer.move_outcomes(game.initial_state()) is None  # 8 moves above: the book's or the search's
     deep = game.parse_sequence("1234512345")  # on the layer's far side
     assert layer.move_outcomes(deep) is None and layer.outcome(deep) is None
     assert layer.outcome(game.parse_sequence("1234")) is None  # only a position on the layer has its own

@@ -82,8 +82,8 @@ def test_a_search_stopped_before_the_exact_scores_still_keeps_a_proven_win() -> 
 
 def test_a_search_stopped_before_the_outcome_says_only_what_it_found() -> None:
     game = Connect4()
-    # X's first stone on the edge, which the opening book never plays: the book does not know it.
-    stopped = analyze(game, game.parse("11"), limit=Limit(nodes=20_000))
+    # Nine moves in, off the opening book's lines and past the outcome layer (8 moves in): only a search answers.
+    stopped = analyze(game, game.parse("117654321"), limit=Limit(nodes=20_000))
     assert not stopped.complete and stopped.outcome_class is None
     words = unproven_text(stopped)
     assert words is not None and words.startswith("best found in ")

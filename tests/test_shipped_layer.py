@@ -88,3 +88,13 @@ def test_a_hint_names_the_moves_proven_to_keep_the_win_above_a_proven_draw() -> 
     assert {entry.move: str(entry.outcome) for entry in won.moves}[3] == "draw"
     assert [entry.move for entry in advised_moves(won)] == [5]
     assert hint_text(game, won).startswith("Hint for X: play 6")
+
+
+def test_it_solves_the_opening_above_it_down_to_the_empty_board() -> None:
+    layer = _layer()
+    game = Connect4()
+    # The empty board's known values (Allis, Allen): the centre wins, its neighbours draw, the rest lose.
+    assert layer.move_outcomes(game.initial_state()) == {0: LOSS, 1: LOSS, 2: DRAW, 3: WIN, 4: DRAW, 5: LOSS, 6: LOSS}
+    # Set up in the editor, off the book's lines (the book's X opens in the centre): X 1, O 7, X to move.
+    analysis = solve(game, game.parse_sequence("17"), Limit(seconds=5))
+    assert analysis.algorithm == "layer" and analysis.best == (3,) and analysis.outcome_class == "win"

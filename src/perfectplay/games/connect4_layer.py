@@ -2,10 +2,11 @@
 
 A layer (``perfectplay dataset connect4 --format scores --plies P --values
 outcome``) holds whether each position after exactly P moves is won, drawn
-or lost for the side to move. A position p moves in, a few moves short of
-P, is then solved by a plain negamax down to the layer, where every leaf is
-a look-up and nothing is searched: at most 7^(P-p) leaves, fewer with the
-transpositions merged. What it proves is every move's outcome (win, draw or
+or lost for the side to move. A position p moves in, short of P, is then
+solved by a plain negamax down to the layer, where every leaf is a look-up
+and nothing is searched: at most 7^(P-p) leaves, far fewer with the
+transpositions merged and a move that wins ending the search of its
+position. What it proves is every move's outcome (win, draw or
 loss; not how fast), which is what keeps a position's value where the
 opening book has no line: positions set up in the editor, whose proofs at
 4-8 moves in cost 10-200 M nodes, far past the page's limit. On the layer
@@ -30,9 +31,10 @@ LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply8.scores"}
 """The outcome layers in the package (``perfectplay/books``), by game name: a name here whose file is not in the
 package means no layer."""
 
-REACH = 5
-"""How many moves above its layer a position is solved from it: 7^5 = 16,807 leaves at most (a few tenths of
-a second in Python); further up, the opening book or the search answers."""
+REACH = 8
+"""How many moves above its layer a position is solved from it: every one, for the shipped layer 8 moves in.
+The negamax stops at a move that wins, so it visits far fewer than 7^8 leaves: measured on the 7x6 layer,
+0.48 s of CPU for the empty board, at most 0.17 s for a position 1-3 moves in, a few ms further down."""
 
 WIN, DRAW, LOSS = 1, 0, -1
 
