@@ -48,6 +48,7 @@ from perfectplay.play.players import choose_move
 from perfectplay.search.solver.book import book_answer
 from perfectplay.search.solver.compiled import core_description
 from perfectplay.web.jobs import Job, run_job
+from perfectplay.words import ANSWERED_AHEAD
 
 Mover = Callable[[Connect4State], tuple[int, str]]
 """One path's computer: the move for a position and how it was known (``book``, ``layer`` or the search's kind)."""
@@ -64,6 +65,14 @@ class Tally:
 
 def sign(value: int) -> int:
     return (value > 0) - (value < 0)
+
+
+def move_kind(algorithm: str, complete: bool) -> str:
+    """How a move was known: ``book`` or ``layer`` (found without a search, ``words.ANSWERED_AHEAD``), else
+    ``exact`` or ``limited``."""
+    if algorithm in ANSWERED_AHEAD:
+        return algorithm
+    return "exact" if complete else "limited"
 
 
 def page_mover(
@@ -94,10 +103,7 @@ def page_mover(
         if seen is not None:
             seen.append(analysis)
         assert result["move"] is not None
-        # Found without a search: from the opening book, or from the outcome layer (every position 8 moves in).
-        ahead = analysis["algorithm"] in ("book", "layer")
-        kind = analysis["algorithm"] if ahead else "exact" if analysis["complete"] else "limited"
-        return result["move"], kind
+        return result["move"], move_kind(analysis["algorithm"], analysis["complete"])
 
     return move
 
@@ -108,9 +114,7 @@ def terminal_mover(game: Connect4, seconds: float, rng: random.Random) -> Mover:
     def move(state: Connect4State) -> tuple[int, str]:
         chosen = choose_move(game, state, "perfect", rng, analyst=analyst)
         analysis = analyst(game, state)  # remembered: the analysis the move was chosen from
-        ahead = analysis.algorithm in ("book", "layer")
-        kind = analysis.algorithm if ahead else "exact" if analysis.complete else "limited"
-        return chosen, kind
+        return chosen, move_kind(analysis.algorithm, analysis.complete)
 
     return move
 

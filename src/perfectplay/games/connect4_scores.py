@@ -1,7 +1,7 @@
 """The exact scores file: Connect Four positions as packed keys, each with its score or outcome; read and written.
 
 ``perfectplay dataset --format scores`` builds it (``play/exact_scores.py``);
-the solver reads an outcome layer of it (``layer.py``). Key: ``x | o << cells``,
+a game reads an outcome layer of it (``connect4_layer.py``). Key: ``x | o << cells``,
 the two sides' stones as ``Connect4State`` holds them (row-major from the top
 left), X having moved first; one row per mirror pair, the lesser key of the
 two images. The file: a first line ``perfectplay exact scores 1``, a JSON line
