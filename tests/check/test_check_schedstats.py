@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,17 @@ def thread_file(thread: threading.Thread) -> str:
     return f"/proc/{os.getpid()}/task/{thread.native_id}/schedstat"
 
 
+def wait_until_gone(thread: threading.Thread) -> None:
+    """Until the kernel has removed the joined thread's task: ``join`` returns when its Python part is done, a
+    moment before the system thread exits, and until then its file still reads, as the live thread's it is."""
+    task = f"/proc/{os.getpid()}/task/{thread.native_id}"
+    for _ in range(60_000):  # a wait for an event, not a timing: 60 s at most even on a starved machine
+        if not os.path.exists(task):
+            return
+        time.sleep(0.001)
+    raise AssertionError(f"{task} is still there a minute after its thread was joined")
+
+
 def test_a_new_thread_counts_at_once_and_the_file_of_one_that_ended_is_closed() -> None:
     me = os.getpid()
     delays = RunDelays()
@@ -55,6 +67,7 @@ def test_a_new_thread_counts_at_once_and_the_file_of_one_that_ended_is_closed() 
     finally:
         stop.set()
         waiting.join()
+    wait_until_gone(waiting)
     assert delays.read([me]) is not None
     assert thread_file(waiting) not in stats_open(me) and delays.kept == len(stats_open(me))
     delays.close()
