@@ -29,8 +29,9 @@ import pytest
 from perfectplay.cli import main, options
 from perfectplay.cli.output import WriteError, atomic_file, print_or_write, write_file
 from perfectplay.games import make_game
+from repo_paths import ROOT
 
-EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "correct.py")
+EXAMPLE = str(ROOT / "examples" / "correct.py")
 
 
 @contextlib.contextmanager
