@@ -41,7 +41,8 @@ def installed(fingerprint: str) -> set[str]:
 def ensure_environment(command: str) -> None:
     # The compiled core is built by the install too: a change to its source needs a new install.
     core = sorted((ROOT / "src" / "perfectplay" / "_core").glob("*.[ch]"))
-    sources = [ROOT / "pyproject.toml", ROOT / "setup.py", *core]
+    # The version is read from perfectplay/__init__.py into the install's metadata: a new version, a new install.
+    sources = [ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "src" / "perfectplay" / "__init__.py", *core]
     fingerprint = hashlib.sha256(b"".join(path.name.encode() + path.read_bytes() for path in sources)).hexdigest()
     have = installed(fingerprint)
     if EXTRAS[command] <= have:

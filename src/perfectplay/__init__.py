@@ -24,7 +24,8 @@ import typing as _typing
 
 from perfectplay._lazy import lazy_door as _lazy_door
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The one place the version is written: the wheel's metadata (pyproject.toml), ``--version`` and the docs read it."""
 
 _HOMES: dict[str, str] = {
     "ALGORITHMS": "perfectplay.search.analysis",
