@@ -187,8 +187,12 @@ def describe_validation_error(error: Any) -> tuple[str, str]:
     return field, f"{error.get('msg', 'invalid value')} (got {excerpt(error.get('input'))})"
 
 
-DRAIN_MAX_BYTES = 1024 * 1024
-"""At most this much of a refused upload is read and dropped so that its 413 arrives (``DrainRefusedBody``)."""
+DRAIN_MAX_BYTES = 64 * 1024 * 1024
+"""At most this much of a refused upload is read and dropped so that its 413 arrives (``DrainRefusedBody``).
+
+Well past the uploads a careless client sends (a 10 MB file pasted whole was
+reset at 1 MB): reading and dropping costs the server a few milliseconds per
+megabyte and no memory, and ``DRAIN_SECONDS`` bounds the time either way."""
 
 DRAIN_SECONDS = 5.0
 """For at most this long."""
