@@ -27,7 +27,7 @@ import random
 from typing import Any, Literal, cast
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from perfectplay.documents import PracticeJSON, QuizJSON, order_counts_json
 from perfectplay.teaching import (
@@ -54,15 +54,16 @@ from perfectplay.web.jobs import (
     COMPARE_KIND,
     MCTS_STUDY_KIND,
     MCTS_TREE_KIND,
+    NODE_CAP,
     ORDERS_KIND,
     Job,
     TeachJob,
     TeachResult,
 )
 from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
-from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX
+from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX, start_depth
 from perfectplay.web.schemas import (
-    STRICT,
+    Body,
     OrderField,
     OrderFields,
     PositionRequest,
@@ -96,6 +97,16 @@ class OrdersRequest(PositionRequest, SearchFields):
     """``POST /api/orders``: count every move order's nodes on the position."""
 
 
+ORDERS_TOO_BIG = NODE_CAP // 3
+"""A whole tree estimated above this is counted ``START_DEPTH`` plies deep unless a depth is asked for.
+
+Counting walks minimax's whole tree and alpha-beta's under every order: the
+empty 3x3 board (549,946 nodes for minimax alone) took longer than the
+server's limit, so its default answered 503. Every 3x3 position after the
+first move is counted to the end (no random line estimates more than about
+110,000 nodes there)."""
+
+
 class CompareRequest(PositionRequest, SearchFields):
     """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
 
@@ -104,10 +115,8 @@ class CompareRequest(PositionRequest, SearchFields):
     )
 
 
-class TextbookFields(BaseModel):
+class TextbookFields(Body):
     """A textbook tree: typed, or drawn at random from a seed."""
-
-    model_config = STRICT
 
     tree: str | None = Field(
         default=None,
@@ -176,8 +185,10 @@ async def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is nothing to search")
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "whole searches are counted")
+    depth_note = start_depth(game, state, options, ORDERS_TOO_BIG)
     lanes: Lanes = request.app.state.lanes
-    return await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
+    document = await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
+    return document if depth_note is None else {**document, "depth_note": depth_note}
 
 
 @router.post(

@@ -73,18 +73,18 @@ START_DEPTH = 2
 """The depth limit a too-big tree starts with: the root's moves and the replies to them."""
 
 
-def start_depth(game: Game[Any], state: Any, search: SearchFields, options: SearchOptions) -> str | None:
-    """Limit ``options`` to ``START_DEPTH`` when no depth was asked for and the whole tree is too big; say why.
+def start_depth(game: Game[Any], state: Any, options: SearchOptions, too_big: float = TOO_BIG) -> str | None:
+    """Limit ``options`` to ``START_DEPTH`` when no depth was asked for and the whole tree is ``too_big``; say why.
 
-    Only a request that leaves ``search_depth`` out gets the limit: one that
-    sends ``search_depth: null`` asks for the whole search and gets it (or
-    the server's time limit). Returns the sentence the page shows, or None
+    A request that leaves ``search_depth`` out (or sends it as null, which
+    means the same) gets the limit where the whole search could not end
+    within the server's limits. Returns the sentence the page shows, or None
     when nothing changed.
     """
-    if options["search_depth"] is not None or "search_depth" in search.model_fields_set:
+    if options["search_depth"] is not None:
         return None
     estimate = estimated_tree_size(game, state)
-    if estimate <= TOO_BIG:
+    if estimate <= too_big:
         return None
     options["search_depth"] = START_DEPTH
     # An evaluation without a depth was refused already: the game's default values the horizon.
@@ -102,7 +102,7 @@ async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
     options = check_search_options(game, body, body.algorithm, body)
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "the whole search tree is drawn")
     # Too big to search to the end (by estimate), the tree starts depth-limited, and says so.
-    depth_note = start_depth(game, state, body, options)
+    depth_note = start_depth(game, state, options)
     after = state
     for number, move in enumerate(body.path, start=1):
         with blame("path"):
