@@ -111,3 +111,9 @@ def test_a_count_small_enough_is_still_to_the_end_without_a_note(api: TestClient
 def test_an_asked_depth_on_the_empty_board_is_kept_and_not_explained(api: TestClient) -> None:
     answer = api.post("/api/orders", json={"search_depth": 1}).json()
     assert answer["search_depth"] == 1 and "depth_note" not in answer
+
+
+def test_an_unknown_field_sent_as_null_is_still_unknown(api: TestClient) -> None:
+    response = api.post("/api/move", json={"position": "XOX/OO./.X.", "colour": None})
+    assert response.status_code == 422
+    assert response.json()["error"] == {"field": "colour", "message": "unknown field"}

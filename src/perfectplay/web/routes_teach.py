@@ -50,6 +50,15 @@ from perfectplay.teaching import (
     tree_text,
 )
 from perfectplay.viz import trace_document
+from perfectplay.web.answers import (
+    CompareAnswerJSON,
+    ConvergenceAnswerJSON,
+    MctsAnswerJSON,
+    OrdersAnswerJSON,
+    TextbookAnswerJSON,
+    answering,
+    lanes_of,
+)
 from perfectplay.web.jobs import (
     COMPARE_KIND,
     MCTS_STUDY_KIND,
@@ -60,7 +69,7 @@ from perfectplay.web.jobs import (
     TeachJob,
     TeachResult,
 )
-from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
+from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX, start_depth
 from perfectplay.web.schemas import (
     Body,
@@ -162,7 +171,10 @@ def _position_job(kind: str, body: PositionRequest, options: Any, algorithm: str
 
 
 async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
-    """The job on a worker under the server's time limit; its problem becomes a 422 naming the field."""
+    """The job on a worker under the server's time limit; its problem becomes a 422 naming the field.
+
+    The document comes back as the worker built it, a plain dict: each route names its shape (``answers.py``).
+    """
     seconds = lanes.settings.seconds
     too_slow = f"this takes longer than {seconds:g} s on this server; try a position nearer the game's end"
     # The pool is typed for the analysis job; the worker dispatches on ``kind``.
@@ -177,34 +189,38 @@ async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
 @router.post(
     "/api/orders",
     summary="Nodes of minimax and of alpha-beta under every move order, with the best case",
-    responses=error_responses(*POST_ERRORS),
+    **answering(OrdersAnswerJSON, *POST_ERRORS),
 )
-async def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
+async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
     game, state = read_position(body)
     options = check_search_options(game, body)
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is nothing to search")
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "whole searches are counted")
     depth_note = start_depth(game, state, options, ORDERS_TOO_BIG)
-    lanes: Lanes = request.app.state.lanes
-    document = await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
-    return document if depth_note is None else {**document, "depth_note": depth_note}
+    lanes = lanes_of(request)
+    job = _position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds)
+    document = cast(OrdersAnswerJSON, await _run(job, lanes))
+    if depth_note is not None:
+        document["depth_note"] = depth_note
+    return document
 
 
 @router.post(
     "/api/compare",
     summary="A depth-limited search beside perfect play: where it differs and what it costs",
-    responses=error_responses(*POST_ERRORS),
+    **answering(CompareAnswerJSON, *POST_ERRORS),
 )
-async def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+async def compare(body: CompareRequest, request: Request) -> CompareAnswerJSON:
     game, state = read_position(body)
     if body.search_depth is None:
         raise Problem(422, "search_depth", "a comparison needs the depth-limited search's depth: give search_depth")
     options = check_search_options(game, body)
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is no move to compare")
-    lanes: Lanes = request.app.state.lanes
-    return await _run(_position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds), lanes)
+    lanes = lanes_of(request)
+    job = _position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds)
+    return cast(CompareAnswerJSON, await _run(job, lanes))
 
 
 PRACTICE_MAX_NODES = 200
@@ -242,14 +258,13 @@ def read_tree(body: TextbookFields) -> TextbookTree:
 @router.post(
     "/api/textbook",
     summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)",
-    responses=error_responses(*POST_ERRORS),
+    **answering(TextbookAnswerJSON, *POST_ERRORS),
 )
-async def textbook(body: TextbookRequest, request: Request) -> dict[str, Any]:
-    lanes: Lanes = request.app.state.lanes
-    return await lanes.fast.run(textbook_json, body)
+async def textbook(body: TextbookRequest, request: Request) -> TextbookAnswerJSON:
+    return await lanes_of(request).fast.run(textbook_json, body)
 
 
-def textbook_json(body: TextbookRequest) -> dict[str, Any]:
+def textbook_json(body: TextbookRequest) -> TextbookAnswerJSON:
     tree = read_tree(body)
     if body.algorithm != "alphabeta":
         for field, given in (("order", body.order != "natural"), ("compare_order", body.compare_order)):
@@ -264,21 +279,19 @@ def textbook_json(body: TextbookRequest) -> dict[str, Any]:
         changes = compare_cuts(trace, other, body.compare_order)
     counted = order_counts(tree, (), tree.limit, evaluate=tree.evaluate, values=tree.move_values, find="first")
     counts = {"minimax": counted.minimax.nodes, "alphabeta": counted.orders[body.order].nodes}
-    return {
-        **trace_document(trace, counts, changes=changes),
-        "tree_text": tree_text(tree.root),
-        "order_counts": order_counts_json(counted),
-    }
+    document = cast(TextbookAnswerJSON, trace_document(trace, counts, changes=changes))
+    document["tree_text"] = tree_text(tree.root)
+    document["order_counts"] = order_counts_json(counted)
+    return document
 
 
 @router.post(
     "/api/quiz",
     summary="Which nodes does alpha-beta prune? An answer checked, every cut explained",
-    responses=error_responses(*POST_ERRORS),
+    **answering(QuizJSON, *POST_ERRORS),
 )
-async def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
-    lanes: Lanes = request.app.state.lanes
-    return cast("dict[str, Any]", await lanes.fast.run(quiz_json, body))
+async def quiz(body: QuizRequest, request: Request) -> QuizJSON:
+    return await lanes_of(request).fast.run(quiz_json, body)
 
 
 def quiz_json(body: QuizRequest) -> QuizJSON:
@@ -315,11 +328,10 @@ def quiz_json(body: QuizRequest) -> QuizJSON:
 @router.post(
     "/api/practice",
     summary="A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
-    responses=error_responses(*POST_ERRORS),
+    **answering(PracticeJSON, *POST_ERRORS),
 )
-async def practice(body: PracticeRequest, request: Request) -> dict[str, Any]:
-    lanes: Lanes = request.app.state.lanes
-    return cast("dict[str, Any]", await lanes.fast.run(practice_json, body))
+async def practice(body: PracticeRequest, request: Request) -> PracticeJSON:
+    return await lanes_of(request).fast.run(practice_json, body)
 
 
 def practice_json(body: PracticeRequest) -> PracticeJSON:
@@ -405,20 +417,20 @@ def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields:
 @router.post(
     "/api/mcts",
     summary="The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
-    responses=error_responses(*POST_ERRORS),
+    **answering(MctsAnswerJSON, *POST_ERRORS),
 )
-async def mcts_tree(body: MctsTreeRequest, request: Request) -> dict[str, Any]:
+async def mcts_tree(body: MctsTreeRequest, request: Request) -> MctsAnswerJSON:
     fields = {"seed": body.seed, "depth": body.depth, "max_nodes": body.max_nodes, "path": body.path}
     job = _mcts_job(MCTS_TREE_KIND, body, [body.iterations], **fields)
-    return await _run(cast(TeachJob, job), request.app.state.lanes)
+    return cast(MctsAnswerJSON, await _run(cast(TeachJob, job), lanes_of(request)))
 
 
 @router.post(
     "/api/mcts/convergence",
     summary="MCTS against the exact value: how often its move is an exact best one, and its value's error",
-    responses=error_responses(*POST_ERRORS),
+    **answering(ConvergenceAnswerJSON, *POST_ERRORS),
 )
-async def mcts_convergence(body: MctsStudyRequest, request: Request) -> dict[str, Any]:
+async def mcts_convergence(body: MctsStudyRequest, request: Request) -> ConvergenceAnswerJSON:
     checkpoints = body.iterations
     if checkpoints != sorted(set(checkpoints)) or not 1 <= checkpoints[0] <= checkpoints[-1] <= STUDY_ITERATIONS_MAX:
         raise Problem(422, "iterations", f"iterations are increasing counts from 1 to {STUDY_ITERATIONS_MAX:,}")
@@ -427,4 +439,4 @@ async def mcts_convergence(body: MctsStudyRequest, request: Request) -> dict[str
             422, "runs", f"runs times the last checkpoint is at most {STUDY_WORK_MAX:,} here: ask for fewer of either"
         )
     job = _mcts_job(MCTS_STUDY_KIND, body, checkpoints, runs=body.runs, seed=body.seed)
-    return await _run(cast(TeachJob, job), request.app.state.lanes)
+    return cast(ConvergenceAnswerJSON, await _run(cast(TeachJob, job), lanes_of(request)))

@@ -23,8 +23,9 @@ from pydantic import Field
 
 from perfectplay import Game
 from perfectplay.teaching import default_evaluation, estimated_tree_size
+from perfectplay.web.answers import TreeAnswerJSON, answering, lanes_of
 from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult
-from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
+from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.schemas import (
     EMPTY_MAX,
     OrderFields,
@@ -95,9 +96,9 @@ def start_depth(game: Game[Any], state: Any, options: SearchOptions, too_big: fl
 @router.post(
     "/api/tree",
     summary="The tree minimax or alpha-beta searched for a position (trace JSON)",
-    responses=error_responses(*POST_ERRORS),
+    **answering(TreeAnswerJSON, *POST_ERRORS),
 )
-async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
+async def tree(body: TreeRequest, request: Request) -> TreeAnswerJSON:
     game, state = read_position(body)
     options = check_search_options(game, body, body.algorithm, body)
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "the whole search tree is drawn")
@@ -120,14 +121,16 @@ async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
         "path": body.path,
         "options": options,
     }
-    result = await _run(job, request.app.state.lanes)
+    result = await _run(job, lanes_of(request))
     if result["problem"] is not None:
         field, message = result["problem"]
         raise Problem(422, field, message)
     assert result["document"] is not None
-    if depth_note is None:
-        return result["document"]
-    return {**result["document"], "depth_note": depth_note}
+    # The trace as the drawings built it (a plain dict: ``viz/shapes.py`` types it) and the path's fields.
+    document = cast(TreeAnswerJSON, result["document"])
+    if depth_note is not None:
+        document["depth_note"] = depth_note
+    return document
 
 
 async def _run(job: TreeJob, lanes: Lanes) -> TreeResult:

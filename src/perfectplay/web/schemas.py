@@ -63,7 +63,8 @@ class Body(BaseModel):
     @classmethod
     def _null_is_left_out(cls, data: Any) -> Any:
         if isinstance(data, dict):
-            return {key: value for key, value in data.items() if value is not None}
+            # Only the body's own fields: an unknown one is refused as unknown, null or not.
+            return {key: value for key, value in data.items() if value is not None or key not in cls.model_fields}
         return data
 
 
