@@ -239,22 +239,40 @@ def writing_text(
 
 
 def write(
-    path: str | os.PathLike[str], content: str | bytes, *, replace: bool = True, option: str | None = None
-) -> None:
-    """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` (one line) if it cannot be."""
-    with _writing(os.fspath(path), isinstance(content, bytes), replace, option) as out:
+    path: str | os.PathLike[str], content: str | bytes, *, replace: bool = True, option: str | None = None,
+    mode: int | None = None,
+) -> bool:
+    """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` (one line) if it cannot be.
+
+    Returns whether a file was there and was replaced (so that a caller can say so). ``mode`` sets the new
+    file's permissions (else a replaced file's are kept, and a new one gets 0666 less the umask).
+    """
+    shown = os.fspath(path)
+    there = _exists(shown)
+    with _writing(shown, isinstance(content, bytes), replace, option, mode=mode) as out:
         out.write(content)
+    return there
+
+
+def _exists(shown: str) -> bool:
+    try:
+        os.lstat(shown)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 @contextlib.contextmanager
 def _writing(
-    shown: str, binary: bool, replace: bool, option: str | None, encoding: str = "utf-8"
+    shown: str, binary: bool, replace: bool, option: str | None, encoding: str = "utf-8", mode: int | None = None
 ) -> Iterator[IO[Any]]:
     existing = _target(shown, replace, option)
     folder, name = os.path.split(shown)
     temporary, descriptor = _new_file(shown, folder or ".", name, option)
     try:
-        if existing is not None:
+        if mode is not None:
+            os.fchmod(descriptor, mode)
+        elif existing is not None:
             os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
         out: IO[Any] = open(descriptor, "wb") if binary else open(  # noqa: SIM115 - closed below
             descriptor, "w", encoding=encoding, newline="")

@@ -258,9 +258,11 @@ def atomic_binary(
 
 def write_file(
     path: str | os.PathLike[str], content: str | bytes, *, replace: bool = True, option: str | None = None
-) -> None:
-    """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` if it cannot be."""
-    files.write(path, content, replace=replace, option=option)
+) -> bool:
+    """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` if it cannot be.
+
+    Returns whether a file was there and was replaced."""
+    return files.write(path, content, replace=replace, option=option)
 
 
 def print_or_write(option: str, output: str | None, name: str, text: str) -> str | None:
