@@ -19,7 +19,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
 
-ENGINE = ("perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
+ENGINE = ("perfectplay._lazy", "perfectplay.errors", "perfectplay.files", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
           "perfectplay.games", "perfectplay.search")
 TEACHING = ("perfectplay.teaching", "perfectplay.words", "perfectplay.documents")
 DRAWINGS = ("perfectplay.viz",)
@@ -28,7 +28,7 @@ PLAY = ("perfectplay.play",)
 FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
               "perfectplay.notebook")
 LAYERS = (ENGINE, TEACHING, DRAWINGS, PLAY, FRONT_ENDS)
-TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks",
+TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.files", "perfectplay.game", "perfectplay.hooks",
                      "perfectplay.notation", "perfectplay.documents", "perfectplay.__main__"}
 """The only modules that sit at the top of the package: every other one lives in the folder of its layer (the words
 are a folder of their own, ``words/``, one subject a module)."""
@@ -93,7 +93,7 @@ def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path:
     assert _layer_of("perfectplay.search.solver.exact") == 0
 
 
-DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
+DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.files", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
          "perfectplay.words", "perfectplay.documents", "perfectplay.viz")
 """What a front end may import the engine, the teaching tools and the drawings through: the public API, the
 registry's and the solver's specialist doors, the teaching tools' facade, the words, the JSON documents and the

@@ -368,6 +368,8 @@ class CutJSON(TypedDict):
 
 
 class QuizJSON(TypedDict):
+    """``POST /api/quiz``: the answer checked against alpha-beta's real cuts, every cut explained."""
+
     tree_text: str
     correct: bool
     answer: list[str]
@@ -390,6 +392,8 @@ class MistakeJSON(TypedDict):
 
 
 class PracticeJSON(TypedDict):
+    """``POST /api/practice``: the hand search graded node by node, with the reason for every mistake."""
+
     tree_text: str
     convention: str
     asked: int

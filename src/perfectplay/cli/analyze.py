@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from perfectplay.search.solver import TranspositionTable
 
 # The engine, the words and the JSON shapes are imported where they are used: ``best`` on 3x3 loads the
-# solver and nothing else (tests/test_cli_output.py holds the list).
+# solver and nothing else (tests/cli/test_cli_output.py holds the list).
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:

@@ -438,10 +438,9 @@ def _feedback(files: dict[str, Path], result: Result, weights: Weights | None) -
     path = files.get(result.submission.name)
     if path is None:
         return
-    try:
-        path.write_text(release_body(result.graded, weights), encoding="utf-8")
-    except OSError as error:
-        raise CheckUsageError(f"--feedback-dir: cannot write {path}: {error.strerror}") from None
+    # A regular file only, whole or not at all (perfectplay.files); one that was there is said, not hidden.
+    if write_file(path, release_body(result.graded, weights), option="--feedback-dir"):
+        sys.stderr.write(f"--feedback-dir: replaced {path}, the file of an earlier run\n")
 
 
 def _summaries(args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None) -> None:

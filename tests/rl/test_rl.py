@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -28,8 +27,9 @@ from perfectplay.rl.environments import (
     reference,
 )
 from perfectplay.search.solver import TranspositionTable
+from repo_paths import TESTS
 
-PONS = Path(__file__).resolve().parent / "data" / "connect4" / "Test_L3_R1"
+PONS = TESTS / "data" / "connect4" / "Test_L3_R1"
 
 
 def _replay(env: Any, actions: list[int]) -> Any:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,8 +34,9 @@ from perfectplay.search.solver.exact import score_moves, solve_value
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.solver.table import TranspositionTable
 from perfectplay.words import choice_text, hint_text, unproven_text
+from repo_paths import ROOT
 
-SHIPPED = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
+SHIPPED = ROOT / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
 NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 
