@@ -1,9 +1,9 @@
 """perfectplay: unbeatable tic-tac-toe and the minimax engine behind it.
 
->>> from perfectplay import parse_position, analyze
->>> game, state = parse_position("XOX/OO./.X.")
->>> analyze(game, state).best
-(5,)
+    >>> from perfectplay import parse_position, analyze
+    >>> game, state = parse_position("XOX/OO./.X.")
+    >>> analyze(game, state).best
+    (5,)
 
 This is the engine's door: the game protocol, the built-in games and their
 registry, positions, limits, results and the searches. What only a
