@@ -42,9 +42,17 @@ def installed(fingerprint: str) -> set[str]:
 def ensure_environment(command: str) -> None:
     # The compiled core is built by the install too: a change to its source needs a new install.
     core = sorted((ROOT / "src" / "perfectplay" / "_core").glob("*.[ch]"))
-    # The version is read from perfectplay/__init__.py into the install's metadata: a new version, a new install.
-    sources = [ROOT / "pyproject.toml", ROOT / "setup.py", ROOT / "src" / "perfectplay" / "__init__.py", *core]
-    fingerprint = hashlib.sha256(b"".join(path.name.encode() + path.read_bytes() for path in sources)).hexdigest()
+    sources = [ROOT / "pyproject.toml", ROOT / "setup.py", *core]
+    # The install's metadata takes its version from perfectplay/__init__.py: a new version, a new install
+    # (the rest of that file is read from the checkout, as every module is).
+    version = [
+        line
+        for line in (ROOT / "src" / "perfectplay" / "__init__.py").read_bytes().splitlines()
+        if line.startswith(b"__version__")
+    ]
+    fingerprint = hashlib.sha256(
+        b"".join([*(path.name.encode() + path.read_bytes() for path in sources), *version])
+    ).hexdigest()
     have = installed(fingerprint)
     if EXTRAS[command] <= have:
         return

@@ -51,7 +51,6 @@ def summary_line(reasons: Iterable[str]) -> str:
     return f"{count}: {named}{rest} — install: sudo apt-get install {packages}"
 
 
-
 def pytest_unconfigure(config: pytest.Config) -> None:
     """The run's last line, after pytest's own counts (tests/conftest.py imports this hook; ``-p skip_summary``
     loads it anywhere)."""
