@@ -31,10 +31,20 @@ RUN = [marked(example) for example in EXAMPLES if example.skipped is None]
 counts only tests skipped for want of a program)."""
 
 
+CORRECT = (ROOT / "examples" / "correct.py").read_text(encoding="utf-8")
+BEATABLE = (ROOT / "examples" / "graders" / "beatable" / "tictactoe.py").read_text(encoding="utf-8")
 STAND_INS = {
     "exam.txt": "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n",
-    "my_ai.py": (ROOT / "examples" / "correct.py").read_text(encoding="utf-8"),
+    "my_ai.py": CORRECT,
+    "my_tictactoe.py": CORRECT,
+    "submissions/ann/tictactoe.py": CORRECT,
+    "submissions/bob/tictactoe.py": BEATABLE,
+    "class/ann/tictactoe.py": CORRECT,
+    "class/bob/tictactoe.py": BEATABLE,
 }
+PROGRAM = "#!/bin/sh\n# stands for the reader's program (a Java AI, ./bob/ai): it dies at once, a finding\nexit 1\n"
+PROGRAMS = ("bin/java", "bob/ai")
+"""Programs a page names as the reader's, stood in for (bin/ goes first on PATH, so a machine without Java runs it)."""
 """The files a page names as the reader's own, stood in for by one of the kind it means."""
 
 
@@ -46,12 +56,18 @@ def scratch(tmp_path: Path) -> Path:
         if entry.name not in {".git", ".venv", "site", "build"}:
             (tmp_path / entry.name).symlink_to(entry)
     for name, text in STAND_INS.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
+    for name in PROGRAMS:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(PROGRAM, encoding="utf-8")
+        (tmp_path / name).chmod(0o755)
     return tmp_path
 
 
 def run(argv: list[str], where: Path) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    path = os.pathsep.join([str(where / "bin"), str(Path(sys.executable).parent), os.environ["PATH"]])
+    environment = {**os.environ, "PATH": path}
     environment.pop("COLUMNS", None)
     return subprocess.run(
         argv, cwd=where, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=PATIENCE
