@@ -14,8 +14,8 @@ import typing as _typing
 from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
+    "AgentEvaluation": "perfectplay.rl.environments",
     "Codec": "perfectplay.rl.environments",
-    "Evaluation": "perfectplay.rl.environments",
     "PerfectplayEnv": "perfectplay.rl.environments",
     "Results": "perfectplay.rl.environments",
     "action_values": "perfectplay.rl.environments",
@@ -40,8 +40,8 @@ __all__ = sorted(_HOMES)
 __getattr__, __dir__ = _lazy_door(__name__, _HOMES, globals())
 
 if _typing.TYPE_CHECKING:
+    from perfectplay.rl.environments import AgentEvaluation as AgentEvaluation
     from perfectplay.rl.environments import Codec as Codec
-    from perfectplay.rl.environments import Evaluation as Evaluation
     from perfectplay.rl.environments import PerfectplayEnv as PerfectplayEnv
     from perfectplay.rl.environments import Results as Results
     from perfectplay.rl.environments import action_values as action_values

@@ -589,7 +589,7 @@ class Results:
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class AgentEvaluation:
     """An agent measured against the oracle (``evaluate``)."""
 
     game: str
@@ -671,7 +671,7 @@ def evaluate(
     games: int = 1000,
     seed: int = 0,
     positions: Iterable[Any] | None = None,
-) -> Evaluation:
+) -> AgentEvaluation:
     """Measure ``agent`` against the oracle.
 
     Accuracy: in how many of ``positions`` (every unfinished reachable
@@ -700,7 +700,7 @@ def evaluate(
         ):
             opponent = random_policy(seed + index) if name == "random" else perfect_policy(game, seed=seed + index)
             results[f"{name}, {seat}"] = _series(game, agent, opponent, seat, games)  # type: ignore[arg-type]
-    return Evaluation(coder.game.name, total, optimal, games, seed, results)
+    return AgentEvaluation(coder.game.name, total, optimal, games, seed, results)
 
 
 def exact_against_random(game: str = "tictactoe", seat: str = "first") -> tuple[Fraction, Fraction, Fraction]:
@@ -739,7 +739,7 @@ def exact_against_random(game: str = "tictactoe", seat: str = "first") -> tuple[
     return win, draw, 1 - win - draw
 
 
-def reference(game: str = "tictactoe", *, games: int = 1000, seed: int = 0) -> Evaluation:
+def reference(game: str = "tictactoe", *, games: int = 1000, seed: int = 0) -> AgentEvaluation:
     """The perfect policy's own figures: what an optimal agent scores in ``evaluate``."""
     return evaluate(perfect_policy(game, seed=seed + 100), game, games=games, seed=seed)
 
