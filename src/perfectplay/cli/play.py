@@ -23,11 +23,13 @@ from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option, seed
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
-from perfectplay.play.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.play.players import (
+from perfectplay.play import (
     LEVEL_HELP,
     LEVELS,
     Analyst,
+    MatchResult,
+    budgeted_analyst,
+    cached_analyst,
     check_level,
     choose_move,
     depth_level,

@@ -11,7 +11,7 @@ import itertools
 from typing import Any
 
 from perfectplay import Analysis, Game, Outcome, Player
-from perfectplay.play.matches import MatchResult
+from perfectplay.play import MatchResult
 
 COMMAND_HELP: dict[str, str] = {
     "undo": "take back your last move (and the computer's reply)",

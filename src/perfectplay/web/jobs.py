@@ -31,7 +31,7 @@ from typing import Any, TypedDict, cast
 
 from perfectplay import Analysis, Game, Limit, PerfectplayError, analyze, parse_position
 from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json, comparison_json, order_counts_json
-from perfectplay.play.players import choose_move
+from perfectplay.play import choose_move
 from perfectplay.search.solver import TranspositionTable
 from perfectplay.teaching import (
     EVALUATIONS,

@@ -28,7 +28,6 @@ from perfectplay.search.solver.book import (
     canonical,
     mirror_drawing,
     mirror_move,
-    shipped_book,
 )
 from perfectplay.search.solver.exact import score_moves, solve_value
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
@@ -54,8 +53,8 @@ def test_the_shipped_book_reads_with_every_board_and_move_checked_and_promises_a
     game = Connect4()
     for drawing in book.entries:
         assert canonical(game, game.parse(drawing)) == (drawing, False, False)
-    loaded = shipped_book("connect4")
-    assert loaded is not None and loaded.entries == book.entries and loaded.plies == book.plies
+    loaded = Connect4().opening_book()
+    assert isinstance(loaded, Book) and loaded.entries == book.entries and loaded.plies == book.plies
 
 
 def refuse(state: Any) -> BookEntry:

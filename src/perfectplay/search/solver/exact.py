@@ -37,7 +37,6 @@ from perfectplay.search.solver.deepening import Findings, deepen, exact
 from perfectplay.search.solver.nullwindow import exact_position
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
 from perfectplay.search.solver.root import Root
-from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 if TYPE_CHECKING:
@@ -169,33 +168,58 @@ def _run(
     negamax = negamax_for(game, _table_for(game, table, limit), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
-    algorithm = "solver"
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
-        findings = exact(root, every_move)
+        findings, algorithm = exact(root, every_move), "solver"
     else:
-        answer = None
-        if limit.depth is None and game.name in SHIPPED:
-            from perfectplay.search.solver.book import book_answer  # its reader, only where a book exists
-
-            answer = book_answer(game, state)
-        booked = answer is not None and answer.move is not None
-        # A win on the spot or a forced block: its exact answer (a win in 1) says more than a table's "a win".
-        settled = _forced(root, every_move) if not booked and root.forced_moves() else None
-        ceiling, source = None, "book"
-        ahead = game.outcome_table() if answer is None and settled is None and limit.depth is None else None
-        if ahead is not None:  # outcomes proven ahead of time, off the book's lines
-            answer, source = _from_table(root, ahead), "layer"
-            ceiling = ahead.outcome(state) if answer is None else None
-        if settled is None and answer is not None and answer.move is not None:
-            findings, algorithm = _from_book(root, answer), source  # proven ahead of time: answered at once
-        else:
-            known = None if answer is None else answer.outcomes
-            findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known, ceiling)
+        findings, algorithm = _limited(root, limit, every_move)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)
         progress(budget.snapshot(negamax.nodes))
     return _report(root, findings, budget.elapsed(), algorithm)
+
+
+def _limited(root: Root, limit: Limit, every_move: bool) -> tuple[Findings, str]:
+    """A limited search's answer and what gave it: the strongest of what is known ahead of time, else a search.
+
+    In this order: the game's opening book (``"book"``); a move that must be
+    played, proven at once (a win in 1 says more than a table's "a win");
+    the game's outcome table off the book's lines (``"layer"``); else the
+    deepening, told what the book or the table proved (the outcomes of a
+    lost line, the position's outcome as a ceiling). Tables proven ahead of
+    time hold for a search to the end, so a depth-limited search asks none.
+    """
+    game, state = root.game, root.state
+    ahead = limit.depth is None
+    answer = _book_answer(game, state) if ahead else None
+    if answer is not None and answer.move is not None:
+        return _from_book(root, answer), "book"
+    settled = _forced(root, every_move) if root.forced_moves() else None
+    if settled is not None:
+        return settled, "solver"
+    ceiling = None
+    table = game.outcome_table() if ahead and answer is None else None
+    if table is not None:
+        answer = _from_table(root, table)
+        if answer is not None and answer.move is not None:
+            return _from_book(root, answer), "layer"
+        if answer is None:
+            ceiling = table.outcome(state)
+    known = None if answer is None else answer.outcomes
+    return deepen(root, every_move, limit.depth, game.max_plies, known, ceiling), "solver"
+
+
+def _book_answer(game: Game[Any], state: Any) -> BookAnswer | None:
+    """What the game's opening book proved about ``state``, or None: no book, or no line for it."""
+    book = game.opening_book()
+    if book is None:
+        return None
+    from perfectplay.search.solver.book import BookAnswer  # loaded already: the game's book was read with it
+
+    answer = book.answer(state)
+    if answer is not None and not isinstance(answer, BookAnswer):
+        raise TypeError(f"{game.name}'s opening book answered a {type(answer).__name__}, not a BookAnswer")
+    return answer
 
 
 def _forced(root: Root, every_move: bool) -> Findings | None:
