@@ -65,6 +65,7 @@ from perfectplay.check.settings import (
     Limits,
 )
 from perfectplay.cli.check_connect4 import add_options, run_connect4
+from perfectplay.cli.check_strict import refuse_inapplicable
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
 
@@ -299,6 +300,7 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    refuse_inapplicable(args)  # a flag of the other game, a package not installed: one line (issue 43)
     if args.replay is not None:
         if args.game == "connect4":
             raise CheckUsageError("--replay re-judges a tic-tac-toe check's transcript, not --game connect4")

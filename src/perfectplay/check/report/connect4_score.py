@@ -57,7 +57,8 @@ class Connect4Weights:
             raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
         for name, value in self.weights.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
-                raise CheckUsageError(f"weights: {name} must be a number from 0 to {MAX_WEIGHT:,}, not {value!r:.40}")
+                most = f"(at most {MAX_WEIGHT:,})"
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
         for name, value in self.rates.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
                 raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")
