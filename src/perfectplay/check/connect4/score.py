@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import files
+from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.connect4_model import Connect4Report
 from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
 
 TITLES = {
