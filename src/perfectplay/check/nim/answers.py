@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from perfectplay.check.nim.positions import MAX_PILE, MAX_PILES, Action, Piles
+from perfectplay.check.plug import LoadedModule
 from perfectplay.check.run.protocol import MAX_INDEX, ProtocolError, count, error, text
 
 MAX_ANSWERS = 2000
@@ -27,6 +28,11 @@ class Answer:
     pair: Action | None = None
     number: float | None = None
     text: str = ""
+    """The type of an ``other`` value or of what was raised."""
+    shown: str = ""
+    """An ``other`` value's repr."""
+    line: int = 0
+    """The student's line where an ``error`` was raised (0: not in their file)."""
 
     def show(self) -> str:
         if self.kind == "pair" and self.pair is not None:
@@ -35,7 +41,9 @@ class Answer:
             return f"{self.number:g}"
         if self.kind == "none":
             return "None"
-        return self.text
+        if self.kind == "error":
+            return f"raised {self.text}" + (f" (line {self.line})" if self.line else "")
+        return f"{self.shown} (a {self.text})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +96,9 @@ def answer(value: object) -> Answer:
     if kind == "none" and len(value) == 1:
         return Answer("none")
     if kind == "other" and len(value) == 3:
-        return Answer("other", text=f"{text(value[1], 40)} {text(value[2], 80)}")
+        return Answer("other", text=text(value[1], 40), shown=text(value[2], 80))
     if kind == "error" and len(value) == 3:
-        line = _whole(value[2])
-        return Answer("error", text=f"raised {text(value[1], 100)}" + (f" (line {line})" if line else ""))
+        return Answer("error", text=text(value[1], 100), line=max(_whole(value[2]), 0))
     raise ProtocolError("sent an answer of no known kind")
 
 
@@ -159,7 +166,6 @@ class SeedReply:
     answers: tuple[Answer, ...]
     games: int
     printed: int
-    printed_game: int | None
     error: Raised | None
     summary: Summary | None
     returned: str
@@ -168,7 +174,7 @@ class SeedReply:
 
 def seed(value: dict[str, Any]) -> SeedReply:
     if "missing" in value:
-        return SeedReply((), 0, 0, None, None, None, "", text(value["missing"], 100))
+        return SeedReply((), 0, 0, None, None, "", text(value["missing"], 100))
     summary = None
     if isinstance(value.get("summary"), dict):
         raw = value["summary"]
@@ -184,12 +190,10 @@ def seed(value: dict[str, Any]) -> SeedReply:
                 _finite(raw.get("lowest", 0.0)),
                 _finite(raw.get("highest", 0.0)),
             )
-    printed_game = value.get("printed_game")
     return SeedReply(
         answers(value.get("answers", [])),
         count(value.get("games", 0)),
         count(value.get("printed", 0)),
-        None if printed_game is None else count(printed_game),
         raised(value["error"]) if "error" in value else None,
         summary,
         text(value.get("returned", ""), 40),
@@ -215,40 +219,128 @@ def move(value: dict[str, Any]) -> MoveReply:
     return MoveReply(answer(value.get("answer")), printed=printed)
 
 
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """What the driver found on importing the module."""
-
-    module: str
-    error: Raised | None
-    printed: int
-    output: str
-    classes: dict[str, tuple[str, ...]]
-    functions: dict[str, int]
-
-
-def loaded(value: dict[str, Any]) -> Loaded:
+def loaded(value: dict[str, Any]) -> LoadedModule:
+    """The standalone driver's ``loaded`` event as the plug protocol's ``LoadedModule``, its shape checked."""
     if value.get("event") != "loaded":
         raise ProtocolError("did not say it had loaded the module")
-    classes = value.get("classes", {})
     functions = value.get("functions", {})
-    if not isinstance(classes, dict) or not isinstance(functions, dict) or len(classes) > 2 or len(functions) > 10:
+    classes = value.get("classes", {})
+    if not isinstance(functions, dict) or not isinstance(classes, dict) or len(functions) + len(classes) > 200:
         raise ProtocolError("sent a description the driver never sends")
-    kept_classes: dict[str, tuple[str, ...]] = {}
+    kept_functions = {_name(name): _arguments(required) for name, required in functions.items()}
+    kept_classes: dict[str, dict[str, int]] = {}
     for name, methods in classes.items():
-        if name not in ("Nim", "NimAI") or not isinstance(methods, list) or len(methods) > 10:
+        if not isinstance(methods, dict) or len(methods) > 20:
             raise ProtocolError("sent a class the driver never describes")
-        kept_classes[name] = tuple(text(method, 40) for method in methods)
-    kept_functions: dict[str, int] = {}
-    for name, required in functions.items():
-        if not isinstance(name, str) or len(name) > 40 or not isinstance(required, int) or not -1 <= required <= 1000:
-            raise ProtocolError("sent a function the driver never describes")
-        kept_functions[name] = required
-    return Loaded(
-        text(value.get("module", ""), 100),
-        raised(value["error"]) if "error" in value else None,
-        count(value.get("printed", 0)),
-        text(value.get("output", ""), 300),
-        kept_classes,
-        kept_functions,
+        kept_classes[_name(name)] = {_name(method): _arguments(required) for method, required in methods.items()}
+    return LoadedModule(
+        functions=kept_functions,
+        classes=kept_classes,
+        error=error(value["error"]) if "error" in value else None,
+        output=text(value.get("output", ""), 300),
+        printed=count(value.get("printed", 0)),
     )
+
+
+def _name(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 100 or not value.isidentifier():
+        raise ProtocolError("sent a name that is not a Python name")
+    return value
+
+
+def _arguments(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 1000:
+        raise ProtocolError("sent a number of arguments the driver never sends")
+    return value
+
+
+# --- the transcript's form: what ``clean`` keeps of a reply, and what the judge reads back -----------------
+
+
+def wire_answer(found: Answer) -> list[Any]:
+    """An answer back in the driver's form (``answer`` reads it)."""
+    if found.kind == "pair" and found.pair is not None:
+        return ["pair", found.pair[0], found.pair[1]]
+    if found.kind == "number" and found.number is not None:
+        return ["number", found.number]
+    if found.kind == "none":
+        return ["none"]
+    if found.kind == "error":
+        return ["error", found.text, found.line]
+    return ["other", found.text, found.shown]
+
+
+def wire_raised(found: Raised) -> dict[str, Any]:
+    wire: dict[str, Any] = {"type": found.type, "message": found.message}
+    if found.line is not None:
+        wire["line"] = found.line
+    if found.code:
+        wire["code"] = found.code
+    if found.file:
+        wire["file"] = found.file
+    return wire
+
+
+def clean(record: dict[str, Any]) -> dict[str, Any]:
+    """A driver's reply, checked and rebuilt in the transcript's form (``ProtocolError`` for any other shape)."""
+    kind = record.get("kind")
+    if kind == "missing":
+        return {"kind": "missing", "missing": text(record.get("missing", ""), 100)}
+    if kind == "unit":
+        return _wire_unit(unit(record))
+    if kind == "seed":
+        return _wire_seed(seed(record))
+    if kind == "move":
+        return _wire_move(move(record))
+    raise ProtocolError("sent a reply of no known kind")
+
+
+def _wire_unit(reply: UnitReply) -> dict[str, Any]:
+    wire: dict[str, Any] = {
+        "kind": "unit",
+        "answers": [wire_answer(a) for a in reply.answers],
+        "printed": reply.printed,
+    }
+    if reply.missing:
+        wire["missing"] = reply.missing
+    if reply.error is not None:
+        wire["error"] = wire_raised(reply.error)
+    if reply.table is not None:
+        wire["table"] = [[list(piles), list(action), value] for piles, action, value in reply.table]
+    elif reply.table_text:
+        wire["table"] = reply.table_text
+    return wire
+
+
+def _wire_seed(reply: SeedReply) -> dict[str, Any]:
+    wire: dict[str, Any] = {"kind": "seed", "games": reply.games, "printed": reply.printed}
+    if reply.missing:
+        wire["missing"] = reply.missing
+    if reply.error is not None:
+        wire["error"] = wire_raised(reply.error)
+    if reply.summary is not None:
+        summary = reply.summary
+        wire["summary"] = {"entries": summary.entries}
+        if summary.entries >= 0:
+            wire["summary"].update(
+                numbers=summary.numbers,
+                negative=summary.negative,
+                positive=summary.positive,
+                lowest=summary.lowest,
+                highest=summary.highest,
+            )
+    if reply.returned:
+        wire["returned"] = reply.returned
+    wire["answers"] = [wire_answer(a) for a in reply.answers]
+    return wire
+
+
+def _wire_move(reply: MoveReply) -> dict[str, Any]:
+    wire: dict[str, Any] = {"kind": "move", "printed": reply.printed}
+    if reply.missing:
+        wire["missing"] = reply.missing
+    if reply.error is not None:
+        wire["error"] = wire_raised(reply.error)
+    if reply.answer is not None:
+        wire["answer"] = wire_answer(reply.answer)
+    return wire

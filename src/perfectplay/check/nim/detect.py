@@ -1,6 +1,6 @@
 """Which Nim interface a submission offers: CS50's learning ``nim.py``, or a minimax player's function.
 
-Decided from what the driver found on import (``answers.Loaded``), never by
+Decided from what the driver found on import (``plug.LoadedModule``), never by
 running anything more; a teacher's choice (``--nim-ai``, ``--function``)
 overrides it and is then only checked for being there.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from perfectplay.check.nim.answers import Loaded
+from perfectplay.check.plug import LoadedModule
 
 PLAYERS = ("best_move", "find_best_move", "choose_move")
 """A minimax player's function names, in the order they are looked for."""
@@ -30,7 +30,7 @@ class Interface:
         return f"{self.name}(piles) returning (pile, count)"
 
 
-def detect(loaded: Loaded, kind: str | None = None, function: str | None = None) -> Interface | str:
+def detect(loaded: LoadedModule, kind: str | None = None, function: str | None = None) -> Interface | str:
     """The interface to check, or why none can be: a sentence naming what is missing."""
     learning = "NimAI" in loaded.classes and "train" in loaded.functions
     if function is not None or kind == "player":

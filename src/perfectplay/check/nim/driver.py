@@ -1,26 +1,28 @@
-"""The Nim lab's child program: imports a student's ``nim.py`` and answers the checker, inside the sandbox.
+"""The Nim lab's driver: the plug's code on the candidate's side, which calls a student's ``nim.py``.
 
-Started as ``python -I -S driver.py MODULE`` (after the runner has set the
-limits, dropped privileges and forbidden new processes), never in
-perfectplay's own process; it imports the standard library only. It is the
-untrusted side: it calls the student's code and describes what came back,
-judging nothing (``nim/answers.py`` checks every field on the trusted side).
+Standard library only; it runs where the student's module was imported,
+inside the sandbox, never in perfectplay's own process. It judges nothing:
+it calls and describes what came back (``nim/answers.py`` checks every
+field on the trusted side). ``open_driver(module, interface, tools)`` is
+the plug protocol's entry (``check/plug.py``, ``DriverFile``); its handler
+answers one request a call, each reply saying its ``kind``:
 
-Channel: JSON lines on what were its stdin and stdout when it started; both
-are moved to private descriptors before the student's module is imported,
-descriptor 0 reads ``/dev/null`` and everything the student prints is
-counted and captured, never sent raw. On start it sends ``{"event":
-"loaded", ...}``; then one answer line for each request line:
-
-* ``{"op": "unit", "item": CASE}``: a fresh ``NimAI`` with the hand-made
+* ``{"op": "unit", ...CASE}``: a fresh ``NimAI`` with the hand-made
   Q-table ``CASE["q"]``, one method called ``CASE["repeat"]`` times
   (seeded), the answers and, for ``update_q_value``, the table afterwards;
-* ``{"op": "seed", "item": {"seed": S, "games": N, "positions": [...]}}``:
+* ``{"op": "seed", "seed": S, "games": N, "positions": [...]}``:
   ``random.seed(S)``, the module's own ``train(N)``, then the trained AI's
   greedy choice (``choose_action(piles, epsilon=False)``) in every
   position, with a summary of its Q-table;
-* ``{"op": "move", "item": {"name": F, "piles": [...]}}``: a minimax
-  player's ``F(piles)``.
+* ``{"op": "move", "name": F, "piles": [...]}``: a minimax player's
+  ``F(piles)``.
+
+Until the runner loads plug drivers, the same file also runs alone
+(``python -I -S -c SOURCE MODULE``, started by the runner's ``--exec`` after
+it set the limits): ``main`` imports the module with its printing captured,
+sends ``{"event": "loaded", ...}`` and answers ``{"op": "drive", "item":
+REQUEST}`` lines over private descriptors (stdin/stdout as they were at the
+start; descriptor 0 then reads ``/dev/null``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,7 @@ import linecache
 import math
 import os
 import random
-import re
 import sys
-import time
 import traceback
 from pathlib import Path
 
@@ -52,19 +52,16 @@ MAX_TABLE = 64
 """Answers described in one reply, and Q-table entries sent back after an update."""
 
 METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action", "update")
-PLAYERS = ("best_move", "find_best_move", "choose_move")
-_GAME_LINE = re.compile(r"training game (\d+)", re.IGNORECASE)
 
 
 class Capture(io.TextIOBase):
-    """Stands in for stdout and stderr: counts every character, keeps the start, remembers the last game printed."""
+    """Stands in for stdout and stderr: counts every character, keeps the start."""
 
     def __init__(self) -> None:
         super().__init__()
         self.count = 0
         self.kept: list[str] = []
         self.kept_chars = 0
-        self.tail = ""
 
     def write(self, text: str) -> int:
         text = str(text)
@@ -73,7 +70,6 @@ class Capture(io.TextIOBase):
             piece = text[: KEEP - self.kept_chars]
             self.kept.append(piece)
             self.kept_chars += len(piece)
-        self.tail = (self.tail + text[-200:])[-200:]
         return len(text)
 
     def writable(self) -> bool:
@@ -81,11 +77,6 @@ class Capture(io.TextIOBase):
 
     def text(self) -> str:
         return "".join(self.kept)
-
-    def last_game(self) -> int | None:
-        """The last "training game N" printed (CS50's ``train`` prints one a game)."""
-        found = _GAME_LINE.findall(self.tail)
-        return int(found[-1]) if found else None
 
 
 class Channel:
@@ -171,93 +162,60 @@ def _required(function: object) -> int:
 
 
 class Driver:
-    """One student module, loaded once; answers the checker's requests about it."""
+    """Answers the checker's requests about one imported student module (``open_driver``'s handler)."""
 
-    def __init__(self, path: Path, channel: Channel) -> None:
-        self.path = path
-        self.channel = channel
-        self.capture = Capture()
-        self.module: ModuleType | None = None
+    def __init__(self, module: ModuleType, tools: Any) -> None:
+        self.module = module
+        self.tools = tools
         self.games = 0
+        self.ai: Any = None
 
-    def load(self) -> dict[str, Any]:
-        sys.stdout = sys.stderr = self.capture
-        sys.path.insert(0, str(self.path.parent))
-        name = self.path.stem
-        if not name.isidentifier() or name in sys.modules or name in sys.stdlib_module_names:
-            name = "candidate_" + "".join(char if char.isalnum() else "_" for char in name)
-        report: dict[str, Any] = {"event": "loaded", "module": name[:100]}
-        try:
-            spec = importlib.util.spec_from_file_location(name, self.path)
-            if spec is None or spec.loader is None:
-                raise ImportError(f"cannot load {self.path.name} as a Python module")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            self.module = module
-            spec.loader.exec_module(module)
-        except BaseException as error:  # the import may raise anything, SystemExit included
-            report["error"] = error_info(error, self.path)
-        report["printed"] = self.capture.count
-        report["output"] = self.capture.text()[:300]
-        report.update(self.shape())
-        return report
+    def handle(self, item: dict[str, Any]) -> dict[str, Any]:
+        operation = {"unit": self.unit, "seed": self.seed, "move": self.move}.get(str(item.get("op")))
+        if operation is None:
+            return {"kind": "missing", "missing": "no such request"}
+        return operation(item)
 
-    def shape(self) -> dict[str, Any]:
-        """Which of the lab's names the module has: its classes, their methods, its functions."""
-        module = self.module
-        if module is None:
-            return {"classes": {}, "functions": {}}
-        classes: dict[str, list[str]] = {}
-        for name in ("Nim", "NimAI"):
-            found = getattr(module, name, None)
-            if isinstance(found, type):
-                classes[name] = [method for method in (*METHODS, "available_actions", "move") if hasattr(found, method)]
-        functions = {}
-        for name in ("train", "play", *PLAYERS):
-            found = getattr(module, name, None)
-            if callable(found) and not isinstance(found, type):
-                functions[name] = _required(found)
-        return {"classes": classes, "functions": functions}
-
-    # --- calls ----------------------------------------------------------------
-
-    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any] | None]:
-        try:
-            return function(*args, **kwargs), None
-        except BaseException as error:  # whatever the student raises is a finding, not our crash
-            return None, error_info(error, self.path)
+    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        """The call through the runner's tools: timed, its printing captured, what it raised described."""
+        if kwargs:
+            return self.tools.invoke(lambda: function(*args, **kwargs))  # type: ignore[no-any-return]
+        return self.tools.invoke(function, *args)  # type: ignore[no-any-return]
 
     def unit(self, case: dict[str, Any]) -> dict[str, Any]:
         """One hand-made Q-table case: a fresh AI, the table, one method asked ``repeat`` times."""
         module = self.module
-        assert module is not None
         random.seed(int(case.get("seed", 0)))
         alpha = case.get("alpha")
-        ai, failed = self.call(module.NimAI) if alpha is None else self.call(module.NimAI, alpha=alpha)
-        if failed is not None:
-            return {"error": failed}
+        made = getattr(module, "NimAI", None)
+        if not callable(made):
+            return {"kind": "unit", "missing": "NimAI"}
+        ai, record = self.call(made) if alpha is None else self.call(made, alpha=alpha)
+        if "error" in record:
+            return {"kind": "unit", "error": record["error"]}
         try:
             ai.q = {(tuple(piles), tuple(action)): value for piles, action, value in case.get("q", [])}
             if "epsilon" in case:
                 ai.epsilon = case["epsilon"]
-        except BaseException as error:
-            return {"error": error_info(error, self.path)}
+        except Exception:
+            return {"kind": "unit", "missing": "a q attribute that can be set"}
         method = getattr(ai, str(case["method"]), None)
         if not callable(method):
-            return {"missing": str(case["method"])}
+            return {"kind": "unit", "missing": str(case["method"])[:40]}
         answers: list[list[Any]] = []
-        before = self.capture.count
+        printed = 0
         for _ in range(min(int(case.get("repeat", 1)), MAX_ANSWERS)):
             args: list[Any] = [list(case["state"])]
             if "action" in case:
                 args.append(tuple(case["action"]))
             args += list(case.get("more", []))
             kwargs = {"epsilon": case["greedy_flag"]} if "greedy_flag" in case else {}
-            value, failed = self.call(method, *args, **kwargs)
-            if failed is not None:
-                return {"error": failed, "answers": answers}
+            value, record = self.call(method, *args, **kwargs)
+            printed += int(record.get("printed", 0))
+            if "error" in record:
+                return {"kind": "unit", "error": record["error"], "answers": answers, "printed": printed}
             answers.append(describe(value))
-        reply: dict[str, Any] = {"answers": answers, "printed": self.capture.count - before}
+        reply: dict[str, Any] = {"kind": "unit", "answers": answers, "printed": printed}
         if case["method"] == "update_q_value":
             reply["table"] = self.table(ai)
         return reply
@@ -276,44 +234,40 @@ class Driver:
                     return _safe_repr(table)
                 entries.append([numbers, act, number[1]])
             return entries
-        except BaseException:
+        except Exception:
             return "<unreadable>"
 
     def seed(self, item: dict[str, Any]) -> dict[str, Any]:
         """Train with the module's own ``train(games)``, seeded, then ask the greedy choice everywhere."""
         module = self.module
-        assert module is not None
+        train = getattr(module, "train", None)
+        if not callable(train):
+            return {"kind": "seed", "missing": "train"}
         self.count_games(module)
         random.seed(int(item["seed"]))
-        started, cpu = time.perf_counter(), time.process_time()
-        before = self.capture.count
-        ai, failed = self.call(module.train, int(item["games"]))
-        reply: dict[str, Any] = {
-            "train_seconds": time.perf_counter() - started,
-            "train_cpu": time.process_time() - cpu,
-            "printed": self.capture.count - before,
-            "games": self.games,
-        }
-        last = self.capture.last_game()
-        if last is not None:
-            reply["printed_game"] = last
-        if failed is not None:
-            reply["error"] = failed
+        ai, record = self.call(train, int(item["games"]))
+        reply: dict[str, Any] = {"kind": "seed", "printed": int(record.get("printed", 0)), "games": self.games}
+        if "error" in record:
+            reply["error"] = record["error"]
             return reply
-        reply["returned"] = describe(ai)[0] if ai is None else type(ai).__name__[:40]
+        reply["returned"] = "None" if ai is None else type(ai).__name__[:40]
         reply["summary"] = self.summary(ai)
         choose = getattr(ai, "choose_action", None)
         answers: list[list[Any]] = []
         if callable(choose):
             random.seed(int(item["seed"]))
             for piles in item["positions"][:MAX_ANSWERS]:
-                value, failed = self.call(choose, list(piles), epsilon=False)
-                answers.append(["error", failed["type"], failed.get("line", 0)] if failed else describe(value))
+                value, record = self.call(choose, list(piles), epsilon=False)
+                failed = record.get("error")
+                answers.append(
+                    ["error", str(failed["type"])[:100], int(failed.get("line", 0))] if failed else describe(value)
+                )
         reply["answers"] = answers
         return reply
 
     def count_games(self, module: ModuleType) -> None:
         """Count the games ``train`` starts (each makes a ``Nim``), to say which one a crash happened in."""
+        self.games = 0
         game = getattr(module, "Nim", None)
         original = getattr(game, "__init__", None)
         if not isinstance(game, type) or original is None or getattr(original, "_counted", False):
@@ -327,14 +281,13 @@ class Driver:
         counted._counted = True  # type: ignore[attr-defined]
         try:
             game.__init__ = counted  # type: ignore[misc]
-        except BaseException:
+        except Exception:
             return
-        self.games = 0
 
     def summary(self, ai: Any) -> dict[str, Any]:
         """How many values the trained table holds, and how many are below and above 0."""
         try:
-            values = [value for value in list(ai.q.values())[:1_000_000]]
+            values = list(ai.q.values())[:1_000_000]
             numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
             numbers = [number for number in numbers if math.isfinite(number)]
             return {
@@ -345,45 +298,113 @@ class Driver:
                 "lowest": min(numbers, default=0.0),
                 "highest": max(numbers, default=0.0),
             }
-        except BaseException:
+        except Exception:
             return {"entries": -1}
 
     def move(self, item: dict[str, Any]) -> dict[str, Any]:
-        module = self.module
-        function = getattr(module, str(item["name"]), None)
+        function = getattr(self.module, str(item["name"]), None)
         if not callable(function):
-            return {"missing": str(item["name"])}
-        before = self.capture.count
-        value, failed = self.call(function, list(item["piles"]))
-        reply: dict[str, Any] = {"printed": self.capture.count - before}
-        if failed is not None:
-            reply["error"] = failed
+            return {"kind": "move", "missing": str(item["name"])[:40]}
+        value, record = self.call(function, list(item["piles"]))
+        reply: dict[str, Any] = {"kind": "move", "printed": int(record.get("printed", 0))}
+        if "error" in record:
+            reply["error"] = record["error"]
         else:
             reply["answer"] = describe(value)
         return reply
 
-    # --- the loop ---------------------------------------------------------------
 
-    def serve(self) -> None:
-        operations = {"unit": self.unit, "seed": self.seed, "move": self.move}
-        while True:
-            message = self.channel.receive()
-            if message is None:
-                return
-            operation = operations.get(str(message.get("op")))
-            if operation is None or self.module is None:
-                self.channel.send({"missing": "the module did not load" if operation else "unknown operation"})
-                continue
-            self.channel.send(operation(message["item"]))
+def open_driver(
+    module: ModuleType, interface: dict[str, Any], tools: Any
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The plug protocol's entry (``check/plug.py``, ``DriverFile``): the handler of one process's requests."""
+    return Driver(module, tools).handle
+
+
+# --- standing alone: the checker's run primitives start this file by itself until the runner loads drivers ---
+
+
+class Tools:
+    """The runner's ``tools`` for a driver, when this file runs alone: calls timed, printing counted."""
+
+    def __init__(self, capture: Capture, path: Path) -> None:
+        self.capture = capture
+        self.path = path
+
+    def invoke(self, function: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, Any]]:
+        before = self.capture.count
+        record: dict[str, Any] = {}
+        value: Any = None
+        try:
+            value = function(*args)
+        except BaseException as error:  # whatever the student raises is a finding, not our crash
+            record["error"] = error_info(error, self.path)
+        printed = self.capture.count - before
+        if printed:
+            record["printed"] = printed
+        return value, record
+
+
+def load(path: Path, capture: Capture) -> tuple[ModuleType | None, dict[str, Any]]:
+    """Import the student's file, its printing captured; the ``loaded`` event that says what it holds."""
+    sys.stdout = sys.stderr = capture
+    sys.path.insert(0, str(path.parent))
+    name = path.stem
+    if not name.isidentifier() or name in sys.modules or name in sys.stdlib_module_names:
+        name = "candidate_" + "".join(char if char.isalnum() else "_" for char in name)
+    report: dict[str, Any] = {"event": "loaded", "module": name[:100]}
+    module: ModuleType | None = None
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {path.name} as a Python module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    except BaseException as error:  # the import may raise anything, SystemExit included
+        report["error"] = error_info(error, path)
+    report["printed"] = capture.count
+    report["output"] = capture.text()[:300]
+    report.update(shape(module))
+    return module, report
+
+
+def shape(module: ModuleType | None) -> dict[str, Any]:
+    """The module's functions and classes, each method with its required arguments (as ``LoadedModule``)."""
+    functions: dict[str, int] = {}
+    classes: dict[str, dict[str, int]] = {}
+    for key, value in list(vars(module).items()) if module is not None else ():
+        if key.startswith("__") or len(functions) + len(classes) >= 200:
+            continue
+        if isinstance(value, type):
+            methods: dict[str, int] = {}
+            for method in (*METHODS, "available_actions", "move"):
+                found = getattr(value, method, None)
+                if callable(found):
+                    methods[method] = max(_required(found) - 1, 0)
+            classes[key[:100]] = methods
+        elif callable(value):
+            functions[key[:100]] = _required(value)
+    return {"functions": functions, "classes": classes}
 
 
 def main(argv: list[str]) -> None:
-    """``driver.py MODULE``: load, say so, serve until the checker closes the channel."""
+    """``driver.py MODULE``: load, say so, answer ``{"op": "drive", "item": ...}`` lines until the channel closes."""
     channel = Channel()
-    driver = Driver(Path(argv[0]).resolve(), channel)
-    channel.send(driver.load())
+    capture = Capture()
+    path = Path(argv[0]).resolve()
+    module, loaded = load(path, capture)
+    channel.send(loaded)
+    handler = None if module is None or "error" in loaded else open_driver(module, {}, Tools(capture, path))
     try:
-        driver.serve()
+        while True:
+            message = channel.receive()
+            if message is None:
+                return
+            if handler is None:
+                channel.send({"kind": "missing", "missing": "the module did not load"})
+            else:
+                channel.send(handler(message["item"]))
     finally:
         # Skip interpreter shutdown: the student's threads or atexit hooks must not keep us alive.
         os._exit(0)

@@ -14,53 +14,47 @@ from typing import Any
 
 from perfectplay.check.nim.model import NimReport
 from perfectplay.check.nim.render import render_text, summary_markdown, verdict_line
-from perfectplay.check.nim.score import NimWeights, nim_score
 from perfectplay.check.report import escape
 from perfectplay.check.report.render_graders import (
     classroom50_document,
     gradescope_document,
     prairielearn_document,
 )
+from perfectplay.check.report.score import Score
 
 PRE_CHARACTERS = 20_000
 """At most this much of the text report in CodeRunner's epilogue."""
 
 
-def gradescope_json(
-    report: NimReport, weights: NimWeights | None = None, visibility: str = "visible"
-) -> dict[str, Any]:
-    result = nim_score(report, weights)
+def gradescope_json(report: NimReport, result: Score, visibility: str = "visible") -> dict[str, Any]:
     return gradescope_document(
         result, summary_markdown(report, result), lambda c: escape.markdown_inline(c.message), visibility
     )
 
 
-def prairielearn_json(report: NimReport, weights: NimWeights | None = None) -> dict[str, Any]:
-    result = nim_score(report, weights)
+def prairielearn_json(report: NimReport, result: Score) -> dict[str, Any]:
     return prairielearn_document(result, verdict_line(report), summary_markdown(report, result))
 
 
 def classroom50_json(
-    report: NimReport,
-    weights: NimWeights | None = None,
+    result: Score,
     environ: Mapping[str, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> dict[str, Any]:
-    return classroom50_document(nim_score(report, weights), environ, now)
+    return classroom50_document(result, environ, now)
 
 
-def release_body(report: NimReport, weights: NimWeights | None = None) -> str:
-    return summary_markdown(report, nim_score(report, weights)) + "\n"
+def release_body(report: NimReport, result: Score) -> str:
+    return summary_markdown(report, result) + "\n"
 
 
-def coderunner_json(report: NimReport, weights: NimWeights | None = None) -> dict[str, Any]:
+def coderunner_json(report: NimReport, result: Score) -> dict[str, Any]:
     """CodeRunner's template grader result: the fraction, one row a category, the report as escaped HTML."""
-    result = nim_score(report, weights)
     rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
     rows += [[c.passed, c.title, c.points, c.max_points, escape.line(c.message)] for c in result.categories]
     prologue = [f"<p><strong>perfectplay check (Nim): {result.points} / {result.total}</strong></p>"]
     prologue.append(f"<p>{escape.html(verdict_line(report))}</p>")
-    text = render_text(report, weights).rstrip("\n")[:PRE_CHARACTERS]
+    text = render_text(report, result).rstrip("\n")[:PRE_CHARACTERS]
     document = {
         "fraction": result.fraction,
         "testresults": rows,
@@ -70,11 +64,10 @@ def coderunner_json(report: NimReport, weights: NimWeights | None = None) -> dic
     return dict(escape.json_value(document))
 
 
-def autolab_output(report: NimReport, weights: NimWeights | None = None) -> str:
+def autolab_output(report: NimReport, result: Score) -> str:
     """The text report, then Autolab's scores line last (one line of ASCII JSON, keyed by category)."""
-    result = nim_score(report, weights)
     line = {
         "scores": {category.name: category.points for category in result.categories},
         "scoreboard": [result.points, 1 if report.passed else 0],
     }
-    return render_text(report, weights) + json.dumps(line) + "\n"
+    return render_text(report, result) + json.dumps(line) + "\n"

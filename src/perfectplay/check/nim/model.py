@@ -119,6 +119,8 @@ class NimReport:
     """Why the file could not be checked (it does not load, no interface): graded 0, said so."""
     machine: str | None = None
     """The machine failed the check (not the student's doing): nothing graded."""
+    stopped: str | None = None
+    """Why asking stopped before everything planned was asked (the check's time, too many failures)."""
     units: tuple[UnitResult, ...] = ()
     seeds: tuple[SeedResult, ...] = ()
     player: Play | None = None
@@ -131,6 +133,25 @@ class NimReport:
     @property
     def gradable(self) -> bool:
         return self.machine is None
+
+    @property
+    def complete(self) -> bool:
+        """Whether everything planned was asked (no seed or position left out by the check's limits)."""
+        return self.problem is None and self.machine is None and self.stopped is None
+
+    @property
+    def verdict(self) -> str:
+        """One word for a spreadsheet: pass, fail, broken (cannot be checked) or not graded (the machine failed)."""
+        if self.machine is not None:
+            return "not graded"
+        if self.problem is not None:
+            return "broken"
+        return "pass" if self.passed else "fail"
+
+    @property
+    def exit_status(self) -> int:
+        """0 passed, 1 something found, 3 the machine failed (2, a usage problem, never comes from a report)."""
+        return {"pass": 0, "not graded": 3}.get(self.verdict, 1)
 
     @property
     def rates(self) -> tuple[float, ...]:

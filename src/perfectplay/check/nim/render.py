@@ -13,7 +13,6 @@ from typing import Any
 
 from perfectplay.check.nim.model import Games, NimReport, Play, SeedResult
 from perfectplay.check.nim.positions import show
-from perfectplay.check.nim.score import NimWeights, nim_score
 from perfectplay.check.report import escape
 from perfectplay.check.report.score import Score
 
@@ -83,9 +82,8 @@ def _seed_lines(seed: SeedResult) -> list[str]:
     return lines
 
 
-def render_text(report: NimReport, weights: NimWeights | None = None) -> str:
-    """The whole report for a terminal."""
-    result = nim_score(report, weights)
+def render_text(report: NimReport, result: Score) -> str:
+    """The whole report for a terminal, with its score (computed once, ``score.nim_score``)."""
     lines = [verdict_line(report), f"rules: {report.rules.describe()}"]
     if report.interface:
         lines.append(f"checked: {report.interface}")
@@ -143,9 +141,8 @@ def summary_markdown(report: NimReport, result: Score) -> str:
     return "\n\n".join(blocks)[:60_000]
 
 
-def report_json(report: NimReport, weights: NimWeights | None = None) -> dict[str, Any]:
+def report_json(report: NimReport, result: Score) -> dict[str, Any]:
     """The report as JSON (``--format json``), with its score; timings under ``timing``."""
-    result = nim_score(report, weights)
     document = {
         "schema": SCHEMA,
         "game": report.rules.name,
@@ -154,7 +151,8 @@ def report_json(report: NimReport, weights: NimWeights | None = None) -> dict[st
         "kind": report.kind,
         "interface": report.interface,
         "isolation": report.isolation,
-        "verdict": "pass" if report.passed else ("not graded" if report.machine else "fail"),
+        "verdict": report.verdict,
+        "complete": report.complete,
         "problem": report.problem,
         "machine": report.machine,
         "pass_mark": report.pass_mark,

@@ -6,7 +6,8 @@ A learning AI (default weights, out of 100)::
     methods   30   the hand-made Q-table checks, in proportion
     training  10   seeds whose train(n) finished within the budget
     play      50   the trained AI's winning-move rate, averaged over the seeds: no credit at ``play_floor``
-                   (0.5) or below, full credit from ``pass_mark`` (0.9), in proportion between
+                   (0.5) or below, full credit from the check's pass mark (0.9, ``--pass-mark``), in
+                   proportion between
 
 A minimax player::
 
@@ -17,7 +18,7 @@ A minimax player::
 Why 0.9: correct learning AIs reach 0.96-1.0 of the winnable positions
 after 10,000 games whatever the seed (docs/check-nim.md has the measured
 rates); the running-maximum bug sits near 0.7. A weights file (JSON or
-TOML) changes any of them: ``{"play": 60, "pass_mark": 0.95, "total": 10}``.
+TOML) changes any of them: ``{"play": 60, "play_floor": 0.6, "total": 10}``.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ PLAYER = ("loads", "legal", "play")
 DEFAULT_WEIGHTS: dict[str, float] = {"loads": 10, "methods": 30, "training": 10, "legal": 20, "play": 50}
 PLAYER_PLAY = 70
 """A player's play weight by default (it has no methods or training)."""
-DEFAULT_RATES: dict[str, float] = {"pass_mark": 0.9, "play_floor": 0.5}
+DEFAULT_RATES: dict[str, float] = {"play_floor": 0.5}
 DEFAULT_TOTAL = 100
 
 
@@ -68,8 +69,8 @@ class NimWeights:
         for name, value in self.rates.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise CheckUsageError(f"weights: {name} must be a rate from 0 to 1, not {value!r}")
-        if self.rate("play_floor") >= self.rate("pass_mark"):
-            raise CheckUsageError("weights: play_floor must be below pass_mark")
+        if self.rate("play_floor") >= 1:
+            raise CheckUsageError("weights: play_floor must be below 1")
         if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
             raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
         if not any(self.of(name, "learning") > 0 for name in LEARNING) or not any(
@@ -128,9 +129,14 @@ def nim_score(report: NimReport, weights: NimWeights | None = None) -> Score:
     return Score(tuple(categories), weights.total, gradable=report.gradable)
 
 
-def play_credit(rate: float, weights: NimWeights) -> float:
-    floor, full = weights.rate("play_floor"), weights.rate("pass_mark")
-    return min(1.0, max(0.0, (rate - floor) / (full - floor)))
+def play_credit(rate: float, pass_mark: float, weights: NimWeights) -> float:
+    """No credit at the floor or below, full from the pass mark (a floor above the mark: all or nothing)."""
+    floor = weights.rate("play_floor")
+    if rate >= pass_mark:
+        return 1.0
+    if floor >= pass_mark:
+        return 0.0
+    return min(1.0, max(0.0, (rate - floor) / (pass_mark - floor)))
 
 
 def _measure(report: NimReport, name: str, weights: NimWeights) -> tuple[float, int, int, str]:
@@ -161,11 +167,11 @@ def _measure(report: NimReport, name: str, weights: NimWeights) -> tuple[float, 
         play = report.player
         assert play is not None
         return play.rate, play.winning, play.winnable, f"{play.winning} of {play.winnable} winnable positions"
-    credit = sum(play_credit(rate, weights) for rate in rates) / len(rates)
+    credit = sum(play_credit(rate, report.pass_mark, weights) for rate in rates) / len(rates)
     shown = ", ".join(f"{rate:.3f}" for rate in rates)
     words = (
-        f"winning-move rate per seed {shown} (full credit from {weights.rate('pass_mark'):.2f}, "
+        f"winning-move rate per seed {shown} (full credit from {report.pass_mark:.2f}, "
         f"none at {weights.rate('play_floor'):.2f} or below)"
     )
-    good = sum(1 for rate in rates if rate >= weights.rate("pass_mark"))
+    good = sum(1 for rate in rates if rate >= report.pass_mark)
     return credit, good, len(rates), words

@@ -28,13 +28,6 @@ from perfectplay.check.run import protocol, sandbox
 from perfectplay.check.run.sandbox import Jail
 from perfectplay.check.run.worker import Budget, Child, Clock, monotonic
 
-CLEAN: dict[str, Callable[[dict[str, Any]], object]] = {
-    "unit": answers.unit,
-    "seed": answers.seed,
-    "move": answers.move,
-}
-"""How each operation's reply is rebuilt on the trusted side (``answers.py``)."""
-
 
 @cache
 def driver_source() -> str:
@@ -52,11 +45,15 @@ def driver_argv(jail: Jail, file: Path) -> tuple[list[str], Path]:
 
 
 class NimSpeaker:
-    """The driver for one student's module: started, greeted, asked one request at a time."""
+    """The driver for one student's module: started, greeted, asked one request at a time.
 
-    def __init__(self, jail: Jail, file: Path) -> None:
+    ``clean`` (the plug's) rebuilds every reply on the trusted side, or raises ``ProtocolError``.
+    """
+
+    def __init__(self, jail: Jail, file: Path, clean: Callable[[str, dict[str, Any]], dict[str, Any]]) -> None:
         self.jail = jail
         self.file = file
+        self.clean = clean
 
     def start(self) -> tuple[list[str], Path]:
         return driver_argv(self.jail, self.file)
@@ -74,7 +71,7 @@ class NimSpeaker:
             child.send(json.dumps({"op": op, "item": item}).encode() + b"\n", budget)
             arrival = child.next_line(budget)
             cpu, active = arrival.cpu, arrival.active
-            record: dict[str, Any] = {"value": CLEAN[op](protocol.decode(arrival.data))}
+            record = self.clean(op, protocol.decode(arrival.data))
             record["seconds"], record["cpu"] = budget.spent(arrival)
             record["waited"] = budget.waited_for(arrival)
             yield record
