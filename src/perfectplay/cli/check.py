@@ -65,6 +65,8 @@ from perfectplay.check.settings import (
     Limits,
 )
 from perfectplay.cli.check_connect4 import add_options, run_connect4
+from perfectplay.cli.check_nim import GAMES as NIM_GAMES
+from perfectplay.cli.check_nim import add_nim_options, run_nim
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
 
@@ -259,6 +261,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="write one Markdown file per student into DIR: the text the grader formats show",
     )
     add_options(parser)
+    add_nim_options(parser)
     parser.set_defaults(run=run_check)
 
 
@@ -300,12 +303,12 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 def _run(args: argparse.Namespace) -> int:
     if args.replay is not None:
-        if args.game == "connect4":
+        if args.game != "tictactoe":
             raise CheckUsageError("--replay re-judges a tic-tac-toe check's transcript, not --game connect4")
         return _replay(args)
-    if args.game == "connect4":
+    if args.game in ("connect4", *NIM_GAMES):
         try:
-            return run_connect4(args)
+            return run_connect4(args) if args.game == "connect4" else run_nim(args)
         except (KeyboardInterrupt, _Interrupted) as stop:
             # Each check's clean-up has ended its agent and removed its copy; the CSV rows written are kept.
             signum = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT

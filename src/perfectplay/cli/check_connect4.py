@@ -43,7 +43,7 @@ from perfectplay.check.run.sweep import Progress
 from perfectplay.cli.options import whole
 from perfectplay.cli.output import print_or_write
 
-GAMES = ("tictactoe", "connect4")
+GAMES = ("tictactoe", "connect4", "nim", "nim:misere")
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 FORMATS = ("text", "json", "csv", *GRADERS)
 FILE_NAMES = {
@@ -61,7 +61,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--game",
         choices=GAMES,
         default="tictactoe",
-        help="the game the AI plays: tictactoe (default) or connect4 (a heuristic agent, docs/check-connect4.md)",
+        help="the game the AI plays: tictactoe (default), connect4 (a heuristic agent, docs/check-connect4.md), "
+        "nim or nim:misere (CS50's learning nim.py or a minimax player, docs/check-nim.md)",
     )
     group = parser.add_argument_group("Connect Four (--game connect4)")
     group.add_argument(
