@@ -54,6 +54,8 @@ def coderunner_json(report: NimReport, result: Score) -> dict[str, Any]:
     rows += [[c.passed, c.title, c.points, c.max_points, escape.line(c.message)] for c in result.categories]
     prologue = [f"<p><strong>perfectplay check (Nim): {result.points} / {result.total}</strong></p>"]
     prologue.append(f"<p>{escape.html(verdict_line(report))}</p>")
+    if not result.gradable:
+        prologue.append("<p>This answer could not be graded; fix the problem above and check again.</p>")
     text = render_text(report, result).rstrip("\n")[:PRE_CHARACTERS]
     document = {
         "fraction": result.fraction,

@@ -119,6 +119,8 @@ class NimReport:
     """Why the file could not be checked (it does not load, no interface): graded 0, said so."""
     machine: str | None = None
     """The machine failed the check (not the student's doing): nothing graded."""
+    unchecked: bool = False
+    """The file could not be checked at all (no such file, no Nim AI in it): 0 points, marked not gradable."""
     stopped: str | None = None
     """Why asking stopped before everything planned was asked (the check's time, too many failures)."""
     units: tuple[UnitResult, ...] = ()
@@ -132,7 +134,7 @@ class NimReport:
 
     @property
     def gradable(self) -> bool:
-        return self.machine is None
+        return self.machine is None and not self.unchecked
 
     @property
     def complete(self) -> bool:
@@ -142,7 +144,7 @@ class NimReport:
     @property
     def verdict(self) -> str:
         """One word for a spreadsheet: pass, fail, broken (cannot be checked) or not graded (the machine failed)."""
-        if self.machine is not None:
+        if self.machine is not None or self.unchecked:
             return "not graded"
         if self.problem is not None:
             return "broken"
@@ -150,7 +152,9 @@ class NimReport:
 
     @property
     def exit_status(self) -> int:
-        """0 passed, 1 something found, 3 the machine failed (2, a usage problem, never comes from a report)."""
+        """0 passed, 1 something found, 2 the file could not be checked at all, 3 the machine failed."""
+        if self.unchecked:
+            return 2
         return {"pass": 0, "not graded": 3}.get(self.verdict, 1)
 
     @property

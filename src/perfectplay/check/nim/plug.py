@@ -152,7 +152,7 @@ class NimPlug:
         return NimReport(target, Rules(True, LAB_START), "", "", isolation, machine=reason, notes=notes)
 
     def not_gradable(self, target: str, problem: str) -> NimReport:
-        return NimReport(target, Rules(True, LAB_START), "", "", "", problem=problem)
+        return NimReport(target, Rules(True, LAB_START), "", "", "", problem=problem, unchecked=True)
 
     def default_weights(self) -> NimWeights:
         return NimWeights()

@@ -24,7 +24,7 @@ def verdict_line(report: NimReport) -> str:
     if report.machine is not None:
         return f"{report.target}: NOT GRADED: the machine failed ({report.machine})"
     if report.problem is not None:
-        return f"{report.target}: CANNOT CHECK: {report.problem}"
+        return f"{report.target}: {'NOT GRADABLE' if report.unchecked else 'BROKEN'}: {report.problem}"
     rates = ", ".join(f"{rate:.3f}" for rate in report.rates) or "none"
     if report.kind == "player":
         what = f"winning-move rate {rates}"
@@ -123,6 +123,10 @@ def summary_markdown(report: NimReport, result: Score) -> str:
         escape.markdown_inline(verdict_line(report)),
     ]
     blocks.append(f"Rules: {escape.markdown_inline(report.rules.describe())}.")
+    if report.machine is not None:
+        blocks.append("Nothing was graded: the machine that ran the check failed, not this submission.")
+    elif not result.gradable:
+        blocks.append("This submission could not be graded; fix the problem above and submit again.")
     rows = [
         f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories
     ]
