@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from perfectplay.check.nim.lab import NimCheck, check_nim
 from perfectplay.check.nim.model import NimReport
 from perfectplay.check.nim.plug import PLUG
@@ -37,6 +39,7 @@ def bug_kinds(report: NimReport) -> list[str]:
     return [bug.kind for bug in report.bugs]
 
 
+@pytest.mark.slow
 def test_the_correct_example_passes_every_seed_and_the_running_maximum_fails_every_seed() -> None:
     seeds = {"train_seeds": "1,2"}
     correct, buggy = check(LEARNING, **seeds), check(EXAMPLES / "running_max" / "nim.py", **seeds)
@@ -157,3 +160,45 @@ def test_a_player_that_loops_forever_is_stopped_by_the_checks_limits(tmp_path: P
     assert report.verdict == "fail"
     assert report.player is not None and report.player.winning == 0
     assert not report.complete
+
+
+def _independent_rate(path: Path, seed: int, games: int) -> float:
+    """The same measure written again without the checker: train in this process, Bouton's rule for the moves."""
+    import contextlib
+    import importlib.util
+    import io
+    import random
+    from functools import reduce
+    from itertools import product
+
+    spec = importlib.util.spec_from_file_location("independent_nim", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def lost_for_mover(piles: tuple[int, ...]) -> bool:  # misère: Bouton's rule with the endgame of 0s and 1s
+        if max(piles) <= 1:
+            return sum(piles) % 2 == 1
+        return reduce(lambda a, b: a ^ b, piles) == 0
+
+    random.seed(seed)
+    with contextlib.redirect_stdout(io.StringIO()):
+        ai = module.train(games)
+    random.seed(seed)
+    winnable = good = 0
+    for piles in sorted(product(range(2), range(4), range(6), range(8)), key=lambda p: (-sum(p), p)):
+        if not any(piles) or lost_for_mover(piles):
+            continue
+        winnable += 1
+        pile, count = ai.choose_action(list(piles), epsilon=False)
+        after = tuple(size - count if index == pile else size for index, size in enumerate(piles))
+        good += any(after) and lost_for_mover(after)
+    assert winnable == 335
+    return good / winnable
+
+
+@pytest.mark.parametrize("example", ["learning", "running_max"])
+def test_the_winning_move_rate_agrees_with_an_independent_measure_within_a_tenth(example: str) -> None:
+    path = EXAMPLES / example / "nim.py"
+    report = check(path, train_games="2000", train_seeds="5")
+    assert abs(report.rates[0] - _independent_rate(path, 5, 2000)) <= 0.1
