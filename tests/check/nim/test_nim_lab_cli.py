@@ -12,7 +12,7 @@ from cli_helpers import InProcess
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "nim"
-QUICK = ("--game", "nim", "--train-games", "300", "--train-seeds", "1")
+QUICK = ("--game", "nim", "--train-games", "300", "--train-seed", "1")
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_a_module_with_no_nim_ai_is_not_gradable_and_says_what_it_looked_for(run
     [
         ("--start", "1,x"),
         ("--train-games", "0"),
-        ("--train-seeds", "a,b"),
+        ("--train-seed", "a,b"),
         ("--train-budget", "-1"),
         ("--pass-mark", "2"),
         ("--board", "flat"),
@@ -94,7 +94,7 @@ def test_a_teachers_wrong_flag_is_a_usage_error_of_one_line(run: InProcess, flag
 def test_a_class_folder_runs_in_one_command_with_a_summary_and_csv(run: InProcess, tmp_path: Path) -> None:
     grades = tmp_path / "grades.csv"
     finished = run(
-        "check", str(EXAMPLES), "--game", "nim:misere", "--train-seeds", "1", "--summary", "--csv", str(grades)
+        "check", str(EXAMPLES), "--game", "nim:misere", "--train-seed", "1", "--summary", "--csv", str(grades)
     )
     assert finished.returncode == 1, finished.stderr
     assert "Class summary: 3 students" in finished.stdout

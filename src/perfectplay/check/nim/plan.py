@@ -83,7 +83,7 @@ class NimPlan:
         if not 1 <= self.games <= MAX_GAMES:
             raise CheckUsageError(f"--train-games must be from 1 to {MAX_GAMES:,}, not {self.games}")
         if not 1 <= len(self.seeds) <= MAX_SEEDS or not all(0 <= seed <= MAX_SEED for seed in self.seeds):
-            raise CheckUsageError(f"--train-seeds: from 1 to {MAX_SEEDS} seeds, each from 0 to {MAX_SEED:,}")
+            raise CheckUsageError(f"--train-seed: from 1 to {MAX_SEEDS} of them, each from 0 to {MAX_SEED:,}")
         if not 0 < self.budget <= 3600:
             raise CheckUsageError(f"--train-budget must be CPU seconds above 0 and at most 3600, not {self.budget!r}")
         if not 0 < self.pass_mark <= 1:
@@ -125,7 +125,7 @@ def make_plan(kind: str, name: str, hint: Mapping[str, str], seed: int) -> NimPl
     else:
         parts = seeds_text.replace(",", " ").split()
         if not parts or not all(part.isdigit() and len(part) <= 10 for part in parts):
-            raise CheckUsageError(f"--train-seeds must be whole numbers such as 1,2,3, not {seeds_text[:40]!r}")
+            raise CheckUsageError(f"--train-seed must be whole numbers such as 1,2,3, not {seeds_text[:40]!r}")
         seeds = tuple(int(part) for part in parts)
     games = _number(hint, "train_games", "--train-games", DEFAULT_GAMES)
     if not games.is_integer():

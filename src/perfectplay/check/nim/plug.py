@@ -80,7 +80,7 @@ class NimPlug:
         PlugOption("--start", "start", "a minimax player's starting piles, e.g. 1,3,5,7 (a learning AI always "
                    "starts from 1,3,5,7, as CS50's Nim)"),
         PlugOption("--train-games", "train_games", "games each seed's train(n) plays (default 10000)"),
-        PlugOption("--train-seeds", "train_seeds", "the training seeds, e.g. 1,2,3 (default: three from --seed)"),
+        PlugOption("--train-seed", "train_seeds", "each training run's seed, e.g. 1,2,3 (default: three from --seed)"),
         PlugOption("--train-budget", "train_budget", "CPU seconds for one seed's training and play (default 30)"),
         PlugOption("--pass-mark", "pass_mark", "the winning-move rate every seed must reach (default 0.9)"),
     )  # fmt: skip
@@ -127,8 +127,8 @@ class NimPlug:
             for one in plan.seeds
         )  # fmt: skip
         words = (
-            f"{len(cases)} hand-made Q-table checks (values drawn with seed {seed}); train({plan.games:,}) with seeds "
-            f"{', '.join(map(str, plan.seeds))}, then the greedy choice in all {len(every)} positions"
+            f"{len(cases)} hand-made Q-table checks (values drawn with seed {seed}); train({plan.games:,}) once a seed "
+            f"({', '.join(map(str, plan.seeds))}), then the greedy choice in all {len(every)} positions"
         )
         return QuestionDraw(units + seeds, seed, len(units) + len(seeds), words)
 

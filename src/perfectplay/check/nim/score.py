@@ -4,7 +4,7 @@ A learning AI (default weights, out of 100)::
 
     loads     10   the file loads, and NimAI and train are found
     methods   30   the hand-made Q-table checks, in proportion
-    training  10   seeds whose train(n) finished within the budget
+    training  10   training runs (one a seed) whose train(n) finished within the budget
     play      50   the trained AI's winning-move rate, averaged over the seeds: no credit at ``play_floor``
                    (0.5) or below, full credit from the check's pass mark (0.9, ``--pass-mark``), in
                    proportion between
@@ -154,7 +154,7 @@ def _measure(report: NimReport, name: str, weights: NimWeights) -> tuple[float, 
     if name == "training":
         right = sum(seed.trained for seed in report.seeds)
         of = len(report.seeds)
-        return (right / of if of else 0.0), right, of, f"{right} of {of} seeds trained"
+        return (right / of if of else 0.0), right, of, f"{right} of {of} training runs finished"
     if name == "legal":
         play = report.player
         if play is None:

@@ -149,7 +149,7 @@ def _learning(
     if in_play is not None and not any(bug.kind == "none_at_zero" for bug in bugs):
         bugs.append(in_play)
     settings = {
-        "training": f"train({plan.games:,}) with seeds {', '.join(map(str, plan.seeds))}, "
+        "training": f"train({plan.games:,}) once a seed ({', '.join(map(str, plan.seeds))}), "
         f"{plan.budget:g} CPU seconds each (training and the greedy choices)",
         "positions": f"{len(positions)} reachable from {','.join(map(str, plan.start))}, "
         f"{sum(oracle.mover_wins(piles) for piles in positions)} winnable for the side to move",
