@@ -131,7 +131,8 @@ class LoadedModule:
     ``functions``: its top-level functions and how many arguments each requires; ``classes``: its
     top-level classes and their methods' required arguments (``{"NimAI": {"choose_action": 1}}``);
     ``error``: what the import raised, where (``type``, ``message``, ``line``, ``code``), or None;
-    ``raw``: the whole event (constants, module-level boards) for what a game alone reads.
+    ``raw``: the whole event (constants, module-level boards) for what a game alone reads. For a
+    ``--command`` program nothing is imported: ``command`` is its argv and the rest is empty.
     """
 
     functions: Mapping[str, int]
@@ -141,6 +142,18 @@ class LoadedModule:
     printed: int = 0
     read_stdin: bool = False
     raw: Mapping[str, Any] = field(default_factory=dict)
+    command: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Packages:
+    """The installed packages the teacher allowed (``PlugDefaults.allowed_packages``, ``--allow``): those
+    ``granted`` to the candidate (read-only), those ``missing`` on this machine, and the ``folders`` put on
+    its ``sys.path`` (a driver's ``interface`` may need them)."""
+
+    granted: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    folders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +242,21 @@ class Session(Protocol):
         """Tell every process how it is asked (the runner's ``use``); False if the first refused."""
         ...
 
-    def probe(self, runner: Mapping[str, Json], questions: Sequence[Question]) -> list[dict[str, Any]] | None:
-        """Its records for ``questions`` under a trial reading, on one process with its own small failure
-        budget; None when a question timed out or crashed (the reading is ruled out)."""
+    @property
+    def packages(self) -> Packages: ...
+
+    @property
+    def sandboxed(self) -> bool: ...
+
+    def probe(
+        self, runner: Mapping[str, Json], questions: Sequence[Question], stop_at_failure: bool = True
+    ) -> list[dict[str, Any]] | None:
+        """Its records for ``questions`` under a trial reading, on one process with a failure budget of its own.
+
+        With ``stop_at_failure`` (the default), None when a question timed out or crashed: the reading is ruled
+        out at once. Without, a failure is a record (``{"failure": ...}``) and the probe goes on while its own
+        budget lasts (then the records stop short). None too when the check's time ran out.
+        """
         ...
 
     def ask(self, phase: str, questions: Sequence[Question]) -> dict[str, list[dict[str, Any]]]:
@@ -270,6 +295,7 @@ class CheckRecord:
     notes: tuple[str, ...] = ()
     wall: float = 0.0
     body: Mapping[str, Json] = field(default_factory=dict)
+    sandboxed: bool = False
 
 
 class GameReport(Protocol):
@@ -302,17 +328,35 @@ WeightsT = TypeVar("WeightsT")
 class GamePlug(Protocol[ReportT, WeightsT]):
     """One game's part of ``perfectplay check`` (this module's docstring tells the run in order)."""
 
-    name: str
-    """The registry's key and ``--game``'s value: ``tictactoe``, ``connect4``, ``nim``."""
-    title: str
-    """The game in words: ``tic-tac-toe``, ``Connect Four``, ``Nim``."""
-    defaults: PlugDefaults
-    options: tuple[PlugOption, ...]
-    driver: DriverFile | None
-    """None: the runner's own ``moves`` operation reads the game (tic-tac-toe's boards)."""
-    command_lines: CommandLines
-    categories: tuple[str, ...]
-    """The score's categories, in order, as weights files name them."""
+    # Read-only members: a plug may hold them as plain class attributes (``name = "connect4"``).
+    @property
+    def name(self) -> str:
+        """The registry's key and ``--game``'s value: ``tictactoe``, ``connect4``, ``nim``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game in words: ``tic-tac-toe``, ``Connect Four``, ``Nim``."""
+        ...
+
+    @property
+    def defaults(self) -> PlugDefaults: ...
+
+    @property
+    def options(self) -> tuple[PlugOption, ...]: ...
+
+    @property
+    def driver(self) -> DriverFile | None:
+        """None: the runner's own ``moves`` operation reads the game (tic-tac-toe's boards)."""
+        ...
+
+    @property
+    def command_lines(self) -> CommandLines: ...
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The score's categories, in order, as weights files name them."""
+        ...
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         """A record from the candidate's process with its shape checked (``ProtocolError`` if it is not

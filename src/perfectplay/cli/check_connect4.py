@@ -5,7 +5,7 @@ packages) are added to ``check``'s parser here; ``cli/check.py`` hands a
 ``--game connect4`` run over to ``run_connect4``. One submission (a Python
 file or a ``--command``) in text, JSON or a grader's format; or a class
 (files, a class folder of student folders) as text, JSON, ``--csv`` rows
-and a ``--summary``, one row per student (``check/connect4_class.py``).
+and a ``--summary``, one row per student (``check/connect4/class_run.py``).
 A submission that cannot be checked (no such file, no agent recognised)
 is a usage error for one file (exit 2, one line), a not-gradable row in a
 class, and 0 points marked not gradable in a grader's file.
@@ -20,14 +20,13 @@ import sys
 from collections.abc import Callable
 
 from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, validate_jobs
-from perfectplay.check.connect4_check import DEFAULT_ALLOWED, DEFAULT_POSITIONS, DEFAULT_SEED, check_connect4
-from perfectplay.check.connect4_class import ENTRIES, Connect4Result, check_connect4_class
-from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.connect4_detect import PIECES
-from perfectplay.check.report.connect4_class_report import class_summary, csv_row, render_csv
-from perfectplay.check.report.connect4_graders import classroom50_json, coderunner_json, release_body
-from perfectplay.check.report.connect4_model import Connect4Report
-from perfectplay.check.report.connect4_render import (
+from perfectplay.check.connect4.check import DEFAULT_ALLOWED, DEFAULT_POSITIONS, DEFAULT_SEED, check_connect4
+from perfectplay.check.connect4.class_report import class_summary, csv_row, render_csv
+from perfectplay.check.connect4.class_run import ENTRIES, Connect4Result, check_connect4_class
+from perfectplay.check.connect4.detect import PIECES
+from perfectplay.check.connect4.graders import classroom50_json, coderunner_json, release_body
+from perfectplay.check.connect4.model import Connect4Report
+from perfectplay.check.connect4.render import (
     autolab_output,
     gradescope_json,
     prairielearn_json,
@@ -35,9 +34,11 @@ from perfectplay.check.report.connect4_render import (
     report_json,
     verdict_line,
 )
-from perfectplay.check.report.connect4_score import Connect4Weights, load_connect4_weights
+from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
+from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.report.escape import line
 from perfectplay.check.report.render_summary import summary_svg, summary_text
+from perfectplay.check.report.score import Score
 from perfectplay.check.roster import Submission, from_paths
 from perfectplay.check.run.sweep import Progress
 from perfectplay.cli.options import whole
@@ -199,22 +200,23 @@ def _grade_one(args: argparse.Namespace, submission: Submission, weights: Connec
     report = result.graded
     if result.report is None:
         sys.stderr.write(f"perfectplay check: error: {line(str(result.problem))}\n")
+    points = connect4_score(report, weights)  # scored once: every format takes the score
     if args.format == "gradescope":
-        text = json.dumps(gradescope_json(report, weights, args.visibility))
+        text = json.dumps(gradescope_json(report, points, args.visibility))
     elif args.format == "prairielearn":
-        text = json.dumps(prairielearn_json(report, weights))
+        text = json.dumps(prairielearn_json(report, points))
     elif args.format == "coderunner":
-        text = json.dumps(coderunner_json(report, weights))
+        text = json.dumps(coderunner_json(report, points))
     elif args.format == "classroom50":
-        text = json.dumps(classroom50_json(report, weights), indent=2)
+        text = json.dumps(classroom50_json(report, points), indent=2)
     else:
-        text = autolab_output(report, weights).rstrip("\n")
+        text = autolab_output(report, points).rstrip("\n")
     folder = print_or_write("--output", args.output, FILE_NAMES[args.format], text + "\n")
     if args.format == "classroom50":
         # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
         where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
         if where is not None:
-            print_or_write("--release-body", where, "release-body.md", release_body(report, weights))
+            print_or_write("--release-body", where, "release-body.md", release_body(report, points))
     return report.exit_status
 
 
@@ -223,6 +225,7 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
     jobs = validate_jobs(args.jobs if args.jobs is not None else 1)
     several = len(roster) > 1
     results: list[Connect4Result] = []
+    scores: list[Score] = []
     rows: list[dict[str, object]] = []
     printed = 0
     if args.csv not in (None, "-"):
@@ -236,25 +239,26 @@ def _run_class(args: argparse.Namespace, roster: list[Submission], weights: Conn
             sys.stderr.write(f"perfectplay check: error: {line(str(result.problem))}\n")
         results.append(result)
         report = result.graded
-        rows.append(csv_row(report, weights))
+        scores.append(connect4_score(report, weights))  # scored once: every format takes the score
+        rows.append(csv_row(report, scores[-1]))
         if args.csv == "-":
             _print(render_csv(rows[-1:], header=False), end="")
         elif args.csv is not None:
             print_or_write("--csv", args.csv, "grades.csv", render_csv(rows))
             _print(verdict_line(report))
         elif not args.json:
-            _print(("\n\n" if printed else "") + render_text(report, weights).rstrip("\n"))
+            _print(("\n\n" if printed else "") + render_text(report, scores[-1]).rstrip("\n"))
             printed += 1
     reports = [result.graded for result in results]
     if args.json:
-        documents = [report_json(report, weights) for report in reports]
+        documents = [report_json(report, points) for report, points in zip(reports, scores, strict=True)]
         text = json.dumps(documents if several else documents[0])
         if args.output is not None:
             print_or_write("--output", args.output, "report.json", text + "\n")
         else:
             _print(text)
     if args.summary or args.summary_svg is not None:
-        summary = class_summary(reports, weights)
+        summary = class_summary(reports, scores)
         if args.summary:
             _print(("\n" if printed or rows else "") + summary_text(summary), end="")
         if args.summary_svg is not None:

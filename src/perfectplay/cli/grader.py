@@ -18,8 +18,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from perfectplay.check.connect4.score import load_connect4_weights
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.connect4_score import load_connect4_weights
 from perfectplay.check.report.score import load_weights
 from perfectplay.check.settings import STANDARDS
 from perfectplay.cli import grader_files

@@ -18,10 +18,10 @@ import concurrent.futures
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, PETTINGZOO_NAMES
+from perfectplay.check.connect4.model import Connect4Report, not_gradable
+from perfectplay.check.connect4.suite import load_suite
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.connect4_detect import BOARD_NAMES, CONNECTX_NAMES, PETTINGZOO_NAMES
-from perfectplay.check.judge.connect4_suite import load_suite
-from perfectplay.check.report.connect4_model import Connect4Report, not_gradable
 from perfectplay.check.roster import Submission
 from perfectplay.check.run.sweep import Progress
 

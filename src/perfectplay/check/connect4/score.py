@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.connect4_model import Connect4Report
 from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
 
 TITLES = {
