@@ -96,6 +96,8 @@ def run_nim(args: argparse.Namespace) -> int:
         memory_mb=args.memory,
         seed=args.seed if args.seed is not None else PLUG.defaults.seed,
         sandbox=args.sandbox,
+        budget_seconds=args.budget,
+        wall_seconds=args.wall_limit,
     )
     roster = from_paths(list(args.files), args.function, ENTRIES)
     if args.format in GRADERS:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from perfectplay.check.nim.positions import MAX_PILE, MAX_PILES, Action, Piles
-from perfectplay.check.plug import LoadedModule
 from perfectplay.check.run.protocol import MAX_INDEX, ProtocolError, count, error, text
 
 MAX_ANSWERS = 2000
@@ -217,41 +216,6 @@ def move(value: dict[str, Any]) -> MoveReply:
     if "error" in value:
         return MoveReply(None, raised(value["error"]), printed=printed)
     return MoveReply(answer(value.get("answer")), printed=printed)
-
-
-def loaded(value: dict[str, Any]) -> LoadedModule:
-    """The standalone driver's ``loaded`` event as the plug protocol's ``LoadedModule``, its shape checked."""
-    if value.get("event") != "loaded":
-        raise ProtocolError("did not say it had loaded the module")
-    functions = value.get("functions", {})
-    classes = value.get("classes", {})
-    if not isinstance(functions, dict) or not isinstance(classes, dict) or len(functions) + len(classes) > 200:
-        raise ProtocolError("sent a description the driver never sends")
-    kept_functions = {_name(name): _arguments(required) for name, required in functions.items()}
-    kept_classes: dict[str, dict[str, int]] = {}
-    for name, methods in classes.items():
-        if not isinstance(methods, dict) or len(methods) > 20:
-            raise ProtocolError("sent a class the driver never describes")
-        kept_classes[_name(name)] = {_name(method): _arguments(required) for method, required in methods.items()}
-    return LoadedModule(
-        functions=kept_functions,
-        classes=kept_classes,
-        error=error(value["error"]) if "error" in value else None,
-        output=text(value.get("output", ""), 300),
-        printed=count(value.get("printed", 0)),
-    )
-
-
-def _name(value: object) -> str:
-    if not isinstance(value, str) or len(value) > 100 or not value.isidentifier():
-        raise ProtocolError("sent a name that is not a Python name")
-    return value
-
-
-def _arguments(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 1000:
-        raise ProtocolError("sent a number of arguments the driver never sends")
-    return value
 
 
 # --- the transcript's form: what ``clean`` keeps of a reply, and what the judge reads back -----------------

@@ -16,90 +16,22 @@ answers one request a call, each reply saying its ``kind``:
   position, with a summary of its Q-table;
 * ``{"op": "move", "name": F, "piles": [...]}``: a minimax player's
   ``F(piles)``.
-
-Until the runner loads plug drivers, the same file also runs alone
-(``python -I -S -c SOURCE MODULE``, started by the runner's ``--exec`` after
-it set the limits): ``main`` imports the module with its printing captured,
-sends ``{"event": "loaded", ...}`` and answers ``{"op": "drive", "item":
-REQUEST}`` lines over private descriptors (stdin/stdout as they were at the
-start; descriptor 0 then reads ``/dev/null``).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import io
-import json
-import linecache
 import math
-import os
 import random
-import sys
-import traceback
-from pathlib import Path
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
-    from typing import IO, Any
-
-KEEP = 2000
-"""Characters of printed output kept (the rest is only counted)."""
+    from typing import Any
 
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
 """Answers described in one reply, and Q-table entries sent back after an update."""
-
-METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action", "update")
-
-
-class Capture(io.TextIOBase):
-    """Stands in for stdout and stderr: counts every character, keeps the start."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-        self.kept: list[str] = []
-        self.kept_chars = 0
-
-    def write(self, text: str) -> int:
-        text = str(text)
-        self.count += len(text)
-        if self.kept_chars < KEEP:
-            piece = text[: KEEP - self.kept_chars]
-            self.kept.append(piece)
-            self.kept_chars += len(piece)
-        return len(text)
-
-    def writable(self) -> bool:
-        return True
-
-    def text(self) -> str:
-        return "".join(self.kept)
-
-
-class Channel:
-    """The checker's JSON-lines channel, on descriptors the student cannot reach by printing."""
-
-    def __init__(self) -> None:
-        self.incoming: IO[bytes] = os.fdopen(os.dup(0), "rb")
-        self.outgoing: IO[bytes] = os.fdopen(os.dup(1), "wb")
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
-        os.close(null)
-        os.dup2(2, 1)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.outgoing.write(json.dumps(message, allow_nan=False).encode() + b"\n")
-        self.outgoing.flush()
-
-    def receive(self) -> dict[str, Any] | None:
-        line = self.incoming.readline()
-        if not line:
-            return None
-        message: dict[str, Any] = json.loads(line)
-        return message
 
 
 def _safe_repr(value: object) -> str:
@@ -129,36 +61,6 @@ def describe(value: object) -> list[Any]:
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return ["number", float(value)]
     return ["other", type(value).__name__[:40], _safe_repr(value)]
-
-
-def error_info(error: BaseException, path: Path) -> dict[str, Any]:
-    """What was raised, and the student's line where it happened (their folder's files only)."""
-    try:
-        message = str(error)[:300]
-    except BaseException:
-        message = ""
-    info: dict[str, Any] = {"type": type(error).__name__[:100], "message": message}
-    if isinstance(error, SyntaxError) and error.lineno is not None:
-        info["message"] = str(error.msg)[:300]
-        info["line"] = error.lineno
-        info["code"] = (error.text or "").strip()[:120]
-        return info
-    for frame, line in reversed(list(traceback.walk_tb(error.__traceback__))):
-        if Path(frame.f_code.co_filename).resolve().parent == path.parent:
-            info["line"] = line
-            info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
-            if Path(frame.f_code.co_filename).resolve() != path:
-                info["file"] = Path(frame.f_code.co_filename).name[:100]
-            break
-    return info
-
-
-def _required(function: object) -> int:
-    code = getattr(function, "__code__", None)
-    if code is None:
-        return -1
-    defaults = getattr(function, "__defaults__", None) or ()
-    return max(int(code.co_argcount) - len(defaults), 0)
 
 
 class Driver:
@@ -319,96 +221,3 @@ def open_driver(
 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The plug protocol's entry (``check/plug.py``, ``DriverFile``): the handler of one process's requests."""
     return Driver(module, tools).handle
-
-
-# --- standing alone: the checker's run primitives start this file by itself until the runner loads drivers ---
-
-
-class Tools:
-    """The runner's ``tools`` for a driver, when this file runs alone: calls timed, printing counted."""
-
-    def __init__(self, capture: Capture, path: Path) -> None:
-        self.capture = capture
-        self.path = path
-
-    def invoke(self, function: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, Any]]:
-        before = self.capture.count
-        record: dict[str, Any] = {}
-        value: Any = None
-        try:
-            value = function(*args)
-        except BaseException as error:  # whatever the student raises is a finding, not our crash
-            record["error"] = error_info(error, self.path)
-        printed = self.capture.count - before
-        if printed:
-            record["printed"] = printed
-        return value, record
-
-
-def load(path: Path, capture: Capture) -> tuple[ModuleType | None, dict[str, Any]]:
-    """Import the student's file, its printing captured; the ``loaded`` event that says what it holds."""
-    sys.stdout = sys.stderr = capture
-    sys.path.insert(0, str(path.parent))
-    name = path.stem
-    if not name.isidentifier() or name in sys.modules or name in sys.stdlib_module_names:
-        name = "candidate_" + "".join(char if char.isalnum() else "_" for char in name)
-    report: dict[str, Any] = {"event": "loaded", "module": name[:100]}
-    module: ModuleType | None = None
-    try:
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"cannot load {path.name} as a Python module")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    except BaseException as error:  # the import may raise anything, SystemExit included
-        report["error"] = error_info(error, path)
-    report["printed"] = capture.count
-    report["output"] = capture.text()[:300]
-    report.update(shape(module))
-    return module, report
-
-
-def shape(module: ModuleType | None) -> dict[str, Any]:
-    """The module's functions and classes, each method with its required arguments (as ``LoadedModule``)."""
-    functions: dict[str, int] = {}
-    classes: dict[str, dict[str, int]] = {}
-    for key, value in list(vars(module).items()) if module is not None else ():
-        if key.startswith("__") or len(functions) + len(classes) >= 200:
-            continue
-        if isinstance(value, type):
-            methods: dict[str, int] = {}
-            for method in (*METHODS, "available_actions", "move"):
-                found = getattr(value, method, None)
-                if callable(found):
-                    methods[method] = max(_required(found) - 1, 0)
-            classes[key[:100]] = methods
-        elif callable(value):
-            functions[key[:100]] = _required(value)
-    return {"functions": functions, "classes": classes}
-
-
-def main(argv: list[str]) -> None:
-    """``driver.py MODULE``: load, say so, answer ``{"op": "drive", "item": ...}`` lines until the channel closes."""
-    channel = Channel()
-    capture = Capture()
-    path = Path(argv[0]).resolve()
-    module, loaded = load(path, capture)
-    channel.send(loaded)
-    handler = None if module is None or "error" in loaded else open_driver(module, {}, Tools(capture, path))
-    try:
-        while True:
-            message = channel.receive()
-            if message is None:
-                return
-            if handler is None:
-                channel.send({"kind": "missing", "missing": "the module did not load"})
-            else:
-                channel.send(handler(message["item"]))
-    finally:
-        # Skip interpreter shutdown: the student's threads or atexit hooks must not keep us alive.
-        os._exit(0)
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

@@ -94,6 +94,14 @@ class NimPlug:
         return answers.clean(record)
 
     def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
+        if loaded.printed:
+            session.note(f"importing it printed {loaded.printed:,} characters (not shown)")
+        if loaded.error is not None:
+            try:
+                where = answers.raised(dict(loaded.error)).show()
+            except ProtocolError:
+                where = "an error"
+            return f"it does not load: {where}"
         found = detect(loaded, hint.get("nim_ai"), hint.get("function"))
         if isinstance(found, str):
             if any(name in loaded.classes for name in ("Nim", "NimAI")) or hint.get("nim_ai") or hint.get("function"):
@@ -104,6 +112,8 @@ class NimPlug:
         if found.kind == "learning" and ("start" in hint or "rules" in hint):
             notes = ("a learning AI is checked under the lab's rules, misère from 1,3,5,7, as CS50's Nim plays",)
         runner = {"kind": "driver", "driver": "nim", "interface": found.kind, "name": found.name}
+        if not session.use(runner):
+            return "the Nim lab's driver could not be started beside the module"
         return Recognised(f"nim-{found.kind}", found.describe(), runner, notes=notes, detail=plan)
 
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
