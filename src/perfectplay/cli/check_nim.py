@@ -20,6 +20,7 @@ import sys
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.nim.detect import PLAYERS
+from perfectplay.check.nim.graders import gradescope_json
 from perfectplay.check.nim.lab import NimCheck, check_nim
 from perfectplay.check.nim.model import NimReport
 from perfectplay.check.nim.plug import PLUG
@@ -126,7 +127,10 @@ def _grade_one(args: argparse.Namespace, submission: Submission, settings: NimCh
         sys.stderr.write(f"perfectplay check: error: {line(str(problem))}\n")
         report = PLUG.not_gradable(submission.name, str(problem))
     score = PLUG.score(report, weights)
-    text = PLUG.render(report, score, args.format)
+    if args.format == "gradescope" and args.visibility is not None:
+        text = json.dumps(gradescope_json(report, score, args.visibility), indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = PLUG.render(report, score, args.format)
     folder = print_or_write("--output", args.output, FILE_NAMES[args.format], text)
     if args.format == "classroom50":
         where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)

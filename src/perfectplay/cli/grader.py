@@ -20,6 +20,7 @@ from pathlib import Path
 
 from perfectplay.check.connect4.score import load_connect4_weights
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.nim.score import load_nim_weights
 from perfectplay.check.report.score import load_weights
 from perfectplay.check.settings import STANDARDS
 from perfectplay.cli import grader_files
@@ -28,8 +29,8 @@ from perfectplay.cli.options import duration, path, whole
 from perfectplay.cli.wheel import build_wheel
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
-GAMES = ("tictactoe", "connect4")
-DEFAULT_FILES = {"tictactoe": "tictactoe.py", "connect4": "agent.py"}
+GAMES = ("tictactoe", "connect4", "nim")
+DEFAULT_FILES = {"tictactoe": "tictactoe.py", "connect4": "agent.py", "nim": "nim.py"}
 CONNECT4_GRADERS = ("gradescope", "prairielearn", "classroom50")
 
 
@@ -51,7 +52,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--game",
         choices=GAMES,
         default="tictactoe",
-        help="tictactoe (default) or connect4: a student's Connect Four agent (gradescope, prairielearn, classroom50)",
+        help="tictactoe (default), connect4 (a student's Connect Four agent) or nim (CS50's nim.py): the last two "
+        "for gradescope, prairielearn, classroom50",
     )
     parser.add_argument(
         "--file", metavar="NAME", help="the student's file (tictactoe.py; agent.py for --game connect4)"
@@ -101,14 +103,16 @@ def _choices(args: argparse.Namespace) -> Choices:
         raise CheckUsageError("--visibility goes with gradescope")
     if args.file is None:
         args.file = DEFAULT_FILES[args.game]
-    if args.game == "connect4":
+    if args.game in ("connect4", "nim"):
         if args.grader not in CONNECT4_GRADERS:
             raise CheckUsageError(
-                f"--game connect4 makes the {', '.join(CONNECT4_GRADERS)} autograders, not {args.grader} "
-                "(a Connect Four check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
+                f"--game {args.game} makes the {', '.join(CONNECT4_GRADERS)} autograders, not {args.grader} "
+                "(its check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
             )
         if args.standard is not None:
-            raise CheckUsageError("--standard is for tic-tac-toe; Connect Four grades by rates (--weights)")
+            raise CheckUsageError(f"--standard is for tic-tac-toe; --game {args.game} grades by rates (--weights)")
+    if args.game == "nim" and args.sample is not None:
+        raise CheckUsageError("--sample is not for --game nim: it asks every position")
     if "/" in args.file or "\\" in args.file or not args.file.endswith(".py"):
         raise CheckUsageError(f"--file must be a Python file name without a folder, not {args.file!r}")
     for flag, value in (("--budget", args.budget), ("--time-per-move", args.time_per_move)):
@@ -119,7 +123,10 @@ def _choices(args: argparse.Namespace) -> Choices:
     if args.sample is not None and args.sample < 1:
         raise CheckUsageError(f"--sample must be at least 1, not {args.sample}")
     weights = None
-    if args.weights is not None and args.game == "connect4":
+    if args.weights is not None and args.game == "nim":
+        nim = load_nim_weights(args.weights)  # a bad file is refused now, not on the grader
+        weights = {**dict(nim.weights), **dict(nim.rates), "total": nim.total}
+    elif args.weights is not None and args.game == "connect4":
         chosen = load_connect4_weights(args.weights)  # a bad file is refused now, not on the grader
         weights = {**dict(chosen.weights), **dict(chosen.rates), "total": chosen.total}
     elif args.weights is not None:

@@ -24,7 +24,11 @@ GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "auto
 EXECUTABLE = 0o755
 PLAIN = 0o644
 WEIGHTS_FILE = "weights.json"
-TASKS = {"tictactoe": "an AI that is never beaten", "connect4": "a Connect Four agent that keeps the game's value"}
+TASKS = {
+    "tictactoe": "an AI that is never beaten",
+    "connect4": "a Connect Four agent that keeps the game's value",
+    "nim": "a learning Nim AI that, once trained, takes a winning move wherever there is one",
+}
 
 
 @dataclass(frozen=True, slots=True)
