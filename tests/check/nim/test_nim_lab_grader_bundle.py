@@ -55,10 +55,6 @@ def test_gradescope_run_autograder_grades_nim_py_wherever_the_student_put_it(
 
 
 def test_the_nim_autograder_is_made_for_the_graders_whose_limits_fit_it(tmp_path: Path) -> None:
-    import argparse
-
-    from perfectplay.cli.grader import _choices, configure
-
     parser = argparse.ArgumentParser()
     configure(parser, "grader")
     chosen = _choices(parser.parse_args(["prairielearn", "--game", "nim", "--out", str(tmp_path / "x")]))
