@@ -302,8 +302,8 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.replay is not None:
-        if args.game != "tictactoe":
+    if args.replay is not None and args.game not in NIM_GAMES:
+        if args.game == "connect4":
             raise CheckUsageError("--replay re-judges a tic-tac-toe check's transcript, not --game connect4")
         return _replay(args)
     if args.game in ("connect4", *NIM_GAMES):

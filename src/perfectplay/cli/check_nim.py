@@ -18,12 +18,13 @@ import json
 import os
 import sys
 
+from perfectplay.check.conductor import replay_record
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.nim.detect import PLAYERS
 from perfectplay.check.nim.graders import gradescope_json
 from perfectplay.check.nim.lab import NimCheck, check_nim
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.nim.plug import PLUG
+from perfectplay.check.nim.plug import PLUG, NimPlug
 from perfectplay.check.nim.render import verdict_line
 from perfectplay.check.nim.score import NimWeights
 from perfectplay.check.report.escape import csv_cell, line
@@ -72,7 +73,7 @@ def _refuse(args: argparse.Namespace) -> None:
         ("--manifest", args.manifest), ("--command", args.program), ("--jsonl", args.jsonl),
         ("--feedback-dir", args.feedback_dir), ("--standard", args.standard), ("--board", args.board),
         ("--empty", args.empty), ("--returns", args.returns), ("--plays", args.plays), ("--sample", args.sample),
-        ("--interface", args.interface), ("--transcript", getattr(args, "transcript", None)),
+        ("--interface", args.interface),
     ):  # fmt: skip
         if given:
             raise CheckUsageError(f"{flag} is not for --game nim (docs/check-nim.md)")
@@ -85,11 +86,15 @@ def _refuse(args: argparse.Namespace) -> None:
 
 
 def run_nim(args: argparse.Namespace) -> int:
-    """One Nim check, or a class of them, printed or written in the format asked."""
+    """One Nim check, or a class of them, printed or written in the format asked; or a transcript judged again."""
     _refuse(args)
+    weights = PLUG.load_weights(args.weights) if args.weights is not None else None
+    if args.replay is not None:
+        if args.files or args.transcript is not None:
+            raise CheckUsageError("--replay judges a saved transcript again: leave out the files and --transcript")
+        return _show_one(args, replay_record(NimPlug(), args.replay), weights)
     if not args.files:
         raise CheckUsageError("give the nim.py file(s) or class folder to check")
-    weights = PLUG.load_weights(args.weights) if args.weights is not None else None
     settings = NimCheck(
         hint=_hint(args),
         move_seconds=args.time_per_move or PLUG.defaults.move_seconds,
@@ -99,8 +104,11 @@ def run_nim(args: argparse.Namespace) -> int:
         sandbox=args.sandbox,
         budget_seconds=args.budget,
         wall_seconds=args.wall_limit,
+        transcript=args.transcript,
     )
     roster = from_paths(list(args.files), args.function, ENTRIES)
+    if args.transcript is not None and len(roster) > 1:
+        raise CheckUsageError("--transcript keeps one check's answers: give one file")
     if args.format in GRADERS:
         if len(roster) != 1:
             raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
@@ -136,6 +144,18 @@ def _grade_one(args: argparse.Namespace, submission: Submission, settings: NimCh
         where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
         if where is not None:
             print_or_write("--release-body", where, "release-body.md", PLUG.render(report, score, "release-body"))
+    return report.exit_status
+
+
+def _show_one(args: argparse.Namespace, report: NimReport, weights: NimWeights | None) -> int:
+    """A replayed report in the format asked (a grader's file, text or JSON)."""
+    score = PLUG.score(report, weights)
+    if args.format in GRADERS:
+        print_or_write("--output", args.output, FILE_NAMES[args.format], PLUG.render(report, score, args.format))
+    elif args.json or args.format == "json":
+        print_or_write("--output", args.output, "report.json", PLUG.render(report, score, "json"))
+    else:
+        _print(PLUG.render(report, score, "text").rstrip("\n"))
     return report.exit_status
 
 

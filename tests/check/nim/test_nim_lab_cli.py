@@ -103,3 +103,19 @@ def test_a_class_folder_runs_in_one_command_with_a_summary_and_csv(run: InProces
     assert rows[0].startswith("target,verdict,points")
     verdicts = {row.split(",")[0].split("/")[-1]: row.split(",")[1] for row in rows[1:]}
     assert verdicts == {"learning": "pass", "minimax": "pass", "running_max": "fail"}
+
+
+def test_a_saved_transcript_is_judged_again_to_the_same_report_without_running_the_student(
+    run: InProcess, tmp_path: Path
+) -> None:
+    student = tmp_path / "nim.py"
+    student.write_bytes((EXAMPLES / "running_max" / "nim.py").read_bytes())
+    transcript = tmp_path / "transcript.json"
+    first = run("check", str(student), *QUICK, "--transcript", str(transcript), "--json")
+    student.unlink()  # replaying runs nothing of the student's
+    again = run("check", "--game", "nim", "--replay", str(transcript), "--json")
+    assert (first.returncode, again.returncode) == (1, 1), again.stderr
+    assert json.loads(first.stdout) == json.loads(again.stdout)
+    transcript.write_text(transcript.read_text().replace('"nim-learning"', '"nim-player"'))
+    changed = run("check", "--game", "nim", "--replay", str(transcript))
+    assert changed.returncode == 2 and changed.stderr.count("\n") == 1
