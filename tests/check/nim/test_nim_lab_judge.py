@@ -153,3 +153,15 @@ def test_a_cleaned_reply_reads_back_the_same() -> None:
     cleaned = clean(record)
     assert clean(cleaned) == cleaned
     assert unit(cleaned).answers[4].show() == "raised KeyError (line 7)"
+
+
+def test_a_choice_that_is_simply_wrong_every_time_is_not_named_a_bug_it_does_not_show() -> None:
+    # (0, 1) always: illegal in most states, the same in all, never exploring or random: wrong, but no named bug.
+    replies = {
+        name: UnitReply(tuple(Answer("pair", pair=(0, 1)) for _ in range(case.repeat)))
+        for name, case in CASES.items()
+        if case.method == "choose_action"
+    }
+    results = judged(replies)
+    assert not all(result.passed for result in results)
+    assert [bug.kind for bug in name_bugs(results, [], 30.0, 10_000)] == []

@@ -42,7 +42,7 @@ def name_bugs(units: Sequence[UnitResult], seeds: Sequence[SeedResult], budget: 
     """The bugs the evidence shows, most telling first."""
     bugs: list[Bug] = []
     future = _failed(units, "future_all_bad")
-    if future is not None and "returned 0," in future.detail:
+    if future is not None and future.value == 0:
         bugs.append(
             Bug(
                 "running_max",
@@ -55,8 +55,9 @@ def name_bugs(units: Sequence[UnitResult], seeds: Sequence[SeedResult], budget: 
         )
     for name in ("greedy_all_bad", "greedy_unknown_best", "greedy_tie_zero"):
         greedy = _failed(units, name)
-        if greedy is not None and ("returned None" in greedy.detail or "returned (" in greedy.detail):
-            none = "returned None" in greedy.detail
+        # None, or legal answers that vary where the best value is 0 or below: a best value that starts at 0.
+        none = greedy is not None and greedy.nones > 0
+        if greedy is not None and (none or (greedy.illegal == 0 and greedy.wrong > 0 and greedy.distinct > 1)):
             bugs.append(
                 Bug(
                     "none_at_zero",
@@ -69,7 +70,8 @@ def name_bugs(units: Sequence[UnitResult], seeds: Sequence[SeedResult], budget: 
             )
             break
     greedy = _failed(units, "greedy_best")
-    if greedy is not None and " in " in greedy.detail and "returned (" in greedy.detail:
+    # Mostly the best action, sometimes another: it explores although told not to.
+    if greedy is not None and greedy.illegal == 0 and 0 < greedy.wrong < greedy.answers / 2:
         bugs.append(
             Bug(
                 "not_greedy",
@@ -80,7 +82,7 @@ def name_bugs(units: Sequence[UnitResult], seeds: Sequence[SeedResult], budget: 
             )
         )
     share = _failed(units, "epsilon_share")
-    if share is not None and share.detail and " 0 of " in share.detail:
+    if share is not None and share.illegal == 0 and share.answers and share.wrong == 0:
         bugs.append(
             Bug(
                 "never_explores",

@@ -73,7 +73,7 @@ def _value(case: Case, reply: UnitReply, asked: str) -> UnitResult:
     assert expected is not None
     right = got.kind == "number" and got.number is not None and abs(got.number - expected) <= TOLERANCE
     detail = f"{asked} returned {got.show()}" + ("" if right else f", the specification says {expected:g}")
-    return UnitResult(case.name, case.title, right, detail)
+    return UnitResult(case.name, case.title, right, detail, value=got.number if got.kind == "number" else None)
 
 
 def _update(case: Case, reply: UnitReply, asked: str) -> UnitResult:
@@ -96,15 +96,22 @@ def _choices(case: Case, reply: UnitReply, asked: str) -> UnitResult:
     answers = reply.answers
     legal = actions(case.state)
     illegal = [answer for answer in answers if answer.kind != "pair" or answer.pair not in legal]
+    right_ones = case.best or case.expect_actions
+    counts = {
+        "answers": len(answers),
+        "wrong": sum(1 for answer in answers if answer not in illegal and answer.pair not in right_ones),
+        "nones": sum(1 for answer in answers if answer.kind == "none"),
+        "illegal": len(illegal),
+        "distinct": len({answer.show() for answer in answers}),
+    }
     if reply.error is not None:
-        return UnitResult(case.name, case.title, False, f"{asked} raised {reply.error.show()} after {len(answers)}")
+        detail = f"{asked} raised {reply.error.show()} after {len(answers)} answers"
+        return UnitResult(case.name, case.title, False, detail, **counts)
     if illegal:
-        first = illegal[0].show()
-        return UnitResult(
-            case.name, case.title, False, f"{asked} returned {first} ({len(illegal)} of {len(answers)} answers)"
-        )
+        detail = f"{asked} returned {illegal[0].show()} ({len(illegal)} of {len(answers)} answers)"
+        return UnitResult(case.name, case.title, False, detail, **counts)
     if case.best:
-        others = sum(1 for answer in answers if answer.pair not in case.best)
+        others = counts["wrong"]
         share = others / max(len(answers), 1)
         assert case.epsilon is not None
         low, high = share_bounds(case.epsilon, len(legal), SHARE_ASKS)
@@ -114,13 +121,13 @@ def _choices(case: Case, reply: UnitReply, asked: str) -> UnitResult:
             f"with self.epsilon {case.epsilon:g} and {len(legal)} actions, from {low:.1%} to {high:.1%} is right "
             "(99.9 % of right answers fall there)"
         )
-        return UnitResult(case.name, case.title, right, detail)
+        return UnitResult(case.name, case.title, right, detail, **counts)
     wrong = [answer for answer in answers if answer.pair not in case.expect_actions]
     expected = " or ".join(f"({a}, {b})" for a, b in sorted(case.expect_actions))
     if wrong or len(answers) != case.repeat:
         detail = f"{asked} returned {wrong[0].show() if wrong else '?'} in {len(wrong)} of {len(answers)} calls"
-        return UnitResult(case.name, case.title, False, f"{detail}; the best is {expected}")
-    return UnitResult(case.name, case.title, True, f"{asked} returned {expected} every time")
+        return UnitResult(case.name, case.title, False, f"{detail}; the best is {expected}", **counts)
+    return UnitResult(case.name, case.title, True, f"{asked} returned {expected} every time", **counts)
 
 
 def judge_play(oracle: Oracle, positions: Sequence[Piles], answers: Sequence[Answer | None], seed: int) -> Play:

@@ -20,6 +20,17 @@ class UnitResult:
     passed: bool
     detail: str
     """What it answered against what the specification says, in words."""
+    value: float | None = None
+    """The number a value method returned."""
+    answers: int = 0
+    wrong: int = 0
+    """Of a choice asked many times: legal answers that were not a right one (not the best; for the ε share,
+    answers that were not the best action)."""
+    nones: int = 0
+    illegal: int = 0
+    """Answers that were None, and answers that were not a legal action at all (None among them)."""
+    distinct: int = 0
+    """Different answers given."""
 
 
 @dataclass(frozen=True, slots=True)
