@@ -238,14 +238,15 @@ def test_a_class_cannot_go_to_a_graders_format_and_a_summary_cannot_share_standa
 
 
 def test_a_bad_flag_in_a_class_run_ends_it_with_one_line_not_one_row_each(tmp_path: Path) -> None:
-    from perfectplay.check.connect4.class_run import check_connect4_class
+    from perfectplay.check.connect4.plug import Connect4Plug
+    from perfectplay.check.plug_class import check_plug_class
     from perfectplay.check.roster import Submission
 
     def check(submission: Submission, progress: object) -> object:
         raise CheckUsageError("--memory must be a whole number of MB")
 
     with pytest.raises(CheckUsageError, match="--memory"):
-        list(check_connect4_class([Submission("a"), Submission("b")], check))  # type: ignore[arg-type]
+        list(check_plug_class(Connect4Plug(), [Submission("a"), Submission("b")], check))
 
 
 def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(tmp_path: Path) -> None:

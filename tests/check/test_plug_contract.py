@@ -12,7 +12,7 @@ from perfectplay.check.conductor import conduct, replay_record
 from perfectplay.check.connect4.plug import Connect4Plug
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import FORMATS
-from perfectplay.check.plugs import games, plug_for
+from perfectplay.check.plugs import plug_for, plug_games
 from perfectplay.check.records import load_record
 from perfectplay.check.settings import Candidate, GameSettings, Grading, Output
 
@@ -20,13 +20,13 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 
 
 def test_connect_four_is_a_registered_game_and_an_unknown_game_is_a_usage_error() -> None:
-    assert "connect4" in games()
+    assert "connect4" in plug_games()
     assert plug_for("connect4").name == "connect4"
     with pytest.raises(CheckUsageError, match="--game 'chess'"):
         plug_for("chess")
 
 
-@pytest.mark.parametrize("game", games())
+@pytest.mark.parametrize("game", plug_games())
 def test_each_plugs_driver_imports_the_standard_library_alone_at_its_top(game: str) -> None:
     plug = plug_for(game)
     if plug.driver is None:
@@ -39,7 +39,7 @@ def test_each_plugs_driver_imports_the_standard_library_alone_at_its_top(game: s
     assert "def open_driver(" in plug.driver.path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("game", games())
+@pytest.mark.parametrize("game", plug_games())
 def test_each_plug_names_its_options_and_categories(game: str) -> None:
     plug = plug_for(game)
     assert plug.categories and len(set(plug.categories)) == len(plug.categories)

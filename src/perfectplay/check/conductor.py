@@ -74,9 +74,9 @@ def conduct(plug: GamePlug[R, Any], settings: GameSettings) -> R:
     exclude = frozenset(Path(other).resolve() for other in candidate.others)
     argv: list[str] = []
     if candidate.command is not None:
-        if settings.hint:
-            given = ", ".join(option.flag for option in plug.options if option.key in settings.hint) or "hints"
-            raise CheckUsageError(f"{given}: for Python files, not --command")
+        refused = [option.flag for option in plug.options if option.interface and settings.hint.get(option.key)]
+        if refused:
+            raise CheckUsageError(f"{', '.join(refused)}: how a Python file is read, not for --command")
         argv = command_argv(candidate.command)
         target = candidate.name or shlex.join(argv)
         jail = make_jail(isolation, command_folder(argv), exclude, hard)

@@ -59,28 +59,34 @@ if TYPE_CHECKING:
 Json = Any
 """A value that ``json.dumps`` writes as it is: what crosses the sandbox's channel and what a transcript keeps."""
 
-FORMATS = ("text", "json", "gradescope", "prairielearn", "coderunner", "autolab", "classroom50", "release-body")
-"""The formats every plug renders (``GamePlug.render``); a class's CSV row is ``GamePlug.csv_row``."""
+FORMATS = ("text", "json", "gradescope", "prairielearn", "coderunner", "autolab", "classroom50", "release-body", "line")
+"""The formats every plug renders (``GamePlug.render``): ``line`` is one line, the file and its verdict (a class
+run's progress); ``gradescope`` is visible to students (the front end sets another visibility); a class's CSV
+row is ``GamePlug.csv_row``."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlugOption:
     """A command-line flag of one game that overrides how its interface is read (``--board``, ``--pieces``).
 
-    ``key`` is the hint's key (``GamePlug.recognise`` gets ``{key: value}``); ``choices`` empty means any text.
+    ``key`` is the hint's key (``GamePlug.recognise`` gets ``{key: value}``, the value as the teacher typed it:
+    the plug checks it, ``CheckUsageError`` for a bad one); ``choices`` empty means any text. ``interface``:
+    it says how a Python file is read, so it is refused beside ``--command``; a setting of the game's check
+    itself (how many training games, which seeds) is not (``interface=False``).
     """
 
     flag: str
     key: str
     help: str
     choices: tuple[str, ...] = ()
+    interface: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class PlugDefaults:
     """A game's own defaults for the shared settings: its moves' CPU limit, the whole check's, its memory,
-    how many questions a check draws (None: all of them), the seed, and the installed packages its
-    candidates may import read-only (NumPy for Connect Four)."""
+    how many questions a check draws (None: all of them), the seed, the installed packages its
+    candidates may import read-only (NumPy for Connect Four), and the names that find its file in a folder."""
 
     move_seconds: float = 20.0
     total_seconds: float = 600.0
@@ -88,6 +94,12 @@ class PlugDefaults:
     questions: int | None = None
     seed: int = 0
     allowed_packages: tuple[str, ...] = ()
+    entries: tuple[str, ...] = ()
+    """Function or class names whose definition marks the submission's file among a student's files."""
+    file_name: str = "submission.py"
+    """The student's file a grader bundle (``perfectplay grader --game``) expects by default."""
+    task: str = ""
+    """The lab in a few words, for a grader's question text (``a Connect Four agent that keeps the game's value``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,12 @@ from perfectplay.check.plug import GamePlug
 PLUGS: dict[str, tuple[str, str]] = {
     "connect4": ("perfectplay.check.connect4.plug", "Connect4Plug"),
     "nim": ("perfectplay.check.nim.plug", "NimPlug"),
+    "nim:misere": ("perfectplay.check.nim.plug", "NimMiserePlug"),
 }
 """Each game's plug: (module, class). Tic-tac-toe's check is ``api.check_ai`` (``tictactoe/``)."""
 
 
-def games() -> tuple[str, ...]:
+def plug_games() -> tuple[str, ...]:
     """The games whose plug is installed, in the registry's order."""
     return tuple(name for name, (module, _) in PLUGS.items() if _installed(module))
 
@@ -34,8 +35,8 @@ def _installed(module: str) -> bool:
 
 def plug_for(game: str, **options: Any) -> GamePlug[Any, Any]:
     """A new plug for ``game`` (``options``: its own, e.g. Connect Four's ``positions``); a usage error if none."""
-    if game not in PLUGS or game not in games():
-        raise CheckUsageError(f"--game {game!r}: one of tictactoe, {', '.join(games())}")
+    if game not in PLUGS or game not in plug_games():
+        raise CheckUsageError(f"--game {game!r}: one of tictactoe, {', '.join(plug_games())}")
     module, name = PLUGS[game]
     plug: GamePlug[Any, Any] = getattr(importlib.import_module(module), name)(**options)
     return plug

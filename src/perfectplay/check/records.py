@@ -81,6 +81,17 @@ def schema_of(path: str | os.PathLike[str]) -> str | None:
     return schema if isinstance(schema, str) else None
 
 
+def transcript_game(path: str | os.PathLike[str]) -> str | None:
+    """The game a plug's transcript file is of; None for anything else (tic-tac-toe's own, or not one)."""
+    if schema_of(path) != SCHEMA:
+        return None
+    try:
+        game = json.loads(Path(path).read_text(encoding="utf-8"))["body"]["game"]
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        return None
+    return game if isinstance(game, str) else None
+
+
 def load_record(path: str | os.PathLike[str]) -> CheckRecord:
     """The record in ``path``; ``CheckUsageError`` (one line) for a file that is not one, or was changed."""
     where = f"--replay {os.fspath(path)}"

@@ -13,9 +13,20 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail
+from perfectplay.check.run.sandbox import SANDBOXES, SYSTEM, Isolation, Jail
 from perfectplay.check.run.sandbox import Limits as ProcessLimits
+from perfectplay.check.run.sandbox import choose as choose_isolation
 from perfectplay.check.run.worker import MACHINE_RETRIES
+
+__all__ = [
+    "SANDBOXES",
+    "Isolation",
+    "choose_isolation",
+    "command_argv",
+    "command_folder",
+    "make_jail",
+    "python_file",
+]
 
 
 def make_jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:

@@ -16,22 +16,19 @@ import io
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
-from perfectplay.check.connect4.score import load_connect4_weights
-from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.nim.score import load_nim_weights
-from perfectplay.check.report.score import load_weights
-from perfectplay.check.settings import STANDARDS
+from perfectplay.check import STANDARDS, CheckUsageError, load_connect4_weights, load_weights, plug_for, plug_games
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
 from perfectplay.cli.options import duration, path, whole
 from perfectplay.cli.wheel import build_wheel
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
-GAMES = ("tictactoe", "connect4", "nim")
-DEFAULT_FILES = {"tictactoe": "tictactoe.py", "connect4": "agent.py", "nim": "nim.py"}
-CONNECT4_GRADERS = ("gradescope", "prairielearn", "classroom50")
+GAMES = ("tictactoe", *plug_games())
+PLUG_GRADERS = ("gradescope", "prairielearn", "classroom50")
+"""The graders a game plug's check is made for (a plug game's check needs more than Jobe's 5 s of CPU)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -52,8 +49,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--game",
         choices=GAMES,
         default="tictactoe",
-        help="tictactoe (default), connect4 (a student's Connect Four agent) or nim (CS50's nim.py): the last two "
-        "for gradescope, prairielearn, classroom50",
+        help="tictactoe (default), or connect4: a student's Connect Four agent"
+        + "".join(f", or {game}" for game in GAMES[2:])
+        + " (gradescope, prairielearn, classroom50)",
     )
     parser.add_argument(
         "--file", metavar="NAME", help="the student's file (tictactoe.py; agent.py for --game connect4)"
@@ -101,18 +99,17 @@ def run_grader(args: argparse.Namespace) -> int:
 def _choices(args: argparse.Namespace) -> Choices:
     if args.visibility is not None and args.grader != "gradescope":
         raise CheckUsageError("--visibility goes with gradescope")
+    plug = plug_for(args.game) if args.game != "tictactoe" else None
     if args.file is None:
-        args.file = DEFAULT_FILES[args.game]
-    if args.game in ("connect4", "nim"):
-        if args.grader not in CONNECT4_GRADERS:
+        args.file = plug.defaults.file_name if plug is not None else "tictactoe.py"
+    if plug is not None:
+        if args.grader not in PLUG_GRADERS:
             raise CheckUsageError(
-                f"--game {args.game} makes the {', '.join(CONNECT4_GRADERS)} autograders, not {args.grader} "
-                "(its check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
+                f"--game {args.game} makes the {', '.join(PLUG_GRADERS)} autograders, not {args.grader} "
+                f"(a {plug.title} check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
             )
         if args.standard is not None:
-            raise CheckUsageError(f"--standard is for tic-tac-toe; --game {args.game} grades by rates (--weights)")
-    if args.game == "nim" and args.sample is not None:
-        raise CheckUsageError("--sample is not for --game nim: it asks every position")
+            raise CheckUsageError(f"--standard is for tic-tac-toe; {plug.title} grades by rates (--weights)")
     if "/" in args.file or "\\" in args.file or not args.file.endswith(".py"):
         raise CheckUsageError(f"--file must be a Python file name without a folder, not {args.file!r}")
     for flag, value in (("--budget", args.budget), ("--time-per-move", args.time_per_move)):
@@ -123,12 +120,11 @@ def _choices(args: argparse.Namespace) -> Choices:
     if args.sample is not None and args.sample < 1:
         raise CheckUsageError(f"--sample must be at least 1, not {args.sample}")
     weights = None
-    if args.weights is not None and args.game == "nim":
-        nim = load_nim_weights(args.weights)  # a bad file is refused now, not on the grader
-        weights = {**dict(nim.weights), **dict(nim.rates), "total": nim.total}
-    elif args.weights is not None and args.game == "connect4":
+    if args.weights is not None and args.game == "connect4":
         chosen = load_connect4_weights(args.weights)  # a bad file is refused now, not on the grader
         weights = {**dict(chosen.weights), **dict(chosen.rates), "total": chosen.total}
+    elif args.weights is not None and plug is not None:
+        weights = _flat(plug.load_weights(args.weights))  # a bad file is refused now, not on the grader
     elif args.weights is not None:
         loaded = load_weights(args.weights)  # a bad file is refused now, not on the grader
         weights = {**dict(loaded.weights), "total": loaded.total}
@@ -190,3 +186,15 @@ def _write_folder(out: Path, files: list[tuple[str, bytes, int]]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         path.chmod(mode)
+
+
+def _flat(weights: object) -> dict[str, float]:
+    """A plug's weights as the bundle's one table: its mappings' entries and its numbers, by name."""
+    flat: dict[str, float] = {}
+    for name in getattr(weights, "__dataclass_fields__", {}):
+        value = getattr(weights, name)
+        if isinstance(value, Mapping):
+            flat.update({str(key): float(number) for key, number in value.items()})
+        elif isinstance(value, int | float):
+            flat[name] = float(value)
+    return flat

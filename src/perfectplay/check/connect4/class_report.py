@@ -8,8 +8,6 @@ words are in it (verdicts, category and failure titles, numbers).
 
 from __future__ import annotations
 
-import csv
-import io
 import statistics
 from collections import Counter
 from collections.abc import Sequence
@@ -17,7 +15,6 @@ from collections.abc import Sequence
 from perfectplay.check.connect4.model import NOT_GRADABLE, Connect4Report
 from perfectplay.check.connect4.render import FAILURE_TITLES
 from perfectplay.check.connect4.score import DEFAULT_TOTAL, TITLES, connect4_score, games_rate
-from perfectplay.check.report import escape
 from perfectplay.check.report.render_summary import TOP_FINDINGS, CategoryMean, ClassSummary, _histogram
 from perfectplay.check.report.score import Score
 
@@ -71,17 +68,6 @@ def csv_row(report: Connect4Report, result: Score | None = None) -> dict[str, ob
         "complete": report.complete,
         "isolation": report.isolation,
     }
-
-
-def render_csv(rows: Sequence[dict[str, object]], header: bool = True) -> str:
-    """The rows as CSV, every text cell through ``escape.csv_cell``: one line a row, never a formula."""
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
-    if header:
-        writer.writeheader()
-    for row in rows:
-        writer.writerow({key: escape.csv_cell(cell) if isinstance(cell, str) else cell for key, cell in row.items()})
-    return buffer.getvalue()
 
 
 def class_summary(reports: Sequence[Connect4Report], scores: Sequence[Score] | None = None) -> ClassSummary:

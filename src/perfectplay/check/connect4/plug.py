@@ -17,7 +17,7 @@ from typing import Any
 
 from perfectplay.check.connect4 import asking, judging
 from perfectplay.check.connect4.class_report import COLUMNS, class_summary, csv_row
-from perfectplay.check.connect4.detect import PIECES
+from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, PETTINGZOO_NAMES, PIECES
 from perfectplay.check.connect4.graders import classroom50_json, coderunner_json, release_body
 from perfectplay.check.connect4.lines import Connect4Lines, move
 from perfectplay.check.connect4.model import Connect4Report, not_gradable
@@ -28,6 +28,7 @@ from perfectplay.check.connect4.render import (
     prairielearn_json,
     render_text,
     report_json,
+    verdict_line,
 )
 from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
 from perfectplay.check.connect4.suite import load_suite
@@ -50,20 +51,31 @@ from perfectplay.check.settings import Grading
 DEFAULT_POSITIONS = 200
 """Suite positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores."""
 DEFAULT_SEED = 28
+CONNECT4_POSITIONS = DEFAULT_POSITIONS
+CONNECT4_ALLOWED = ("numpy",)
+"""The installed packages a Connect Four agent may import by default (read-only)."""
 DEFAULTS = PlugDefaults(
     move_seconds=5.0,
     total_seconds=600.0,
     memory_mb=1024,
     questions=DEFAULT_POSITIONS,
     seed=DEFAULT_SEED,
-    allowed_packages=("numpy",),
+    allowed_packages=CONNECT4_ALLOWED,
+    entries=tuple(dict.fromkeys((*CONNECTX_NAMES, *BOARD_NAMES, *PETTINGZOO_NAMES))),
+    file_name="agent.py",
+    task="a Connect Four agent that keeps the game's value",
 )
 OPTIONS = (
-    PlugOption("--function", "function", "the agent's function"),
-    PlugOption("--interface", "style", "how it is called", ("connectx", "board", "pettingzoo")),
-    PlugOption("--board-type", "shape", "a board function's board", ("list", "numpy")),
-    PlugOption("--rows", "rows", "a board function's row 0", ("top", "bottom")),
-    PlugOption("--pieces", "pieces", "a board's values", tuple(PIECES)),
+    PlugOption("--function", "function", "the agent's function (default: recognised by its name)"),
+    PlugOption(
+        "--interface",
+        "style",
+        "agent(observation, configuration) as Kaggle's ConnectX; a board function; PettingZoo's observation",
+        ("connectx", "board", "pettingzoo"),
+    ),
+    PlugOption("--board-type", "shape", "a board function's board: lists, or an array", ("list", "numpy")),
+    PlugOption("--rows", "rows", "a board function's row 0: at the top or the bottom", ("top", "bottom")),
+    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash or 1-1", tuple(PIECES)),
 )
 
 
@@ -119,6 +131,8 @@ class Connect4Plug:
             return autolab_output(report, score)
         if format == "release-body":
             return release_body(report, score)
+        if format == "line":
+            return verdict_line(report)
         documents = {
             "json": report_json,
             "gradescope": gradescope_json,

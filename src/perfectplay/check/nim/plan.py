@@ -117,7 +117,7 @@ def make_plan(kind: str, name: str, hint: Mapping[str, str], seed: int) -> NimPl
     """
     rules = hint.get("rules", "normal")
     if rules not in RULES:
-        raise CheckUsageError(f"the Nim rules must be misere or normal, not {rules[:20]!r}")
+        raise CheckUsageError(f"--rules must be misere or normal, not {rules[:20]!r}")
     start = parse_start(hint["start"]) if "start" in hint else LAB_START
     seeds_text = hint.get("train_seeds")
     if seeds_text is None:

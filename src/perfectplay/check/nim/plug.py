@@ -18,14 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.errors import NotGradable
+from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.nim import answers, graders
-from perfectplay.check.nim.detect import detect
+from perfectplay.check.nim.detect import PLAYERS, detect
 from perfectplay.check.nim.model import NimReport
 from perfectplay.check.nim.plan import NimPlan, make_plan
 from perfectplay.check.nim.positions import LAB_START, Rules, reachable
 from perfectplay.check.nim.questions import unit_cases
-from perfectplay.check.nim.render import render_text, report_json
+from perfectplay.check.nim.render import render_text, report_json, verdict_line
 from perfectplay.check.nim.score import LEARNING, PLAYER, TITLES, NimWeights, load_nim_weights, nim_score
 from perfectplay.check.nim.transcript import judge_record, move_key, seed_key, unit_key
 from perfectplay.check.plug import (
@@ -71,19 +71,34 @@ class NimPlug:
 
     name = "nim"
     title = "Nim"
-    defaults = PlugDefaults(move_seconds=2.0, total_seconds=600.0, memory_mb=512, seed=2026)
+    defaults = PlugDefaults(
+        move_seconds=2.0,
+        total_seconds=600.0,
+        memory_mb=512,
+        seed=2026,
+        entries=("NimAI", "train", *PLAYERS),
+        file_name="nim.py",
+        task="a learning Nim AI that, once trained, takes a winning move wherever there is one",
+    )
     options = (
         PlugOption("--nim-ai", "nim_ai", "check it as CS50's learning nim.py, or as a minimax player's function",
                    ("learning", "player")),
+        PlugOption("--function", "function", "the function that returns a move (default: recognised by its name)"),
         PlugOption("--rules", "rules", "a minimax player's rules: misere (the last object loses) or normal "
-                   "(set by --game nim:misere)", ("misere", "normal")),
+                   "(--game nim:misere sets misere)", ("misere", "normal"), interface=False),
         PlugOption("--start", "start", "a minimax player's starting piles, e.g. 1,3,5,7 (a learning AI always "
-                   "starts from 1,3,5,7, as CS50's Nim)"),
-        PlugOption("--train-games", "train_games", "games each seed's train(n) plays (default 10000)"),
-        PlugOption("--train-seed", "train_seeds", "each training run's seed, e.g. 1,2,3 (default: three from --seed)"),
-        PlugOption("--train-budget", "train_budget", "CPU seconds for one seed's training and play (default 30)"),
-        PlugOption("--pass-mark", "pass_mark", "the winning-move rate every seed must reach (default 0.9)"),
+                   "starts from 1,3,5,7, as CS50's Nim)", interface=False),
+        PlugOption("--train-games", "train_games", "games each training run's train(n) plays (default 10000)",
+                   interface=False),
+        PlugOption("--train-seed", "train_seeds", "each training run's seed, e.g. 1,2,3 (default: three from --seed)",
+                   interface=False),
+        PlugOption("--train-budget", "train_budget", "CPU seconds for one run's training and play (default 30)",
+                   interface=False),
+        PlugOption("--pass-mark", "pass_mark", "the winning-move rate every run must reach (default 0.9)",
+                   interface=False),
     )  # fmt: skip
+    rules = "normal"
+    """A minimax player's rules when the teacher names none: ``nim`` is normal play, ``nim:misere`` misère."""
     driver = DriverFile("nim", Path(__file__).with_name("driver.py"))
     command_lines = NimLines()
     categories = tuple(TITLES)
@@ -107,7 +122,7 @@ class NimPlug:
             if any(name in loaded.classes for name in ("Nim", "NimAI")) or hint.get("nim_ai") or hint.get("function"):
                 return found
             raise NotGradable(f"{session.target}: {found}")
-        plan = make_plan(found.kind, found.name, hint, session.grading.seed)
+        plan = make_plan(found.kind, found.name, {"rules": self.rules, **hint}, session.grading.seed)
         notes: tuple[str, ...] = ()
         if found.kind == "learning" and ("start" in hint or "rules" in hint):
             notes = ("a learning AI is checked under the lab's rules, misère from 1,3,5,7, as CS50's Nim plays",)
@@ -184,8 +199,10 @@ class NimPlug:
             "classroom50": lambda: _json(graders.classroom50_json(score)),
             "release-body": lambda: graders.release_body(report, score),
         }
+        if format == "line":
+            return verdict_line(report)
         if format not in renderers:
-            raise ValueError(f"no Nim renderer for {format!r}")
+            raise CheckUsageError(f"--game {self.name} writes no --format {format}")
         return renderers[format]()
 
     def csv_row(self, report: NimReport, score: Score) -> dict[str, object]:
@@ -250,6 +267,13 @@ def _histogram(points: Sequence[int], total: int) -> tuple[tuple[int, int, int],
         high = total if index == BINS - 1 else round((index + 1) * width) - 1
         ranges.append((low, high, sum(1 for value in points if low <= value <= high)))
     return tuple(ranges)
+
+
+class NimMiserePlug(NimPlug):
+    """``--game nim:misere``: the same lab, a minimax player checked under misère rules unless told otherwise."""
+
+    name = "nim:misere"
+    rules = "misere"
 
 
 PLUG = NimPlug()
