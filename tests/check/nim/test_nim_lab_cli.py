@@ -119,3 +119,33 @@ def test_a_saved_transcript_is_judged_again_to_the_same_report_without_running_t
     transcript.write_text(transcript.read_text().replace('"nim-learning"', '"nim-player"'))
     changed = run("check", "--game", "nim", "--replay", str(transcript))
     assert changed.returncode == 2 and changed.stderr.count("\n") == 1
+
+
+PROGRAM = """\
+import sys
+from functools import reduce
+
+
+def lost(piles):  # misère: Bouton's rule, with the endgame of piles of 0 and 1
+    return sum(piles) % 2 == 1 if max(piles) <= 1 else reduce(lambda a, b: a ^ b, piles) == 0
+
+
+for line in sys.stdin:
+    piles = [int(word) for word in line.split()]
+    moves = [(i, c) for i, n in enumerate(piles) for c in range(1, n + 1)]
+    after = lambda i, c: [n - c if j == i else n for j, n in enumerate(piles)]
+    winning = [move for move in moves if lost(after(*move))]
+    print(*(winning or moves)[0], flush=True)
+"""
+
+
+def test_a_program_in_any_language_is_checked_as_a_player_over_the_line_protocol(
+    run: InProcess, tmp_path: Path
+) -> None:
+    program = tmp_path / "player.py"
+    program.write_text(PROGRAM)
+    finished = run("check", "--game", "nim:misere", "--command", f"python3 {program}", "--json")
+    assert finished.returncode == 0, finished.stderr
+    document = json.loads(finished.stdout)
+    assert document["verdict"] == "pass" and document["player"]["winning"] == 335
+    assert document["interface"].startswith("a program (--command)")

@@ -109,6 +109,11 @@ class NimPlug:
         return answers.clean(record)
 
     def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
+        if loaded.command:
+            # A program in any language is a player: the piles out on one line, "pile count" back (NimLines).
+            plan = make_plan("player", "", {"rules": self.rules, **hint}, session.grading.seed)
+            words = "a program (--command): the piles on one line (1 3 5 7), the move back as pile and count (2 3)"
+            return Recognised("nim-command", words, {}, detail=plan)
         if loaded.printed:
             session.note(f"importing it printed {loaded.printed:,} characters (not shown)")
         if loaded.error is not None:
