@@ -169,6 +169,8 @@ def _measure(report: NimReport, name: str, weights: NimWeights) -> tuple[float, 
         return play.rate, play.winning, play.winnable, f"{play.winning} of {play.winnable} winnable positions"
     credit = sum(play_credit(rate, report.pass_mark, weights) for rate in rates) / len(rates)
     shown = ", ".join(f"{rate:.3f}" for rate in rates)
+    if len(rates) > 1:
+        shown += f"; spread {max(rates) - min(rates):.3f}"
     words = (
         f"winning-move rate per seed {shown} (full credit from {report.pass_mark:.2f}, "
         f"none at {weights.rate('play_floor'):.2f} or below)"
