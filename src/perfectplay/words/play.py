@@ -87,7 +87,7 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
     """``Hint for X: play 5 (a draw with best play).``"""
     advised = advised_moves(analysis)
     first = advised[0].outcome
-    if advised[0].proof == "outcome":  # a win or a loss, how fast not proven: said as for the position
+    if any(entry.proof == "outcome" for entry in advised):  # a win or loss, how fast not proven: as for the position
         first = Outcome("unknown")
     unknown = {
         "win": proven_not_how("win", "in the time limit"),

@@ -49,8 +49,10 @@ def analyse_every_move(
         return findings
     sign = 1 if book.outcomes.outcome == WIN else -1
     value = sign * (root.base - book.plies) * SCALE
+    # In a lost position the book's move is proven the slowest loss: the move to play, whatever else is known.
+    best = (book.move,) if sign < 0 and not findings.complete else findings.best
     return findings._replace(
-        values={**findings.values, book.move: value}, proven=findings.proven | frozenset({book.move})
+        values={**findings.values, book.move: value}, proven=findings.proven | frozenset({book.move}), best=best
     )
 
 

@@ -28,7 +28,7 @@ export function outcomeMark(entry) {
 
 // What an analysis proved of its position: its exact outcome, else its win, draw or loss (how fast not
 // proven), else nothing.
-export function positionText(analysis) {
+export function analysisText(analysis) {
   if (analysis.outcome !== "unknown") return outcomeText(analysis);
   if (analysis.outcome_class === "draw") return "a proven draw";
   if (analysis.outcome_class) return `a proven ${analysis.outcome_class}, its length not proven within the time limit`;
