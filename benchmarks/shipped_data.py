@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 from perfectplay import Connect4
-from perfectplay.check.judge.connect4_suite import load_suite
+from perfectplay.check.connect4.suite import load_suite
 from perfectplay.games import ExactScores
 from perfectplay.games.connect4_layer import LOSS, shipped_layer
 from perfectplay.play.exact_scores import reachable_keys, walk_keys

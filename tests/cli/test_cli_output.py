@@ -436,7 +436,6 @@ BEST_MODULES = CLI_MODULES | {
     "perfectplay.search.base.result",
     "perfectplay.search.base.scale",
     "perfectplay.search.solver",
-    "perfectplay.search.solver.shipped",
     "perfectplay.search.solver.compiled",
     "perfectplay.search.solver.deepening",
     "perfectplay.search.solver.exact",

@@ -32,7 +32,7 @@ from perfectplay.documents import (
     position_json,
 )
 from perfectplay.games import KINDS
-from perfectplay.play.players import LEVELS, proven_from_start
+from perfectplay.play import LEVELS, proven_from_start
 from perfectplay.teaching import ORDERS
 from perfectplay.web.answers import answering, lanes_of, settings_of
 from perfectplay.web.jobs import Job, JobResult

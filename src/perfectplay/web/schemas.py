@@ -25,7 +25,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 
 from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
 from perfectplay.games import SPEC_MAX_CHARS
-from perfectplay.play.players import LEVELS, check_level
+from perfectplay.play import LEVELS, check_level
 from perfectplay.teaching import EVALUATIONS, ORDERS, TRACEABLE, default_evaluation, evaluation_names
 from perfectplay.web.jobs import SearchOptions
 from perfectplay.web.problems import Problem, blame

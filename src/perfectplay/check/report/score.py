@@ -68,7 +68,8 @@ class Weights:
             )
         for name, value in self.weights.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
-                raise CheckUsageError(f"weights: {name} must be a number from 0 to {MAX_WEIGHT:,}, not {value!r:.40}")
+                most = f"(at most {MAX_WEIGHT:,})"
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
         if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
             raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
         if not any(self.weights.get(name, 0) > 0 for name in ("loads", "legal", "never_beaten", "keeps_value")):

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import files
+from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.connect4_model import Connect4Report
 from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
 
 TITLES = {
@@ -57,7 +57,8 @@ class Connect4Weights:
             raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
         for name, value in self.weights.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
-                raise CheckUsageError(f"weights: {name} must be a number from 0 to {MAX_WEIGHT:,}, not {value!r:.40}")
+                most = f"(at most {MAX_WEIGHT:,})"
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
         for name, value in self.rates.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
                 raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")

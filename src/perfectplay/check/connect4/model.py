@@ -1,8 +1,8 @@
 """The frozen report of one Connect Four check: rates by phase, the worst blunders, games, timing.
 
-Built by ``check/connect4_check.py`` from what ``judge/connect4_judge.py``
-decided; rendered by ``report/connect4_render.py`` and scored by
-``report/connect4_score.py``. It imports none of them.
+Built by ``connect4/check.py`` from what ``connect4/judge.py``
+decided; rendered by ``connect4/render.py`` and scored by
+``connect4/score.py``. It imports none of them.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""The Connect Four readings of ``runner.py``: how a student's agent is handed a board, inside the child.
+"""Connect Four's driver (``plug.DriverFile``): how a student's agent is handed a board, inside the child.
 
-Loaded by ``runner.py`` (its ``use`` operation, interface kind ``connect4``)
-from the file beside it, in the candidate's process: standard library only,
+Loaded by ``runner.py`` (its ``use`` operation, interface kind ``driver``,
+``driver`` ``connect4``) in the candidate's process: standard library only,
 and NumPy only when the teacher allowed it (``allowed`` folders, put on
 ``sys.path`` here and nowhere else). Like the runner it judges nothing: it
 builds the board the agent expects, calls, and describes what came back.
@@ -180,3 +180,12 @@ def make_call(
         return record
 
     return call
+
+
+def open_driver(module: Any, interface: dict[str, Any], tools: Any) -> Callable[[Any], dict[str, Any]]:
+    """The runner's handler of one request ``[cells, mark]`` for the agent ``interface["name"]`` of ``module``."""
+    function = getattr(module, str(interface.get("name")), None)
+    if not callable(function):
+        raise LookupError(f"no function named {interface.get('name')!r}")
+    call = make_call(function, interface, tools.invoke, tools.describe, tools.safe_repr)
+    return lambda item: call(item[0], item[1])

@@ -1,6 +1,6 @@
 """Which Connect Four reading an agent was written for: its function's name and arguments, then probing.
 
-Three styles (``run/connect4_runner.py`` builds their arguments):
+Three styles (``connect4/driver.py`` builds their arguments):
 
 * ``connectx``: ``agent(observation, configuration)`` (Kaggle's ConnectX);
 * ``board``: ``best_move(board)`` / ``get_move(board, piece)`` and the
@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.connect4_suite import grid_cells
 
 CONNECTX_NAMES = ("agent", "my_agent", "act", "connectx_agent")
 BOARD_NAMES = (
@@ -68,7 +68,8 @@ class Reading:
     def interface(self) -> dict[str, Any]:
         """The runner's ``use`` message for this reading."""
         return {
-            "kind": "connect4",
+            "kind": "driver",
+            "driver": "connect4",
             "name": self.name,
             "style": self.style,
             "shape": self.shape,

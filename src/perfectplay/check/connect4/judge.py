@@ -18,7 +18,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any
 
-from perfectplay.check.judge.connect4_suite import SuitePosition, sign
+from perfectplay.check.connect4.suite import SuitePosition, sign
 
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
 CONTRACT = ("timeout", "died", "raises", "wrong_type", "illegal")

@@ -8,17 +8,15 @@ words are in it (verdicts, category and failure titles, numbers).
 
 from __future__ import annotations
 
-import csv
-import io
 import statistics
 from collections import Counter
 from collections.abc import Sequence
 
-from perfectplay.check.report import escape
-from perfectplay.check.report.connect4_model import NOT_GRADABLE, Connect4Report
-from perfectplay.check.report.connect4_render import FAILURE_TITLES
-from perfectplay.check.report.connect4_score import TITLES, Connect4Weights, connect4_score, games_rate
+from perfectplay.check.connect4.model import NOT_GRADABLE, Connect4Report
+from perfectplay.check.connect4.render import FAILURE_TITLES
+from perfectplay.check.connect4.score import DEFAULT_TOTAL, TITLES, connect4_score, games_rate
 from perfectplay.check.report.render_summary import TOP_FINDINGS, CategoryMean, ClassSummary, _histogram
+from perfectplay.check.report.score import Score
 
 COLUMNS = (
     "file",
@@ -45,8 +43,9 @@ VERDICTS = ("perfect", "good", "blunders", "incomplete", "broken", "not graded",
 """Every verdict a Connect Four row can have, best first."""
 
 
-def csv_row(report: Connect4Report, weights: Connect4Weights | None = None) -> dict[str, object]:
-    result = connect4_score(report, weights)
+def csv_row(report: Connect4Report, result: Score | None = None) -> dict[str, object]:
+    """One student's row, with the score computed once (None: the default weights')."""
+    result = result or connect4_score(report)
     overall = report.overall
     return {
         "file": report.target,
@@ -71,23 +70,12 @@ def csv_row(report: Connect4Report, weights: Connect4Weights | None = None) -> d
     }
 
 
-def render_csv(rows: Sequence[dict[str, object]], header: bool = True) -> str:
-    """The rows as CSV, every text cell through ``escape.csv_cell``: one line a row, never a formula."""
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
-    if header:
-        writer.writeheader()
-    for row in rows:
-        writer.writerow({key: escape.csv_cell(cell) if isinstance(cell, str) else cell for key, cell in row.items()})
-    return buffer.getvalue()
-
-
-def class_summary(reports: Sequence[Connect4Report], weights: Connect4Weights | None = None) -> ClassSummary:
-    """The class at a glance: every student's report (a not-gradable one scores 0, as every grader gives it)."""
-    weights = weights or Connect4Weights()
+def class_summary(reports: Sequence[Connect4Report], scores: Sequence[Score] | None = None) -> ClassSummary:
+    """The class at a glance: every student's report (a not-gradable one scores 0, as every grader gives it),
+    with each score computed once (None: the default weights')."""
     verdicts = Counter(report.verdict for report in reports)
-    scores = [connect4_score(report, weights) for report in reports]
-    total = weights.total
+    scores = list(scores) if scores is not None else [connect4_score(report) for report in reports]
+    total = scores[0].total if scores else DEFAULT_TOTAL
     earned: dict[str, list[float]] = {}
     for result in scores:
         for category in result.categories:

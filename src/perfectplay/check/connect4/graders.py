@@ -12,11 +12,12 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
+from perfectplay.check.connect4.model import Connect4Report
+from perfectplay.check.connect4.render import render_text, summary_markdown, verdict_line
+from perfectplay.check.connect4.score import connect4_score
 from perfectplay.check.report import escape
-from perfectplay.check.report.connect4_model import Connect4Report
-from perfectplay.check.report.connect4_render import render_text, summary_markdown, verdict_line
-from perfectplay.check.report.connect4_score import Connect4Weights, connect4_score
 from perfectplay.check.report.render_graders import classroom50_document
+from perfectplay.check.report.score import Score
 
 PRE_CHARACTERS = 20_000
 """At most this much of the text report in CodeRunner's epilogue: a student reads the first screens."""
@@ -24,24 +25,24 @@ PRE_CHARACTERS = 20_000
 
 def classroom50_json(
     report: Connect4Report,
-    weights: Connect4Weights | None = None,
+    result: Score | None = None,
     environ: Mapping[str, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> dict[str, Any]:
     """Classroom 50's ``result.json``: identity from the runner's environment, integer points per category."""
-    return classroom50_document(connect4_score(report, weights), environ, now)
+    return classroom50_document(result or connect4_score(report), environ, now)
 
 
-def release_body(report: Connect4Report, weights: Connect4Weights | None = None) -> str:
+def release_body(report: Connect4Report, result: Score | None = None) -> str:
     """Classroom 50's ``release-body.md``: the points, then the report in a fence no student text can close."""
-    result = connect4_score(report, weights)
+    result = result or connect4_score(report)
     head = f"## perfectplay check: {result.points} / {result.total} (Connect Four)"
-    return f"{head}\n\n{summary_markdown(report, weights)}\n"
+    return f"{head}\n\n{summary_markdown(report, result)}\n"
 
 
-def coderunner_json(report: Connect4Report, weights: Connect4Weights | None = None) -> dict[str, Any]:
+def coderunner_json(report: Connect4Report, result: Score | None = None) -> dict[str, Any]:
     """CodeRunner's template grader result: the fraction, one row a category, the report as escaped HTML."""
-    result = connect4_score(report, weights)
+    result = result or connect4_score(report)
     rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
     rows += [
         [category.passed, category.title, category.points, category.max_points, escape.line(category.message)]
@@ -53,7 +54,7 @@ def coderunner_json(report: Connect4Report, weights: Connect4Weights | None = No
         prologue.append("<p>Nothing was graded: the machine that ran the check failed, not this answer.</p>")
     elif not result.gradable:
         prologue.append("<p>This answer could not be graded; fix the problem above and check again.</p>")
-    text = render_text(report, weights).rstrip("\n")
+    text = render_text(report, result).rstrip("\n")
     if len(text) > PRE_CHARACTERS:
         text = text[:PRE_CHARACTERS] + "\n(cut here: the rest is in the full report)"
     document = {

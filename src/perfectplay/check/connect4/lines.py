@@ -1,4 +1,4 @@
-"""Asking a Connect Four agent for moves: the Python runner's reading, or the ``--command`` line protocol.
+"""Asking a Connect Four agent for moves: its driver's records checked, and the ``--command`` line protocol.
 
 The positions go out as 42 characters ``0``/``1``/``2`` (row 0 at the top,
 ``1`` the first player's stones) with the mark of the side to move. A
@@ -16,14 +16,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from perfectplay.check.run import protocol
 from perfectplay.check.run.command import parse_answer
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sandbox import Jail
-from perfectplay.check.run.worker import CommandSpeaker, RunnerSpeaker
 
 _CELLS = re.compile(r"[012?]{42}")
 ROWS, COLUMNS = 6, 7
@@ -47,17 +44,8 @@ def request_line(cells: str, mark: str) -> bytes:
     return f"{drawing} {SYMBOLS[mark]}\n".encode()
 
 
-class Connect4RunnerSpeaker(RunnerSpeaker):
-    """A Python agent, loaded by ``runner.py`` and read through ``connect4_runner.py``."""
-
-    CLEAN: ClassVar[dict[str, Any]] = {"moves": move, "cs50": protocol.cs50}
-
-    def __init__(self, jail: Jail, path: Path) -> None:
-        super().__init__(jail, path)
-
-
-class Connect4CommandSpeaker(CommandSpeaker):
-    """A program in any language, one line a position."""
+class Connect4Lines:
+    """A program in any language, one line a position (``plug.CommandLines``)."""
 
     def request(self, item: Any) -> bytes:
         """The board's rows and the side to move, one line (the module's docstring shows one)."""

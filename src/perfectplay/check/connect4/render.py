@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.check.judge.connect4_suite import COLUMNS, ROWS, grid_cells
+from perfectplay.check.connect4.model import Blunder, Connect4Report, PhaseRates
+from perfectplay.check.connect4.score import connect4_score, games_rate
+from perfectplay.check.connect4.suite import COLUMNS, ROWS, grid_cells
 from perfectplay.check.report import escape
-from perfectplay.check.report.connect4_model import Blunder, Connect4Report, PhaseRates
-from perfectplay.check.report.connect4_score import Connect4Weights, connect4_score, games_rate
 from perfectplay.check.report.render_graders import gradescope_document, prairielearn_document
 from perfectplay.check.report.render_json import score_json
+from perfectplay.check.report.score import Score
 
 SCHEMA = "perfectplay/check-connect4/v1"
 SYMBOLS = {"0": ".", "1": "X", "2": "O"}
@@ -49,7 +50,7 @@ def verdict_line(report: Connect4Report) -> str:
     )
 
 
-def render_text(report: Connect4Report, weights: Connect4Weights | None = None) -> str:
+def render_text(report: Connect4Report, result: Score | None = None) -> str:
     """The text report, as ``perfectplay check --game connect4`` prints it."""
     lines = [verdict_line(report), ""]
     if report.interface is not None:
@@ -91,7 +92,7 @@ def render_text(report: Connect4Report, weights: Connect4Weights | None = None) 
             ]
     for note in report.notes:
         lines.append(f"Note: {escape.line(note)}")
-    result = connect4_score(report, weights)
+    result = result or connect4_score(report)
     lines += ["", f"Score: {result.points} of {result.total}" + ("" if result.gradable else " (not gradable)")]
     for category in result.categories:
         lines.append(f"  {category.title}: {category.points}/{category.max_points} ({escape.line(category.message)})")
@@ -121,9 +122,9 @@ def _blunder_lines(blunder: Blunder) -> list[str]:
     return [head, *("  " + line for line in draw_board(blunder.moves, marks))]
 
 
-def report_json(report: Connect4Report, weights: Connect4Weights | None = None) -> dict[str, Any]:
+def report_json(report: Connect4Report, result: Score | None = None) -> dict[str, Any]:
     """The report as one JSON object (``--json``)."""
-    result = connect4_score(report, weights)
+    result = result or connect4_score(report)
     document: dict[str, Any] = {
         "schema": SCHEMA,
         "game": "connect4",
@@ -194,12 +195,12 @@ def _rates_json(rates: PhaseRates) -> dict[str, Any]:
     }
 
 
-def summary_markdown(report: Connect4Report, weights: Connect4Weights | None = None) -> str:
+def summary_markdown(report: Connect4Report, result: Score | None = None) -> str:
     """The report for a grader's page: the text report in a fence no student text can close.
 
     Above it, for a submission that could not be graded, what to do (as tic-tac-toe's graders say).
     """
-    block = escape.markdown_block(render_text(report, weights).rstrip("\n"))
+    block = escape.markdown_block(render_text(report, result).rstrip("\n"))
     if report.machine is not None:
         return "Nothing was graded: the machine that ran the check failed, not this submission.\n\n" + block
     if not report.gradable:
@@ -207,25 +208,23 @@ def summary_markdown(report: Connect4Report, weights: Connect4Weights | None = N
     return block
 
 
-def gradescope_json(
-    report: Connect4Report, weights: Connect4Weights | None = None, visibility: str = "visible"
-) -> dict[str, Any]:
+def gradescope_json(report: Connect4Report, result: Score | None = None, visibility: str = "visible") -> dict[str, Any]:
     """Gradescope's ``results.json``: one test a category, the text report as the output."""
-    result = connect4_score(report, weights)
-    output = summary_markdown(report, weights)
+    result = result or connect4_score(report)
+    output = summary_markdown(report, result)
     return gradescope_document(result, output, lambda category: escape.markdown_inline(category.message), visibility)
 
 
-def prairielearn_json(report: Connect4Report, weights: Connect4Weights | None = None) -> dict[str, Any]:
+def prairielearn_json(report: Connect4Report, result: Score | None = None) -> dict[str, Any]:
     """PrairieLearn's ``results.json``; a check the machine failed is not gradable."""
-    result = connect4_score(report, weights)
-    return prairielearn_document(result, escape.line(verdict_line(report)), summary_markdown(report, weights))
+    result = result or connect4_score(report)
+    return prairielearn_document(result, escape.line(verdict_line(report)), summary_markdown(report, result))
 
 
-def autolab_output(report: Connect4Report, weights: Connect4Weights | None = None) -> str:
+def autolab_output(report: Connect4Report, result: Score | None = None) -> str:
     """Autolab: the text report, then the scores line it reads (one score a category)."""
     import json
 
-    result = connect4_score(report, weights)
+    result = result or connect4_score(report)
     scores = {category.name: category.points for category in result.categories}
-    return render_text(report, weights) + json.dumps({"scores": scores}) + "\n"
+    return render_text(report, result) + json.dumps({"scores": scores}) + "\n"
