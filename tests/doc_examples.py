@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 FENCE = re.compile(r"^```(?P<lang>[\w-]*)[^\n]*\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
 NOTE = re.compile(r"<!--\s*example:\s*(?P<note>.*?)\s*-->\s*\n\s*\Z")
-COMMAND = re.compile(r"^(?:perfectplay|python3 dev\.py run) ")
+COMMAND = re.compile(r"^(?:time )?(?:perfectplay|python3 dev\.py run) ")
 GAP = "..."
 
 

@@ -58,3 +58,24 @@ def test_the_which_evaluation_plays_better_example_shows_a_difference_and_its_pr
     assert result.returncode == 0, result.stderr
     assert result.stdout == printed
     assert "depth1:threats     141 W / 59 D / 0 L" in printed  # not 200 draws: the evaluations differ
+
+
+def test_every_link_of_the_readme_reaches_a_file_of_the_repository_and_its_heading() -> None:
+    """The site's build checks the docs' links; the README is read on its own (on a forge, in a checkout)."""
+    links = re.findall(r"\]\(([^)\s]+)\)", README)
+    assert len(links) > 10
+    for link in links:
+        if link.startswith(("http://", "https://")):
+            continue
+        path, _, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.is_file(), link
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.MULTILINE)
+            assert anchor in {slug(heading) for heading in headings}, link
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as the site makes it (and a forge, for these headings): words, lower case, hyphens."""
+    words = re.sub(r"[^\w\s-]", "", heading.replace("`", "")).strip().lower()
+    return re.sub(r"[-\s]+", "-", words)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -73,3 +74,38 @@ def test_every_page_of_the_docs_is_in_the_navigation() -> None:
     listed = set(re.findall(r"([\w./-]+\.md)\s*$", text, re.MULTILINE))
     pages = {str(path.relative_to(ROOT / "docs")) for path in (ROOT / "docs").rglob("*.md")}
     assert pages - listed == set()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("page", "text", "said"),
+    [
+        ("stray.md", "# A page no navigation lists\n", "stray.md"),
+        ("index.md", "[the levels](for-players.md#no-such-heading)\n", "#no-such-heading"),
+        ("index.md", "[a page](no-such-page.md)\n", "no-such-page.md"),
+    ],
+    ids=["a page left out of the navigation", "a missing anchor", "a missing page"],
+)
+def test_the_strict_build_stops_on(
+    page: str, text: str, said: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    with (docs / page).open("a", encoding="utf-8") as file:
+        file.write("\n" + text)
+    os.environ["NO_MKDOCS_2_WARNING"] = "1"
+    config = load_config(str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(tmp_path / "site"), strict=True)
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        with caplog.at_level(logging.WARNING, logger="mkdocs"), pytest.raises(Abort, match="warning"):
+            build(config)
+    finally:
+        config.plugins.on_shutdown()
+        logging.getLogger("mkdocs").handlers.clear()
+    # The build stopped for the fault put in, and only for it.
+    warnings = [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and said in warnings[0], warnings

@@ -90,15 +90,10 @@ class VersionAction(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        from importlib.metadata import PackageNotFoundError, version
-
+        from perfectplay import __version__  # the one place the version is written (the wheel reads it too)
         from perfectplay.search.solver import solver_core
 
-        try:
-            number = version("perfectplay")
-        except PackageNotFoundError:
-            number = "(not installed)"
-        sys.stdout.write(f"perfectplay {number}\nsolver core: {solver_core()}\n")
+        sys.stdout.write(f"perfectplay {__version__}\nsolver core: {solver_core()}\n")
         parser.exit()
 
 
