@@ -121,6 +121,8 @@ def run_play(args: argparse.Namespace) -> int:
     # A pause only helps someone watching; piped output should come at once.
     delay = WATCH_DELAY if args.watch and terminal else 0.0
     analyst = budgeted_analyst(args.time_limit)
+    # Scores and hints are an analysis: no book or table answer ends it before the time limit.
+    scorer = budgeted_analyst(args.time_limit, at_once=False)
     painter = Painter.for_terminal() if sys.stdout.isatty() else None
     session = TerminalGame(
         game,
@@ -131,6 +133,7 @@ def run_play(args: argparse.Namespace) -> int:
         write=print if painter is None else painter.write,
         delay=delay,
         analyst=analyst,
+        scorer=scorer,
         start=start,
     )
     session.run()
@@ -175,6 +178,8 @@ class TerminalGame:
     write: Writer
     delay: float = 0.0
     analyst: Analyst = field(default_factory=cached_analyst)
+    scorer: Analyst | None = None
+    """What ``hint`` and ``scores`` ask (every move valued to the limit); the computer's ``analyst`` if None."""
     start: Any = None
     history: list[tuple[Any, int | None]] = field(default_factory=list)
     tally: MatchResult = field(default_factory=lambda: MatchResult(0, 0, 0))
@@ -315,9 +320,9 @@ class TerminalGame:
         if command == "undo":
             return self.undo()
         if command == "hint":
-            self.write(hint_text(self.game, self.analyst(self.game, self.state)))
+            self.write(hint_text(self.game, (self.scorer or self.analyst)(self.game, self.state)))
         elif command == "scores":
-            self.write(scores_text(self.game, self.analyst(self.game, self.state)))
+            self.write(scores_text(self.game, (self.scorer or self.analyst)(self.game, self.state)))
         elif command == "history":
             self.write(history_text(self.game, self.history))
         else:
