@@ -23,39 +23,44 @@ pytestmark = pytest.mark.integration  # a real server over a real socket
 BIG = 10 * 1024 * 1024
 """The size a careless client sent: a file pasted whole."""
 
-POST_ROUTES = sorted(
-    path for path, methods in create_app(Settings(workers=1)).openapi()["paths"].items() if "post" in methods
+OPERATIONS = sorted(
+    (method.upper(), path)
+    for path, methods in create_app(Settings(workers=1)).openapi()["paths"].items()
+    for method in methods
 )
+"""Every route of the API, the 11 that read a body and the 3 that read none."""
 
 
 def test_the_drain_allowance_covers_a_ten_megabyte_upload() -> None:
     assert BODY_MAX_BYTES < BIG <= DRAIN_MAX_BYTES
 
 
-def test_every_post_route_is_counted() -> None:
-    assert len(POST_ROUTES) == 11, POST_ROUTES
+def test_every_route_is_counted() -> None:
+    assert len(OPERATIONS) == 14 and sum(method == "POST" for method, _ in OPERATIONS) == 11, OPERATIONS
 
 
-def send(server: Server, path: str, body: bytes, *, chunked: bool) -> tuple[int, dict[str, str], bytes]:
+def send(
+    server: Server, path: str, body: bytes, *, chunked: bool, method: str = "POST"
+) -> tuple[int, dict[str, str], bytes]:
     address = urlsplit(server.url)
     connection = http.client.HTTPConnection(address.hostname or "", address.port, timeout=60)
     try:
         headers = {"content-type": "application/json"}
         if chunked:
             pieces = (body[start : start + 65536] for start in range(0, len(body), 65536))
-            connection.request("POST", path, body=pieces, headers=headers, encode_chunked=True)
+            connection.request(method, path, body=pieces, headers=headers, encode_chunked=True)
         else:
-            connection.request("POST", path, body=body, headers=headers)
+            connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
         return response.status, dict(response.getheaders()), response.read()
     finally:
         connection.close()
 
 
-@pytest.mark.parametrize("path", POST_ROUTES)
-def test_a_ten_megabyte_body_with_its_length_declared_gets_its_413(server: Server, path: str) -> None:
+@pytest.mark.parametrize(("method", "path"), OPERATIONS)
+def test_a_ten_megabyte_body_with_its_length_declared_gets_its_413(server: Server, method: str, path: str) -> None:
     body = b'{"position": "' + b"X" * (BIG - 16) + b'"}'
-    status, headers, payload = send(server, path, body, chunked=False)
+    status, headers, payload = send(server, path, body, chunked=False, method=method)
     assert status == 413
     assert json.loads(payload)["error"]["field"] == "body"
     assert headers.get("connection") == "close"

@@ -117,3 +117,26 @@ def test_an_unknown_field_sent_as_null_is_still_unknown(api: TestClient) -> None
     response = api.post("/api/move", json={"position": "XOX/OO./.X.", "colour": None})
     assert response.status_code == 422
     assert response.json()["error"] == {"field": "colour", "message": "unknown field"}
+
+
+def test_connect_fours_start_is_refused_at_once_not_searched_past_the_limit(api: TestClient) -> None:
+    # best-first needs every move's exact value, which the solver proves only in hours here: a 422 naming the
+    # position, decided by a node cap (the same on every machine), instead of a 503 after the time limit.
+    for body in ({"game": "connect4"}, {"game": "connect4", "position": None}):
+        response = api.post("/api/orders", json=body)
+        assert response.status_code == 422, response.text
+        assert response.json()["error"]["field"] == "position"
+        assert "exact values" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "position"),
+    [("tictactoe", "X../.O./..."), ("tictactoe", "XO./.X./..O"), ("mnk:4,4,4", "XOXO/OXOX/X.../O...")],
+)
+def test_the_capped_exact_values_order_the_moves_as_the_unbounded_solver_does(spec: str, position: str) -> None:
+    from perfectplay import parse_position
+    from perfectplay.teaching import order_counts
+    from perfectplay.web.jobs import NODE_CAP, proven_values
+
+    game, state = parse_position(position, spec)
+    assert order_counts(game, state, values=proven_values(NODE_CAP)) == order_counts(game, state)

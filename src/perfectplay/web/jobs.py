@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypedDict, cast
 
-from perfectplay import Analysis, Game, Limit, PerfectplayError, analyze, parse_position
+from perfectplay import Analysis, Game, Limit, PerfectplayError, analyze, parse_position, score_moves
 from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json, comparison_json, order_counts_json
 from perfectplay.play import choose_move
 from perfectplay.search.solver import TranspositionTable
@@ -385,6 +385,28 @@ def run_orders_job(job: TeachJob) -> TeachResult:
     return copy.deepcopy(_counted_orders(job["game"], job["position"], job["to_move"], *shaping))
 
 
+def proven_values(nodes: int) -> Callable[[Game[Any], Any], dict[int, int]]:
+    """The exact move values best-first and worst-first sort by, each position's proven within ``nodes``.
+
+    Where the solver does not prove every move of a position within the cap
+    (early Connect Four: hours), a ``PerfectplayError`` says so at once,
+    instead of a worker searching past the server's time limit. A cap, not a
+    clock: the answer is the same on every machine, so it may be kept.
+    """
+    table = TranspositionTable()
+
+    def values(game: Game[Any], state: Any) -> dict[int, int]:
+        analysis = score_moves(game, state, Limit(nodes=nodes), table=table)
+        if not analysis.complete:
+            raise PerfectplayError(
+                "best-first and worst-first order the moves by their exact values, and the solver does not prove "
+                "them within this server's limits here: choose a position nearer the end of the game"
+            )
+        return {entry.move: entry.score for entry in analysis.moves if entry.score is not None}
+
+    return values
+
+
 @functools.lru_cache(maxsize=ORDERS_KEPT)
 def _counted_orders(
     game_spec: str, position: str, to_move: str, search_depth: int | None, evaluation: str, root: str
@@ -400,8 +422,9 @@ def _counted_orders(
     game, state = parse_position(position, game_spec, to_move=to_move)
     limit, keywords, find = search_setup(game, options)
     try:
-        counts = order_counts(game, state, limit, evaluate=keywords.get("evaluate"), find=find)
-    except PerfectplayError as error:  # minimax alone would pass the node cap: say so
+        values = proven_values(NODE_CAP)
+        counts = order_counts(game, state, limit, evaluate=keywords.get("evaluate"), values=values, find=find)
+    except PerfectplayError as error:  # minimax alone would pass the node cap, or an exact value: say so
         return {"document": None, "problem": ["position", str(error)]}
     if counts.minimax.nodes >= NODE_CAP:
         depth = options["search_depth"]
