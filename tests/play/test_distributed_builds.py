@@ -31,8 +31,9 @@ from perfectplay.play.shards import ShardFolder, shard_of
 from perfectplay.search.solver.book import Book
 from perfectplay.search.solver.exact import score_moves, solve_value
 from perfectplay.search.solver.table import TranspositionTable
+from repo_paths import ROOT
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = ROOT / "data"
 SHIPPED = DATA / "connect4-5x4.scores"
 
 

@@ -116,11 +116,12 @@ def test_a_drawing_and_the_move_sequence_of_one_position_are_the_same_state() ->
     assert game.parse(drawing.replace("/", "\n").lower()) == game.parse("4455")
 
 
-def test_the_side_to_move_may_be_given_and_then_decides_who_started() -> None:
+def test_the_side_to_move_given_must_be_the_one_the_moves_played_make_and_decides_who_starts_an_empty_board() -> None:
     game = Connect4()
-    state = game.parse("45", to_move=Player.O)
-    assert game.to_move(state) is Player.O
-    assert game.stones(state, Player.O) == 1 << 38  # O started, in column 4
+    for moves, wrong in (("4", Player.X), ("44", Player.O), ("4455", Player.O)):  # issue 43: refused, not recoloured
+        with pytest.raises(PositionError, match=f"is to move, not {wrong.value}"):
+            game.parse(moves, to_move=wrong)
+    assert game.to_move(game.parse("", to_move=Player.O)) is Player.O
     assert game.parse("4", to_move=Player.O) == game.parse("4")
     with pytest.raises(PositionError, match="so O is to move, not X"):
         game.parse(EMPTY_ROWS + "......./...X...", to_move=Player.X)

@@ -29,8 +29,9 @@ import pytest
 from perfectplay.cli import main, options
 from perfectplay.cli.output import WriteError, atomic_file, print_or_write, write_file
 from perfectplay.games import make_game
+from repo_paths import ROOT
 
-EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "correct.py")
+EXAMPLE = str(ROOT / "examples" / "correct.py")
 
 
 @contextlib.contextmanager
@@ -172,14 +173,14 @@ def test_a_reader_that_goes_away_in_the_middle_ends_the_command_quietly_with_sta
         (["check", EXAMPLE, "--csv", "/dev/full"], "/dev/full"),
     ],
 )
-def test_a_file_option_on_a_full_device_is_one_line_and_status_2_and_nothing_claims_it_was_written(
+def test_a_file_option_on_a_device_is_refused_in_one_line_and_status_2_and_nothing_claims_it_was_written(
     argv: list[str], name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(argv) == 2
     captured = capsys.readouterr()
     line = one_error_line(captured.err)
-    assert f"cannot write {name}: No space left on device" in line and "wrote" not in line
-    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)  # written in place, never replaced by a file
+    assert f"cannot write {name}: it is a device, not a regular file" in line and "wrote" not in line
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)  # refused, never replaced by a file (issue 43)
 
 
 def test_a_file_that_cannot_be_written_leaves_the_old_one_whole_and_no_stray_file(tmp_path: Path) -> None:
@@ -192,15 +193,19 @@ def test_a_file_that_cannot_be_written_leaves_the_old_one_whole_and_no_stray_fil
     assert os.listdir(tmp_path) == ["report.json"]
 
 
-def test_a_rewritten_file_keeps_its_permissions_and_a_link_keeps_pointing_at_it(tmp_path: Path) -> None:
+def test_a_rewritten_file_keeps_its_permissions_and_a_link_is_refused_leaving_both_as_they_were(
+    tmp_path: Path,
+) -> None:
     real = tmp_path / "real.csv"
     real.write_text("old\n", encoding="utf-8")
     real.chmod(0o640)
+    write_file(real, "new\n")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
     link = tmp_path / "link.csv"
     link.symlink_to(real)
-    write_file(link, "new\n")
+    with pytest.raises(WriteError, match="it is a symbolic link"):
+        write_file(link, "through the link\n")
     assert link.is_symlink() and real.read_text(encoding="utf-8") == "new\n"
-    assert stat.S_IMODE(real.stat().st_mode) == 0o640
     assert sorted(os.listdir(tmp_path)) == ["link.csv", "real.csv"]
 
 
@@ -404,6 +409,7 @@ CLI_MODULES = {
     "perfectplay",
     "perfectplay._lazy",
     "perfectplay.errors",
+    "perfectplay.files",  # the one reader and writer of files (stdlib only)
     "perfectplay.cli",
     "perfectplay.cli.options",
     "perfectplay.cli.output",
@@ -430,7 +436,6 @@ BEST_MODULES = CLI_MODULES | {
     "perfectplay.search.base.result",
     "perfectplay.search.base.scale",
     "perfectplay.search.solver",
-    "perfectplay.search.solver.shipped",
     "perfectplay.search.solver.compiled",
     "perfectplay.search.solver.deepening",
     "perfectplay.search.solver.exact",

@@ -15,9 +15,10 @@ from perfectplay.check import Grading, check_ai
 from perfectplay.notebook.views import AnalysisView, Position, ReportView, TraceView, position, show
 from perfectplay.teaching import trace_minimax
 from perfectplay.viz.board import position_svg
+from repo_paths import ROOT
 
-LAB = Path(__file__).resolve().parents[1] / "examples" / "minimax_lab.ipynb"
-CORRECT = Path(__file__).resolve().parents[1] / "examples" / "correct.py"
+LAB = ROOT / "examples" / "minimax_lab.ipynb"
+CORRECT = ROOT / "examples" / "correct.py"
 
 
 def test_a_tictactoe_position_draws_its_stones_and_its_empty_cells_numbers() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -14,7 +13,7 @@ from pettingzoo.test import api_test  # type: ignore[import-untyped]  # PettingZ
 from perfectplay import Player, analyze, make_game
 from perfectplay.errors import PerfectplayError, PositionError
 from perfectplay.games.connect4 import outcome_of_pons_score
-from perfectplay.rl.environments import (
+from perfectplay.rl import (
     action_values,
     codec,
     evaluate,
@@ -28,8 +27,9 @@ from perfectplay.rl.environments import (
     reference,
 )
 from perfectplay.search.solver import TranspositionTable
+from repo_paths import TESTS
 
-PONS = Path(__file__).resolve().parent / "data" / "connect4" / "Test_L3_R1"
+PONS = TESTS / "data" / "connect4" / "Test_L3_R1"
 
 
 def _replay(env: Any, actions: list[int]) -> Any:
@@ -318,7 +318,7 @@ def test_a_small_mnk_board_uses_row_major_actions() -> None:
 
 
 def test_the_reference_command_prints_the_perfect_policys_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    from perfectplay.rl.environments import main
+    from perfectplay.rl.evaluation import main
 
     assert main(["--games", "20", "--seed", "2"]) == 0
     printed = capsys.readouterr().out
@@ -332,7 +332,7 @@ def test_the_reference_command_prints_the_perfect_policys_figures(capsys: pytest
 def test_the_exact_chances_against_random_match_the_measured_ones() -> None:
     from fractions import Fraction
 
-    from perfectplay.rl.environments import exact_against_random
+    from perfectplay.rl import exact_against_random
 
     first = exact_against_random("tictactoe", "first")
     second = exact_against_random("tictactoe", "X")
@@ -379,7 +379,7 @@ def test_the_gymnasium_env_asks_the_oracle_only_when_its_answers_are_read(monkey
 
 
 def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prove() -> None:
-    from perfectplay.rl.environments import ORACLE_SECONDS, best_actions
+    from perfectplay.rl.oracle import ORACLE_SECONDS, best_actions
 
     game = make_game("connect4")
     assert ORACLE_SECONDS is not None and ORACLE_SECONDS <= 10

@@ -24,6 +24,7 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert set(document) == {
+        "version",
         "game",
         "position",
         "to_move",
@@ -52,7 +53,9 @@ def test_analyze_json_prints_exactly_the_shared_schema() -> None:
         "plies": None,
         "score": 0,
         "estimate": None,
+        "proven": "score",
     }
+    assert document["version"] == 2
     assert (document["score"], document["algorithm"], document["depth"]) == (0, "solver", None)
     assert {entry["move"] for entry in document["moves"]} == {5, 6, 8}
     assert document["complete"] is True

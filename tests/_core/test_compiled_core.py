@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,10 +34,11 @@ from perfectplay.search.solver.compiled import (
 from perfectplay.search.solver.exact import score_moves, solve, solve_value
 from perfectplay.search.solver.negamax import Negamax
 from perfectplay.search.solver.table import PROVEN, TranspositionTable
+from repo_paths import TESTS
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="the compiled core was not built (no C compiler)")
 
-DATA = Path(__file__).resolve().parent / "data" / "connect4"
+DATA = TESTS / "data" / "connect4"
 
 Solver = Callable[..., Analysis]
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,16 +28,25 @@ from perfectplay.search.solver.book import (
     canonical,
     mirror_drawing,
     mirror_move,
-    shipped_book,
 )
 from perfectplay.search.solver.exact import score_moves, solve_value
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN
 from perfectplay.search.solver.table import TranspositionTable
 from perfectplay.words import choice_text, hint_text, unproven_text
+from repo_paths import ROOT
 
-SHIPPED = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
+SHIPPED = ROOT / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
 NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
+
+
+def o_began(game: Connect4, columns: str) -> Connect4State:
+    """The position after ``columns`` (digits from 1) with O moving first: a move sequence is X first, so the
+    game is played out here from the board O starts on."""
+    state = game.initial_state(Player.O)
+    for column in columns:
+        state = game.play(state, int(column) - 1)
+    return state
 
 def sign(value: int) -> int:
     return (value > 0) - (value < 0)
@@ -54,8 +62,8 @@ def test_the_shipped_book_reads_with_every_board_and_move_checked_and_promises_a
     game = Connect4()
     for drawing in book.entries:
         assert canonical(game, game.parse(drawing)) == (drawing, False, False)
-    loaded = shipped_book("connect4")
-    assert loaded is not None and loaded.entries == book.entries and loaded.plies == book.plies
+    loaded = Connect4().opening_book()
+    assert isinstance(loaded, Book) and loaded.entries == book.entries and loaded.plies == book.plies
 
 
 def refuse(state: Any) -> BookEntry:
@@ -105,7 +113,7 @@ def test_a_limited_search_in_a_book_position_plays_the_book_move_at_once_under_a
         mirrored = mirror_drawing(drawing)
         for shown, move in ((drawing, entry.move), (mirrored, mirror_move(game, entry.move))):
             for state in (game.parse(shown), swap_colours(game, game.parse(shown))):
-                analysis = analyze(game, state, limit=Limit(seconds=3600, nodes=10**9))
+                analysis = analyze(game, state, limit=Limit(seconds=3600, nodes=10**9), at_once=True)
                 assert analysis.best == (move,), shown
                 assert analysis.outcome_class == NAMES[entry.outcome] and analysis.algorithm == "book"
                 assert analysis.nodes == 1  # the root only: no search, so no wait
@@ -115,12 +123,12 @@ def test_a_limited_search_in_a_book_position_plays_the_book_move_at_once_under_a
 
 def test_a_game_that_o_began_is_answered_by_the_book_as_the_colour_swap_of_the_game_x_began() -> None:
     game = Connect4()
-    began_by_o = game.parse_sequence("4444", to_move=Player.O)  # O played first: O, X, O, X all in column 4
+    began_by_o = o_began(game, "4444")  # O played first: O, X, O, X all in column 4
     assert game.to_move(began_by_o) is Player.O and canonical(game, began_by_o).swapped
-    analysis = analyze(game, began_by_o, limit=Limit(seconds=3600, nodes=10**9))
+    analysis = analyze(game, began_by_o, limit=Limit(seconds=3600, nodes=10**9), at_once=True)
     assert analysis.best == (3,) and analysis.outcome_class == "win" and analysis.algorithm == "book"
     # After 4444 only column 4 wins (bitbully's referee found 5 lost when O began, before the colour swap).
-    assert analysis.best == analyze(game, game.parse_sequence("4444"), limit=Limit(nodes=1)).best
+    assert analysis.best == analyze(game, game.parse_sequence("4444"), limit=Limit(nodes=1), at_once=True).best
 
 
 def book_walk(book: Book, first: Player, computer_first: bool) -> int:
@@ -164,8 +172,9 @@ def test_the_book_answers_every_position_the_computer_meets_whichever_colour_mov
 def test_in_a_lost_book_position_the_computer_plays_the_slowest_loss_at_once() -> None:
     game = Connect4()
     for first in (Player.X, Player.O):
-        lost = game.parse_sequence("4444445", to_move=first.other)  # 6 holds out longest (loss in 34), 5 not
-        analysis = analyze(game, lost, limit=Limit(seconds=3600, nodes=10**9))
+        # 6 holds out longest (loss in 34), 5 not
+        lost = game.parse_sequence("4444445") if first is Player.X else o_began(game, "4444445")
+        analysis = analyze(game, lost, limit=Limit(seconds=3600, nodes=10**9), at_once=True)
         assert analysis.best == (5,) and analysis.algorithm == "book" and analysis.nodes == 1
         chosen = next(entry for entry in analysis.moves if entry.move == 5)
         assert str(chosen.outcome) == "loss in 34"
@@ -199,7 +208,7 @@ def test_the_early_lost_lines_name_the_slowest_loss_the_opponents_last_move() ->
         assert answer is not None and answer.outcomes.outcome == LOSS, moves
         assert (answer.move, answer.plies) == (3, plies), moves
         assert len(moves) + plies == 41, moves
-    booked = analyze(game, game.parse_sequence("4"), limit=Limit(nodes=1))
+    booked = analyze(game, game.parse_sequence("4"), limit=Limit(nodes=1), at_once=True)
     assert booked.algorithm == "book" and booked.best == (3,)
     assert unproven_text(booked) == "from the opening book: a proven loss, this move the slowest (loss in 40)"
 
@@ -231,7 +240,7 @@ def test_the_books_first_two_plies_agree_with_the_published_solution_of_connect_
 def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_others() -> None:
     game = Connect4()
     empty = game.initial_state()
-    booked = analyze(game, empty, limit=Limit(nodes=1))
+    booked = analyze(game, empty, limit=Limit(nodes=1), at_once=True)
     assert booked.outcome_class == "win" and booked.best == (3,) and booked.algorithm == "book"
     assert unproven_text(booked) == "from the opening book: a proven win; how fast not proven"
     why = choice_text(game, booked, 3, "perfect", None, proven_from_start=False)
@@ -242,13 +251,15 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
     assert hint_text(game, booked) == "Hint for X: play 4 (a proven win; how fast was not proven in the time limit)."
     casual = choice_text(game, booked, 0, "hard", "plays a casual move now and then", proven_from_start=False)
     assert "proved this move" not in casual
-    slowest = analyze(game, game.parse_sequence("4444445"), limit=Limit(nodes=1))
+    slowest = analyze(game, game.parse_sequence("4444445"), limit=Limit(nodes=1), at_once=True)
     assert unproven_text(slowest) == "from the opening book: a proven loss, this move the slowest (loss in 34)"
     assert "the opening book proved this one holds out longest (loss in 34)" in choice_text(
         game, slowest, 5, "perfect", None, proven_from_start=False
     )
     assert hint_text(game, slowest).startswith("Hint for O: play 6 (every move loses against best play;")
-    lost = analyze(game, game.parse(LOST_WITHOUT_LENGTH), limit=Limit(nodes=1))  # the book names no slowest loss
+    lost = analyze(
+        game, game.parse(LOST_WITHOUT_LENGTH), limit=Limit(nodes=1), at_once=True
+    )  # the book names no slowest loss
     assert lost.outcome_class == "loss" and lost.algorithm == "solver"
     assert "Every move loses with best play" in choice_text(game, lost, lost.best[0], "perfect", None)
 
@@ -256,7 +267,8 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
 def test_analyze_and_solve_under_a_limit_say_what_the_book_proved(in_process: InProcess) -> None:
     text = in_process("analyze", "--game", "connect4", "", "--time-limit", "0.5")
     assert text.returncode == 0, text.stderr
-    assert "X to move: a proven win; how fast was not proven by the opening book. Keeps it: 4" in text.stdout
+    # An analysis runs on from the book's answer: the move the book proved is still the one that keeps the win.
+    assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 4" in text.stdout
     document = json.loads(in_process("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
     assert document["outcome_class"] == "loss" and document["complete"] is False
     solved = in_process("solve", "--game", "connect4", "--time-limit", "0.5")
@@ -271,7 +283,7 @@ def test_a_win_in_one_or_the_only_move_that_does_not_lose_at_once_is_answered_wi
     # 121314: X has three in column 1 and wins there; 12131: O must block column 1 (every other move loses at once),
     # and the outcome layer (every position after 8 moves) proves the block keeps the draw.
     for moves, outcome in (("121314", "win in 1"), ("12131", "draw")):
-        analysis = analyze(game, game.parse_sequence(moves), limit=long)
+        analysis = analyze(game, game.parse_sequence(moves), limit=long, at_once=True)
         assert analysis.nodes <= FORCED_NODES + 100, moves  # the move's checks, not the whole limit
         assert analysis.best == (0,), moves
         assert str(next(entry.outcome for entry in analysis.moves if entry.move == 0)) == outcome, moves
@@ -281,7 +293,7 @@ def test_the_pages_move_function_answers_a_game_o_began_from_the_book_without_a_
     from perfectplay.web.jobs import Job, run_job
 
     game = Connect4()
-    state = game.parse_sequence("4444", to_move=Player.O)  # the page's "Computer first" as O, four moves in
+    state = o_began(game, "4444")  # the page's "Computer first" as O, four moves in
     job: Job = {
         "game": "connect4",
         "position": game.format(state),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from array import array
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +21,9 @@ from perfectplay.games.connect4 import Connect4State
 from perfectplay.games.connect4_layer import LOSS, OutcomeLayer, shipped_layer
 from perfectplay.play.exact_scores import write_scores
 from perfectplay.search.solver.exact import FORCED_NODES
+from repo_paths import ROOT
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = ROOT / "data"
 PLIES = 8
 SAMPLED_ABOVE = 5
 """The random positions are 1 to 5 moves above the layer: the dearer ones further up get the empty board's test."""

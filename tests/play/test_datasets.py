@@ -25,6 +25,7 @@ from perfectplay.play.datasets import (
     symmetry_class,
 )
 from perfectplay.search.solver import TranspositionTable
+from repo_paths import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +144,7 @@ def test_the_cli_writes_json_lines_with_the_documented_columns() -> None:
     first = json.loads(lines[0])
     assert list(first) == [*CSV_COLUMNS[:11], "moves", "best", "symmetry_class", "split"]
     assert first["moves"][4] == {"move": 4, "label": "5", "score": 0}
-    documented = (Path(__file__).resolve().parents[1] / "docs" / "datasets.md").read_text(encoding="utf-8")
+    documented = (ROOT / "docs" / "datasets.md").read_text(encoding="utf-8")
     for column in (*CSV_COLUMNS, "moves"):
         assert f"`{column}`" in documented
 

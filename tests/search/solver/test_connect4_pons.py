@@ -18,6 +18,7 @@ import pytest
 
 from perfectplay.games.connect4 import Connect4, outcome_of_pons_score
 from perfectplay.search.solver.exact import score_moves, solve_value
+from repo_paths import TESTS
 
 DATA_VARIABLE = "PERFECTPLAY_CONNECT4_DATA"
 
@@ -25,7 +26,7 @@ DATA_VARIABLE = "PERFECTPLAY_CONNECT4_DATA"
 def data_folder() -> Path:
     """Where Pons's files are: ``$PERFECTPLAY_CONNECT4_DATA``, else ``tests/data/connect4``."""
     named = os.environ.get(DATA_VARIABLE)
-    return Path(named) if named else Path(__file__).resolve().parent / "data" / "connect4"
+    return Path(named) if named else TESTS / "data" / "connect4"
 
 
 def read_test_set(name: str) -> list[tuple[str, int]]:
