@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from perfectplay.check.nim.detect import Interface, detect
+from perfectplay.check.nim.detect import NimInterface, detect
 from perfectplay.check.plug import LoadedModule
 
 CS50 = LoadedModule(
@@ -17,23 +17,23 @@ CS50 = LoadedModule(
 
 
 def test_cs50s_nim_py_is_recognised_as_the_learning_lab() -> None:
-    assert detect(CS50) == Interface("learning")
+    assert detect(CS50) == NimInterface("learning")
 
 
 @pytest.mark.parametrize("name", ["best_move", "find_best_move", "choose_move"])
 def test_each_minimax_players_function_name_is_recognised(name: str) -> None:
-    assert detect(LoadedModule(functions={name: 1, "helper": 2})) == Interface("player", name)
+    assert detect(LoadedModule(functions={name: 1, "helper": 2})) == NimInterface("player", name)
 
 
 def test_a_learning_module_with_a_player_function_too_is_checked_as_learning_unless_told() -> None:
     both = LoadedModule(functions={**CS50.functions, "best_move": 1}, classes=CS50.classes)
-    assert detect(both) == Interface("learning")
-    assert detect(both, kind="player") == Interface("player", "best_move")
+    assert detect(both) == NimInterface("learning")
+    assert detect(both, kind="player") == NimInterface("player", "best_move")
 
 
 def test_function_names_the_players_function_whatever_it_is_called() -> None:
     module = LoadedModule(functions={"my_ai": 1})
-    assert detect(module, function="my_ai") == Interface("player", "my_ai")
+    assert detect(module, function="my_ai") == NimInterface("player", "my_ai")
     assert "no function named nope" in str(detect(module, function="nope"))
 
 

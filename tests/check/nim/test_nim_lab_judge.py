@@ -10,7 +10,7 @@ from perfectplay.check.nim.answers import Answer, UnitReply, clean, unit
 from perfectplay.check.nim.bugs import name_bugs
 from perfectplay.check.nim.judge import games, judge_play, judge_unit, perfect_move
 from perfectplay.check.nim.model import SeedResult, UnitResult
-from perfectplay.check.nim.positions import LAB_START, Oracle, Rules, actions, reachable
+from perfectplay.check.nim.positions import LAB_START, NimOracle, Rules, actions, reachable
 from perfectplay.check.nim.questions import SHARE_ASKS, Case, share_bounds, unit_cases
 from perfectplay.check.run.protocol import ProtocolError
 
@@ -100,7 +100,7 @@ def test_an_update_that_leaves_the_wrong_value_says_what_the_specification_says(
 
 
 def test_a_perfect_player_takes_a_winning_move_in_all_335_winnable_positions() -> None:
-    oracle = Oracle(Rules(True, LAB_START))
+    oracle = NimOracle(Rules(True, LAB_START))
     positions = reachable(LAB_START)
     play = judge_play(oracle, positions, [Answer("pair", pair=perfect_move(oracle, p)) for p in positions], 1)
     assert (play.winnable, play.winning, play.legal, play.wrong_total) == (335, 335, 383, 0)
@@ -111,7 +111,7 @@ def test_a_perfect_player_takes_a_winning_move_in_all_335_winnable_positions() -
 
 
 def test_wrong_and_missing_answers_are_counted_and_the_simplest_wrong_position_comes_first() -> None:
-    oracle = Oracle(Rules(True, LAB_START))
+    oracle = NimOracle(Rules(True, LAB_START))
     positions = reachable(LAB_START)
     got = [Answer("none") if sum(p) <= 3 else Answer("pair", pair=perfect_move(oracle, p)) for p in positions]
     play = judge_play(oracle, positions, got, 1)
@@ -121,7 +121,7 @@ def test_wrong_and_missing_answers_are_counted_and_the_simplest_wrong_position_c
 
 
 def test_games_against_random_are_reproducible_from_the_seed() -> None:
-    oracle = Oracle(Rules(True, LAB_START))
+    oracle = NimOracle(Rules(True, LAB_START))
     table = {p: Answer("pair", pair=min(actions(p))) for p in reachable(LAB_START)}
     assert games(oracle, table, 5) == games(oracle, table, 5)
 

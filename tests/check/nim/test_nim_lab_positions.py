@@ -6,7 +6,7 @@ import pytest
 
 from perfectplay.check.nim.positions import (
     LAB_START,
-    Oracle,
+    NimOracle,
     Rules,
     actions,
     after,
@@ -16,7 +16,7 @@ from perfectplay.check.nim.positions import (
 
 
 def test_cs50s_start_has_383_positions_335_winnable_and_is_lost_for_the_side_to_move() -> None:
-    oracle = Oracle(Rules(True, LAB_START))
+    oracle = NimOracle(Rules(True, LAB_START))
     positions = reachable(LAB_START)
     assert len(positions) == 383
     assert len(set(positions)) == 383
@@ -27,13 +27,13 @@ def test_cs50s_start_has_383_positions_335_winnable_and_is_lost_for_the_side_to_
 @pytest.mark.parametrize("misere", [True, False])
 @pytest.mark.parametrize("start", [LAB_START, (3, 4, 5), (2, 2), (1, 1, 1), (5,), (0, 4, 0, 6)])
 def test_every_reachable_position_agrees_with_boutons_rule(start: tuple[int, ...], misere: bool) -> None:
-    oracle = Oracle(Rules(misere, start))
+    oracle = NimOracle(Rules(misere, start))
     for piles in reachable(start):
         assert oracle.mover_wins(piles) == bouton_mover_wins(piles, misere), piles
 
 
 def test_the_winning_moves_of_a_won_position_are_exactly_those_that_leave_the_opponent_lost() -> None:
-    oracle = Oracle(Rules(True, LAB_START))
+    oracle = NimOracle(Rules(True, LAB_START))
     for piles in reachable(LAB_START):
         judged = oracle.judge(piles)
         expected = {move for move in actions(piles) if not bouton_mover_wins(after(piles, move), True)}
@@ -43,12 +43,12 @@ def test_the_winning_moves_of_a_won_position_are_exactly_those_that_leave_the_op
 
 def test_misere_and_normal_play_differ_only_where_every_pile_is_at_most_one() -> None:
     # Bouton: misère changes the outcome only in the endgame of heaps of 0 and 1.
-    misere, normal = Oracle(Rules(True, LAB_START)), Oracle(Rules(False, LAB_START))
+    misere, normal = NimOracle(Rules(True, LAB_START)), NimOracle(Rules(False, LAB_START))
     differ = [piles for piles in reachable(LAB_START) if misere.mover_wins(piles) != normal.mover_wins(piles)]
     assert differ
     assert all(max(piles) <= 1 for piles in differ)
 
 
 def test_one_object_left_loses_in_misere_and_wins_in_normal_play() -> None:
-    assert Oracle(Rules(True, (0, 1))).mover_wins((0, 1)) is False
-    assert Oracle(Rules(False, (0, 1))).mover_wins((0, 1)) is True
+    assert NimOracle(Rules(True, (0, 1))).mover_wins((0, 1)) is False
+    assert NimOracle(Rules(False, (0, 1))).mover_wins((0, 1)) is True

@@ -56,11 +56,10 @@ class Raised:
     file: str = ""
 
     def show(self) -> str:
-        where = f" ({self.file or 'line'} {self.line}: {self.code})" if self.line else ""
-        if self.file and self.line:
-            where = f" ({self.file}, line {self.line}: {self.code})"
-        elif self.line:
-            where = f" (line {self.line}: {self.code})"
+        """``ValueError: boom (line 12: raise ValueError('boom'))``; another of the student's files is named."""
+        where = ""
+        if self.line:
+            where = f" ({self.file + ', ' if self.file else ''}line {self.line}: {self.code})"
         return f"{self.type}: {self.message}{where}" if self.message else f"{self.type}{where}"
 
 

@@ -18,7 +18,7 @@ LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choo
 
 
 @dataclass(frozen=True, slots=True)
-class Interface:
+class NimInterface:
     """``kind`` ``learning`` (CS50's NimAI and train) or ``player`` (``name(piles)``), in words too."""
 
     kind: str
@@ -30,14 +30,14 @@ class Interface:
         return f"{self.name}(piles) returning (pile, count)"
 
 
-def detect(loaded: LoadedModule, kind: str | None = None, function: str | None = None) -> Interface | str:
+def detect(loaded: LoadedModule, kind: str | None = None, function: str | None = None) -> NimInterface | str:
     """The interface to check, or why none can be: a sentence naming what is missing."""
     learning = "NimAI" in loaded.classes and "train" in loaded.functions
     if function is not None or kind == "player":
         names = (function,) if function is not None else PLAYERS
         for name in names:
             if name in loaded.functions:
-                return Interface("player", name)
+                return NimInterface("player", name)
         return f"no function named {' or '.join(names)} (a minimax player's function takes the piles)"
     if learning or kind == "learning":
         missing = [name for name in ("NimAI", "train") if name not in loaded.classes and name not in loaded.functions]
@@ -46,10 +46,10 @@ def detect(loaded: LoadedModule, kind: str | None = None, function: str | None =
         methods = [name for name in LEARNING_METHODS if name not in loaded.classes.get("NimAI", ())]
         if methods:
             return f"NimAI has no {', '.join(methods)}: the lab asks for all four methods"
-        return Interface("learning")
+        return NimInterface("learning")
     for name in PLAYERS:
         if name in loaded.functions:
-            return Interface("player", name)
+            return NimInterface("player", name)
     return (
         "found neither CS50's nim.py (class NimAI and function train) nor a minimax player "
         f"({', '.join(PLAYERS)} taking the piles)"

@@ -2,7 +2,7 @@
 
 ``judge_unit`` holds one hand-made Q-table case against what CS50's
 specification says; ``judge_play`` holds the greedy choices (or a player's
-moves) in every position against the exact values (``positions.Oracle``)
+moves) in every position against the exact values (``positions.NimOracle``)
 and plays games from the start against perfect play and a random mover.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from perfectplay.check.nim.answers import Answer, UnitReply
 from perfectplay.check.nim.model import Games, Play, UnitResult, Wrong
-from perfectplay.check.nim.positions import Action, Oracle, Piles, actions, after, show
+from perfectplay.check.nim.positions import Action, NimOracle, Piles, actions, after, show
 from perfectplay.check.nim.questions import SHARE_ASKS, TOLERANCE, Case, share_bounds
 
 WRONG_SHOWN = 6
@@ -130,7 +130,7 @@ def _choices(case: Case, reply: UnitReply, asked: str) -> UnitResult:
     return UnitResult(case.name, case.title, True, f"{asked} returned {expected} every time", **counts)
 
 
-def judge_play(oracle: Oracle, positions: Sequence[Piles], answers: Sequence[Answer | None], seed: int) -> Play:
+def judge_play(oracle: NimOracle, positions: Sequence[Piles], answers: Sequence[Answer | None], seed: int) -> Play:
     """The answers in ``positions`` (None: not answered) against exact play, and games from the start."""
     table: dict[Piles, Answer | None] = {}
     winnable = winning = legal = nones = errors = 0
@@ -178,7 +178,7 @@ def _simpler(current: Piles | None, piles: Piles) -> Piles:
     return piles if current is None or (sum(piles), piles) < (sum(current), current) else current
 
 
-def perfect_move(oracle: Oracle, piles: Piles) -> Action:
+def perfect_move(oracle: NimOracle, piles: Piles) -> Action:
     """perfectplay's exact player: the first winning move, or one object from the largest pile when lost."""
     winning = oracle.judge(piles).winning
     if winning:
@@ -187,7 +187,7 @@ def perfect_move(oracle: Oracle, piles: Piles) -> Action:
     return (largest, 1)
 
 
-def games(oracle: Oracle, table: Mapping[Piles, Answer | None], seed: int) -> tuple[Games, ...]:
+def games(oracle: NimOracle, table: Mapping[Piles, Answer | None], seed: int) -> tuple[Games, ...]:
     """Games from the start with the AI's answers: against perfect play once a seat, against random many times."""
     start = oracle.rules.start
     rng = random.Random(seed)
@@ -205,7 +205,12 @@ def games(oracle: Oracle, table: Mapping[Piles, Answer | None], seed: int) -> tu
 
 
 def _game(
-    oracle: Oracle, table: Mapping[Piles, Answer | None], start: Piles, first: bool, opponent: str, rng: random.Random
+    oracle: NimOracle,
+    table: Mapping[Piles, Answer | None],
+    start: Piles,
+    first: bool,
+    opponent: str,
+    rng: random.Random,
 ) -> str:
     piles = start
     ai_moves = first

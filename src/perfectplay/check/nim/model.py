@@ -1,6 +1,6 @@
 """The Nim lab's report: frozen facts the judge found, which every renderer and the score read.
 
-Timings live apart (``Timing``) so that the same submission checked twice
+Timings live apart (``NimTiming``) so that the same submission checked twice
 gives the same report, timings aside.
 """
 
@@ -108,7 +108,7 @@ class Bug:
 
 
 @dataclass(frozen=True, slots=True)
-class Timing:
+class NimTiming:
     """Wall and CPU seconds of the check (kept out of the report's comparable facts)."""
 
     wall: float = 0.0
@@ -141,7 +141,7 @@ class NimReport:
     notes: tuple[str, ...] = ()
     settings: dict[str, str] = field(default_factory=dict)
     pass_mark: float = 0.9
-    timing: Timing = field(default_factory=Timing, compare=False)
+    timing: NimTiming = field(default_factory=NimTiming, compare=False)
 
     @property
     def gradable(self) -> bool:

@@ -79,7 +79,7 @@ def reachable(start: Piles) -> list[Piles]:
     return sorted(seen, key=lambda piles: (-sum(piles), piles))
 
 
-class Oracle:
+class NimOracle:
     """Exact values from the engine's ``Nim`` under the check's rules, memoised."""
 
     def __init__(self, rules: Rules) -> None:

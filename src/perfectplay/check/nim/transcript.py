@@ -15,9 +15,9 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim import answers
 from perfectplay.check.nim.bugs import name_bugs, none_in_play
 from perfectplay.check.nim.judge import judge_play, judge_unit
-from perfectplay.check.nim.model import NimReport, SeedResult, Timing, UnitResult
+from perfectplay.check.nim.model import NimReport, NimTiming, SeedResult, UnitResult
 from perfectplay.check.nim.plan import NimPlan
-from perfectplay.check.nim.positions import LAB_START, Oracle, Piles, Rules, reachable
+from perfectplay.check.nim.positions import LAB_START, NimOracle, Piles, Rules, reachable
 from perfectplay.check.nim.questions import unit_cases
 from perfectplay.check.plug import CheckRecord
 from perfectplay.check.run.protocol import ProtocolError
@@ -51,7 +51,7 @@ def judge_record(record: CheckRecord) -> NimReport:
     if record.problem is not None or plan is None:
         problem = record.problem or "nothing was asked"
         return NimReport(
-            **base, kind="", interface=words, problem=problem, notes=tuple(notes), timing=Timing(record.wall)
+            **base, kind="", interface=words, problem=problem, notes=tuple(notes), timing=NimTiming(record.wall)
         )
     if record.stopped is not None:
         notes.append(f"the check stopped early: {record.stopped}")
@@ -86,7 +86,7 @@ def _player(
         found = _first(records, move_key(piles))
         cpu += _cpu(found)
         got.append(_move_answer(found))
-    play = judge_play(Oracle(plan.rules), positions, got, plan.seeds[0])
+    play = judge_play(NimOracle(plan.rules), positions, got, plan.seeds[0])
     settings = {"positions": f"{len(positions)} (every position reachable from the start)"}
     return NimReport(
         **base,
@@ -96,7 +96,7 @@ def _player(
         notes=tuple(notes),
         settings=settings,
         pass_mark=1.0,
-        timing=Timing(wall, cpu),
+        timing=NimTiming(wall, cpu),
     )
 
 
@@ -134,7 +134,7 @@ def _learning(
             units.append(UnitResult(case.name, case.title, False, failure_words(found)))
         else:
             units.append(judge_unit(case, answers.unit(found)))
-    oracle = Oracle(plan.rules)
+    oracle = NimOracle(plan.rules)
     positions = reachable(plan.rules.start)
     seeds: list[SeedResult] = []
     train_cpu: list[float] = []
@@ -166,12 +166,12 @@ def _learning(
         notes=tuple(notes),
         settings=settings,
         pass_mark=plan.pass_mark,
-        timing=Timing(wall, cpu, tuple(train_cpu)),
+        timing=NimTiming(wall, cpu, tuple(train_cpu)),
     )
 
 
 def _seed(
-    plan: NimPlan, seed: int, found: dict[str, Any] | None, positions: Sequence[Piles], oracle: Oracle
+    plan: NimPlan, seed: int, found: dict[str, Any] | None, positions: Sequence[Piles], oracle: NimOracle
 ) -> SeedResult:
     games = plan.games
     if found is None:
