@@ -87,7 +87,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
     page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-replay.png"))
 
     # Finish the current node: the replay jumps to its value.
-    page.click(f"{ALPHABETA} button[aria-label='Finish this node']")
+    page.click(f"{ALPHABETA} button[aria-label='Finish node']")
     current = f"{ALPHABETA} .tnode.current > .trow .tvalue"
     assert "pending" not in (page.get_attribute(current, "class") or "")
 

@@ -12,10 +12,10 @@ export function outcomeText(entry) {
   return entry.plies === null ? entry.outcome : `${entry.outcome} in ${entry.plies}`;
 }
 
-// "win in 1" as a short cell label: "win 1" ("win ?" when its length is not proven).
+// "win in 1" as a short cell label: "win 1" ("win" alone when its length is not proven: no wider than
+// "win 1", so seven columns still fit a phone; the cell's words say "length not proven").
 export function outcomeShort(entry) {
   if (entry.outcome === "unknown") return "?";
-  if (lengthUnproven(entry)) return `${entry.outcome} ?`;
   return entry.plies === null ? entry.outcome : `${entry.outcome} ${entry.plies}`;
 }
 

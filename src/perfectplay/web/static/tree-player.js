@@ -29,10 +29,10 @@ export function createPlayer(box, { algorithm, view, evaluation, pseudocode = []
 
   const total = view.root.steps;
   const start = button("|◀", () => restart(), { label: "Back to the start" });
-  const previous = button("◀ Prev", () => go(index - 1), { label: "Previous event" });
+  const previous = button("◀ Prev", () => go(index - 1), { label: "Prev event" });
   const play = button("▶ Play", () => (timer ? pause() : run()), { label: "Play" });
   const next = button("Next ▶", () => advance(), { label: "Next event" });
-  const finish = button("⤴ Finish node", () => finishNode(), { label: "Finish this node" });
+  const finish = button("⤴ Finish node", () => finishNode(), { label: "Finish node" });
   const whole = button("Whole tree", () => stopReplay(), { label: "Stop the replay and show the whole tree" });
   const speedSelect = element("select", "tspeed");
   for (const [value, label] of SPEEDS) speedSelect.append(Object.assign(element("option", "", label), { value }));

@@ -1,0 +1,71 @@
+"""``perfectplay analyze`` answers what it was asked: every move scored, whatever shortcut knew the position."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from cli_helpers import InProcess
+
+
+def table(text: str) -> dict[str, str]:
+    """The move table of ``analyze``'s text: each move's label and its outcome in words."""
+    rows = text[text.index(" move  outcome") :].splitlines()[1:]
+    found = {}
+    for row in rows:
+        if not row.strip():
+            break
+        label, rest = row.split(maxsplit=1)
+        found[label] = re.split(r"\s{2,}", rest)[0]  # the outcome, then the score and the mark
+    return found
+
+
+def test_a_forced_block_is_scored_to_the_end_with_default_options(in_process: InProcess) -> None:
+    # One of Pons's Middle-Medium positions: O must block in column 3. The forced-move attempt used to
+    # stop the whole analysis at 5,000 nodes: "unknown" for the block, "loss in 2" for the rest.
+    result = in_process("analyze", "--game", "connect4", "27477711471442665")
+    assert result.returncode == 0, result.stderr
+    assert "O to move: loss in 24 with best play. Best: 3" in result.stdout
+    assert "stopped by the limit" not in result.stdout
+    assert table(result.stdout) == {label: "loss in 2" for label in "124567"} | {"3": "loss in 24"}
+
+
+def test_a_position_above_the_outcome_layer_shows_every_moves_outcome_in_json(in_process: InProcess) -> None:
+    # 1 7 6 4, X to move, off the book: the layer proves 6 wins, 4 draws, the rest lose.
+    result = in_process("analyze", "--game", "connect4", "1764", "--time-limit", "0.5", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert document["version"] == 2 and document["algorithm"] == "solver"
+    names = {entry["label"]: entry["outcome"] for entry in document["moves"]}
+    assert names == {"1": "loss", "2": "loss", "3": "loss", "4": "draw", "5": "loss", "6": "win", "7": "loss"}
+    assert all(entry["proven"] in ("score", "outcome") for entry in document["moves"])
+    assert document["best"] == [5]
+
+
+def test_the_text_says_a_win_whose_length_is_not_proven(in_process: InProcess) -> None:
+    result = in_process("analyze", "--game", "connect4", "1764", "--time-limit", "0.5")
+    assert result.returncode == 0, result.stderr
+    shown = table(result.stdout)
+    assert shown["4"] == "draw"
+    assert shown["6"].startswith("win"), shown  # "win, length not proven", or its exact length
+    assert all(value.startswith("loss") for label, value in shown.items() if label in "12357"), shown
+
+
+@pytest.mark.slow
+def test_4455_scores_every_move_exactly_from_the_layers_outcomes(in_process: InProcess) -> None:
+    # Pons: -4 -3 18 2 2 18 -3 in his units, columns 1-7. The outcome layer used to end the analysis at once.
+    # Default options but a bound no load can reach (the default 60 s is wall-clock time).
+    result = in_process("analyze", "--game", "connect4", "4455", "--time-limit", "3600")
+    assert result.returncode == 0, result.stderr
+    assert "X to move: win in 3 with best play. Best: 3, 6" in result.stdout
+    assert table(result.stdout) == {
+        "1": "loss in 32",
+        "2": "loss in 34",
+        "3": "win in 3",
+        "4": "win in 35",
+        "5": "win in 35",
+        "6": "win in 3",
+        "7": "loss in 34",
+    }
