@@ -123,8 +123,6 @@ def test_the_side_to_move_given_must_be_the_one_the_moves_played_make_and_decide
             game.parse(moves, to_move=wrong)
     assert game.to_move(game.parse("", to_move=Player.O)) is Player.O
     assert game.parse("4", to_move=Player.O) == game.parse("4")
-    began_by_o = game.parse_sequence("45", to_move=Player.O)  # the API still builds a game O began, on purpose
-    assert game.to_move(began_by_o) is Player.O and game.stones(began_by_o, Player.O) == 1 << 38
     with pytest.raises(PositionError, match="so O is to move, not X"):
         game.parse(EMPTY_ROWS + "......./...X...", to_move=Player.X)
 

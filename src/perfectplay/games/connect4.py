@@ -322,21 +322,12 @@ class Connect4(Game[Connect4State]):
         at most one, and a four in a row was made by the last move. With
         ``to_move``, the empty board starts with that side; a move sequence
         is X's first move and O's reply ..., so ``to_move`` must be the side
-        its length makes to move (a game O began is drawn, or built with
-        ``parse_sequence``, whose ``to_move`` decides who began).
+        its length makes to move (a position where O started is drawn).
         """
         if not isinstance(text, str):
             raise PositionError(f"a position must be text, not {type(text).__name__}")
         body = text.strip()
         if body == "" or (body.isascii() and body.isdigit()):
-            if body and to_move is not None and to_move is not (Player.X if len(body) % 2 == 0 else Player.O):
-                # The columns played, as text, are X's first move, O's reply ...: their number decides the side to
-                # move, as the stones of a drawing do ("4" with X to move gave O's answer to X).
-                shown = body if len(body) <= 20 else body[:20] + "…"
-                raise PositionError(
-                    f"after {len(body)} moves ({shown!r}, X first) {to_move.other.value} is to move, not "
-                    f"{to_move.value}; draw the position to have O start"
-                )
             return self.parse_sequence(body, to_move)
         if any(char.isdigit() for char in body):
             raise PositionError(
@@ -348,8 +339,17 @@ class Connect4(Game[Connect4State]):
     def parse_sequence(self, moves: str, to_move: Player | None = None) -> Connect4State:
         """The position after the columns in ``moves`` (digits from 1) are played from the empty board."""
         first = Player.X
-        if to_move is not None:
-            first = to_move if len(moves) % 2 == 0 else to_move.other
+        if to_move is not None and moves == "":
+            first = to_move  # no stone says who started: either side may
+        elif to_move is not None and to_move is not (Player.X if len(moves) % 2 == 0 else Player.O):
+            # The columns played are X's first move, O's reply ...: their number decides the side to move,
+            # as the stones of a drawing do (issue 43: "4" with X to move gave O's answer to X).
+            shown = moves if len(moves) <= 20 else moves[:20] + "…"
+            said = to_move.other.value
+            raise PositionError(
+                f"after {len(moves)} moves ({shown!r}, X first) {said} is to move, not {to_move.value}; "
+                "draw the position to have O start"
+            )
         state = self.initial_state(first)
         shown = moves if len(moves) <= 20 else moves[:20] + "…"
         for number, char in enumerate(moves, 1):
