@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from perfectplay.check.connect4_check import DEFAULT_POSITIONS, check_connect4
+from perfectplay.check.connect4.check import DEFAULT_POSITIONS, check_connect4
 
 RESULTS = Path(__file__).resolve().parent / "results" / "check_connect4.md"
 

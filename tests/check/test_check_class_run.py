@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import InProcess, run_cli
-from perfectplay.check.api import _command_folder
 from perfectplay.check.class_run import DEFAULT_STUDENT_WALL, Plan, Result, check_class
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.report.model import CheckReport, Example, Finding, RoleResult, unchecked
@@ -30,6 +29,7 @@ from perfectplay.check.run.copying import Caps, copy_submission
 from perfectplay.check.run.sandbox import Isolation
 from perfectplay.check.run.sweep import Progress
 from perfectplay.check.settings import Limits
+from perfectplay.check.submission import command_folder as _command_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNTAX_ERROR = "def find_best_move(board):\n    return (\n"

@@ -11,10 +11,10 @@ import jsonschema
 import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
-from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
-from perfectplay.check.report.connect4_model import Connect4Report, not_gradable
-from perfectplay.check.report.connect4_render import report_json
+from perfectplay.check.connect4.check import DEFAULT_SEED, check_connect4
+from perfectplay.check.connect4.model import Connect4Report, not_gradable
+from perfectplay.check.connect4.render import report_json
+from perfectplay.check.connect4.suite import grid_cells, sample_suite
 from perfectplay.check.run.sandbox import probe
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.connect4_check import check_connect4
+from perfectplay.check.connect4.check import check_connect4
+from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.report.connect4_model import Connect4Report
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 QUICK = ("--game", "connect4", "--positions", "6", "--no-games", "--sandbox", "off", "--time-per-move", "2")
@@ -167,7 +167,7 @@ def test_every_graders_format_gives_the_same_points_for_the_same_agent(run: InPr
 
 
 def test_student_text_in_coderunners_html_is_escaped(tmp_path: Path) -> None:
-    from perfectplay.check.report.connect4_graders import coderunner_json
+    from perfectplay.check.connect4.graders import coderunner_json
 
     agent = write(tmp_path / "agent.py", "def agent(observation, configuration):\n    raise ValueError('<b>x</b>')\n")
     document = coderunner_json(check_connect4(agent, positions=3, games=False, sandbox="off"))
@@ -238,14 +238,15 @@ def test_a_class_cannot_go_to_a_graders_format_and_a_summary_cannot_share_standa
 
 
 def test_a_bad_flag_in_a_class_run_ends_it_with_one_line_not_one_row_each(tmp_path: Path) -> None:
-    from perfectplay.check.connect4_class import check_connect4_class
+    from perfectplay.check.connect4.plug import Connect4Plug
+    from perfectplay.check.plug_class import check_plug_class
     from perfectplay.check.roster import Submission
 
     def check(submission: Submission, progress: object) -> object:
         raise CheckUsageError("--memory must be a whole number of MB")
 
     with pytest.raises(CheckUsageError, match="--memory"):
-        list(check_connect4_class([Submission("a"), Submission("b")], check))  # type: ignore[arg-type]
+        list(check_plug_class(Connect4Plug(), [Submission("a"), Submission("b")], check))
 
 
 def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(tmp_path: Path) -> None:

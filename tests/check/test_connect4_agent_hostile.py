@@ -31,11 +31,11 @@ import markdown_it
 import pytest
 
 from cli_helpers import InProcess, run_cli
-from perfectplay.check.connect4_check import DEFAULT_SEED, check_connect4
-from perfectplay.check.judge.connect4_suite import grid_cells, sample_suite
-from perfectplay.check.report.connect4_model import Connect4Report
-from perfectplay.check.report.connect4_render import render_text as connect4_text
-from perfectplay.check.report.connect4_render import report_json
+from perfectplay.check.connect4.check import DEFAULT_SEED, check_connect4
+from perfectplay.check.connect4.model import Connect4Report
+from perfectplay.check.connect4.render import render_text as connect4_text
+from perfectplay.check.connect4.render import report_json
+from perfectplay.check.connect4.suite import grid_cells, sample_suite
 from perfectplay.check.run import worker
 from perfectplay.check.run.sandbox import probe
 from process_tree import descendants, started_since

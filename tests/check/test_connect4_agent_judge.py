@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from perfectplay import Connect4
+from perfectplay.check.connect4.detect import PROBES, Reading, choose_reading, probe_positions, style_of
+from perfectplay.check.connect4.judge import judge
+from perfectplay.check.connect4.model import Blunder, Connect4Report, Failure, PhaseRates
+from perfectplay.check.connect4.opponents import state_cells
+from perfectplay.check.connect4.render import render_text, report_json
+from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
+from perfectplay.check.connect4.suite import SuitePosition, grid_cells
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.connect4_detect import PROBES, Reading, choose_reading, probe_positions, style_of
-from perfectplay.check.judge.connect4_judge import judge
-from perfectplay.check.judge.connect4_opponents import state_cells
-from perfectplay.check.judge.connect4_suite import SuitePosition, grid_cells
-from perfectplay.check.report.connect4_model import Blunder, Connect4Report, Failure, PhaseRates
-from perfectplay.check.report.connect4_render import render_text, report_json
-from perfectplay.check.report.connect4_score import Connect4Weights, connect4_score, load_connect4_weights
 
 # A won position for the side to move: column 3 wins fastest, 2 wins slower, 1 draws, 0 and 4 lose, 5 and 6 full.
 POSITION = SuitePosition("4455", "opening", (-30, 0, 20, 35, -40, None, None))

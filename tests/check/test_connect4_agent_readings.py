@@ -7,10 +7,10 @@ from typing import Any
 import numpy as np
 import pytest
 
+from perfectplay.check.connect4.driver import Reading, make_call
+from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.connect4_suite import grid_cells
 from perfectplay.check.run.allowed import package_folders
-from perfectplay.check.run.connect4_runner import Reading, make_call
 
 CELLS = grid_cells("4455")  # X in columns 4 and 5 at the bottom, O on them; X to move
 

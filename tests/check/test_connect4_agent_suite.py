@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from perfectplay import Connect4
-from perfectplay.check.judge.connect4_suite import PHASES, SuitePosition, grid_cells, load_suite, sample_suite
+from perfectplay.check.connect4.suite import PHASES, SuitePosition, grid_cells, load_suite, sample_suite
 from perfectplay.search.solver import score_moves
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from perfectplay.check.connect4_check import check_connect4
+from perfectplay.check.connect4.check import check_connect4
 
 AGENT = '''
 def find_best_move(board):

@@ -21,9 +21,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import shlex
-import shutil
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -32,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay.check import transcript
-from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.classify import TEMPO, choice, play_example, play_kind
@@ -46,7 +44,7 @@ from perfectplay.check.position import Position, other
 from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sandbox import SYSTEM, Isolation, Jail, choose
+from perfectplay.check.run.sandbox import Isolation, Jail, choose
 from perfectplay.check.run.sandbox import Limits as ProcessLimits
 from perfectplay.check.run.sweep import ask, balance, empties_cost
 from perfectplay.check.run.worker import (
@@ -72,6 +70,7 @@ from perfectplay.check.settings import (
     Settings,
     from_keywords,
 )
+from perfectplay.check.submission import command_argv, command_folder, make_jail, python_file
 from perfectplay.check.transcript import Transcript
 
 MAX_FAILURES = 25
@@ -128,17 +127,17 @@ def _check(settings: Settings) -> CheckReport:
     if candidate.command is not None:
         if hint.given:
             raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
-        argv = _command_argv(candidate.command)
+        argv = command_argv(candidate.command)
         target = candidate.name or shlex.join(argv)
-        jail = _jail(isolation, _command_folder(argv), exclude, hard)
+        jail = make_jail(isolation, command_folder(argv), exclude, hard)
         if isinstance(jail, str):
             return _machine_failed(target, isolation, jail)
         speakers: list[Speaker] = [CommandSpeaker(jail, argv)]
     else:
         assert candidate.path is not None
-        file = _python_file(Path(candidate.path))
+        file = python_file(Path(candidate.path))
         target = candidate.name or str(candidate.path)
-        jail = _jail(isolation, file.parent, exclude - {file}, hard)
+        jail = make_jail(isolation, file.parent, exclude - {file}, hard)
         if isinstance(jail, str):
             return _machine_failed(target, isolation, jail)
         count = max(1, min(limits.workers, os.cpu_count() or 1))
@@ -167,17 +166,6 @@ def replay(path: str | os.PathLike[str], standard: str | None = None) -> CheckRe
     return _Check(recorded.target, [], settings, Isolation("none", "replayed from a transcript"), None)._judge(recorded)
 
 
-def _jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:
-    """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
-    reason = ""
-    for _ in range(worker_module.MACHINE_RETRIES + 1):
-        try:
-            return Jail(isolation, folder, exclude, limits)
-        except OSError as error:
-            reason = f"the private copy of the submission could not be made ({error.strerror or error})"
-    return reason
-
-
 def _machine_failed(target: str, isolation: Isolation, reason: str, notes: tuple[str, ...] = ()) -> CheckReport:
     """The report of a check the machine failed: not graded, exit status 3, and what to fix."""
     return CheckReport(
@@ -197,59 +185,6 @@ def _machine_failed(target: str, isolation: Isolation, reason: str, notes: tuple
         isolation=isolation.describe(),
         machine=reason,
     )
-
-
-def _command_folder(argv: list[str]) -> Path | None:
-    """The folder a program's private copy is made of: that of its first argument naming a file.
-
-    Failing that, the program's own folder when it is given as a path to a file of its own (``./ai``);
-    never an installed program's folder (``/usr/bin/python3 -c ...``, a conda or pyenv ``bin``): that
-    is the machine's, not the submission's, and it is bound read-only in the sandbox instead. Else
-    none (a program such as ``python3 -c ...`` gets an empty folder).
-    """
-    for argument in argv[1:]:
-        if Path(argument).is_file():
-            return Path(argument).resolve().parent
-    if "/" in argv[0] and Path(argv[0]).is_file() and not _installed(Path(argv[0])):
-        return Path(argv[0]).resolve().parent
-    return None
-
-
-def _installed(program: Path) -> bool:
-    """Whether ``program`` is an installed program: in a system folder, a folder on PATH, or any ``bin``."""
-    folders = {program.parent.resolve(), program.resolve().parent}
-    on_path = {Path(entry).resolve() for entry in os.environ.get("PATH", "").split(os.pathsep) if entry}
-    system = [Path(folder).resolve() for folder in (*SYSTEM, sys.prefix, sys.base_prefix)]
-    return any(
-        folder.name in ("bin", "sbin") or folder in on_path or any(_inside(folder, root) for root in system)
-        for folder in folders
-    )
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
-
-
-def _python_file(path: Path) -> Path:
-    if not path.exists():
-        raise NotGradable(f"{path}: no such file")
-    if path.is_dir():
-        raise NotGradable(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
-    if path.suffix != ".py":
-        raise NotGradable(f"{path} is not a Python file (.py): for a program in another language use --command")
-    return path.resolve()
-
-
-def _command_argv(command: str | Sequence[str]) -> list[str]:
-    try:
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
-    except ValueError as error:
-        raise CheckUsageError(f"--command: {error}") from None
-    if not argv:
-        raise CheckUsageError("--command is empty: give the program to run, e.g. --command 'python3 my_ai.py'")
-    if shutil.which(argv[0]) is None:
-        raise CheckUsageError(f"--command: no program {argv[0]!r} found (not on PATH and not an executable file)")
-    return argv
 
 
 _ORACLE: list[Oracle] = []
@@ -759,8 +694,14 @@ class _Check:
                 "before, and it did not lose: that loss needs the questions the check asked before it."
             )
         game_moves = [[move.side, move.move, move.by_candidate] for move in game]
-        return {"side": role.side, "first": role.first, "game": game_moves, "final": position.text, "lost": lost,
-                "note": note}
+        return {
+            "side": role.side,
+            "first": role.first,
+            "game": game_moves,
+            "final": position.text,
+            "lost": lost,
+            "note": note,
+        }
 
     def _replay_applied(self, t: Transcript, role: RoleResult) -> RoleResult:
         """A losing role as its replay in a fresh process left it (the transcript's ``replays``)."""

@@ -8,8 +8,8 @@ Python API refuse the same things with the same words.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from perfectplay.check.errors import CheckUsageError
@@ -128,6 +128,20 @@ class Settings:
     limits: Limits
     grading: Grading
     output: Output
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """One check's settings for any game's plug (``conductor.conduct``): the four shared objects, the game's
+    interface overrides (``hint``: its plug's ``options``' keys) and the installed packages its candidate may
+    import read-only (``allow_packages``; None: the game's default)."""
+
+    candidate: Candidate
+    limits: Limits = Limits()
+    grading: Grading = Grading()
+    output: Output = Output()
+    hint: Mapping[str, str] = field(default_factory=dict)
+    allow_packages: tuple[str, ...] | None = None
 
 
 _KEYWORDS = {

@@ -23,48 +23,62 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.api import replay
-from perfectplay.check.class_run import (
-    DEFAULT_STUDENT_WALL,
-    Plan,
-    Result,
-    check_class,
-    check_submission,
-    default_jobs,
-    validate_jobs,
-)
-from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS, Hint
-from perfectplay.check.judge.sample import DEFAULT_SEED
-from perfectplay.check.report.model import CheckReport, unchecked
-from perfectplay.check.report.render_csv import csv_row, interrupted_row, render_csv, usage_row
-from perfectplay.check.report.render_graders import (
-    autolab_output,
-    classroom50_json,
-    coderunner_json,
-    gradescope_json,
-    prairielearn_json,
-    release_body,
-)
-from perfectplay.check.report.render_json import report_json
-from perfectplay.check.report.render_summary import class_summary, summary_svg, summary_text
-from perfectplay.check.report.render_text import escape_controls, render_text, verdict_line
-from perfectplay.check.report.score import Weights, load_weights
-from perfectplay.check.roster import Submission, from_manifest, from_paths
-from perfectplay.check.run.sandbox import SANDBOXES, Isolation, choose
-from perfectplay.check.run.sweep import Progress as ProgressCallback
-from perfectplay.check.settings import (
+from perfectplay.check import (
+    BOARDS,
     DEFAULT_MEMORY_MB,
     DEFAULT_MOVE_SECONDS,
+    DEFAULT_SEED,
+    DEFAULT_STUDENT_WALL,
     DEFAULT_TOTAL_SECONDS,
     MAX_MEMORY_MB,
     MAX_MOVE_SECONDS,
     MAX_TOTAL_SECONDS,
+    PLAYS,
+    RETURNS,
+    SANDBOXES,
     STANDARDS,
+    CheckReport,
+    CheckUsageError,
     Grading,
+    Hint,
+    Isolation,
     Limits,
+    NotGradable,
+    Plan,
+    Result,
+    Submission,
+    Weights,
+    autolab_output,
+    check_class,
+    check_submission,
+    class_summary,
+    classroom50_json,
+    coderunner_json,
+    csv_row,
+    default_jobs,
+    escape_controls,
+    from_manifest,
+    from_paths,
+    gradescope_json,
+    interrupted_row,
+    load_weights,
+    prairielearn_json,
+    release_body,
+    render_csv,
+    render_text,
+    replay,
+    report_json,
+    summary_svg,
+    summary_text,
+    transcript_game,
+    unchecked,
+    usage_row,
+    validate_jobs,
+    verdict_line,
 )
-from perfectplay.cli.check_connect4 import add_options, run_connect4
+from perfectplay.check import Progress as ProgressCallback
+from perfectplay.check import choose_isolation as choose
+from perfectplay.cli.check_game import add_options, feedback_files, run_game, write_feedback
 from perfectplay.cli.check_strict import refuse_inapplicable
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
@@ -300,14 +314,15 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
-    refuse_inapplicable(args)  # a flag of the other game, a package not installed: one line (issue 43)
-    if args.replay is not None:
-        if args.game == "connect4":
-            raise CheckUsageError("--replay re-judges a tic-tac-toe check's transcript, not --game connect4")
+    refuse_inapplicable(args)  # a flag of another game, a package not installed: one line (issue 43)
+    if args.replay is not None and args.game == "tictactoe":
+        # A plug's transcript says its game: --replay needs no --game.
+        args.game = transcript_game(args.replay) or "tictactoe"
+    if args.replay is not None and args.game == "tictactoe":
         return _replay(args)
-    if args.game == "connect4":
+    if args.game != "tictactoe":
         try:
-            return run_connect4(args)
+            return run_game(args)
         except (KeyboardInterrupt, _Interrupted) as stop:
             # Each check's clean-up has ended its agent and removed its copy; the CSV rows written are kept.
             signum = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
@@ -337,7 +352,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.summary or args.summary_svg or args.feedback_dir:
             raise CheckUsageError(f"--summary, --summary-svg and --feedback-dir are for a class, not {args.format}")
         return _grade_one(args, roster[0], isolation, weights)
-    feedback = _feedback_files(args.feedback_dir, roster)
+    feedback = feedback_files(args.feedback_dir, roster)
     output = _Output(args, several=len(roster) > 1, weights=weights)
     wall = _class_wall(args, len(roster))
     interrupted: int | None = None
@@ -413,36 +428,11 @@ def _class_wall(args: argparse.Namespace, students: int) -> tuple[float, str] | 
     return None
 
 
-def _feedback_files(folder: str | None, roster: list[Submission]) -> dict[str, Path]:
-    """Each student's feedback file: the row's name made a safe file name, unique in this run."""
-    if folder is None:
-        return {}
-    path = Path(folder)
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise CheckUsageError(f"--feedback-dir: cannot make {folder}: {error.strerror}") from None
-    files: dict[str, Path] = {}
-    used: set[str] = set()
-    for submission in roster:
-        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", submission.name).strip("._")[:100] or "student"
-        unique, number = stem, 1
-        while unique.lower() in used:
-            number += 1
-            unique = f"{stem}-{number}"
-        used.add(unique.lower())
-        files[submission.name] = path / f"{unique}.md"
-    return files
-
-
 def _feedback(files: dict[str, Path], result: Result, weights: Weights | None) -> None:
     """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release)."""
     path = files.get(result.submission.name)
-    if path is None:
-        return
-    # A regular file only, whole or not at all (perfectplay.files); one that was there is said, not hidden.
-    if write_file(path, release_body(result.graded, weights), option="--feedback-dir"):
-        sys.stderr.write(f"--feedback-dir: replaced {path}, the file of an earlier run\n")
+    if path is not None:
+        write_feedback(path, release_body(result.graded, weights))
 
 
 def _summaries(args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None) -> None:

@@ -19,7 +19,7 @@ from perfectplay.cli.builds import ShardProgress, add_build_options, engine_for
 from perfectplay.cli.options import game_option, path, whole
 from perfectplay.cli.output import atomic_binary, atomic_file
 from perfectplay.files import check_target
-from perfectplay.play.datasets import (
+from perfectplay.play import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_TEST_PERCENT,
     FORMATS,
@@ -118,7 +118,7 @@ def run_dataset(args: argparse.Namespace) -> int:
 
 def run_scores(args: argparse.Namespace) -> int:
     """The sharded build of every reachable Connect Four position's exact score."""
-    from perfectplay.play.exact_scores import build_exact_scores
+    from perfectplay.play import build_exact_scores
 
     game = make_game(args.game)
     if not isinstance(game, Connect4):

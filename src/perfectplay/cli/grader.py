@@ -16,12 +16,10 @@ import io
 import tarfile
 import tempfile
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
-from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.connect4_score import load_connect4_weights
-from perfectplay.check.report.score import load_weights
-from perfectplay.check.settings import STANDARDS
+from perfectplay.check import STANDARDS, CheckUsageError, load_connect4_weights, load_weights, plug_for, plug_games
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
 from perfectplay.cli.options import duration, path, whole
@@ -29,9 +27,9 @@ from perfectplay.cli.wheel import build_wheel
 from perfectplay.files import write, writing_binary
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
-GAMES = ("tictactoe", "connect4")
-DEFAULT_FILES = {"tictactoe": "tictactoe.py", "connect4": "agent.py"}
-CONNECT4_GRADERS = ("gradescope", "prairielearn", "classroom50")
+GAMES = ("tictactoe", *plug_games())
+PLUG_GRADERS = ("gradescope", "prairielearn", "classroom50")
+"""The graders a game plug's check is made for (a plug game's check needs more than Jobe's 5 s of CPU)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -52,7 +50,9 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "--game",
         choices=GAMES,
         default="tictactoe",
-        help="tictactoe (default) or connect4: a student's Connect Four agent (gradescope, prairielearn, classroom50)",
+        help="tictactoe (default), or connect4: a student's Connect Four agent"
+        + "".join(f", or {game}" for game in GAMES[2:])
+        + " (gradescope, prairielearn, classroom50)",
     )
     parser.add_argument(
         "--file", metavar="NAME", help="the student's file (tictactoe.py; agent.py for --game connect4)"
@@ -102,16 +102,17 @@ def run_grader(args: argparse.Namespace) -> int:
 def _choices(args: argparse.Namespace) -> Choices:
     if args.visibility is not None and args.grader != "gradescope":
         raise CheckUsageError("--visibility goes with gradescope")
+    plug = plug_for(args.game) if args.game != "tictactoe" else None
     if args.file is None:
-        args.file = DEFAULT_FILES[args.game]
-    if args.game == "connect4":
-        if args.grader not in CONNECT4_GRADERS:
+        args.file = plug.defaults.file_name if plug is not None else "tictactoe.py"
+    if plug is not None:
+        if args.grader not in PLUG_GRADERS:
             raise CheckUsageError(
-                f"--game connect4 makes the {', '.join(CONNECT4_GRADERS)} autograders, not {args.grader} "
-                "(a Connect Four check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
+                f"--game {args.game} makes the {', '.join(PLUG_GRADERS)} autograders, not {args.grader} "
+                f"(a {plug.title} check needs more than Jobe's 5 s of CPU; Autolab's problems are tic-tac-toe's)"
             )
         if args.standard is not None:
-            raise CheckUsageError("--standard is for tic-tac-toe; Connect Four grades by rates (--weights)")
+            raise CheckUsageError(f"--standard is for tic-tac-toe; {plug.title} grades by rates (--weights)")
     if "/" in args.file or "\\" in args.file or not args.file.endswith(".py"):
         raise CheckUsageError(f"--file must be a Python file name without a folder, not {args.file!r}")
     for flag, value in (("--budget", args.budget), ("--time-per-move", args.time_per_move)):
@@ -125,6 +126,8 @@ def _choices(args: argparse.Namespace) -> Choices:
     if args.weights is not None and args.game == "connect4":
         chosen = load_connect4_weights(args.weights)  # a bad file is refused now, not on the grader
         weights = {**dict(chosen.weights), **dict(chosen.rates), "total": chosen.total}
+    elif args.weights is not None and plug is not None:
+        weights = _flat(plug.load_weights(args.weights))  # a bad file is refused now, not on the grader
     elif args.weights is not None:
         loaded = load_weights(args.weights)  # a bad file is refused now, not on the grader
         weights = {**dict(loaded.weights), "total": loaded.total}
@@ -187,3 +190,15 @@ def _write_folder(out: Path, files: list[tuple[str, bytes, int]]) -> None:
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
         write(path, data, replace=False, option="--out", mode=mode)  # never through a link, never over a file
+
+
+def _flat(weights: object) -> dict[str, float]:
+    """A plug's weights as the bundle's one table: its mappings' entries and its numbers, by name."""
+    flat: dict[str, float] = {}
+    for name in getattr(weights, "__dataclass_fields__", {}):
+        value = getattr(weights, name)
+        if isinstance(value, Mapping):
+            flat.update({str(key): float(number) for key, number in value.items()})
+        elif isinstance(value, int | float):
+            flat[name] = float(value)
+    return flat

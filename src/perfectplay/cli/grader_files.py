@@ -20,11 +20,18 @@ import json
 import shlex
 from dataclasses import dataclass
 
+from perfectplay.check import plug_for
+
 GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 EXECUTABLE = 0o755
 PLAIN = 0o644
 WEIGHTS_FILE = "weights.json"
-TASKS = {"tictactoe": "an AI that is never beaten", "connect4": "a Connect Four agent that keeps the game's value"}
+TASKS = {"tictactoe": "an AI that is never beaten"}
+
+
+def _task(game: str) -> str:
+    """The lab in a few words: tic-tac-toe's, or what a game's plug says."""
+    return TASKS.get(game) or plug_for(game).defaults.task or f"a {plug_for(game).title} AI"
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +223,7 @@ def prairielearn(choices: Choices) -> list[File]:
         },
     }
     question = (
-        f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {TASKS[choices.game]}.</p>\n"
+        f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {_task(choices.game)}.</p>\n"
         f'</pl-question-panel>\n<pl-file-upload file-names="{choices.file}"></pl-file-upload>\n'
         "<pl-submission-panel>\n  <pl-external-grader-results></pl-external-grader-results>\n"
         "  <pl-file-preview></pl-file-preview>\n</pl-submission-panel>\n"

@@ -39,7 +39,10 @@ from perfectplay.games.grid import (
 from perfectplay.games.symmetry import transform
 
 if TYPE_CHECKING:
-    from perfectplay.hooks import CompiledEntry, OutcomeTable
+    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable
+
+BOOKS: dict[str, str] = {"connect4": "connect4-7x6.txt"}
+"""The opening books in the package (``perfectplay/books``), by game name (``Connect4.opening_book``)."""
 
 MAX_WIDTH = 9
 """Widest board: a column is one digit in the move-sequence notation."""
@@ -301,6 +304,15 @@ class Connect4(Game[Connect4State]):
         if type(self).search_node is not Connect4.search_node:
             return None
         return compiled_entry(self.width, self.height)
+
+    def opening_book(self) -> OpeningBook | None:
+        """The package's opening book of this board, if it ships one, read on first use."""
+        filename = BOOKS.get(self.name)
+        if filename is None:  # no book, and its reader never imported: a 6x5 search does not pay for it
+            return None
+        from perfectplay.search.solver.book import shipped_book  # the reader of every book
+
+        return shipped_book(self, filename)
 
     def outcome_table(self) -> OutcomeTable | None:
         """The package's outcome layer of this board, if it ships one (``connect4_layer.py``), read on first use."""

@@ -84,14 +84,15 @@ def interrupted_row(target: str, why: str) -> dict[str, object]:
     return {"file": target, "verdict": "interrupted", "exit_status": "", "complete": "no", "problem": why}
 
 
-def render_csv(rows: Sequence[dict[str, object]], header: bool = True) -> str:
+def render_csv(rows: Sequence[dict[str, object]], header: bool = True, columns: Sequence[str] = COLUMNS) -> str:
     """The rows as CSV text, one line a row, every text cell through ``escape.csv_cell``.
 
     A cell may hold what a candidate printed or raised, or its file name: written
     out on one line, it cannot split a row, and it is never read as a formula.
+    ``columns``: tic-tac-toe's, or a game plug's (``GamePlug.csv_columns``).
     """
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, restval="", lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=columns, restval="", lineterminator="\n")
     if header:
         writer.writeheader()
     writer.writerows(

@@ -227,6 +227,22 @@ def loaded(value: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(values, list) or len(values) > 9:
             raise ProtocolError("sent board values the runner never sends")
         cleaned["boards"].append({"shape": board["shape"], "values": [cell for cell in values if _marker(cell)]})
+    cleaned["classes"] = _classes(value.get("classes", {}))
+    return cleaned
+
+
+def _classes(classes: object) -> dict[str, dict[str, int]]:
+    """The module's classes and their methods' required arguments (``self`` not counted), as the runner sends."""
+    if not isinstance(classes, dict) or len(classes) > 50:
+        raise ProtocolError("sent a list of classes the runner never sends")
+    cleaned: dict[str, dict[str, int]] = {}
+    for name, methods in classes.items():
+        if not _name(name) or not isinstance(methods, dict) or len(methods) > 100:
+            raise ProtocolError("sent a class description the runner never sends")
+        for method, arguments in methods.items():
+            if not _name(method) or not _whole(arguments) or not -1 <= arguments <= 1000:
+                raise ProtocolError("sent a method description the runner never sends")
+        cleaned[name] = dict(methods)
     return cleaned
 
 

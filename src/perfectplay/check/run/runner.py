@@ -24,7 +24,11 @@ The parent's messages and the runner's answers (one JSON object a line):
   known (so the parent can time every move and knows which one hangs);
 * ``{"op": "cs50", "queries": [...]}`` calls ``player``, ``actions``,
   ``result``, ``winner``, ``terminal`` and ``utility`` on each board; one
-  answer line per query.
+  answer line per query;
+* ``{"op": "drive", "items": [...]}`` hands each item to a game plug's
+  driver (``check/plug.py``'s ``DriverFile``: a standard-library module
+  given with ``--driver NAME=FILE`` and chosen by ``use`` with ``kind``
+  ``driver``); one answer line per item.
 
 This module is deliberately dumb: it builds boards, calls, and describes
 what came back. Every judgement happens in the parent.
@@ -58,9 +62,6 @@ CAPTURE_KEEP = 2000
 
 CALL_KEEP = 300
 """Characters of one call's printed output sent with its answer."""
-
-CONNECT4 = "connect4_runner.py"
-"""The Connect Four readings, a file beside this one (``connect4_runner.py``)."""
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 
@@ -206,6 +207,9 @@ class Runner:
         self.stdin = EndOfInput()
         self.module: ModuleType | None = None
         self.call: Callable[[str, str], dict[str, Any]] | None = None
+        self.drivers: dict[str, str] = {}
+        """The game plugs' drivers this process may load, by name (``--driver NAME=FILE``)."""
+        self.handler: Callable[[Any], dict[str, Any]] | None = None
         self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
         self.nested = True
 
@@ -240,7 +244,8 @@ class Runner:
     def describe(self) -> dict[str, Any]:
         """The module's functions, its X/O/EMPTY constants and any module-level board."""
         if self.module is None:
-            return {"functions": {}, "own": [], "constants": {}, "boards": []}
+            return {"functions": {}, "own": [], "constants": {}, "boards": [], "classes": {}}
+        classes: dict[str, dict[str, int]] = {}
         functions: dict[str, int] = {}
         own: list[str] = []
         constants: dict[str, Any] = {}
@@ -248,6 +253,13 @@ class Runner:
         for key, value in list(vars(self.module).items()):
             if key.startswith("__") or len(functions) >= 200:
                 continue
+            if isinstance(value, type) and len(classes) < 50:
+                # A game plug may look for a class (the Nim lab's NimAI): its methods and their arguments.
+                classes[key] = {
+                    name: max(_required_arguments(method) - 1, -1)
+                    for name, method in list(vars(value).items())[:100]
+                    if isinstance(method, FunctionType)
+                }
             if callable(value) and not isinstance(value, type):
                 functions[key] = _required_arguments(value)
                 if getattr(value, "__module__", None) == self.module.__name__:
@@ -258,7 +270,7 @@ class Runner:
                 board = _board_shape(value)
                 if board is not None:
                     boards.append(board)
-        return {"functions": functions, "own": own, "constants": constants, "boards": boards}
+        return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
 
     # --- choosing the interface ---------------------------------------------
 
@@ -280,17 +292,11 @@ class Runner:
             minimax = module.minimax
             self.call = lambda cells, side: self.ask(minimax, cells, None)
             return {"ok": True}
+        if kind == "driver":
+            return self.use_driver(module, interface)
         function = getattr(module, str(interface.get("name")), None)
         if not callable(function):
             return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
-        if kind == "connect4":
-            # Connect Four's readings live beside this file (bound beside it in the sandbox).
-            spec = importlib.util.spec_from_file_location("perfectplay_connect4", Path(__file__).with_name(CONNECT4))
-            assert spec is not None and spec.loader is not None
-            readings = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(readings)
-            self.call = readings.make_call(function, interface, self.invoke, describe_answer, _safe_repr)
-            return {"ok": True}
         self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
         self.nested = interface.get("board") == "nested"
         if interface.get("side_argument"):
@@ -298,6 +304,30 @@ class Runner:
         else:
             self.call = lambda cells, side: self.ask(function, cells, None)
         return {"ok": True}
+
+    def use_driver(self, module: ModuleType, interface: dict[str, Any]) -> dict[str, Any]:
+        """Load a game plug's driver from its file and let it open the module (its state is this process's)."""
+        file = self.drivers.get(str(interface.get("driver")))
+        if file is None:
+            return {"ok": False, "error": f"no driver named {interface.get('driver')!r}"}
+        spec = importlib.util.spec_from_file_location(f"perfectplay_driver_{interface.get('driver')}", file)
+        assert spec is not None and spec.loader is not None
+        driver = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(driver)
+        try:
+            self.handler = driver.open_driver(module, interface, Tools(self))
+        except Exception as error:  # the driver refused the module as it is (a class missing...): said, not raised
+            self.handler = None
+            return {"ok": False, "error": _safe_str(error)[:300]}
+        return {"ok": True}
+
+    def drive(self, items: list[Any]) -> None:
+        handler = self.handler
+        for item in items:
+            if handler is None:
+                self.channel.send({"error": {"type": "RuntimeError", "message": "no driver chosen"}})
+            else:
+                self.channel.send(handler(item))
 
     # --- boards -------------------------------------------------------------
 
@@ -452,8 +482,20 @@ class Runner:
                 self.moves(message["positions"])
             elif operation == "cs50":
                 self.cs50(message["queries"])
+            elif operation == "drive":
+                self.drive(message["items"])
             else:
                 self.channel.send({"ok": False, "error": f"unknown operation {operation!r}"})
+
+
+class Tools:
+    """What a game plug's driver borrows from the runner: calling the candidate, describing what came back."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.invoke = runner.invoke
+        self.describe = describe_answer
+        self.safe_repr = _safe_repr
+        self.error_info = lambda error: error_info(error, runner.path)
 
 
 def describe_answer(value: Any) -> dict[str, Any]:
@@ -670,8 +712,8 @@ def watch_parent(interval: float = 0.5) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--path DIR]... [--unpack TAR DIR] [--ready FD]
-    (--module FILE | --exec PROGRAM ARG...)``.
+    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--path DIR]... [--driver NAME=FILE]...
+    [--unpack TAR DIR] [--ready FD] (--module FILE | --exec PROGRAM ARG...)``.
 
     Started by the checker as ``python -I -S runner.py`` (inside the sandbox
     when there is one): it unpacks the submission's private copy, sets the
@@ -687,7 +729,8 @@ def main(argv: list[str]) -> None:
     no_fork = False
     ready: int | None = None
     unpack: tuple[str, str] | None = None
-    while argv and argv[0] in ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path"):
+    drivers: dict[str, str] = {}
+    while argv and argv[0] in ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path", "--driver"):
         option = argv[0]
         if option == "--no-fork":
             no_fork = True
@@ -695,6 +738,11 @@ def main(argv: list[str]) -> None:
             continue
         if option == "--path":  # a folder of packages the teacher allowed, before the candidate's import
             sys.path.append(argv[1])
+            argv = argv[2:]
+            continue
+        if option == "--driver":  # a game plug's driver: loaded only when ``use`` names it
+            name, _, file = argv[1].partition("=")
+            drivers[name] = file
             argv = argv[2:]
             continue
         if option == "--limit":
@@ -729,6 +777,7 @@ def main(argv: list[str]) -> None:
     channel = Channel()
     watch_parent()
     runner = Runner(Path(argv[1]).resolve(), channel)
+    runner.drivers = drivers
     channel.send(runner.load())
     try:
         runner.serve()

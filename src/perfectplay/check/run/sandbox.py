@@ -55,8 +55,6 @@ from perfectplay.check.run.copying import copy_submission
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
-CONNECT4 = "connect4_runner.py"
-"""Connect Four's readings, which the runner loads from beside itself."""
 INSIDE_RUNNER = "/perfectplay/runner.py"
 INSIDE_ARCHIVE = "/perfectplay/submission.tar"
 INSIDE_FOLDER = "/submission"
@@ -87,7 +85,6 @@ INSTALL = "apt-get install bubblewrap"
 READY_FD = "@READY_FD@"
 ARCHIVE_FD = "@ARCHIVE_FD@"
 RUNNER_FD = "@RUNNER_FD@"
-CONNECT4_FD = "@CONNECT4_FD@"
 """Stand-ins in a candidate's argv for descriptors opened when its process starts (see ``worker.Child``)."""
 
 
@@ -292,6 +289,8 @@ class Jail:
         """Packages the teacher allowed: (where the sandbox shows it, the folder it binds read-only)."""
         self.paths: tuple[str, ...] = ()
         """Folders put on the candidate's ``sys.path`` before its import (the allowed packages' folder)."""
+        self.drivers: dict[str, Path] = {}
+        """A game plug's drivers for the runner (``check/plug.py``), by name: handed in like the runner itself."""
 
     @property
     def files(self) -> dict[str, Path]:
@@ -299,7 +298,8 @@ class Jail:
         the archive, copied into the sandbox's memory by bubblewrap (no host path in its mount table)."""
         if not self.isolation.sandboxed:
             return {}
-        handed = {RUNNER_FD: RUNNER, CONNECT4_FD: RUNNER.with_name(CONNECT4)}
+        handed = {RUNNER_FD: RUNNER}
+        handed.update({_driver_fd(name): path for name, path in self.drivers.items()})
         if self.archive is not None:
             handed[ARCHIVE_FD] = self.archive
         return handed
@@ -347,7 +347,12 @@ class Jail:
         self.python = True
         no_fork = [] if self.counted else ["--no-fork"]
         paths = [flag for folder in self.paths for flag in ("--path", folder)]
-        return self._start([*no_fork, *paths, "--module", self.inside(file)])
+        drivers = [
+            flag
+            for name, path in sorted(self.drivers.items())
+            for flag in ("--driver", f"{name}={_inside_driver(name) if self.isolation.sandboxed else path}")
+        ]
+        return self._start([*no_fork, *paths, *drivers, "--module", self.inside(file)])
 
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
@@ -374,6 +379,10 @@ class Jail:
         path = shutil.which(BWRAP)
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
+        if program is None and self.drivers:
+            argv += ["--perms", "0755", "--dir", str(Path(_inside_driver("x")).parent)]
+            for name in sorted(self.drivers):
+                argv += ["--perms", "0444", "--file", _driver_fd(name), _inside_driver(name)]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -394,6 +403,15 @@ class Jail:
             self.slot.release()
 
 
+def _driver_fd(name: str) -> str:
+    return f"@DRIVER_{name}_FD@"
+
+
+def _inside_driver(name: str) -> str:
+    """Where the sandbox shows a game plug's driver: beside the runner, in a folder of the checker's own."""
+    return f"{Path(INSIDE_RUNNER).parent}/drivers/{name}.py"
+
+
 def _hide_packages(argv: list[str], folders: list[str]) -> None:
     """An empty read-only folder over each folder of installed packages: the candidate sees none of them."""
     for folder in folders:
@@ -409,7 +427,7 @@ def _bwrap(
 ) -> list[str]:
     """The bubblewrap command line: what the candidate may see, and nothing else.
 
-    perfectplay's own runners come as descriptors (``runner_fd``, and the Connect Four runner beside it),
+    perfectplay's own runner comes as a descriptor (``runner_fd``; a game plug's drivers likewise, ``Jail._start``),
     not bind mounts: a bind mount's source path is in ``/proc/self/mountinfo``, and the candidate has no
     business knowing where the checker is installed.
     """
@@ -454,7 +472,6 @@ def _bwrap(
     argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent)]
     if runner_fd is not None:
         argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
-        argv += ["--perms", "0444", "--file", CONNECT4_FD, str(Path(INSIDE_RUNNER).with_name(CONNECT4))]
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:

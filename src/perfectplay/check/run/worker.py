@@ -702,6 +702,8 @@ class Speaker(Protocol):
     """How one kind of child is started and asked."""
 
     jail: Jail
+    limit: float | None
+    """A CPU limit for the questions asked now instead of the clock's per-move one (a training run), or None."""
 
     def start(self) -> tuple[list[str], Path]: ...
 
@@ -729,6 +731,7 @@ class RunnerSpeaker:
         self.jail = jail
         self.path = path
         self.interface: dict[str, Any] | None = None
+        self.limit: float | None = None
 
     def start(self) -> tuple[list[str], Path]:
         return self.jail.runner(self.path)
@@ -756,11 +759,15 @@ class RunnerSpeaker:
         # next positions, and their time would be charged to this one.)
         cpu, active = child.cpu(), child.active()
         for item in items:
-            budget = Budget(clock, cpu, monotonic(), active=active)
+            budget = Budget(clock, cpu, monotonic(), self.limit, active)
             child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
             arrival = child.next_line(budget)
             cpu, active = arrival.cpu, arrival.active
-            yield _timed(self.CLEAN[op](protocol.decode(arrival.data)), budget, arrival)
+            yield _timed(self.cleaned(op, protocol.decode(arrival.data)), budget, arrival)
+
+    def cleaned(self, op: str, value: dict[str, Any]) -> dict[str, Any]:
+        """An answer with its shape checked (``ProtocolError`` if the runner never sends it)."""
+        return self.CLEAN[op](value)
 
 
 class CommandSpeaker:
@@ -770,6 +777,7 @@ class CommandSpeaker:
         self.jail = jail
         self.program = list(program)
         self.chatter: list[str] = []
+        self.limit: float | None = None
 
     def start(self) -> tuple[list[str], Path]:
         return self.jail.command(self.program)
@@ -779,7 +787,7 @@ class CommandSpeaker:
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
         for item in items:
-            budget = Budget.now(clock, child)
+            budget = Budget.now(clock, child, self.limit)
             child.send(self.request(item), budget)
             line, arrival = self._answer_line(child, budget)
             yield _timed(self.answer(line), budget, arrival)
@@ -918,9 +926,10 @@ class Worker:
                         break
                     self.clock.spend(record["cpu"], record.get("waited", 0.0))
                     self.clock.check()
-                    if record["cpu"] > self.clock.move:
+                    limit = self.speaker.limit or self.clock.move
+                    if record["cpu"] > limit:
                         # Answered, but over its CPU limit: the same verdict on any machine.
-                        record = {"failure": "timeout", "clock": "cpu", "seconds": self.clock.move}
+                        record = {"failure": "timeout", "clock": "cpu", "seconds": limit}
                     yield index, record
                     index += 1
                 continue

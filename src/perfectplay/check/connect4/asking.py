@@ -1,0 +1,97 @@
+"""What a Connect Four check asks: the drawn suite positions, then games against perfectplay's levels.
+
+Asked through the conductor's session (``plug.Session``); what comes back is
+the transcript's body, judged by ``judging.py`` alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from perfectplay import Connect4
+from perfectplay.check.connect4.model import GameRecord
+from perfectplay.check.connect4.opponents import LADDER, opponent_move, state_cells
+from perfectplay.check.connect4.suite import SuitePosition, load_suite, sample_suite
+from perfectplay.check.plug import Asker, Json, Question, QuestionDraw, Recognised, Session
+
+
+def draw_suite(positions: int | None, seed: int) -> QuestionDraw:
+    """``positions`` suite positions drawn with ``seed``, every phase in its share (None: the whole suite)."""
+    suite = sample_suite(positions, seed)
+    questions = tuple(_question(index, position) for index, position in enumerate(suite))
+    words = f"{len(suite):,} of the suite's {len(load_suite()):,} positions, every phase in its share, seed {seed}"
+    return QuestionDraw(questions, seed, len(load_suite()), words)
+
+
+def _question(index: int, position: SuitePosition) -> Question:
+    # The key names the position by its moves, so that the transcript alone says what was asked.
+    return Question(f"{index}:{position.moves}", "drive", [position.cells, str(position.mark)], stratum=position.phase)
+
+
+def ask(session: Session, recognised: Recognised, draw: QuestionDraw, games: bool) -> dict[str, Json]:
+    """The suite's answers (the first record of each position asked) and the games' records."""
+    if session.packages.granted and recognised.kind != "command":
+        session.note("it could import (read-only): " + ", ".join(session.packages.granted))
+    answers = session.ask("positions", draw.questions)
+    played: list[GameRecord] = []
+    if games and session.stopped is None:
+        played = _play_games(session, draw.seed)
+    return {
+        "suite": [question.key for question in draw.questions],
+        "answers": {key: records[0] for key, records in answers.items()},
+        "games": [asdict(game) for game in played],
+    }
+
+
+def _play_games(session: Session, seed: int) -> list[GameRecord]:
+    plans = [(level, agent_first) for level in LADDER for agent_first in (True, False)]
+    jobs = [
+        (
+            lambda asker, level=level, first=first, index=index: _game(
+                asker, level, first, random.Random(f"{seed}:{index}")
+            )
+        )
+        for index, (level, first) in enumerate(plans)
+    ]
+    results = session.in_parallel("games", jobs)
+    played = [result for result in results if result is not None]
+    if len(played) < len(plans):
+        session.note(f"the games stopped early ({len(played)} of {len(plans)} played): the time ran out")
+    return played
+
+
+def _job(level: str, agent_first: bool, rng: random.Random) -> Callable[[Asker], GameRecord]:
+    return lambda asker: _game(asker, level, agent_first, rng)
+
+
+def _game(asker: Asker, level: str, agent_first: bool, rng: random.Random) -> GameRecord:
+    game = Connect4()
+    state = game.initial_state()
+    moves = ""
+    agent_turn = agent_first
+    while not game.is_over(state):
+        if agent_turn:
+            mark = "1" if agent_first else "2"
+            record = asker(Question("game", "drive", [state_cells(game, state), mark]))
+            column = record.get("value") if record.get("kind") == "int" and "error" not in record else None
+            if not (isinstance(column, int) and 0 <= column < game.width and column in game.legal_moves(state)):
+                why = "gave no legal move" if "failure" not in record else f"failed ({record['failure']})"
+                return GameRecord(level, agent_first, "loss", moves, forfeit=why)
+        else:
+            column = opponent_move(game, state, level, rng)
+        state = game.play(state, column)
+        moves += str(column + 1)
+        agent_turn = not agent_turn
+    winner = game.winner(state)
+    if winner is None:
+        return GameRecord(level, agent_first, "draw", moves)
+    agent_won = (winner.value == "X") == agent_first
+    return GameRecord(level, agent_first, "win" if agent_won else "loss", moves)
+
+
+def game_records(body: dict[str, Any]) -> list[GameRecord]:
+    """The games of a transcript's body, as ``ask`` recorded them."""
+    return [GameRecord(**game) for game in body.get("games", [])]

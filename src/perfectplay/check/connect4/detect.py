@@ -1,0 +1,168 @@
+"""Which Connect Four reading an agent was written for: its function's name and arguments, then probing.
+
+Three styles (``connect4/driver.py`` builds their arguments):
+
+* ``connectx``: ``agent(observation, configuration)`` (Kaggle's ConnectX);
+* ``board``: ``best_move(board)`` / ``get_move(board, piece)`` and the
+  like, on a 6x7 board: a list of lists or a NumPy array, row 0 at the top
+  or at the bottom, three values for empty / first player / second player;
+* ``pettingzoo``: ``policy(observation)`` on PettingZoo's
+  ``connect_four_v3`` observation (``observation`` planes and
+  ``action_mask``).
+
+A board function's reading is found by **probing**: in each probe position
+the side to move has exactly one winning move and the opponent has no
+immediate threat, so an agent that reads the board as it was written takes
+that win, and one that reads it upside down or with the wrong pieces
+usually does not. Readings are tried in order, the first that wins every
+probe is kept; else the one that won most (then answered most legal moves);
+an agent that gives no legal move in any reading is not recognised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from perfectplay.check.connect4.suite import grid_cells
+from perfectplay.check.errors import CheckUsageError
+
+CONNECTX_NAMES = ("agent", "my_agent", "act", "connectx_agent")
+BOARD_NAMES = (
+    "best_move", "get_move", "choose_move", "find_best_move", "get_best_move", "pick_best_move", "next_move",
+    "select_move", "move", "play",
+)  # fmt: skip
+PETTINGZOO_NAMES = ("policy", "agent", "act", "choose_action")
+
+PIECES: dict[str, tuple[Any, Any, Any]] = {
+    "012": (0, 1, 2),
+    "space": (" ", "X", "O"),
+    "dot": (".", "X", "O"),
+    "dash": ("-", "X", "O"),
+    "1-1": (0, 1, -1),
+}
+"""The board values tried, by name (``--pieces``): empty, the first player's, the second player's."""
+
+PROBES: tuple[tuple[str, int], ...] = (
+    ("7435353751", 2),
+    ("141365453", 1),
+    ("221446731", 4),
+    ("33424542", 3),
+    ("71243726334565", 0),
+)
+"""(moves, the only winning column): the side to move wins there at once; its opponent threatens nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How the agent is called: ``style``, the function, and for a board its shape, rows and pieces."""
+
+    style: str
+    name: str
+    shape: str = "list"
+    rows: str = "top"
+    pieces: str = "012"
+    piece_argument: bool = False
+    allowed: tuple[str, ...] = field(default=())
+
+    def interface(self) -> dict[str, Any]:
+        """The runner's ``use`` message for this reading."""
+        return {
+            "kind": "driver",
+            "driver": "connect4",
+            "name": self.name,
+            "style": self.style,
+            "shape": self.shape,
+            "rows": self.rows,
+            "pieces": list(PIECES[self.pieces]),
+            "piece_argument": self.piece_argument,
+            "allowed": list(self.allowed),
+        }
+
+    def words(self) -> str:
+        """In words, for the report's ``Checked:`` line."""
+        if self.style == "connectx":
+            return f"{self.name}(observation, configuration), Kaggle ConnectX (a flat board of 42 cells 0/1/2)"
+        if self.style == "pettingzoo":
+            kind = "NumPy arrays" if self.shape == "numpy" else "nested lists"
+            return f"{self.name}(observation), PettingZoo connect_four_v3 (planes and action_mask, {kind})"
+        shape = "a 6x7 NumPy array" if self.shape == "numpy" else "a list of 6 lists of 7"
+        rows = "row 0 at the top" if self.rows == "top" else "row 0 at the bottom"
+        empty, first, second = (repr(value) for value in PIECES[self.pieces])
+        arguments = "board, piece" if self.piece_argument else "board"
+        return f"{self.name}({arguments}) on {shape}, {rows}, {empty} empty, {first} and {second}; returns a column 0-6"
+
+
+def probe_positions() -> list[tuple[str, str]]:
+    """The probes as the runner's (cells, mark) pairs."""
+    return [(grid_cells(moves), str(1 + len(moves) % 2)) for moves, _ in PROBES]
+
+
+def style_of(functions: dict[str, int], hint: Reading | None) -> Reading:
+    """The style and function, from the module's functions (name -> required arguments) and the flags."""
+    if hint is not None and hint.name:
+        if hint.name not in functions:
+            raise CheckUsageError(f"--function {hint.name}: the module has no such function ({_listing(functions)})")
+        if hint.style:
+            return hint
+        return replace(hint, style=_style_for(hint.name, functions[hint.name]))
+    wanted = hint.style if hint is not None else ""
+    for style, names, arguments in (
+        ("connectx", CONNECTX_NAMES, (2,)),
+        ("board", BOARD_NAMES, (1, 2)),
+        ("pettingzoo", PETTINGZOO_NAMES, (1,)),
+    ):
+        if wanted and style != wanted:
+            continue
+        for name in names:
+            if functions.get(name) in arguments:
+                base = hint if hint is not None else Reading(style, name)
+                return replace(base, style=style, name=name, piece_argument=functions[name] == 2 and style == "board")
+    raise CheckUsageError(
+        "no Connect Four agent recognised: expected agent(observation, configuration), best_move(board), "
+        f"get_move(board, piece) or policy(observation) ({_listing(functions)}); name yours with --function"
+    )
+
+
+def _style_for(name: str, arguments: int) -> str:
+    if name in PETTINGZOO_NAMES and arguments == 1 and name not in BOARD_NAMES:
+        return "pettingzoo" if name != "agent" else "board"
+    return "connectx" if arguments == 2 and name in CONNECTX_NAMES else "board"
+
+
+def _listing(functions: dict[str, int]) -> str:
+    names = sorted(functions)[:12]
+    return "its functions: " + ", ".join(names) if names else "it defines no function"
+
+
+def candidates(base: Reading, numpy: bool, fixed: set[str]) -> list[Reading]:
+    """The readings to probe for ``base``, most usual first; ``fixed`` names what the flags already set."""
+    if base.style == "connectx":
+        return [base]
+    if base.style == "pettingzoo":
+        return [replace(base, shape="numpy" if numpy and "shape" not in fixed else base.shape)]
+    shapes = [base.shape] if "shape" in fixed else (["list", "numpy"] if numpy else ["list"])
+    rows = [base.rows] if "rows" in fixed else ["top", "bottom"]
+    pieces = [base.pieces] if "pieces" in fixed else list(PIECES)
+    return [replace(base, shape=s, rows=r, pieces=p) for p in pieces for s in shapes for r in rows]
+
+
+def score_probe(answers: list[int | None]) -> tuple[int, int]:
+    """(probes won, legal answers) for one reading's answers to ``PROBES``."""
+    won = sum(1 for answer, (_, column) in zip(answers, PROBES, strict=False) if answer == column)
+    legal = sum(1 for answer in answers if answer is not None)
+    return won, legal
+
+
+def choose_reading(marks: list[tuple[tuple[int, int], Reading]]) -> tuple[tuple[int, int], Reading]:
+    """The reading kept from (probes won, legal answers) per reading tried, in the order tried.
+
+    One that won all or all but one of the probes, the most wins first; else (an agent that does not take wins: a random
+    one) the first, in the usual order, that answered the most legal moves: chance wins decide nothing.
+    """
+    majority = len(PROBES) - 1  # a random agent wins 4 of 5 by chance about once in 500 readings
+    winners = [mark for mark in marks if mark[0][0] >= majority]
+    if winners:
+        return max(winners, key=lambda mark: mark[0][0])
+    most = max(mark[0][1] for mark in marks)
+    return next(mark for mark in marks if mark[0][1] == most)

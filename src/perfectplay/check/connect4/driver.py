@@ -1,0 +1,191 @@
+"""Connect Four's driver (``plug.DriverFile``): how a student's agent is handed a board, inside the child.
+
+Loaded by ``runner.py`` (its ``use`` operation, interface kind ``driver``,
+``driver`` ``connect4``) in the candidate's process: standard library only,
+and NumPy only when the teacher allowed it (``allowed`` folders, put on
+``sys.path`` here and nowhere else). Like the runner it judges nothing: it
+builds the board the agent expects, calls, and describes what came back.
+
+A position arrives as 42 characters ``0``/``1``/``2`` (row 0 at the top,
+``1`` the player who moved first) and the mark of the side to move. The
+readings (``interface`` fields):
+
+* ``style`` ``connectx``: ``agent(observation, configuration)``, Kaggle's
+  ConnectX; both arguments answer attribute and key access alike;
+* ``style`` ``board``: ``f(board)`` or ``f(board, piece)`` with ``shape``
+  ``list`` (6 lists of 7) or ``numpy`` (a 6x7 array), ``rows`` ``top`` (row
+  0 at the top) or ``bottom``, ``pieces`` the three values for an empty
+  cell, the first player's and the second's;
+* ``style`` ``pettingzoo``: ``f(observation)`` with PettingZoo's
+  ``connect_four_v3`` observation: ``{"observation": 6x7x2 (the mover's
+  stones, the opponent's), "action_mask": 7}``, NumPy arrays when NumPy is
+  allowed, else nested lists.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections.abc import Callable
+from typing import Any
+
+ROWS, COLUMNS, IN_A_ROW = 6, 7, 4
+
+
+class Struct(dict):  # type: ignore[type-arg]
+    """A dict whose keys are attributes too: Kaggle's observation and configuration are both."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self[name] = value
+
+
+def allow(folders: list[str]) -> None:
+    """Put the teacher's allowed packages' folder(s) on the path (each holds only the allowed packages)."""
+    for folder in folders:
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+
+
+def _numpy() -> Any:
+    import numpy  # only importable when the teacher allowed it
+
+    return numpy
+
+
+def _plain(value: Any) -> Any:
+    """A board as plain lists (an array's ``tolist``), for comparing before and after."""
+    tolist = getattr(value, "tolist", None)
+    if callable(tolist):
+        try:
+            return tolist()
+        except Exception:
+            return None
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _cells_back(grid: Any, rows: str, pieces: list[Any]) -> str | None:
+    """A list-of-rows board back as 42 ``0``/``1``/``2`` cells (``?`` for anything else), or None if misshapen."""
+    try:
+        lines = list(grid)
+        if len(lines) != ROWS or any(len(line) != COLUMNS for line in lines):
+            return None
+        if rows == "bottom":
+            lines = lines[::-1]
+        out = []
+        for line in lines:
+            for value in line:
+                for index, piece in enumerate(pieces):
+                    if type(value) is type(piece) and value == piece:
+                        out.append(str(index))
+                        break
+                else:
+                    out.append("?")
+        return "".join(out)
+    except Exception:
+        return None
+
+
+class Reading:
+    """Builds the arguments of one reading, and reads a changed board back."""
+
+    def __init__(self, interface: dict[str, Any]) -> None:
+        self.style = str(interface.get("style", "connectx"))
+        self.shape = str(interface.get("shape", "list"))
+        self.rows = str(interface.get("rows", "top"))
+        self.pieces: list[Any] = list(interface.get("pieces", [0, 1, 2]))
+        self.piece_argument = bool(interface.get("piece_argument"))
+        allow([str(folder) for folder in interface.get("allowed", [])])
+
+    def arguments(self, cells: str, mark: str) -> tuple[Any, ...]:
+        numbers = [int(cell) for cell in cells]
+        if self.style == "connectx":
+            step = sum(1 for number in numbers if number)
+            observation = Struct(board=numbers, mark=int(mark), step=step, remainingOverageTime=60)
+            configuration = Struct(columns=COLUMNS, rows=ROWS, inarow=IN_A_ROW, timeout=2, actTimeout=2)
+            return (observation, configuration)
+        if self.style == "pettingzoo":
+            me, other = int(mark), 3 - int(mark)
+            grid = [
+                [[int(numbers[r * COLUMNS + c] == me), int(numbers[r * COLUMNS + c] == other)] for c in range(COLUMNS)]
+                for r in range(ROWS)
+            ]
+            mask = [int(numbers[c] == 0) for c in range(COLUMNS)]
+            if self.shape == "numpy":
+                numpy = _numpy()
+                planes, legal = numpy.array(grid, dtype=numpy.int8), numpy.array(mask, dtype=numpy.int8)
+                return ({"observation": planes, "action_mask": legal},)
+            return ({"observation": grid, "action_mask": mask},)
+        lines = [[self.pieces[numbers[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
+        if self.rows == "bottom":
+            lines = lines[::-1]
+        board: Any = lines
+        if self.shape == "numpy":
+            numpy = _numpy()
+            board = numpy.array(lines, dtype=object if isinstance(self.pieces[0], str) else None)
+        if self.piece_argument:
+            return (board, self.pieces[int(mark)])
+        return (board,)
+
+    def changed(self, before: Any, arguments: tuple[Any, ...]) -> dict[str, Any] | None:
+        """What the agent left in place of its board, if it changed it."""
+        after = _plain(arguments[0])
+        if after == before:
+            return None
+        if self.style == "board":
+            return {"after": _cells_back(after, self.rows, self.pieces)}
+        if self.style == "connectx":
+            board = after.get("board") if isinstance(after, dict) else None
+            if isinstance(board, list) and len(board) == ROWS * COLUMNS and all(n in (0, 1, 2) for n in board):
+                return {"after": "".join(str(n) for n in board)}
+        return {"after": None}
+
+
+def make_call(
+    function: Callable[..., Any],
+    interface: dict[str, Any],
+    invoke: Callable[..., tuple[Any, dict[str, Any]]],
+    describe: Callable[[Any], dict[str, Any]],
+    safe_repr: Callable[[Any], str],
+) -> Callable[[str, str], dict[str, Any]]:
+    """The runner's ``call(cells, mark)`` for ``function`` under ``interface``."""
+    reading = Reading(interface)
+
+    def call(cells: str, mark: str) -> dict[str, Any]:
+        try:
+            arguments = reading.arguments(cells, mark)
+        except ImportError as error:
+            return {"error": {"type": "ImportError", "message": f"this reading needs {error.name or 'a package'}"}}
+        before = copy.deepcopy(_plain(arguments[0]))
+        value, record = invoke(function, *arguments)
+        if "error" not in record:
+            record.update(describe(value))
+        try:
+            change = reading.changed(before, arguments)
+        except Exception:  # it left something on the board that cannot even be compared: changed, unreadable
+            change = {"after": None}
+        if change is not None:
+            record.update(change)
+            if change.get("after") is None:
+                record["after_repr"] = safe_repr(arguments[0])
+        return record
+
+    return call
+
+
+def open_driver(module: Any, interface: dict[str, Any], tools: Any) -> Callable[[Any], dict[str, Any]]:
+    """The runner's handler of one request ``[cells, mark]`` for the agent ``interface["name"]`` of ``module``."""
+    function = getattr(module, str(interface.get("name")), None)
+    if not callable(function):
+        raise LookupError(f"no function named {interface.get('name')!r}")
+    call = make_call(function, interface, tools.invoke, tools.describe, tools.safe_repr)
+    return lambda item: call(item[0], item[1])

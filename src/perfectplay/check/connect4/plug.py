@@ -1,0 +1,154 @@
+"""Connect Four's plug (``check/plug.py``): a heuristic agent judged position by position, then in games.
+
+Its parts, one file each: the agent's side in the sandbox (``driver.py``), a
+program's lines (``lines.py``), the readings (``detect.py``,
+``recognise.py``), the suite (``suite.py``) and what is asked
+(``asking.py``), one answer judged (``judge.py``), the report
+(``judging.py``, ``model.py``), its points (``score.py``) and formats
+(``render.py``, ``graders.py``, ``class_report.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check.connect4 import asking, judging
+from perfectplay.check.connect4.class_report import COLUMNS, class_summary, csv_row
+from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, PETTINGZOO_NAMES, PIECES
+from perfectplay.check.connect4.graders import classroom50_json, coderunner_json, release_body
+from perfectplay.check.connect4.lines import Connect4Lines, move
+from perfectplay.check.connect4.model import Connect4Report, not_gradable
+from perfectplay.check.connect4.recognise import recognise
+from perfectplay.check.connect4.render import (
+    autolab_output,
+    gradescope_json,
+    prairielearn_json,
+    render_text,
+    report_json,
+    verdict_line,
+)
+from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
+from perfectplay.check.connect4.suite import load_suite
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.plug import (
+    CheckRecord,
+    DriverFile,
+    Json,
+    LoadedModule,
+    PlugDefaults,
+    PlugOption,
+    QuestionDraw,
+    Recognised,
+    Session,
+)
+from perfectplay.check.report.render_summary import ClassSummary
+from perfectplay.check.report.score import Score
+from perfectplay.check.settings import Grading
+
+DEFAULT_POSITIONS = 200
+"""Suite positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores."""
+DEFAULT_SEED = 28
+CONNECT4_POSITIONS = DEFAULT_POSITIONS
+CONNECT4_ALLOWED = ("numpy",)
+"""The installed packages a Connect Four agent may import by default (read-only)."""
+DEFAULTS = PlugDefaults(
+    move_seconds=5.0,
+    total_seconds=600.0,
+    memory_mb=1024,
+    questions=DEFAULT_POSITIONS,
+    seed=DEFAULT_SEED,
+    allowed_packages=CONNECT4_ALLOWED,
+    entries=tuple(dict.fromkeys((*CONNECTX_NAMES, *BOARD_NAMES, *PETTINGZOO_NAMES))),
+    file_name="agent.py",
+    task="a Connect Four agent that keeps the game's value",
+)
+OPTIONS = (
+    PlugOption("--function", "function", "the agent's function (default: recognised by its name)"),
+    PlugOption(
+        "--interface",
+        "style",
+        "agent(observation, configuration) as Kaggle's ConnectX; a board function; PettingZoo's observation",
+        ("connectx", "board", "pettingzoo"),
+    ),
+    PlugOption("--board-type", "shape", "a board function's board: lists, or an array", ("list", "numpy")),
+    PlugOption("--rows", "rows", "a board function's row 0: at the top or the bottom", ("top", "bottom")),
+    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash or 1-1", tuple(PIECES)),
+)
+
+
+class Connect4Plug:
+    """Connect Four at ``perfectplay check``: ``positions`` suite positions (None: all), then ``games``."""
+
+    name = "connect4"
+    title = "Connect Four"
+    defaults = DEFAULTS
+    options = OPTIONS
+    driver = DriverFile("connect4", Path(__file__).with_name("driver.py"))
+    command_lines = Connect4Lines()
+    categories = ("loads", "legal", "good_moves", "perfect_moves", "games")
+
+    def __init__(self, positions: int | None = DEFAULT_POSITIONS, games: bool = True) -> None:
+        self.positions = positions
+        self.games = games
+
+    def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
+        return move(record)
+
+    def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
+        return recognise(session, loaded, hint)
+
+    def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
+        return asking.draw_suite(self.positions, grading.seed)
+
+    def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
+        return asking.ask(session, recognised, draw, self.games)
+
+    def judge(self, record: CheckRecord) -> Connect4Report:
+        return judging.judged(record)
+
+    def machine_failed(self, target: str, isolation: str, reason: str, notes: tuple[str, ...]) -> Connect4Report:
+        return judging.machine_failed_report(target, isolation, reason, notes)
+
+    def not_gradable(self, target: str, problem: str) -> Connect4Report:
+        return not_gradable(target, problem, len(load_suite()))
+
+    def default_weights(self) -> Connect4Weights:
+        return Connect4Weights()
+
+    def load_weights(self, path: str | Path) -> Connect4Weights:
+        return load_connect4_weights(path)
+
+    def score(self, report: Connect4Report, weights: Connect4Weights | None = None) -> Score:
+        return connect4_score(report, weights)
+
+    def render(self, report: Connect4Report, score: Score, format: str) -> str:
+        if format == "text":
+            return render_text(report, score)
+        if format == "autolab":
+            return autolab_output(report, score)
+        if format == "release-body":
+            return release_body(report, score)
+        if format == "line":
+            return verdict_line(report)
+        documents = {
+            "json": report_json,
+            "gradescope": gradescope_json,
+            "prairielearn": prairielearn_json,
+            "coderunner": coderunner_json,
+            "classroom50": classroom50_json,
+        }
+        if format not in documents:
+            raise CheckUsageError(f"--game connect4 writes no --format {format}")
+        return json.dumps(documents[format](report, score))
+
+    def csv_row(self, report: Connect4Report, score: Score) -> dict[str, object]:
+        return csv_row(report, score)
+
+    def csv_columns(self) -> tuple[str, ...]:
+        return COLUMNS
+
+    def summary(self, reports: Sequence[Connect4Report], scores: Sequence[Score]) -> ClassSummary:
+        return class_summary(reports, scores)

@@ -1,0 +1,133 @@
+"""How a Connect Four agent reads the board: what its import showed, its function's name, then probing.
+
+The choice among readings is ``detect.py``'s; this module asks the probes
+through the conductor's session and words what went wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from perfectplay.check.connect4.detect import (
+    Reading,
+    candidates,
+    choose_reading,
+    probe_positions,
+    score_probe,
+    style_of,
+)
+from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.plug import LoadedModule, Question, Recognised, Session
+
+COMMAND_WORDS = "the --command line protocol: the board's rows from the top and the side to move; a column 0-6 back"
+FIXED = ("shape", "rows", "pieces")
+"""The hint's keys that fix a part of a board function's reading (``--board-type``, ``--rows``, ``--pieces``)."""
+
+
+def hint_reading(hint: Mapping[str, str]) -> tuple[Reading | None, set[str]]:
+    """The reading the teacher gave (None: none), and which of its parts they fixed."""
+    fixed = {key for key in FIXED if hint.get(key) is not None}
+    if hint.get("function") or hint.get("style") or fixed:
+        reading = Reading(
+            hint.get("style") or "",
+            hint.get("function") or "",
+            hint.get("shape") or "list",
+            hint.get("rows") or "top",
+            hint.get("pieces") or "012",
+        )
+        return reading, fixed
+    return None, fixed
+
+
+def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
+    """The reading to ask it in, or the problem that ends its check (broken)."""
+    if loaded.command:
+        return Recognised("command", COMMAND_WORDS, {})
+    import_failed: str | None = None
+    notes: list[str] = []
+    error = loaded.error
+    if error is not None:
+        where = f" (line {error['line']}: {error.get('code', '')})" if "line" in error else ""
+        problem = f"importing it raised {error.get('type')}: {error.get('message', '')}{where}"
+        if error.get("type") in ("ModuleNotFoundError", "ImportError") and session.packages.missing:
+            problem += f" (not installed for the checker: {', '.join(session.packages.missing)})"
+        if not loaded.functions:
+            return problem
+        import_failed = problem
+        notes.append(problem)
+    if loaded.output:
+        notes.append(f"it printed on import: {str(loaded.output)[:200]!r}")
+    given, fixed = hint_reading(hint)
+    try:
+        base = style_of(dict(loaded.functions), given)
+    except CheckUsageError as refused:
+        if import_failed is not None:  # it broke while loading: its own verdict (broken), as tic-tac-toe's
+            notes.remove(import_failed)
+            for note in notes:
+                session.note(note)
+            return f"{import_failed}, before its agent was defined"
+        raise NotGradable(f"{session.target}: {refused}") from None
+    for note in notes:
+        session.note(note)
+    reading = _probed(session, base, fixed, import_failed)
+    if isinstance(reading, str):
+        return reading
+    return Recognised(reading.style, reading.words(), reading.interface(), detail=reading)
+
+
+def _probed(session: Session, base: Reading, fixed: set[str], import_failed: str | None) -> Reading | str:
+    packages = session.packages
+    base = Reading(base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders)
+    numpy = "numpy" in packages.granted or (
+        not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
+    )
+    readings = candidates(base, numpy, fixed)
+    if len(readings) == 1:
+        session.use(readings[0].interface())
+        return readings[0]
+    probes = [
+        Question(f"probe:{index}", "drive", [cells, mark]) for index, (cells, mark) in enumerate(probe_positions())
+    ]
+    marks: list[tuple[tuple[int, int], Reading]] = []
+    returned: list[str] = []
+    slow: set[str] = set()
+    for reading in readings:
+        if reading.pieces in slow:
+            continue  # these pieces made it search without end (a 3x3 AI on 42 cells): rows and shape do not help
+        records = session.probe(reading.interface(), probes, stop_at_failure=False)
+        if records is None:
+            return "the check's time limit ran out while finding how it reads the board"
+        answers: list[int | None] = []
+        for record in records:
+            value = record.get("value") if record.get("kind") == "int" and "error" not in record else None
+            column = value if isinstance(value, int) and 0 <= value < 7 else None
+            answers.append(column)
+            if record.get("failure") == "timeout" and not any(answer is not None for answer in answers):
+                slow.add(reading.pieces)  # out of time before one column: a wrong game's AI (issue 43)
+                break
+            if column is None and "error" not in record and "failure" not in record and "kind" in record:
+                shown = value if record.get("kind") == "int" else record.get("repr", "None")
+                returned.append(str(shown)[:80])
+        answers += [None] * (len(probes) - len(answers))
+        marks.append((score_probe(answers), reading))
+        if marks[-1][0][0] == len(answers):
+            break
+    (won, legal), reading = choose_reading(marks)
+    if legal == 0:
+        tried = len(readings)
+        problem = f"no reading recognised: {base.name} gave no legal column in any of the {tried} readings tried"
+        if returned and not fixed and import_failed is None:
+            # It answered, but nothing it answered was a column under any reading: the checker cannot tell
+            # how it reads a board (tic-tac-toe's "no interface recognised"), so the flags must say.
+            raise NotGradable(
+                f"{session.target}: {problem} (it returned {returned[0]}); "
+                "say how it reads the board with --interface, --board-type, --rows and --pieces"
+            )
+        return problem
+    if won < len(probes):
+        session.note(
+            f"the board's reading was not certain: it took {won} of {len(probes)} wins in one; "
+            "give --board, --rows and --pieces if this one is wrong"
+        )
+    session.use(reading.interface())
+    return reading

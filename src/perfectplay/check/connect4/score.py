@@ -1,0 +1,148 @@
+"""Points for a Connect Four agent: credit by rate, since a heuristic agent is not expected to be perfect.
+
+Categories (default weights, out of 100)::
+
+    loads          10   the file loads, and its agent is found
+    legal          20   legal answers of the right type, boards left alone
+    good_moves     40   moves that keep the position's value: full credit from a good-move rate of ``good_full``
+    perfect_moves  10   moves among the best exact scores: full credit from a rate of ``perfect_full``
+    games          20   results against the levels (a win 1, a draw 1/2), full credit from ``games_full``
+
+Below the full-credit rate the credit is in proportion (a good-move rate
+of 0.45 with ``good_full`` 0.9 earns half), rounded down to whole points,
+as every other format shows. A weights file (JSON or TOML, ``--weights``)
+changes any of them: ``{"good_moves": 60, "good_full": 0.8, "games": 0,
+"total": 10}``; names it leaves out keep their default.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from perfectplay import files
+from perfectplay.check.connect4.model import Connect4Report
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
+
+TITLES = {
+    "loads": "Loads, and its agent is found",
+    "legal": "Legal answers, boards left alone",
+    "good_moves": "Good moves (keeps the win, draw or loss)",
+    "perfect_moves": "Perfect moves (among the best)",
+    "games": "Games against perfectplay's levels",
+}
+DEFAULT_WEIGHTS: dict[str, float] = {"loads": 10, "legal": 20, "good_moves": 40, "perfect_moves": 10, "games": 20}
+DEFAULT_RATES: dict[str, float] = {"good_full": 0.9, "perfect_full": 0.6, "games_full": 0.5}
+DEFAULT_TOTAL = 100
+GAME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+@dataclass(frozen=True, slots=True)
+class Connect4Weights:
+    """Each category's weight, the rates that earn full credit, and the points they share."""
+
+    weights: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_WEIGHTS))
+    rates: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_RATES))
+    total: int = DEFAULT_TOTAL
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.weights) - set(TITLES)) + sorted(set(self.rates) - set(DEFAULT_RATES))
+        if unknown:
+            names = ", ".join([*TITLES, *DEFAULT_RATES])
+            raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
+        for name, value in self.weights.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
+                most = f"(at most {MAX_WEIGHT:,})"
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
+        for name, value in self.rates.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
+                raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")
+        if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
+            raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+        if not any(self.of(name) > 0 for name in TITLES):
+            raise CheckUsageError("weights: at least one category must be above 0")
+
+    def of(self, name: str) -> float:
+        return float(self.weights.get(name, DEFAULT_WEIGHTS[name]))
+
+    def rate(self, name: str) -> float:
+        return float(self.rates.get(name, DEFAULT_RATES[name]))
+
+
+def load_connect4_weights(path: str | Path) -> Connect4Weights:
+    """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
+    file = Path(path)
+    try:  # a regular file only (a FIFO or /dev/zero is refused at once), no more than a table needs
+        raw = files.read_bytes(path, limit=MAX_WEIGHTS_BYTES, option="--weights")
+        text = raw.decode("utf-8")
+    except files.FileRefused as error:
+        raise CheckUsageError(str(error)) from None
+    except UnicodeDecodeError:
+        raise CheckUsageError(f"--weights: cannot read {path}: not readable text") from None
+    data: Any
+    try:
+        data = _toml(text) if file.suffix == ".toml" else json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise CheckUsageError(f"--weights: {path} cannot be read: {error}") from None
+    if not isinstance(data, dict):
+        raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
+    data = dict(data)
+    total = data.pop("total", DEFAULT_TOTAL)
+    rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
+    try:
+        return Connect4Weights({**DEFAULT_WEIGHTS, **data}, {**DEFAULT_RATES, **rates}, total)
+    except CheckUsageError as error:
+        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
+
+
+def games_rate(report: Connect4Report) -> float:
+    """The share of game points it took (a win 1, a draw 1/2, a loss or a forfeit 0)."""
+    if not report.games:
+        return 0.0
+    return sum(GAME_POINTS[game.result] for game in report.games) / len(report.games)
+
+
+def connect4_score(report: Connect4Report, weights: Connect4Weights | None = None) -> Score:
+    """The report's points by category; a report that could not be checked scores 0 and is not gradable."""
+    weights = weights or Connect4Weights()
+    names = [name for name in TITLES if weights.of(name) > 0 and (name != "games" or report.games)]
+    shares = _shares([weights.of(name) for name in names], weights.total)
+    categories = []
+    for name, share in zip(names, shares, strict=True):
+        fraction, right, of, message = _measure(report, name, weights)
+        earned = math.floor(share * fraction + 1e-9)
+        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
+    return Score(tuple(categories), weights.total, gradable=report.gradable)
+
+
+def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tuple[float, int, int, str]:
+    """(share of the credit, right, of, in words) for one category."""
+    overall = report.overall
+    if report.problem is not None:
+        return 0.0, 0, 1, report.problem if name == "loads" else "not checked"
+    if name == "loads":
+        return 1.0, 1, 1, "it loads, and its agent is found"
+    asked = max(overall.asked, 1)
+    if name == "legal":
+        right = min(overall.legal, report.board_left_alone)
+        return right / asked, right, overall.asked, f"{right:,} of {overall.asked:,} positions"
+    if name == "good_moves":
+        full = weights.rate("good_full")
+        rate = overall.good / asked
+        words = f"{overall.good:,} of {overall.asked:,} positions ({rate:.0%}; full credit from {full:.0%})"
+        return min(1.0, rate / full), overall.good, overall.asked, words
+    if name == "perfect_moves":
+        full = weights.rate("perfect_full")
+        rate = overall.perfect / asked
+        words = f"{overall.perfect:,} of {overall.asked:,} positions ({rate:.0%}; full credit from {full:.0%})"
+        return min(1.0, rate / full), overall.perfect, overall.asked, words
+    full = weights.rate("games_full")
+    rate = games_rate(report)
+    words = f"{rate:.0%} of the points in {len(report.games)} games (full credit from {full:.0%})"
+    taken = sum(1 for game in report.games if game.result != "loss")
+    return min(1.0, rate / full), taken, len(report.games), words

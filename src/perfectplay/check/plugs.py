@@ -1,0 +1,42 @@
+"""The game plugs by name (``--game``): each a folder of ``check/`` holding a ``plug.GamePlug``.
+
+A plug is imported only when its game is asked for; a game whose folder is
+not there (yet) is simply not offered.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.plug import GamePlug
+
+PLUGS: dict[str, tuple[str, str]] = {
+    "connect4": ("perfectplay.check.connect4.plug", "Connect4Plug"),
+    "nim": ("perfectplay.check.nim.plug", "NimPlug"),
+    "nim:misere": ("perfectplay.check.nim.plug", "NimMiserePlug"),
+}
+"""Each game's plug: (module, class). Tic-tac-toe's check is ``api.check_ai`` (``tictactoe/``)."""
+
+
+def plug_games() -> tuple[str, ...]:
+    """The games whose plug is installed, in the registry's order."""
+    return tuple(name for name, (module, _) in PLUGS.items() if _installed(module))
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # its folder is not there
+        return False
+
+
+def plug_for(game: str, **options: Any) -> GamePlug[Any, Any]:
+    """A new plug for ``game`` (``options``: its own, e.g. Connect Four's ``positions``); a usage error if none."""
+    if game not in PLUGS or game not in plug_games():
+        raise CheckUsageError(f"--game {game!r}: one of tictactoe, {', '.join(plug_games())}")
+    module, name = PLUGS[game]
+    plug: GamePlug[Any, Any] = getattr(importlib.import_module(module), name)(**options)
+    return plug

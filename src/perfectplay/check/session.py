@@ -1,0 +1,211 @@
+"""``Conversation``: what the conductor lends a game plug while it recognises and asks (``plug.Session``).
+
+It holds the check's candidate processes (``run.worker.Worker``), their
+shared clock and failure budget; a plug asks through it and never touches a
+process or the clock. Game-free: a question's payload is the plug's own.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from perfectplay.check.plug import Asker, Json, Packages, Question
+from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.sweep import Progress, ask, balance
+from perfectplay.check.run.worker import (
+    ChildDied,
+    ChildTimedOut,
+    Clock,
+    FailureBudget,
+    GaveUp,
+    NotFlushing,
+    OutOfTime,
+    RunnerSpeaker,
+    Worker,
+)
+from perfectplay.check.settings import Grading, Limits
+
+PROBE_FAILURES = 3
+"""Failed starts a probe of one reading tolerates (an answer that times out or crashes ends the probe at once)."""
+
+T = TypeVar("T")
+
+
+class _Lane:
+    """One worker's process asked one question at a time (``plug.Asker``)."""
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
+
+    def __call__(self, question: Question) -> dict[str, Any]:
+        speaker = self.worker.speaker
+        speaker.limit = question.seconds
+        try:
+            return next(iter(self.worker.stream(question.op, [question.item])))[1]
+        finally:
+            speaker.limit = None
+
+    def fresh(self) -> None:
+        self.worker.discard()
+
+
+class Conversation:
+    """One check's candidate processes, lent to its plug (``plug.Session``)."""
+
+    def __init__(
+        self,
+        target: str,
+        workers: list[Worker],
+        clock: Clock,
+        limits: Limits,
+        grading: Grading,
+        progress: Progress | None,
+        packages: Packages,
+        sandboxed: bool,
+    ) -> None:
+        self._target = target
+        self.pool = workers
+        self.clock = clock
+        self._limits = limits
+        self._grading = grading
+        self._progress = progress
+        self._packages = packages
+        self._sandboxed = sandboxed
+        self._stopped: str | None = None
+        self.notes: list[str] = []
+
+    @property
+    def target(self) -> str:
+        return self._target
+
+    @property
+    def workers(self) -> int:
+        return len(self.pool)
+
+    @property
+    def limits(self) -> Limits:
+        return self._limits
+
+    @property
+    def grading(self) -> Grading:
+        return self._grading
+
+    @property
+    def stopped(self) -> str | None:
+        return self._stopped
+
+    def stop(self, reason: str | None) -> None:
+        """Set (or clear, None) why asking stopped: a plug that asked again after a stop says what stands."""
+        self._stopped = reason
+
+    @property
+    def packages(self) -> Packages:
+        return self._packages
+
+    @property
+    def sandboxed(self) -> bool:
+        return self._sandboxed
+
+    def use(self, runner: Mapping[str, Json]) -> bool:
+        message = dict(runner)
+        accepted = True
+        for index, worker in enumerate(self.pool):
+            speaker = worker.speaker
+            if not isinstance(speaker, RunnerSpeaker):
+                continue
+            speaker.interface = message
+            if worker.child is None:
+                continue
+            try:
+                reply = RunnerSpeaker.use(worker.child, message, self.clock, worker.start_limit())
+            except (ChildTimedOut, ChildDied, ProtocolError, OutOfTime):
+                reply = {"ok": False}
+            if not reply.get("ok"):
+                worker.discard()
+                accepted = accepted and index != 0
+        return accepted
+
+    def probe(
+        self, runner: Mapping[str, Json], questions: Sequence[Question], stop_at_failure: bool = True
+    ) -> list[dict[str, Any]] | None:
+        if not self.use(runner):
+            # Refused: ruled out at once, or (going on past failures) a reading with no answers.
+            return None if stop_at_failure else []
+        worker = self.pool[0]
+        allowed = PROBE_FAILURES if stop_at_failure else len(questions)
+        budget, worker.failures = worker.failures, FailureBudget(allowed)
+        records: list[dict[str, Any]] = []
+        try:
+            for op in dict.fromkeys(question.op for question in questions):
+                items = [question.item for question in questions if question.op == op]
+                for _, record in worker.stream(op, items):
+                    if "failure" in record and stop_at_failure:
+                        return None
+                    records.append(record)
+        except (OutOfTime, NotFlushing):
+            return None
+        except GaveUp:
+            if stop_at_failure:
+                return None
+        except (ChildTimedOut, ChildDied, ProtocolError):
+            worker.discard()
+            return None
+        finally:
+            worker.failures = budget
+        return records
+
+    def ask(self, phase: str, questions: Sequence[Question]) -> dict[str, list[dict[str, Any]]]:
+        into: dict[str, list[dict[str, Any]]] = {}
+        cost = {question.key: question.cost for question in questions}
+        for op in dict.fromkeys(question.op for question in questions):
+            if self._stopped is not None:
+                break
+            items = [(question.key, question.item) for question in questions if question.op == op]
+            shares = balance(items, lambda key: cost[key], len(self.pool))
+            if any(shares):
+                self._stopped = ask(self.pool, op, shares, phase, self._progress, into)
+        return into
+
+    def in_parallel(self, phase: str, jobs: Sequence[Callable[[Asker], T]]) -> list[T | None]:
+        results: dict[int, T] = {}
+        waiting: queue.Queue[int] = queue.Queue()
+        for index in range(len(jobs)):
+            waiting.put(index)
+        stops: list[str] = []
+
+        def drive(worker: Worker) -> None:
+            lane = _Lane(worker)
+            while not stops:
+                try:
+                    index = waiting.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    results[index] = jobs[index](lane)
+                except OutOfTime as out:
+                    stops.append(out.reason)
+                except NotFlushing:
+                    stops.append("flush")
+                except GaveUp:
+                    stops.append("failures")
+                finally:
+                    self.progress(phase, len(results), len(jobs))
+
+        threads = [threading.Thread(target=drive, args=(worker,), daemon=True) for worker in self.pool]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if stops and self._stopped is None:
+            self._stopped = stops[0]
+        return [results.get(index) for index in range(len(jobs))]
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def progress(self, phase: str, done: int, total: int) -> None:
+        if self._progress is not None:
+            self._progress(phase, done, total)

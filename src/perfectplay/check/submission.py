@@ -1,0 +1,93 @@
+"""Where a submission is, and its jail: a Python file or a ``--command`` program, copied and confined.
+
+Game-free: every game's check starts here (``conductor.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.run.sandbox import SANDBOXES, SYSTEM, Isolation, Jail
+from perfectplay.check.run.sandbox import Limits as ProcessLimits
+from perfectplay.check.run.sandbox import choose as choose_isolation
+from perfectplay.check.run.worker import MACHINE_RETRIES
+
+__all__ = [
+    "SANDBOXES",
+    "Isolation",
+    "choose_isolation",
+    "command_argv",
+    "command_folder",
+    "make_jail",
+    "python_file",
+]
+
+
+def make_jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:
+    """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
+    reason = ""
+    for _ in range(MACHINE_RETRIES + 1):
+        try:
+            return Jail(isolation, folder, exclude, limits)
+        except OSError as error:
+            reason = f"the private copy of the submission could not be made ({error.strerror or error})"
+    return reason
+
+
+def command_folder(argv: list[str]) -> Path | None:
+    """The folder a program's private copy is made of: that of its first argument naming a file.
+
+    Failing that, the program's own folder when it is given as a path to a file of its own (``./ai``);
+    never an installed program's folder (``/usr/bin/python3 -c ...``, a conda or pyenv ``bin``): that
+    is the machine's, not the submission's, and it is bound read-only in the sandbox instead. Else
+    none (a program such as ``python3 -c ...`` gets an empty folder).
+    """
+    for argument in argv[1:]:
+        if Path(argument).is_file():
+            return Path(argument).resolve().parent
+    if "/" in argv[0] and Path(argv[0]).is_file() and not _installed(Path(argv[0])):
+        return Path(argv[0]).resolve().parent
+    return None
+
+
+def _installed(program: Path) -> bool:
+    """Whether ``program`` is an installed program: in a system folder, a folder on PATH, or any ``bin``."""
+    folders = {program.parent.resolve(), program.resolve().parent}
+    on_path = {Path(entry).resolve() for entry in os.environ.get("PATH", "").split(os.pathsep) if entry}
+    system = [Path(folder).resolve() for folder in (*SYSTEM, sys.prefix, sys.base_prefix)]
+    return any(
+        folder.name in ("bin", "sbin") or folder in on_path or any(_inside(folder, root) for root in system)
+        for folder in folders
+    )
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def python_file(path: Path) -> Path:
+    if not path.exists():
+        raise NotGradable(f"{path}: no such file")
+    if path.is_dir():
+        raise NotGradable(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
+    if path.suffix != ".py":
+        raise NotGradable(f"{path} is not a Python file (.py): for a program in another language use --command")
+    return path.resolve()
+
+
+def command_argv(command: str | Sequence[str]) -> list[str]:
+    try:
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+    except ValueError as error:
+        raise CheckUsageError(f"--command: {error}") from None
+    if not argv:
+        raise CheckUsageError("--command is empty: give the program to run, e.g. --command 'python3 my_ai.py'")
+    if shutil.which(argv[0]) is None:
+        raise CheckUsageError(f"--command: no program {argv[0]!r} found (not on PATH and not an executable file)")
+    return argv

@@ -1,0 +1,366 @@
+"""``perfectplay check --game GAME``: a game plug's check (Connect Four, and each game in ``check/plugs.py``).
+
+Each plug's own flags (its interface's overrides, ``PlugOption``) are added
+to ``check``'s parser here, with Connect Four's suite size, games and allowed
+packages; ``cli/check.py`` hands a plug game's run over to ``run_game``. One
+submission (a Python file or a ``--command``) in text, JSON or a grader's
+format, with ``--transcript`` to keep its answers and ``--replay`` to judge
+them again; or a class (files, a class folder of student folders, a
+``--manifest``) as text, JSON, ``--csv`` rows, ``--feedback-dir`` files and a
+``--summary``, one row per student. A submission that cannot be checked (no
+such file, nothing recognised) is a usage error for one file (exit 2, one
+line), a not-gradable row in a class, and 0 points marked not gradable in a
+grader's file. Everything comes through the checker's door
+(``perfectplay.check``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check import (
+    CONNECT4_ALLOWED,
+    CONNECT4_POSITIONS,
+    DEFAULT_STUDENT_WALL,
+    Candidate,
+    CheckUsageError,
+    GamePlug,
+    GameSettings,
+    Grading,
+    Limits,
+    Output,
+    PlugResult,
+    Progress,
+    Score,
+    Submission,
+    check_plug_class,
+    conduct,
+    from_manifest,
+    from_paths,
+    one_line,
+    plug_for,
+    plug_games,
+    render_rows,
+    replay_record,
+    summary_svg,
+    summary_text,
+    validate_jobs,
+)
+from perfectplay.cli.options import whole
+from perfectplay.cli.output import print_or_write, write_file
+
+GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
+FORMATS = ("text", "json", "csv", *GRADERS)
+FILE_NAMES = {
+    "gradescope": "results.json",
+    "prairielearn": "results.json",
+    "classroom50": "result.json",
+    "coderunner": "coderunner.json",
+    "autolab": "autolab.txt",
+}
+TICTACTOE_ONLY = ("--jsonl", "--standard", "--board", "--empty", "--returns", "--plays", "--sample")
+
+
+def games() -> tuple[str, ...]:
+    """Every game ``--game`` takes: tic-tac-toe, then each installed plug's."""
+    return ("tictactoe", *plug_games())
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """``--game`` and the plug games' own flags."""
+    parser.add_argument(
+        "--game",
+        choices=games(),
+        default="tictactoe",
+        help="the game the AI plays: tictactoe (default), or connect4 (a heuristic agent, docs/check-connect4.md)"
+        + "".join(f", {game}" for game in plug_games() if game != "connect4"),
+    )
+    known = {flag for action in parser._actions for flag in action.option_strings}
+    for game in plug_games():
+        plug = plug_for(game)
+        group = parser.add_argument_group(f"{plug.title} (--game {game})")
+        for option in plug.options:
+            if option.flag in known:
+                continue  # a flag two games share (--function): one flag, read by each
+            known.add(option.flag)
+            group.add_argument(option.flag, choices=option.choices or None, help=option.help)
+        if game == "connect4":
+            group.add_argument(
+                "--positions",
+                type=whole(1, "--positions", 100_000),
+                default=CONNECT4_POSITIONS,
+                metavar="N",
+                help=f"suite positions asked, every phase in its share (default {CONNECT4_POSITIONS}; more than "
+                "the suite holds asks them all)",
+            )
+            group.add_argument("--no-games", action="store_true", help="skip the games against perfectplay's levels")
+            group.add_argument(
+                "--allow-package",
+                action="append",
+                metavar="NAME",
+                help=f"an installed package the agent may import, read-only (default {', '.join(CONNECT4_ALLOWED)}; "
+                "give it again for more)",
+            )
+
+
+def _dest(flag: str) -> str:
+    return flag.lstrip("-").replace("-", "_")
+
+
+def _plug(args: argparse.Namespace) -> GamePlug[Any, Any]:
+    if args.game == "connect4":
+        return plug_for("connect4", positions=args.positions, games=not args.no_games)
+    return plug_for(args.game)
+
+
+def _hint(args: argparse.Namespace, plug: GamePlug[Any, Any]) -> dict[str, str]:
+    values = {option.key: getattr(args, _dest(option.flag), None) for option in plug.options}
+    return {key: str(value) for key, value in values.items() if value is not None}
+
+
+def _wall(args: argparse.Namespace, students: int) -> float | None:
+    """A grader's ``--budget`` leaves room to write the result: the check itself gets 90 % of it, less 3 s.
+
+    In a class run each student's check is bounded by the class's wall clock unless told otherwise.
+    """
+    if args.budget is not None:
+        return max(float(args.budget) * 0.9 - 3.0, 1.0)
+    if args.wall_limit is not None:
+        return float(args.wall_limit)
+    return DEFAULT_STUDENT_WALL if students > 1 else None
+
+
+def run_game(args: argparse.Namespace) -> int:
+    """One plug game's check, or a class of them, printed or written in the format asked."""
+    plug = _plug(args)
+    _refuse(args)
+    weights = plug.load_weights(args.weights) if args.weights is not None else plug.default_weights()
+    if args.replay is not None:
+        return _replay(args, plug, weights)
+    roster = _roster(args, plug)
+    if args.transcript is not None and len(roster) != 1:
+        raise CheckUsageError("--transcript keeps one check's answers: give one file or command")
+    if args.format in GRADERS:
+        if len(roster) != 1:
+            raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
+        return _grade_one(args, plug, roster[0], weights)
+    return _run_class(args, plug, roster, weights)
+
+
+def _refuse(args: argparse.Namespace) -> None:
+    """Flags that make no sense for a plug's game, or together: one line each, before anything runs."""
+    for flag in TICTACTOE_ONLY:
+        if getattr(args, _dest(flag), None):
+            raise CheckUsageError(f"{flag} is for tic-tac-toe checks, not --game {args.game} (docs/check.md)")
+    if args.format not in FORMATS:
+        raise CheckUsageError(f"--game {args.game} writes {', '.join(FORMATS)}, not --format {args.format}")
+    if args.release_body is not None and args.format != "classroom50":
+        raise CheckUsageError("--release-body goes with --format classroom50")
+    if args.format == "json":
+        args.json = True
+    elif args.format == "csv":
+        if args.csv is not None:
+            raise CheckUsageError("--format csv writes to --output (or standard output): leave out --csv")
+        args.csv, args.output = (args.output if args.output is not None else "-"), None
+    if args.format in GRADERS and (args.csv or args.summary or args.summary_svg or args.feedback_dir):
+        raise CheckUsageError(
+            f"--csv, --summary, --summary-svg and --feedback-dir are for a class, not --format {args.format}"
+        )
+    if args.csv == "-" and args.json:
+        raise CheckUsageError("--csv - and --json would share standard output: write the CSV to a file")
+    if args.summary and (args.csv == "-" or args.json):
+        raise CheckUsageError("--summary prints to standard output: write the CSV or JSON to a file (or --summary-svg)")
+    if args.budget is not None and args.wall_limit is not None:
+        raise CheckUsageError("give --budget or --wall-limit, not both")
+    if args.replay is not None and (args.files or args.program or args.manifest or args.transcript is not None):
+        raise CheckUsageError(
+            "--replay judges a saved transcript: leave out files, --command, --manifest and --transcript"
+        )
+
+
+def _roster(args: argparse.Namespace, plug: GamePlug[Any, Any]) -> list[Submission]:
+    files, programs = list(args.files or []), list(args.program or [])
+    if args.manifest:
+        if files or programs:
+            raise CheckUsageError("--manifest lists the class: leave out files and --command")
+        roster = from_manifest(args.manifest)
+        for submission in roster:
+            extra = sorted(key for key, value in submission.settings.items() if value and key != "function")
+            if extra:
+                raise CheckUsageError(
+                    f"--manifest: {extra[0]!r} is a tic-tac-toe setting, not one of --game {args.game} "
+                    f"(student {submission.name!r})"
+                )
+        return roster
+    if files and programs:
+        raise CheckUsageError("give Python files or --command, not both")
+    if not files and not programs:
+        raise CheckUsageError("give the Python file(s) or class folder to check, or --command with a program to run")
+    if programs:
+        if len(programs) != len(set(programs)):
+            raise CheckUsageError("--command: the same command is given twice")
+        return [Submission(program, command=program) for program in programs]
+    return from_paths(files, args.function, plug.defaults.entries)
+
+
+def _checker(
+    args: argparse.Namespace, plug: GamePlug[Any, Any], students: int
+) -> Callable[[Submission, Progress | None], Any]:
+    """Checks one submission with the run's flags."""
+    defaults = plug.defaults
+    allowed = list(defaults.allowed_packages) + [
+        name for name in getattr(args, "allow_package", None) or [] if name not in defaults.allowed_packages
+    ]
+    limits = Limits(
+        args.time_per_move or defaults.move_seconds,
+        args.time_limit or defaults.total_seconds,
+        args.memory,
+        wall_seconds=_wall(args, students),
+    )
+    grading = Grading(seed=args.seed if args.seed is not None else defaults.seed)
+    hint = _hint(args, plug)
+
+    def check(submission: Submission, progress: Progress | None) -> Any:
+        given = dict(hint)
+        if submission.settings.get("function"):
+            given["function"] = submission.settings["function"]
+        candidate = Candidate(submission.file, submission.command, submission.name, submission.others, args.sandbox)
+        output = Output(progress, args.transcript)
+        return conduct(plug, GameSettings(candidate, limits, grading, output, given, tuple(allowed)))
+
+    return check
+
+
+def _replay(args: argparse.Namespace, plug: GamePlug[Any, Any], weights: Any) -> int:
+    report = replay_record(plug, args.replay)
+    result = plug.score(report, weights)
+    if args.format in GRADERS:
+        return _write_grader(args, plug, report, result)
+    if args.csv is not None:
+        print_or_write("--csv", args.csv, "grades.csv", render_rows(plug, [plug.csv_row(report, result)]))
+    elif args.json:
+        _print(plug.render(report, result, "json"))
+    else:
+        _print(plug.render(report, result, "text").rstrip("\n"))
+    return int(report.exit_status)
+
+
+def _grade_one(args: argparse.Namespace, plug: GamePlug[Any, Any], submission: Submission, weights: Any) -> int:
+    """One submission to a grader's file: one that cannot be checked still gets one (0 points, not gradable)."""
+    result = next(check_plug_class(plug, [submission], _checker(args, plug, 1)))
+    report = result.graded
+    if result.report is None:
+        sys.stderr.write(f"perfectplay check: error: {one_line(str(result.problem))}\n")
+    return _write_grader(args, plug, report, plug.score(report, weights))
+
+
+def _write_grader(args: argparse.Namespace, plug: GamePlug[Any, Any], report: Any, points: Score) -> int:
+    if args.format == "gradescope" and args.visibility != "visible":
+        document = json.loads(plug.render(report, points, "gradescope"))
+        for part in (document, *document.get("tests", [])):
+            part["visibility"] = args.visibility
+        text = json.dumps(document)
+    elif args.format == "classroom50":
+        text = json.dumps(json.loads(plug.render(report, points, "classroom50")), indent=2)
+    else:
+        text = plug.render(report, points, args.format).rstrip("\n")
+    folder = print_or_write("--output", args.output, FILE_NAMES[args.format], text + "\n")
+    if args.format == "classroom50":
+        # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
+        where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
+        if where is not None:
+            print_or_write("--release-body", where, "release-body.md", plug.render(report, points, "release-body"))
+    return int(report.exit_status)
+
+
+def _run_class(args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission], weights: Any) -> int:
+    """Every submission in order: text reports, or ``--json``, or ``--csv`` rows as each finishes; a summary."""
+    jobs = validate_jobs(args.jobs if args.jobs is not None else 1)
+    several = len(roster) > 1
+    feedback = feedback_files(args.feedback_dir, roster)
+    results: list[PlugResult] = []
+    scores: list[Score] = []
+    rows: list[dict[str, object]] = []
+    printed = 0
+    if args.csv not in (None, "-"):
+        print_or_write("--csv", args.csv, "grades.csv", render_rows(plug, []))  # fail early (exit 2)
+    elif args.csv == "-":
+        _print(render_rows(plug, []), end="")
+    for result in check_plug_class(plug, roster, _checker(args, plug, len(roster)), jobs):
+        if result.report is None and not several:
+            raise CheckUsageError(str(result.problem))
+        if result.report is None:
+            sys.stderr.write(f"perfectplay check: error: {one_line(str(result.problem))}\n")
+        results.append(result)
+        report = result.graded
+        scores.append(plug.score(report, weights))  # scored once: every format takes the score
+        rows.append(plug.csv_row(report, scores[-1]))
+        if result.submission.name in feedback:
+            write_feedback(feedback[result.submission.name], plug.render(report, scores[-1], "release-body"))
+        if args.csv == "-":
+            _print(render_rows(plug, rows[-1:], header=False), end="")
+        elif args.csv is not None:
+            print_or_write("--csv", args.csv, "grades.csv", render_rows(plug, rows))
+            _print(plug.render(report, scores[-1], "line"))
+        elif not args.json:
+            _print(("\n\n" if printed else "") + plug.render(report, scores[-1], "text").rstrip("\n"))
+            printed += 1
+    reports = [result.graded for result in results]
+    if args.json:
+        documents = [
+            json.loads(plug.render(report, points, "json")) for report, points in zip(reports, scores, strict=True)
+        ]
+        text = json.dumps(documents if several else documents[0])
+        if args.output is not None:
+            print_or_write("--output", args.output, "report.json", text + "\n")
+        else:
+            _print(text)
+    if args.summary or args.summary_svg is not None:
+        summary = plug.summary(reports, scores)
+        if args.summary:
+            _print(("\n" if printed or rows else "") + summary_text(summary), end="")
+        if args.summary_svg is not None:
+            print_or_write("--summary-svg", args.summary_svg, "summary.svg", summary_svg(summary))
+    statuses = [int(report.exit_status) for report in reports]
+    return 2 if 2 in statuses else max(statuses, default=0)
+
+
+def feedback_files(folder: str | None, roster: list[Submission]) -> dict[str, Path]:
+    """Each student's feedback file: the row's name made a safe file name, unique in this run."""
+    if folder is None:
+        return {}
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CheckUsageError(f"--feedback-dir: cannot make {folder}: {error.strerror}") from None
+    files: dict[str, Path] = {}
+    used: set[str] = set()
+    for submission in roster:
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", submission.name).strip("._")[:100] or "student"
+        unique, number = stem, 1
+        while unique.lower() in used:
+            number += 1
+            unique = f"{stem}-{number}"
+        used.add(unique.lower())
+        files[submission.name] = path / f"{unique}.md"
+    return files
+
+
+def write_feedback(path: Path, text: str) -> None:
+    """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release)."""
+    # A regular file only, whole or not at all (perfectplay.files); one that was there is said, not hidden.
+    if write_file(path, text, option="--feedback-dir"):
+        sys.stderr.write(f"--feedback-dir: replaced {path}, the file of an earlier run\n")
+
+
+def _print(text: str, end: str = "\n") -> None:
+    sys.stdout.write(text + end)
+    sys.stdout.flush()
