@@ -171,6 +171,25 @@ def transcript_cases(rng: random.Random, count: int, base: dict[str, Any], folde
         _seal(body, path)
         cases.append(Case("transcripts", ["check", "--replay", str(path), "--format",
                                           rng.choice(["text", "json", "csv", "gradescope", "prairielearn"])]))
+    for index in range(count // 4):
+        body = copy.deepcopy(base["body"])
+        where = rng.choice(_places(body))
+        parent = body
+        for step in where[:-1]:
+            parent = parent[step]
+        if isinstance(parent, dict):
+            del parent[where[-1]]  # a field dropped
+        else:
+            parent.append(copy.deepcopy(parent[0]))  # an item repeated
+        path = folder / f"dropped-{index}.json"
+        _seal(body, path)
+        cases.append(Case("transcripts", ["check", "--replay", str(path)]))
+    unsealed = copy.deepcopy(base)
+    unsealed["body"]["every"] = 1
+    (folder / "unsealed.json").write_text(json.dumps(unsealed))
+    (folder / "cut.json").write_text(json.dumps(base)[:500])
+    for path in (folder / "unsealed.json", folder / "cut.json"):
+        cases.append(Case("transcripts", ["check", "--replay", str(path)], must_refuse=True))
     for name in ("fifo", "zero", "dir", "fifo-link", "empty", "binary", "deep", "missing"):
         cases.append(Case("transcripts", ["check", "--replay", specials[name]], must_refuse=True))
     for name in ("null", "full", "fifo", "dir", "link", "dangling", "missing"):
@@ -300,6 +319,23 @@ def grader_cases(rng: random.Random, count: int, folder: Path, specials: dict[st
     return cases
 
 
+def flag_cases(rng: random.Random, count: int, folder: Path) -> list[Case]:
+    connect4_only = [["--rows", "top"], ["--pieces", "dot"], ["--interface", "board"], ["--board-type", "list"],
+                     ["--no-games"], ["--allow-package", "no_such_package_43"], ["--allow-package", "numpy"],
+                     ["--positions", "5"]]
+    tictactoe_only = [["--board", "flat"], ["--empty", "-"], ["--plays", "X"], ["--sample", "3"],
+                      ["--standard", "best"], ["--transcript", str(folder / "t.json")]]
+    cases = []
+    for _ in range(count):
+        game = rng.choice(["tictactoe", "connect4"])
+        flags = rng.choice(connect4_only if game == "tictactoe" else tictactoe_only)
+        argv = ["check", "--game", game, CORRECT, "--sandbox", "off", *flags]
+        cases.append(Case("check flags", argv, must_refuse=True))  # a flag of the other game never applies
+    cases.append(Case("check flags", ["check", "--game", "connect4", CORRECT, "--sandbox", "off", "--no-games",
+                                      "--positions", "5"]))
+    return cases
+
+
 def position_cases(rng: random.Random, count: int) -> list[Case]:
     cases = []
     for _ in range(count):
@@ -310,6 +346,13 @@ def position_cases(rng: random.Random, count: int) -> list[Case]:
         # The sequence is X first: only the side its length makes to move may be given (issue 43).
         wrong = side.upper() in ("X", "O") and side.upper() != ("X" if len(moves) % 2 == 0 else "O") and moves
         cases.append(Case("positions", argv, must_refuse=bool(wrong)))
+    drawings = ["......./......./......./......./......./...X...", "......./......./......./......./......./...O...",
+                "X../.O./...", "XO./.../...", "XXX/OOO/...", "3,4,5", "O........", "xo.x.o..."]
+    for _ in range(count // 2):
+        position = rng.choice(drawings)
+        game = "connect4" if "/......./" in position else rng.choice(["tictactoe", "nim:3,4,5", "mnk:3,3,3"])
+        cases.append(Case("positions", [rng.choice(["analyze", "best", "solve"]), "--game", game, position,
+                                        "--to-move", rng.choice(["X", "O", "o", "Z"])]))
     return cases
 
 
@@ -340,6 +383,7 @@ def main() -> int:
             lambda: weights_cases(rng, n, transcript, work, specials),
             lambda: grader_cases(rng, max(4, n // 8), work, specials),
             lambda: position_cases(rng, n),
+            lambda: flag_cases(rng, n // 2, work),
         ]
         cases = [case for make in makers for case in make()]
         outcomes: list[Outcome] = []

@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 import math
 import os
+import signal
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli_helpers import Finished, InProcess
+from cli_helpers import PATIENCE, Finished, InProcess
 from perfectplay import PerfectplayError
 from perfectplay.check import CheckUsageError
 from perfectplay.check.report.score import MAX_WEIGHT, TITLES, load_weights
@@ -176,3 +179,20 @@ def test_an_option_that_does_not_apply_or_names_nothing_is_refused(
     argv: list[str], words: str, in_process: InProcess
 ) -> None:
     _refused(in_process(*argv), words)
+
+
+def test_sigterm_while_a_tree_is_read_from_standard_input_ends_it_without_a_traceback() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "perfectplay", "tree", "--from", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        # Wait (no clock) until it is blocked reading descriptor 0: /proc shows the system call and its first argument.
+        syscall = Path(f"/proc/{process.pid}/syscall")
+        while process.poll() is None and not syscall.read_text().startswith("0 0x0 "):
+            os.sched_yield()
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=PATIENCE)
+    finally:
+        process.kill()
+    assert b"Traceback" not in err and process.returncode in (-signal.SIGTERM, 128 + signal.SIGTERM, 1, 2)

@@ -19,13 +19,15 @@ import sys
 import time
 from pathlib import Path
 
-from perfectplay import Connect4, PerfectplayError, make_game
+from perfectplay import Connect4, PerfectplayError, files, make_game
 from perfectplay.cli.builds import add_build_options, engine_for
 from perfectplay.cli.options import add_game_option, path, whole
 from perfectplay.cli.output import write_file
 from perfectplay.search.solver import BOOK_SIDES, Book, TranspositionTable, book_header, build_book, prove_book_entry
 
 MILLION = 1_000_000
+BOOK_BYTES = 1 << 30
+"""The largest book file read back (the shipped 7x6 book is a few megabytes)."""
 
 MAX_PLIES = 89
 """The largest ``--plies``: the last ply of the biggest Connect Four board (9x10) is ply 89, counting from 0."""
@@ -92,14 +94,12 @@ def run_book(args: argparse.Namespace) -> int:
         raise PerfectplayError("--from needs a position where the game goes on, and no --side")
     path = Path(args.out)
     known = Book(game, {})
-    if path.exists() and not path.is_file():
-        # A device or a pipe cannot be read back and extended (reading /dev/full or /dev/zero never ends).
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        # A device or a pipe cannot be read back and extended (reading /dev/full or /dev/zero never ends); a link
+        # would have the book appended to whatever it points to.
         raise PerfectplayError(f"--out {path} is not a regular file: the book is read back and extended in place")
     if path.exists():
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
-            raise PerfectplayError(f"cannot read {path}: {error}") from None
+        lines = files.read_text(path, limit=BOOK_BYTES, option="--out").splitlines()
         known = Book.parse(game, lines, str(path))
     if args.side == "both" and start is None:
         return run_sharded(args, game, known, path)

@@ -18,6 +18,7 @@ from perfectplay import Connect4, PerfectplayError, make_game
 from perfectplay.cli.builds import ShardProgress, add_build_options, engine_for
 from perfectplay.cli.options import game_option, path, whole
 from perfectplay.cli.output import atomic_binary, atomic_file
+from perfectplay.files import check_target
 from perfectplay.play import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_TEST_PERCENT,
@@ -88,6 +89,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run_dataset(args: argparse.Namespace) -> int:
+    if args.output is not None:  # a device, a FIFO, a link or a missing folder: one line before any work
+        check_target(args.output)
     if args.format == "scores":
         return run_scores(args)
     if args.plies is not None or args.values != "exact":

@@ -18,6 +18,7 @@ from perfectplay import Limit, MctsResult, mcts
 from perfectplay.cli.bounds import add_time_limit, time_limit_for
 from perfectplay.cli.options import add_position_arguments, path, read_position, whole
 from perfectplay.cli.output import write_file
+from perfectplay.files import check_target
 from perfectplay.teaching import DEFAULT_CHECKPOINTS, study_convergence
 from perfectplay.viz import convergence_document, convergence_svg
 
@@ -75,6 +76,8 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 
 
 def run_mcts(args: argparse.Namespace) -> int:
+    if args.svg is not None:
+        check_target(args.svg)  # a FIFO, a device or a link: one line before the runs, not after them
     game, state = read_position(args)
     if args.tree:
         result = mcts(game, state, args.iterations[-1], seed=args.seed)

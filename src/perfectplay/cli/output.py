@@ -278,8 +278,9 @@ def print_or_write(option: str, output: str | None, name: str, text: str) -> str
         return None
     folder = output if os.path.isdir(output) and not os.path.islink(output) else None
     target = output if folder is None else os.path.join(folder, name)
-    # A file the user named may be replaced; one this command names inside a folder is not, without a word.
-    write_file(target, text, replace=folder is None, option=option)
+    # A file the user named may be replaced; one this command names inside a folder is replaced with a word.
+    if write_file(target, text, option=option) and folder is not None:
+        sys.stderr.write(f"{option}: replaced {target}, a file that was there\n")
     return folder
 
 

@@ -34,6 +34,7 @@ from perfectplay.cli.options import (
 from perfectplay.cli.output import write_file
 from perfectplay.cli.progress import ProgressLine
 from perfectplay.cli.tree_mcts import run_mcts_tree
+from perfectplay.files import check_target
 from perfectplay.teaching import (
     ORDERS,
     RECORD_LIMIT,
@@ -183,6 +184,8 @@ def order_for(name: str, game: Game[Any]) -> Any:
 
 
 def run_tree(args: argparse.Namespace) -> int:
+    if args.output is not None:
+        check_target(args.output)  # a FIFO, a device or a link: one line before the search, not after it
     if args.algorithm == "mcts":
         return run_mcts_tree(args, DEFAULT_DRAWN)
     if args.iterations != 1000 or args.seed != 0:
