@@ -31,7 +31,8 @@ from perfectplay.check.report.score import score
 from perfectplay.check.run import accounting, sandbox, worker
 from perfectplay.check.run.accounting import CGroup, Hierarchy
 from perfectplay.check.run.runner import no_fork_filter
-from perfectplay.check.run.sandbox import Isolation, Jail, Limits
+from perfectplay.check.run.sandbox import Isolation, Jail
+from perfectplay.check.run.sandbox import ProcessLimits as Limits
 
 needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
 counted = accounting.probe()
@@ -420,7 +421,7 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> WallClock:
 def test_a_candidate_starved_of_cpu_by_a_busy_machine_is_never_stopped_by_the_wall_clock(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=60.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     # Ten minutes on the clock, runnable all along, 0.9 s of CPU: the machine was busy, not the candidate idle.
     for _ in range(600):
         wall.now += 1.0
@@ -433,7 +434,7 @@ def test_a_candidate_starved_of_cpu_by_a_busy_machine_is_never_stopped_by_the_wa
 def test_a_candidate_that_sleeps_is_stopped_by_the_wall_clock_backstop(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=60.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     with pytest.raises(worker.ChildTimedOut) as stopped:
         for _ in range(600):
             wall.now += 1.0
@@ -446,7 +447,7 @@ def test_a_candidate_that_sleeps_is_stopped_by_the_wall_clock_backstop(wall: Wal
 def test_a_candidate_over_its_cpu_limit_is_stopped_however_long_it_took(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=60.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     wall.now += 0.5
     child.cpu_seconds = child.active_seconds = 1.2
     with pytest.raises(worker.ChildTimedOut) as stopped:
@@ -457,13 +458,13 @@ def test_a_candidate_over_its_cpu_limit_is_stopped_however_long_it_took(wall: Wa
 def test_the_checks_backstop_adds_up_only_the_time_its_answers_spent_waiting(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=2.0)  # backstop: 3 * 2 + 10 = 16 s of waiting
     for _ in range(100):  # 100 answers, 5 s each on the clock, all of it queued for a processor
-        budget = worker.Budget(clock, 0.0, wall.now, active=0.0)
+        budget = worker.AnswerBudget(clock, 0.0, wall.now, active=0.0)
         wall.now += 5.0
         arrival = worker.Arrival(b"{}", wall.now, 0.001, 5.0)
         clock.spend(budget.spent(arrival)[1], budget.waited_for(arrival))
         clock.check()
     assert clock.waited == 0.0
-    budget = worker.Budget(clock, 0.0, wall.now, active=0.0)
+    budget = worker.AnswerBudget(clock, 0.0, wall.now, active=0.0)
     wall.now += 20.0
     arrival = worker.Arrival(b"{}", wall.now, 0.001, 0.5)  # 19.5 s asleep
     clock.spend(0.001, budget.waited_for(arrival))
@@ -476,7 +477,7 @@ def test_a_program_still_starting_when_asked_is_tested_for_flushing_once_it_sett
     # already, at once): that start-up's CPU must not keep the flush test from ever running.
     clock = worker.Clock(move=20.0, total=600.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     idle_at = None
     for tick in range(1, 200):
         wall.now += worker.POLL
@@ -492,7 +493,7 @@ def test_a_program_still_starting_when_asked_is_tested_for_flushing_once_it_sett
 def test_a_program_that_keeps_computing_is_never_tested_for_flushing(wall: WallClock) -> None:
     clock = worker.Clock(move=20.0, total=600.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     for _ in range(200):
         wall.now += worker.POLL
         child.cpu_seconds += worker.POLL

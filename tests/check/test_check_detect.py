@@ -17,7 +17,7 @@ from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.detect import CS50_NAMES, PROBES, choose_interface
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import runner
 
 
@@ -33,7 +33,7 @@ class FakeCandidate:
         self.oracle, self.board, self.empty, self.returns, self.side = oracle, board, empty, returns, side
         self.tried: list[tuple[str, str | None]] = []
 
-    def __call__(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]]:
+    def __call__(self, interface: Interface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
         self.tried.append((interface.board, interface.empty))
         if (interface.board, interface.empty) != (self.board, self.empty):
             return [{"error": {"type": "IndexError", "message": "list index out of range"}} for _ in positions]
@@ -139,7 +139,7 @@ def test_a_function_no_board_reading_gets_a_legal_move_from_is_no_interface_reco
 
 
 def test_when_some_reading_gets_some_legal_moves_it_checks_the_likeliest_and_says_how_to_correct_it() -> None:
-    def half_right(interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]]:
+    def half_right(interface: Interface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
         legal = (interface.board, interface.empty) == ("nested", " ")
         return [
             {"kind": "int", "value": 0} if legal and index == 0 else {"kind": "other", "type": "str", "repr": "'?'"}
@@ -254,7 +254,16 @@ def _decorated(function: Callable[..., Any]) -> Callable[..., Any]:
 
 @pytest.mark.parametrize(
     "function",
-    [_plain, _two, _decorated(_two), functools.partial(_two, []), lambda board: board, lambda: 0, len, Position],
+    [
+        _plain,
+        _two,
+        _decorated(_two),
+        functools.partial(_two, []),
+        lambda board: board,
+        lambda: 0,
+        len,
+        TicTacToePosition,
+    ],
 )
 def test_the_runner_counts_a_functions_required_arguments_as_its_signature_does(function: Any) -> None:
     try:

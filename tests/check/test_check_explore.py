@@ -7,10 +7,10 @@ from collections import deque
 from perfectplay.check.judge.explore import explore
 from perfectplay.check.judge.interface import Role
 from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 
 
-def strategy(oracle: Oracle, side: str, pick: str) -> dict[Position, frozenset[int]]:
+def strategy(oracle: Oracle, side: str, pick: str) -> dict[TicTacToePosition, frozenset[int]]:
     """One answer per position where ``side`` is to move: the oracle's best, or the first free cell."""
     answers = {}
     for first in ("X", "O"):
@@ -22,8 +22,10 @@ def strategy(oracle: Oracle, side: str, pick: str) -> dict[Position, frozenset[i
     return answers
 
 
-def shortest_loss_by_brute_force(oracle: Oracle, role: Role, answers: dict[Position, frozenset[int]]) -> int | None:
-    frontier = deque([(Position.empty(role.first), 0)])
+def shortest_loss_by_brute_force(
+    oracle: Oracle, role: Role, answers: dict[TicTacToePosition, frozenset[int]]
+) -> int | None:
+    frontier = deque([(TicTacToePosition.empty(role.first), 0)])
     while frontier:
         position, plies = frontier.popleft()
         judgement = oracle.judge(position)
@@ -50,7 +52,7 @@ def test_first_free_cell_loses_and_the_game_shown_is_a_real_shortest_loss(oracle
         result, _ = explore(oracle, role, answers)
         assert result.loses
         assert len(result.losing_game) == shortest_loss_by_brute_force(oracle, role, answers)
-        position = Position.empty(role.first)
+        position = TicTacToePosition.empty(role.first)
         for step in result.losing_game:
             assert step.side == position.to_move
             assert step.by_candidate == (step.side == role.side)
@@ -64,7 +66,7 @@ def test_first_free_cell_loses_and_the_game_shown_is_a_real_shortest_loss(oracle
 def test_a_position_without_a_legal_answer_ends_its_branch_as_broken(oracle: Oracle) -> None:
     """As X moving first, no answer on the empty board: one broken position, nothing else reached."""
     answers = strategy(oracle, "X", "best")
-    answers[Position.empty("X")] = frozenset()
+    answers[TicTacToePosition.empty("X")] = frozenset()
     result, own = explore(oracle, Role("X", "X"), answers)
     assert (result.broken, result.positions, result.loses) == (1, 1, False)
-    assert own == {Position.empty("X")}
+    assert own == {TicTacToePosition.empty("X")}

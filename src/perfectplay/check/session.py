@@ -16,6 +16,7 @@ from perfectplay.check.plug import Asker, Json, Packages, Question
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sweep import Progress, ask, balance
 from perfectplay.check.run.worker import (
+    CandidateWorker,
     ChildDied,
     ChildTimedOut,
     Clock,
@@ -24,7 +25,6 @@ from perfectplay.check.run.worker import (
     NotFlushing,
     OutOfTime,
     RunnerSpeaker,
-    Worker,
 )
 from perfectplay.check.settings import Grading, Limits
 
@@ -37,7 +37,7 @@ T = TypeVar("T")
 class _Lane:
     """One worker's process asked one question at a time (``plug.Asker``)."""
 
-    def __init__(self, worker: Worker) -> None:
+    def __init__(self, worker: CandidateWorker) -> None:
         self.worker = worker
 
     def __call__(self, question: Question) -> dict[str, Any]:
@@ -58,13 +58,15 @@ class Conversation:
     def __init__(
         self,
         target: str,
-        workers: list[Worker],
+        workers: list[CandidateWorker],
         clock: Clock,
         limits: Limits,
         grading: Grading,
         progress: Progress | None,
         packages: Packages,
         sandboxed: bool,
+        isolation: Callable[[], str] = lambda: "",
+        started: float = 0.0,
     ) -> None:
         self._target = target
         self.pool = workers
@@ -76,6 +78,9 @@ class Conversation:
         self._sandboxed = sandboxed
         self._stopped: str | None = None
         self.notes: list[str] = []
+        self.isolation = isolation
+        """How the candidate is isolated and counted, in words (read when the transcript is made)."""
+        self.started = started
 
     @property
     def target(self) -> str:
@@ -176,7 +181,7 @@ class Conversation:
             waiting.put(index)
         stops: list[str] = []
 
-        def drive(worker: Worker) -> None:
+        def drive(worker: CandidateWorker) -> None:
             lane = _Lane(worker)
             while not stops:
                 try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from perfectplay.check.connect4.detect import (
-    Reading,
+    BoardReading,
     candidates,
     choose_reading,
     probe_positions,
@@ -24,11 +24,11 @@ FIXED = ("shape", "rows", "pieces")
 """The hint's keys that fix a part of a board function's reading (``--board-type``, ``--rows``, ``--pieces``)."""
 
 
-def hint_reading(hint: Mapping[str, str]) -> tuple[Reading | None, set[str]]:
+def hint_reading(hint: Mapping[str, str]) -> tuple[BoardReading | None, set[str]]:
     """The reading the teacher gave (None: none), and which of its parts they fixed."""
     fixed = {key for key in FIXED if hint.get(key) is not None}
     if hint.get("function") or hint.get("style") or fixed:
-        reading = Reading(
+        reading = BoardReading(
             hint.get("style") or "",
             hint.get("function") or "",
             hint.get("shape") or "list",
@@ -75,9 +75,11 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -
     return Recognised(reading.style, reading.words(), reading.interface(), detail=reading)
 
 
-def _probed(session: Session, base: Reading, fixed: set[str], import_failed: str | None) -> Reading | str:
+def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed: str | None) -> BoardReading | str:
     packages = session.packages
-    base = Reading(base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders)
+    base = BoardReading(
+        base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders
+    )
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
     )
@@ -88,7 +90,7 @@ def _probed(session: Session, base: Reading, fixed: set[str], import_failed: str
     probes = [
         Question(f"probe:{index}", "drive", [cells, mark]) for index, (cells, mark) in enumerate(probe_positions())
     ]
-    marks: list[tuple[tuple[int, int], Reading]] = []
+    marks: list[tuple[tuple[int, int], BoardReading]] = []
     returned: list[str] = []
     for reading in readings:
         records = session.probe(reading.interface(), probes, stop_at_failure=False)

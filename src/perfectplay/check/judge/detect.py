@@ -28,7 +28,7 @@ from typing import Any
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
 from perfectplay.check.judge.interface import Hint, Interface
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
@@ -39,15 +39,15 @@ COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
 # would win elsewhere: so even an AI that does not care how fast it wins, or breaks ties at
 # random, shows by its answer which side it thinks it is playing.
 PROBES = (
-    (Position.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
-    (Position.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
-    (Position.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
-    (Position.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
-    (Position.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
-    (Position.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
+    (TicTacToePosition.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
+    (TicTacToePosition.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
+    (TicTacToePosition.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
+    (TicTacToePosition.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
+    (TicTacToePosition.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
+    (TicTacToePosition.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
 )
 
-Prober = Callable[[Interface, Sequence[Position]], list[dict[str, Any]] | None]
+Prober = Callable[[Interface, Sequence[TicTacToePosition]], list[dict[str, Any]] | None]
 """Asks the candidate the positions under an interface; None when it could not be asked at all."""
 
 

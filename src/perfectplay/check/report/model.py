@@ -42,7 +42,7 @@ KINDS: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class MoveChoice:
     """A move and what it leads to with best play: ``win`` in ``plies``, ``draw``, ``loss`` in ``plies``."""
 
     move: int
@@ -66,8 +66,8 @@ class Example:
 
     position: str | None = None
     to_move: str | None = None
-    chose: Choice | None = None
-    best: tuple[Choice, ...] = ()
+    chose: MoveChoice | None = None
+    best: tuple[MoveChoice, ...] = ()
     answer: str | None = None
     expected: str | None = None
     call: str | None = None

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
-from perfectplay.check.run.worker import GaveUp, NotFlushing, OutOfTime, Worker
+from perfectplay.check.run.worker import CandidateWorker, GaveUp, NotFlushing, OutOfTime
 
 Key = TypeVar("Key", bound=Hashable)
 Progress = Callable[[str, int, int], None]
@@ -39,7 +39,7 @@ def empties_cost(cells: str) -> float:
 
 
 def ask(
-    workers: Sequence[Worker],
+    workers: Sequence[CandidateWorker],
     op: str,
     shares: Sequence[Sequence[tuple[Key, Any]]],
     phase: str,
@@ -55,7 +55,7 @@ def ask(
     stops: list[str] = []
     errors: list[BaseException] = []
 
-    def drive(worker: Worker, share: Sequence[tuple[Key, Any]]) -> None:
+    def drive(worker: CandidateWorker, share: Sequence[tuple[Key, Any]]) -> None:
         try:
             for index, record in worker.stream(op, [payload for _, payload in share]):
                 events.put((share[index][0], record))

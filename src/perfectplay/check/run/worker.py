@@ -1,6 +1,6 @@
 """Candidate processes as the checker sees them: start one, ask it, time it, stop it, start it again.
 
-A ``Worker`` owns one child process at a time: the Python runner
+A ``CandidateWorker`` owns one child process at a time: the Python runner
 (``runner.py``) for a module, or the user's program for ``--command``, each
 started through a ``sandbox.Jail``. Questions go out in order and every
 answer must come within the per-move limit; a child that runs over is
@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, ClassVar, Protocol
 
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import protocol
 from perfectplay.check.run.accounting import CGroup
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
@@ -497,7 +497,7 @@ class Child:
             with contextlib.suppress(OSError):
                 stream.close()
 
-    def send(self, data: bytes, budget: Budget | None = None) -> None:
+    def send(self, data: bytes, budget: AnswerBudget | None = None) -> None:
         """Write ``data`` to the child's input, within ``budget``.
 
         A child that stops reading (busy writing to a pipe the checker has stopped emptying, say)
@@ -518,7 +518,7 @@ class Child:
         except (OSError, ValueError):
             raise self.died() from None
 
-    def next_line(self, budget: Budget, flush_test: bool = False) -> Arrival:
+    def next_line(self, budget: AnswerBudget, flush_test: bool = False) -> Arrival:
         """The next line, within ``budget``; with ``flush_test``, a child that waits without computing is tested."""
         idle = flush_test
         while True:
@@ -617,7 +617,7 @@ class Child:
             pass
 
 
-class Budget:
+class AnswerBudget:
     """One question's limits, from the moment it was asked (or the previous answer came)."""
 
     def __init__(
@@ -634,7 +634,7 @@ class Budget:
         self.quiet_since = wall
 
     @classmethod
-    def now(cls, clock: Clock, child: Child, limit: float | None = None) -> Budget:
+    def now(cls, clock: Clock, child: Child, limit: float | None = None) -> AnswerBudget:
         return cls(clock, child.cpu(), monotonic(), limit, child.active())
 
     def check(self, child: Child) -> None:
@@ -712,7 +712,7 @@ class Speaker(Protocol):
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]: ...
 
 
-def _timed(record: dict[str, Any], budget: Budget, arrival: Arrival) -> dict[str, Any]:
+def _timed(record: dict[str, Any], budget: AnswerBudget, arrival: Arrival) -> dict[str, Any]:
     record["seconds"], record["cpu"] = budget.spent(arrival)
     record["waited"] = budget.waited_for(arrival)
     return record
@@ -738,7 +738,7 @@ class RunnerSpeaker:
 
     def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
         # Counted from the child's birth: it may have been importing while the checker did other work.
-        budget = Budget(clock, 0.0, child.started, limit, 0.0)
+        budget = AnswerBudget(clock, 0.0, child.started, limit, 0.0)
         loaded = protocol.loaded(protocol.decode(child.next_line(budget).data))
         if self.interface is not None:
             reply = self.use(child, self.interface, clock, limit)
@@ -748,7 +748,7 @@ class RunnerSpeaker:
 
     @staticmethod
     def use(child: Child, interface: dict[str, Any], clock: Clock, limit: float) -> dict[str, Any]:
-        budget = Budget.now(clock, child, limit)
+        budget = AnswerBudget.now(clock, child, limit)
         child.send(json.dumps({"op": "use", "interface": interface}).encode() + b"\n", budget)
         return protocol.reply(protocol.decode(child.next_line(budget).data))
 
@@ -759,7 +759,7 @@ class RunnerSpeaker:
         # next positions, and their time would be charged to this one.)
         cpu, active = child.cpu(), child.active()
         for item in items:
-            budget = Budget(clock, cpu, monotonic(), self.limit, active)
+            budget = AnswerBudget(clock, cpu, monotonic(), self.limit, active)
             child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
             arrival = child.next_line(budget)
             cpu, active = arrival.cpu, arrival.active
@@ -787,7 +787,7 @@ class CommandSpeaker:
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
         for item in items:
-            budget = Budget.now(clock, child, self.limit)
+            budget = AnswerBudget.now(clock, child, self.limit)
             child.send(self.request(item), budget)
             line, arrival = self._answer_line(child, budget)
             yield _timed(self.answer(line), budget, arrival)
@@ -795,13 +795,13 @@ class CommandSpeaker:
     def request(self, item: Any) -> bytes:
         """The line that asks for a move: a tic-tac-toe position's cells and side (a game's speaker has its own)."""
         cells, side = item
-        return request_line(Position(cells, side))
+        return request_line(TicTacToePosition(cells, side))
 
     def answer(self, line: str) -> dict[str, Any]:
         """What the answer line says, as ``protocol`` records an answer."""
         return parse_answer(line)
 
-    def _answer_line(self, child: Child, budget: Budget) -> tuple[str, Arrival]:
+    def _answer_line(self, child: Child, budget: AnswerBudget) -> tuple[str, Arrival]:
         """The first line that is not a comment, and when it came; a few comments are kept for the report."""
         lines = 0
         while True:
@@ -822,7 +822,7 @@ sandbox when the *thread* that started it ends (PR_SET_PDEATHSIG), and the threa
 questions end with each phase of the check."""
 
 
-class Worker:
+class CandidateWorker:
     """One child at a time for one speaker, restarted after each time-out or crash."""
 
     def __init__(self, speaker: Speaker, clock: Clock, failures: FailureBudget, env: dict[str, str]) -> None:
@@ -1010,7 +1010,7 @@ def kill_session(session: int) -> None:
             continue
 
 
-def close_all(workers: Sequence[Worker]) -> None:
+def close_all(workers: Sequence[CandidateWorker]) -> None:
     """Close every worker, giving their children one shared grace period rather than one each."""
     for worker in workers:
         worker.closed = True
