@@ -30,6 +30,7 @@ from perfectplay.check.report.render_json import json_schema, report_json
 from perfectplay.check.report.score import score
 from perfectplay.check.run import accounting, sandbox, worker
 from perfectplay.check.run.accounting import CGroup, Hierarchy
+from perfectplay.check.run.candidate import _refused_elsewhere
 from perfectplay.check.run.runner import no_fork_filter
 from perfectplay.check.run.sandbox import Isolation, Jail
 from perfectplay.check.run.sandbox import ProcessLimits as Limits
@@ -295,11 +296,11 @@ THREAD_REFUSED = {"error": {"type": "RuntimeError", "message": "can't start new 
 def test_a_thread_refused_by_an_enclosing_limit_is_the_machines_failure(tmp_path: Path) -> None:
     group = fake_group(tmp_path)
     child: Any = FakeChild(group)
-    assert worker._refused_elsewhere(child, THREAD_REFUSED) is None  # nothing refused: it raised that itself
+    assert _refused_elsewhere(child, THREAD_REFUSED) is None  # nothing refused: it raised that itself
     (tmp_path / "pids" / "checker" / "pids.events").write_text("max 3\n")
-    reason = worker._refused_elsewhere(child, THREAD_REFUSED)
+    reason = _refused_elsewhere(child, THREAD_REFUSED)
     assert reason is not None and "a limit above the candidate's own" in reason
-    assert worker._refused_elsewhere(child, {"error": {"type": "ValueError", "message": "no"}}) is None
+    assert _refused_elsewhere(child, {"error": {"type": "ValueError", "message": "no"}}) is None
 
 
 def test_a_thread_refused_by_its_own_process_limit_is_the_candidates(tmp_path: Path) -> None:
@@ -307,7 +308,7 @@ def test_a_thread_refused_by_its_own_process_limit_is_the_candidates(tmp_path: P
     child: Any = FakeChild(group)
     (tmp_path / "pids" / "checker" / "candidate" / "pids.events").write_text("max 1\n")
     (tmp_path / "pids" / "checker" / "pids.events").write_text("max 1\n")
-    assert worker._refused_elsewhere(child, THREAD_REFUSED) is None
+    assert _refused_elsewhere(child, THREAD_REFUSED) is None
 
 
 # --- the accounting itself --------------------------------------------------------------------------

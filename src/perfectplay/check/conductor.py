@@ -30,13 +30,14 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge import sample
 from perfectplay.check.plug import CheckRecord, GamePlug, GameReport, LoadedModule, Packages, Recognised
 from perfectplay.check.records import load_record, save_record
+from perfectplay.check.run import worker as run_worker
 from perfectplay.check.run.allowed import grant
+from perfectplay.check.run.candidate import CandidateWorker, close_all
 from perfectplay.check.run.plug_speakers import DriverSpeaker, LineSpeaker
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import Isolation, Jail, ProcessLimits, choose
+from perfectplay.check.run.speakers import Speaker
 from perfectplay.check.run.worker import (
-    IMPORT_SECONDS,
-    CandidateWorker,
     ChildDied,
     ChildTimedOut,
     Clock,
@@ -44,8 +45,6 @@ from perfectplay.check.run.worker import (
     GaveUp,
     MachineFailed,
     OutOfTime,
-    Speaker,
-    close_all,
 )
 from perfectplay.check.session import Conversation
 from perfectplay.check.settings import GameSettings
@@ -69,7 +68,7 @@ def conduct(plug: GamePlug[R, Any], settings: GameSettings) -> R:
     candidate.validate()
     sandbox = candidate.sandbox
     isolation = sandbox if isinstance(sandbox, Isolation) else choose(sandbox)
-    hard = ProcessLimits(limits.memory_mb, limits.total_seconds + limits.move_seconds + IMPORT_SECONDS)
+    hard = ProcessLimits(limits.memory_mb, limits.total_seconds + limits.move_seconds + run_worker.IMPORT_SECONDS)
     exclude = frozenset(Path(other).resolve() for other in candidate.others)
     argv: list[str] = []
     if candidate.command is not None:

@@ -13,19 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from perfectplay.check.plug import Asker, Json, Packages, Question
+from perfectplay.check.run.candidate import CandidateWorker
+from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
 from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.speakers import RunnerSpeaker
 from perfectplay.check.run.sweep import Progress, ask, balance
-from perfectplay.check.run.worker import (
-    CandidateWorker,
-    ChildDied,
-    ChildTimedOut,
-    Clock,
-    FailureBudget,
-    GaveUp,
-    NotFlushing,
-    OutOfTime,
-    RunnerSpeaker,
-)
+from perfectplay.check.run.worker import Clock
 from perfectplay.check.settings import Grading, Limits
 
 PROBE_FAILURES = 3

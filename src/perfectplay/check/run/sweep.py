@@ -14,7 +14,8 @@ import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
-from perfectplay.check.run.worker import CandidateWorker, GaveUp, NotFlushing, OutOfTime
+from perfectplay.check.run.candidate import CandidateWorker
+from perfectplay.check.run.failures import GaveUp, NotFlushing, OutOfTime
 
 Key = TypeVar("Key", bound=Hashable)
 Progress = Callable[[str, int, int], None]

@@ -29,18 +29,10 @@ from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.judge.sample import in_round, stratified
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report.model import GameMove, RoleResult
+from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
 from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.speakers import CommandSpeaker, RunnerSpeaker
 from perfectplay.check.run.sweep import balance, empties_cost
-from perfectplay.check.run.worker import (
-    ChildDied,
-    ChildTimedOut,
-    CommandSpeaker,
-    FailureBudget,
-    GaveUp,
-    NotFlushing,
-    OutOfTime,
-    RunnerSpeaker,
-)
 from perfectplay.check.tictactoe.state import (
     PROBE_FAILURES,
     REPEAT_EVERY,

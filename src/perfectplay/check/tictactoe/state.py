@@ -16,11 +16,9 @@ from perfectplay.check.judge.answers import read_move
 from perfectplay.check.judge.interface import Hint, Interface
 from perfectplay.check.judge.oracle import Oracle
 from perfectplay.check.position import TicTacToePosition
+from perfectplay.check.run.candidate import CandidateWorker
 from perfectplay.check.run.sweep import ask
-from perfectplay.check.run.worker import (
-    CandidateWorker,
-    Clock,
-)
+from perfectplay.check.run.worker import Clock
 from perfectplay.check.settings import CheckSettings
 from perfectplay.check.transcript import Transcript
 
