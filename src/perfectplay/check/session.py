@@ -17,7 +17,7 @@ from perfectplay.check.run.candidate import CandidateWorker
 from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.speakers import RunnerSpeaker
-from perfectplay.check.run.sweep import Progress, ask, balance
+from perfectplay.check.run.sweep import STOPS, Progress, ask, balance, stop_reason
 from perfectplay.check.run.worker import Clock
 from perfectplay.check.settings import Grading, Limits
 
@@ -183,12 +183,8 @@ class Conversation:
                     return
                 try:
                     results[index] = jobs[index](lane)
-                except OutOfTime as out:
-                    stops.append(out.reason)
-                except NotFlushing:
-                    stops.append("flush")
-                except GaveUp:
-                    stops.append("failures")
+                except STOPS as stop:
+                    stops.append(stop_reason(stop))
                 finally:
                     self.progress(phase, len(results), len(jobs))
 

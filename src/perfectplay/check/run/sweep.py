@@ -22,6 +22,17 @@ Progress = Callable[[str, int, int], None]
 """Called with (phase, questions answered, questions in this phase)."""
 
 
+STOPS = (OutOfTime, NotFlushing, GaveUp)
+"""What ends the asking early, as a verdict (``stop_reason``), never as a crash."""
+
+
+def stop_reason(stop: BaseException) -> str:
+    """Why the asking stopped, in the check's words: the clock's reason, ``flush`` or ``failures``."""
+    if isinstance(stop, OutOfTime):
+        return stop.reason
+    return "flush" if isinstance(stop, NotFlushing) else "failures"
+
+
 def balance(
     items: Sequence[tuple[Key, Any]], cost: Callable[[Key], float], workers: int
 ) -> list[list[tuple[Key, Any]]]:
@@ -60,12 +71,8 @@ def ask(
         try:
             for index, record in worker.stream(op, [payload for _, payload in share]):
                 events.put((share[index][0], record))
-        except OutOfTime as out:
-            stops.append(out.reason)
-        except NotFlushing:
-            stops.append("flush")
-        except GaveUp:
-            stops.append("failures")
+        except STOPS as stop:
+            stops.append(stop_reason(stop))
         except BaseException as error:  # re-raised in the calling thread below
             errors.append(error)
         finally:
