@@ -1,11 +1,12 @@
-"""Set-up and entry point for a fresh checkout: ``python3 dev.py play`` or ``python3 dev.py test [--fast]``.
+"""Set-up and entry point for a fresh checkout: ``python3 dev.py play``, ``test [--fast]``, ``run`` or ``docs``.
 
 It needs only Python 3.10+ and pip. On first use (and whenever
 pyproject.toml or the compiled core's source changes) it creates ``.venv`` and
 installs perfectplay into it (building its compiled core when a C compiler is found)
 with what the command needs: ``play`` only the terminal game (the ``cli``
 extra, a few megabytes), ``run`` the web app too, ``test`` the developer
-tools as well; then it runs the command inside that environment. Safe to run
+tools as well (``docs``, the site's server, is one of them); then it runs
+the command inside that environment. Safe to run
 again: an up-to-date .venv is reused as it is, and one set up for ``test``
 serves ``play`` too.
 """
@@ -25,7 +26,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / "perfectplay-installed"
 
-EXTRAS = {"play": {"cli"}, "run": {"cli", "web"}, "test": {"cli", "web", "dev"}}
+EXTRAS = {"play": {"cli"}, "run": {"cli", "web"}, "test": {"cli", "web", "dev"}, "docs": {"cli", "web", "dev"}}
 """The optional dependencies each command needs: a player never downloads the developer tools."""
 
 
@@ -42,7 +43,16 @@ def ensure_environment(command: str) -> None:
     # The compiled core is built by the install too: a change to its source needs a new install.
     core = sorted((ROOT / "src" / "perfectplay" / "_core").glob("*.[ch]"))
     sources = [ROOT / "pyproject.toml", ROOT / "setup.py", *core]
-    fingerprint = hashlib.sha256(b"".join(path.name.encode() + path.read_bytes() for path in sources)).hexdigest()
+    # The install's metadata takes its version from perfectplay/__init__.py: a new version, a new install
+    # (the rest of that file is read from the checkout, as every module is).
+    version = [
+        line
+        for line in (ROOT / "src" / "perfectplay" / "__init__.py").read_bytes().splitlines()
+        if line.startswith(b"__version__")
+    ]
+    fingerprint = hashlib.sha256(
+        b"".join([*(path.name.encode() + path.read_bytes() for path in sources), *version])
+    ).hexdigest()
     have = installed(fingerprint)
     if EXTRAS[command] <= have:
         return
@@ -99,7 +109,18 @@ def test(extra: list[str]) -> int:
     rest = [word for word in extra if word != "--fast"]
     # The oldest and newest other Pythons (tests/other_pythons.py) are one integration test among the rest, run
     # beside them rather than after.
-    return checks_beside(checks(python, fast), pytest_command(python, fast, rest))
+    with tempfile.TemporaryDirectory() as folder:
+        # tests/conftest.py writes there the line naming what was skipped and what to install: said last.
+        skipped = Path(folder) / "skipped.txt"
+        os.environ[SKIP_SUMMARY] = str(skipped)
+        status = checks_beside(checks(python, fast), pytest_command(python, fast, rest))
+        if skipped.exists():
+            print(skipped.read_text(encoding="utf-8"), end="", flush=True)
+    return status
+
+
+SKIP_SUMMARY = "PERFECTPLAY_SKIP_SUMMARY"
+"""The variable naming that file (tests/skip_summary.py reads the same name)."""
 
 
 def checks_beside(steps: list[tuple[str, list[str]]], tests: list[str]) -> int:
@@ -139,13 +160,20 @@ def finish(process: subprocess.Popen[bytes]) -> int:
 
 
 def main() -> int:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test", "run"):
-        print("usage: python3 dev.py play [OPTIONS] | test [--fast] [PYTEST ARGS] | run COMMAND ...", file=sys.stderr)
+    if len(sys.argv) < 2 or sys.argv[1] not in ("play", "test", "run", "docs"):
+        print(
+            "usage: python3 dev.py play [OPTIONS] | test [--fast] [PYTEST ARGS] | run COMMAND ... | docs [OPTIONS]",
+            file=sys.stderr,
+        )
         return 2
     command, extra = sys.argv[1], sys.argv[2:]
     ensure_environment(command)
     if command == "test":
         return test(extra)
+    if command == "docs":
+        # The site from docs/ with mkdocs.yml (strict, as the tests build it), rebuilt on every edit, at
+        # http://127.0.0.1:8000/; options go to ``mkdocs serve`` (``--dev-addr 0.0.0.0:8000``).
+        return run([str(BIN / "python"), "-m", "mkdocs", "serve", *extra])
     if command == "play":
         return run([str(BIN / "perfectplay"), "play", *extra])
     return run([str(BIN / "perfectplay"), *extra])

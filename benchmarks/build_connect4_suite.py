@@ -33,8 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import Connect4, Limit
+from perfectplay.games.connect4 import Connect4State
 from perfectplay.search.solver import score_moves
-from perfectplay.search.solver.book import book_answer
+from perfectplay.search.solver.book import BookAnswer
 
 SUITE = Path(__file__).resolve().parents[1] / "src" / "perfectplay" / "check" / "data" / "connect4-suite.jsonl"
 SEED = 2028
@@ -47,6 +48,13 @@ PHASES: dict[str, tuple[int, int, int]] = {
 }
 OUTCOME_SCORE = {"win": 1, "draw": 0, "loss": -1}
 
+
+
+def book_answer(game: Connect4, state: Connect4State) -> BookAnswer | None:
+    """What the game's shipped opening book proved about ``state`` (its ``opening_book`` hook), or None."""
+    book = game.opening_book()
+    answer = None if book is None else book.answer(state)
+    return answer if isinstance(answer, BookAnswer) else None
 
 def immediate(game: Connect4, state: Any) -> tuple[list[int], list[int]]:
     """The mover's winning moves, and the columns where the opponent would win next (to block)."""

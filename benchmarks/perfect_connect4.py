@@ -45,7 +45,7 @@ from perfectplay.game import Player
 from perfectplay.games.connect4 import Connect4, Connect4State
 from perfectplay.play.matches import budgeted_analyst
 from perfectplay.play.players import choose_move
-from perfectplay.search.solver.book import book_answer
+from perfectplay.search.solver.book import BookAnswer
 from perfectplay.search.solver.compiled import core_description
 from perfectplay.web.jobs import Job, run_job
 from perfectplay.words import ANSWERED_AHEAD
@@ -62,6 +62,13 @@ class Tally:
     book_ms: list[float] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
 
+
+
+def book_answer(game: Connect4, state: Connect4State) -> BookAnswer | None:
+    """What the game's shipped opening book proved about ``state`` (its ``opening_book`` hook), or None."""
+    book = game.opening_book()
+    answer = None if book is None else book.answer(state)
+    return answer if isinstance(answer, BookAnswer) else None
 
 def sign(value: int) -> int:
     return (value > 0) - (value < 0)

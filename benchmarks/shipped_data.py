@@ -20,7 +20,7 @@ Run from the repository root::
 
 The test suite checks a seeded handful of each on every run
 (``tests/check/test_connect4_agent_suite.py``,
-``tests/test_distributed_builds.py``, ``tests/test_shipped_layer.py``); this
+``tests/play/test_distributed_builds.py``, ``tests/search/solver/test_shipped_layer.py``); this
 is the whole of each. It prints what it compared and every disagreement, and
 exits 1 if there is one.
 """

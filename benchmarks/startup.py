@@ -22,7 +22,7 @@ temporary folder; none of the seed's code is kept in this repository.
 
 Targets: ``perfectplay best`` on any 3x3 position within 30 ms of bare
 interpreter start-up, warm (issue 27; issue 11 asked 100 ms), and at least
-5x faster than the seed script. ``tests/test_cli_output.py`` holds what it
+5x faster than the seed script. ``tests/cli/test_cli_output.py`` holds what it
 imports to a list of modules, so the budget does not wait for this
 benchmark to be run. The console script runs ``perfectplay.cli:run``, which
 ends ``best`` without the interpreter's teardown of every module (about a

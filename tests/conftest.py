@@ -13,6 +13,7 @@ from cli_helpers import InProcess
 from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 from perfectplay.teaching.trace import Trace, trace_minimax
 from shared_results import SharedResults, shared_folder
+from skip_summary import pytest_unconfigure as pytest_unconfigure  # the closing line: skipped, to install
 from textbook_reference import Answer, reachable_positions, reference_answers
 
 
@@ -79,3 +80,4 @@ def empty_board_trace(tictactoe: MNK, shared_results: SharedResults) -> Trace:
 def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
     """The ``perfectplay`` command run in this process: for the many refusals of bad arguments."""
     return InProcess(capsys, monkeypatch)
+

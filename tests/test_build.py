@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+import perfectplay
 from built_wheels import Built, clean_environ, install_alone
 from other_pythons import interpreters
 
@@ -53,6 +54,9 @@ def test_build_makes_an_sdist_and_a_wheel_for_this_python_that_install_with_no_i
     assert tag in wheel.name or "py3-none-any" in wheel.name
     version = run([str(wheel_alone / "perfectplay"), "--version"], tmp_path)
     assert version.returncode == 0, version.stderr
+    # One version: the wheel's name and its --version say the package's own (perfectplay.__version__).
+    assert wheel.name.startswith(f"perfectplay-{perfectplay.__version__}-")
+    assert version.stdout.startswith(f"perfectplay {perfectplay.__version__}\n")
     if compiler():
         assert "solver core: compiled C" in version.stdout
     # ``python -m build`` made the wheel from the sdist, offline (no index, no isolation): the sdist holds

@@ -19,8 +19,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "perfectplay"
 
-ENGINE = ("perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks", "perfectplay.notation",
-          "perfectplay.games", "perfectplay.search")
+ENGINE = ("perfectplay._lazy", "perfectplay.errors", "perfectplay.files", "perfectplay.game", "perfectplay.hooks",
+          "perfectplay.notation", "perfectplay.games", "perfectplay.search")
 TEACHING = ("perfectplay.teaching", "perfectplay.words", "perfectplay.documents")
 DRAWINGS = ("perfectplay.viz",)
 """A floor above the teaching tools: a drawing reads a trace or a tree, and no teaching tool imports a drawing."""
@@ -28,8 +28,8 @@ PLAY = ("perfectplay.play",)
 FRONT_ENDS = ("perfectplay.cli", "perfectplay.web", "perfectplay.check", "perfectplay.__main__", "perfectplay.rl",
               "perfectplay.notebook")
 LAYERS = (ENGINE, TEACHING, DRAWINGS, PLAY, FRONT_ENDS)
-TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.game", "perfectplay.hooks",
-                     "perfectplay.notation", "perfectplay.documents", "perfectplay.__main__"}
+TOP_LEVEL_MODULES = {"perfectplay", "perfectplay._lazy", "perfectplay.errors", "perfectplay.files", "perfectplay.game",
+                     "perfectplay.hooks", "perfectplay.notation", "perfectplay.documents", "perfectplay.__main__"}
 """The only modules that sit at the top of the package: every other one lives in the folder of its layer (the words
 are a folder of their own, ``words/``, one subject a module)."""
 
@@ -93,8 +93,8 @@ def test_the_map_catches_an_engine_module_that_imports_a_teaching_tool(tmp_path:
     assert _layer_of("perfectplay.search.solver.exact") == 0
 
 
-DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.games", "perfectplay.search.solver", "perfectplay.teaching",
-         "perfectplay.words", "perfectplay.documents", "perfectplay.viz")
+DOORS = ("perfectplay", "perfectplay._lazy", "perfectplay.files", "perfectplay.games", "perfectplay.search.solver",
+         "perfectplay.teaching", "perfectplay.words", "perfectplay.documents", "perfectplay.viz")
 """What a front end may import the engine, the teaching tools and the drawings through: the public API, the
 registry's and the solver's specialist doors, the teaching tools' facade, the words, the JSON documents and the
 drawings' door; the play layer and the front ends' own packages are theirs."""

@@ -1,4 +1,5 @@
-"""The README says what the program does: its transcript is the real output, and it speaks only of the project."""
+"""The README says what the program does in a screen or two: the set-up commands first, its transcripts (and the
+players' page's) the real output, and it speaks only of the project."""
 
 from __future__ import annotations
 
@@ -9,14 +10,26 @@ from cli_helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+PLAYERS = (ROOT / "docs" / "for-players.md").read_text(encoding="utf-8")
 PROMPTS = re.compile(
     r"^(Your move \(X\), a cell number \(1-9\) or 'row col': |Play again\? \[y/n\] )(.*)$", re.MULTILINE
 )
 
 
-def test_the_short_game_in_the_readme_is_what_play_seed_4_prints_for_the_same_keys() -> None:
+def test_the_readme_starts_with_the_two_set_up_commands_and_fits_in_150_lines() -> None:
+    first_block = README.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert [line.split("#")[0].strip() for line in first_block.splitlines()] == [
+        "python3 dev.py play",
+        "python3 dev.py test",
+    ]
+    assert README.startswith("# perfectplay\n\n```sh\npython3 dev.py play ")
+    assert len(README.splitlines()) <= 150
+    assert "python3 dev.py docs" in README
+
+
+def test_the_short_game_on_the_players_page_is_what_play_seed_4_prints_for_the_same_keys() -> None:
     """The transcript shows what was typed after each prompt; run with those keys, the program prints the rest."""
-    block = README.split("```\n$ perfectplay play --seed 4\n", 1)[1].split("```", 1)[0]
+    block = PLAYERS.split("```\n$ perfectplay play --seed 4\n", 1)[1].split("```", 1)[0]
     typed = [found.group(2) for found in PROMPTS.finditer(block)]
     assert len(typed) == 6
     # Through a pipe nothing is echoed: each prompt runs straight into what follows it.

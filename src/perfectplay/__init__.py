@@ -1,9 +1,9 @@
 """perfectplay: unbeatable tic-tac-toe and the minimax engine behind it.
 
->>> from perfectplay import parse_position, analyze
->>> game, state = parse_position("XOX/OO./.X.")
->>> analyze(game, state).best
-(5,)
+    >>> from perfectplay import parse_position, analyze
+    >>> game, state = parse_position("XOX/OO./.X.")
+    >>> analyze(game, state).best
+    (5,)
 
 This is the engine's door: the game protocol, the built-in games and their
 registry, positions, limits, results and the searches. What only a
@@ -24,7 +24,8 @@ import typing as _typing
 
 from perfectplay._lazy import lazy_door as _lazy_door
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The one place the version is written: the wheel's metadata (pyproject.toml), ``--version`` and the docs read it."""
 
 _HOMES: dict[str, str] = {
     "ALGORITHMS": "perfectplay.search.analysis",

@@ -7,6 +7,17 @@ other document a front end writes (a match, a position for the page, an
 error), so a field is spelled in one place. The schema is described in the
 README ("Analysis JSON") and docs/web.md.
 
+The analysis's schema is versioned (``ANALYSIS_VERSION``, the document's
+``version``); each change only adds fields:
+
+* 1: the first (no ``version`` field);
+* 2: ``version``, and per move ``proven``: how much of its value is
+  proven, ``"score"`` (exact: ``outcome``, ``plies`` and ``score`` hold
+  it), ``"outcome"`` (a win or a loss whose length is not proven:
+  ``outcome`` is ``"win"`` or ``"loss"``, ``plies`` and ``score`` null) or
+  null (not proven: ``outcome`` ``"unknown"``). In version 1 such a move
+  read ``"unknown"``.
+
 It sits with the teaching tools in the package map: it reads the engine's
 and the teaching tools' results; the play layer and the front ends use its
 shapes.
@@ -23,6 +34,11 @@ from perfectplay.teaching.orders import OrderCount, OrderCounts
 from perfectplay.words.play import result_text
 
 OutcomeName = Literal["win", "draw", "loss", "unknown"]
+
+ProofName = Literal["score", "outcome"]
+
+ANALYSIS_VERSION = 2
+"""The analysis document's schema version (see the module notes): 2 added ``version`` and each move's ``proven``."""
 
 
 # --- an analysis: CLI analyze/best --json, POST /api/analyze, the computer's reasons ------------
@@ -41,9 +57,11 @@ class MoveJSON(TypedDict, total=False):
     plies: int | None
     score: int | None
     estimate: int | None
+    proven: ProofName | None
 
 
 class AnalysisJSON(TypedDict):
+    version: int
     game: str
     position: str
     to_move: str
@@ -90,11 +108,13 @@ def analysis_json(analysis: Analysis) -> AnalysisJSON:
                 "plies": entry.outcome.plies,
                 "score": entry.score,
                 "estimate": entry.estimate,
+                "proven": entry.proof,
             },
         )
         for entry in analysis.moves
     ]
     return {
+        "version": ANALYSIS_VERSION,
         "game": game.name,
         "position": game.format(analysis.state),
         "to_move": analysis.to_move.value,
@@ -368,6 +388,8 @@ class CutJSON(TypedDict):
 
 
 class QuizJSON(TypedDict):
+    """``POST /api/quiz``: the answer checked against alpha-beta's real cuts, every cut explained."""
+
     tree_text: str
     correct: bool
     answer: list[str]
@@ -390,6 +412,8 @@ class MistakeJSON(TypedDict):
 
 
 class PracticeJSON(TypedDict):
+    """``POST /api/practice``: the hand search graded node by node, with the reason for every mistake."""
+
     tree_text: str
     convention: str
     asked: int

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar
 from perfectplay.errors import IllegalMoveError, PositionError
 
 if TYPE_CHECKING:  # types only: nothing of the hooks runs before a solver asks for a node
-    from perfectplay.hooks import CompiledEntry, OutcomeTable, SearchNode
+    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable, SearchNode
 
 
 class Player(enum.Enum):
@@ -273,6 +273,10 @@ class Game(Protocol[State]):
         A game returns one only for the node its own ``search_node`` makes,
         and only for the sizes the compiled core can hold.
         """
+        return None
+
+    def opening_book(self) -> OpeningBook | None:
+        """Opening lines proven ahead of time that a limited search asks first, or None (the default)."""
         return None
 
     def outcome_table(self) -> OutcomeTable | None:

@@ -19,9 +19,11 @@ Every score a node reports uses ``perfectplay.game``'s convention, counted
 from the node for the side to move there.
 
 A game whose node the compiled core (``perfectplay._core``) knows says so
-with a ``CompiledEntry`` (``Game.compiled_entry``), and one with outcomes
-proven ahead of time hands them over as an ``OutcomeTable``
-(``Game.outcome_table``): the solver never asks which game it is searching.
+with a ``CompiledEntry`` (``Game.compiled_entry``), and one with answers
+proven ahead of time hands them over: its opening lines as an
+``OpeningBook`` (``Game.opening_book``), outcomes off those lines as an
+``OutcomeTable`` (``Game.outcome_table``). The solver never asks which game
+it is searching.
 
 This module imports nothing of ``perfectplay.game``: the protocol builds on
 these hooks, not the other way round.
@@ -137,4 +139,19 @@ class OutcomeTable(Protocol):
 
     def outcome(self, state: object) -> int | None:
         """The position's own outcome for the side to move, or None where the table cannot tell."""
+        ...
+
+
+class OpeningBook(Protocol):
+    """A game's opening lines proven ahead of time (``Game.opening_book``): what is proven and the move to play.
+
+    A limited search searching to the end asks the book before anything
+    else; off the book's lines it asks the ``OutcomeTable``. ``answer`` gives
+    the solver's own ``BookAnswer`` (``search/solver/book.py``, the reader
+    every book is read with, which this module cannot name without an import
+    circle), or None where the book has no line.
+    """
+
+    def answer(self, state: object) -> object | None:
+        """What the book proved about ``state``, in ``state``'s own frame, or None off the book's lines."""
         ...

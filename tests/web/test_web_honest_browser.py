@@ -50,5 +50,7 @@ def test_a_move_from_positions_solved_ahead_of_time_says_so_and_marks_the_win_ab
     why = page.inner_text("#why")
     assert why.startswith("The computer (X) played 6. From positions solved ahead of time: a proven win")
     assert "Answered without a search" in why and "stopped at the time limit" not in why
-    assert page.get_attribute(".why-moves li[data-move='5']", "class") == "why-unknown played best"
+    # The layer proves every move's outcome, not how fast: the move played shows its win, the others their own.
+    assert page.get_attribute(".why-moves li[data-move='5']", "class") == "why-win played best"
+    assert page.inner_text(".why-moves li[data-move='5'] .why-outcome").startswith("win, length not proven")
     assert page.get_attribute(".why-moves li[data-move='3']", "class") == "why-draw"

@@ -83,6 +83,7 @@ _HOMES: dict[str, str] = {
     "load_connect4_weights": "perfectplay.check.connect4.score",
     "load_weights": "perfectplay.check.report.score",
     "one_line": "perfectplay.check.plug_class",
+    "package_folders": "perfectplay.check.run.allowed",
     "plug_for": "perfectplay.check.plugs",
     "plug_games": "perfectplay.check.plugs",
     "points": "perfectplay.check.report.score",
@@ -167,6 +168,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.roster import Submission as Submission
     from perfectplay.check.roster import from_manifest as from_manifest
     from perfectplay.check.roster import from_paths as from_paths
+    from perfectplay.check.run.allowed import package_folders as package_folders
     from perfectplay.check.run.sweep import Progress as Progress
     from perfectplay.check.settings import DEFAULT_MEMORY_MB as DEFAULT_MEMORY_MB
     from perfectplay.check.settings import DEFAULT_MOVE_SECONDS as DEFAULT_MOVE_SECONDS

@@ -16,6 +16,7 @@ from perfectplay.check.plug import GamePlug
 PLUGS: dict[str, tuple[str, str]] = {
     "connect4": ("perfectplay.check.connect4.plug", "Connect4Plug"),
     "nim": ("perfectplay.check.nim.plug", "NimPlug"),
+    "nim:misere": ("perfectplay.check.nim.plug", "NimMiserePlug"),
 }
 """Each game's plug: (module, class). Tic-tac-toe's check is ``api.check_ai`` (``tictactoe/``)."""
 

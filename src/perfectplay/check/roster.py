@@ -23,9 +23,7 @@ run. Each submission's copy leaves out the files of every other submission.
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from perfectplay.check import manifest_rows
 from perfectplay.check.errors import CheckUsageError
 
 SETTINGS = ("function", "board", "empty", "returns", "plays", "standard")
@@ -216,11 +215,9 @@ def _with_others(submissions: list[Submission]) -> list[Submission]:
 def from_manifest(path: str) -> list[Submission]:
     """The submissions a class manifest lists (CSV with a header row, or TOML ``[[student]]`` tables)."""
     manifest = Path(path)
-    try:
-        text = manifest.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CheckUsageError(f"--manifest: cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
-    rows = _toml_rows(text, path) if manifest.suffix == ".toml" else _csv_rows(text, path)
+    text = manifest_rows.read(path)  # strictly: a regular file, capped; an open quote, a NUL ... named in one line
+    rows = _toml_rows(text, path) if manifest.suffix == ".toml" else manifest_rows.csv_rows(text, path, COLUMNS)
+    manifest_rows.no_nul_values(rows, path)
     if not rows:
         raise CheckUsageError(f"--manifest {path}: no student in it")
     base = manifest.resolve().parent
@@ -230,18 +227,6 @@ def from_manifest(path: str) -> list[Submission]:
     if repeated:
         raise CheckUsageError(f"--manifest {path}: the student {repeated[0]!r} is listed twice")
     return _with_others(submissions)
-
-
-def _csv_rows(text: str, path: str) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(text))
-    header = [name.strip() for name in reader.fieldnames or ()]
-    _known(header, path)
-    rows = []
-    for number, row in enumerate(reader, start=2):
-        values = {key.strip(): (value or "").strip() for key, value in row.items() if key is not None}
-        if any(values.values()):
-            rows.append((number, values))
-    return rows
 
 
 def _toml_rows(text: str, path: str) -> list[tuple[int, dict[str, str]]]:

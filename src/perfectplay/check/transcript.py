@@ -14,18 +14,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
+from perfectplay import files
+from perfectplay.check import transcript_fields
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.interface import Interface
 from perfectplay.check.position import TicTacToePosition as Position
 
 SCHEMA = "perfectplay/check-transcript/v1"
 MAX_BYTES = 256 * 1024 * 1024
-"""A transcript larger than this is refused before it is read (a whole check is a few megabytes)."""
+"""A transcript larger than this is refused (a whole check is a few megabytes); the cap counts the bytes read."""
 
 Answers = dict[Position, list[dict[str, Any]]]
 
@@ -106,33 +106,32 @@ def _digest(text: str) -> str:
 
 
 def save(transcript: Transcript, path: str | os.PathLike[str]) -> None:
-    """Write the transcript to ``path`` whole or not at all (a new file renamed over the old one)."""
-    target = Path(path)
+    """Write the transcript to ``path`` whole or not at all, a regular file only (``perfectplay.files``)."""
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=".transcript-", dir=target.parent or Path("."))
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(to_json(transcript) + "\n")
-        os.replace(temporary, target)
-    except OSError as error:
-        raise CheckUsageError(f"--transcript: cannot write {path}: {error.strerror or error}") from None
+        files.write(path, to_json(transcript) + "\n", option="--transcript")
+    except files.FileRefused as error:
+        raise CheckUsageError(str(error)) from None
 
 
 def load(path: str | os.PathLike[str]) -> Transcript:
     """The transcript in ``path``; ``CheckUsageError`` (one line) for a file that is not one, or was changed."""
     where = f"--replay {os.fspath(path)}"
     try:
-        if Path(path).stat().st_size > MAX_BYTES:
-            raise CheckUsageError(f"{where}: larger than {MAX_BYTES // 2**20} MB, not a check transcript")
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CheckUsageError(f"{where}: cannot read it ({error.strerror or error})") from None
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        # A regular file only, read no further than the cap: a FIFO, a device or /dev/zero is refused at once.
+        document = json.loads(files.read_text(path, limit=MAX_BYTES, option="--replay"))
+    except files.FileRefused as error:
+        raise CheckUsageError(str(error)) from None
+    except (ValueError, RecursionError):
         raise CheckUsageError(f"{where}: not a check transcript (not JSON)") from None
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise CheckUsageError(f"{where}: not a check transcript (no schema {SCHEMA!r})")
     body = document.get("body")
     if not isinstance(body, dict) or document.get("digest") != _digest(json.dumps(body, sort_keys=True)):
         raise CheckUsageError(f"{where}: the transcript was changed after it was written (its digest does not match)")
+    try:
+        transcript_fields.validate(body)
+    except transcript_fields.FieldError as error:
+        raise CheckUsageError(f"{where}: not a check transcript: {error}") from None
     try:
         return _read(body)
     except (KeyError, TypeError, ValueError, AttributeError) as error:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from perfectplay.search.solver import TranspositionTable
 
 # The engine, the words and the JSON shapes are imported where they are used: ``best`` on 3x3 loads the
-# solver and nothing else (tests/test_cli_output.py holds the list).
+# solver and nothing else (tests/cli/test_cli_output.py holds the list).
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -85,7 +85,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     evaluation = None
     if depth_limited and algorithm != "solver":
         evaluation = _evaluation(args, game)
-    table = table_for(game, args.table_size, limit.unlimited) if algorithm == "solver" else None
+    table = table_for(game, args.table_size, limit.roomy) if algorithm == "solver" else None
     with ProgressLine(f"{algorithm} on {game.title}", table) as progress:
         analysis = _analysis(game, state, algorithm, limit, evaluation, table, progress)
     if args.json:
@@ -180,8 +180,10 @@ def run_best(args: argparse.Namespace) -> int:
 
 
 def _value_text(entry: Any, evaluation: str | None) -> str:
-    if entry.proven:
-        return str(entry.outcome)
+    if entry.proof is not None:  # its exact outcome, else its win or loss with the length not proven
+        from perfectplay.words import move_outcome_text
+
+        return str(move_outcome_text(entry))
     if entry.estimate is None:
         return "not searched"
     if evaluation is None:
@@ -221,11 +223,13 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
         lines.append("")
         width = max(4, *(len(game.move_label(entry.move)) for entry in analysis.moves))
         heading = "value" if evaluation is not None else "outcome"
-        lines.append(f" {'move':>{width}}  {heading:<11}  score")
+        column = max(11, *(len(_value_text(entry, evaluation)) for entry in analysis.moves))
+        lines.append(f" {'move':>{width}}  {heading:<{column}}  score")
         for entry in analysis.moves:
             mark = ("  <- chosen" if evaluation else "  <- best") if entry.move in analysis.best else ""
             score = f"{entry.score:>5}" if entry.score is not None else "" if evaluation else "    ?"
-            row = f" {game.move_label(entry.move):>{width}}  {_value_text(entry, evaluation):<11}  {score:>5}{mark}"
+            value = _value_text(entry, evaluation)
+            row = f" {game.move_label(entry.move):>{width}}  {value:<{column}}  {score:>5}{mark}"
             lines.append(row.rstrip())
     lines.append("")
     status = "" if analysis.complete or evaluation else ", stopped by the limit"

@@ -135,8 +135,7 @@ def run_book(args: argparse.Namespace) -> int:
 
 def run_sharded(args: argparse.Namespace, game: Connect4, known: Book, path: Path) -> int:
     """The whole book, each ply's new positions proven as shards on the engine; the file written whole at the end."""
-    from perfectplay.play.book_builds import build_book_sharded
-    from perfectplay.play.engines import Engine
+    from perfectplay.play import Engine, build_book_sharded
 
     started = time.perf_counter()
 

@@ -15,8 +15,7 @@ import sys
 from typing import TextIO
 
 from perfectplay.cli.options import whole
-from perfectplay.play.engines import ENGINES, Engine, all_cores, open_engine
-from perfectplay.play.shards import SHARD_COUNT
+from perfectplay.play import ENGINES, SHARD_COUNT, Engine, all_cores, open_engine
 
 MAX_WORKERS = 1_024
 MAX_SHARDS = 100_000

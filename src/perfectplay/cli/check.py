@@ -79,6 +79,7 @@ from perfectplay.check import (
 from perfectplay.check import Progress as ProgressCallback
 from perfectplay.check import choose_isolation as choose
 from perfectplay.cli.check_game import add_options, feedback_files, run_game, write_feedback
+from perfectplay.cli.check_strict import refuse_inapplicable
 from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
 
@@ -313,6 +314,7 @@ def _commands(values: list[str]) -> list[tuple[str, str]]:
 
 
 def _run(args: argparse.Namespace) -> int:
+    refuse_inapplicable(args)  # a flag of another game, a package not installed: one line (issue 43)
     if args.replay is not None and args.game == "tictactoe":
         # A plug's transcript says its game: --replay needs no --game.
         args.game = transcript_game(args.replay) or "tictactoe"

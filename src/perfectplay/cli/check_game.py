@@ -54,7 +54,7 @@ from perfectplay.check import (
     validate_jobs,
 )
 from perfectplay.cli.options import whole
-from perfectplay.cli.output import print_or_write
+from perfectplay.cli.output import print_or_write, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 FORMATS = ("text", "json", "csv", *GRADERS)
@@ -356,10 +356,9 @@ def feedback_files(folder: str | None, roster: list[Submission]) -> dict[str, Pa
 
 def write_feedback(path: Path, text: str) -> None:
     """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release)."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise CheckUsageError(f"--feedback-dir: cannot write {path}: {error.strerror}") from None
+    # A regular file only, whole or not at all (perfectplay.files); one that was there is said, not hidden.
+    if write_file(path, text, option="--feedback-dir"):
+        sys.stderr.write(f"--feedback-dir: replaced {path}, the file of an earlier run\n")
 
 
 def _print(text: str, end: str = "\n") -> None:

@@ -18,7 +18,7 @@ from perfectplay import Connect4, PerfectplayError, make_game
 from perfectplay.cli.builds import ShardProgress, add_build_options, engine_for
 from perfectplay.cli.options import game_option, path, whole
 from perfectplay.cli.output import atomic_binary, atomic_file
-from perfectplay.play.datasets import (
+from perfectplay.play import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_TEST_PERCENT,
     FORMATS,
@@ -27,6 +27,9 @@ from perfectplay.play.datasets import (
     write_parquet,
 )
 
+SCORES_ALL_CELLS = 20
+"""The largest board (in cells) whose every reachable position ``--format scores`` builds without ``--plies``
+(5x4: millions of positions; 6x4 and up: billions, and 7x6 trillions)."""
 MAX_POSITIONS = 50_000_000
 """The largest ``--max-positions``: every position is held in memory (about 1 KB each) before it is written."""
 
@@ -71,7 +74,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         default=None,
         metavar="N",
         help="--format scores only: keep just the positions after exactly N moves (a layer; 7x6 after 8 moves is "
-        "about 92,000 mirror pairs, where every position is trillions)",
+        f"about 92,000 mirror pairs, where every position is trillions); needed past {SCORES_ALL_CELLS} cells",
     )
     parser.add_argument(
         "--values",
@@ -112,7 +115,7 @@ def run_dataset(args: argparse.Namespace) -> int:
 
 def run_scores(args: argparse.Namespace) -> int:
     """The sharded build of every reachable Connect Four position's exact score."""
-    from perfectplay.play.exact_scores import build_exact_scores
+    from perfectplay.play import build_exact_scores
 
     game = make_game(args.game)
     if not isinstance(game, Connect4):
@@ -121,6 +124,12 @@ def run_scores(args: argparse.Namespace) -> int:
         raise PerfectplayError("--format scores needs --output PATH and walks from the empty board (no --start)")
     if args.plies is not None and args.plies > game.cells:
         raise PerfectplayError(f"--plies: {game.title} is full after {game.cells} moves, not {args.plies}")
+    if args.plies is None and game.cells > SCORES_ALL_CELLS:
+        # Refused before the walk starts: every reachable position of 7x6 is trillions (issue 43).
+        raise PerfectplayError(
+            f"--format scores of every reachable position of {game.title} cannot finish (boards of more than "
+            f"{SCORES_ALL_CELLS} cells have billions): give --plies N to build one layer"
+        )
     progress = ShardProgress(game.name)
     which = "every reachable position" if args.plies is None else f"every position after {args.plies} moves"
     with engine_for(args) as engine:

@@ -20,6 +20,7 @@ from perfectplay import PerfectplayError
 from perfectplay.cli.latex import INSTALL, compile_pdf, have_pdflatex
 from perfectplay.cli.options import path, whole
 from perfectplay.cli.output import write_file
+from perfectplay.files import check_target
 from perfectplay.teaching import Convention, random_tree, tree_text
 from perfectplay.viz import exercise_svg, exercise_tikz
 
@@ -86,6 +87,9 @@ def run_exercise(args: argparse.Namespace) -> int:
         raise PerfectplayError(f"--out {args.out} is a folder: give a file name prefix in it, such as exercise1")
     if not os.path.isdir(os.path.dirname(args.out) or "."):  # said before the PDFs are compiled (seconds), not after
         raise PerfectplayError(f"cannot write {args.out}-sheet.tex: no such folder")
+    if (os.path.lexists(args.out) and not os.path.isfile(args.out)) or os.path.islink(args.out):
+        # /dev/full as a prefix made /dev/full-sheet.tex: a prefix that is a device, a FIFO or a link is a mistake.
+        raise PerfectplayError(f"--out {args.out} is not a file name prefix: it names something that is not a file")
     tree = random_tree(random.Random(args.seed), args.depth, args.branching, args.top)
     convention = Convention(cut_on_equal=not args.strict, root_window=args.root_window, algorithm=args.algorithm)
     title = f"Exercise {args.seed}: {tree_text(tree.root)}"
@@ -103,10 +107,12 @@ def run_exercise(args: argparse.Namespace) -> int:
         if "pdf" in wanted:  # compiled before anything is written: a failure leaves no half-set of files
             files["pdf"] = compile_pdf(tex, f"{args.out}-{part}")
         documents.append((part, files))
-    for part, files in documents:
-        for kind in wanted:
-            # Whole or not at all, so a reader never sees half a sheet; a failure is one line and status 2.
-            target = f"{args.out}-{part}.{kind}"
-            write_file(target, files[kind])
-            sys.stdout.write(f"wrote {target}\n")
+    targets = [(f"{args.out}-{part}.{kind}", files[kind]) for part, files in documents for kind in wanted]
+    for target, _ in targets:  # a link, a device or a folder among them is refused before any file is written
+        check_target(target, option="--out")
+    for target, content in targets:
+        # Whole or not at all, so a reader never sees half a sheet; a failure is one line and status 2.
+        replaced = write_file(target, content, option="--out")
+        # The names come from a prefix, not from the user: a file that was there is never replaced without a word.
+        sys.stdout.write(f"wrote {target}" + (" (replaced the file there)\n" if replaced else "\n"))
     return 0

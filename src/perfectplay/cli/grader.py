@@ -24,6 +24,7 @@ from perfectplay.cli import grader_files
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
 from perfectplay.cli.options import duration, path, whole
 from perfectplay.cli.wheel import build_wheel
+from perfectplay.files import write, writing_binary
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
 GAMES = ("tictactoe", *plug_games())
@@ -80,8 +81,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 def run_grader(args: argparse.Namespace) -> int:
     choices = _choices(args)
     out = Path(args.out)
-    if out.exists() and not (out.is_dir() and not any(out.iterdir())):
+    if out.is_symlink() or (out.exists() and not (out.is_dir() and not any(out.iterdir()))):
         raise CheckUsageError(f"--out: {out} already exists; give a new path")
+    if not (out.parent if str(out.parent) else Path(".")).is_dir():
+        raise CheckUsageError(f"--out: cannot write {out}: no such folder")
     with tempfile.TemporaryDirectory() as scratch:
         wheel = build_wheel(Path(scratch))
         files = _bundle(args.grader, choices, wheel)
@@ -171,8 +174,9 @@ def _tar(files: list[tuple[str, bytes, int]]) -> bytes:
 
 
 def _write_zip(out: Path, files: list[tuple[str, bytes, int]]) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+    with writing_binary(out, replace=False, option="--out") as stream, zipfile.ZipFile(
+        stream, "w", zipfile.ZIP_DEFLATED
+    ) as archive:
         for name, data, mode in files:
             member = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             member.external_attr = (0o100000 | mode) << 16  # a regular file; run_autograder keeps its x bit
@@ -181,11 +185,11 @@ def _write_zip(out: Path, files: list[tuple[str, bytes, int]]) -> None:
 
 
 def _write_folder(out: Path, files: list[tuple[str, bytes, int]]) -> None:
+    out.mkdir(exist_ok=True)  # new, or empty (checked above); its parent exists
     for name, data, mode in files:
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        path.chmod(mode)
+        write(path, data, replace=False, option="--out", mode=mode)  # never through a link, never over a file
 
 
 def _flat(weights: object) -> dict[str, float]:

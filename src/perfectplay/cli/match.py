@@ -20,8 +20,17 @@ from typing import Any, TypeVar
 
 from perfectplay import Game
 from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game, seed, whole
-from perfectplay.play.matches import DuelResult, MatchResult, Record, budgeted_analyst, play_duel, play_match
-from perfectplay.play.players import LEVEL_HELP, check_level, depth_level
+from perfectplay.play import (
+    LEVEL_HELP,
+    DuelResult,
+    MatchResult,
+    Record,
+    budgeted_analyst,
+    check_level,
+    depth_level,
+    play_duel,
+    play_match,
+)
 
 MAX_GAMES = 1_000_000
 """Most games one match may have: a million 3x3 games take about an hour."""

@@ -14,7 +14,8 @@ import argparse
 import json
 import sys
 
-from perfectplay import MctsResult, mcts
+from perfectplay import Limit, MctsResult, mcts
+from perfectplay.cli.bounds import add_time_limit, time_limit_for
 from perfectplay.cli.options import add_position_arguments, path, read_position, whole
 from perfectplay.cli.output import write_file
 from perfectplay.teaching import DEFAULT_CHECKPOINTS, study_convergence
@@ -22,12 +23,18 @@ from perfectplay.viz import convergence_document, convergence_svg
 
 MAX_CHECKPOINT = 200_000
 """Most iterations a checkpoint may ask for from the command line (a few minutes of Python at most)."""
+EXACT_NODES = 20_000_000
+"""The default bound on the solver's proof of the exact values MCTS is held against: the empty Connect Four board
+would be a full solve (hours), so a position the solver cannot prove within it is refused, not searched for ever."""
 
 
 def checkpoints(text: str) -> tuple[int, ...]:
     """``10,100,1000``: increasing whole numbers of iterations."""
     parse = whole(1, "an iteration count", MAX_CHECKPOINT)
-    values = tuple(parse(part) for part in text.split(",") if part.strip())
+    parts = text.split(",")
+    if any(not part.strip() for part in parts):  # "10,,30" is a slip, not 10,30
+        raise argparse.ArgumentTypeError(f"--iterations has an empty count in {text[:40]!r}: write 10,100,1000")
+    values = tuple(parse(part) for part in parts)
     if not values or list(values) != sorted(set(values)) or len(values) > 20:
         raise argparse.ArgumentTypeError(
             f"--iterations takes up to 20 increasing counts such as 10,100,1000, not {text[:40]!r}"
@@ -53,6 +60,15 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument("--runs", type=whole(1, "--runs", 200), default=20, help="seeded runs, 1-200 (default 20)")
     parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the first run's seed (default 0)")
     parser.add_argument("--svg", type=path("--svg"), metavar="FILE", help="also draw the curves as SVG into FILE")
+    parser.add_argument(
+        "--exact-nodes",
+        type=whole(1, "--exact-nodes", 10**10),
+        default=EXACT_NODES,
+        metavar="N",
+        help=f"positions the solver may visit to prove the exact values (default {EXACT_NODES:,}); a position it "
+        "does not prove within this or --time-limit is refused",
+    )
+    add_time_limit(parser, "stop the proof of the exact values after S seconds")
     parser.add_argument("--tree", action="store_true", help="print one run's root moves (visits, mean) instead")
     parser.add_argument("--json", action="store_true", help="print the study as JSON")
     parser.set_defaults(run=run_mcts)
@@ -64,7 +80,8 @@ def run_mcts(args: argparse.Namespace) -> int:
         result = mcts(game, state, args.iterations[-1], seed=args.seed)
         sys.stdout.write(tree_text(result))
         return 0
-    study = study_convergence(game, state, args.iterations, runs=args.runs, seed=args.seed)
+    bound = Limit(nodes=args.exact_nodes, seconds=time_limit_for(game, args.time_limit))
+    study = study_convergence(game, state, args.iterations, runs=args.runs, seed=args.seed, exact_limit=bound)
     if args.svg is not None:
         write_file(args.svg, convergence_svg(study))  # whole or not at all; a failure is one line and status 2
     if args.json:

@@ -204,7 +204,8 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, textbook: bool = 
             "--from",
             dest="from_file",
             metavar="FILE",
-            help="read a textbook tree a teacher typed from FILE (either notation; implies --game textbook)",
+            help="read a textbook tree a teacher typed from FILE, - for standard input (either notation; "
+            "implies --game textbook)",
         )
     parser.add_argument("--to-move", metavar="X|O", help="the side to move (default: the game's rule)")
     add_game_option(parser, textbook=textbook)
@@ -235,20 +236,14 @@ def read_position(args: argparse.Namespace) -> tuple[Game[Any], Any]:
 
 
 def read_tree_file(path: str) -> str:
-    """The text of a tree file, or a ``PerfectplayError`` that names the file and what is wrong."""
-    from perfectplay import PerfectplayError
+    """The text of a tree file (``-``: standard input), or a ``PerfectplayError`` naming the file and what is wrong.
 
-    try:
-        with open(path, "rb") as file:
-            data = file.read(TREE_FILE_BYTES + 1)
-    except OSError as error:
-        raise PerfectplayError(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > TREE_FILE_BYTES:
-        raise PerfectplayError(f"{path} is larger than {TREE_FILE_BYTES:,} bytes: not a textbook tree")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise PerfectplayError(f"{path} is not UTF-8 text") from None
+    A regular file only, read without blocking (a FIFO or a device is refused at once), at most
+    ``TREE_FILE_BYTES`` bytes counted as they are read (``perfectplay.files``).
+    """
+    from perfectplay import files
+
+    return files.read_text(path, limit=TREE_FILE_BYTES, option="--from", stdin=True)
 
 
 def read_game(args: argparse.Namespace) -> Game[Any]:

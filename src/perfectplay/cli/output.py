@@ -11,10 +11,11 @@ The contract (README, "The command line"):
 - standard input closed (``<&-``) is one line and status 1 for a command
   that reads it, and nothing at all for one that does not;
 - a file an option names (``-o``, ``--output``, ``--csv`` ...) is written
-  whole or not at all: into a new file beside it, then renamed over it, so a
-  full disk or an interrupted run never leaves half a file; a device or a
-  pipe (``/dev/stdout``, ``/dev/full``) is written in place, never replaced.
-  A file that cannot be written is a ``WriteError``: one line, status 2.
+  whole or not at all by ``perfectplay.files``: into a new file beside it,
+  then renamed over it, so a full disk or an interrupted run never leaves
+  half a file; a device, a FIFO, a socket, a folder or a symbolic link is
+  refused and left as it is. A file that cannot be written is a
+  ``WriteError``: one line, status 2.
 
 No traceback reaches the user: ``cli.main`` turns ``OutputGone`` and
 ``StreamError`` into the line and the status.
@@ -24,14 +25,15 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import itertools
 import os
-import stat
 import sys
 from collections.abc import Iterator
-from typing import IO, Any, BinaryIO, TextIO, cast
+from typing import Any, BinaryIO, TextIO, cast
 
-from perfectplay import PerfectplayError
+from perfectplay import files
+from perfectplay.files import WriteError
+
+__all__ = ["WriteError"]  # where the commands have always found it; it lives with the writer now
 
 OUTPUT_FAILED = 1
 """Exit status when standard output (or input) failed: the command's work may be done, its answer is lost."""
@@ -53,16 +55,6 @@ class StreamError(Exception):
         action = "read the input" if stream == "standard input" else "write the output"
         super().__init__(f"cannot {action}: {reason}")
         self.error = error
-
-
-class WriteError(PerfectplayError):
-    """A file an option names could not be written (nothing was left behind in its place)."""
-
-    def __init__(self, path: str, reason: str, *, option: str | None = None) -> None:
-        said = f"cannot write {path}: {reason}"
-        super().__init__(said if option is None else f"{option}: {said}")
-        self.path = path
-        self.reason = reason
 
 
 class _Closed:
@@ -248,118 +240,29 @@ def abandon_output() -> None:
         pass
 
 
-_counter = itertools.count()
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike[str], *, replace: bool = True, option: str | None = None) -> Iterator[TextIO]:
+    """A text file (UTF-8, ``\\n`` line ends) to write ``path``'s new content into; see ``perfectplay.files``."""
+    with files.writing_text(path, replace=replace, option=option) as out:
+        yield out
 
 
 @contextlib.contextmanager
-def atomic_file(path: str | os.PathLike[str]) -> Iterator[TextIO]:
-    """A text file (UTF-8, ``\\n`` line ends) to write ``path``'s new content into; see ``_atomic``."""
-    with _atomic(path, binary=False) as out:
-        yield cast(TextIO, out)
+def atomic_binary(
+    path: str | os.PathLike[str], *, replace: bool = True, option: str | None = None
+) -> Iterator[BinaryIO]:
+    """A binary file to write ``path``'s new content into; see ``perfectplay.files``."""
+    with files.writing_binary(path, replace=replace, option=option) as out:
+        yield out
 
 
-@contextlib.contextmanager
-def atomic_binary(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
-    """A binary file to write ``path``'s new content into; see ``_atomic``."""
-    with _atomic(path, binary=True) as out:
-        yield cast(BinaryIO, out)
+def write_file(
+    path: str | os.PathLike[str], content: str | bytes, *, replace: bool = True, option: str | None = None
+) -> bool:
+    """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` if it cannot be.
 
-
-@contextlib.contextmanager
-def _atomic(path: str | os.PathLike[str], binary: bool) -> Iterator[IO[Any]]:
-    """A file to write ``path``'s new content into; it becomes ``path`` when the block ends without an error.
-
-    The new file is made beside the target (the same file system, so the
-    rename is atomic), with the target's permissions if it exists, else the
-    usual ones (0666 less the umask); it is flushed to the disk before the
-    rename. On an error the new file is removed and the target is untouched.
-    A target that exists but is not a regular file (a device, a pipe) is
-    written in place: replacing ``/dev/stdout`` or ``/dev/full`` with a file
-    would be wrong, and a failed write to it is still an error. A symbolic
-    link is followed: the file it points to is replaced, the link stays.
-    Errors are ``WriteError`` naming ``path``.
-    """
-    shown = os.fspath(path)
-    target = os.path.realpath(shown)
-    try:
-        existing: os.stat_result | None = os.stat(target)
-    except OSError:
-        existing = None
-    if existing is not None and not stat.S_ISREG(existing.st_mode) and not stat.S_ISDIR(existing.st_mode):
-        with _in_place(shown, binary) as out:
-            yield out
-        return
-    if existing is not None and stat.S_ISDIR(existing.st_mode):
-        raise WriteError(shown, "it is a folder")
-    folder, name = os.path.split(target)
-    temporary, descriptor = _new_file(shown, folder, name)
-    try:
-        if existing is not None:
-            os.fchmod(descriptor, stat.S_IMODE(existing.st_mode))
-        out = _open(descriptor, binary)
-    except OSError as error:
-        os.close(descriptor)
-        _remove(temporary)
-        raise WriteError(shown, error.strerror or str(error)) from None
-    try:
-        with out:
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except OSError as error:
-        _remove(temporary)
-        raise WriteError(shown, error.strerror or str(error)) from None
-    except BaseException:
-        _remove(temporary)
-        raise
-
-
-@contextlib.contextmanager
-def _in_place(shown: str, binary: bool) -> Iterator[IO[Any]]:
-    try:
-        out = _open(shown, binary)
-    except OSError as error:
-        raise WriteError(shown, error.strerror or str(error)) from None
-    try:
-        with out:
-            yield out
-    except OSError as error:
-        raise WriteError(shown, error.strerror or str(error)) from None
-
-
-def _open(file: int | str, binary: bool) -> IO[Any]:
-    """``file`` (a descriptor or a path) open for writing: bytes, or UTF-8 text with ``\\n`` line ends as given."""
-    if binary:
-        return open(file, "wb")
-    return open(file, "w", encoding="utf-8", newline="")
-
-
-def _new_file(shown: str, folder: str, name: str) -> tuple[str, int]:
-    """A new, empty file beside the target, named after it and this process; its path and descriptor."""
-    while True:
-        temporary = os.path.join(folder, f".{name}.{os.getpid()}.{next(_counter)}.tmp")
-        try:
-            return temporary, os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-        except OSError as error:
-            reason = error.strerror or str(error)
-            if error.errno == errno.ENOENT:
-                # A folder that is there yet takes no new file (/proc, /sys) is not a missing folder.
-                reason = f"{folder or '.'} takes no new file" if os.path.isdir(folder or ".") else "no such folder"
-            raise WriteError(shown, reason) from None
-
-
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.remove(path)
-
-
-def write_file(path: str | os.PathLike[str], content: str | bytes) -> None:
-    """Write ``content`` (text as UTF-8) to ``path`` whole or not at all; ``WriteError`` if it cannot be."""
-    with _atomic(path, binary=isinstance(content, bytes)) as out:
-        out.write(content)
+    Returns whether a file was there and was replaced."""
+    return files.write(path, content, replace=replace, option=option)
 
 
 def print_or_write(option: str, output: str | None, name: str, text: str) -> str | None:
@@ -373,12 +276,10 @@ def print_or_write(option: str, output: str | None, name: str, text: str) -> str
         sys.stdout.write(text)
         sys.stdout.flush()
         return None
-    folder = output if os.path.isdir(output) else None
+    folder = output if os.path.isdir(output) and not os.path.islink(output) else None
     target = output if folder is None else os.path.join(folder, name)
-    try:
-        write_file(target, text)
-    except WriteError as error:
-        raise WriteError(error.path, error.reason, option=option) from None
+    # A file the user named may be replaced; one this command names inside a folder is not, without a word.
+    write_file(target, text, replace=folder is None, option=option)
     return folder
 
 

@@ -23,11 +23,13 @@ from perfectplay import Game, PerfectplayError, Player, make_game, parse_player
 from perfectplay.cli.colour import Painter
 from perfectplay.cli.options import add_depth_options, add_game_option, add_time_limit_option, seed
 from perfectplay.cli.play_text import COMMAND_HELP, help_text, history_text, scores_text, tally_text
-from perfectplay.play.matches import MatchResult, budgeted_analyst, cached_analyst
-from perfectplay.play.players import (
+from perfectplay.play import (
     LEVEL_HELP,
     LEVELS,
     Analyst,
+    MatchResult,
+    budgeted_analyst,
+    cached_analyst,
     check_level,
     choose_move,
     depth_level,
@@ -119,6 +121,8 @@ def run_play(args: argparse.Namespace) -> int:
     # A pause only helps someone watching; piped output should come at once.
     delay = WATCH_DELAY if args.watch and terminal else 0.0
     analyst = budgeted_analyst(args.time_limit)
+    # Scores and hints are an analysis: no book or table answer ends it before the time limit.
+    scorer = budgeted_analyst(args.time_limit, at_once=False)
     painter = Painter.for_terminal() if sys.stdout.isatty() else None
     session = TerminalGame(
         game,
@@ -129,6 +133,7 @@ def run_play(args: argparse.Namespace) -> int:
         write=print if painter is None else painter.write,
         delay=delay,
         analyst=analyst,
+        scorer=scorer,
         start=start,
     )
     session.run()
@@ -173,6 +178,8 @@ class TerminalGame:
     write: Writer
     delay: float = 0.0
     analyst: Analyst = field(default_factory=cached_analyst)
+    scorer: Analyst | None = None
+    """What ``hint`` and ``scores`` ask (every move valued to the limit); the computer's ``analyst`` if None."""
     start: Any = None
     history: list[tuple[Any, int | None]] = field(default_factory=list)
     tally: MatchResult = field(default_factory=lambda: MatchResult(0, 0, 0))
@@ -313,9 +320,9 @@ class TerminalGame:
         if command == "undo":
             return self.undo()
         if command == "hint":
-            self.write(hint_text(self.game, self.analyst(self.game, self.state)))
+            self.write(hint_text(self.game, (self.scorer or self.analyst)(self.game, self.state)))
         elif command == "scores":
-            self.write(scores_text(self.game, self.analyst(self.game, self.state)))
+            self.write(scores_text(self.game, (self.scorer or self.analyst)(self.game, self.state)))
         elif command == "history":
             self.write(history_text(self.game, self.history))
         else:

@@ -11,7 +11,7 @@ import itertools
 from typing import Any
 
 from perfectplay import Analysis, Game, Outcome, Player
-from perfectplay.play.matches import MatchResult
+from perfectplay.play import MatchResult
 
 COMMAND_HELP: dict[str, str] = {
     "undo": "take back your last move (and the computer's reply)",
@@ -32,21 +32,30 @@ def help_text(game: Game[Any], state: Any) -> str:
 
 
 def short_outcome(outcome: Outcome) -> str:
-    """``W3`` for a win in 3, ``D`` for a draw, ``L4`` for a loss in 4, ``?`` when unknown."""
+    """``W3`` for a win in 3, ``D`` for a draw, ``L4`` for a loss in 4, ``W?`` or ``L?`` for a win or loss whose
+    length is not proven, ``?`` when unknown."""
     if not outcome.proven:
         return "?"
-    if outcome.plies is None:
-        return outcome.name[0].upper()
-    return f"{outcome.name[0].upper()}{outcome.plies}"
+    if outcome.name == "draw":
+        return "D"
+    return f"{outcome.name[0].upper()}{'?' if outcome.plies is None else outcome.plies}"
 
 
 def scores_text(game: Game[Any], analysis: Analysis) -> str:
-    """The position with every move's outcome for the side to move (W3, D, L4)."""
+    """The position with every move's outcome for the side to move (W3, D, L4, W? and L? when not how fast)."""
     marks = {entry.move: short_outcome(entry.outcome) for entry in analysis.moves}
     side = analysis.to_move.value
-    heading = f"What each move leads to for {side} (W3 = win in 3 plies, D = draw, L4 = loss in 4, ? = unknown):"
+    heading = (
+        f"What each move leads to for {side} (W3 = win in 3 plies, D = draw, L4 = loss in 4, "
+        "W? or L? = a win or loss, its length not proven, ? = unknown):"
+    )
     best = ", ".join(game.move_label(move) for move in analysis.best)
-    return "\n".join([heading, "", game.draw(analysis.state, marks=marks), "", f"Best: {best} ({analysis.outcome})."])
+    value = str(analysis.outcome)
+    if not analysis.outcome.proven and analysis.outcome_class is not None:
+        value = f"a proven {analysis.outcome_class}" + (
+            "" if analysis.outcome_class == "draw" else ", its length not proven"
+        )
+    return "\n".join([heading, "", game.draw(analysis.state, marks=marks), "", f"Best: {best} ({value})."])
 
 
 def history_text(game: Game[Any], history: list[tuple[Any, int | None]]) -> str:

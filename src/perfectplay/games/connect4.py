@@ -39,7 +39,10 @@ from perfectplay.games.grid import (
 from perfectplay.games.symmetry import transform
 
 if TYPE_CHECKING:
-    from perfectplay.hooks import CompiledEntry, OutcomeTable
+    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable
+
+BOOKS: dict[str, str] = {"connect4": "connect4-7x6.txt"}
+"""The opening books in the package (``perfectplay/books``), by game name (``Connect4.opening_book``)."""
 
 MAX_WIDTH = 9
 """Widest board: a column is one digit in the move-sequence notation."""
@@ -302,6 +305,15 @@ class Connect4(Game[Connect4State]):
             return None
         return compiled_entry(self.width, self.height)
 
+    def opening_book(self) -> OpeningBook | None:
+        """The package's opening book of this board, if it ships one, read on first use."""
+        filename = BOOKS.get(self.name)
+        if filename is None:  # no book, and its reader never imported: a 6x5 search does not pay for it
+            return None
+        from perfectplay.search.solver.book import shipped_book  # the reader of every book
+
+        return shipped_book(self, filename)
+
     def outcome_table(self) -> OutcomeTable | None:
         """The package's outcome layer of this board, if it ships one (``connect4_layer.py``), read on first use."""
         from perfectplay.games.connect4_layer import shipped_layer  # its reader and file: only for a limited search
@@ -320,8 +332,9 @@ class Connect4(Game[Connect4State]):
         and ``.`` ``-`` ``_`` or space for empty). The position must be one
         that can arise in play: stones rest on stones, the counts differ by
         at most one, and a four in a row was made by the last move. With
-        ``to_move``, a move sequence starts with the side that makes
-        ``to_move`` the side to move after it.
+        ``to_move``, the empty board starts with that side; a move sequence
+        is X's first move and O's reply ..., so ``to_move`` must be the side
+        its length makes to move (a position where O started is drawn).
         """
         if not isinstance(text, str):
             raise PositionError(f"a position must be text, not {type(text).__name__}")
@@ -338,8 +351,17 @@ class Connect4(Game[Connect4State]):
     def parse_sequence(self, moves: str, to_move: Player | None = None) -> Connect4State:
         """The position after the columns in ``moves`` (digits from 1) are played from the empty board."""
         first = Player.X
-        if to_move is not None:
-            first = to_move if len(moves) % 2 == 0 else to_move.other
+        if to_move is not None and moves == "":
+            first = to_move  # no stone says who started: either side may
+        elif to_move is not None and to_move is not (Player.X if len(moves) % 2 == 0 else Player.O):
+            # The columns played are X's first move, O's reply ...: their number decides the side to move,
+            # as the stones of a drawing do (issue 43: "4" with X to move gave O's answer to X).
+            shown = moves if len(moves) <= 20 else moves[:20] + "…"
+            said = to_move.other.value
+            raise PositionError(
+                f"after {len(moves)} moves ({shown!r}, X first) {said} is to move, not {to_move.value}; "
+                "draw the position to have O start"
+            )
         state = self.initial_state(first)
         shown = moves if len(moves) <= 20 else moves[:20] + "…"
         for number, char in enumerate(moves, 1):

@@ -74,7 +74,7 @@ MAX_COMPILED_BITS = 128
 """The compiled core's bitboards: a board of ``width * (height + 1)`` bits up to this is compiled."""
 
 
-class Board(Protocol):
+class Connect4Board(Protocol):
     """What the node reads of the game (``Connect4`` is one).
 
     A protocol rather than the class, so that this module needs nothing of
@@ -112,7 +112,7 @@ def threat_finder(height: int, board: int) -> Threats:
     return threats
 
 
-class Geometry:
+class Connect4Geometry:
     """A board size's constant bitboards and tables, built once per size."""
 
     def __init__(self, width: int, height: int) -> None:
@@ -159,8 +159,8 @@ class Geometry:
 
 
 @cache
-def geometry(width: int, height: int) -> Geometry:
-    return Geometry(width, height)
+def geometry(width: int, height: int) -> Connect4Geometry:
+    return Connect4Geometry(width, height)
 
 
 class Connect4Node:
@@ -189,7 +189,7 @@ class Connect4Node:
         "transient",
     )
 
-    geo: Geometry
+    geo: Connect4Geometry
     pos: int
     mask: int
     stones: int
@@ -204,7 +204,7 @@ class Connect4Node:
     mirrored: bool
 
     @classmethod
-    def root(cls, game: Board, state: Stones) -> Connect4Node:
+    def root(cls, game: Connect4Board, state: Stones) -> Connect4Node:
         """The node of any legal position, its winning cells computed from scratch."""
         geo = geometry(game.width, game.height)
         x, o = geo.bitboard(state.x), geo.bitboard(state.o)

@@ -30,7 +30,7 @@ MAGIC = b"perfectplay exact scores 1\n"
 FORMAT = "perfectplay exact scores 1"
 
 
-class Board:
+class PackedBoard:
     """A Connect Four board's geometry on packed keys: playing a column, the mirror image, the canonical key.
 
     ``game`` is a ``Connect4`` (of any size), typed loosely: ``connect4.py``
@@ -125,7 +125,7 @@ class ExactScores:
 
     def __init__(self, game: Any, keys: Keys, scores: array[int], header: dict[str, Any]) -> None:
         self.game = game
-        self.board = Board(game)
+        self.board = PackedBoard(game)
         self.keys = keys
         self.scores = scores
         self.header = header

@@ -46,7 +46,7 @@ MAX_COMPILED_LINES = 512
 """The boards the compiled core (``_core/mnk_node.c``) holds: cells in one word, line numbers in eight."""
 
 
-class Board(Hashable, Protocol):
+class MNKBoard(Hashable, Protocol):
     """What the search reads of an m,n,k game (``MNK`` is one): its size, its lines, and the score base.
 
     A protocol rather than the class, so that this module needs nothing of
@@ -64,10 +64,10 @@ class Board(Hashable, Protocol):
     def max_plies(self) -> int: ...
 
 
-class Geometry:
+class MNKGeometry:
     """Everything about a board the search precomputes once: lines, symmetries, orders."""
 
-    def __init__(self, game: Board) -> None:
+    def __init__(self, game: MNKBoard) -> None:
         self.cells = game.cells
         self.base = game.max_plies + 2
         self.lines = game.lines
@@ -131,9 +131,9 @@ class Geometry:
 
 
 @cache
-def geometry(game: Board) -> Geometry:
+def geometry(game: MNKBoard) -> MNKGeometry:
     """The precomputed tables for ``game`` (built once per board size)."""
-    return Geometry(game)
+    return MNKGeometry(game)
 
 
 class MNKNode:
@@ -169,7 +169,7 @@ class MNKNode:
     # lookups, 21.4 M in about 4 s without; every lookup a cache miss). See negamax.py's cutoff.
     cutoff_lookups = False
 
-    geo: Geometry
+    geo: MNKGeometry
     me: int
     opp: int
     my_open: int
@@ -187,7 +187,7 @@ class MNKNode:
     frame: int
 
     @classmethod
-    def root(cls, game: Board, state: Stones) -> MNKNode:
+    def root(cls, game: MNKBoard, state: Stones) -> MNKNode:
         """The node of any legal position, its threats and open lines computed from scratch."""
         geo = geometry(game)
         node = cls()
@@ -297,7 +297,7 @@ class MNKNode:
         return self.geo.evaluate(self.me, self.opp)
 
 
-def compiled_entry(game: Board) -> CompiledEntry | None:
+def compiled_entry(game: MNKBoard) -> CompiledEntry | None:
     """How the compiled core (``_core/mnk_node.c``) searches ``game``'s nodes; None if the board is too big."""
     if game.cells > MAX_COMPILED_CELLS or game.k > MAX_COMPILED_K or len(game.lines) > MAX_COMPILED_LINES:
         return None

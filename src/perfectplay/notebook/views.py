@@ -41,6 +41,7 @@ from perfectplay.teaching import (
     trace_search,
 )
 from perfectplay.viz import convergence_svg, mcts_svg, mcts_text, position_svg, trace_svg
+from perfectplay.words import move_outcome_text, outcome_class_text
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,12 @@ class AnalysisView:
         if analysis.is_over:
             return Position(game, analysis.state).caption
         best = ", ".join(game.move_label(move) for move in analysis.best)
-        return f"{analysis.to_move.value} to move: {analysis.outcome} with perfect play; best: {best}"
+        side = analysis.to_move.value
+        if analysis.outcome.proven:
+            return f"{side} to move: {analysis.outcome} with perfect play; best: {best}"
+        if analysis.outcome_class is not None:  # a limit stopped the search after it proved win, draw or loss
+            return f"{side} to move: {outcome_class_text(analysis)}; keeps it: {best}"
+        return f"{side} to move: not proven before the limit; preferred: {best}"
 
     def _repr_svg_(self) -> str:
         analysis = self.analysis
@@ -145,7 +151,7 @@ class AnalysisView:
         game = analysis.game
         rows = "".join(
             f"<tr><td>{escape(game.move_label(entry.move))}</td><td>{entry.move}</td>"
-            f"<td>{escape(str(entry.outcome))}</td><td>{'' if entry.score is None else entry.score}</td>"
+            f"<td>{escape(move_outcome_text(entry))}</td><td>{'' if entry.score is None else entry.score}</td>"
             f"<td>{'best' if entry.move in analysis.best else ''}</td></tr>"
             for entry in analysis.moves
         )

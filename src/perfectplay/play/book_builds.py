@@ -103,7 +103,7 @@ def build_book_sharded(
     redo = slowest_losses_from
     try:
         for target in range(plies + 1):
-            record = _Recorder(game)
+            record = _LastPlyRecorder(game)
             build_book(game, target, Book(game, entries), record, _quiet, slowest_losses_from=redo)
             drawings = sorted(set(record.missing))
             if not drawings:
@@ -140,7 +140,7 @@ def build_book_sharded(
     return BookBuild(book, proven, resumed, walked, folder)
 
 
-class _Recorder:
+class _LastPlyRecorder:
     """The passes' prover: only positions of a pass's last ply can be new, so it records them and answers any
     legal move (the walk does not go on from the last ply, and the pass's book is thrown away)."""
 

@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay import Connect4, PerfectplayError, make_game
-from perfectplay.games.connect4_scores import FORMAT, MAGIC, Board, Keys, key_sequence
+from perfectplay.games.connect4_scores import FORMAT, MAGIC, Keys, PackedBoard, key_sequence
 from perfectplay.play.engines import Engine
 from perfectplay.play.shards import SHARD_COUNT, ShardFolder, write_atomically
 from perfectplay.search.solver import TranspositionTable
@@ -97,7 +97,7 @@ def walk_keys(
     (if given) adds up each worker process's CPU seconds in the tasks, by its
     process id.
     """
-    board = Board(game)
+    board = PackedBoard(game)
     cells = game.cells
     layer: Keys = key_sequence(cells, [0])
     every: list[int] = [0]
@@ -128,11 +128,11 @@ def walk_keys(
 def reachable_keys(game: Connect4, engine: Engine | None = None) -> tuple[Keys, int]:
     """``walk_keys``, and how many positions they stand for (a mirror pair is two, a symmetric position one)."""
     keys = walk_keys(game, engine)
-    board = Board(game)
+    board = PackedBoard(game)
     return keys, sum(1 if _symmetric(board, key) else 2 for key in keys)
 
 
-def _expand(board: Board, layer: Keys) -> tuple[set[int], set[int]]:
+def _expand(board: PackedBoard, layer: Keys) -> tuple[set[int], set[int]]:
     """The children of every position of ``layer`` (canonical keys), and those that end the game with a four."""
     following: set[int] = set()
     ended: set[int] = set()
@@ -151,17 +151,17 @@ def expand_keys(spec: str, packed: bytes) -> tuple[bytes, bytes, int, float]:
     game = make_game(spec)
     assert isinstance(game, Connect4)
     cells = game.cells
-    following, ended = _expand(Board(game), _unpack(cells, packed))
+    following, ended = _expand(PackedBoard(game), _unpack(cells, packed))
     children, won = _pack(cells, key_sequence(cells, following)), _pack(cells, key_sequence(cells, ended))
     return children, won, os.getpid(), time.process_time() - started
 
 
-def _symmetric(board: Board, key: int) -> bool:
+def _symmetric(board: PackedBoard, key: int) -> bool:
     x, o = key & board.full, key >> board.cells
     return board.mirror(x) == x and board.mirror(o) == o
 
 
-_TABLES: dict[str, tuple[Board, TranspositionTable]] = {}
+_TABLES: dict[str, tuple[PackedBoard, TranspositionTable]] = {}
 """One table per game per worker process, kept across its shards: what one shard proves, the next may reuse."""
 
 VALUES = ("exact", "outcome")
@@ -183,7 +183,7 @@ def solve_keys(spec: str, packed: bytes, values: str = "exact") -> tuple[bytes, 
         game = make_game(spec)
         assert isinstance(game, Connect4)
         capacity = 1 << 24 if game.cells >= BIG_BOARD_CELLS else 1 << 21
-        _TABLES[spec] = (Board(game), TranspositionTable(capacity=capacity))
+        _TABLES[spec] = (PackedBoard(game), TranspositionTable(capacity=capacity))
     board, table = _TABLES[spec]
     scores = array("b")
     symmetric = 0

@@ -60,8 +60,13 @@ def cached_analyst(analyst: Analyst = analyze) -> Analyst:
     return cached
 
 
-def budgeted_analyst(seconds: float | None) -> Analyst:
+def budgeted_analyst(seconds: float | None, *, at_once: bool = True) -> Analyst:
     """A cached analyst whose every search stops after ``seconds`` (``None``: search to the end).
+
+    ``at_once`` (a player's analyst, the default) takes an opening book's,
+    an outcome table's or a forced move's answer as it comes; without it
+    (scores and hints shown to a person) every analysis runs to exact
+    scores or to ``seconds`` (``score_moves``).
 
     3x3 and small boards are solved long before any sensible budget; on a big
     board the budget is what keeps the computer from thinking for hours, and
@@ -81,7 +86,7 @@ def budgeted_analyst(seconds: float | None) -> Analyst:
         table = tables.get(game)
         if table is None:
             table = tables[game] = TranspositionTable()
-        return analyze(game, state, limit=limit, table=table)
+        return analyze(game, state, limit=limit, table=table, at_once=at_once)
 
     return cached_analyst(analyst)
 

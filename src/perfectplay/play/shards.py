@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from perfectplay import PerfectplayError
+from perfectplay import PerfectplayError, files
 
 SHARD_COUNT = 64
 """Shards a build is cut into by default: several per worker (the slow ones even out), few enough to list."""
@@ -39,21 +38,11 @@ def shard_of(key: int, shards: int) -> int:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that it is there whole or not at all (a temporary file renamed)."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        # mkstemp's file is private (0600); the result gets the usual permissions (0666 less the umask).
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    """Write ``data`` to ``path`` so that it is there whole or not at all, a regular file only (``perfectplay.files``).
+
+    A shard of an earlier run of this same build may be replaced (the build resumes); a link is not followed.
+    """
+    files.write(path, data)
 
 
 class ShardFolder:

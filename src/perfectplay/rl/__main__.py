@@ -2,6 +2,6 @@
 
 import sys
 
-from perfectplay.rl.environments import main
+from perfectplay.rl.evaluation import main
 
 sys.exit(main())

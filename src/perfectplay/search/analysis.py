@@ -70,6 +70,7 @@ def analyze(
     evaluate: Evaluator | None = None,
     table: TranspositionTable | None = None,
     progress: ProgressCallback | None = None,
+    at_once: bool = False,
 ) -> Analysis:
     """Value every legal move of ``state`` with the named search.
 
@@ -77,7 +78,9 @@ def analyze(
     is the evaluation function of a depth-limited reference search; the
     solver uses the game's own heuristic. ``table`` lets several solver
     calls on one game share what they proved; ``progress`` hears how far the
-    search has got.
+    search has got. ``at_once`` asks the solver a player's question (which
+    move, now): an opening book's, an outcome table's or a forced move's
+    answer then ends the search (``score_moves``); an analysis runs on.
     """
     if algorithm not in ALGORITHMS:
         raise PerfectplayError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHMS)}")
@@ -88,7 +91,7 @@ def analyze(
             raise PerfectplayError(
                 "the solver uses the game's own heuristic; an evaluation function works with minimax and alphabeta"
             )
-        return score_moves(game, state, limit, table=table, progress=progress)
+        return score_moves(game, state, limit, table=table, progress=progress, at_once=at_once)
     if algorithm == "minimax":
         return minimax(game, state, limit, evaluate=evaluate or no_evaluation, progress=progress)
     return alphabeta(game, state, limit, evaluate=evaluate or no_evaluation, find="all", progress=progress)

@@ -82,9 +82,11 @@ def parse_tree(text: str) -> TreeNode:
             raise TreeError(f"unexpected {tokens[end][1]!r} at character {tokens[end][2] + 1} after the tree's end")
     else:
         groups: list[list[TreeNode]] = [[]]
-        for kind, word, _ in tokens:
+        for kind, word, start in tokens:
             if kind == "|":
                 groups.append([])
+            elif kind == "]":  # found by fuzzing (issue 43): int("]") was a traceback
+                raise TreeError(f"the ']' at character {start + 1} closes no '['")
             else:
                 groups[-1].append(TreeNode(int(word)))
         for index, group in enumerate(groups):

@@ -1,7 +1,7 @@
 """Recording the tree that minimax and alpha-beta really searched, for students.
 
 ``trace_search`` runs the reference ``minimax`` or ``alphabeta`` itself,
-with a ``_Recorder`` as its watcher (``watch.py``): the tree is, by
+with a ``_TraceRecorder`` as its watcher (``watch.py``): the tree is, by
 construction, the search that ran, with its real move order, windows and
 cuts. Without a watcher the searches pay nothing for this.
 
@@ -280,7 +280,7 @@ def _bound_shown(value: int | None) -> int | None:
     return _shown(value)
 
 
-class _Recorder:
+class _TraceRecorder:
     """The watcher that records a search: counts every node, keeps those within the limits.
 
     It sees values in the search's own view (``watch.py``) and files every
@@ -483,7 +483,7 @@ def trace_search(
     node_cap = SEARCH_NODES if limit is None or limit.nodes is None else limit.nodes
     search_depth = None if limit is None else limit.depth
     search_limit = Limit(depth=search_depth, seconds=None if limit is None else limit.seconds, nodes=node_cap)
-    recorder = _Recorder(game, game.to_move(state), algorithm, depth, max_nodes)
+    recorder = _TraceRecorder(game, game.to_move(state), algorithm, depth, max_nodes)
     analysis: Analysis
     if game.is_over(state):
         recorder.enter(state, None, 0, None, None)

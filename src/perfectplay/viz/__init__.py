@@ -15,6 +15,9 @@ import typing as _typing
 from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
+    "ConvergenceJSON": "perfectplay.viz.shapes",
+    "MctsTreeJSON": "perfectplay.viz.shapes",
+    "TraceJSON": "perfectplay.viz.shapes",
     "convergence_document": "perfectplay.viz.convergence",
     "convergence_svg": "perfectplay.viz.convergence",
     "exercise_svg": "perfectplay.viz.exercise_svg",
@@ -52,6 +55,9 @@ if _typing.TYPE_CHECKING:
     from perfectplay.viz.mcts_tree import mcts_tikz as mcts_tikz
     from perfectplay.viz.replay import search_events as search_events
     from perfectplay.viz.sexpr import trace_sexpr as trace_sexpr
+    from perfectplay.viz.shapes import ConvergenceJSON as ConvergenceJSON
+    from perfectplay.viz.shapes import MctsTreeJSON as MctsTreeJSON
+    from perfectplay.viz.shapes import TraceJSON as TraceJSON
     from perfectplay.viz.svg import trace_svg as trace_svg
     from perfectplay.viz.tikz import trace_tikz as trace_tikz
     from perfectplay.viz.tree_json import subtree_document as subtree_document

@@ -29,7 +29,8 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from perfectplay import __version__
-from perfectplay.web.problems import GET_ERRORS, Problem, error_body, error_responses, excerpt
+from perfectplay.web.answers import HealthJSON, add_answer_schemas, answering, lanes_of
+from perfectplay.web.problems import GET_ERRORS, Problem, error_body, excerpt
 from perfectplay.web.routes_play import router as play_router
 from perfectplay.web.routes_teach import router as teach_router
 from perfectplay.web.routes_tree import router as tree_router
@@ -76,12 +77,8 @@ def create_app(settings: Settings | None = None, *, worker_command: Sequence[str
     app.include_router(tree_router)
     app.include_router(teach_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    add_answer_schemas(app)
     return app
-
-
-def _lanes(request: Request) -> Lanes:
-    lanes: Lanes = request.app.state.lanes
-    return lanes
 
 
 def _add_routes(app: FastAPI) -> None:
@@ -90,10 +87,10 @@ def _add_routes(app: FastAPI) -> None:
     @app.get(
         "/healthz",
         summary="Liveness check: answers at once, however busy the workers are",
-        responses=error_responses(*GET_ERRORS),
+        **answering(HealthJSON, *GET_ERRORS),
     )
-    async def healthz(request: Request) -> dict[str, Any]:
-        pool = _lanes(request).pool
+    async def healthz(request: Request) -> HealthJSON:
+        pool = lanes_of(request).pool
         return {"status": "ok", "workers": pool.size, "busy": pool.busy, "waiting": pool.waiting}
 
     @app.get("/", include_in_schema=False)
@@ -187,8 +184,12 @@ def describe_validation_error(error: Any) -> tuple[str, str]:
     return field, f"{error.get('msg', 'invalid value')} (got {excerpt(error.get('input'))})"
 
 
-DRAIN_MAX_BYTES = 1024 * 1024
-"""At most this much of a refused upload is read and dropped so that its 413 arrives (``DrainRefusedBody``)."""
+DRAIN_MAX_BYTES = 64 * 1024 * 1024
+"""At most this much of a refused upload is read and dropped so that its 413 arrives (``DrainRefusedBody``).
+
+Well past the uploads a careless client sends (a 10 MB file pasted whole was
+reset at 1 MB): reading and dropping costs the server a few milliseconds per
+megabyte and no memory, and ``DRAIN_SECONDS`` bounds the time either way."""
 
 DRAIN_SECONDS = 5.0
 """For at most this long."""

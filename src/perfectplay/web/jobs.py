@@ -31,7 +31,7 @@ from typing import Any, TypedDict, cast
 
 from perfectplay import Analysis, Game, Limit, PerfectplayError, analyze, parse_position
 from perfectplay.documents import AdviceJSON, AnalysisJSON, analysis_json, comparison_json, order_counts_json
-from perfectplay.play.players import choose_move
+from perfectplay.play import choose_move
 from perfectplay.search.solver import TranspositionTable
 from perfectplay.teaching import (
     EVALUATIONS,
@@ -94,7 +94,9 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
     """
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     table = TranspositionTable()
-    analysis = analyze(game, state, limit=limit or Limit(seconds=job["seconds"]), table=table)
+    # A computer's move is a player's question, answered at once from a book or table; an analysis runs on.
+    at_once = job["level"] is not None
+    analysis = analyze(game, state, limit=limit or Limit(seconds=job["seconds"]), table=table, at_once=at_once)
     move = None
     if job["level"] is not None:
         # Without a seed every game differs: a fresh generator picks among
@@ -108,7 +110,7 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
         def analyst(asked_game: Game[Any], asked: Any) -> Analysis:
             if asked == state:
                 return analysis
-            return analyze(asked_game, asked, limit=glance, table=table)
+            return analyze(asked_game, asked, limit=glance, table=table, at_once=True)
 
         move = choose_move(game, state, job["level"], rng, analyst=analyst)
     return {"analysis": analysis_json(analysis), "move": move, "advice": advice_json(game, analysis, job, move)}

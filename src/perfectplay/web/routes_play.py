@@ -14,8 +14,7 @@ appears here, and so on the page, without a change to the web app.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 from fastapi import APIRouter, Request
 
@@ -33,10 +32,11 @@ from perfectplay.documents import (
     position_json,
 )
 from perfectplay.games import KINDS
-from perfectplay.play.players import LEVELS, proven_from_start
+from perfectplay.play import LEVELS, proven_from_start
 from perfectplay.teaching import ORDERS
+from perfectplay.web.answers import answering, lanes_of, settings_of
 from perfectplay.web.jobs import Job, JobResult
-from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, blame, error_responses
+from perfectplay.web.problems import GET_ERRORS, POST_ERRORS, Problem, blame
 from perfectplay.web.schemas import EMPTY_MAX, AnalyzeRequest, MoveRequest, PlayRequest, read_position
 from perfectplay.web.settings import Settings
 from perfectplay.web.workers import Lanes
@@ -55,67 +55,52 @@ from perfectplay.words import (
 router = APIRouter()
 
 
-def _lanes(request: Request) -> Lanes:
-    lanes: Lanes = request.app.state.lanes
-    return lanes
-
-
-def _settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
-
-
-def _body(document: Mapping[str, Any]) -> dict[str, Any]:
-    """A typed document as FastAPI takes a body: the routes declare a JSON object, as they always have."""
-    return cast("dict[str, Any]", document)
-
-
 # Every endpoint is ``async`` and none of them waits in FastAPI's thread
 # pool: a search runs in the fast lane's thread or in a worker process
 # (``workers.py``), and a request waiting for a worker waits on the event
 # loop, so nothing here can queue behind a thread pool that is full.
 
 
-@router.post("/api/analyze", summary="Score every legal move of a position", responses=error_responses(*POST_ERRORS))
-async def analyze(body: AnalyzeRequest, request: Request) -> dict[str, Any]:
-    return _body(await analyze_json(body, _lanes(request), _settings(request)))
+@router.post("/api/analyze", summary="Score every legal move of a position", **answering(AnalyzedJSON, *POST_ERRORS))
+async def analyze(body: AnalyzeRequest, request: Request) -> AnalyzedJSON:
+    return await analyze_json(body, lanes_of(request), settings_of(request))
 
 
 @router.post(
     "/api/move",
     summary="Optionally play a move, then let the computer answer",
-    responses=error_responses(*POST_ERRORS),
+    **answering(ComputerMoveJSON, *POST_ERRORS),
 )
-async def move(body: MoveRequest, request: Request) -> dict[str, Any]:
-    return _body(await move_json(body, _lanes(request), _settings(request)))
+async def move(body: MoveRequest, request: Request) -> ComputerMoveJSON:
+    return await move_json(body, lanes_of(request), settings_of(request))
 
 
 @router.post(
     "/api/position",
     summary="Read a position and optionally play one move, without any search",
-    responses=error_responses(*POST_ERRORS),
+    **answering(PlayedJSON, *POST_ERRORS),
 )
-async def position(body: PlayRequest) -> dict[str, Any]:
-    return _body(play_json(body))
+async def position(body: PlayRequest) -> PlayedJSON:
+    return play_json(body)
 
 
 @router.get(
     "/api/games",
     summary="The games the page offers, each with its start position and view",
-    responses=error_responses(*GET_ERRORS),
+    **answering(GamesJSON, *GET_ERRORS),
 )
-async def games(request: Request) -> dict[str, Any]:
+async def games(request: Request) -> GamesJSON:
     # A registered game's presets are each proven from the start once (proven_from_start): off the event loop.
-    return _body(await asyncio.to_thread(games_json, _settings(request)))
+    return await asyncio.to_thread(games_json, settings_of(request))
 
 
 @router.get(
     "/api/levels",
     summary="The computer's strength levels, strongest first, with what each does",
-    responses=error_responses(*GET_ERRORS),
+    **answering(LevelsJSON, *GET_ERRORS),
 )
-async def levels() -> dict[str, Any]:
-    return _body(levels_json())
+async def levels() -> LevelsJSON:
+    return levels_json()
 
 
 # --- what a play route computes -----------------------------------------------------------------------

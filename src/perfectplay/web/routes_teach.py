@@ -27,7 +27,7 @@ import random
 from typing import Any, Literal, cast
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from perfectplay.documents import PracticeJSON, QuizJSON, order_counts_json
 from perfectplay.teaching import (
@@ -50,19 +50,29 @@ from perfectplay.teaching import (
     tree_text,
 )
 from perfectplay.viz import trace_document
+from perfectplay.web.answers import (
+    CompareAnswerJSON,
+    ConvergenceAnswerJSON,
+    MctsAnswerJSON,
+    OrdersAnswerJSON,
+    TextbookAnswerJSON,
+    answering,
+    lanes_of,
+)
 from perfectplay.web.jobs import (
     COMPARE_KIND,
     MCTS_STUDY_KIND,
     MCTS_TREE_KIND,
+    NODE_CAP,
     ORDERS_KIND,
     Job,
     TeachJob,
     TeachResult,
 )
-from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
-from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX
+from perfectplay.web.problems import POST_ERRORS, Problem, blame
+from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX, start_depth
 from perfectplay.web.schemas import (
-    STRICT,
+    Body,
     OrderField,
     OrderFields,
     PositionRequest,
@@ -96,6 +106,16 @@ class OrdersRequest(PositionRequest, SearchFields):
     """``POST /api/orders``: count every move order's nodes on the position."""
 
 
+ORDERS_TOO_BIG = NODE_CAP // 3
+"""A whole tree estimated above this is counted ``START_DEPTH`` plies deep unless a depth is asked for.
+
+Counting walks minimax's whole tree and alpha-beta's under every order: the
+empty 3x3 board (549,946 nodes for minimax alone) took longer than the
+server's limit, so its default answered 503. Every 3x3 position after the
+first move is counted to the end (no random line estimates more than about
+110,000 nodes there)."""
+
+
 class CompareRequest(PositionRequest, SearchFields):
     """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
 
@@ -104,10 +124,8 @@ class CompareRequest(PositionRequest, SearchFields):
     )
 
 
-class TextbookFields(BaseModel):
+class TextbookFields(Body):
     """A textbook tree: typed, or drawn at random from a seed."""
-
-    model_config = STRICT
 
     tree: str | None = Field(
         default=None,
@@ -153,7 +171,10 @@ def _position_job(kind: str, body: PositionRequest, options: Any, algorithm: str
 
 
 async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
-    """The job on a worker under the server's time limit; its problem becomes a 422 naming the field."""
+    """The job on a worker under the server's time limit; its problem becomes a 422 naming the field.
+
+    The document comes back as the worker built it, a plain dict: each route names its shape (``answers.py``).
+    """
     seconds = lanes.settings.seconds
     too_slow = f"this takes longer than {seconds:g} s on this server; try a position nearer the game's end"
     # The pool is typed for the analysis job; the worker dispatches on ``kind``.
@@ -168,32 +189,38 @@ async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
 @router.post(
     "/api/orders",
     summary="Nodes of minimax and of alpha-beta under every move order, with the best case",
-    responses=error_responses(*POST_ERRORS),
+    **answering(OrdersAnswerJSON, *POST_ERRORS),
 )
-async def orders(body: OrdersRequest, request: Request) -> dict[str, Any]:
+async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
     game, state = read_position(body)
     options = check_search_options(game, body)
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is nothing to search")
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "whole searches are counted")
-    lanes: Lanes = request.app.state.lanes
-    return await _run(_position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds), lanes)
+    depth_note = start_depth(game, state, options, ORDERS_TOO_BIG)
+    lanes = lanes_of(request)
+    job = _position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds)
+    document = cast(OrdersAnswerJSON, await _run(job, lanes))
+    if depth_note is not None:
+        document["depth_note"] = depth_note
+    return document
 
 
 @router.post(
     "/api/compare",
     summary="A depth-limited search beside perfect play: where it differs and what it costs",
-    responses=error_responses(*POST_ERRORS),
+    **answering(CompareAnswerJSON, *POST_ERRORS),
 )
-async def compare(body: CompareRequest, request: Request) -> dict[str, Any]:
+async def compare(body: CompareRequest, request: Request) -> CompareAnswerJSON:
     game, state = read_position(body)
     if body.search_depth is None:
         raise Problem(422, "search_depth", "a comparison needs the depth-limited search's depth: give search_depth")
     options = check_search_options(game, body)
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is no move to compare")
-    lanes: Lanes = request.app.state.lanes
-    return await _run(_position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds), lanes)
+    lanes = lanes_of(request)
+    job = _position_job(COMPARE_KIND, body, options, body.algorithm, lanes.settings.seconds)
+    return cast(CompareAnswerJSON, await _run(job, lanes))
 
 
 PRACTICE_MAX_NODES = 200
@@ -231,14 +258,13 @@ def read_tree(body: TextbookFields) -> TextbookTree:
 @router.post(
     "/api/textbook",
     summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)",
-    responses=error_responses(*POST_ERRORS),
+    **answering(TextbookAnswerJSON, *POST_ERRORS),
 )
-async def textbook(body: TextbookRequest, request: Request) -> dict[str, Any]:
-    lanes: Lanes = request.app.state.lanes
-    return await lanes.fast.run(textbook_json, body)
+async def textbook(body: TextbookRequest, request: Request) -> TextbookAnswerJSON:
+    return await lanes_of(request).fast.run(textbook_json, body)
 
 
-def textbook_json(body: TextbookRequest) -> dict[str, Any]:
+def textbook_json(body: TextbookRequest) -> TextbookAnswerJSON:
     tree = read_tree(body)
     if body.algorithm != "alphabeta":
         for field, given in (("order", body.order != "natural"), ("compare_order", body.compare_order)):
@@ -253,21 +279,19 @@ def textbook_json(body: TextbookRequest) -> dict[str, Any]:
         changes = compare_cuts(trace, other, body.compare_order)
     counted = order_counts(tree, (), tree.limit, evaluate=tree.evaluate, values=tree.move_values, find="first")
     counts = {"minimax": counted.minimax.nodes, "alphabeta": counted.orders[body.order].nodes}
-    return {
-        **trace_document(trace, counts, changes=changes),
-        "tree_text": tree_text(tree.root),
-        "order_counts": order_counts_json(counted),
-    }
+    document = cast(TextbookAnswerJSON, trace_document(trace, counts, changes=changes))
+    document["tree_text"] = tree_text(tree.root)
+    document["order_counts"] = order_counts_json(counted)
+    return document
 
 
 @router.post(
     "/api/quiz",
     summary="Which nodes does alpha-beta prune? An answer checked, every cut explained",
-    responses=error_responses(*POST_ERRORS),
+    **answering(QuizJSON, *POST_ERRORS),
 )
-async def quiz(body: QuizRequest, request: Request) -> dict[str, Any]:
-    lanes: Lanes = request.app.state.lanes
-    return cast("dict[str, Any]", await lanes.fast.run(quiz_json, body))
+async def quiz(body: QuizRequest, request: Request) -> QuizJSON:
+    return await lanes_of(request).fast.run(quiz_json, body)
 
 
 def quiz_json(body: QuizRequest) -> QuizJSON:
@@ -304,11 +328,10 @@ def quiz_json(body: QuizRequest) -> QuizJSON:
 @router.post(
     "/api/practice",
     summary="A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
-    responses=error_responses(*POST_ERRORS),
+    **answering(PracticeJSON, *POST_ERRORS),
 )
-async def practice(body: PracticeRequest, request: Request) -> dict[str, Any]:
-    lanes: Lanes = request.app.state.lanes
-    return cast("dict[str, Any]", await lanes.fast.run(practice_json, body))
+async def practice(body: PracticeRequest, request: Request) -> PracticeJSON:
+    return await lanes_of(request).fast.run(practice_json, body)
 
 
 def practice_json(body: PracticeRequest) -> PracticeJSON:
@@ -394,20 +417,20 @@ def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields:
 @router.post(
     "/api/mcts",
     summary="The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
-    responses=error_responses(*POST_ERRORS),
+    **answering(MctsAnswerJSON, *POST_ERRORS),
 )
-async def mcts_tree(body: MctsTreeRequest, request: Request) -> dict[str, Any]:
+async def mcts_tree(body: MctsTreeRequest, request: Request) -> MctsAnswerJSON:
     fields = {"seed": body.seed, "depth": body.depth, "max_nodes": body.max_nodes, "path": body.path}
     job = _mcts_job(MCTS_TREE_KIND, body, [body.iterations], **fields)
-    return await _run(cast(TeachJob, job), request.app.state.lanes)
+    return cast(MctsAnswerJSON, await _run(cast(TeachJob, job), lanes_of(request)))
 
 
 @router.post(
     "/api/mcts/convergence",
     summary="MCTS against the exact value: how often its move is an exact best one, and its value's error",
-    responses=error_responses(*POST_ERRORS),
+    **answering(ConvergenceAnswerJSON, *POST_ERRORS),
 )
-async def mcts_convergence(body: MctsStudyRequest, request: Request) -> dict[str, Any]:
+async def mcts_convergence(body: MctsStudyRequest, request: Request) -> ConvergenceAnswerJSON:
     checkpoints = body.iterations
     if checkpoints != sorted(set(checkpoints)) or not 1 <= checkpoints[0] <= checkpoints[-1] <= STUDY_ITERATIONS_MAX:
         raise Problem(422, "iterations", f"iterations are increasing counts from 1 to {STUDY_ITERATIONS_MAX:,}")
@@ -416,4 +439,4 @@ async def mcts_convergence(body: MctsStudyRequest, request: Request) -> dict[str
             422, "runs", f"runs times the last checkpoint is at most {STUDY_WORK_MAX:,} here: ask for fewer of either"
         )
     job = _mcts_job(MCTS_STUDY_KIND, body, checkpoints, runs=body.runs, seed=body.seed)
-    return await _run(cast(TeachJob, job), request.app.state.lanes)
+    return cast(ConvergenceAnswerJSON, await _run(cast(TeachJob, job), lanes_of(request)))

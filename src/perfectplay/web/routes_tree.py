@@ -23,8 +23,9 @@ from pydantic import Field
 
 from perfectplay import Game
 from perfectplay.teaching import default_evaluation, estimated_tree_size
+from perfectplay.web.answers import TreeAnswerJSON, answering, lanes_of
 from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult
-from perfectplay.web.problems import POST_ERRORS, Problem, blame, error_responses
+from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.schemas import (
     EMPTY_MAX,
     OrderFields,
@@ -73,18 +74,18 @@ START_DEPTH = 2
 """The depth limit a too-big tree starts with: the root's moves and the replies to them."""
 
 
-def start_depth(game: Game[Any], state: Any, search: SearchFields, options: SearchOptions) -> str | None:
-    """Limit ``options`` to ``START_DEPTH`` when no depth was asked for and the whole tree is too big; say why.
+def start_depth(game: Game[Any], state: Any, options: SearchOptions, too_big: float = TOO_BIG) -> str | None:
+    """Limit ``options`` to ``START_DEPTH`` when no depth was asked for and the whole tree is ``too_big``; say why.
 
-    Only a request that leaves ``search_depth`` out gets the limit: one that
-    sends ``search_depth: null`` asks for the whole search and gets it (or
-    the server's time limit). Returns the sentence the page shows, or None
+    A request that leaves ``search_depth`` out (or sends it as null, which
+    means the same) gets the limit where the whole search could not end
+    within the server's limits. Returns the sentence the page shows, or None
     when nothing changed.
     """
-    if options["search_depth"] is not None or "search_depth" in search.model_fields_set:
+    if options["search_depth"] is not None:
         return None
     estimate = estimated_tree_size(game, state)
-    if estimate <= TOO_BIG:
+    if estimate <= too_big:
         return None
     options["search_depth"] = START_DEPTH
     # An evaluation without a depth was refused already: the game's default values the horizon.
@@ -95,14 +96,14 @@ def start_depth(game: Game[Any], state: Any, search: SearchFields, options: Sear
 @router.post(
     "/api/tree",
     summary="The tree minimax or alpha-beta searched for a position (trace JSON)",
-    responses=error_responses(*POST_ERRORS),
+    **answering(TreeAnswerJSON, *POST_ERRORS),
 )
-async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
+async def tree(body: TreeRequest, request: Request) -> TreeAnswerJSON:
     game, state = read_position(body)
     options = check_search_options(game, body, body.algorithm, body)
     refuse_whole_search_of_many_moves(game, state, options["search_depth"], "the whole search tree is drawn")
     # Too big to search to the end (by estimate), the tree starts depth-limited, and says so.
-    depth_note = start_depth(game, state, body, options)
+    depth_note = start_depth(game, state, options)
     after = state
     for number, move in enumerate(body.path, start=1):
         with blame("path"):
@@ -120,14 +121,16 @@ async def tree(body: TreeRequest, request: Request) -> dict[str, Any]:
         "path": body.path,
         "options": options,
     }
-    result = await _run(job, request.app.state.lanes)
+    result = await _run(job, lanes_of(request))
     if result["problem"] is not None:
         field, message = result["problem"]
         raise Problem(422, field, message)
     assert result["document"] is not None
-    if depth_note is None:
-        return result["document"]
-    return {**result["document"], "depth_note": depth_note}
+    # The trace as the drawings built it (a plain dict: ``viz/shapes.py`` types it) and the path's fields.
+    document = cast(TreeAnswerJSON, result["document"])
+    if depth_note is not None:
+        document["depth_note"] = depth_note
+    return document
 
 
 async def _run(job: TreeJob, lanes: Lanes) -> TreeResult:

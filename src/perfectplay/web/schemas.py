@@ -1,8 +1,11 @@
 """Request bodies of the JSON API, validated by pydantic before any game logic runs, and what a body means.
 
 Strict types: ``"to_move": 1`` or ``"play": 4.0`` is a mistake to report, not
-to guess at. The caps here keep every request small; whether a position can
-arise in play is the engine's call (``parse_position``), not pydantic's:
+to guess at. A field sent as ``null`` means what leaving it out means: its
+documented default (``Body``), so a client that writes every field, null
+where it has no value, gets the same answer as one that writes only some.
+The caps here keep every request small; whether a position can arise in
+play is the engine's call (``parse_position``), not pydantic's:
 ``read_position`` asks it, and blames the field at fault.
 
 The teaching options every search-tree request shares (a depth limit, an
@@ -18,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from perfectplay import DEFAULT_SPEC, Game, Player, make_game, parse_player
 from perfectplay.games import SPEC_MAX_CHARS
-from perfectplay.play.players import LEVELS, check_level
+from perfectplay.play import LEVELS, check_level
 from perfectplay.teaching import EVALUATIONS, ORDERS, TRACEABLE, default_evaluation, evaluation_names
 from perfectplay.web.jobs import SearchOptions
 from perfectplay.web.problems import Problem, blame
@@ -35,10 +38,38 @@ MOVE_LIMIT = 2**31
 """Moves are small ints in every game; anything this large is a mistake, refused before the game sees it."""
 
 
-class PositionRequest(BaseModel):
-    """A position of a game: the game's spec and the position in that game's notation."""
+def _null_means_default(schema: dict[str, Any]) -> None:
+    # The schema says what the validator does: every field that has a default also takes null (for it).
+    required = set(schema.get("required", ()))
+    for name, field in schema.get("properties", {}).items():
+        if name in required or {"type": "null"} in field.get("anyOf", ()):
+            continue
+        kept = {key: field.pop(key) for key in ("title", "description", "default", "examples") if key in field}
+        inner = dict(field)
+        field.clear()
+        field.update(anyOf=[inner, {"type": "null"}], **kept)
 
-    model_config = ConfigDict(strict=True, extra="forbid")
+
+class Body(BaseModel):
+    """Every request body: strict types, no unknown field, and a field sent as null taken as left out.
+
+    So null means the field's documented default, and a required field sent
+    as null is refused as missing.
+    """
+
+    model_config = ConfigDict(strict=True, extra="forbid", json_schema_extra=_null_means_default)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_left_out(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            # Only the body's own fields: an unknown one is refused as unknown, null or not.
+            return {key: value for key, value in data.items() if value is not None or key not in cls.model_fields}
+        return data
+
+
+class PositionRequest(Body):
+    """A position of a game: the game's spec and the position in that game's notation."""
 
     game: str | None = Field(
         default=None,
@@ -127,9 +158,6 @@ TracedAlgorithm = Annotated[
 ]
 """A request's ``algorithm``: one the teaching tools can trace, by the engine's one table of algorithms."""
 
-STRICT = ConfigDict(strict=True, extra="forbid")
-"""As every request body: wrong types and unknown fields are mistakes to report."""
-
 
 def _known(value: str | None, names: Collection[str], what: str) -> str | None:
     if value is not None and value not in names:
@@ -137,10 +165,8 @@ def _known(value: str | None, names: Collection[str], what: str) -> str | None:
     return value
 
 
-class SearchFields(BaseModel):
+class SearchFields(Body):
     """The depth limit, evaluation and root window of a search (mixed into request bodies)."""
-
-    model_config = STRICT
 
     search_depth: int | None = Field(
         default=None,
@@ -168,10 +194,8 @@ class SearchFields(BaseModel):
         return _known(root, ROOT_WINDOWS, "root window")
 
 
-class OrderField(BaseModel):
+class OrderField(Body):
     """Alpha-beta's move order."""
-
-    model_config = STRICT
 
     order: str = Field(default="natural", description=f"alpha-beta's move order: {', '.join(ORDERS)} (default natural)")
 

@@ -53,6 +53,7 @@ _HOMES: dict[str, str] = {
     "or_list": "perfectplay.words.common",
     "outcome_class_text": "perfectplay.words.play",
     "outcome_text": "perfectplay.words.play",
+    "move_outcome_text": "perfectplay.words.play",
     "proven_not_how": "perfectplay.words.play",
     "quiz_words": "perfectplay.words.teaching",
     "result_text": "perfectplay.words.play",
@@ -96,6 +97,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.words.play import level_note as level_note
     from perfectplay.words.play import level_title as level_title
     from perfectplay.words.play import level_words as level_words
+    from perfectplay.words.play import move_outcome_text as move_outcome_text
     from perfectplay.words.play import no_move_text as no_move_text
     from perfectplay.words.play import outcome_class_text as outcome_class_text
     from perfectplay.words.play import outcome_text as outcome_text

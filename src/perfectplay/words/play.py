@@ -25,14 +25,19 @@ from perfectplay.words.common import or_list, seconds_text
 # draw (on big boards the time limit leaves many moves unproven).
 
 
+UNPROVEN_LENGTH = 1_000_000
+"""Stands for the length of a win or loss proven without its length: longer than any game."""
+
+
 def _merit(entry: MoveValue, preferred: set[int]) -> tuple[int, int]:
+    # A win or loss proven without its length: after the wins of proven length, before the losses of it.
     outcome = entry.outcome
     if outcome.name == "win":
-        return (3, -(outcome.plies or 0))
+        return (3, -(outcome.plies or UNPROVEN_LENGTH))
     if outcome.name == "draw":
         return (2, 0)
     if outcome.name == "loss":
-        return (0, outcome.plies or 0)
+        return (0, outcome.plies or UNPROVEN_LENGTH)
     return (1, 1 if entry.move in preferred else 0)
 
 
@@ -66,6 +71,14 @@ def outcome_text(outcome: Outcome) -> str:
     return "not proven" if not outcome.proven else str(outcome)
 
 
+def move_outcome_text(entry: MoveValue) -> str:
+    """A move's value in words, the most that is proven: ``win in 3``, ``draw``, ``loss in 4``; ``win, length
+    not proven`` (an outcome proven, not how fast); ``not proven``."""
+    if entry.proof == "outcome":
+        return f"{entry.outcome.name}, length not proven"
+    return outcome_text(entry.outcome)
+
+
 def _labels(game: Game[Any], entries: Sequence[MoveValue]) -> str:
     return or_list([game.move_label(entry.move) for entry in entries])
 
@@ -74,6 +87,8 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
     """``Hint for X: play 5 (a draw with best play).``"""
     advised = advised_moves(analysis)
     first = advised[0].outcome
+    if any(entry.proof == "outcome" for entry in advised):  # a win or loss, how fast not proven: as for the position
+        first = Outcome("unknown")
     unknown = {
         "win": proven_not_how("win", "in the time limit"),
         "loss": "every move loses against best play; the slowest was not proven in the time limit",
@@ -135,7 +150,7 @@ outcome layer (``Game.outcome_table``), which proves each move's outcome but not
 def book_text(analysis: Analysis) -> str:
     """What an answer from the opening book proves: ``from the opening book: a proven win; how fast not proven``."""
     source = f"from {ANSWERED_AHEAD[analysis.algorithm]}"
-    chosen = [entry for entry in analysis.moves if entry.move in analysis.best and entry.outcome.proven]
+    chosen = [entry for entry in analysis.moves if entry.move in analysis.best and entry.proof == "score"]
     if analysis.outcome_class == "draw":
         # The book names one move; a layer proves every move's outcome, but only the draws carry a score.
         return f"{source}: a proven draw" + ("; the other moves not valued" if analysis.algorithm == "book" else "")
@@ -274,9 +289,10 @@ def _choice_text(game: Game[Any], analysis: Analysis, move: int, level: str, lev
 def _best_choice_text(game: Game[Any], analysis: Analysis, chosen: MoveValue, best: Sequence[MoveValue]) -> str:
     if analysis.algorithm in ANSWERED_AHEAD and chosen.move in analysis.best:
         return _book_choice_text(analysis, chosen)
-    if chosen.outcome.name == "unknown" and analysis.outcome_class == "win" and chosen.move in analysis.best:
+    vague = chosen.proof != "score"  # not valued, or a win or loss whose length is not proven
+    if vague and analysis.outcome_class == "win" and chosen.move in analysis.best:
         return "The time limit came before this position was solved, but this move is proven to win; how fast is not."
-    if chosen.outcome.name == "unknown" and analysis.outcome_class == "loss":
+    if vague and analysis.outcome_class == "loss":
         return (
             "Every move loses with best play (that much is proven); the time limit came before the slowest loss "
             "was found, so this is the best move found in time."
@@ -335,11 +351,11 @@ def _book_choice_text(analysis: Analysis, chosen: MoveValue) -> str:
     """Why the computer played a move found without a search: what its source proved of it, nothing of the others."""
     proved = PROVED_AHEAD[analysis.algorithm]
     outcome = chosen.outcome
-    if outcome.name == "loss":
+    if outcome.name == "loss" and chosen.proof == "score":
         return f"Every move loses against best play; {proved} this one holds out longest ({outcome})."
     if outcome.name == "draw":
         return f"With best play from here the game is a draw; {proved} this move keeps it."
-    if outcome.name == "win":
+    if outcome.name == "win" and chosen.proof == "score":
         return f"{proved.capitalize()} this move wins fastest ({outcome})."
     name = analysis.outcome_class or "win"
     return f"{proved.capitalize()} this move keeps the {name}; how fast it wins is not proven."

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from perfectplay import files
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.report.model import CheckReport
 
@@ -45,6 +46,9 @@ TITLES = {
 DEFAULT_WEIGHTS = {"loads": 10, "legal": 15, "never_beaten": 40, "keeps_value": 20, "best_move": 15, "helpers": 15}
 DEFAULT_TOTAL = 100
 MAX_TOTAL = 1_000_000
+MAX_WEIGHT = 1_000_000
+"""The largest weight of one category: weights are shares, so a larger one says nothing more, and their sum stays
+finite (``1e308`` each made the sum infinite and every share NaN)."""
 
 IMPORT_KINDS = ("import_error", "import_input")
 
@@ -63,8 +67,9 @@ class Weights:
                 f"weights: unknown category {unknown[0]!r} (the categories: {', '.join(TITLES)}, and total)"
             )
         for name, value in self.weights.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
-                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
+                most = f"(at most {MAX_WEIGHT:,})"
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
         if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
             raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
         if not any(self.weights.get(name, 0) > 0 for name in ("loads", "legal", "never_beaten", "keeps_value")):
@@ -100,15 +105,17 @@ def _toml(text: str) -> Any:
 def load_weights(path: str | Path) -> Weights:
     """Weights from a JSON or TOML file (by its suffix; ``.toml`` or else JSON); bad files raise CheckUsageError."""
     file = Path(path)
+    try:  # a regular file only (a FIFO or /dev/zero is refused at once), no more than a table needs
+        raw = files.read_bytes(path, limit=MAX_WEIGHTS_BYTES, option="--weights")
+    except files.FileRefused as error:
+        if error.reason.startswith("larger than"):
+            over = f"{path} is over {MAX_WEIGHTS_BYTES:,} bytes"
+            raise CheckUsageError(f"--weights: {over}: not a table of weights") from None
+        raise CheckUsageError(str(error)) from None
     try:
-        with file.open("rb") as stream:
-            raw = stream.read(MAX_WEIGHTS_BYTES + 1)  # /dev/zero or a huge file: read no more than a table needs
-        if len(raw) > MAX_WEIGHTS_BYTES:
-            raise CheckUsageError(f"--weights: {path} is over {MAX_WEIGHTS_BYTES:,} bytes: not a table of weights")
         text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not readable text"
-        raise CheckUsageError(f"--weights: cannot read {path}: {reason}") from None
+    except UnicodeDecodeError:
+        raise CheckUsageError(f"--weights: cannot read {path}: not readable text") from None
     data: Any
     try:
         data = _toml(text) if file.suffix == ".toml" else json.loads(text)

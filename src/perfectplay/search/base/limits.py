@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from perfectplay.errors import LimitError
 
+ROOMY_SECONDS = 10.0
+"""From this many seconds on, a search under a time limit gets the exact search's big table (``Limit.roomy``)."""
+
 
 def _check_whole(label: str, value: object) -> None:
     # bool is an int subclass, but Limit(depth=True) is a mistake, not a depth of 1.
@@ -57,3 +60,17 @@ class Limit:
     @property
     def unlimited(self) -> bool:
         return self.depth is None and self.seconds is None and self.nodes is None
+
+    @property
+    def roomy(self) -> bool:
+        """Whether the search may run long enough to want the exact search's big table.
+
+        No limit, or a time limit of ``ROOMY_SECONDS`` or more with no depth
+        or node cap: the big table's growth pauses (a few tenths of a second)
+        are then small against the limit, and an analysis bound for exact
+        scores (``4455`` in Connect Four) needs its room: 57 M nodes with it
+        against 174 M in the small one.
+        """
+        if self.unlimited:
+            return True
+        return self.depth is None and self.nodes is None and self.seconds is not None and self.seconds >= ROOMY_SECONDS

@@ -61,7 +61,6 @@ from perfectplay.search.solver.compiled import negamax_for
 from perfectplay.search.solver.nullwindow import exact_all
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, prove_outcomes
 from perfectplay.search.solver.root import Root
-from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 LETTERS = {WIN: "W", DRAW: "D", LOSS: "L"}
@@ -216,29 +215,16 @@ def format_line(drawing: str, entry: BookEntry) -> str:
 
 
 @functools.cache
-def shipped_book(name: str) -> Book | None:
-    """The book the package ships for the game called ``name``, read once; None if there is none."""
-    filename = SHIPPED.get(name)
-    if filename is None:
-        return None
+def shipped_book(game: Game[Any], filename: str) -> Book:
+    """The book the package ships as ``filename`` (in ``perfectplay/books``) for ``game``, read once.
+
+    The game names its own book (``Connect4.opening_book``): the search
+    asks a game for its book, never looks one up by the game's name.
+    """
     from importlib import resources  # pathlib, tempfile and more: paid only when a book is read
 
-    from perfectplay.games.registry import make_game  # the book's game, from the registry by its name
-
     text = resources.files("perfectplay").joinpath("books").joinpath(filename).read_text(encoding="utf-8")
-    return Book.parse(make_game(name), text.splitlines(), filename, check=False)
-
-
-def book_answer(game: Game[Any], state: Any) -> BookAnswer | None:
-    """What the shipped book proved about ``state`` of ``game`` (under any symmetry), if it covers it."""
-    book = shipped_book(game.name) if game.name in SHIPPED else None
-    return None if book is None else book.answer(state)
-
-
-def book_outcomes(game: Game[Any], state: Any) -> Outcomes | None:
-    """What the shipped book proved about ``state`` of ``game``, if it covers it."""
-    answer = book_answer(game, state)
-    return None if answer is None else answer.outcomes
+    return Book.parse(game, text.splitlines(), filename, check=False)
 
 
 def prove_book_entry(game: Game[Any], state: Any, table: TranspositionTable) -> BookEntry:

@@ -8,7 +8,7 @@ counters (nodes, the next budget checkpoint, the horizon). The C recursion
 mirrors ``Negamax.search`` and the games' nodes line for line, and calls
 ``Budget.checkpoint`` at the same node counts, so the two cores explore
 exactly the same nodes, return the same values, stop at the same node when a
-limit runs out and leave the same table (``tests/test_compiled_core.py``).
+limit runs out and leave the same table (``tests/_core/test_compiled_core.py``).
 
 The compiled core is used when it was built (``setup.py``: it needs a C
 compiler) and the game offers an entry to it (``Game.compiled_entry``, a

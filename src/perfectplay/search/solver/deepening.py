@@ -28,7 +28,7 @@ from typing import NamedTuple
 from perfectplay.search.base.budget import AttemptOver, Stop
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.nullwindow import exact_all, exact_best
-from perfectplay.search.solver.outcomes import Outcomes, Settling
+from perfectplay.search.solver.outcomes import DRAW, Outcomes, Settling, per_move
 from perfectplay.search.solver.root import Root
 
 OUTCOMES_AFTER_DEPTH = 8
@@ -56,12 +56,17 @@ class Findings(NamedTuple):
     fallback: tuple[int, ...] = ()
     outcomes: Outcomes | None = None
     draws: frozenset[int] = frozenset()
+    move_outcomes: dict[int, int] | None = None
+    """Each move whose outcome (``WIN``, ``DRAW``, ``LOSS``) is proven, exact value or not."""
 
 
-def exact(root: Root, every_move: bool) -> Findings:
-    """Prove the value of every move, or only the top value and the moves that reach it."""
+def exact(root: Root, every_move: bool, known: dict[int, int] | None = None) -> Findings:
+    """Prove the value of every move, or only the top value and the moves that reach it.
+
+    ``known`` (a proven outcome per move) bounds each move's search.
+    """
     if every_move:
-        values = exact_all(root)
+        values = exact_all(root, known)
         top = max(values.values())
         best = tuple(sorted(move for move in root.moves if values[move] == top))
         return Findings(values, frozenset(root.moves), best, True, None)
@@ -76,6 +81,8 @@ def deepen(
     max_plies: int,
     known: Outcomes | None = None,
     ceiling: int | None = None,
+    *,
+    analysis: bool = False,
 ) -> Findings:
     """Iterative deepening until every value is proven, or until a limit raises ``Stop``.
 
@@ -86,13 +93,22 @@ def deepen(
     win/draw/loss probes (``Settling``) until the position's outcome is
     proven, and only then by exact attempts: whatever the limit leaves, the
     move played is the one proven to keep the most.
+
+    An ``analysis`` (every move valued, nothing answered at once) asks the
+    probes for every move's outcome, ``known`` only where they start from,
+    and tries the exact search between iterations once the position's
+    outcome is proven: it runs to exact scores or to the limit.
     """
     budget = root.negamax.budget
     values: dict[int, int] = {}
     previous: dict[int, int] = {}
     proven: frozenset[int] = frozenset()
     finished: int | None = None
-    settling = None if known is not None else Settling(root, ceiling)
+    settling = None
+    if known is None or analysis:
+        settling = Settling(root, ceiling if known is None else known.outcome, every_move=analysis)
+        if known is not None:
+            settling.seed(known)
     allowance = SETTLE_NODES
     last = max_plies if depth_cap is None else min(max_plies, depth_cap)
     try:
@@ -114,8 +130,8 @@ def deepen(
                 if settling is not None and depth >= OUTCOMES_AFTER_DEPTH and not settling.done:
                     _settle_round(root, settling, allowance, values)
                     allowance *= 2
-                if settling is None or depth < OUTCOMES_AFTER_DEPTH or settling.done:
-                    attempt = _attempt_exact(root, every_move)
+                if settling is None or depth < OUTCOMES_AFTER_DEPTH or settling.done or (analysis and settling.settled):
+                    attempt = _attempt_exact(root, every_move, None if settling is None else settling.per_move())
                     if attempt is not None:
                         return attempt
     except Stop:
@@ -123,11 +139,14 @@ def deepen(
     outcomes = known
     if settling is not None and settling.settled:
         outcomes = settling.outcomes()
+    move_outcomes = None if settling is None else settling.per_move()
     if finished is None:
         if outcomes is not None:  # among the moves that keep it, a win on the spot or the forced reply first
             first = outcomes.keeping & frozenset(root.tactical_moves()) or outcomes.keeping
-            return Findings({}, frozenset(), tuple(sorted(first)), False, None, outcomes=outcomes)
-        return _fallback(root)
+            return Findings(
+                {}, frozenset(), tuple(sorted(first)), False, None, outcomes=outcomes, move_outcomes=move_outcomes
+            )
+        return _fallback(root)._replace(move_outcomes=move_outcomes)
     complete = len(proven) == len(root.moves) or (
         not every_move and _fastest_win_proven(root, values, proven, finished)
     )
@@ -139,7 +158,10 @@ def deepen(
         draws = settling.proven_draws()
         # A depth limit asks for its own horizon's choice; a time or node limit for the likeliest keeper.
         ranking = values if depth_cap is not None else steadier(values, previous)
-        return Findings(values, proven, settling.choice(ranking), False, finished, outcomes=outcomes, draws=draws)
+        choice = settling.choice(ranking)
+        return Findings(
+            values, proven, choice, False, finished, outcomes=outcomes, draws=draws, move_outcomes=move_outcomes
+        )
     # The book's moves that keep the value, those valued best.
     keeping = root.moves if outcomes is None else tuple(m for m in root.moves if m in outcomes.keeping)
     top = max(values[move] for move in keeping)
@@ -204,7 +226,7 @@ def _settle_round(root: Root, settling: Settling, allowance: int, values: dict[i
         budget.phase, budget.depth = phase, depth
 
 
-def _attempt_exact(root: Root, every_move: bool) -> Findings | None:
+def _attempt_exact(root: Root, every_move: bool, known: dict[int, int] | None = None) -> Findings | None:
     """Between two iterations, try the exact search on as many nodes as spent so far.
 
     Whatever it proves stays in the table, so the next iteration is cheaper;
@@ -216,7 +238,7 @@ def _attempt_exact(root: Root, every_move: bool) -> Findings | None:
     phase, depth = budget.phase, budget.depth
     budget.depth = None
     try:
-        return exact(root, every_move)
+        return exact(root, every_move, known)
     except AttemptOver:
         return None
     finally:
@@ -229,3 +251,11 @@ def _fallback(root: Root) -> Findings:
     tactical = root.tactical_moves()
     best = tactical or root.moves[:1]
     return Findings({}, frozenset(), tuple(sorted(best)), False, None, fallback=root.winning_moves())
+
+
+def move_outcomes(root: Root, findings: Findings) -> dict[int, int]:
+    """Every move whose outcome ``findings`` prove: the probes', the book's or table's, the proven draws."""
+    known = {} if findings.outcomes is None else per_move(root, findings.outcomes)
+    known.update((move, DRAW) for move in findings.draws)
+    known.update(findings.move_outcomes or {})
+    return known

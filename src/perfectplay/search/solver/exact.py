@@ -28,16 +28,16 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import LimitError
-from perfectplay.game import Game, State, outcome_of, terminal_score
+from perfectplay.game import Game, OutcomeName, State, outcome_of, terminal_score
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
-from perfectplay.search.solver.deepening import Findings, deepen, exact
+from perfectplay.search.solver.deepening import Findings, deepen, exact, move_outcomes
+from perfectplay.search.solver.every_move import analyse_every_move
 from perfectplay.search.solver.nullwindow import exact_position
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
 from perfectplay.search.solver.root import Root
-from perfectplay.search.solver.shipped import SHIPPED
 from perfectplay.search.solver.table import PROVEN, TranspositionTable
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from perfectplay.search.base.limits import Limit
     from perfectplay.search.solver.book import BookAnswer
 
-OUTCOME_NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
+OUTCOME_NAMES: dict[int, OutcomeName] = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 FORCED_NODES = 5_000
 """At most this many nodes for a limited search where a move must be played: a win on the spot, or the only
@@ -62,13 +62,21 @@ def score_moves(
     progress: ProgressCallback | None = None,
     table: TranspositionTable | None = None,
     clock: Clock = time.perf_counter,
+    at_once: bool = False,
 ) -> Analysis:
     """Value every legal move of ``state``; exact unless ``limit`` stops the search.
 
     Pass the same ``table`` to several calls on one game to let them share
     what they proved: entries hold for any root.
+
+    An opening book, an outcome table or a forced move never ends the
+    analysis early: what they prove bounds and orders the search, which
+    runs to exact scores or to the limit, and each move shows the most that
+    is proven of it (its exact score, else its outcome). ``at_once`` is a
+    player's question instead (which move, now): their answer is the
+    analysis, as ``solve`` gives it.
     """
-    return _run(game, state, limit, progress, table, clock, every_move=True)
+    return _run(game, state, limit, progress, table, clock, every_move=True, at_once=at_once)
 
 
 def solve(
@@ -145,7 +153,7 @@ def _table_for(game: Game[Any], table: TranspositionTable | None, limit: Limit |
     """``table``, or a fresh one of the default size for ``game``'s core and search (``compiled.default_capacity``)."""
     if table is not None:
         return table
-    return TranspositionTable(default_capacity(game, exact=limit is None or limit.unlimited))
+    return TranspositionTable(default_capacity(game, exact=limit is None or limit.roomy))
 
 
 def _run(
@@ -157,7 +165,11 @@ def _run(
     clock: Clock,
     *,
     every_move: bool,
+    at_once: bool = True,
 ) -> Analysis:
+    # An analysis (every move valued, not at once) lets no shortcut end it: books, tables and forced moves
+    # only give its search bounds and move order.
+    analysis = every_move and not at_once
     if limit is not None:
         from perfectplay.search.base.limits import Limit  # here: an exact search never loads it (start-up)
 
@@ -169,43 +181,78 @@ def _run(
     negamax = negamax_for(game, _table_for(game, table, limit), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
-    algorithm = "solver"
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
-        findings = exact(root, every_move)
+        findings, algorithm = exact(root, every_move), "solver"
     else:
-        answer = None
-        if limit.depth is None and game.name in SHIPPED:
-            from perfectplay.search.solver.book import book_answer  # its reader, only where a book exists
-
-            answer = book_answer(game, state)
-        booked = answer is not None and answer.move is not None
-        # A win on the spot or a forced block: its exact answer (a win in 1) says more than a table's "a win".
-        settled = _forced(root, every_move) if not booked and root.forced_moves() else None
-        ceiling, source = None, "book"
-        ahead = game.outcome_table() if answer is None and settled is None and limit.depth is None else None
-        if ahead is not None:  # outcomes proven ahead of time, off the book's lines
-            answer, source = _from_table(root, ahead), "layer"
-            ceiling = ahead.outcome(state) if answer is None else None
-        if settled is None and answer is not None and answer.move is not None:
-            findings, algorithm = _from_book(root, answer), source  # proven ahead of time: answered at once
-        else:
-            known = None if answer is None else answer.outcomes
-            findings = settled or deepen(root, every_move, limit.depth, game.max_plies, known, ceiling)
+        findings, algorithm = _limited(root, limit, every_move, analysis)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)
         progress(budget.snapshot(negamax.nodes))
-    return _report(root, findings, budget.elapsed(), algorithm)
+    return _report(root, findings, budget.elapsed(), algorithm, keepers=analysis)
 
 
-def _forced(root: Root, every_move: bool) -> Findings | None:
+def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tuple[Findings, str]:
+    """A limited search's answer and what gave it: the strongest of what is known ahead of time, else a search.
+
+    In this order: the game's opening book (``"book"``); a move that must be
+    played, proven at once (a win in 1 says more than a table's "a win");
+    the game's outcome table off the book's lines (``"layer"``); else the
+    deepening, told what the book or the table proved (the outcomes of a
+    lost line, the position's outcome as a ceiling). Tables proven ahead of
+    time hold for a search to the end, so a depth-limited search asks none.
+
+    An ``analysis`` (every move valued, not at once) lets none of them end
+    it: the book and the table only bound and order its search, which runs
+    to exact scores or to the limit (``analyse_every_move``).
+    """
+    game, state = root.game, root.state
+    ahead = limit.depth is None
+    answer = _book_answer(game, state) if ahead else None
+    booked = answer is not None and answer.move is not None
+    if booked and not analysis:
+        assert answer is not None
+        return _from_book(root, answer), "book"
+    settled = _forced(root, every_move, analysis) if not booked and root.forced_moves() else None
+    if settled is not None:
+        return settled, "solver"
+    if analysis:
+        return analyse_every_move(root, limit.depth, answer, game.outcome_table() if ahead else None), "solver"
+    ceiling = None
+    table = game.outcome_table() if ahead and answer is None else None
+    if table is not None:
+        answer = _from_table(root, table)
+        if answer is not None and answer.move is not None:
+            return _from_book(root, answer), "layer"
+        if answer is None:
+            ceiling = table.outcome(state)
+    known = None if answer is None else answer.outcomes
+    return deepen(root, every_move, limit.depth, game.max_plies, known, ceiling), "solver"
+
+
+def _book_answer(game: Game[Any], state: Any) -> BookAnswer | None:
+    """What the game's opening book proved about ``state``, or None: no book, or no line for it."""
+    book = game.opening_book()
+    if book is None:
+        return None
+    from perfectplay.search.solver.book import BookAnswer  # loaded already: the game's book was read with it
+
+    answer = book.answer(state)
+    if answer is not None and not isinstance(answer, BookAnswer):
+        raise TypeError(f"{game.name}'s opening book answered a {type(answer).__name__}, not a BookAnswer")
+    return answer
+
+
+def _forced(root: Root, every_move: bool, analysis: bool = False) -> Findings | None:
     """Where a move must be played: the exact answer if half of ``FORCED_NODES`` finds it, else None.
 
     Either way the node cap drops to ``FORCED_NODES``, so the deepening
-    that follows a failed attempt answers at once too.
+    that follows a failed attempt answers at once too; not for an
+    ``analysis``, whose deepening carries on under the caller's limit.
     """
     negamax, budget = root.negamax, root.negamax.budget
-    budget.tighten(FORCED_NODES)
+    if not analysis:
+        budget.tighten(FORCED_NODES)
     budget.allowance = FORCED_NODES // 2
     negamax.next_check = min(negamax.next_check, budget.allowance)
     try:
@@ -252,35 +299,30 @@ def _from_book(root: Root, answer: BookAnswer) -> Findings:
     return Findings(values, proven, (answer.move,), False, None, outcomes=answer.outcomes)
 
 
-def _report(root: Root, findings: Findings, seconds: float, algorithm: str = "solver") -> Analysis:
+def _report(
+    root: Root, findings: Findings, seconds: float, algorithm: str = "solver", *, keepers: bool = False
+) -> Analysis:
+    """The analysis from what the search found: each move with the most proven of it (score, else outcome)."""
     game = root.game
     max_plies = game.max_plies
     entries: list[MoveValue] = []
-    draws = findings.draws | (frozenset() if findings.outcomes is None else findings.outcomes.draws)
+    known = move_outcomes(root, findings)
     if findings.top is not None:
         # Only the top value is known; every best move shares it.
         entries = [MoveValue.exact(move, findings.top // SCALE, max_plies) for move in findings.best]
-    elif findings.values:
+    else:
+        wins = set(findings.fallback)  # nothing finished: a win on the spot is still a proven fact
         for move in root.moves:
             value = findings.values.get(move)
-            if value is None:  # a book answer values its own move only
-                entries.append(MoveValue.exact(move, 0, max_plies) if move in draws else MoveValue.guess(move, None))
-                continue
-            if move in findings.proven and (value == 0 or abs(value) >= SCALE):
+            if value is not None and move in findings.proven and (value == 0 or abs(value) >= SCALE):
                 entries.append(MoveValue.exact(move, value // SCALE, max_plies))
-            elif move in draws:  # proven a draw by the win/draw/loss probes: a draw's score is exact
-                entries.append(MoveValue.exact(move, 0, max_plies))
+            elif move in wins:
+                entries.append(MoveValue.exact(move, max_plies + 1, max_plies))
+            elif move in known:  # proven by a book, a table or the win/draw/loss probes; a draw's score is exact
+                estimate = None if value is None else clamp_guess(value)
+                entries.append(MoveValue.outcome_only(move, OUTCOME_NAMES[known[move]], estimate))
             else:
-                entries.append(MoveValue.guess(move, clamp_guess(value)))
-    else:
-        # Nothing finished: a win on the spot is still a proven fact.
-        wins = set(findings.fallback)
-        base = max_plies + 2
-        for move in root.moves:
-            if move in wins or move in draws:
-                entries.append(MoveValue.exact(move, base - 1 if move in wins else 0, max_plies))
-            else:
-                entries.append(MoveValue.guess(move, None))
+                entries.append(MoveValue.guess(move, None if value is None else clamp_guess(value)))
     negamax = root.negamax
     return assemble(
         game,
@@ -294,4 +336,5 @@ def _report(root: Root, findings: Findings, seconds: float, algorithm: str = "so
         depth=None if findings.complete else findings.depth,
         table=negamax.table.stats(),
         outcome_class=None if findings.outcomes is None else OUTCOME_NAMES[findings.outcomes.outcome],
+        keepers=keepers,
     )

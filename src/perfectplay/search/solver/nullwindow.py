@@ -166,12 +166,15 @@ def bisect_outside_in(probe: Probe, low: int, high: int, reach: int = 4) -> int:
     return low
 
 
-def exact_all(root: Root) -> dict[int, int]:
+def exact_all(root: Root, known: dict[int, int] | None = None) -> dict[int, int]:
     """The exact value of every root move (symmetric twins searched once).
 
     Each move after the first is probed from the value of the one before
     (``gallop``): with the node's move order ``4455`` every move exact took
     65 M nodes, against 77 M probed from the outside in each time.
+    ``known`` (a proven outcome per move: 1 a win, 0 a draw, -1 a loss, from
+    a book, an outcome table or the win/draw/loss probes) narrows a move's
+    range to that outcome's before the first probe.
     """
     low, high = root.value_range()
     unique = root.unique_moves
@@ -179,7 +182,13 @@ def exact_all(root: Root) -> dict[int, int]:
     guess = None
     for number, move in enumerate(unique, 1):
         root.negamax.budget.phase = f"move {root.game.move_label(move)} ({number}/{len(unique)})"
-        values[move] = guess = exact_value(root, move, low, high, guess)
+        outcome = None if known is None else known.get(move)
+        if outcome == 0:
+            values[move] = 0
+            continue
+        bottom = SCALE if outcome is not None and outcome > 0 else low
+        top = -SCALE if outcome is not None and outcome < 0 else high
+        values[move] = guess = exact_value(root, move, bottom, top, guess)
     return root.spread(values)
 
 

@@ -74,6 +74,14 @@ def prove_outcomes(root: Root, preferred: dict[int, int] | None = None) -> Outco
     return Outcomes(LOSS, frozenset(root.moves), frozenset(), frozenset(root.moves))
 
 
+def per_move(root: Root, known: Outcomes) -> dict[int, int]:
+    """Every root move's outcome that ``known`` proves: the keepers', the draws', the losses'."""
+    proven = {move: LOSS for move in known.losses}
+    proven.update((move, DRAW) for move in known.draws)
+    proven.update((move, known.outcome) for move in known.keeping)
+    return {move: proven[move] for move in root.moves if move in proven}
+
+
 def _with_twins(root: Root, moves: set[int]) -> frozenset[int]:
     return frozenset(move for move in root.moves if root.twin_of[move] in moves)
 
@@ -104,13 +112,38 @@ class Settling:
     holds it), bounds every move from above: a probe then asks straight
     for that outcome (a drawn root never asks whether a move wins, the
     dearest proof of all), and a move that falls short of it is done.
+
+    With ``every_move`` (an analysis, which values every move), once the
+    position's outcome is proven each move still open is probed for its
+    own: "does it reach the most it still may?", until every move's outcome
+    is proven (``done``).
     """
 
-    def __init__(self, root: Root, ceiling: int | None = None) -> None:
+    def __init__(self, root: Root, ceiling: int | None = None, *, every_move: bool = False) -> None:
         self.root = root
         self.ceiling = ceiling
+        self.every_move = every_move
         self.low = {move: LOSS for move in root.unique_moves}
         self.high = {move: WIN if ceiling is None else ceiling for move in root.unique_moves}
+
+    def seed(self, known: Outcomes) -> None:
+        """What a book or an outcome table proved: the moves that keep its outcome, its draws and losses."""
+        for move in self.low:
+            if move in known.keeping:
+                self.low[move] = self.high[move] = known.outcome
+            elif move in known.draws:
+                self.low[move] = self.high[move] = DRAW
+            elif move in known.losses:
+                self.low[move] = self.high[move] = LOSS
+
+    def per_move(self) -> dict[int, int]:
+        """Every root move whose outcome is proven (twins included), with that outcome."""
+        twin_of = self.root.twin_of
+        return {
+            move: self.low[twin_of[move]]
+            for move in self.root.moves
+            if self.low[twin_of[move]] == self.high[twin_of[move]]
+        }
 
     @property
     def floor(self) -> int:
@@ -135,6 +168,8 @@ class Settling:
             return floor + 1 if self.ceiling is None else self.ceiling
         if self.settled and floor == DRAW and low < high:
             return DRAW  # in a drawn position: a draw or a loss?
+        if self.every_move and self.settled and low < high:
+            return high  # an analysis: does this move reach the most it still may?
         return None
 
     def open_moves(self) -> list[int]:

@@ -6,7 +6,7 @@
 
 import * as api from "./api.js";
 import { anchorCells, mark } from "./grid-board.js";
-import { orList, outcomeShort, outcomeText } from "./outcome.js";
+import { analysisText, orList, outcomeShort, outcomeText } from "./outcome.js";
 import { element } from "./tree-dom.js";
 
 const NEXT = { "": "X", X: "O", O: "" };
@@ -172,11 +172,14 @@ export function createEditor(section, { game, onPlay, onClose }) {
     try {
       const analysis = await api.analyze({ game: game(), position: read.position, to_move: read.to_move });
       const best = analysis.moves.filter((entry) => analysis.best.includes(entry.move)).sort((a, b) => a.move - b.move);
-      const value = analysis.outcome === "unknown" ? "not proven within the time limit" : outcomeText(analysis);
+      const value = analysisText(analysis);
       const summary = element("p", "editor-summary", `${analysis.to_move} to move: ${value}. Best: ${orList(best.map((entry) => entry.label))}.`);
       const list = element("ol", "why-moves");
+      // Every move that keeps the value is marked, as the summary names them (the analysis's best: every
+      // move proven to keep the win or the draw, however fast).
       for (const entry of analysis.moves) {
-        const item = element("li", `why-${entry.outcome}`);
+        const kept = analysis.best.includes(entry.move);
+        const item = element("li", `why-${entry.outcome}${kept ? " best" : ""}`);
         item.append(element("span", "why-label", entry.label), element("span", "why-outcome", outcomeText(entry)));
         list.append(item);
       }

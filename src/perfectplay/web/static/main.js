@@ -443,6 +443,15 @@ function wire() {
     saveSettings();
     game.setWatchDelay(Number(applied.speed));
   });
+  // X moves first, as in the terminal (--you O: the computer opens): choosing a side sets who moves first to
+  // match, before the new game starts; "First move" can still change it afterwards.
+  for (const input of document.querySelectorAll("[name=side]")) {
+    input.addEventListener("change", () => {
+      const opener = input.value === "X" ? "you" : "computer";
+      const first = [...$("settings").elements.first].find((radio) => radio.value === opener);
+      if (first) first.checked = true;
+    });
+  }
   for (const name of ["side", "first", "game", "mode"]) {
     for (const input of document.querySelectorAll(`[name=${name}]`)) input.addEventListener("change", onSettingChange);
   }

@@ -413,6 +413,12 @@ export function createTreePanel(section, board) {
 
   // The evaluations that suit this game (and the one the server chose) come with each trace.
   function learnEvaluations(trace) {
+    // A search the server limited itself (depth_note): the depth selector reads the depth really searched,
+    // never "to the end".
+    const depthShown = form.querySelector("label.tdepth select");
+    if (trace.depth_note && settings.depth === null && depthShown && trace.search.depth !== null) {
+      depthShown.value = String(trace.search.depth);
+    }
     const used = trace.search.depth === null ? usedEvaluation : trace.search.evaluation;
     if (JSON.stringify(evaluations) !== JSON.stringify(trace.evaluations) || used !== usedEvaluation) {
       evaluations = trace.evaluations;

@@ -1,0 +1,56 @@
+"""Which Nim interface a submission offers: CS50's learning ``nim.py``, or a minimax player's function.
+
+Decided from what the driver found on import (``plug.LoadedModule``), never by
+running anything more; a teacher's choice (``--nim-ai``, ``--function``)
+overrides it and is then only checked for being there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from perfectplay.check.plug import LoadedModule
+
+PLAYERS = ("best_move", "find_best_move", "choose_move")
+"""A minimax player's function names, in the order they are looked for."""
+
+LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
+
+
+@dataclass(frozen=True, slots=True)
+class Interface:
+    """``kind`` ``learning`` (CS50's NimAI and train) or ``player`` (``name(piles)``), in words too."""
+
+    kind: str
+    name: str = ""
+
+    def describe(self) -> str:
+        if self.kind == "learning":
+            return "CS50 AI's nim.py: NimAI (get_q_value, update_q_value, best_future_reward, choose_action), train(n)"
+        return f"{self.name}(piles) returning (pile, count)"
+
+
+def detect(loaded: LoadedModule, kind: str | None = None, function: str | None = None) -> Interface | str:
+    """The interface to check, or why none can be: a sentence naming what is missing."""
+    learning = "NimAI" in loaded.classes and "train" in loaded.functions
+    if function is not None or kind == "player":
+        names = (function,) if function is not None else PLAYERS
+        for name in names:
+            if name in loaded.functions:
+                return Interface("player", name)
+        return f"no function named {' or '.join(names)} (a minimax player's function takes the piles)"
+    if learning or kind == "learning":
+        missing = [name for name in ("NimAI", "train") if name not in loaded.classes and name not in loaded.functions]
+        if missing:
+            return f"no {' and no '.join(missing)}: CS50's nim.py has the class NimAI and the function train(n)"
+        methods = [name for name in LEARNING_METHODS if name not in loaded.classes.get("NimAI", ())]
+        if methods:
+            return f"NimAI has no {', '.join(methods)}: the lab asks for all four methods"
+        return Interface("learning")
+    for name in PLAYERS:
+        if name in loaded.functions:
+            return Interface("player", name)
+    return (
+        "found neither CS50's nim.py (class NimAI and function train) nor a minimax player "
+        f"({', '.join(PLAYERS)} taking the piles)"
+    )

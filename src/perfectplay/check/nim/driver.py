@@ -1,0 +1,223 @@
+"""The Nim lab's driver: the plug's code on the candidate's side, which calls a student's ``nim.py``.
+
+Standard library only; it runs where the student's module was imported,
+inside the sandbox, never in perfectplay's own process. It judges nothing:
+it calls and describes what came back (``nim/answers.py`` checks every
+field on the trusted side). ``open_driver(module, interface, tools)`` is
+the plug protocol's entry (``check/plug.py``, ``DriverFile``); its handler
+answers one request a call, each reply saying its ``kind``:
+
+* ``{"op": "unit", ...CASE}``: a fresh ``NimAI`` with the hand-made
+  Q-table ``CASE["q"]``, one method called ``CASE["repeat"]`` times
+  (seeded), the answers and, for ``update_q_value``, the table afterwards;
+* ``{"op": "seed", "seed": S, "games": N, "positions": [...]}``:
+  ``random.seed(S)``, the module's own ``train(N)``, then the trained AI's
+  greedy choice (``choose_action(piles, epsilon=False)``) in every
+  position, with a summary of its Q-table;
+* ``{"op": "move", "name": F, "piles": [...]}``: a minimax player's
+  ``F(piles)``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+    from typing import Any
+
+MAX_ANSWERS = 2000
+MAX_TABLE = 64
+"""Answers described in one reply, and Q-table entries sent back after an update."""
+
+
+def _safe_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except BaseException:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _whole(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if abs(value) <= 10**9 else None
+    return None
+
+
+def describe(value: object) -> list[Any]:
+    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``."""
+    if value is None:
+        return ["none"]
+    if isinstance(value, tuple | list) and len(value) == 2:
+        first, second = _whole(value[0]), _whole(value[1])
+        if first is not None and second is not None:
+            return ["pair", first, second]
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return ["number", float(value)]
+    return ["other", type(value).__name__[:40], _safe_repr(value)]
+
+
+class Driver:
+    """Answers the checker's requests about one imported student module (``open_driver``'s handler)."""
+
+    def __init__(self, module: ModuleType, tools: Any) -> None:
+        self.module = module
+        self.tools = tools
+        self.games = 0
+        self.ai: Any = None
+
+    def handle(self, item: dict[str, Any]) -> dict[str, Any]:
+        operation = {"unit": self.unit, "seed": self.seed, "move": self.move}.get(str(item.get("op")))
+        if operation is None:
+            return {"kind": "missing", "missing": "no such request"}
+        return operation(item)
+
+    def call(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        """The call through the runner's tools: timed, its printing captured, what it raised described."""
+        if kwargs:
+            return self.tools.invoke(lambda: function(*args, **kwargs))  # type: ignore[no-any-return]
+        return self.tools.invoke(function, *args)  # type: ignore[no-any-return]
+
+    def unit(self, case: dict[str, Any]) -> dict[str, Any]:
+        """One hand-made Q-table case: a fresh AI, the table, one method asked ``repeat`` times."""
+        module = self.module
+        random.seed(int(case.get("seed", 0)))
+        alpha = case.get("alpha")
+        made = getattr(module, "NimAI", None)
+        if not callable(made):
+            return {"kind": "unit", "missing": "NimAI"}
+        ai, record = self.call(made) if alpha is None else self.call(made, alpha=alpha)
+        if "error" in record:
+            return {"kind": "unit", "error": record["error"]}
+        try:
+            ai.q = {(tuple(piles), tuple(action)): value for piles, action, value in case.get("q", [])}
+            if "epsilon" in case:
+                ai.epsilon = case["epsilon"]
+        except Exception:
+            return {"kind": "unit", "missing": "a q attribute that can be set"}
+        method = getattr(ai, str(case["method"]), None)
+        if not callable(method):
+            return {"kind": "unit", "missing": str(case["method"])[:40]}
+        answers: list[list[Any]] = []
+        printed = 0
+        for _ in range(min(int(case.get("repeat", 1)), MAX_ANSWERS)):
+            args: list[Any] = [list(case["state"])]
+            if "action" in case:
+                args.append(tuple(case["action"]))
+            args += list(case.get("more", []))
+            kwargs = {"epsilon": case["greedy_flag"]} if "greedy_flag" in case else {}
+            value, record = self.call(method, *args, **kwargs)
+            printed += int(record.get("printed", 0))
+            if "error" in record:
+                return {"kind": "unit", "error": record["error"], "answers": answers, "printed": printed}
+            answers.append(describe(value))
+        reply: dict[str, Any] = {"kind": "unit", "answers": answers, "printed": printed}
+        if case["method"] == "update_q_value":
+            reply["table"] = self.table(ai)
+        return reply
+
+    def table(self, ai: Any) -> list[list[Any]] | str:
+        """The AI's Q-table as ``[piles, action, value]`` entries, or its repr if it is not such a table."""
+        try:
+            table = ai.q
+            entries: list[list[Any]] = []
+            for key, value in list(table.items())[:MAX_TABLE]:
+                piles, action = key
+                numbers = [_whole(pile) for pile in piles]
+                act = [_whole(part) for part in action]
+                number = describe(value)
+                if None in numbers or None in act or len(act) != 2 or number[0] != "number" or len(numbers) > 10:
+                    return _safe_repr(table)
+                entries.append([numbers, act, number[1]])
+            return entries
+        except Exception:
+            return "<unreadable>"
+
+    def seed(self, item: dict[str, Any]) -> dict[str, Any]:
+        """Train with the module's own ``train(games)``, seeded, then ask the greedy choice everywhere."""
+        module = self.module
+        train = getattr(module, "train", None)
+        if not callable(train):
+            return {"kind": "seed", "missing": "train"}
+        self.count_games(module)
+        random.seed(int(item["seed"]))
+        ai, record = self.call(train, int(item["games"]))
+        reply: dict[str, Any] = {"kind": "seed", "printed": int(record.get("printed", 0)), "games": self.games}
+        if "error" in record:
+            reply["error"] = record["error"]
+            return reply
+        reply["returned"] = "None" if ai is None else type(ai).__name__[:40]
+        reply["summary"] = self.summary(ai)
+        choose = getattr(ai, "choose_action", None)
+        answers: list[list[Any]] = []
+        if callable(choose):
+            random.seed(int(item["seed"]))
+            for piles in item["positions"][:MAX_ANSWERS]:
+                value, record = self.call(choose, list(piles), epsilon=False)
+                failed = record.get("error")
+                answers.append(
+                    ["error", str(failed["type"])[:100], int(failed.get("line", 0))] if failed else describe(value)
+                )
+        reply["answers"] = answers
+        return reply
+
+    def count_games(self, module: ModuleType) -> None:
+        """Count the games ``train`` starts (each makes a ``Nim``), to say which one a crash happened in."""
+        self.games = 0
+        game = getattr(module, "Nim", None)
+        original = getattr(game, "__init__", None)
+        if not isinstance(game, type) or original is None or getattr(original, "_counted", False):
+            return
+        driver = self
+
+        def counted(this: Any, *args: Any, **kwargs: Any) -> None:
+            driver.games += 1
+            original(this, *args, **kwargs)
+
+        counted._counted = True  # type: ignore[attr-defined]
+        try:
+            game.__init__ = counted  # type: ignore[misc]
+        except Exception:
+            return
+
+    def summary(self, ai: Any) -> dict[str, Any]:
+        """How many values the trained table holds, and how many are below and above 0."""
+        try:
+            values = list(ai.q.values())[:1_000_000]
+            numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+            numbers = [number for number in numbers if math.isfinite(number)]
+            return {
+                "entries": len(values),
+                "numbers": len(numbers),
+                "negative": sum(1 for number in numbers if number < 0),
+                "positive": sum(1 for number in numbers if number > 0),
+                "lowest": min(numbers, default=0.0),
+                "highest": max(numbers, default=0.0),
+            }
+        except Exception:
+            return {"entries": -1}
+
+    def move(self, item: dict[str, Any]) -> dict[str, Any]:
+        function = getattr(self.module, str(item["name"]), None)
+        if not callable(function):
+            return {"kind": "move", "missing": str(item["name"])[:40]}
+        value, record = self.call(function, list(item["piles"]))
+        reply: dict[str, Any] = {"kind": "move", "printed": int(record.get("printed", 0))}
+        if "error" in record:
+            reply["error"] = record["error"]
+        else:
+            reply["answer"] = describe(value)
+        return reply
+
+
+def open_driver(
+    module: ModuleType, interface: dict[str, Any], tools: Any
+) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The plug protocol's entry (``check/plug.py``, ``DriverFile``): the handler of one process's requests."""
+    return Driver(module, tools).handle

@@ -1,0 +1,285 @@
+"""The Nim lab as a game plug (``check/plug.py``): what Nim brings to ``perfectplay check``, in run order.
+
+Recognise CS50's learning ``nim.py`` or a minimax player (``detect``); plan
+the check from the teacher's flags (``plan``); draw the questions: the
+hand-made Q-table cases (``questions``), one training run a seed, or the
+player's move in every reachable position; ask them through the session
+(a fresh process for every seed, nothing learned carries over); judge the
+transcript (``transcript``), score it once (``score``) and render it
+(``render``, ``graders``). The plug starts no process and reads no clock.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.nim import answers, graders
+from perfectplay.check.nim.detect import PLAYERS, detect
+from perfectplay.check.nim.model import NimReport
+from perfectplay.check.nim.plan import NimPlan, make_plan
+from perfectplay.check.nim.positions import LAB_START, Rules, reachable
+from perfectplay.check.nim.questions import unit_cases
+from perfectplay.check.nim.render import render_text, report_json, verdict_line
+from perfectplay.check.nim.score import LEARNING, PLAYER, TITLES, NimWeights, load_nim_weights, nim_score
+from perfectplay.check.nim.transcript import judge_record, move_key, seed_key, unit_key
+from perfectplay.check.plug import (
+    Asker,
+    CheckRecord,
+    DriverFile,
+    Json,
+    LoadedModule,
+    PlugDefaults,
+    PlugOption,
+    Question,
+    QuestionDraw,
+    Recognised,
+    Session,
+)
+from perfectplay.check.report.render_summary import BINS, TOP_FINDINGS, CategoryMean, ClassSummary
+from perfectplay.check.report.score import Score
+from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.settings import Grading
+
+NIM_VERDICTS = ("pass", "fail", "broken", "not graded", "not checked")
+CSV_COLUMNS = ("target", "verdict", "points", "total", "kind", "rates", "bugs", "problem")
+SEED_COST = 1000.0
+"""A training run's cost beside one question's (questions are dealt to workers by cost)."""
+
+
+class NimLines:
+    """A ``--command`` minimax player's line protocol: the piles out (``1 3 5 7``), ``pile count`` back."""
+
+    def request(self, item: Json) -> bytes:
+        piles = item.get("piles", []) if isinstance(item, dict) else []
+        return (" ".join(str(int(pile)) for pile in piles) + "\n").encode()
+
+    def answer(self, line: str) -> dict[str, Any]:
+        parts = line.replace(",", " ").replace("(", " ").replace(")", " ").split()
+        if len(parts) == 2 and all(part.lstrip("-").isdigit() and len(part) <= 9 for part in parts):
+            return {"kind": "move", "printed": 0, "answer": ["pair", int(parts[0]), int(parts[1])]}
+        return {"kind": "move", "printed": 0, "answer": ["other", "line", json.dumps(line.strip()[:60])]}
+
+
+class NimPlug:
+    """Nim's part of ``perfectplay check``: CS50 AI's learning lab, or a minimax player."""
+
+    name = "nim"
+    title = "Nim"
+    defaults = PlugDefaults(
+        move_seconds=2.0,
+        total_seconds=600.0,
+        memory_mb=512,
+        seed=2026,
+        entries=("NimAI", "train", *PLAYERS),
+        file_name="nim.py",
+        task="a learning Nim AI that, once trained, takes a winning move wherever there is one",
+    )
+    options = (
+        PlugOption("--nim-ai", "nim_ai", "check it as CS50's learning nim.py, or as a minimax player's function",
+                   ("learning", "player")),
+        PlugOption("--function", "function", "the function that returns a move (default: recognised by its name)"),
+        PlugOption("--rules", "rules", "a minimax player's rules: misere (the last object loses) or normal "
+                   "(--game nim:misere sets misere)", ("misere", "normal"), interface=False),
+        PlugOption("--start", "start", "a minimax player's starting piles, e.g. 1,3,5,7 (a learning AI always "
+                   "starts from 1,3,5,7, as CS50's Nim)", interface=False),
+        PlugOption("--train-games", "train_games", "games each training run's train(n) plays (default 10000)",
+                   interface=False),
+        PlugOption("--train-seed", "train_seeds", "each training run's seed, e.g. 1,2,3 (default: three from --seed)",
+                   interface=False),
+        PlugOption("--train-budget", "train_budget", "CPU seconds for one run's training and play (default 30)",
+                   interface=False),
+        PlugOption("--pass-mark", "pass_mark", "the winning-move rate every run must reach (default 0.9)",
+                   interface=False),
+    )  # fmt: skip
+    rules = "normal"
+    """A minimax player's rules when the teacher names none: ``nim`` is normal play, ``nim:misere`` misère."""
+    driver = DriverFile("nim", Path(__file__).with_name("driver.py"))
+    command_lines = NimLines()
+    categories = tuple(TITLES)
+
+    def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
+        if op != "drive":
+            raise ProtocolError(f"sent a record for {op!r}, which the Nim lab never asks")
+        return answers.clean(record)
+
+    def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
+        if loaded.command:
+            # A program in any language is a player: the piles out on one line, "pile count" back (NimLines).
+            plan = make_plan("player", "", {"rules": self.rules, **hint}, session.grading.seed)
+            words = "a program (--command): the piles on one line (1 3 5 7), the move back as pile and count (2 3)"
+            return Recognised("nim-command", words, {}, detail=plan)
+        if loaded.printed:
+            session.note(f"importing it printed {loaded.printed:,} characters (not shown)")
+        if loaded.error is not None:
+            try:
+                where = answers.raised(dict(loaded.error)).show()
+            except ProtocolError:
+                where = "an error"
+            return f"it does not load: {where}"
+        found = detect(loaded, hint.get("nim_ai"), hint.get("function"))
+        if isinstance(found, str):
+            if any(name in loaded.classes for name in ("Nim", "NimAI")) or hint.get("nim_ai") or hint.get("function"):
+                return found
+            raise NotGradable(f"{session.target}: {found}")
+        plan = make_plan(found.kind, found.name, {"rules": self.rules, **hint}, session.grading.seed)
+        notes: tuple[str, ...] = ()
+        if found.kind == "learning" and ("start" in hint or "rules" in hint):
+            notes = ("a learning AI is checked under the lab's rules, misère from 1,3,5,7, as CS50's Nim plays",)
+        runner = {"kind": "driver", "driver": "nim", "interface": found.kind, "name": found.name}
+        if not session.use(runner):
+            return "the Nim lab's driver could not be started beside the module"
+        return Recognised(f"nim-{found.kind}", found.describe(), runner, notes=notes, detail=plan)
+
+    def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
+        plan: NimPlan = recognised.detail
+        seed = int(grading.seed)
+        if plan.kind == "player":
+            positions = reachable(plan.start)
+            questions = tuple(
+                Question(move_key(piles), "drive", {"op": "move", "name": plan.name, "piles": list(piles)},
+                         stratum=str(sum(piles)))
+                for piles in positions
+            )  # fmt: skip
+            words = f"every position reachable from {','.join(map(str, plan.start))} ({len(positions)})"
+            return QuestionDraw(questions, seed, len(positions), words)
+        cases = unit_cases(seed)
+        units = tuple(Question(unit_key(case.name), "drive", {"op": "unit", **case.request()}) for case in cases)
+        every = [list(piles) for piles in reachable(plan.start)]
+        seeds = tuple(
+            Question(seed_key(one), "drive", {"op": "seed", "seed": one, "games": plan.games, "positions": every},
+                     cost=SEED_COST, seconds=plan.budget)
+            for one in plan.seeds
+        )  # fmt: skip
+        words = (
+            f"{len(cases)} hand-made Q-table checks (values drawn with seed {seed}); train({plan.games:,}) once a seed "
+            f"({', '.join(map(str, plan.seeds))}), then the greedy choice in all {len(every)} positions"
+        )
+        return QuestionDraw(units + seeds, seed, len(units) + len(seeds), words)
+
+    def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
+        plan: NimPlan = recognised.detail
+        body: dict[str, Json] = {"plan": plan.to_json(), "unit_seed": draw.seed}
+        if plan.kind == "player":
+            body["moves"] = session.ask("play", draw.questions)
+            return body
+        units = [question for question in draw.questions if question.key.startswith("unit:")]
+        seeds = [question for question in draw.questions if question.key.startswith("seed:")]
+        body["units"] = session.ask("methods", units)
+        records = session.in_parallel("training", [_trainer(question) for question in seeds])
+        body["seeds"] = {question.key: [record] for question, record in zip(seeds, records, strict=True) if record}
+        return body
+
+    def judge(self, record: CheckRecord) -> NimReport:
+        return judge_record(record)
+
+    def machine_failed(self, target: str, isolation: str, reason: str, notes: tuple[str, ...]) -> NimReport:
+        return NimReport(target, Rules(True, LAB_START), "", "", isolation, machine=reason, notes=notes)
+
+    def not_gradable(self, target: str, problem: str) -> NimReport:
+        return NimReport(target, Rules(True, LAB_START), "", "", "", problem=problem, unchecked=True)
+
+    def default_weights(self) -> NimWeights:
+        return NimWeights()
+
+    def load_weights(self, path: str | Path) -> NimWeights:
+        return load_nim_weights(path)
+
+    def score(self, report: NimReport, weights: NimWeights | None = None) -> Score:
+        return nim_score(report, weights)
+
+    def render(self, report: NimReport, score: Score, format: str) -> str:
+        renderers: dict[str, Callable[[], str]] = {
+            "text": lambda: render_text(report, score),
+            "json": lambda: _json(report_json(report, score)),
+            "gradescope": lambda: _json(graders.gradescope_json(report, score)),
+            "prairielearn": lambda: _json(graders.prairielearn_json(report, score)),
+            "coderunner": lambda: _json(graders.coderunner_json(report, score)),
+            "autolab": lambda: graders.autolab_output(report, score),
+            "classroom50": lambda: _json(graders.classroom50_json(score)),
+            "release-body": lambda: graders.release_body(report, score),
+        }
+        if format == "line":
+            return verdict_line(report)
+        if format not in renderers:
+            raise CheckUsageError(f"--game {self.name} writes no --format {format}")
+        return renderers[format]()
+
+    def csv_row(self, report: NimReport, score: Score) -> dict[str, object]:
+        return {
+            "target": report.target,
+            "verdict": report.verdict,
+            "points": score.points,
+            "total": score.total,
+            "kind": report.kind,
+            "rates": " ".join(f"{rate:.3f}" for rate in report.rates),
+            "bugs": "; ".join(bug.title for bug in report.bugs),
+            "problem": report.problem or report.machine or "",
+        }
+
+    def csv_columns(self) -> tuple[str, ...]:
+        return CSV_COLUMNS
+
+    def summary(self, reports: Sequence[NimReport], scores: Sequence[Score]) -> ClassSummary:
+        verdicts = Counter(report.verdict for report in reports)
+        total = scores[0].total if scores else 100
+        earned: dict[str, list[float]] = {}
+        for result in scores:
+            for category in result.categories:
+                if category.max_points:
+                    earned.setdefault(category.name, []).append(100 * category.points / category.max_points)
+        bugs = Counter(bug.title for report in reports for bug in {b.title: b for b in report.bugs}.values())
+        points = [result.points for result in scores]
+        return ClassSummary(
+            students=len(reports),
+            verdicts=tuple((verdict, verdicts[verdict]) for verdict in NIM_VERDICTS if verdicts[verdict]),
+            total=total,
+            scores=tuple(points),
+            histogram=_histogram(points, total),
+            categories=tuple(
+                CategoryMean(TITLES[name], len(earned[name]), statistics.fmean(earned[name]))
+                for name in dict.fromkeys((*LEARNING, *PLAYER))
+                if name in earned
+            ),
+            findings=tuple(bugs.most_common(TOP_FINDINGS)),
+        )
+
+
+def _trainer(question: Question) -> Callable[[Asker], dict[str, Any]]:
+    """One seed's job: a fresh process (nothing learned before), then its training and play."""
+
+    def job(asker: Asker) -> dict[str, Any]:
+        asker.fresh()
+        return asker(question)
+
+    return job
+
+
+def _json(document: Any) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _histogram(points: Sequence[int], total: int) -> tuple[tuple[int, int, int], ...]:
+    width = total / BINS
+    ranges = []
+    for index in range(BINS):
+        low = round(index * width)
+        high = total if index == BINS - 1 else round((index + 1) * width) - 1
+        ranges.append((low, high, sum(1 for value in points if low <= value <= high)))
+    return tuple(ranges)
+
+
+class NimMiserePlug(NimPlug):
+    """``--game nim:misere``: the same lab, a minimax player checked under misère rules unless told otherwise."""
+
+    name = "nim:misere"
+    rules = "misere"
+
+
+PLUG = NimPlug()
+"""The plug the registry names ``nim``."""

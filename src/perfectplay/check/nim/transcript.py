@@ -1,0 +1,216 @@
+"""A Nim check's transcript judged: the frozen ``NimReport``, the student's code not run.
+
+The body the plug's ``ask`` returned holds the plan and the records, each
+as ``answers.clean`` kept it (or a failure the run recorded: a time-out, a
+process that died). Judging reads them back through ``answers`` again, so a
+saved transcript is judged as strictly as a live check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.nim import answers
+from perfectplay.check.nim.bugs import name_bugs, none_in_play
+from perfectplay.check.nim.judge import judge_play, judge_unit
+from perfectplay.check.nim.model import NimReport, SeedResult, Timing, UnitResult
+from perfectplay.check.nim.plan import NimPlan
+from perfectplay.check.nim.positions import LAB_START, Oracle, Piles, Rules, reachable
+from perfectplay.check.nim.questions import unit_cases
+from perfectplay.check.plug import CheckRecord
+from perfectplay.check.run.protocol import ProtocolError
+
+
+def seed_key(seed: int) -> str:
+    return f"seed:{seed}"
+
+
+def move_key(piles: Piles) -> str:
+    return "move:" + ",".join(map(str, piles))
+
+
+def unit_key(name: str) -> str:
+    return f"unit:{name}"
+
+
+def judge_record(record: CheckRecord) -> NimReport:
+    """The report of one check's transcript."""
+    body = record.body
+    plan = NimPlan.from_json(body["plan"]) if "plan" in body else None
+    rules = plan.rules if plan is not None else Rules(True, LAB_START)
+    words = record.recognised.words if record.recognised is not None else ""
+    notes = list(record.notes)
+    base: dict[str, Any] = {
+        "target": record.target,
+        "rules": rules,
+        "isolation": record.isolation,
+        "stopped": record.stopped,
+    }
+    if record.problem is not None or plan is None:
+        problem = record.problem or "nothing was asked"
+        return NimReport(
+            **base, kind="", interface=words, problem=problem, notes=tuple(notes), timing=Timing(record.wall)
+        )
+    if record.stopped is not None:
+        notes.append(f"the check stopped early: {record.stopped}")
+    try:
+        if plan.kind == "player":
+            return _player(base, plan, words, body, notes, record.wall)
+        return _learning(base, plan, words, body, notes, record.wall, int(body.get("unit_seed", 0)))
+    except ProtocolError as broken:
+        raise CheckUsageError(f"the transcript holds a record perfectplay never keeps: {broken}") from None
+
+
+def _first(records: Mapping[str, Any], key: str) -> dict[str, Any] | None:
+    found = records.get(key)
+    if isinstance(found, list):
+        found = found[0] if found else None
+    return found if isinstance(found, dict) else None
+
+
+def _cpu(record: Mapping[str, Any] | None) -> float:
+    value = record.get("cpu", 0.0) if record is not None else 0.0
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def _player(
+    base: dict[str, Any], plan: NimPlan, words: str, body: Mapping[str, Any], notes: list[str], wall: float
+) -> NimReport:
+    positions = reachable(plan.start)
+    records = body.get("moves", {})
+    got: list[answers.Answer | None] = []
+    cpu = 0.0
+    for piles in positions:
+        found = _first(records, move_key(piles))
+        cpu += _cpu(found)
+        got.append(_move_answer(found))
+    play = judge_play(Oracle(plan.rules), positions, got, plan.seeds[0])
+    settings = {"positions": f"{len(positions)} (every position reachable from the start)"}
+    return NimReport(
+        **base,
+        kind="player",
+        interface=words,
+        player=play,
+        notes=tuple(notes),
+        settings=settings,
+        pass_mark=1.0,
+        timing=Timing(wall, cpu),
+    )
+
+
+def _move_answer(found: dict[str, Any] | None) -> answers.Answer | None:
+    if found is None:
+        return None
+    if "failure" in found:
+        return answers.Answer("error", text="a time-out" if found["failure"] == "timeout" else "a crash of its process")
+    reply = answers.move(found)
+    if reply.answer is not None:
+        return reply.answer
+    if reply.error is not None:
+        return answers.Answer("error", text=reply.error.type, line=reply.error.line or 0)
+    return answers.Answer("other", text="nothing", shown=reply.missing or "no answer")
+
+
+def _learning(
+    base: dict[str, Any],
+    plan: NimPlan,
+    words: str,
+    body: Mapping[str, Any],
+    notes: list[str],
+    wall: float,
+    unit_seed: int,
+) -> NimReport:
+    cpu = 0.0
+    units: list[UnitResult] = []
+    unit_records = body.get("units", {})
+    for case in unit_cases(unit_seed):
+        found = _first(unit_records, unit_key(case.name))
+        cpu += _cpu(found)
+        if found is None:
+            units.append(UnitResult(case.name, case.title, False, "not asked: the check stopped first"))
+        elif "failure" in found:
+            units.append(UnitResult(case.name, case.title, False, failure_words(found)))
+        else:
+            units.append(judge_unit(case, answers.unit(found)))
+    oracle = Oracle(plan.rules)
+    positions = reachable(plan.rules.start)
+    seeds: list[SeedResult] = []
+    train_cpu: list[float] = []
+    seed_records = body.get("seeds", {})
+    for seed in plan.seeds:
+        found = _first(seed_records, seed_key(seed))
+        train_cpu.append(_cpu(found))
+        seeds.append(_seed(plan, seed, found, positions, oracle))
+    cpu += sum(train_cpu)
+    bugs = list(name_bugs(units, seeds, plan.budget, plan.games))
+    in_play = none_in_play(seeds)
+    if in_play is not None and not any(bug.kind == "none_at_zero" for bug in bugs):
+        bugs.append(in_play)
+    settings = {
+        "training": f"train({plan.games:,}) once a seed ({', '.join(map(str, plan.seeds))}), "
+        f"{plan.budget:g} CPU seconds each (training and the greedy choices)",
+        "positions": f"{len(positions)} reachable from {','.join(map(str, plan.start))}, "
+        f"{sum(oracle.mover_wins(piles) for piles in positions)} winnable for the side to move",
+        "pass mark": f"a winning move in {plan.pass_mark:.0%} of the winnable positions, every seed",
+        "hand-made tables": f"values drawn with seed {unit_seed}",
+    }
+    return NimReport(
+        **base,
+        kind="learning",
+        interface=words,
+        units=tuple(units),
+        seeds=tuple(seeds),
+        bugs=tuple(bugs),
+        notes=tuple(notes),
+        settings=settings,
+        pass_mark=plan.pass_mark,
+        timing=Timing(wall, cpu, tuple(train_cpu)),
+    )
+
+
+def _seed(
+    plan: NimPlan, seed: int, found: dict[str, Any] | None, positions: Sequence[Piles], oracle: Oracle
+) -> SeedResult:
+    games = plan.games
+    if found is None:
+        return SeedResult(seed, games, False, "not run: the check's time was up first", "timeout")
+    if "failure" in found:
+        if found["failure"] == "timeout":
+            words = f"train({games:,}) did not finish within {plan.budget:g} CPU seconds"
+            return SeedResult(seed, games, False, words, "timeout")
+        return SeedResult(seed, games, False, f"train({games:,}): {failure_words(found)}", "died")
+    reply = answers.seed(found)
+    if reply.missing:
+        return SeedResult(seed, games, False, f"no {reply.missing}", "died", reply.printed)
+    if reply.error is not None:
+        where = f" in training game {reply.games:,}" if reply.games else ""
+        words = f"train({games:,}) raised {reply.error.show()}{where}"
+        return SeedResult(seed, games, False, words, "crash", reply.printed)
+    if reply.summary is None:
+        words = f"train({games:,}) returned {reply.returned or 'nothing'}, not a NimAI with a q table"
+        return SeedResult(seed, games, False, words, "returned", reply.printed)
+    got: list[answers.Answer | None] = [*reply.answers, *([None] * (len(positions) - len(reply.answers)))]
+    play = judge_play(oracle, positions, got[: len(positions)], seed)
+    summary = reply.summary
+    known = summary.entries >= 0
+    return SeedResult(
+        seed,
+        games,
+        True,
+        printed=reply.printed,
+        lowest_value=summary.lowest if known else None,
+        negative_values=summary.negative if known else None,
+        entries=summary.entries if known else None,
+        play=play,
+    )
+
+
+def failure_words(record: Mapping[str, Any]) -> str:
+    """A failure the run recorded, in words: a time-out, or a process that died (its last line of stderr)."""
+    if record.get("failure") == "timeout":
+        return f"took more than its {record.get('seconds')} s of {record.get('clock', 'cpu')} time"
+    status = str(record.get("status", "died"))
+    stderr = str(record.get("stderr", "")).strip().splitlines()
+    return f"its process {status}" + (f": {stderr[-1][:200]}" if stderr else "")

@@ -1,0 +1,178 @@
+"""Issue 43's findings on the command line, one test each: bad input never wins.
+
+Every refusal is exit status 2 and one line on stderr; nothing outside the
+command's own files changes; nothing waits on a FIFO; every search is bounded.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli_helpers import Finished, InProcess
+from perfectplay import PerfectplayError
+from perfectplay.check import CheckUsageError
+from perfectplay.check.report.score import MAX_WEIGHT, TITLES, load_weights
+from perfectplay.cli.options import read_tree_file
+from perfectplay.teaching import TextbookTree
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+CORRECT = str(EXAMPLES / "correct.py")
+
+
+def _refused(result: Finished, *words: str) -> str:
+    """The one line of a refusal (status 2), checked to hold ``words``."""
+    assert result.returncode == 2, result.stderr
+    err = result.stderr
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+# Writes ----------------------------------------------------------------------------------------------------------
+
+
+def test_a_transcript_onto_a_device_or_through_a_link_is_refused_and_nothing_outside_changes(
+    tmp_path: Path, in_process: InProcess
+) -> None:
+    _refused(in_process("check", CORRECT, "--sample", "3", "--sandbox", "off", "--transcript", "/dev/full"),
+             "--transcript: cannot write /dev/full: it is a device")
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+    real = tmp_path / "precious.txt"
+    real.write_text("keep\n", encoding="utf-8")
+    link = tmp_path / "t.json"
+    link.symlink_to(real)
+    _refused(in_process("check", CORRECT, "--sample", "3", "--sandbox", "off", "--transcript", str(link)),
+             "it is a symbolic link")
+    assert real.read_text(encoding="utf-8") == "keep\n" and link.is_symlink()
+
+
+def test_exercise_refuses_a_device_as_its_prefix_and_says_which_sheets_it_replaced(
+    tmp_path: Path, in_process: InProcess
+) -> None:
+    _refused(in_process("exercise", "--seed", "1", "--out", "/dev/full"), "is not a file name prefix")
+    assert not os.path.lexists("/dev/full-sheet.tex")
+    prefix = str(tmp_path / "ex")
+    first = in_process("exercise", "--seed", "1", "--out", prefix, "--format", "svg")
+    assert first.returncode == 0 and "replaced" not in first.stdout
+    again = in_process("exercise", "--seed", "1", "--out", prefix, "--format", "svg")
+    assert again.returncode == 0 and again.stdout.count("(replaced the file there)") == 2
+    (tmp_path / "ex-key.svg").unlink()
+    (tmp_path / "ex-key.svg").symlink_to(tmp_path / "elsewhere.svg")
+    _refused(in_process("exercise", "--seed", "1", "--out", prefix, "--format", "svg"), "symbolic link")
+    assert not (tmp_path / "elsewhere.svg").exists()
+
+
+# Reads -----------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero"])
+def test_replay_and_tree_from_refuse_a_fifo_and_a_device_at_once(
+    kind: str, tmp_path: Path, in_process: InProcess
+) -> None:
+    path = "/dev/zero"
+    if kind == "fifo":
+        path = str(tmp_path / "pipe")
+        os.mkfifo(path)  # no writer ever comes: a blocking open would hang here
+    _refused(in_process("check", "--replay", path), "--replay: cannot read", "not a regular file")
+    _refused(in_process("tree", "--from", path), "--from: cannot read", "not a regular file")
+
+
+TREE_TEXT = st.text(alphabet=st.sampled_from(list("()[]|,;- 0123456789\n\tab\0")), max_size=40)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=TREE_TEXT)
+def test_a_typed_tree_file_is_a_tree_or_one_line_never_a_crash(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "tree.txt"
+    path.write_text(text, encoding="utf-8")
+    try:
+        tree = TextbookTree.parse_text(read_tree_file(str(path)))
+    except PerfectplayError as error:
+        assert "\n" not in str(error)
+        return
+    assert tree.root.children or tree.root.value is not None
+
+
+# Values bounded where read ---------------------------------------------------------------------------------------
+
+
+def test_weights_too_large_to_add_up_are_refused_by_check_and_by_grader(tmp_path: Path, in_process: InProcess) -> None:
+    weights = tmp_path / "weights.json"
+    weights.write_text(json.dumps({name: 1e308 for name in TITLES}))
+    _refused(in_process("check", CORRECT, "--weights", str(weights)), f"(at most {MAX_WEIGHT:,})")
+    out = tmp_path / "bundle"
+    _refused(in_process("grader", "gradescope", "--out", str(out), "--weights", str(weights)), "at most")
+    assert not out.exists()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(table=st.dictionaries(
+    st.sampled_from([*TITLES, "total", "other"]),
+    st.none() | st.booleans() | st.integers(min_value=-(10**400), max_value=10**400)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=5),
+    max_size=8,
+))
+def test_any_weights_table_is_finite_weights_or_one_line(table: dict[str, object], tmp_path: Path) -> None:
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps(table))
+    try:
+        weights = load_weights(path)
+    except CheckUsageError as error:
+        assert "\n" not in str(error)
+        return
+    assert math.isfinite(sum(weights.of(name) for name in TITLES)) and weights.total > 0
+
+
+def test_mcts_on_the_empty_connect_four_board_is_bounded_by_default_and_says_so_in_its_help(
+    in_process: InProcess,
+) -> None:
+    _refused(in_process("mcts", "", "--game", "connect4", "--runs", "1", "--iterations", "10"),
+             "does not prove this position's moves within the limit")
+    assert "--exact-nodes" in in_process("mcts", "--help").stdout
+
+
+def test_a_scores_data_set_of_every_connect_four_position_is_refused_before_it_starts(
+    tmp_path: Path, in_process: InProcess
+) -> None:
+    out = tmp_path / "c4.scores"
+    _refused(in_process("dataset", "connect4", "--format", "scores", "-o", str(out)), "give --plies N")
+    assert os.listdir(tmp_path) == []
+
+
+# Positions read one way ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("moves", "wrong"), [("4", "X"), ("44", "O")])
+def test_a_side_to_move_the_moves_played_do_not_make_is_refused_not_answered(
+    moves: str, wrong: str, in_process: InProcess
+) -> None:
+    _refused(in_process("analyze", "--game", "connect4", moves, "--to-move", wrong), f"is to move, not {wrong}")
+
+
+# Strict options --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["mcts", "", "--iterations", "10,,30"], "empty count"),
+        (["check", CORRECT, "--rows", "top"], "--rows is for Connect Four checks"),
+        (["check", CORRECT, "--pieces", "dot"], "--pieces is for Connect Four checks"),
+        (["check", "--game", "connect4", CORRECT, "--allow-package", "no_such_package_43"],
+         "no such package is installed here"),
+    ],
+    ids=["iterations", "rows", "pieces", "allow-package"],
+)
+def test_an_option_that_does_not_apply_or_names_nothing_is_refused(
+    argv: list[str], words: str, in_process: InProcess
+) -> None:
+    _refused(in_process(*argv), words)

@@ -1,0 +1,112 @@
+"""Every example of the README and the docs runs, and prints what the page shows where it shows it.
+
+A page's commands run as a reader would type them, in a shell, in a scratch
+folder that sees the repository's files (``examples/``, ``docs/``, ...) and
+this environment's ``perfectplay``; what they write stays in the scratch
+folder. How each block is read (and what its ``<!-- example: ... -->`` note
+means) is in tests/doc_examples.py.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import PATIENCE
+from doc_examples import ROOT, Example, every_example, matches
+
+EXAMPLES = every_example()
+
+
+def marked(example: Example) -> object:
+    return pytest.param(example, id=example.where, marks=[pytest.mark.slow] if example.slow else [])
+
+
+RUN = [marked(example) for example in EXAMPLES if example.skipped is None]
+"""The examples run; the others say on their page why they cannot run here (no test item: the run's closing line
+counts only tests skipped for want of a program)."""
+
+
+CORRECT = (ROOT / "examples" / "correct.py").read_text(encoding="utf-8")
+BEATABLE = (ROOT / "examples" / "graders" / "beatable" / "tictactoe.py").read_text(encoding="utf-8")
+STAND_INS = {
+    "exam.txt": "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n",
+    "my_ai.py": CORRECT,
+    "my_tictactoe.py": CORRECT,
+    "submissions/ann/tictactoe.py": CORRECT,
+    "submissions/bob/tictactoe.py": BEATABLE,
+    "class/ann/tictactoe.py": CORRECT,
+    "class/bob/tictactoe.py": BEATABLE,
+}
+PROGRAM = "#!/bin/sh\n# stands for the reader's program (a Java AI, ./bob/ai): it dies at once, a finding\nexit 1\n"
+PROGRAMS = ("bin/java", "bob/ai")
+"""Programs a page names as the reader's, stood in for (bin/ goes first on PATH, so a machine without Java runs it)."""
+"""The files a page names as the reader's own, stood in for by one of the kind it means."""
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Path:
+    """A folder where the repository's files are at hand (linked), the reader's files stood in for, and whatever
+    an example writes stays."""
+    for entry in ROOT.iterdir():
+        if entry.name not in {".git", ".venv", "site", "build"}:
+            (tmp_path / entry.name).symlink_to(entry)
+    for name, text in STAND_INS.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    for name in PROGRAMS:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(PROGRAM, encoding="utf-8")
+        (tmp_path / name).chmod(0o755)
+    return tmp_path
+
+
+def run(argv: list[str], where: Path) -> subprocess.CompletedProcess[str]:
+    path = os.pathsep.join([str(where / "bin"), str(Path(sys.executable).parent), os.environ["PATH"]])
+    environment = {**os.environ, "PATH": path}
+    environment.pop("COLUMNS", None)
+    return subprocess.run(
+        argv, cwd=where, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=PATIENCE
+    )
+
+
+@pytest.mark.parametrize("example", RUN)
+def test_the_example_runs_and_prints_what_the_page_shows(example: Example, scratch: Path) -> None:
+    for code in example.code:
+        if example.kind == "python":
+            result = run([sys.executable, "-c", code], scratch)
+        else:
+            result = run(["bash", "-c", code], scratch)
+        shown = f"{example.where}: {code[:200]}\n--- out\n{result.stdout[-3000:]}\n--- err\n{result.stderr[-2000:]}"
+        assert "Traceback" not in result.stderr, shown
+        if example.checks_output:
+            assert example.expected is not None
+            assert matches(example.expected, result.stdout + result.stderr), shown
+        elif example.kind == "python":
+            assert result.returncode == 0, shown
+        else:
+            # 1 is a finding (a check that found mistakes); 2 would be a usage error: the page is wrong.
+            assert result.returncode in (0, 1), shown
+
+
+def test_the_docs_hold_examples_of_every_kind_and_no_note_is_misspelt() -> None:
+    kinds = {example.kind for example in EXAMPLES}
+    assert kinds == {"transcript", "commands", "python"}
+    for example in EXAMPLES:
+        assert example.note == "" or example.note == "slow" or example.note.startswith(("skip:", "no output check:"))
+        assert example.skipped is None or len(example.skipped) > 10, f"{example.where}: say why it cannot run"
+    assert len(RUN) > len(EXAMPLES) / 2  # most run
+
+
+def test_a_shown_output_matches_only_the_lines_it_shows_in_their_order() -> None:
+    printed = "board\n\nO to move: loss in 4. Best: 3\n move  outcome\n    3  loss in 4\n    1  loss in 2\n\n10 nodes\n"
+    assert matches("O to move: loss in 4. Best: 3\n move  outcome\n", printed)  # before and after left out
+    assert matches(" move  outcome\n    ...\n\n10 nodes\n", printed)  # a gap, indented as the lines around it
+    assert matches("O to move: loss in 4. ...\n", printed)  # a line cut short
+    assert not matches("O to move: loss in 2. Best: 3\n", printed)
+    assert not matches(" move  outcome\n    1  loss in 2\n", printed)  # a line left out needs its gap
+    assert not matches("10 nodes\nboard\n", printed)  # out of order
