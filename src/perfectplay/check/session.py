@@ -127,7 +127,11 @@ class Conversation:
         return accepted
 
     def probe(
-        self, runner: Mapping[str, Json], questions: Sequence[Question], stop_at_failure: bool = True
+        self,
+        runner: Mapping[str, Json],
+        questions: Sequence[Question],
+        stop_at_failure: bool = True,
+        until: Callable[[Sequence[dict[str, Any]]], bool] | None = None,
     ) -> list[dict[str, Any]] | None:
         if not self.use(runner):
             # Refused: ruled out at once, or (going on past failures) a reading with no answers.
@@ -143,6 +147,8 @@ class Conversation:
                     if "failure" in record and stop_at_failure:
                         return None
                     records.append(record)
+                    if until is not None and until(records):
+                        return records
         except (OutOfTime, NotFlushing):
             return None
         except GaveUp:

@@ -6,7 +6,8 @@ through the conductor's session and words what went wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from perfectplay.check.connect4.detect import (
     BoardReading,
@@ -96,7 +97,7 @@ def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed
     for reading in readings:
         if reading.pieces in slow:
             continue  # these pieces made it search without end (a 3x3 AI on 42 cells): rows and shape do not help
-        records = session.probe(reading.interface(), probes, stop_at_failure=False)
+        records = session.probe(reading.interface(), probes, stop_at_failure=False, until=_searched_in_vain)
         if records is None:
             return "the check's time limit ran out while finding how it reads the board"
         answers: list[int | None] = []
@@ -133,3 +134,13 @@ def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed
         )
     session.use(reading.interface())
     return reading
+
+
+def _searched_in_vain(records: Sequence[dict[str, Any]]) -> bool:
+    """Out of time before one column: a wrong game's AI searching without end (no other probe is asked)."""
+    return records[-1].get("failure") == "timeout" and not any(_column(record) is not None for record in records)
+
+
+def _column(record: dict[str, Any]) -> int | None:
+    value = record.get("value") if record.get("kind") == "int" and "error" not in record else None
+    return value if isinstance(value, int) and 0 <= value < 7 else None

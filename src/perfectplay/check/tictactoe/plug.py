@@ -52,6 +52,15 @@ from perfectplay.check.tictactoe.judging import TicTacToeJudging
 from perfectplay.check.tictactoe.state import shared_oracle
 from perfectplay.check.transcript import Transcript
 
+TICTACTOE_OPTIONS = (
+    PlugOption("--function", "function", "the function that returns a move"),
+    PlugOption("--board", "board", "a flat list of 9 cells, or a list of 3 lists", ("flat", "nested")),
+    PlugOption("--empty", "empty", "what an empty cell holds"),
+    PlugOption("--returns", "returns", "a cell index 0-8, or (row, col)", ("index", "pair")),
+    PlugOption("--plays", "plays", "the side(s) it plays", interface=False),
+)
+"""Tic-tac-toe's interface overrides (``--function``...) and its own setting (``--plays``)."""
+
 
 class TicTacToeCheck(TicTacToeAsking, TicTacToeJudging):
     """One tic-tac-toe check: its asking and its judging over one state."""
@@ -76,13 +85,7 @@ class TicTacToePlug:
     defaults = PlugDefaults(
         entries=("find_best_move", "minimax"), file_name="tictactoe.py", task="an AI that is never beaten"
     )
-    options = (
-        PlugOption("--function", "function", "the function that returns a move"),
-        PlugOption("--board", "board", "a flat list of 9 cells, or a list of 3 lists", ("flat", "nested")),
-        PlugOption("--empty", "empty", "what an empty cell holds"),
-        PlugOption("--returns", "returns", "a cell index 0-8, or (row, col)", ("index", "pair")),
-        PlugOption("--plays", "plays", "the side(s) it plays", interface=False),
-    )
+    options = TICTACTOE_OPTIONS
     driver = None
     command_lines = TicTacToeLines()
     categories = ("loads", "legal", "never_beaten", "keeps_value", "best_move", "helpers")
@@ -194,4 +197,4 @@ class TicTacToePlug:
         return class_summary(reports, weights=self.weights)
 
 
-__all__ = ["Hint", "TicTacToeCheck", "TicTacToePlug"]
+__all__ = ["TICTACTOE_OPTIONS", "Hint", "TicTacToeCheck", "TicTacToePlug"]
