@@ -31,26 +31,8 @@ MAX_TEXT = 1_000_000
 """The longest text field (a note, an import's output) read: the channel caps each far lower."""
 
 BODY = {
-    "target",
-    "isolation",
-    "standard",
-    "limits",
-    "interface",
-    "problem",
-    "every",
-    "asked",
-    "finished",
-    "queries",
-    "records",
-    "replies",
-    "randomised",
-    "history",
-    "replays",
-    "stopped",
-    "sampled",
-    "notes",
-    "imported",
-    "capped",
+    "target", "isolation", "standard", "limits", "interface", "problem", "every", "asked", "finished", "queries",
+    "records", "replies", "randomised", "history", "replays", "stopped", "sampled", "notes", "imported", "capped",
     "wall",
 }
 LIMITS = {"total_seconds", "budget_seconds", "wall_seconds", "wall_label", "backstop", "max_failures"}
@@ -228,11 +210,8 @@ def _record(where: str, record: Any) -> None:
         _optional_text(f"{where}.clock", record.get("clock"))
         _optional_text(f"{where}.stderr", record.get("stderr"))
         status = record.get("status")
-        if (
-            status is not None
-            and not isinstance(status, str)
-            and (isinstance(status, bool) or not isinstance(status, int))
-        ):
+        if status is not None and not isinstance(status, str) and (
+                isinstance(status, bool) or not isinstance(status, int)):
             raise FieldError(f"{where}.status", f"must be text or a whole number, not {status!r:.60}")
         return
     answer = {key: item for key, item in record.items() if key not in TIMES}
