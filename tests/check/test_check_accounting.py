@@ -527,7 +527,7 @@ def test_a_round_is_started_only_when_twice_as_much_again_as_the_rounds_before_f
 def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:
     from dataclasses import replace
 
-    from perfectplay.check.report.model import RoleResult, Timing
+    from perfectplay.check.report.model import CheckTiming, RoleResult
 
     roles = (RoleResult("X", "X", 40, False, 0), RoleResult("O", "X", 60, False, 0))
     base = CheckReport(
@@ -542,7 +542,7 @@ def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:
         notes=(),
         randomised=False,
         complete=False,
-        timing=Timing(300, 0.1, 1.0, None, None, 30.0, 40.0),
+        timing=CheckTiming(300, 0.1, 1.0, None, None, 30.0, 40.0),
         legal=340,
         legal_of=340,
         kept=300,

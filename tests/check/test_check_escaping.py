@@ -35,12 +35,12 @@ from cli_helpers import InProcess
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import (
     CheckReport,
+    CheckTiming,
     Example,
     Finding,
     GameMove,
     MoveChoice,
     RoleResult,
-    Timing,
     unchecked,
 )
 from perfectplay.check.report.render_csv import COLUMNS, csv_row, render_csv
@@ -168,7 +168,7 @@ def report_with(text: str) -> CheckReport:
         notes=(text, f"On import it printed 3 characters (first line: {text!r}); a module should not print."),
         randomised=False,
         complete=False,
-        timing=Timing(40, 0.001, 0.2, POSITION, "X", 0.5, 1.5, 0.4),
+        timing=CheckTiming(40, 0.001, 0.2, POSITION, "X", 0.5, 1.5, 0.4),
         isolation="bubblewrap sandbox (no network)",
         legal=150,
         legal_of=190,

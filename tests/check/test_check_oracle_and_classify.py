@@ -6,12 +6,12 @@ import pytest
 
 from perfectplay import TicTacToe, parse_position
 from perfectplay.check.judge.classify import TEMPO, fork_reply, play_example, play_kind
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.judge.oracle_table import engine_judgements
 from perfectplay.check.position import TicTacToePosition
 
 
-def test_the_oracle_knows_every_position_of_both_colours_games(oracle: Oracle) -> None:
+def test_the_oracle_knows_every_position_of_both_colours_games(oracle: TicTacToeOracle) -> None:
     for first in ("X", "O"):
         positions = oracle.positions(first)
         assert len(positions) == 5478
@@ -20,7 +20,9 @@ def test_the_oracle_knows_every_position_of_both_colours_games(oracle: Oracle) -
     assert oracle.judge(TicTacToePosition.empty("X")).score == 0
 
 
-def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_colours_games(oracle: Oracle) -> None:
+def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_colours_games(
+    oracle: TicTacToeOracle,
+) -> None:
     # Both colours' games asked of the engine, position by position: the table holds X's, the oracle swaps them for O's.
     game = TicTacToe()
     for first in ("X", "O"):
@@ -40,7 +42,7 @@ def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_co
                         oracle.child(position, move)
 
 
-def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: Oracle) -> None:
+def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: TicTacToeOracle) -> None:
     swap = str.maketrans("XO", "OX")
     for position in oracle.positions("O"):
         mirror = TicTacToePosition(position.cells.translate(swap), "X" if position.to_move == "O" else "O")
@@ -49,7 +51,7 @@ def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: Ora
         ]
 
 
-def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: Oracle) -> None:
+def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: TicTacToeOracle) -> None:
     """
      . | X | .
     ---+---+---
@@ -93,7 +95,7 @@ def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: Oracle
     ],
 )
 def test_play_kind_names_each_mistake_by_what_it_gives_away(
-    oracle: Oracle, text: str, to_move: str, move: int, kind: str | None, outcome: str
+    oracle: TicTacToeOracle, text: str, to_move: str, move: int, kind: str | None, outcome: str
 ) -> None:
     judgement = oracle.judge(TicTacToePosition.from_text(text, to_move))
     assert (move in judgement.best) == (kind is None)
@@ -101,7 +103,7 @@ def test_play_kind_names_each_mistake_by_what_it_gives_away(
     assert str(judgement.value_of(move)) == outcome
 
 
-def test_every_kind_happens_and_each_move_gets_exactly_the_kind_its_values_say(oracle: Oracle) -> None:
+def test_every_kind_happens_and_each_move_gets_exactly_the_kind_its_values_say(oracle: TicTacToeOracle) -> None:
     seen = set()
     for position in oracle.positions("X"):
         judgement = oracle.judge(position)
@@ -130,7 +132,7 @@ def test_every_kind_happens_and_each_move_gets_exactly_the_kind_its_values_say(o
     }
 
 
-def test_a_fork_example_names_the_reply_that_makes_two_threats(oracle: Oracle) -> None:
+def test_a_fork_example_names_the_reply_that_makes_two_threats(oracle: TicTacToeOracle) -> None:
     """
      . | . | .
     ---+---+---

@@ -39,7 +39,7 @@ from typing import IO, Any
 import check50
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport, Finding, RoleResult
@@ -208,7 +208,7 @@ def _fail_on(report: CheckReport, findings: list[Finding]) -> None:
 
 def _losing_rationale(role: RoleResult) -> str:
     """The shortest loss, starting with the position where its move threw the game away."""
-    oracle = Oracle()
+    oracle = TicTacToeOracle()
     position = TicTacToePosition.empty(role.first)
     lines = []
     for step in role.losing_game:

@@ -20,7 +20,7 @@ from typing import Any
 from perfectplay import files
 from perfectplay.check import transcript_fields
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.interface import Interface
+from perfectplay.check.judge.interface import TicTacToeInterface as Interface
 from perfectplay.check.position import TicTacToePosition as Position
 
 SCHEMA = "perfectplay/check-transcript/v1"

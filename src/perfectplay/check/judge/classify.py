@@ -21,7 +21,7 @@ longer forced sequences that end in one.
 
 from __future__ import annotations
 
-from perfectplay.check.judge.oracle import Oracle, OracleMove, PositionJudgement
+from perfectplay.check.judge.oracle import OracleMove, PositionJudgement, TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report.model import Example, MoveChoice
 
@@ -56,7 +56,7 @@ def choice(value: OracleMove) -> MoveChoice:
     return MoveChoice(value.move, value.outcome, value.plies, value.score)
 
 
-def play_example(oracle: Oracle, judgement: PositionJudgement, move: int) -> Example:
+def play_example(oracle: TicTacToeOracle, judgement: PositionJudgement, move: int) -> Example:
     """The position, its move with what it leads to, the best moves, and the threat or fork involved."""
     position = judgement.position
     opponent = other(position.to_move)
@@ -70,7 +70,7 @@ def play_example(oracle: Oracle, judgement: PositionJudgement, move: int) -> Exa
     )
 
 
-def fork_reply(oracle: Oracle, position: TicTacToePosition, side: str) -> int | None:
+def fork_reply(oracle: TicTacToeOracle, position: TicTacToePosition, side: str) -> int | None:
     """A best reply for ``side`` (to move) that leaves it two threats at once, if there is one."""
     judgement = oracle.judge(position)
     for reply in judgement.best:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.check.judge.answers import error_text
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, row_col
 from perfectplay.check.report.model import Example
 
 UTILITY = {"X": 1, "O": -1, None: 0}
 
 
-def cs50_queries(oracle: Oracle) -> list[tuple[TicTacToePosition, dict[str, Any]]]:
+def cs50_queries(oracle: TicTacToeOracle) -> list[tuple[TicTacToePosition, dict[str, Any]]]:
     """One query per position of the games X starts: which helpers to call, with which actions."""
     queries = []
     for position in oracle.positions("X"):
@@ -38,7 +38,9 @@ def cs50_queries(oracle: Oracle) -> list[tuple[TicTacToePosition, dict[str, Any]
     return queries
 
 
-def judge_cs50(oracle: Oracle, position: TicTacToePosition, reply: dict[str, Any]) -> list[tuple[str, Example]]:
+def judge_cs50(
+    oracle: TicTacToeOracle, position: TicTacToePosition, reply: dict[str, Any]
+) -> list[tuple[str, Example]]:
     """Every helper that answered this position wrongly: (kind, example)."""
     judgement = oracle.judge(position)
     found: list[tuple[str, Example]] = []

@@ -14,13 +14,13 @@ from collections import deque
 from collections.abc import Mapping
 
 from perfectplay.check.judge.interface import Role
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report.model import GameMove, RoleResult
 
 
 def explore(
-    oracle: Oracle, role: Role, answers: Mapping[TicTacToePosition, frozenset[int]]
+    oracle: TicTacToeOracle, role: Role, answers: Mapping[TicTacToePosition, frozenset[int]]
 ) -> tuple[RoleResult, set[TicTacToePosition]]:
     """The candidate's games in ``role``, and every position where it was to move in them.
 
@@ -74,7 +74,9 @@ def explore(
     return result, own
 
 
-def unasked(oracle: Oracle, role: Role, answers: Mapping[TicTacToePosition, frozenset[int]]) -> set[TicTacToePosition]:
+def unasked(
+    oracle: TicTacToeOracle, role: Role, answers: Mapping[TicTacToePosition, frozenset[int]]
+) -> set[TicTacToePosition]:
     """The positions its games reach, through the answers so far, where it is to move and was not asked yet.
 
     A sampled check asks these, round after round, until its games are

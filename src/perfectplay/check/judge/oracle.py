@@ -82,7 +82,7 @@ def move_value(move: int, score: int) -> OracleMove:
 
 
 def table_line(judgement: PositionJudgement) -> str:
-    """One line of the table (see the module notes): what ``Oracle`` reads back as ``judgement``."""
+    """One line of the table (see the module notes): what ``TicTacToeOracle`` reads back as ``judgement``."""
     position = judgement.position
     scores = {entry.move: entry.score for entry in judgement.moves}
     fields = [position.cells, position.to_move, judgement.winner or NO_WINNER]
@@ -94,7 +94,7 @@ def shipped_table() -> str:
     return resources.files("perfectplay.check").joinpath("data").joinpath(TABLE_FILE).read_text(encoding="utf-8")
 
 
-class Oracle:
+class TicTacToeOracle:
     """Every reachable position of both colours' games, judged exactly (the shipped table, or ``table``)."""
 
     def __init__(self, table: str | None = None) -> None:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
-from perfectplay.check.report.model import CheckReport, Example, Finding, MoveChoice, RoleResult, Timing
+from perfectplay.check.report.model import CheckReport, CheckTiming, Example, Finding, MoveChoice, RoleResult
 from perfectplay.check.report.score import Score, Weights, score
 
 BOARD_WIDTH = 12
@@ -357,7 +357,7 @@ def _seconds(value: float) -> str:
     return f"{value:.2f} s"
 
 
-def _timing_line(timing: Timing) -> str:
+def _timing_line(timing: CheckTiming) -> str:
     median = _seconds(timing.median or 0.0)
     slowest = _seconds(timing.slowest or 0.0)
     where = ""

@@ -24,8 +24,8 @@ from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
 from perfectplay.check.judge.detect import choose_interface
 from perfectplay.check.judge.explore import explore, unasked
-from perfectplay.check.judge.interface import Interface
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.interface import TicTacToeInterface
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.judge.sample import in_round, stratified
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report.model import GameMove, RoleResult
@@ -46,10 +46,10 @@ from perfectplay.check.transcript import Transcript
 class TicTacToeAsking(TicTacToeState):
     """The asking half of a tic-tac-toe check."""
 
-    def _interface(self, loaded: dict[str, Any]) -> Interface | None:
+    def _interface(self, loaded: dict[str, Any]) -> TicTacToeInterface | None:
         first = self.workers[0]
         if isinstance(first.speaker, CommandSpeaker):
-            return Interface("command", shlex.join(first.speaker.program), plays=self.hint.plays or "both")
+            return TicTacToeInterface("command", shlex.join(first.speaker.program), plays=self.hint.plays or "both")
         self._import_findings(loaded)
         self._phase("recognising the interface", 0, 1)
         interface = choose_interface(self.target, loaded, self.hint, self._probe)
@@ -71,11 +71,13 @@ class TicTacToeAsking(TicTacToeState):
         self.notes.extend(interface.notes)
         return interface
 
-    def _decide_standard(self, interface: Interface) -> None:
+    def _decide_standard(self, interface: TicTacToeInterface) -> None:
         if self.grading.standard is None:
             self.standard = "value" if interface.kind == "cs50" else "best"
 
-    def _probe(self, interface: Interface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]] | None:
+    def _probe(
+        self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]
+    ) -> list[dict[str, Any]] | None:
         """Ask the probe positions under a trial interface (on the first worker, with its own failure budget)."""
         worker = self.workers[0]
         speaker = worker.speaker
@@ -120,7 +122,7 @@ class TicTacToeAsking(TicTacToeState):
 
     # --- the check --------------------------------------------------------------
 
-    def _check(self, oracle: Oracle, interface: Interface) -> Transcript:
+    def _check(self, oracle: TicTacToeOracle, interface: TicTacToeInterface) -> Transcript:
         """Ask everything this check asks, and the transcript of it (judged by ``judging.py``)."""
         asked = _positions_to_ask(oracle, interface)
         every = len(asked)
@@ -190,8 +192,8 @@ class TicTacToeAsking(TicTacToeState):
 
     def _replays(
         self,
-        oracle: Oracle,
-        interface: Interface,
+        oracle: TicTacToeOracle,
+        interface: TicTacToeInterface,
         asked: list[TicTacToePosition],
         records: dict[TicTacToePosition, list[dict[str, Any]]],
     ) -> list[dict[str, Any]]:
@@ -221,8 +223,8 @@ class TicTacToeAsking(TicTacToeState):
 
     def _follow_games(
         self,
-        oracle: Oracle,
-        interface: Interface,
+        oracle: TicTacToeOracle,
+        interface: TicTacToeInterface,
         asked: list[TicTacToePosition],
         records: dict[TicTacToePosition, list[dict[str, Any]]],
     ) -> list[TicTacToePosition]:
@@ -257,7 +259,9 @@ class TicTacToeAsking(TicTacToeState):
             )
         return sorted(wanted, key=lambda position: (position.stones, position.cells, position.to_move))
 
-    def _fresh_answers(self, interface: Interface, positions: Sequence[TicTacToePosition]) -> list[int | None] | None:
+    def _fresh_answers(
+        self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]
+    ) -> list[int | None] | None:
         """The moves a fresh process answers to ``positions``, asked in order and nothing before; None if it
         could not be asked to the end (the check's time ran out, it gave up)."""
         worker = self.workers[0]
@@ -273,7 +277,7 @@ class TicTacToeAsking(TicTacToeState):
         return moves
 
     def _same_in_fresh_processes(
-        self, interface: Interface, differs: TicTacToePosition, asked: list[TicTacToePosition]
+        self, interface: TicTacToeInterface, differs: TicTacToePosition, asked: list[TicTacToePosition]
     ) -> bool:
         """True when two fresh processes, asked the same questions in the same order, answer them alike.
 
@@ -286,7 +290,7 @@ class TicTacToeAsking(TicTacToeState):
         second = self._fresh_answers(interface, questions)
         return first is not None and first == second
 
-    def _replayed(self, oracle: Oracle, interface: Interface, role: RoleResult) -> dict[str, Any]:
+    def _replayed(self, oracle: TicTacToeOracle, interface: TicTacToeInterface, role: RoleResult) -> dict[str, Any]:
         """A losing role's game played again as one game, in a fresh process asked nothing else before.
 
         The opponent plays the losing game's moves while the candidate's answers follow it, and the best
@@ -415,7 +419,7 @@ class TicTacToeAsking(TicTacToeState):
         self._ask("checking player, actions, result, winner, terminal, utility", "cs50", shares, replies)
 
 
-def _positions_to_ask(oracle: Oracle, interface: Interface) -> list[TicTacToePosition]:
+def _positions_to_ask(oracle: TicTacToeOracle, interface: TicTacToeInterface) -> list[TicTacToePosition]:
     """Every unfinished position of its games where it is to move, fewest stones first."""
     wanted: dict[TicTacToePosition, None] = {}
     for role in interface.roles:

@@ -14,10 +14,10 @@ from perfectplay.check.judge.answers import answer_text, read_move
 from perfectplay.check.judge.classify import TEMPO, choice, play_example, play_kind
 from perfectplay.check.judge.cs50 import judge_cs50
 from perfectplay.check.judge.explore import explore
-from perfectplay.check.judge.interface import Interface
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.interface import TicTacToeInterface
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition
-from perfectplay.check.report.model import KINDS, CheckReport, Example, Finding, GameMove, RoleResult, Timing
+from perfectplay.check.report.model import KINDS, CheckReport, CheckTiming, Example, Finding, GameMove, RoleResult
 from perfectplay.check.run import worker as worker_module
 from perfectplay.check.tictactoe.state import TicTacToeState, _cpu, _helper_cpu, shared_oracle
 from perfectplay.check.transcript import Transcript
@@ -137,7 +137,9 @@ class TicTacToeJudging(TicTacToeState):
                     return replace(role, losing_game=game, final=str(replay["final"]))
         return role
 
-    def _cs50_judge(self, oracle: Oracle, replies: dict[TicTacToePosition, list[dict[str, Any]]], asked: int) -> None:
+    def _cs50_judge(
+        self, oracle: TicTacToeOracle, replies: dict[TicTacToePosition, list[dict[str, Any]]], asked: int
+    ) -> None:
         self.helpers_of = asked
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
@@ -153,8 +155,8 @@ class TicTacToeJudging(TicTacToeState):
 
     def _judge_moves(
         self,
-        oracle: Oracle,
-        interface: Interface,
+        oracle: TicTacToeOracle,
+        interface: TicTacToeInterface,
         asked: list[TicTacToePosition],
         finished: list[TicTacToePosition],
         records: dict[TicTacToePosition, list[dict[str, Any]]],
@@ -202,7 +204,7 @@ class TicTacToeJudging(TicTacToeState):
                     self.legal += 1
         return answers, best
 
-    def _findings(self, oracle: Oracle, own: set[TicTacToePosition]) -> tuple[Finding, ...]:
+    def _findings(self, oracle: TicTacToeOracle, own: set[TicTacToePosition]) -> tuple[Finding, ...]:
         """One finding a kind: the count of positions, and the simplest position as the example."""
         findings = []
         for kind in KINDS:
@@ -223,7 +225,7 @@ class TicTacToeJudging(TicTacToeState):
         return tuple(findings)
 
     @staticmethod
-    def _example(oracle: Oracle, kind: str, position: TicTacToePosition | None, detail: Any) -> Example:
+    def _example(oracle: TicTacToeOracle, kind: str, position: TicTacToePosition | None, detail: Any) -> Example:
         if isinstance(detail, Example):
             return detail
         assert position is not None
@@ -246,7 +248,9 @@ class TicTacToeJudging(TicTacToeState):
             )
         return Example(position.text, position.to_move, best=best, answer=answer_text(record), output=output)
 
-    def _standard_notes(self, interface: Interface, findings: tuple[Finding, ...], asked_for: str | None) -> None:
+    def _standard_notes(
+        self, interface: TicTacToeInterface, findings: tuple[Finding, ...], asked_for: str | None
+    ) -> None:
         tempo = [finding for finding in findings if finding.category == "tempo"]
         if self.standard == "value" and tempo:
             count = sum(finding.count for finding in tempo)
@@ -284,7 +288,7 @@ class TicTacToeJudging(TicTacToeState):
                 f"{worker_module.STDERR_KEEP:,} bytes were kept (per process), the rest was counted and dropped."
             )
 
-    def _timing(self, records: dict[TicTacToePosition, list[dict[str, Any]]], wall: float) -> Timing:
+    def _timing(self, records: dict[TicTacToePosition, list[dict[str, Any]]], wall: float) -> CheckTiming:
         timed = [
             (record["seconds"], position)
             for position, answers in records.items()
@@ -293,7 +297,7 @@ class TicTacToeJudging(TicTacToeState):
         ]
         seconds = [value for value, _ in timed]
         slowest = max(timed, key=lambda pair: pair[0], default=None)
-        return Timing(
+        return CheckTiming(
             moves=len(timed),
             median=statistics.median(seconds) if seconds else None,
             slowest=None if slowest is None else slowest[0],
@@ -318,7 +322,7 @@ class TicTacToeJudging(TicTacToeState):
             notes=tuple(self.notes),
             randomised=False,
             complete=False,
-            timing=Timing(0, None, None, None, None, 0.0, t.wall),
+            timing=CheckTiming(0, None, None, None, None, 0.0, t.wall),
             problem=t.problem,
             isolation=t.isolation,
         )

@@ -29,7 +29,7 @@ from perfectplay.check.plug import (
     Session,
 )
 from perfectplay.check.position import TicTacToePosition
-from perfectplay.check.report.model import CheckReport, Timing
+from perfectplay.check.report.model import CheckReport, CheckTiming
 from perfectplay.check.report.render_csv import COLUMNS, csv_row
 from perfectplay.check.report.render_graders import (
     autolab_output,
@@ -147,7 +147,7 @@ class TicTacToePlug:
             notes=notes,
             randomised=False,
             complete=False,
-            timing=Timing(0, None, None, None, None, 0.0, 0.0),
+            timing=CheckTiming(0, None, None, None, None, 0.0, 0.0),
             problem=f"not graded: the machine failed, not the submission ({reason}); fix the machine and check it "
             "again",
             isolation=isolation,

@@ -13,8 +13,8 @@ from typing import Any
 
 from perfectplay.check import conductor
 from perfectplay.check.judge.answers import read_move
-from perfectplay.check.judge.interface import Hint, Interface
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.interface import Hint, TicTacToeInterface
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run.candidate import CandidateWorker
 from perfectplay.check.run.sweep import ask
@@ -29,15 +29,15 @@ REPEAT_EVERY = 25
 REPLAY_QUESTIONS = 20
 """How many of the check's first positions two fresh processes are asked, to tell chance from memory."""
 
-_ORACLE: list[Oracle] = []
+_ORACLE: list[TicTacToeOracle] = []
 _ORACLE_LOCK = threading.Lock()
 
 
-def shared_oracle() -> Oracle:
+def shared_oracle() -> TicTacToeOracle:
     """The oracle, built once per process: it never changes, and the checks of a class run share it."""
     with _ORACLE_LOCK:
         if not _ORACLE:
-            _ORACLE.append(Oracle())
+            _ORACLE.append(TicTacToeOracle())
         return _ORACLE[0]
 
 
@@ -85,7 +85,9 @@ class TicTacToeState:
         """How the candidate was isolated, and which accounting held for it."""
         return self.describe_isolation()
 
-    def _transcript(self, interface: Interface | None = None, problem: str | None = None, **answers: Any) -> Transcript:
+    def _transcript(
+        self, interface: TicTacToeInterface | None = None, problem: str | None = None, **answers: Any
+    ) -> Transcript:
         """Everything the run saw, for the judge: nothing of it is judged yet."""
         limits = self.limits
         capped = any(
@@ -136,7 +138,9 @@ class TicTacToeState:
             self.progress(phase, done, total)
 
 
-def _legal_moves(records: list[dict[str, Any]], position: TicTacToePosition, interface: Interface) -> frozenset[int]:
+def _legal_moves(
+    records: list[dict[str, Any]], position: TicTacToePosition, interface: TicTacToeInterface
+) -> frozenset[int]:
     """The legal moves among its answers in ``position``."""
     moves = (read_move(record, position, interface.returns)[0] for record in records if "failure" not in record)
     return frozenset(move for move in moves if move is not None)
