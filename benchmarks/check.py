@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "check.md"
@@ -92,7 +92,7 @@ def breakdown(example: Path, workers: int = 2) -> Breakdown:
 
 def oracle_seconds() -> float:
     started = time.perf_counter()
-    Oracle()
+    TicTacToeOracle()
     return time.perf_counter() - started
 
 

@@ -19,12 +19,12 @@ from perfectplay.check.api import check_ai, replay
 from perfectplay.check.judge.interface import Hint
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.run.sandbox import choose
-from perfectplay.check.settings import Candidate, Grading, Limits, Output, Settings, from_keywords
+from perfectplay.check.settings import Candidate, CheckSettings, Grading, Limits, Output, from_keywords
 from shared_results import SharedResults
 
 
-def settings_of(path: Any = None, *settings: Any, **options: Any) -> Settings:
-    """The one ``Settings`` that ``check_ai(path, *settings, **options)`` checks with (its own two forms)."""
+def settings_of(path: Any = None, *settings: Any, **options: Any) -> CheckSettings:
+    """The one ``CheckSettings`` that ``check_ai(path, *settings, **options)`` checks with (its own two forms)."""
     named = ("hint", "limits", "grading", "output")
     objects: list[Any] = [*settings, None, None, None, None][:4]
     for place, name in enumerate(named):
@@ -34,7 +34,7 @@ def settings_of(path: Any = None, *settings: Any, **options: Any) -> Settings:
         return from_keywords(path, options)
     hint, limits, grading, output = objects
     who = path if isinstance(path, Candidate) else Candidate(path)
-    return Settings(who, hint or Hint(), limits or Limits(), grading or Grading(), output or Output())
+    return CheckSettings(who, hint or Hint(), limits or Limits(), grading or Grading(), output or Output())
 
 
 class Checked:
@@ -75,7 +75,7 @@ class Checked:
         return self._shared.get(repr(("replay", run, standard)), lambda: _replayed(text, standard))
 
 
-def _recorded(settings: Settings) -> tuple[str | None, CheckReport]:
+def _recorded(settings: CheckSettings) -> tuple[str | None, CheckReport]:
     """The check's report and its transcript's text (None when the check recorded none)."""
     with tempfile.TemporaryDirectory(prefix="checked-") as folder:
         file = Path(folder) / "transcript.json"

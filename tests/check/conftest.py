@@ -15,7 +15,7 @@ import pytest
 
 from check_reports import Checked
 from cli_helpers import InProcess
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from shared_results import SharedResults
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -41,8 +41,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def oracle() -> Oracle:
-    return Oracle()
+def oracle() -> TicTacToeOracle:
+    return TicTacToeOracle()
 
 
 @pytest.fixture(scope="session")

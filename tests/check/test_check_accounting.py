@@ -30,8 +30,10 @@ from perfectplay.check.report.render_json import json_schema, report_json
 from perfectplay.check.report.score import score
 from perfectplay.check.run import accounting, sandbox, worker
 from perfectplay.check.run.accounting import CGroup, Hierarchy
+from perfectplay.check.run.candidate import _refused_elsewhere
 from perfectplay.check.run.runner import no_fork_filter
-from perfectplay.check.run.sandbox import Isolation, Jail, Limits
+from perfectplay.check.run.sandbox import Isolation, Jail
+from perfectplay.check.run.sandbox import ProcessLimits as Limits
 
 needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
 counted = accounting.probe()
@@ -294,11 +296,11 @@ THREAD_REFUSED = {"error": {"type": "RuntimeError", "message": "can't start new 
 def test_a_thread_refused_by_an_enclosing_limit_is_the_machines_failure(tmp_path: Path) -> None:
     group = fake_group(tmp_path)
     child: Any = FakeChild(group)
-    assert worker._refused_elsewhere(child, THREAD_REFUSED) is None  # nothing refused: it raised that itself
+    assert _refused_elsewhere(child, THREAD_REFUSED) is None  # nothing refused: it raised that itself
     (tmp_path / "pids" / "checker" / "pids.events").write_text("max 3\n")
-    reason = worker._refused_elsewhere(child, THREAD_REFUSED)
+    reason = _refused_elsewhere(child, THREAD_REFUSED)
     assert reason is not None and "a limit above the candidate's own" in reason
-    assert worker._refused_elsewhere(child, {"error": {"type": "ValueError", "message": "no"}}) is None
+    assert _refused_elsewhere(child, {"error": {"type": "ValueError", "message": "no"}}) is None
 
 
 def test_a_thread_refused_by_its_own_process_limit_is_the_candidates(tmp_path: Path) -> None:
@@ -306,7 +308,7 @@ def test_a_thread_refused_by_its_own_process_limit_is_the_candidates(tmp_path: P
     child: Any = FakeChild(group)
     (tmp_path / "pids" / "checker" / "candidate" / "pids.events").write_text("max 1\n")
     (tmp_path / "pids" / "checker" / "pids.events").write_text("max 1\n")
-    assert worker._refused_elsewhere(child, THREAD_REFUSED) is None
+    assert _refused_elsewhere(child, THREAD_REFUSED) is None
 
 
 # --- the accounting itself --------------------------------------------------------------------------
@@ -420,7 +422,7 @@ def wall(monkeypatch: pytest.MonkeyPatch) -> WallClock:
 def test_a_candidate_starved_of_cpu_by_a_busy_machine_is_never_stopped_by_the_wall_clock(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=60.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     # Ten minutes on the clock, runnable all along, 0.9 s of CPU: the machine was busy, not the candidate idle.
     for _ in range(600):
         wall.now += 1.0
@@ -433,7 +435,7 @@ def test_a_candidate_starved_of_cpu_by_a_busy_machine_is_never_stopped_by_the_wa
 def test_a_candidate_that_sleeps_is_stopped_by_the_wall_clock_backstop(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=60.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     with pytest.raises(worker.ChildTimedOut) as stopped:
         for _ in range(600):
             wall.now += 1.0
@@ -446,7 +448,7 @@ def test_a_candidate_that_sleeps_is_stopped_by_the_wall_clock_backstop(wall: Wal
 def test_a_candidate_over_its_cpu_limit_is_stopped_however_long_it_took(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=60.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     wall.now += 0.5
     child.cpu_seconds = child.active_seconds = 1.2
     with pytest.raises(worker.ChildTimedOut) as stopped:
@@ -457,13 +459,13 @@ def test_a_candidate_over_its_cpu_limit_is_stopped_however_long_it_took(wall: Wa
 def test_the_checks_backstop_adds_up_only_the_time_its_answers_spent_waiting(wall: WallClock) -> None:
     clock = worker.Clock(move=1.0, total=2.0)  # backstop: 3 * 2 + 10 = 16 s of waiting
     for _ in range(100):  # 100 answers, 5 s each on the clock, all of it queued for a processor
-        budget = worker.Budget(clock, 0.0, wall.now, active=0.0)
+        budget = worker.AnswerBudget(clock, 0.0, wall.now, active=0.0)
         wall.now += 5.0
         arrival = worker.Arrival(b"{}", wall.now, 0.001, 5.0)
         clock.spend(budget.spent(arrival)[1], budget.waited_for(arrival))
         clock.check()
     assert clock.waited == 0.0
-    budget = worker.Budget(clock, 0.0, wall.now, active=0.0)
+    budget = worker.AnswerBudget(clock, 0.0, wall.now, active=0.0)
     wall.now += 20.0
     arrival = worker.Arrival(b"{}", wall.now, 0.001, 0.5)  # 19.5 s asleep
     clock.spend(0.001, budget.waited_for(arrival))
@@ -476,7 +478,7 @@ def test_a_program_still_starting_when_asked_is_tested_for_flushing_once_it_sett
     # already, at once): that start-up's CPU must not keep the flush test from ever running.
     clock = worker.Clock(move=20.0, total=600.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     idle_at = None
     for tick in range(1, 200):
         wall.now += worker.POLL
@@ -492,7 +494,7 @@ def test_a_program_still_starting_when_asked_is_tested_for_flushing_once_it_sett
 def test_a_program_that_keeps_computing_is_never_tested_for_flushing(wall: WallClock) -> None:
     clock = worker.Clock(move=20.0, total=600.0)
     child: Any = Scripted()
-    budget = worker.Budget.now(clock, child)
+    budget = worker.AnswerBudget.now(clock, child)
     for _ in range(200):
         wall.now += worker.POLL
         child.cpu_seconds += worker.POLL
@@ -525,7 +527,7 @@ def test_a_round_is_started_only_when_twice_as_much_again_as_the_rounds_before_f
 def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:
     from dataclasses import replace
 
-    from perfectplay.check.report.model import RoleResult, Timing
+    from perfectplay.check.report.model import CheckTiming, RoleResult
 
     roles = (RoleResult("X", "X", 40, False, 0), RoleResult("O", "X", 60, False, 0))
     base = CheckReport(
@@ -540,7 +542,7 @@ def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:
         notes=(),
         randomised=False,
         complete=False,
-        timing=Timing(300, 0.1, 1.0, None, None, 30.0, 40.0),
+        timing=CheckTiming(300, 0.1, 1.0, None, None, 30.0, 40.0),
         legal=340,
         legal_of=340,
         kept=300,

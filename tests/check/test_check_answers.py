@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 
 #  X | O | X
@@ -15,7 +15,7 @@ from perfectplay.check.run.command import is_chatter, parse_answer, request_line
 #  O | O | .      X to move; free cells 5, 6 and 8.
 # ---+---+---
 #  . | X | .
-POSITION = Position.from_text("XOX/OO./.X.", "X")
+POSITION = TicTacToePosition.from_text("XOX/OO./.X.", "X")
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,9 @@ import pytest
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.detect import CS50_NAMES, PROBES, choose_interface
-from perfectplay.check.judge.interface import Hint, Interface
-from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.position import Position
+from perfectplay.check.judge.interface import Hint, TicTacToeInterface
+from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import runner
 
 
@@ -29,11 +29,11 @@ class FakeCandidate:
     it raises, as real code does on the wrong board.
     """
 
-    def __init__(self, oracle: Oracle, board: str, empty: str | None, returns: str, side: str | None) -> None:
+    def __init__(self, oracle: TicTacToeOracle, board: str, empty: str | None, returns: str, side: str | None) -> None:
         self.oracle, self.board, self.empty, self.returns, self.side = oracle, board, empty, returns, side
         self.tried: list[tuple[str, str | None]] = []
 
-    def __call__(self, interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]]:
+    def __call__(self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
         self.tried.append((interface.board, interface.empty))
         if (interface.board, interface.empty) != (self.board, self.empty):
             return [{"error": {"type": "IndexError", "message": "list index out of range"}} for _ in positions]
@@ -77,7 +77,7 @@ def wins_for(cells: str, side: str) -> set[int]:
     return winning
 
 
-def test_in_every_probe_each_side_would_win_with_its_own_moves_only(oracle: Oracle) -> None:
+def test_in_every_probe_each_side_would_win_with_its_own_moves_only(oracle: TicTacToeOracle) -> None:
     for position, mover_wins, other_wins in PROBES:
         judgement = oracle.judge(position)
         assert {entry.move for entry in judgement.moves if entry.score > 0} == mover_wins
@@ -94,7 +94,7 @@ def test_the_cs50_functions_are_recognised_by_name_and_read_their_own_constants(
     assert (interface.kind, interface.empty, interface.plays, interface.returns) == ("cs50", None, "both", "rowcol")
 
 
-def test_seed_000s_shape_flat_list_with_spaces_playing_x_only_is_found_by_probing(oracle: Oracle) -> None:
+def test_seed_000s_shape_flat_list_with_spaces_playing_x_only_is_found_by_probing(oracle: TicTacToeOracle) -> None:
     candidate = FakeCandidate(oracle, "flat", " ", "index", side="X")
     module = loaded({"find_best_move": 1, "minimax": 3}, boards=[{"shape": "flat", "values": [" ", "O", "X"]}])
     interface = choose_interface("seed000.py", module, Hint(), candidate)
@@ -104,7 +104,9 @@ def test_seed_000s_shape_flat_list_with_spaces_playing_x_only_is_found_by_probin
     assert "plays X only" in interface.describe()
 
 
-def test_seed_001s_shape_nested_list_with_dashes_playing_both_sides_is_found_by_probing(oracle: Oracle) -> None:
+def test_seed_001s_shape_nested_list_with_dashes_playing_both_sides_is_found_by_probing(
+    oracle: TicTacToeOracle,
+) -> None:
     candidate = FakeCandidate(oracle, "nested", "-", "rowcol", side=None)
     module = loaded({"find_best_move": 1}, constants={"EMPTY": "-"})
     interface = choose_interface("seed001.py", module, Hint(), candidate)
@@ -113,7 +115,7 @@ def test_seed_001s_shape_nested_list_with_dashes_playing_both_sides_is_found_by_
     assert interface.notes == ()
 
 
-def test_flags_are_taken_as_given_without_trying_other_shapes(oracle: Oracle) -> None:
+def test_flags_are_taken_as_given_without_trying_other_shapes(oracle: TicTacToeOracle) -> None:
     candidate = FakeCandidate(oracle, "flat", "_", "index", side="O")
     hint = Hint(function="best", board="flat", empty="_", returns="index", plays="O")
     interface = choose_interface("ai.py", loaded({"best": 1}), hint, candidate)
@@ -124,7 +126,7 @@ def test_flags_are_taken_as_given_without_trying_other_shapes(oracle: Oracle) ->
 
 
 def test_a_function_no_board_reading_gets_a_legal_move_from_is_no_interface_recognised_naming_what_was_tried(
-    oracle: Oracle,
+    oracle: TicTacToeOracle,
 ) -> None:
     """Written for a Board object, say: every reading raises, so it is not graded as a broken AI."""
     candidate = FakeCandidate(oracle, "flat", "?", "index", side=None)
@@ -139,7 +141,7 @@ def test_a_function_no_board_reading_gets_a_legal_move_from_is_no_interface_reco
 
 
 def test_when_some_reading_gets_some_legal_moves_it_checks_the_likeliest_and_says_how_to_correct_it() -> None:
-    def half_right(interface: Interface, positions: Sequence[Position]) -> list[dict[str, Any]]:
+    def half_right(interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
         legal = (interface.board, interface.empty) == ("nested", " ")
         return [
             {"kind": "int", "value": 0} if legal and index == 0 else {"kind": "other", "type": "str", "repr": "'?'"}
@@ -151,7 +153,7 @@ def test_when_some_reading_gets_some_legal_moves_it_checks_the_likeliest_and_say
     assert "--board and --empty" in interface.notes[0]
 
 
-def test_a_reading_the_teacher_gave_is_checked_even_when_it_gets_no_legal_move(oracle: Oracle) -> None:
+def test_a_reading_the_teacher_gave_is_checked_even_when_it_gets_no_legal_move(oracle: TicTacToeOracle) -> None:
     candidate = FakeCandidate(oracle, "flat", "?", "index", side=None)
     interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(board="flat", empty="."), candidate)
     assert interface is not None and (interface.board, interface.empty) == ("flat", ".")
@@ -254,7 +256,16 @@ def _decorated(function: Callable[..., Any]) -> Callable[..., Any]:
 
 @pytest.mark.parametrize(
     "function",
-    [_plain, _two, _decorated(_two), functools.partial(_two, []), lambda board: board, lambda: 0, len, Position],
+    [
+        _plain,
+        _two,
+        _decorated(_two),
+        functools.partial(_two, []),
+        lambda board: board,
+        lambda: 0,
+        len,
+        TicTacToePosition,
+    ],
 )
 def test_the_runner_counts_a_functions_required_arguments_as_its_signature_does(function: Any) -> None:
     try:

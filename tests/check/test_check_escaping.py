@@ -35,12 +35,12 @@ from cli_helpers import InProcess
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import (
     CheckReport,
-    Choice,
+    CheckTiming,
     Example,
     Finding,
     GameMove,
+    MoveChoice,
     RoleResult,
-    Timing,
     unchecked,
 )
 from perfectplay.check.report.render_csv import COLUMNS, csv_row, render_csv
@@ -128,7 +128,7 @@ POSITION = "XOX/OXO/..."
 def report_with(text: str) -> CheckReport:
     """A checked report (beatable, broken answers, CS50 helpers wrong, notes) with ``text`` in every field
     a candidate controls."""
-    win = Choice(6, "win", 1, 9)
+    win = MoveChoice(6, "win", 1, 9)
     examples = [
         Finding("raises", 3, Example(POSITION, "X", best=(win,), answer=text, output=text)),
         Finding("wrong_type", 2, Example(POSITION, "X", best=(win,), answer=text)),
@@ -137,7 +137,9 @@ def report_with(text: str) -> CheckReport:
         Finding("finished_board", 1, Example(POSITION, "X", answer=text)),
         Finding("cs50_player", 1, Example(POSITION, "X", call=text, answer=text, expected=text)),
         Finding("cs50_result_mutates", 1, Example(POSITION, "X", call=text, after=text)),
-        Finding("misses_win", 5, Example(POSITION, "X", chose=Choice(7, "draw", None, 0), best=(win,), output=text)),
+        Finding(
+            "misses_win", 5, Example(POSITION, "X", chose=MoveChoice(7, "draw", None, 0), best=(win,), output=text)
+        ),
         Finding("not_checked", 7, Example(answer=text)),
     ]
     plies = (("X", 0), ("O", 4), ("X", 1), ("O", 2), ("X", 3), ("O", 6))
@@ -166,7 +168,7 @@ def report_with(text: str) -> CheckReport:
         notes=(text, f"On import it printed 3 characters (first line: {text!r}); a module should not print."),
         randomised=False,
         complete=False,
-        timing=Timing(40, 0.001, 0.2, POSITION, "X", 0.5, 1.5, 0.4),
+        timing=CheckTiming(40, 0.001, 0.2, POSITION, "X", 0.5, 1.5, 0.4),
         isolation="bubblewrap sandbox (no network)",
         legal=150,
         legal_of=190,

@@ -42,7 +42,7 @@ import pytest
 from cli_helpers import InProcess, run_cli
 from perfectplay.check import transcript
 from perfectplay.check.api import check_ai
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
@@ -98,7 +98,7 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, ...]:
     assert report.verdict == "beatable" and report.complete
     # A sample and the positions its games reach, the attack's among them: every check here meets its attack.
     assert report.positions == report.asked < 4520
-    assert Position("XOXOXO...", "X") in transcript.load(folder / "transcript.json").asked
+    assert TicTacToePosition("XOXOXO...", "X") in transcript.load(folder / "transcript.json").asked
     return summary(report)
 
 
@@ -107,7 +107,6 @@ def with_crash(baseline: tuple[object, ...], count: int = 1) -> tuple[object, ..
     verdict, positions, asked, best, complete, kinds = baseline
     assert isinstance(kinds, dict) and isinstance(best, int)
     return (verdict, positions, asked, best - count, complete, {"crash": count, **kinds})
-
 
 
 @pytest.fixture(autouse=True)

@@ -6,21 +6,23 @@ import pytest
 
 from perfectplay import TicTacToe, parse_position
 from perfectplay.check.judge.classify import TEMPO, fork_reply, play_example, play_kind
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.judge.oracle_table import engine_judgements
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 
 
-def test_the_oracle_knows_every_position_of_both_colours_games(oracle: Oracle) -> None:
+def test_the_oracle_knows_every_position_of_both_colours_games(oracle: TicTacToeOracle) -> None:
     for first in ("X", "O"):
         positions = oracle.positions(first)
         assert len(positions) == 5478
         unfinished = [p for p in positions if not oracle.judge(p).over]
         assert len(unfinished) == 4520
-    assert oracle.judge(Position.empty("X")).score == 0
+    assert oracle.judge(TicTacToePosition.empty("X")).score == 0
 
 
-def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_colours_games(oracle: Oracle) -> None:
+def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_colours_games(
+    oracle: TicTacToeOracle,
+) -> None:
     # Both colours' games asked of the engine, position by position: the table holds X's, the oracle swaps them for O's.
     game = TicTacToe()
     for first in ("X", "O"):
@@ -32,22 +34,24 @@ def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_co
             for move in range(-1, 10):
                 if move in game.legal_moves(state):
                     after = game.format(game.play(state, move)).replace("/", "")
-                    assert oracle.child(position, move) == Position(after, "O" if position.to_move == "X" else "X")
+                    assert oracle.child(position, move) == TicTacToePosition(
+                        after, "O" if position.to_move == "X" else "X"
+                    )
                 else:
                     with pytest.raises(KeyError):
                         oracle.child(position, move)
 
 
-def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: Oracle) -> None:
+def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: TicTacToeOracle) -> None:
     swap = str.maketrans("XO", "OX")
     for position in oracle.positions("O"):
-        mirror = Position(position.cells.translate(swap), "X" if position.to_move == "O" else "O")
+        mirror = TicTacToePosition(position.cells.translate(swap), "X" if position.to_move == "O" else "O")
         assert [(m.move, m.score) for m in oracle.judge(position).moves] == [
             (m.move, m.score) for m in oracle.judge(mirror).moves
         ]
 
 
-def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: Oracle) -> None:
+def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: TicTacToeOracle) -> None:
     """
      . | X | .
     ---+---+---
@@ -55,7 +59,7 @@ def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: Oracle
     ---+---+---
      O | O | X
     """
-    judgement = oracle.judge(Position.from_text(".X./..X/OOX", "O"))
+    judgement = oracle.judge(TicTacToePosition.from_text(".X./..X/OOX", "O"))
     assert judgement.best == (2,)
     assert str(judgement.value_of(2)) == "loss in 4"
     assert str(judgement.value_of(0)) == "loss in 2"
@@ -91,15 +95,15 @@ def test_seed_003s_fatalist_position_blocks_to_lose_in_4_not_in_2(oracle: Oracle
     ],
 )
 def test_play_kind_names_each_mistake_by_what_it_gives_away(
-    oracle: Oracle, text: str, to_move: str, move: int, kind: str | None, outcome: str
+    oracle: TicTacToeOracle, text: str, to_move: str, move: int, kind: str | None, outcome: str
 ) -> None:
-    judgement = oracle.judge(Position.from_text(text, to_move))
+    judgement = oracle.judge(TicTacToePosition.from_text(text, to_move))
     assert (move in judgement.best) == (kind is None)
     assert play_kind(judgement, move) == kind
     assert str(judgement.value_of(move)) == outcome
 
 
-def test_every_kind_happens_and_each_move_gets_exactly_the_kind_its_values_say(oracle: Oracle) -> None:
+def test_every_kind_happens_and_each_move_gets_exactly_the_kind_its_values_say(oracle: TicTacToeOracle) -> None:
     seen = set()
     for position in oracle.positions("X"):
         judgement = oracle.judge(position)
@@ -128,7 +132,7 @@ def test_every_kind_happens_and_each_move_gets_exactly_the_kind_its_values_say(o
     }
 
 
-def test_a_fork_example_names_the_reply_that_makes_two_threats(oracle: Oracle) -> None:
+def test_a_fork_example_names_the_reply_that_makes_two_threats(oracle: TicTacToeOracle) -> None:
     """
      . | . | .
     ---+---+---
@@ -136,7 +140,7 @@ def test_a_fork_example_names_the_reply_that_makes_two_threats(oracle: Oracle) -
     ---+---+---
      . | X | .
     """
-    judgement = oracle.judge(Position.from_text(".../.OX/.X.", "O"))
+    judgement = oracle.judge(TicTacToePosition.from_text(".../.OX/.X.", "O"))
     assert play_kind(judgement, 0) == "walks_into_fork"
     example = play_example(oracle, judgement, 0)
     assert example.fork == 8

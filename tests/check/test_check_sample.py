@@ -7,11 +7,11 @@ from pathlib import Path
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.judge import sample
-from perfectplay.check.judge.oracle import Oracle
+from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.judge.sample import stratified
 
 
-def test_a_sample_keeps_every_stone_count_in_proportion_and_the_positions_order(oracle: Oracle) -> None:
+def test_a_sample_keeps_every_stone_count_in_proportion_and_the_positions_order(oracle: TicTacToeOracle) -> None:
     positions = [position for position in oracle.positions("X") if not oracle.judge(position).over]
     sample = stratified(positions, 200, seed=7)
     assert len(sample) == 200
@@ -22,7 +22,7 @@ def test_a_sample_keeps_every_stone_count_in_proportion_and_the_positions_order(
         assert abs(drawn[stones] - 200 * count / len(positions)) <= 2
 
 
-def test_the_same_seed_draws_the_same_sample_and_another_seed_another(oracle: Oracle) -> None:
+def test_the_same_seed_draws_the_same_sample_and_another_seed_another(oracle: TicTacToeOracle) -> None:
     positions = list(oracle.positions("O"))
     assert stratified(positions, 100, seed=1) == stratified(positions, 100, seed=1)
     assert stratified(positions, 100, seed=1) != stratified(positions, 100, seed=2)
@@ -37,7 +37,7 @@ def test_a_sampled_check_still_finds_the_loss_by_following_its_own_games(example
     assert any("its own games reach were asked" in note for note in report.notes)
 
 
-def test_a_fixed_sample_and_a_budgets_rounds_draw_from_one_seeded_shuffle(oracle: Oracle) -> None:
+def test_a_fixed_sample_and_a_budgets_rounds_draw_from_one_seeded_shuffle(oracle: TicTacToeOracle) -> None:
     positions = [position for position in oracle.positions("X") if not oracle.judge(position).over]
     chosen = set(stratified(positions, 300, seed=11))
     key = sample.keys(positions, lambda p: p.stones, lambda p: f"{p.cells}:{p.to_move}", seed=11)

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.report.model import CheckReport, Example, Finding, RoleResult, Timing
+from perfectplay.check.report.model import CheckReport, CheckTiming, Example, Finding, RoleResult
 from perfectplay.check.report.render_csv import csv_row
 from perfectplay.check.report.render_graders import prairielearn_json, release_body
 from perfectplay.check.report.render_json import report_json
@@ -36,7 +36,7 @@ def stopped_report(asked: int, missing: str) -> CheckReport:
         notes=(),
         randomised=False,
         complete=False,
-        timing=Timing(asked, 0.01, 0.5, None, None, 18.0, 19.5),
+        timing=CheckTiming(asked, 0.01, 0.5, None, None, 18.0, 19.5),
         legal=asked,
         legal_of=4520,
         kept=asked,

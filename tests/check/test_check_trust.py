@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cli_helpers import InProcess
-from perfectplay.check import api
+from perfectplay.check import conductor
 from perfectplay.check.api import check_ai
 from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
@@ -228,7 +228,7 @@ def test_a_program_that_only_writes_comments_is_stopped_not_waited_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Each question ends its process: after a few the check gives up on it (the failure budget, not what is tested).
-    monkeypatch.setattr(api, "MAX_FAILURES", 2)
+    monkeypatch.setattr(conductor, "MAX_FAILURES", 2)
     program = tmp_path / "chatty.py"
     program.write_text("import sys\nfor line in sys.stdin:\n    while True:\n        print('# thinking', flush=True)\n")
     started = time.monotonic()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from perfectplay import Connect4
-from perfectplay.check.connect4.detect import PROBES, Reading, choose_reading, probe_positions, style_of
+from perfectplay.check.connect4.detect import PROBES, BoardReading, choose_reading, probe_positions, style_of
 from perfectplay.check.connect4.judge import judge
 from perfectplay.check.connect4.model import Blunder, Connect4Report, Failure, PhaseRates
 from perfectplay.check.connect4.opponents import state_cells
@@ -58,7 +58,7 @@ def test_each_probe_has_exactly_one_winning_column_for_the_side_to_move_and_no_t
 
 
 def test_a_reading_that_took_every_win_beats_the_first_and_chance_wins_do_not() -> None:
-    first, flipped = Reading("board", "best_move"), Reading("board", "best_move", rows="bottom")
+    first, flipped = BoardReading("board", "best_move"), BoardReading("board", "best_move", rows="bottom")
     assert choose_reading([((1, 5), first), ((5, 5), flipped)])[1] == flipped
     # A random agent: a lucky reading with 2 wins is not preferred to the first that answered as legally.
     assert choose_reading([((0, 5), first), ((2, 5), flipped)])[1] == first
@@ -73,7 +73,7 @@ def test_the_function_is_found_by_its_name_and_arguments_and_a_module_without_on
     with pytest.raises(CheckUsageError, match=r"no Connect Four agent recognised.*helper"):
         style_of({"helper": 1}, None)
     with pytest.raises(CheckUsageError, match=r"--function mine: the module has no such function"):
-        style_of({"agent": 2}, Reading("", "mine"))
+        style_of({"agent": 2}, BoardReading("", "mine"))
 
 
 def report(good: int, perfect: int, asked: int = 100, failures: tuple[Failure, ...] = ()) -> Connect4Report:

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from perfectplay.check.connect4.driver import Reading, make_call
+from perfectplay.check.connect4.driver import DriverReading, make_call
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.run.allowed import package_folders
@@ -16,24 +16,24 @@ CELLS = grid_cells("4455")  # X in columns 4 and 5 at the bottom, O on them; X t
 
 
 def test_a_connectx_agent_reads_the_observation_and_configuration_as_attributes_or_as_keys() -> None:
-    observation, configuration = Reading({"style": "connectx"}).arguments(CELLS, "1")
+    observation, configuration = DriverReading({"style": "connectx"}).arguments(CELLS, "1")
     assert observation.board == observation["board"] == [int(cell) for cell in CELLS]
     assert (observation.mark, configuration.columns, configuration["rows"], configuration.inarow) == (1, 7, 6, 4)
 
 
 def test_a_board_function_gets_row_0_at_the_top_or_at_the_bottom_with_the_pieces_asked_for() -> None:
-    (top,) = Reading({"style": "board", "rows": "top", "pieces": [0, 1, 2]}).arguments(CELLS, "1")
+    (top,) = DriverReading({"style": "board", "rows": "top", "pieces": [0, 1, 2]}).arguments(CELLS, "1")
     assert top[5] == [0, 0, 0, 1, 1, 0, 0] and top[4] == [0, 0, 0, 2, 2, 0, 0]
-    bottom, piece = Reading(
+    bottom, piece = DriverReading(
         {"style": "board", "rows": "bottom", "pieces": [".", "X", "O"], "piece_argument": True}
     ).arguments(CELLS, "2")
     assert bottom[0] == [".", ".", ".", "X", "X", ".", "."] and piece == "O"
 
 
 def test_a_numpy_board_and_a_pettingzoo_observation_are_arrays_with_the_movers_stones_first() -> None:
-    (array,) = Reading({"style": "board", "shape": "numpy"}).arguments(CELLS, "1")
+    (array,) = DriverReading({"style": "board", "shape": "numpy"}).arguments(CELLS, "1")
     assert isinstance(array, np.ndarray) and array.shape == (6, 7) and array[5, 3] == 1
-    (observation,) = Reading({"style": "pettingzoo", "shape": "numpy"}).arguments(CELLS, "2")
+    (observation,) = DriverReading({"style": "pettingzoo", "shape": "numpy"}).arguments(CELLS, "2")
     assert observation["observation"].shape == (6, 7, 2)
     assert observation["observation"][4, 3].tolist() == [1, 0]  # O to move: its own stone in plane 0
     assert observation["action_mask"].tolist() == [1] * 7

@@ -61,6 +61,7 @@ _HOMES: dict[str, str] = {
     "STANDARDS": "perfectplay.check.settings",
     "Score": "perfectplay.check.report.score",
     "Submission": "perfectplay.check.roster",
+    "TICTACTOE_OPTIONS": "perfectplay.check.tictactoe.plug",
     "Weights": "perfectplay.check.report.score",
     "autolab_output": "perfectplay.check.report.render_graders",
     "check_ai": "perfectplay.check.api",
@@ -185,3 +186,4 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.submission import SANDBOXES as SANDBOXES
     from perfectplay.check.submission import Isolation as Isolation
     from perfectplay.check.submission import choose_isolation as choose_isolation
+    from perfectplay.check.tictactoe.plug import TICTACTOE_OPTIONS as TICTACTOE_OPTIONS

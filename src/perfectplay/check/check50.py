@@ -39,8 +39,8 @@ from typing import IO, Any
 import check50
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.position import Position, other
+from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport, Finding, RoleResult
 from perfectplay.check.report.render_text import draw, finding_section, losing_game, side_by_side
@@ -208,8 +208,8 @@ def _fail_on(report: CheckReport, findings: list[Finding]) -> None:
 
 def _losing_rationale(role: RoleResult) -> str:
     """The shortest loss, starting with the position where its move threw the game away."""
-    oracle = Oracle()
-    position = Position.empty(role.first)
+    oracle = TicTacToeOracle()
+    position = TicTacToePosition.empty(role.first)
     lines = []
     for step in role.losing_game:
         judgement = oracle.judge(position)

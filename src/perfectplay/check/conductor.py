@@ -30,13 +30,14 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge import sample
 from perfectplay.check.plug import CheckRecord, GamePlug, GameReport, LoadedModule, Packages, Recognised
 from perfectplay.check.records import load_record, save_record
+from perfectplay.check.run import worker as run_worker
 from perfectplay.check.run.allowed import grant
+from perfectplay.check.run.candidate import CandidateWorker, close_all
 from perfectplay.check.run.plug_speakers import DriverSpeaker, LineSpeaker
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sandbox import Isolation, Jail, choose
-from perfectplay.check.run.sandbox import Limits as ProcessLimits
+from perfectplay.check.run.sandbox import Isolation, Jail, ProcessLimits, choose
+from perfectplay.check.run.speakers import Speaker
 from perfectplay.check.run.worker import (
-    IMPORT_SECONDS,
     ChildDied,
     ChildTimedOut,
     Clock,
@@ -44,9 +45,6 @@ from perfectplay.check.run.worker import (
     GaveUp,
     MachineFailed,
     OutOfTime,
-    Speaker,
-    Worker,
-    close_all,
 )
 from perfectplay.check.session import Conversation
 from perfectplay.check.settings import GameSettings
@@ -70,7 +68,7 @@ def conduct(plug: GamePlug[R, Any], settings: GameSettings) -> R:
     candidate.validate()
     sandbox = candidate.sandbox
     isolation = sandbox if isinstance(sandbox, Isolation) else choose(sandbox)
-    hard = ProcessLimits(limits.memory_mb, limits.total_seconds + limits.move_seconds + IMPORT_SECONDS)
+    hard = ProcessLimits(limits.memory_mb, limits.total_seconds + limits.move_seconds + run_worker.IMPORT_SECONDS)
     exclude = frozenset(Path(other).resolve() for other in candidate.others)
     argv: list[str] = []
     if candidate.command is not None:
@@ -146,7 +144,7 @@ class _Run:
             total = min(total, limits.budget_seconds * sample.CPU_SHARE)
         self.clock = Clock(limits.move_seconds, total, wall=limits.wall_seconds, waiting=limits.budget_seconds)
         failures = FailureBudget(MAX_FAILURES)
-        self.workers = [Worker(speaker, self.clock, failures, jail.env) for speaker in speakers]
+        self.workers = [CandidateWorker(speaker, self.clock, failures, jail.env) for speaker in speakers]
         self.session = Conversation(
             target,
             self.workers,
@@ -156,7 +154,12 @@ class _Run:
             settings.output.progress,
             packages,
             isolation.sandboxed,
+            self._isolation,
+            self.started,
         )
+
+    def _isolation(self) -> str:
+        return f"{self.isolation.describe()}; {self.jail.accounting()}"
 
     def run(self, argv: list[str]) -> CheckRecord:
         try:
@@ -168,21 +171,18 @@ class _Run:
         for worker in self.workers:
             worker.launch()
         self.session.progress("starting", 0, 1)
-        if argv:
-            loaded = LoadedModule(functions={}, command=tuple(argv))
-        else:
-            first = self.workers[0]
-            try:
-                raw = first.start()
-            except ChildTimedOut:
-                return self._record(problem=f"starting it took longer than the {first.start_limit():g} s allowed")
-            except ChildDied as died:
-                return self._record(problem=f"its process {died.status} while starting" + _last_line(died.stderr))
-            except ProtocolError as broken:
-                return self._record(problem=f"its process broke the protocol while starting: it {broken}")
-            except (OutOfTime, GaveUp):
-                return self._record(problem="the check's time limit ran out while starting it")
-            loaded = _loaded(raw)
+        first = self.workers[0]
+        try:
+            raw = first.start()  # a program's start reads nothing: it is only started early
+        except ChildTimedOut:
+            return self._record(problem=f"starting it took longer than the {first.start_limit():g} s allowed")
+        except ChildDied as died:
+            return self._record(problem=f"its process {died.status} while starting" + _last_line(died.stderr))
+        except ProtocolError as broken:
+            return self._record(problem=f"its process broke the protocol while starting: it {broken}")
+        except (OutOfTime, GaveUp):
+            return self._record(problem="the check's time limit ran out while starting it")
+        loaded = LoadedModule(functions={}, command=tuple(argv)) if argv else _loaded(raw)
         recognised = self.plug.recognise(self.session, loaded, self.settings.hint)
         if isinstance(recognised, str):
             return self._record(problem=recognised)
@@ -197,7 +197,7 @@ class _Run:
         return CheckRecord(
             game=self.plug.name,
             target=self.target,
-            isolation=f"{self.isolation.describe()}; {self.jail.accounting()}",
+            isolation=self._isolation(),
             limits={
                 "move_seconds": limits.move_seconds,
                 "total_seconds": limits.total_seconds,

@@ -261,13 +261,18 @@ class Session(Protocol):
     def sandboxed(self) -> bool: ...
 
     def probe(
-        self, runner: Mapping[str, Json], questions: Sequence[Question], stop_at_failure: bool = True
+        self,
+        runner: Mapping[str, Json],
+        questions: Sequence[Question],
+        stop_at_failure: bool = True,
+        until: Callable[[Sequence[dict[str, Any]]], bool] | None = None,
     ) -> list[dict[str, Any]] | None:
         """Its records for ``questions`` under a trial reading, on one process with a failure budget of its own.
 
         With ``stop_at_failure`` (the default), None when a question timed out or crashed: the reading is ruled
         out at once. Without, a failure is a record (``{"failure": ...}``) and the probe goes on while its own
-        budget lasts (then the records stop short). None too when the check's time ran out.
+        budget lasts (then the records stop short), or until ``until(records so far)`` says it has seen enough
+        (a wrong game's AI that searched without end). None too when the check's time ran out.
         """
         ...
 

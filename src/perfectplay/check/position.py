@@ -37,7 +37,7 @@ def row_col(move: int) -> tuple[int, int]:
     return divmod(move, 3)
 
 
-class Position(NamedTuple):
+class TicTacToePosition(NamedTuple):
     """Nine cells (``X``, ``O``, ``.``) and the side to move (``X`` or ``O``)."""
 
     cells: str
@@ -76,10 +76,10 @@ class Position(NamedTuple):
         return tuple(sorted(won))
 
     @classmethod
-    def from_text(cls, text: str, to_move: str) -> Position:
+    def from_text(cls, text: str, to_move: str) -> TicTacToePosition:
         """Read ``XOX/OO./.X.`` (only ``X``, ``O`` and ``.``; as this module writes it)."""
         return cls(text.replace("/", ""), to_move)
 
     @classmethod
-    def empty(cls, first: str) -> Position:
+    def empty(cls, first: str) -> TicTacToePosition:
         return cls(EMPTY * 9, first)

@@ -13,19 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from perfectplay.check.plug import Asker, Json, Packages, Question
+from perfectplay.check.run.candidate import CandidateWorker
+from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
 from perfectplay.check.run.protocol import ProtocolError
-from perfectplay.check.run.sweep import Progress, ask, balance
-from perfectplay.check.run.worker import (
-    ChildDied,
-    ChildTimedOut,
-    Clock,
-    FailureBudget,
-    GaveUp,
-    NotFlushing,
-    OutOfTime,
-    RunnerSpeaker,
-    Worker,
-)
+from perfectplay.check.run.speakers import RunnerSpeaker
+from perfectplay.check.run.sweep import STOPS, Progress, ask, balance, stop_reason
+from perfectplay.check.run.worker import Clock
 from perfectplay.check.settings import Grading, Limits
 
 PROBE_FAILURES = 3
@@ -37,7 +30,7 @@ T = TypeVar("T")
 class _Lane:
     """One worker's process asked one question at a time (``plug.Asker``)."""
 
-    def __init__(self, worker: Worker) -> None:
+    def __init__(self, worker: CandidateWorker) -> None:
         self.worker = worker
 
     def __call__(self, question: Question) -> dict[str, Any]:
@@ -58,13 +51,15 @@ class Conversation:
     def __init__(
         self,
         target: str,
-        workers: list[Worker],
+        workers: list[CandidateWorker],
         clock: Clock,
         limits: Limits,
         grading: Grading,
         progress: Progress | None,
         packages: Packages,
         sandboxed: bool,
+        isolation: Callable[[], str] = lambda: "",
+        started: float = 0.0,
     ) -> None:
         self._target = target
         self.pool = workers
@@ -76,6 +71,9 @@ class Conversation:
         self._sandboxed = sandboxed
         self._stopped: str | None = None
         self.notes: list[str] = []
+        self.isolation = isolation
+        """How the candidate is isolated and counted, in words (read when the transcript is made)."""
+        self.started = started
 
     @property
     def target(self) -> str:
@@ -129,7 +127,11 @@ class Conversation:
         return accepted
 
     def probe(
-        self, runner: Mapping[str, Json], questions: Sequence[Question], stop_at_failure: bool = True
+        self,
+        runner: Mapping[str, Json],
+        questions: Sequence[Question],
+        stop_at_failure: bool = True,
+        until: Callable[[Sequence[dict[str, Any]]], bool] | None = None,
     ) -> list[dict[str, Any]] | None:
         if not self.use(runner):
             # Refused: ruled out at once, or (going on past failures) a reading with no answers.
@@ -145,6 +147,8 @@ class Conversation:
                     if "failure" in record and stop_at_failure:
                         return None
                     records.append(record)
+                    if until is not None and until(records):
+                        return records
         except (OutOfTime, NotFlushing):
             return None
         except GaveUp:
@@ -176,7 +180,7 @@ class Conversation:
             waiting.put(index)
         stops: list[str] = []
 
-        def drive(worker: Worker) -> None:
+        def drive(worker: CandidateWorker) -> None:
             lane = _Lane(worker)
             while not stops:
                 try:
@@ -185,12 +189,8 @@ class Conversation:
                     return
                 try:
                     results[index] = jobs[index](lane)
-                except OutOfTime as out:
-                    stops.append(out.reason)
-                except NotFlushing:
-                    stops.append("flush")
-                except GaveUp:
-                    stops.append("failures")
+                except STOPS as stop:
+                    stops.append(stop_reason(stop))
                 finally:
                     self.progress(phase, len(results), len(jobs))
 

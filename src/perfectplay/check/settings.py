@@ -120,7 +120,7 @@ class Output:
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class CheckSettings:
     """All of one check's settings together."""
 
     candidate: Candidate
@@ -153,7 +153,7 @@ _KEYWORDS = {
 }
 
 
-def from_keywords(path: str | os.PathLike[str] | None, keywords: dict[str, Any]) -> Settings:
+def from_keywords(path: str | os.PathLike[str] | None, keywords: dict[str, Any]) -> CheckSettings:
     """The settings objects from ``check_ai``'s former keyword parameters (notebooks and check50 options use them).
 
     ``value_only=True`` is ``standard="value"``; ``wall_seconds`` is a grader's budget unless ``wall_label``
@@ -178,7 +178,7 @@ def from_keywords(path: str | os.PathLike[str] | None, keywords: dict[str, Any])
             parts["limits"]["wall_label"] = label
     if "others" in parts["candidate"]:
         parts["candidate"]["others"] = tuple(parts["candidate"]["others"])
-    return Settings(
+    return CheckSettings(
         Candidate(path, **parts["candidate"]),
         Hint(**parts["hint"]),
         Limits(**parts["limits"]),

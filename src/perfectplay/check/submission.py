@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.run.sandbox import SANDBOXES, SYSTEM, Isolation, Jail
-from perfectplay.check.run.sandbox import Limits as ProcessLimits
+from perfectplay.check.run.sandbox import SANDBOXES, SYSTEM, Isolation, Jail, ProcessLimits
 from perfectplay.check.run.sandbox import choose as choose_isolation
 from perfectplay.check.run.worker import MACHINE_RETRIES
 

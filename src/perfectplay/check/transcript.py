@@ -20,8 +20,8 @@ from typing import Any
 from perfectplay import files
 from perfectplay.check import transcript_fields
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.judge.interface import Interface
-from perfectplay.check.position import Position
+from perfectplay.check.judge.interface import TicTacToeInterface as Interface
+from perfectplay.check.position import TicTacToePosition as Position
 
 SCHEMA = "perfectplay/check-transcript/v1"
 MAX_BYTES = 256 * 1024 * 1024

@@ -16,6 +16,7 @@ import argparse
 from perfectplay.check import (
     CONNECT4_ALLOWED,
     CONNECT4_POSITIONS,
+    TICTACTOE_OPTIONS,
     CheckUsageError,
     package_folders,
     plug_for,
@@ -33,7 +34,8 @@ def _given(args: argparse.Namespace, name: str) -> bool:
 def refuse_inapplicable(args: argparse.Namespace) -> None:
     """Raise ``CheckUsageError`` for the first flag that does not apply to this check, or names nothing."""
     game = getattr(args, "game", "tictactoe")
-    own = set() if game == "tictactoe" else {option.flag for option in plug_for(game).options}
+    options = TICTACTOE_OPTIONS if game == "tictactoe" else plug_for(game).options
+    own = {option.flag for option in options}
     for other in plug_games():
         if other == game:
             continue

@@ -174,9 +174,10 @@ def _tar(files: list[tuple[str, bytes, int]]) -> bytes:
 
 
 def _write_zip(out: Path, files: list[tuple[str, bytes, int]]) -> None:
-    with writing_binary(out, replace=False, option="--out") as stream, zipfile.ZipFile(
-        stream, "w", zipfile.ZIP_DEFLATED
-    ) as archive:
+    with (
+        writing_binary(out, replace=False, option="--out") as stream,
+        zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive,
+    ):
         for name, data, mode in files:
             member = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
             member.external_attr = (0o100000 | mode) << 16  # a regular file; run_autograder keeps its x bit

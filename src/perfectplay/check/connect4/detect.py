@@ -54,7 +54,7 @@ PROBES: tuple[tuple[str, int], ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class BoardReading:
     """How the agent is called: ``style``, the function, and for a board its shape, rows and pieces."""
 
     style: str
@@ -98,7 +98,7 @@ def probe_positions() -> list[tuple[str, str]]:
     return [(grid_cells(moves), str(1 + len(moves) % 2)) for moves, _ in PROBES]
 
 
-def style_of(functions: dict[str, int], hint: Reading | None) -> Reading:
+def style_of(functions: dict[str, int], hint: BoardReading | None) -> BoardReading:
     """The style and function, from the module's functions (name -> required arguments) and the flags."""
     if hint is not None and hint.name:
         if hint.name not in functions:
@@ -116,7 +116,7 @@ def style_of(functions: dict[str, int], hint: Reading | None) -> Reading:
             continue
         for name in names:
             if functions.get(name) in arguments:
-                base = hint if hint is not None else Reading(style, name)
+                base = hint if hint is not None else BoardReading(style, name)
                 return replace(base, style=style, name=name, piece_argument=functions[name] == 2 and style == "board")
     raise CheckUsageError(
         "no Connect Four agent recognised: expected agent(observation, configuration), best_move(board), "
@@ -135,7 +135,7 @@ def _listing(functions: dict[str, int]) -> str:
     return "its functions: " + ", ".join(names) if names else "it defines no function"
 
 
-def candidates(base: Reading, numpy: bool, fixed: set[str]) -> list[Reading]:
+def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardReading]:
     """The readings to probe for ``base``, most usual first; ``fixed`` names what the flags already set."""
     if base.style == "connectx":
         return [base]
@@ -154,7 +154,7 @@ def score_probe(answers: list[int | None]) -> tuple[int, int]:
     return won, legal
 
 
-def choose_reading(marks: list[tuple[tuple[int, int], Reading]]) -> tuple[tuple[int, int], Reading]:
+def choose_reading(marks: list[tuple[tuple[int, int], BoardReading]]) -> tuple[tuple[int, int], BoardReading]:
     """The reading kept from (probes won, legal answers) per reading tried, in the order tried.
 
     One that won all or all but one of the probes, the most wins first; else (an agent that does not take wins: a random

@@ -95,7 +95,7 @@ def _cells_back(grid: Any, rows: str, pieces: list[Any]) -> str | None:
         return None
 
 
-class Reading:
+class DriverReading:
     """Builds the arguments of one reading, and reads a changed board back."""
 
     def __init__(self, interface: dict[str, Any]) -> None:
@@ -158,7 +158,7 @@ def make_call(
     safe_repr: Callable[[Any], str],
 ) -> Callable[[str, str], dict[str, Any]]:
     """The runner's ``call(cells, mark)`` for ``function`` under ``interface``."""
-    reading = Reading(interface)
+    reading = DriverReading(interface)
 
     def call(cells: str, mark: str) -> dict[str, Any]:
         try:

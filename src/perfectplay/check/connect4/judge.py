@@ -25,7 +25,7 @@ CONTRACT = ("timeout", "died", "raises", "wrong_type", "illegal")
 
 
 @dataclass(frozen=True, slots=True)
-class Judgement:
+class ColumnJudgement:
     """What one answer was worth in one position."""
 
     position: SuitePosition
@@ -86,30 +86,32 @@ def good_columns(position: SuitePosition) -> tuple[int, ...]:
     )
 
 
-def judge(position: SuitePosition, record: dict[str, Any]) -> Judgement:
+def judge(position: SuitePosition, record: dict[str, Any]) -> ColumnJudgement:
     """One answer record (as ``run/connect4_protocol`` cleaned it) against the position's scores."""
     seconds = float(record.get("cpu", 0.0) or 0.0)
     mutated = "after" in record
     failure = record.get("failure")
     if failure == "timeout":
-        return Judgement(
+        return ColumnJudgement(
             position, "timeout", None, f"gave no answer within {record.get('seconds', 0):g} s", False, seconds
         )
     if failure == "died":
-        return Judgement(position, "died", None, f"died: its process {record.get('status', 'ended')}", False, seconds)
+        return ColumnJudgement(
+            position, "died", None, f"died: its process {record.get('status', 'ended')}", False, seconds
+        )
     error = record.get("error")
     if isinstance(error, dict):
         where = f" (line {error['line']}: {error.get('code', '')})" if "line" in error else ""
         words = f"raised {error.get('type', 'an error')}: {error.get('message', '')}{where}"
-        return Judgement(position, "raises", None, words, mutated, seconds)
+        return ColumnJudgement(position, "raises", None, words, mutated, seconds)
     kind = record.get("kind")
     if kind != "int":
         shown = record.get("repr", "None") if kind != "none" else "None"
-        return Judgement(position, "wrong_type", None, f"returned {shown}, not a column", mutated, seconds)
+        return ColumnJudgement(position, "wrong_type", None, f"returned {shown}, not a column", mutated, seconds)
     column = operator.index(record["value"])
     if not 0 <= column < len(position.scores) or position.scores[column] is None:
         why = "a full column" if 0 <= column < len(position.scores) else "not a column 0-6"
-        return Judgement(position, "illegal", None, f"returned {column}: {why}", mutated, seconds)
+        return ColumnJudgement(position, "illegal", None, f"returned {column}: {why}", mutated, seconds)
     score = position.scores[column]
     assert score is not None
     if score == position.best_score:
@@ -118,4 +120,4 @@ def judge(position: SuitePosition, record: dict[str, Any]) -> Judgement:
         verdict = "good"
     else:
         verdict = "blunder"
-    return Judgement(position, verdict, column, f"played column {column + 1}", mutated, seconds)
+    return ColumnJudgement(position, verdict, column, f"played column {column + 1}", mutated, seconds)

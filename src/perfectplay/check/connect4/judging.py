@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from perfectplay.check.connect4.asking import game_records
-from perfectplay.check.connect4.judge import Judgement, best_columns, good_columns, judge
+from perfectplay.check.connect4.judge import ColumnJudgement, best_columns, good_columns, judge
 from perfectplay.check.connect4.model import (
     Blunder,
     Connect4Report,
@@ -76,7 +76,7 @@ def machine_failed_report(target: str, isolation: str, reason: str, notes: tuple
 
 
 def _report(
-    record: CheckRecord, suite: Sequence[SuitePosition], judgements: list[Judgement], games: list[GameRecord]
+    record: CheckRecord, suite: Sequence[SuitePosition], judgements: list[ColumnJudgement], games: list[GameRecord]
 ) -> Connect4Report:
     assert record.recognised is not None
     notes = list(record.notes)
@@ -125,7 +125,7 @@ def _report(
     )
 
 
-def _blunder(judgement: Judgement) -> Blunder:
+def _blunder(judgement: ColumnJudgement) -> Blunder:
     position = judgement.position
     return Blunder(
         position.moves,
@@ -138,7 +138,7 @@ def _blunder(judgement: Judgement) -> Blunder:
     )
 
 
-def _rates(phase: str, judgements: Sequence[Judgement]) -> PhaseRates:
+def _rates(phase: str, judgements: Sequence[ColumnJudgement]) -> PhaseRates:
     return PhaseRates(
         phase,
         asked=len(judgements),

@@ -6,10 +6,11 @@ through the conductor's session and words what went wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from perfectplay.check.connect4.detect import (
-    Reading,
+    BoardReading,
     candidates,
     choose_reading,
     probe_positions,
@@ -24,11 +25,11 @@ FIXED = ("shape", "rows", "pieces")
 """The hint's keys that fix a part of a board function's reading (``--board-type``, ``--rows``, ``--pieces``)."""
 
 
-def hint_reading(hint: Mapping[str, str]) -> tuple[Reading | None, set[str]]:
+def hint_reading(hint: Mapping[str, str]) -> tuple[BoardReading | None, set[str]]:
     """The reading the teacher gave (None: none), and which of its parts they fixed."""
     fixed = {key for key in FIXED if hint.get(key) is not None}
     if hint.get("function") or hint.get("style") or fixed:
-        reading = Reading(
+        reading = BoardReading(
             hint.get("style") or "",
             hint.get("function") or "",
             hint.get("shape") or "list",
@@ -75,9 +76,11 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -
     return Recognised(reading.style, reading.words(), reading.interface(), detail=reading)
 
 
-def _probed(session: Session, base: Reading, fixed: set[str], import_failed: str | None) -> Reading | str:
+def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed: str | None) -> BoardReading | str:
     packages = session.packages
-    base = Reading(base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders)
+    base = BoardReading(
+        base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders
+    )
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
     )
@@ -88,13 +91,13 @@ def _probed(session: Session, base: Reading, fixed: set[str], import_failed: str
     probes = [
         Question(f"probe:{index}", "drive", [cells, mark]) for index, (cells, mark) in enumerate(probe_positions())
     ]
-    marks: list[tuple[tuple[int, int], Reading]] = []
+    marks: list[tuple[tuple[int, int], BoardReading]] = []
     returned: list[str] = []
     slow: set[str] = set()
     for reading in readings:
         if reading.pieces in slow:
             continue  # these pieces made it search without end (a 3x3 AI on 42 cells): rows and shape do not help
-        records = session.probe(reading.interface(), probes, stop_at_failure=False)
+        records = session.probe(reading.interface(), probes, stop_at_failure=False, until=_searched_in_vain)
         if records is None:
             return "the check's time limit ran out while finding how it reads the board"
         answers: list[int | None] = []
@@ -131,3 +134,13 @@ def _probed(session: Session, base: Reading, fixed: set[str], import_failed: str
         )
     session.use(reading.interface())
     return reading
+
+
+def _searched_in_vain(records: Sequence[dict[str, Any]]) -> bool:
+    """Out of time before one column: a wrong game's AI searching without end (no other probe is asked)."""
+    return records[-1].get("failure") == "timeout" and not any(_column(record) is not None for record in records)
+
+
+def _column(record: dict[str, Any]) -> int | None:
+    value = record.get("value") if record.get("kind") == "int" and "error" not in record else None
+    return value if isinstance(value, int) and 0 <= value < 7 else None

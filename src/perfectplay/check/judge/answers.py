@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.check.position import EMPTY, Position
+from perfectplay.check.position import EMPTY, TicTacToePosition
 
 
-def read_move(record: dict[str, Any], position: Position, returns: str | None) -> tuple[int | None, str | None]:
+def read_move(
+    record: dict[str, Any], position: TicTacToePosition, returns: str | None
+) -> tuple[int | None, str | None]:
     """``(move, None)`` for a legal move, ``(None, problem)`` otherwise.
 
     The problem is a finding kind: ``timeout``, ``crash``, ``raises``,

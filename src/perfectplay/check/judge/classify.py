@@ -21,9 +21,9 @@ longer forced sequences that end in one.
 
 from __future__ import annotations
 
-from perfectplay.check.judge.oracle import Judgement, MoveValue, Oracle
-from perfectplay.check.position import Position, other
-from perfectplay.check.report.model import Choice, Example
+from perfectplay.check.judge.oracle import OracleMove, PositionJudgement, TicTacToeOracle
+from perfectplay.check.position import TicTacToePosition, other
+from perfectplay.check.report.model import Example, MoveChoice
 
 WIN_IN_1 = 10
 LOSS_IN_2 = -9
@@ -31,7 +31,7 @@ LOSS_IN_4 = -7
 TEMPO = frozenset({"slower_win", "sooner_loss"})
 
 
-def play_kind(judgement: Judgement, move: int) -> str | None:
+def play_kind(judgement: PositionJudgement, move: int) -> str | None:
     """The kind of mistake ``move`` is in this position, or None if it is a best move."""
     best = judgement.score
     chosen = judgement.value_of(move).score
@@ -52,11 +52,11 @@ def play_kind(judgement: Judgement, move: int) -> str | None:
     return "sooner_loss"
 
 
-def choice(value: MoveValue) -> Choice:
-    return Choice(value.move, value.outcome, value.plies, value.score)
+def choice(value: OracleMove) -> MoveChoice:
+    return MoveChoice(value.move, value.outcome, value.plies, value.score)
 
 
-def play_example(oracle: Oracle, judgement: Judgement, move: int) -> Example:
+def play_example(oracle: TicTacToeOracle, judgement: PositionJudgement, move: int) -> Example:
     """The position, its move with what it leads to, the best moves, and the threat or fork involved."""
     position = judgement.position
     opponent = other(position.to_move)
@@ -70,7 +70,7 @@ def play_example(oracle: Oracle, judgement: Judgement, move: int) -> Example:
     )
 
 
-def fork_reply(oracle: Oracle, position: Position, side: str) -> int | None:
+def fork_reply(oracle: TicTacToeOracle, position: TicTacToePosition, side: str) -> int | None:
     """A best reply for ``side`` (to move) that leaves it two threats at once, if there is one."""
     judgement = oracle.judge(position)
     for reply in judgement.best:

@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.check.judge.answers import error_text
-from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.position import Position, row_col
+from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.position import TicTacToePosition, row_col
 from perfectplay.check.report.model import Example
 
 UTILITY = {"X": 1, "O": -1, None: 0}
 
 
-def cs50_queries(oracle: Oracle) -> list[tuple[Position, dict[str, Any]]]:
+def cs50_queries(oracle: TicTacToeOracle) -> list[tuple[TicTacToePosition, dict[str, Any]]]:
     """One query per position of the games X starts: which helpers to call, with which actions."""
     queries = []
     for position in oracle.positions("X"):
@@ -38,7 +38,9 @@ def cs50_queries(oracle: Oracle) -> list[tuple[Position, dict[str, Any]]]:
     return queries
 
 
-def judge_cs50(oracle: Oracle, position: Position, reply: dict[str, Any]) -> list[tuple[str, Example]]:
+def judge_cs50(
+    oracle: TicTacToeOracle, position: TicTacToePosition, reply: dict[str, Any]
+) -> list[tuple[str, Example]]:
     """Every helper that answered this position wrongly: (kind, example)."""
     judgement = oracle.judge(position)
     found: list[tuple[str, Example]] = []
@@ -50,7 +52,7 @@ def judge_cs50(oracle: Oracle, position: Position, reply: dict[str, Any]) -> lis
             call=call,
             answer=answer,
             expected=expected,
-            after=None if after is None else Position(after, position.to_move).text,
+            after=None if after is None else TicTacToePosition(after, position.to_move).text,
         )
 
     expectations: list[tuple[str, Any, str]] = [
@@ -111,5 +113,5 @@ def _answer(name: str, record: dict[str, Any]) -> str:
         listed = record.get("listed", len(value))
         return "returned " + (text if listed == len(value) else f"{text} with {listed - len(value)} listed twice")
     if name == "result":
-        return "returned " + Position(value, "X").text
+        return "returned " + TicTacToePosition(value, "X").text
     return f"returned {value}"

@@ -27,8 +27,8 @@ from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
-from perfectplay.check.judge.interface import Hint, Interface
-from perfectplay.check.position import Position
+from perfectplay.check.judge.interface import Hint, TicTacToeInterface
+from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
@@ -39,19 +39,19 @@ COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
 # would win elsewhere: so even an AI that does not care how fast it wins, or breaks ties at
 # random, shows by its answer which side it thinks it is playing.
 PROBES = (
-    (Position.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
-    (Position.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
-    (Position.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
-    (Position.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
-    (Position.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
-    (Position.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
+    (TicTacToePosition.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
+    (TicTacToePosition.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
+    (TicTacToePosition.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
+    (TicTacToePosition.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
+    (TicTacToePosition.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
+    (TicTacToePosition.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
 )
 
-Prober = Callable[[Interface, Sequence[Position]], list[dict[str, Any]] | None]
+Prober = Callable[[TicTacToeInterface, Sequence[TicTacToePosition]], list[dict[str, Any]] | None]
 """Asks the candidate the positions under an interface; None when it could not be asked at all."""
 
 
-def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Prober) -> Interface | None:
+def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Prober) -> TicTacToeInterface | None:
     """The interface to check, or None if the module broke before defining one.
 
     Raises ``CheckUsageError`` when the module loaded but nothing in it can be
@@ -61,7 +61,7 @@ def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Probe
     constants: dict[str, Any] = loaded.get("constants", {})
     name = hint.function
     if name is None and all(cs50 in functions for cs50 in CS50_NAMES) and not hint.given:
-        return Interface(
+        return TicTacToeInterface(
             "cs50",
             "minimax",
             board="nested",
@@ -132,9 +132,9 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
 
 def _probe_function(
     path: str, name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probe: Prober
-) -> Interface:
+) -> TicTacToeInterface:
     constants: dict[str, Any] = loaded.get("constants", {})
-    base = Interface(
+    base = TicTacToeInterface(
         "function",
         name,
         returns=hint.returns,
@@ -146,7 +146,7 @@ def _probe_function(
     positions = [position for position, _, _ in PROBES]
     trials = _trials(loaded, hint)
     first_failure: str | None = None
-    fitting: tuple[Interface, list[dict[str, Any]], list[int | None]] | None = None
+    fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
     for board, empty in trials:
         interface = replace(base, board=board, empty=empty)
@@ -210,7 +210,9 @@ def _shape_words(board: str, empty: str | None) -> str:
     return f"{shape} and {empty!r} for empty"
 
 
-def _settle(interface: Interface, records: list[dict[str, Any]], moves: list[int | None], hint: Hint) -> Interface:
+def _settle(
+    interface: TicTacToeInterface, records: list[dict[str, Any]], moves: list[int | None], hint: Hint
+) -> TicTacToeInterface:
     """Fix the return shape and the sides it plays from the probes' answers."""
     returns = hint.returns
     if returns is None:

@@ -14,24 +14,26 @@ from collections import deque
 from collections.abc import Mapping
 
 from perfectplay.check.judge.interface import Role
-from perfectplay.check.judge.oracle import Oracle
-from perfectplay.check.position import Position, other
+from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report.model import GameMove, RoleResult
 
 
-def explore(oracle: Oracle, role: Role, answers: Mapping[Position, frozenset[int]]) -> tuple[RoleResult, set[Position]]:
+def explore(
+    oracle: TicTacToeOracle, role: Role, answers: Mapping[TicTacToePosition, frozenset[int]]
+) -> tuple[RoleResult, set[TicTacToePosition]]:
     """The candidate's games in ``role``, and every position where it was to move in them.
 
     ``answers`` maps each position it was asked to the legal moves it gave
     there (empty if it never gave one); a position missing from it was not
     asked (the check stopped early) and ends its branch uncounted.
     """
-    start = Position.empty(role.first)
-    parent: dict[Position, tuple[Position, int] | None] = {start: None}
+    start = TicTacToePosition.empty(role.first)
+    parent: dict[TicTacToePosition, tuple[TicTacToePosition, int] | None] = {start: None}
     queue = deque([start])
-    own: set[Position] = set()
+    own: set[TicTacToePosition] = set()
     broken = 0
-    loss: Position | None = None
+    loss: TicTacToePosition | None = None
     while queue:
         position = queue.popleft()
         judgement = oracle.judge(position)
@@ -72,15 +74,17 @@ def explore(oracle: Oracle, role: Role, answers: Mapping[Position, frozenset[int
     return result, own
 
 
-def unasked(oracle: Oracle, role: Role, answers: Mapping[Position, frozenset[int]]) -> set[Position]:
+def unasked(
+    oracle: TicTacToeOracle, role: Role, answers: Mapping[TicTacToePosition, frozenset[int]]
+) -> set[TicTacToePosition]:
     """The positions its games reach, through the answers so far, where it is to move and was not asked yet.
 
     A sampled check asks these, round after round, until its games are
     followed to their ends: its own games are what "never beaten" is about.
     """
-    seen = {Position.empty(role.first)}
+    seen = {TicTacToePosition.empty(role.first)}
     queue = deque(seen)
-    missing: set[Position] = set()
+    missing: set[TicTacToePosition] = set()
     while queue:
         position = queue.popleft()
         judgement = oracle.judge(position)

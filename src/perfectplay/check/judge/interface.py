@@ -1,6 +1,6 @@
 """How a candidate is asked for a move: the interface, the sides it plays, the games it plays in.
 
-An ``Interface`` is decided once per check (by ``detect`` or from the
+An ``TicTacToeInterface`` is decided once per check (by ``detect`` or from the
 user's flags) and then drives everything: how the runner builds boards,
 how answers are read, and which positions the candidate is asked about.
 """
@@ -64,7 +64,7 @@ class Role:
 
 
 @dataclass(frozen=True, slots=True)
-class Interface:
+class TicTacToeInterface:
     """Everything needed to ask a candidate for moves, and to say how it was asked."""
 
     kind: Kind

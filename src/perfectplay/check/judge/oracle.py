@@ -2,7 +2,7 @@
 
 It knows every position reachable in a game that X starts and in one that O
 starts (5,478 each; the second set is the first with the colours swapped),
-the exact outcome of every legal move, in checker terms: ``Position`` keys,
+the exact outcome of every legal move, in checker terms: ``TicTacToePosition`` keys,
 scores in the seeds' convention (a win in ``p`` plies scores ``11 - p``, a
 loss ``p - 11``, a draw 0), outcomes as ``win``/``draw``/``loss`` with their
 ply counts.
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from perfectplay import outcome_of
-from perfectplay.check.position import EMPTY, Position, other
+from perfectplay.check.position import EMPTY, TicTacToePosition, other
 
 TABLE_FILE = "tictactoe-oracle.txt"
 MAX_PLIES = 9
@@ -39,7 +39,7 @@ NO_WINNER = "-"
 
 
 @dataclass(frozen=True, slots=True)
-class MoveValue:
+class OracleMove:
     """A legal move and what it leads to with best play from both sides."""
 
     move: int
@@ -52,12 +52,12 @@ class MoveValue:
 
 
 @dataclass(frozen=True, slots=True)
-class Judgement:
+class PositionJudgement:
     """Everything exact about one position: who has won, and every move's value, best first."""
 
-    position: Position
+    position: TicTacToePosition
     winner: str | None
-    moves: tuple[MoveValue, ...]
+    moves: tuple[OracleMove, ...]
     best: tuple[int, ...]
 
     @property
@@ -69,20 +69,20 @@ class Judgement:
         """The position's value for the side to move (its best move's score); 0 once over."""
         return self.moves[0].score if self.moves else 0
 
-    def value_of(self, move: int) -> MoveValue:
+    def value_of(self, move: int) -> OracleMove:
         for entry in self.moves:
             if entry.move == move:
                 return entry
         raise KeyError(move)
 
 
-def move_value(move: int, score: int) -> MoveValue:
+def move_value(move: int, score: int) -> OracleMove:
     outcome = outcome_of(score, MAX_PLIES)
-    return MoveValue(move, score, outcome.name, outcome.plies)
+    return OracleMove(move, score, outcome.name, outcome.plies)
 
 
-def table_line(judgement: Judgement) -> str:
-    """One line of the table (see the module notes): what ``Oracle`` reads back as ``judgement``."""
+def table_line(judgement: PositionJudgement) -> str:
+    """One line of the table (see the module notes): what ``TicTacToeOracle`` reads back as ``judgement``."""
     position = judgement.position
     scores = {entry.move: entry.score for entry in judgement.moves}
     fields = [position.cells, position.to_move, judgement.winner or NO_WINNER]
@@ -94,33 +94,33 @@ def shipped_table() -> str:
     return resources.files("perfectplay.check").joinpath("data").joinpath(TABLE_FILE).read_text(encoding="utf-8")
 
 
-class Oracle:
+class TicTacToeOracle:
     """Every reachable position of both colours' games, judged exactly (the shipped table, or ``table``)."""
 
     def __init__(self, table: str | None = None) -> None:
-        rows: dict[Position, str] = {}
+        rows: dict[TicTacToePosition, str] = {}
         for line in (shipped_table() if table is None else table).splitlines():
             cells, to_move, rest = line.split(" ", 2)
-            rows[Position(cells, to_move)] = rest
+            rows[TicTacToePosition(cells, to_move)] = rest
         self._rows = rows
-        self._judgements: dict[Position, Judgement] = {}
-        self._values: dict[tuple[int, int], MoveValue] = {}  # 62 different ones: shared, not made 16,000 times
-        self._order: dict[str, tuple[Position, ...]] = {"X": tuple(rows)}
+        self._judgements: dict[TicTacToePosition, PositionJudgement] = {}
+        self._values: dict[tuple[int, int], OracleMove] = {}  # 62 different ones: shared, not made 16,000 times
+        self._order: dict[str, tuple[TicTacToePosition, ...]] = {"X": tuple(rows)}
 
-    def judge(self, position: Position) -> Judgement:
+    def judge(self, position: TicTacToePosition) -> PositionJudgement:
         judgement = self._judgements.get(position)
         if judgement is None:
             judgement = self._judgements[position] = self._read(position)
         return judgement
 
-    def child(self, position: Position, move: int) -> Position:
+    def child(self, position: TicTacToePosition, move: int) -> TicTacToePosition:
         """The position after ``move`` (which must be legal: else ``KeyError``)."""
         if not 0 <= move < 9 or position.cells[move] != EMPTY or self.judge(position).over:
             raise KeyError(move)
         cells = position.cells
-        return Position(cells[:move] + position.to_move + cells[move + 1 :], other(position.to_move))
+        return TicTacToePosition(cells[:move] + position.to_move + cells[move + 1 :], other(position.to_move))
 
-    def positions(self, first: str) -> tuple[Position, ...]:
+    def positions(self, first: str) -> tuple[TicTacToePosition, ...]:
         """Every position reachable in a game ``first`` starts, fewest stones first."""
         if first not in self._order:
             if first != "O":
@@ -128,7 +128,7 @@ class Oracle:
             self._order["O"] = tuple(sorted(map(_swapped, self._order["X"]), key=order_key))
         return self._order[first]
 
-    def _read(self, position: Position) -> Judgement:
+    def _read(self, position: TicTacToePosition) -> PositionJudgement:
         row = self._rows.get(position)
         if row is None:
             # The game O starts is the same game with the colours' names swapped: each of its positions is one of
@@ -147,17 +147,17 @@ class Oracle:
             moves.append(value)
         moves.sort(key=lambda entry: (-entry.score, entry.move))
         best = tuple(entry.move for entry in moves if entry.score == moves[0].score)
-        return Judgement(position, None if winner == NO_WINNER else winner, tuple(moves), best)
+        return PositionJudgement(position, None if winner == NO_WINNER else winner, tuple(moves), best)
 
 
-def order_key(position: Position) -> tuple[int, str, str]:
+def order_key(position: TicTacToePosition) -> tuple[int, str, str]:
     """The table's order: fewest stones first, then by cells and the side to move."""
     return (position.stones, position.cells, position.to_move)
 
 
-def _swapped(position: Position) -> Position:
+def _swapped(position: TicTacToePosition) -> TicTacToePosition:
     """The position with X's and O's stones (and the side to move) exchanged."""
-    return Position(position.cells.translate(_SWAP), other(position.to_move))
+    return TicTacToePosition(position.cells.translate(_SWAP), other(position.to_move))
 
 
 _SWAP = str.maketrans("XO", "OX")

@@ -15,14 +15,14 @@ import sys
 from pathlib import Path
 
 from perfectplay import MNKState, Player, TicTacToe, analyze
-from perfectplay.check.judge.oracle import TABLE_FILE, Judgement, MoveValue, order_key, table_line
-from perfectplay.check.position import Position
+from perfectplay.check.judge.oracle import TABLE_FILE, OracleMove, PositionJudgement, order_key, table_line
+from perfectplay.check.position import TicTacToePosition
 
 
-def engine_judgements(first: str) -> dict[Position, Judgement]:
+def engine_judgements(first: str) -> dict[TicTacToePosition, PositionJudgement]:
     """Every position reachable in a game ``first`` starts, judged by the engine, fewest stones first."""
     game = TicTacToe()
-    judged: dict[Position, Judgement] = {}
+    judged: dict[TicTacToePosition, PositionJudgement] = {}
     seen: set[MNKState] = set()
     frontier = [game.initial_state(Player(first))]
     while frontier:
@@ -32,12 +32,14 @@ def engine_judgements(first: str) -> dict[Position, Judgement]:
         seen.add(state)
         analysis = analyze(game, state)
         moves = tuple(
-            MoveValue(entry.move, _exact(entry.score), entry.outcome.name, entry.outcome.plies)
+            OracleMove(entry.move, _exact(entry.score), entry.outcome.name, entry.outcome.plies)
             for entry in analysis.moves
         )
         side = game.winner(state)
         position = _position(state)
-        judged[position] = Judgement(position, None if side is None else side.value, moves, tuple(analysis.best))
+        judged[position] = PositionJudgement(
+            position, None if side is None else side.value, moves, tuple(analysis.best)
+        )
         frontier.extend(game.play(state, move) for move in game.legal_moves(state))
     return {position: judged[position] for position in sorted(judged, key=order_key)}
 
@@ -54,9 +56,9 @@ def _exact(score: int | None) -> int:
     return score
 
 
-def _position(state: MNKState) -> Position:
+def _position(state: MNKState) -> TicTacToePosition:
     cells = "".join("X" if state.x >> cell & 1 else "O" if state.o >> cell & 1 else "." for cell in range(9))
-    return Position(cells, state.to_move.value)
+    return TicTacToePosition(cells, state.to_move.value)
 
 
 def main() -> None:

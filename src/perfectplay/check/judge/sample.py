@@ -27,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 
 DEFAULT_SEED = 2026
 """One seed for everyone unless the teacher gives another (``--seed``): every student is asked the same sample."""
@@ -87,7 +87,7 @@ def keys(
     return found
 
 
-def stratified(positions: Sequence[Position], size: int, seed: int = DEFAULT_SEED) -> list[Position]:
+def stratified(positions: Sequence[TicTacToePosition], size: int, seed: int = DEFAULT_SEED) -> list[TicTacToePosition]:
     """``size`` of ``positions`` (all if there are fewer), in their order, every number of stones in proportion."""
     return fixed_size(positions, size, seed, lambda position: position.stones, _named)
 
@@ -123,7 +123,7 @@ def fixed_size(
     return [item for item in items if item in chosen]
 
 
-def _named(position: Position) -> str:
+def _named(position: TicTacToePosition) -> str:
     return f"{position.cells}:{position.to_move}"
 
 

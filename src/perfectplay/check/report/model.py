@@ -42,7 +42,7 @@ KINDS: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class MoveChoice:
     """A move and what it leads to with best play: ``win`` in ``plies``, ``draw``, ``loss`` in ``plies``."""
 
     move: int
@@ -66,8 +66,8 @@ class Example:
 
     position: str | None = None
     to_move: str | None = None
-    chose: Choice | None = None
-    best: tuple[Choice, ...] = ()
+    chose: MoveChoice | None = None
+    best: tuple[MoveChoice, ...] = ()
     answer: str | None = None
     expected: str | None = None
     call: str | None = None
@@ -126,7 +126,7 @@ class RoleResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Timing:
+class CheckTiming:
     """Seconds inside the candidate's moves, and the whole check's wall time.
 
     ``cpu_in_candidate`` is the processor time spent in the candidate's own
@@ -170,7 +170,7 @@ class CheckReport:
     notes: tuple[str, ...]
     randomised: bool
     complete: bool
-    timing: Timing
+    timing: CheckTiming
     problem: str | None = None
     isolation: str = ""
     """How the candidate's code was isolated (``sandbox.Isolation.describe``); says plainly when it was not."""
@@ -245,6 +245,6 @@ def unchecked(target: str, problem: str, standard: str = "best") -> CheckReport:
         notes=(),
         randomised=False,
         complete=False,
-        timing=Timing(0, None, None, None, None, 0.0, 0.0),
+        timing=CheckTiming(0, None, None, None, None, 0.0, 0.0),
         problem=problem,
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from perfectplay.check.position import row_col
 from perfectplay.check.report import escape
-from perfectplay.check.report.model import CheckReport, Choice, Example, Finding, RoleResult
+from perfectplay.check.report.model import CheckReport, Example, Finding, MoveChoice, RoleResult
 from perfectplay.check.report.score import Score, Weights, score
 
 SCHEMA = "perfectplay/check/v1"
@@ -75,7 +75,7 @@ def cell(move: int) -> dict[str, int]:
     return {"move": move, "row": row, "col": col}
 
 
-def _choice(choice: Choice | None) -> dict[str, Any] | None:
+def _choice(choice: MoveChoice | None) -> dict[str, Any] | None:
     if choice is None:
         return None
     return {**cell(choice.move), "outcome": choice.outcome, "plies": choice.plies, "score": choice.score}

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from perfectplay.check.position import Position, other
+from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
-from perfectplay.check.report.model import CheckReport, Choice, Example, Finding, RoleResult, Timing
+from perfectplay.check.report.model import CheckReport, CheckTiming, Example, Finding, MoveChoice, RoleResult
 from perfectplay.check.report.score import Score, Weights, score
 
 BOARD_WIDTH = 12
@@ -203,7 +203,7 @@ def _line(text: str | None) -> str | None:
 
 def _boards(kind: str, example: Example) -> list[str]:
     assert example.position is not None and example.to_move is not None
-    position = Position.from_text(example.position, example.to_move)
+    position = TicTacToePosition.from_text(example.position, example.to_move)
     blocks = [(draw(position.cells), f"{example.to_move} to move")]
     if kind in ("mutates", "cs50_result_mutates") and example.after is not None:
         after = example.after.replace("/", "")
@@ -214,7 +214,7 @@ def _boards(kind: str, example: Example) -> list[str]:
     return side_by_side(blocks)
 
 
-def _play(position: Position, move: int) -> str:
+def _play(position: TicTacToePosition, move: int) -> str:
     return position.cells[:move] + position.to_move + position.cells[move + 1 :]
 
 
@@ -263,7 +263,7 @@ def _cells(moves: list[int]) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _best(best: tuple[Choice, ...]) -> str:
+def _best(best: tuple[MoveChoice, ...]) -> str:
     return f"{_cells([entry.move for entry in best])} ({best[0]})" if best else "none"
 
 
@@ -325,7 +325,7 @@ def _explain(kind: str, example: Example) -> list[str]:
 
 def _mutation(example: Example) -> str:
     if example.chose is not None and example.position is not None and example.to_move is not None:
-        played = _play(Position.from_text(example.position, example.to_move), example.chose.move)
+        played = _play(TicTacToePosition.from_text(example.position, example.to_move), example.chose.move)
         if example.after is not None and example.after.replace("/", "") == played:
             return (
                 f"It answered {example.chose.move + 1} and also played that move on the board it was given; "
@@ -344,7 +344,7 @@ def losing_game(role: RoleResult) -> list[str]:
     ]
     lines.append("  " + "   ".join(moves))
     if role.final is not None:
-        final = Position.from_text(role.final, role.side)
+        final = TicTacToePosition.from_text(role.final, role.side)
         lines += ["", *side_by_side([(draw(final.cells, line=final.winning_line()), f"{winner} wins")])]
     return lines
 
@@ -357,7 +357,7 @@ def _seconds(value: float) -> str:
     return f"{value:.2f} s"
 
 
-def _timing_line(timing: Timing) -> str:
+def _timing_line(timing: CheckTiming) -> str:
     median = _seconds(timing.median or 0.0)
     slowest = _seconds(timing.slowest or 0.0)
     where = ""

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from perfectplay.check.position import Position
+from perfectplay.check.position import TicTacToePosition
 
 
-def request_line(position: Position) -> bytes:
+def request_line(position: TicTacToePosition) -> bytes:
     return f"{position.text} {position.to_move}\n".encode()
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from perfectplay.check.plug import CommandLines
 from perfectplay.check.run.sandbox import Jail
-from perfectplay.check.run.worker import CommandSpeaker, RunnerSpeaker
+from perfectplay.check.run.speakers import CommandSpeaker, RunnerSpeaker
 
 Clean = Callable[[str, dict[str, Any]], dict[str, Any]]
 

@@ -91,7 +91,7 @@ class Capture(io.TextIOBase):
         return "".join(self.kept)
 
 
-class EndOfInput(io.TextIOBase):
+class ClosedStdin(io.TextIOBase):
     """Stands in for ``sys.stdin``: always at end of file, and remembers being read."""
 
     def __init__(self) -> None:
@@ -204,7 +204,7 @@ class Runner:
         self.path = path
         self.channel = channel
         self.capture = Capture()
-        self.stdin = EndOfInput()
+        self.stdin = ClosedStdin()
         self.module: ModuleType | None = None
         self.call: Callable[[str, str], dict[str, Any]] | None = None
         self.drivers: dict[str, str] = {}

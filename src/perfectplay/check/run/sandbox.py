@@ -203,7 +203,7 @@ def sandbox_environment() -> dict[str, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Limits:
+class ProcessLimits:
     """Hard limits set in each candidate process before its code runs."""
 
     memory_mb: int | None
@@ -264,7 +264,9 @@ class Jail:
     copy. As root, the candidate runs as a user of its own (``UserSlot``).
     """
 
-    def __init__(self, isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: Limits) -> None:
+    def __init__(
+        self, isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits
+    ) -> None:
         self.isolation = isolation
         self.limits = limits
         self.folder = folder.resolve() if folder is not None else None

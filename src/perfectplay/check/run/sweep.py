@@ -14,11 +14,23 @@ import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
-from perfectplay.check.run.worker import GaveUp, NotFlushing, OutOfTime, Worker
+from perfectplay.check.run.candidate import CandidateWorker
+from perfectplay.check.run.failures import GaveUp, NotFlushing, OutOfTime
 
 Key = TypeVar("Key", bound=Hashable)
 Progress = Callable[[str, int, int], None]
 """Called with (phase, questions answered, questions in this phase)."""
+
+
+STOPS = (OutOfTime, NotFlushing, GaveUp)
+"""What ends the asking early, as a verdict (``stop_reason``), never as a crash."""
+
+
+def stop_reason(stop: BaseException) -> str:
+    """Why the asking stopped, in the check's words: the clock's reason, ``flush`` or ``failures``."""
+    if isinstance(stop, OutOfTime):
+        return stop.reason
+    return "flush" if isinstance(stop, NotFlushing) else "failures"
 
 
 def balance(
@@ -39,7 +51,7 @@ def empties_cost(cells: str) -> float:
 
 
 def ask(
-    workers: Sequence[Worker],
+    workers: Sequence[CandidateWorker],
     op: str,
     shares: Sequence[Sequence[tuple[Key, Any]]],
     phase: str,
@@ -55,16 +67,12 @@ def ask(
     stops: list[str] = []
     errors: list[BaseException] = []
 
-    def drive(worker: Worker, share: Sequence[tuple[Key, Any]]) -> None:
+    def drive(worker: CandidateWorker, share: Sequence[tuple[Key, Any]]) -> None:
         try:
             for index, record in worker.stream(op, [payload for _, payload in share]):
                 events.put((share[index][0], record))
-        except OutOfTime as out:
-            stops.append(out.reason)
-        except NotFlushing:
-            stops.append("flush")
-        except GaveUp:
-            stops.append("failures")
+        except STOPS as stop:
+            stops.append(stop_reason(stop))
         except BaseException as error:  # re-raised in the calling thread below
             errors.append(error)
         finally:

@@ -1,6 +1,11 @@
-"""Candidate processes as the checker sees them: start one, ask it, time it, stop it, start it again.
+"""A candidate's child process and the clock every answer is timed on (``Child``, ``Clock``, ``AnswerBudget``).
 
-A ``Worker`` owns one child process at a time: the Python runner
+The rest of the candidate's side is beside it, one job a file: what ends a
+question or a check (``failures.py``), the ``/proc`` readers (``proc.py``),
+how a child is spoken to (``speakers.py``) and the worker that restarts it
+(``candidate.py``). The whole story:
+
+A ``CandidateWorker`` owns one child process at a time: the Python runner
 (``runner.py``) for a module, or the user's program for ``--command``, each
 started through a ``sandbox.Jail``. Questions go out in order and every
 answer must come within the per-move limit; a child that runs over is
@@ -36,9 +41,7 @@ are read at most ``protocol.MAX_LINE`` bytes at a time, at most
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
-import json
 import os
 import queue
 import select
@@ -46,18 +49,48 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, ClassVar, Protocol
+from typing import IO
 
-from perfectplay.check.position import Position
-from perfectplay.check.run import protocol
 from perfectplay.check.run.accounting import CGroup
-from perfectplay.check.run.command import is_chatter, parse_answer, request_line
+from perfectplay.check.run.command import is_chatter
+from perfectplay.check.run.failures import (
+    ChildDied,
+    ChildTimedOut,
+    FailureBudget,
+    GaveUp,
+    MachineFailed,
+    NotFlushing,
+    OutOfTime,
+    exit_text,
+)
+from perfectplay.check.run.proc import kill_session, process_cpu, read_tree, run_delay, tree_cpu, tree_running
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
-from perfectplay.check.run.sandbox import READY_FD, Jail
+from perfectplay.check.run.sandbox import READY_FD
 from perfectplay.check.run.schedstats import RunDelays
+
+__all__ = [
+    "AnswerBudget",
+    "Arrival",
+    "Child",
+    "ChildDied",
+    "ChildTimedOut",
+    "Clock",
+    "FailureBudget",
+    "GaveUp",
+    "MachineFailed",
+    "NotFlushing",
+    "OutOfTime",
+    "Tail",
+    "exit_text",
+    "kill_session",
+    "process_cpu",
+    "run_delay",
+    "tree_cpu",
+    "tree_running",
+]
 
 IMPORT_SECONDS = 10.0
 """At least this much CPU time for a child to start (a module's import runs its top-level code)."""
@@ -87,75 +120,9 @@ FLUSH_CPU = 0.05
 MACHINE_RETRIES = 2
 """Times a failure of the machine is tried again before the check ends as "not graded: the machine failed"."""
 
-_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 _TOO_LONG = b""
 monotonic = time.monotonic
 """The wall clock every limit reads (tests put a clock of their own here)."""
-
-
-class ChildTimedOut(Exception):
-    """No answer within the per-move limit: ``clock`` says which (``cpu`` or ``wall``), ``seconds`` how long;
-    ``cpu`` and ``waited`` what the move had used of the check's time when it was stopped."""
-
-    def __init__(self, clock: str = "cpu", seconds: float = 0.0, cpu: float = 0.0, waited: float = 0.0) -> None:
-        super().__init__(clock)
-        self.clock = clock
-        self.seconds = seconds
-        self.cpu = cpu
-        self.waited = waited
-
-
-class ChildDied(Exception):
-    """The child exited or closed its output; ``status`` says how, ``stderr`` what it wrote last."""
-
-    def __init__(self, status: str, stderr: str) -> None:
-        super().__init__(status)
-        self.status = status
-        self.stderr = stderr
-
-
-class NotFlushing(Exception):
-    """The program answered only once its input was closed: it does not flush its output."""
-
-
-class OutOfTime(Exception):
-    """The whole check's time is up: ``reason`` ``time`` (its CPU time), ``wall`` (the backstop on its waiting) or
-    ``budget`` (a grader's budget of waiting) or ``bound`` (a class run's wall-clock bound)."""
-
-    def __init__(self, reason: str = "time") -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class GaveUp(Exception):
-    """Too many time-outs and crashes: the check stops asking."""
-
-
-class MachineFailed(Exception):
-    """The machine failed the candidate, again after ``MACHINE_RETRIES`` tries: ``reason`` says how."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class FailureBudget:
-    """How many time-outs and crashes one check tolerates, shared by its workers."""
-
-    def __init__(self, allowed: int) -> None:
-        self.allowed = allowed
-        self.used = 0
-        self._lock = threading.Lock()
-
-    def spend(self) -> None:
-        with self._lock:
-            self.used += 1
-            if self.used > self.allowed:
-                raise GaveUp
-
-    @property
-    def exhausted(self) -> bool:
-        return self.used > self.allowed
 
 
 class Clock:
@@ -218,87 +185,6 @@ class Arrival:
     wall: float
     cpu: float
     active: float | None = None
-
-
-def tree_cpu(pid: int) -> float | None:
-    """CPU seconds of ``pid`` and every process under it (and their reaped children); None without ``/proc``."""
-    found = _tree(pid)
-    return None if found is None else found[0]
-
-
-def tree_running(pid: int) -> bool:
-    """Whether any process under ``pid`` is running or waiting for a processor (not blocked)."""
-    found = _tree(pid, states=True)
-    return found is not None and found[1]
-
-
-def process_cpu(pid: int) -> float | None:
-    """CPU seconds of one process (with its reaped children); None once it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as file:
-            data = file.read()
-    except OSError:
-        return None
-    return sum(int(field) for field in data[data.rindex(b")") + 2 :].split()[11:15]) / _TICKS
-
-
-def run_delay(pids: Sequence[int], kept: RunDelays | None = None) -> float | None:
-    """Seconds the threads of ``pids`` spent runnable but waiting for a processor; None without schedstat.
-
-    ``kept``: a child's own files, kept open between its readings (schedstats.py); without it, each is opened once.
-    """
-    if kept is not None:
-        return kept.read(pids)
-    once = RunDelays()
-    try:
-        return once.read(pids)
-    finally:
-        once.close()
-
-
-def _tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, float]] | None:
-    """CPU seconds of the tree, whether any of its threads is runnable (with ``states``), and each process's share."""
-    total = 0
-    running = False
-    shares: dict[int, float] = {}
-    pending, seen = [pid], set()
-    first = True
-    while pending:
-        current = pending.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        try:
-            with open(f"/proc/{current}/stat", "rb") as file:
-                data = file.read()
-        except OSError:
-            if first:
-                return None
-            continue
-        first = False
-        # utime, stime, cutime, cstime: fields 14-17, counted after the ")" that ends the name.
-        fields = data[data.rindex(b")") + 2 :].split()
-        ticks = sum(int(field) for field in fields[11:15])
-        total += ticks
-        shares[current] = ticks / _TICKS
-        try:
-            tasks = os.listdir(f"/proc/{current}/task")
-        except OSError:
-            continue
-        for task in tasks:
-            if states and not running:
-                try:
-                    with open(f"/proc/{current}/task/{task}/stat", "rb") as file:
-                        state = file.read()
-                    running = state[state.rindex(b")") + 2 : state.rindex(b")") + 3] == b"R"
-                except (OSError, ValueError):
-                    pass
-            try:
-                with open(f"/proc/{current}/task/{task}/children", "rb") as file:
-                    pending.extend(int(child) for child in file.read().split())
-            except OSError:
-                pass
-    return total / _TICKS, running, shares
 
 
 class Tail:
@@ -416,7 +302,7 @@ class Child:
         return (self.cpu() if cpu is None else cpu) + delay
 
     def _shares(self) -> dict[int, float]:
-        found = _tree(self.process.pid)
+        found = read_tree(self.process.pid)
         return {} if found is None else found[2]
 
     def cpu(self) -> float:
@@ -443,7 +329,7 @@ class Child:
             if own is not None:
                 used = own + self._rest
         if used is None:
-            found = _tree(self.process.pid)
+            found = read_tree(self.process.pid)
             if found is not None:
                 used, _, shares = found
                 self._busiest = max(shares, key=lambda pid: shares[pid])
@@ -497,7 +383,7 @@ class Child:
             with contextlib.suppress(OSError):
                 stream.close()
 
-    def send(self, data: bytes, budget: Budget | None = None) -> None:
+    def send(self, data: bytes, budget: AnswerBudget | None = None) -> None:
         """Write ``data`` to the child's input, within ``budget``.
 
         A child that stops reading (busy writing to a pipe the checker has stopped emptying, say)
@@ -518,7 +404,7 @@ class Child:
         except (OSError, ValueError):
             raise self.died() from None
 
-    def next_line(self, budget: Budget, flush_test: bool = False) -> Arrival:
+    def next_line(self, budget: AnswerBudget, flush_test: bool = False) -> Arrival:
         """The next line, within ``budget``; with ``flush_test``, a child that waits without computing is tested."""
         idle = flush_test
         while True:
@@ -617,7 +503,7 @@ class Child:
             pass
 
 
-class Budget:
+class AnswerBudget:
     """One question's limits, from the moment it was asked (or the previous answer came)."""
 
     def __init__(
@@ -634,7 +520,7 @@ class Budget:
         self.quiet_since = wall
 
     @classmethod
-    def now(cls, clock: Clock, child: Child, limit: float | None = None) -> Budget:
+    def now(cls, clock: Clock, child: Child, limit: float | None = None) -> AnswerBudget:
         return cls(clock, child.cpu(), monotonic(), limit, child.active())
 
     def check(self, child: Child) -> None:
@@ -684,339 +570,3 @@ class Budget:
         if arrival.active is not None and self.active is not None:
             return max(wall - (arrival.active - self.active), 0.0)
         return max(wall - cpu, 0.0)
-
-
-def exit_text(status: int | None) -> str:
-    if status is None:
-        return "stopped answering"
-    if status < 0:
-        try:
-            name = signal.Signals(-status).name
-        except ValueError:
-            name = f"signal {-status}"
-        return f"was killed by {name}"
-    return f"exited with status {status}"
-
-
-class Speaker(Protocol):
-    """How one kind of child is started and asked."""
-
-    jail: Jail
-    limit: float | None
-    """A CPU limit for the questions asked now instead of the clock's per-move one (a training run), or None."""
-
-    def start(self) -> tuple[list[str], Path]: ...
-
-    def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]: ...
-
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]: ...
-
-
-def _timed(record: dict[str, Any], budget: Budget, arrival: Arrival) -> dict[str, Any]:
-    record["seconds"], record["cpu"] = budget.spent(arrival)
-    record["waited"] = budget.waited_for(arrival)
-    return record
-
-
-class RunnerSpeaker:
-    """A Python module, loaded by ``runner.py`` in the child."""
-
-    OPERATIONS: ClassVar[dict[str, str]] = {"moves": "positions", "cs50": "queries"}
-    CLEAN: ClassVar[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
-        "moves": protocol.move,
-        "cs50": protocol.cs50,
-    }
-
-    def __init__(self, jail: Jail, path: Path) -> None:
-        self.jail = jail
-        self.path = path
-        self.interface: dict[str, Any] | None = None
-        self.limit: float | None = None
-
-    def start(self) -> tuple[list[str], Path]:
-        return self.jail.runner(self.path)
-
-    def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
-        # Counted from the child's birth: it may have been importing while the checker did other work.
-        budget = Budget(clock, 0.0, child.started, limit, 0.0)
-        loaded = protocol.loaded(protocol.decode(child.next_line(budget).data))
-        if self.interface is not None:
-            reply = self.use(child, self.interface, clock, limit)
-            if not reply.get("ok"):
-                raise ChildDied(f"refused the interface: {reply.get('error')}", "")
-        return loaded
-
-    @staticmethod
-    def use(child: Child, interface: dict[str, Any], clock: Clock, limit: float) -> dict[str, Any]:
-        budget = Budget.now(clock, child, limit)
-        child.send(json.dumps({"op": "use", "interface": interface}).encode() + b"\n", budget)
-        return protocol.reply(protocol.decode(child.next_line(budget).data))
-
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
-        # One question at a time: the runner waits, computing nothing, between an answer and the next
-        # question, so the CPU time read when an answer is taken in is that answer's, however late a
-        # busy machine lets the checker read it. (Asked in a batch, it would already be working on the
-        # next positions, and their time would be charged to this one.)
-        cpu, active = child.cpu(), child.active()
-        for item in items:
-            budget = Budget(clock, cpu, monotonic(), self.limit, active)
-            child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
-            arrival = child.next_line(budget)
-            cpu, active = arrival.cpu, arrival.active
-            yield _timed(self.cleaned(op, protocol.decode(arrival.data)), budget, arrival)
-
-    def cleaned(self, op: str, value: dict[str, Any]) -> dict[str, Any]:
-        """An answer with its shape checked (``ProtocolError`` if the runner never sends it)."""
-        return self.CLEAN[op](value)
-
-
-class CommandSpeaker:
-    """Any program speaking the ``--command`` line protocol."""
-
-    def __init__(self, jail: Jail, program: Sequence[str]) -> None:
-        self.jail = jail
-        self.program = list(program)
-        self.chatter: list[str] = []
-        self.limit: float | None = None
-
-    def start(self) -> tuple[list[str], Path]:
-        return self.jail.command(self.program)
-
-    def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
-        return {}
-
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
-        for item in items:
-            budget = Budget.now(clock, child, self.limit)
-            child.send(self.request(item), budget)
-            line, arrival = self._answer_line(child, budget)
-            yield _timed(self.answer(line), budget, arrival)
-
-    def request(self, item: Any) -> bytes:
-        """The line that asks for a move: a tic-tac-toe position's cells and side (a game's speaker has its own)."""
-        cells, side = item
-        return request_line(Position(cells, side))
-
-    def answer(self, line: str) -> dict[str, Any]:
-        """What the answer line says, as ``protocol`` records an answer."""
-        return parse_answer(line)
-
-    def _answer_line(self, child: Child, budget: Budget) -> tuple[str, Arrival]:
-        """The first line that is not a comment, and when it came; a few comments are kept for the report."""
-        lines = 0
-        while True:
-            arrival = child.next_line(budget, flush_test=True)
-            line = arrival.data.decode(errors="replace")
-            if not is_chatter(line):
-                return line, arrival
-            lines += 1
-            if lines > CHATTER_LINES:
-                raise ProtocolError(f"wrote more than {CHATTER_LINES:,} comment lines before one answer")
-            if len(self.chatter) < 5 and line.strip():
-                self.chatter.append(line.strip()[:200])
-
-
-_SPAWNER = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="perfectplay-check-spawner")
-"""Every child is started from this one long-lived thread: bubblewrap's --die-with-parent kills the
-sandbox when the *thread* that started it ends (PR_SET_PDEATHSIG), and the threads that ask
-questions end with each phase of the check."""
-
-
-class Worker:
-    """One child at a time for one speaker, restarted after each time-out or crash."""
-
-    def __init__(self, speaker: Speaker, clock: Clock, failures: FailureBudget, env: dict[str, str]) -> None:
-        self.speaker = speaker
-        self.clock = clock
-        self.failures = failures
-        self.env = env
-        self.child: Child | None = None
-        self.pending: Child | None = None
-        self.starts = 0
-        self.closed = False
-        self.stderr_capped = False
-        self.cpu_lost = 0.0
-
-    def launch(self) -> None:
-        """Start the child's process now (it imports while we do other work); ``start`` finishes it."""
-        if self.child is None and self.pending is None:
-            self.pending = self._spawn()
-
-    def _spawn(self) -> Child:
-        """A new child in a cgroup of its own (where there are cgroups); the machine's failures are tried again."""
-        argv, cwd = self.speaker.start()
-        jail = self.speaker.jail
-        reason = ""
-        for _ in range(MACHINE_RETRIES + 1):
-            try:
-                group = jail.new_group()
-            except OSError as error:
-                reason = f"a cgroup for the candidate could not be made ({error.strerror or error})"
-                continue
-            try:
-                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.files, group).result()
-            except OSError as error:
-                if group is not None:
-                    group.remove()
-                reason = f"the candidate's process could not be started ({error.strerror or error})"
-        raise MachineFailed(reason)
-
-    def start_limit(self) -> float:
-        return max(self.clock.move, IMPORT_SECONDS)
-
-    def start(self) -> dict[str, Any]:
-        """Start a child (if none is running) and return what it said on starting."""
-        for attempt in range(MACHINE_RETRIES + 1):
-            if self.failures.exhausted or self.closed:
-                raise GaveUp
-            self.clock.check()
-            child = self.pending or self._spawn()
-            self.pending = None
-            self.starts += 1
-            try:
-                hello = self.speaker.handshake(child, self.clock, self.start_limit())
-                if self.closed:  # closed by another thread (Ctrl-C) while this one was starting
-                    raise GaveUp
-            except (ChildDied, ChildTimedOut) as failed:
-                ready = child.ready()
-                self._bury(child)
-                if ready:
-                    raise
-                # It ended before it was ready: the sandbox, the limits or the user could not be set up.
-                last = failed.stderr if isinstance(failed, ChildDied) else ""
-                why = failed.status if isinstance(failed, ChildDied) else "took too long"
-                reason = f"the candidate's sandboxed process could not be prepared (it {why}){_last_line(last)}"
-                if attempt == MACHINE_RETRIES:
-                    raise MachineFailed(reason) from None
-                continue
-            except BaseException:
-                self._bury(child)
-                raise
-            self.child = child
-            return hello
-        raise AssertionError("unreachable")
-
-    def stream(self, op: str, items: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
-        """Answer every item in order as ``(index, record)``; a failure is a record too.
-
-        Raises ``OutOfTime`` or ``GaveUp`` when the check must stop, ``NotFlushing``
-        when a program turns out to buffer its answers; the items not yet
-        yielded were not asked.
-        """
-        index = retries = 0
-        while index < len(items):
-            if self.child is None:
-                try:
-                    self.start()
-                except (ChildTimedOut, ChildDied, ProtocolError):
-                    self.failures.spend()
-                    continue
-            child = self.child
-            assert child is not None
-            failure: dict[str, Any]
-            try:
-                for record in self.speaker.exchange(child, op, items[index:], self.clock):
-                    refused = _refused_elsewhere(child, record)
-                    if refused is not None:
-                        # Not the candidate's limit: ask again on a fresh process, then give up on the machine.
-                        retries += 1
-                        if retries > MACHINE_RETRIES:
-                            raise MachineFailed(refused)
-                        self.discard()
-                        break
-                    self.clock.spend(record["cpu"], record.get("waited", 0.0))
-                    self.clock.check()
-                    limit = self.speaker.limit or self.clock.move
-                    if record["cpu"] > limit:
-                        # Answered, but over its CPU limit: the same verdict on any machine.
-                        record = {"failure": "timeout", "clock": "cpu", "seconds": limit}
-                    yield index, record
-                    index += 1
-                continue
-            except ChildTimedOut as late:
-                # A move stopped at its limit used the candidate's time too: the whole check's limits count it, so
-                # an answer that always spins ends the check when its time is up, not only after MAX_FAILURES.
-                self.clock.spend(late.cpu, late.waited)
-                failure = {"failure": "timeout", "clock": late.clock, "seconds": late.seconds}
-            except ChildDied as died:
-                failure = {"failure": "died", "status": died.status, "stderr": died.stderr}
-            except ProtocolError as broken:
-                failure = {"failure": "died", "status": f"broke the protocol: it {broken}", "stderr": ""}
-            self.discard()
-            yield index, failure
-            index += 1
-            self.failures.spend()
-            self.clock.check()
-
-    def _bury(self, child: Child) -> None:
-        self.stderr_capped = self.stderr_capped or child.stderr.capped
-        child.kill()
-        child.close()
-
-    def discard(self) -> None:
-        if self.child is not None:
-            self._bury(self.child)
-            self.child = None
-
-    def close(self, deadline: float | None = None) -> None:
-        """Stop this worker for good: its child is ended (by ``deadline``) and no other is started."""
-        self.closed = True
-        for child in (self.child, self.pending):
-            if child is not None:
-                self.stderr_capped = self.stderr_capped or child.stderr.capped
-                child.close(deadline)
-        self.child = self.pending = None
-
-
-def _last_line(text: str) -> str:
-    lines = [line for line in text.splitlines() if line.strip()]
-    return f": {lines[-1].strip()[:200]}" if lines else ""
-
-
-def _refused_elsewhere(child: Child, record: dict[str, Any]) -> str | None:
-    """Why the machine (not the candidate's own limits) refused it a process or thread, if that is what happened.
-
-    An error saying so is not enough (a candidate can raise any error): it counts only when a limit
-    above the candidate's own refused a process during the move (an enclosing cgroup's
-    ``pids.events``), or, with no cgroup, when its user's process limit is shared and full.
-    """
-    error = record.get("error")
-    if not isinstance(error, dict):
-        return None
-    message = str(error.get("message", ""))
-    if "can't start new thread" not in message and "[Errno 11]" not in message:
-        return None
-    if child.group is not None:
-        if child.group.refused_processes():
-            return None
-        if child.group.refused_above():
-            return "a process or thread was refused by a limit above the candidate's own (an enclosing cgroup)"
-        return None
-    return None
-
-
-def kill_session(session: int) -> None:
-    """SIGKILL every process of the session ``session`` (the child's, started with a session of its own)."""
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", "rb") as file:
-                data = file.read()
-            # After the name: state, ppid, pgrp, session.
-            if int(data[data.rindex(b")") + 2 :].split()[3]) == session:
-                os.kill(int(entry), signal.SIGKILL)
-        except (OSError, ValueError, IndexError):
-            continue
-
-
-def close_all(workers: Sequence[Worker]) -> None:
-    """Close every worker, giving their children one shared grace period rather than one each."""
-    for worker in workers:
-        worker.closed = True
-        for child in (worker.child, worker.pending):
-            if child is not None:
-                child.close_input()
-    deadline = time.monotonic() + CLOSE_GRACE
-    for worker in workers:
-        worker.close(deadline)

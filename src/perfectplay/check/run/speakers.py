@@ -1,0 +1,139 @@
+"""How one kind of child is started and asked: the Python runner (JSON lines), or a program's line protocol.
+
+A speaker knows the wire; ``candidate.py`` owns the process's life around it.
+The wall clock is ``worker.monotonic`` (tests put a clock of their own there).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from perfectplay.check.position import TicTacToePosition
+from perfectplay.check.run import protocol
+from perfectplay.check.run import worker as run_worker
+from perfectplay.check.run.command import is_chatter, parse_answer, request_line
+from perfectplay.check.run.failures import ChildDied
+from perfectplay.check.run.protocol import ProtocolError
+from perfectplay.check.run.sandbox import Jail
+from perfectplay.check.run.worker import AnswerBudget, Arrival, Child, Clock
+
+
+class Speaker(Protocol):
+    """How one kind of child is started and asked."""
+
+    jail: Jail
+    limit: float | None
+    """A CPU limit for the questions asked now instead of the clock's per-move one (a training run), or None."""
+
+    def start(self) -> tuple[list[str], Path]: ...
+
+    def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]: ...
+
+    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]: ...
+
+
+def _timed(record: dict[str, Any], budget: AnswerBudget, arrival: Arrival) -> dict[str, Any]:
+    record["seconds"], record["cpu"] = budget.spent(arrival)
+    record["waited"] = budget.waited_for(arrival)
+    return record
+
+
+class RunnerSpeaker:
+    """A Python module, loaded by ``runner.py`` in the child."""
+
+    OPERATIONS: ClassVar[dict[str, str]] = {"moves": "positions", "cs50": "queries"}
+    CLEAN: ClassVar[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
+        "moves": protocol.move,
+        "cs50": protocol.cs50,
+    }
+
+    def __init__(self, jail: Jail, path: Path) -> None:
+        self.jail = jail
+        self.path = path
+        self.interface: dict[str, Any] | None = None
+        self.limit: float | None = None
+
+    def start(self) -> tuple[list[str], Path]:
+        return self.jail.runner(self.path)
+
+    def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
+        # Counted from the child's birth: it may have been importing while the checker did other work.
+        budget = AnswerBudget(clock, 0.0, child.started, limit, 0.0)
+        loaded = protocol.loaded(protocol.decode(child.next_line(budget).data))
+        if self.interface is not None:
+            reply = self.use(child, self.interface, clock, limit)
+            if not reply.get("ok"):
+                raise ChildDied(f"refused the interface: {reply.get('error')}", "")
+        return loaded
+
+    @staticmethod
+    def use(child: Child, interface: dict[str, Any], clock: Clock, limit: float) -> dict[str, Any]:
+        budget = AnswerBudget.now(clock, child, limit)
+        child.send(json.dumps({"op": "use", "interface": interface}).encode() + b"\n", budget)
+        return protocol.reply(protocol.decode(child.next_line(budget).data))
+
+    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
+        # One question at a time: the runner waits, computing nothing, between an answer and the next
+        # question, so the CPU time read when an answer is taken in is that answer's, however late a
+        # busy machine lets the checker read it. (Asked in a batch, it would already be working on the
+        # next positions, and their time would be charged to this one.)
+        cpu, active = child.cpu(), child.active()
+        for item in items:
+            budget = AnswerBudget(clock, cpu, run_worker.monotonic(), self.limit, active)
+            child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
+            arrival = child.next_line(budget)
+            cpu, active = arrival.cpu, arrival.active
+            yield _timed(self.cleaned(op, protocol.decode(arrival.data)), budget, arrival)
+
+    def cleaned(self, op: str, value: dict[str, Any]) -> dict[str, Any]:
+        """An answer with its shape checked (``ProtocolError`` if the runner never sends it)."""
+        return self.CLEAN[op](value)
+
+
+class CommandSpeaker:
+    """Any program speaking the ``--command`` line protocol."""
+
+    def __init__(self, jail: Jail, program: Sequence[str]) -> None:
+        self.jail = jail
+        self.program = list(program)
+        self.chatter: list[str] = []
+        self.limit: float | None = None
+
+    def start(self) -> tuple[list[str], Path]:
+        return self.jail.command(self.program)
+
+    def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
+        return {}
+
+    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
+        for item in items:
+            budget = AnswerBudget.now(clock, child, self.limit)
+            child.send(self.request(item), budget)
+            line, arrival = self._answer_line(child, budget)
+            yield _timed(self.answer(line), budget, arrival)
+
+    def request(self, item: Any) -> bytes:
+        """The line that asks for a move: a tic-tac-toe position's cells and side (a game's speaker has its own)."""
+        cells, side = item
+        return request_line(TicTacToePosition(cells, side))
+
+    def answer(self, line: str) -> dict[str, Any]:
+        """What the answer line says, as ``protocol`` records an answer."""
+        return parse_answer(line)
+
+    def _answer_line(self, child: Child, budget: AnswerBudget) -> tuple[str, Arrival]:
+        """The first line that is not a comment, and when it came; a few comments are kept for the report."""
+        lines = 0
+        while True:
+            arrival = child.next_line(budget, flush_test=True)
+            line = arrival.data.decode(errors="replace")
+            if not is_chatter(line):
+                return line, arrival
+            lines += 1
+            if lines > run_worker.CHATTER_LINES:
+                raise ProtocolError(f"wrote more than {run_worker.CHATTER_LINES:,} comment lines before one answer")
+            if len(self.chatter) < 5 and line.strip():
+                self.chatter.append(line.strip()[:200])

@@ -1,0 +1,200 @@
+"""Tic-tac-toe's plug (``check/plug.py``): every position of its games against the exact values.
+
+The check runs in the conductor (``conductor.py``) like every game's; its
+parts are this folder's: the state one check keeps (``state.py``), what it
+asks (``asking.py``) and how it judges (``judging.py``), with the oracle,
+interfaces and findings of ``judge/`` and the report of ``report/``. Its
+transcript is its own (``transcript.py``: ``--transcript``, ``--replay``).
+A plug is made per check: it keeps that check's state between the steps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.judge.answers import error_text
+from perfectplay.check.judge.interface import Hint
+from perfectplay.check.plug import (
+    CheckRecord,
+    Json,
+    LoadedModule,
+    PlugDefaults,
+    PlugOption,
+    QuestionDraw,
+    Recognised,
+    Session,
+)
+from perfectplay.check.position import TicTacToePosition
+from perfectplay.check.report.model import CheckReport, CheckTiming
+from perfectplay.check.report.render_csv import COLUMNS, csv_row
+from perfectplay.check.report.render_graders import (
+    autolab_output,
+    classroom50_json,
+    coderunner_json,
+    gradescope_json,
+    prairielearn_json,
+    release_body,
+)
+from perfectplay.check.report.render_json import report_json
+from perfectplay.check.report.render_summary import ClassSummary, class_summary
+from perfectplay.check.report.render_text import render_text, verdict_line
+from perfectplay.check.report.score import Score, Weights, load_weights, score
+from perfectplay.check.run import protocol
+from perfectplay.check.run.command import parse_answer, request_line
+from perfectplay.check.session import Conversation
+from perfectplay.check.settings import CheckSettings, Grading
+from perfectplay.check.tictactoe.asking import TicTacToeAsking
+from perfectplay.check.tictactoe.judging import TicTacToeJudging
+from perfectplay.check.tictactoe.state import shared_oracle
+from perfectplay.check.transcript import Transcript
+
+TICTACTOE_OPTIONS = (
+    PlugOption("--function", "function", "the function that returns a move"),
+    PlugOption("--board", "board", "a flat list of 9 cells, or a list of 3 lists", ("flat", "nested")),
+    PlugOption("--empty", "empty", "what an empty cell holds"),
+    PlugOption("--returns", "returns", "a cell index 0-8, or (row, col)", ("index", "pair")),
+    PlugOption("--plays", "plays", "the side(s) it plays", interface=False),
+)
+"""Tic-tac-toe's interface overrides (``--function``...) and its own setting (``--plays``)."""
+
+
+class TicTacToeCheck(TicTacToeAsking, TicTacToeJudging):
+    """One tic-tac-toe check: its asking and its judging over one state."""
+
+
+class TicTacToeLines:
+    """A program's lines: the nine cells and the side to move out, a cell (or row and column) back."""
+
+    def request(self, item: Json) -> bytes:
+        cells, side = item
+        return request_line(TicTacToePosition(cells, side))
+
+    def answer(self, line: str) -> dict[str, Any]:
+        return parse_answer(line)
+
+
+class TicTacToePlug:
+    """Tic-tac-toe at ``perfectplay check``, for one check of ``settings``."""
+
+    name = "tictactoe"
+    title = "tic-tac-toe"
+    defaults = PlugDefaults(
+        entries=("find_best_move", "minimax"), file_name="tictactoe.py", task="an AI that is never beaten"
+    )
+    options = TICTACTOE_OPTIONS
+    driver = None
+    command_lines = TicTacToeLines()
+    categories = ("loads", "legal", "never_beaten", "keeps_value", "best_move", "helpers")
+
+    def __init__(self, settings: CheckSettings) -> None:
+        self.settings = settings
+        self.state: TicTacToeCheck | None = None
+        self.weights: Weights | None = None
+        """The weights of the last ``score``: tic-tac-toe's renderers score again with them (they take weights)."""
+
+    def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
+        return protocol.move(record) if op == "moves" else protocol.cs50(record)
+
+    def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
+        assert isinstance(session, Conversation), "tic-tac-toe's check asks through the conductor's own processes"
+        state = TicTacToeCheck(
+            session.target, session.pool, session.clock, self.settings, session.isolation, session.started
+        )
+        self.state = state
+        interface = state._interface(dict(loaded.raw))
+        if interface is None:
+            # The error itself goes in the problem: a CSV row or a grader's message has no "below".
+            error = loaded.error
+            why = f": {error_text(dict(error))}" if error is not None else ""
+            return f"importing it failed before it defined a function to check{why}"
+        state._decide_standard(interface)
+        return Recognised(
+            interface.kind, interface.describe(), interface.runner_message(), state.standard, (), interface
+        )
+
+    def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
+        # Which positions it is asked depends on its answers (its own games, a randomised AI): ``ask`` decides.
+        return QuestionDraw((), grading.seed, 0, "every position it can be to move in, or a seeded sample")
+
+    def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
+        assert self.state is not None
+        return {"transcript": self.state._check(shared_oracle(), recognised.detail)}
+
+    def judge(self, record: CheckRecord) -> CheckReport:
+        transcript = record.body.get("transcript")
+        state = self.state
+        if state is None:  # it never got as far as its interface: a state with no processes judges the problem
+            state = TicTacToeCheck(record.target, [], None, self.settings, lambda: record.isolation)
+        if not isinstance(transcript, Transcript):
+            transcript = state._transcript(problem=record.problem)
+            transcript.isolation, transcript.wall = record.isolation, record.wall
+        return state._judge(transcript)
+
+    def machine_failed(self, target: str, isolation: str, reason: str, notes: tuple[str, ...]) -> CheckReport:
+        return CheckReport(
+            target=target,
+            interface=None,
+            standard="best",
+            positions=0,
+            asked=0,
+            best=0,
+            roles=(),
+            findings=(),
+            notes=notes,
+            randomised=False,
+            complete=False,
+            timing=CheckTiming(0, None, None, None, None, 0.0, 0.0),
+            problem=f"not graded: the machine failed, not the submission ({reason}); fix the machine and check it "
+            "again",
+            isolation=isolation,
+            machine=reason,
+        )
+
+    def not_gradable(self, target: str, problem: str) -> CheckReport:
+        from perfectplay.check.report.model import unchecked
+
+        return unchecked(target, problem, self.settings.grading.standard or "best")
+
+    def default_weights(self) -> Weights:
+        return Weights()
+
+    def load_weights(self, path: str | Path) -> Weights:
+        return load_weights(path)
+
+    def score(self, report: CheckReport, weights: Weights | None = None) -> Score:
+        self.weights = weights
+        return score(report, weights)
+
+    def render(self, report: CheckReport, score: Score, format: str) -> str:
+        # Tic-tac-toe's renderers take the weights yet (their score is computed inside); the default weights'.
+        documents = {
+            "json": report_json,
+            "gradescope": gradescope_json,
+            "prairielearn": prairielearn_json,
+            "coderunner": coderunner_json,
+            "classroom50": classroom50_json,
+        }
+        if format in documents:
+            return json.dumps(documents[format](report, self.weights))
+        texts = {"text": render_text, "autolab": autolab_output, "release-body": release_body}
+        if format in texts:
+            return texts[format](report, self.weights)
+        if format == "line":
+            return verdict_line(report)
+        raise CheckUsageError(f"--game tictactoe writes no --format {format}")
+
+    def csv_row(self, report: CheckReport, score: Score) -> dict[str, object]:
+        return csv_row(report, self.weights)
+
+    def csv_columns(self) -> tuple[str, ...]:
+        return tuple(COLUMNS)
+
+    def summary(self, reports: Sequence[CheckReport], scores: Sequence[Score]) -> ClassSummary:
+        return class_summary(reports, weights=self.weights)
+
+
+__all__ = ["TICTACTOE_OPTIONS", "Hint", "TicTacToeCheck", "TicTacToePlug"]
