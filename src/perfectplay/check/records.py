@@ -12,10 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
+from perfectplay import files
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import CheckRecord, Recognised
 
@@ -59,23 +58,17 @@ def save_record(record: CheckRecord, path: str | os.PathLike[str]) -> None:
     body = record_json(record)
     text = json.dumps(body, sort_keys=True, ensure_ascii=True)
     document = json.dumps({"schema": SCHEMA, "digest": _digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
-    target = Path(path)
-    try:
-        descriptor, temporary = tempfile.mkstemp(prefix=".transcript-", dir=target.parent or Path("."))
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(document + "\n")
-        os.replace(temporary, target)
-    except OSError as error:
-        raise CheckUsageError(f"--transcript: cannot write {path}: {error.strerror or error}") from None
+    try:  # a regular file only, whole or not at all; never a device, a FIFO or a link (perfectplay.files)
+        files.write(path, document + "\n", option="--transcript")
+    except files.FileRefused as error:
+        raise CheckUsageError(str(error)) from None
 
 
 def schema_of(path: str | os.PathLike[str]) -> str | None:
     """The schema a transcript file names (None: not JSON, or none), to tell a plug's from tic-tac-toe's."""
-    try:
-        if Path(path).stat().st_size > MAX_BYTES:
-            return None
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    try:  # a FIFO or a device is no plug's transcript: refused at once by tic-tac-toe's reader, not waited on here
+        document = json.loads(files.read_text(path, limit=MAX_BYTES))
+    except (ValueError, RecursionError):  # files.FileRefused is a ValueError
         return None
     schema = document.get("schema") if isinstance(document, dict) else None
     return schema if isinstance(schema, str) else None
@@ -86,8 +79,8 @@ def transcript_game(path: str | os.PathLike[str]) -> str | None:
     if schema_of(path) != SCHEMA:
         return None
     try:
-        game = json.loads(Path(path).read_text(encoding="utf-8"))["body"]["game"]
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        game = json.loads(files.read_text(path, limit=MAX_BYTES))["body"]["game"]
+    except (ValueError, KeyError, TypeError, RecursionError):
         return None
     return game if isinstance(game, str) else None
 
@@ -96,12 +89,10 @@ def load_record(path: str | os.PathLike[str]) -> CheckRecord:
     """The record in ``path``; ``CheckUsageError`` (one line) for a file that is not one, or was changed."""
     where = f"--replay {os.fspath(path)}"
     try:
-        if Path(path).stat().st_size > MAX_BYTES:
-            raise CheckUsageError(f"{where}: larger than {MAX_BYTES // 2**20} MB, not a check transcript")
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CheckUsageError(f"{where}: cannot read it ({error.strerror or error})") from None
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        document = json.loads(files.read_text(path, limit=MAX_BYTES, option="--replay"))
+    except files.FileRefused as error:
+        raise CheckUsageError(str(error)) from None
+    except (ValueError, RecursionError):
         raise CheckUsageError(f"{where}: not a check transcript (not JSON)") from None
     if not isinstance(document, dict) or document.get("schema") != SCHEMA:
         raise CheckUsageError(f"{where}: not a check transcript (no schema {SCHEMA!r})")
