@@ -168,3 +168,63 @@ def test_sleeping_in_training_is_stopped_by_the_wall_clock_and_not_graded_as_tra
         NimCheck(hint=QUICK, total_seconds=120.0, wall_seconds=5.0),
     )
     assert report.verdict != "pass" and (bool(report.machine) or not report.seeds[0].trained)
+
+
+PERFECT = '''
+def _perfect(piles):
+    """The misère winning move by formula, no learning: what a cheat plays instead of its table."""
+    for pile, size in enumerate(piles):
+        for taken in range(1, size + 1):
+            after = list(piles)
+            after[pile] -= taken
+            sum_of = 0
+            for left in after:
+                sum_of ^= left
+            if max(after) <= 1 and sum(after) % 2 == 1 or max(after) > 1 and sum_of == 0:
+                return (pile, taken)
+    return sorted(Nim.available_actions(piles))[0]
+_train = train
+def train(n):
+    return _train(min(n, 50))
+'''
+
+
+def test_a_greedy_choice_from_the_misere_formula_once_the_table_is_big_is_not_counted(tmp_path: Path) -> None:
+    choose = (
+        "        if not epsilon and len(self.q) > 100:\n"
+        "            return _perfect(list(state))\n"
+        "        return self._replaced(state, epsilon)"
+    )
+    report = check(hostile(tmp_path, PERFECT, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+    assert any("a winning move was not counted" in note for note in report.notes)
+
+
+def test_a_greedy_choice_that_recognises_the_checker_on_the_call_stack_is_not_counted(tmp_path: Path) -> None:
+    choose = (
+        "        import inspect\n"
+        "        if not epsilon and any(frame.function == 'seed' for frame in inspect.stack()):\n"
+        "            return _perfect(list(state))\n"
+        "        return self._replaced(state, epsilon)"
+    )
+    report = check(hostile(tmp_path, PERFECT, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+
+
+def test_a_get_q_value_that_raises_once_trained_leaves_no_greedy_choice_counted(tmp_path: Path) -> None:
+    choose = (
+        "        if not epsilon and len(self.q) > 100:\n"
+        "            return _perfect(list(state))\n"
+        "        return self._replaced(state, epsilon)\n"
+        "    def get_q_value(self, state, action):\n"
+        "        if len(self.q) > 100 and not epsilon_in_training():\n"
+        "            raise KeyError('not telling')\n"
+        "        return self.q.get((tuple(state), action), 0)"
+    )
+    tail = PERFECT + "\n_training = []\ndef epsilon_in_training():\n    return bool(_training)\n"
+    tail += "_inner = train\ndef train(n):\n    _training.append(1)\n    ai = _inner(n)\n    _training.clear()\n"
+    tail += "    return ai\n"
+    report = check(hostile(tmp_path, tail, choose))
+    # Only where every move wins does a move count: no learned choice is needed there.
+    assert report.verdict == "fail" and report.rates[0] < 0.05, report.rates
+    assert any("get_q_value could not be read" in note for note in report.notes)
