@@ -168,6 +168,16 @@ class SeedReply:
     summary: Summary | None
     returned: str
     missing: str = ""
+    off_table: tuple[int, ...] | None = ()
+    """Answers (by index) that are not of the highest value in the AI's own table; None: the table was unreadable."""
+
+
+def _off_table(value: object) -> tuple[int, ...] | None:
+    if value == "unreadable":
+        return None
+    if not isinstance(value, list) or len(value) > MAX_ANSWERS:
+        raise ProtocolError("sent a list of positions the driver never sends")
+    return tuple(_whole(index) for index in value)
 
 
 def seed(value: dict[str, Any]) -> SeedReply:
@@ -195,6 +205,7 @@ def seed(value: dict[str, Any]) -> SeedReply:
         raised(value["error"]) if "error" in value else None,
         summary,
         text(value.get("returned", ""), 40),
+        off_table=_off_table(value.get("off_table", [])),
     )
 
 
@@ -294,6 +305,8 @@ def _wire_seed(reply: SeedReply) -> dict[str, Any]:
             )
     if reply.returned:
         wire["returned"] = reply.returned
+    if reply.off_table != ():
+        wire["off_table"] = "unreadable" if reply.off_table is None else list(reply.off_table)
     wire["answers"] = [wire_answer(a) for a in reply.answers]
     return wire
 

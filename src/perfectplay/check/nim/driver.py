@@ -165,7 +165,39 @@ class Driver:
                     ["error", str(failed["type"])[:100], int(failed.get("line", 0))] if failed else describe(value)
                 )
         reply["answers"] = answers
+        if answers:
+            # The greedy choice must be the AI's own: an action of the highest value its get_q_value gives after
+            # training. A choose_action that plays from elsewhere (a formula, the call stack) is found here.
+            off, record = self.call(self.off_table, ai, item["positions"][:MAX_ANSWERS], answers)
+            reply["off_table"] = "unreadable" if "error" in record or not isinstance(off, list) else off
         return reply
+
+    @staticmethod
+    def off_table(ai: Any, positions: list[Any], answers: list[list[Any]]) -> list[int]:
+        """The positions whose greedy pair is not of the highest value ``ai.get_q_value`` gives, or where every
+        action's value is the same (ties among the best otherwise: any of them)."""
+        value_of = ai.get_q_value
+        off: list[int] = []
+        for index, (piles, answer) in enumerate(zip(positions, answers, strict=False)):
+            if answer[0] != "pair":
+                continue
+            state = list(piles)
+            values = {}
+            for pile, size in enumerate(state):
+                for taken in range(1, size + 1):
+                    found = value_of(list(state), (pile, taken))
+                    if isinstance(found, bool) or not isinstance(found, int | float):
+                        raise TypeError("get_q_value returned no number")
+                    values[(pile, taken)] = float(found)
+            chosen = values.get((answer[1], answer[2]))
+            if chosen is None:
+                continue
+            highest = max(values.values())
+            # Equal values everywhere is no preference learned: a winning move there is luck, not learning.
+            undecided = len(values) > 1 and highest - min(values.values()) <= 1e-9
+            if undecided or not chosen >= highest - 1e-9:
+                off.append(index)
+        return off
 
     def count_games(self, module: ModuleType) -> None:
         """Count the games ``train`` starts (each makes a ``Nim``), to say which one a crash happened in."""

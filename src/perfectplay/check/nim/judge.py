@@ -130,14 +130,24 @@ def _choices(case: Case, reply: UnitReply, asked: str) -> UnitResult:
     return UnitResult(case.name, case.title, True, f"{asked} returned {expected} every time", **counts)
 
 
-def judge_play(oracle: NimOracle, positions: Sequence[Piles], answers: Sequence[Answer | None], seed: int) -> Play:
-    """The answers in ``positions`` (None: not answered) against exact play, and games from the start."""
+def judge_play(
+    oracle: NimOracle,
+    positions: Sequence[Piles],
+    answers: Sequence[Answer | None],
+    seed: int,
+    off_table: frozenset[int] = frozenset(),
+) -> Play:
+    """The answers in ``positions`` (None: not answered) against exact play, and games from the start.
+
+    An answer whose index is in ``off_table`` was not of the highest value in the AI's own table, or its table
+    held the same value for every action: not a learned choice, so it counts as a winning move only where
+    every action wins."""
     table: dict[Piles, Answer | None] = {}
     winnable = winning = legal = nones = errors = 0
     wrong: list[Wrong] = []
     first_none: Piles | None = None
     first_illegal: tuple[Piles, str] | None = None
-    for piles, answer in zip(positions, answers, strict=True):
+    for index, (piles, answer) in enumerate(zip(positions, answers, strict=True)):
         table[piles] = answer
         judged = oracle.judge(piles)
         is_legal = answer is not None and answer.kind == "pair" and answer.pair in actions(piles)
@@ -153,10 +163,14 @@ def judge_play(oracle: NimOracle, positions: Sequence[Piles], answers: Sequence[
                 first_illegal = (piles, shown)
         if judged.wins:
             winnable += 1
-            if is_legal and answer is not None and answer.pair in judged.winning:
+            # Where every action wins, any choice wins, whatever the table says.
+            counted = index not in off_table or len(judged.winning) == len(actions(piles))
+            if is_legal and answer is not None and answer.pair in judged.winning and counted:
                 winning += 1
             else:
                 chose = "no answer" if answer is None else answer.show()
+                if not counted:
+                    chose += ", not a learned best: not of the highest value in its own table, or all values equal"
                 wrong.append(Wrong(piles, chose, tuple(sorted(judged.winning))))
     wrong.sort(key=lambda item: (sum(item.piles), item.piles))
     return Play(

@@ -48,7 +48,7 @@ def _play_lines(play: Play, indent: str = "  ") -> list[str]:
         lines.append(f"{indent}raised or gave no answer in {play.errors} positions")
     for wrong in play.wrong:
         moves = ", ".join(f"({a}, {b})" for a, b in wrong.winning)
-        lines.append(f"{indent}piles {show(wrong.piles)}: chose {escape.terminal(wrong.chose)}; wins: {moves}")
+        lines.append(f"{indent}piles {show(wrong.piles)}: chose {escape.line(wrong.chose)}; wins: {moves}")
         lines += _piles_drawing(wrong.piles)
     if play.wrong_total > len(play.wrong):
         lines.append(f"{indent}... and {play.wrong_total - len(play.wrong)} more positions")
@@ -70,7 +70,8 @@ def _games_line(games: Games) -> str:
 def _seed_lines(seed: SeedResult) -> list[str]:
     head = f"seed {seed.seed}: train({seed.games:,})"
     if not seed.trained:
-        return [f"  {head}: {escape.terminal(seed.failure)}"]
+        # What the candidate raised may hold newlines: written out, so it cannot forge a line of the report.
+        return [f"  {head}: {escape.line(seed.failure)}"]
     table = ""
     if seed.entries is not None and seed.entries >= 0:
         lowest = "" if seed.lowest_value is None else f", lowest {seed.lowest_value:g}"
@@ -99,7 +100,7 @@ def render_text(report: NimReport, result: Score) -> str:
         for unit in report.units:
             lines.append(f"  {'ok ' if unit.passed else 'XX '}{unit.title}")
             if not unit.passed:
-                lines.append(f"      {escape.terminal(unit.detail)}")
+                lines.append(f"      {escape.line(unit.detail)}")
     if report.seeds:
         lines.append("training and play (the greedy choice in every position reachable from the start):")
         for seed in report.seeds:

@@ -17,7 +17,7 @@ from perfectplay.check.nim.bugs import name_bugs, none_in_play
 from perfectplay.check.nim.judge import judge_play, judge_unit
 from perfectplay.check.nim.model import NimReport, NimTiming, SeedResult, UnitResult
 from perfectplay.check.nim.plan import NimPlan
-from perfectplay.check.nim.positions import LAB_START, NimOracle, Piles, Rules, reachable
+from perfectplay.check.nim.positions import LAB_START, NimOracle, Piles, Rules, actions, reachable
 from perfectplay.check.nim.questions import unit_cases
 from perfectplay.check.plug import CheckRecord
 from perfectplay.check.run.protocol import ProtocolError
@@ -142,7 +142,7 @@ def _learning(
     for seed in plan.seeds:
         found = _first(seed_records, seed_key(seed))
         train_cpu.append(_cpu(found))
-        seeds.append(_seed(plan, seed, found, positions, oracle))
+        seeds.append(_seed(plan, seed, found, positions, oracle, notes))
     cpu += sum(train_cpu)
     bugs = list(name_bugs(units, seeds, plan.budget, plan.games))
     in_play = none_in_play(seeds)
@@ -170,8 +170,27 @@ def _learning(
     )
 
 
+def _uncounted(
+    oracle: NimOracle, positions: Sequence[Piles], got: Sequence[answers.Answer | None], off: frozenset[int]
+) -> int:
+    """How many winning moves ``judge_play`` did not count because they were not the AI's own learned choice."""
+    uncounted = 0
+    for index in off:
+        if index >= len(positions) or index >= len(got) or (answer := got[index]) is None:
+            continue
+        judged = oracle.judge(positions[index])
+        if answer.pair in judged.winning and len(judged.winning) < len(actions(positions[index])):
+            uncounted += 1
+    return uncounted
+
+
 def _seed(
-    plan: NimPlan, seed: int, found: dict[str, Any] | None, positions: Sequence[Piles], oracle: NimOracle
+    plan: NimPlan,
+    seed: int,
+    found: dict[str, Any] | None,
+    positions: Sequence[Piles],
+    oracle: NimOracle,
+    notes: list[str],
 ) -> SeedResult:
     games = plan.games
     if found is None:
@@ -192,7 +211,15 @@ def _seed(
         words = f"train({games:,}) returned {reply.returned or 'nothing'}, not a NimAI with a q table"
         return SeedResult(seed, games, False, words, "returned", reply.printed)
     got: list[answers.Answer | None] = [*reply.answers, *([None] * (len(positions) - len(reply.answers)))]
-    play = judge_play(oracle, positions, got[: len(positions)], seed)
+    off = frozenset(range(len(positions))) if reply.off_table is None else frozenset(reply.off_table)
+    play = judge_play(oracle, positions, got[: len(positions)], seed, off)
+    if reply.off_table is None:
+        notes.append(f"seed {seed}: get_q_value could not be read after training, so no greedy choice is counted")
+    elif uncounted := _uncounted(oracle, positions, got, off):
+        notes.append(
+            f"seed {seed}: in {uncounted} winnable positions a winning move was not counted: it was not of the"
+            " highest value get_q_value gives after training, or every action's value was the same"
+        )
     summary = reply.summary
     known = summary.entries >= 0
     return SeedResult(
