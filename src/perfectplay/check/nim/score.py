@@ -23,17 +23,14 @@ TOML) changes any of them: ``{"play": 60, "play_floor": 0.6, "total": 10}``.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from perfectplay import files
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
+from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, Category, Score, _shares, weights_table
 
 TITLES = {
     "loads": "Loads, and its AI is found",
@@ -91,21 +88,7 @@ class NimWeights:
 
 def load_nim_weights(path: str | Path) -> NimWeights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    file = Path(path)
-    try:  # a regular file only (a FIFO or /dev/zero is refused at once), no more than a table needs
-        content = files.read_bytes(path, limit=MAX_WEIGHTS_BYTES, option="--weights").decode("utf-8")
-    except files.FileRefused as error:
-        raise CheckUsageError(str(error)) from None
-    except UnicodeDecodeError:
-        raise CheckUsageError(f"--weights: cannot read {path}: not readable text") from None
-    data: Any
-    try:
-        data = _toml(content) if file.suffix == ".toml" else json.loads(content)
-    except (ValueError, RecursionError) as error:
-        raise CheckUsageError(f"--weights: {path} cannot be read: {error}") from None
-    if not isinstance(data, dict):
-        raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
-    data = dict(data)
+    data = weights_table(path)
     total = data.pop("total", DEFAULT_TOTAL)
     rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
     try:
