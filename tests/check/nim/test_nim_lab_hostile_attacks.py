@@ -228,3 +228,18 @@ def test_a_get_q_value_that_raises_once_trained_leaves_no_greedy_choice_counted(
     # Only where every move wins does a move count: no learned choice is needed there.
     assert report.verdict == "fail" and report.rates[0] < 0.05, report.rates
     assert any("get_q_value could not be read" in note for note in report.notes)
+
+
+def test_a_greedy_choice_that_writes_its_formula_move_into_the_table_as_it_answers_is_not_counted(
+    tmp_path: Path,
+) -> None:
+    # The table is read before any greedy choice is asked, so what choose_action writes afterwards cannot vouch for it.
+    choose = (
+        "        if not epsilon and len(self.q) > 100:\n"
+        "            move = _perfect(list(state))\n"
+        "            self.q[(tuple(state), move)] = 10.0\n"
+        "            return move\n"
+        "        return self._replaced(state, epsilon)"
+    )
+    report = check(hostile(tmp_path, PERFECT, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
