@@ -211,7 +211,7 @@ def test_a_greedy_choice_that_recognises_the_checker_on_the_call_stack_is_not_co
     assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
 
 
-def test_a_get_q_value_that_raises_once_trained_leaves_no_greedy_choice_counted(tmp_path: Path) -> None:
+def test_a_get_q_value_that_raises_once_trained_cannot_hide_the_table_from_the_check(tmp_path: Path) -> None:
     choose = (
         "        if not epsilon and len(self.q) > 100:\n"
         "            return _perfect(list(state))\n"
@@ -225,9 +225,8 @@ def test_a_get_q_value_that_raises_once_trained_leaves_no_greedy_choice_counted(
     tail += "_inner = train\ndef train(n):\n    _training.append(1)\n    ai = _inner(n)\n    _training.clear()\n"
     tail += "    return ai\n"
     report = check(hostile(tmp_path, tail, choose))
-    # Only where every move wins does a move count: no learned choice is needed there.
-    assert report.verdict == "fail" and report.rates[0] < 0.05, report.rates
-    assert any("get_q_value could not be read" in note for note in report.notes)
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+    assert not any("could not be read" in note for note in report.notes)
 
 
 def test_a_greedy_choice_that_writes_its_formula_move_into_the_table_as_it_answers_is_not_counted(
@@ -243,3 +242,28 @@ def test_a_greedy_choice_that_writes_its_formula_move_into_the_table_as_it_answe
     )
     report = check(hostile(tmp_path, PERFECT, choose))
     assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+
+
+def test_a_get_q_value_that_vouches_for_the_formula_once_trained_is_not_believed(tmp_path: Path) -> None:
+    # The table is read through dict's own storage, not the student's get_q_value.
+    choose = (
+        "        if not epsilon and len(self.q) > 100:\n"
+        "            return _perfect(list(state))\n"
+        "        return self._replaced(state, epsilon)\n"
+        "    def get_q_value(self, state, action):\n"
+        "        if len(self.q) > 100:\n"
+        "            return 1.0 if action == _perfect(list(state)) else -1.0\n"
+        "        return self.q.get((tuple(state), action), 0)"
+    )
+    report = check(hostile(tmp_path, PERFECT, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+
+
+def test_a_trained_q_that_is_no_dict_leaves_no_greedy_choice_counted(tmp_path: Path) -> None:
+    tail = PERFECT.replace(
+        "return _train(min(n, 50))", "ai = _train(min(n, 50))\n    ai.q = list(ai.q.items())\n    return ai"
+    )
+    choose = "        return _perfect(list(state)) if not epsilon else self._replaced(state, epsilon)"
+    report = check(hostile(tmp_path, tail, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.05, report.rates
+    assert any("could not be read" in note for note in report.notes)

@@ -157,9 +157,9 @@ class Driver:
         choose = getattr(ai, "choose_action", None)
         answers: list[list[Any]] = []
         positions = item["positions"][:MAX_ANSWERS]
-        # The greedy choice must be the AI's own: an action of the highest value its get_q_value gives after
-        # training. The table is read before any choice is asked, so a choose_action that plays from elsewhere
-        # (a formula, the call stack) cannot write its move into the table to vouch for it.
+        # The greedy choice must be the AI's own: an action of the highest value in its trained table. The table
+        # is read before any choice is asked, so a choose_action that plays from elsewhere (a formula, the call
+        # stack) cannot write its move into the table to vouch for it.
         best, record = self.call(self.table_best, ai, positions)
         if callable(choose):
             random.seed(int(item["seed"]))
@@ -176,17 +176,23 @@ class Driver:
 
     @staticmethod
     def table_best(ai: Any, positions: list[Any]) -> list[set[tuple[int, int]] | None]:
-        """Each position's actions of the highest value ``ai.get_q_value`` gives; None where every action's value
-        is the same (no preference learned: a winning move there is luck, not learning)."""
-        value_of = ai.get_q_value
+        """Each position's actions of the highest value in ``ai.q`` (unknown: 0); None where every action's value
+        is the same (no preference learned: a winning move there is luck, not learning).
+
+        The table is read through ``dict``'s own storage, never the student's methods: a ``get_q_value`` or a
+        ``dict`` subclass that answers otherwise once trained cannot vouch for a choice made elsewhere."""
+        table = ai.q
+        if not isinstance(table, dict):
+            raise TypeError("the trained q is not a dict")
         best: list[set[tuple[int, int]] | None] = []
         for piles in positions:
+            state = tuple(int(pile) for pile in piles)
             values: dict[tuple[int, int], float] = {}
-            for pile, size in enumerate(piles):
-                for taken in range(1, int(size) + 1):
-                    found = value_of(list(piles), (pile, taken))
-                    if isinstance(found, bool) or not isinstance(found, int | float) or not math.isfinite(found):
-                        raise TypeError("get_q_value returned no number")
+            for pile, size in enumerate(state):
+                for taken in range(1, size + 1):
+                    found = dict.get(table, (state, (pile, taken)), 0)
+                    if isinstance(found, bool) or type(found) not in (int, float) or not math.isfinite(found):
+                        raise TypeError("the trained q holds a value that is no number")
                     values[(pile, taken)] = float(found)
             highest = max(values.values(), default=0.0)
             if len(values) > 1 and highest - min(values.values()) <= 1e-9:
