@@ -267,3 +267,28 @@ def test_a_trained_q_that_is_no_dict_leaves_no_greedy_choice_counted(tmp_path: P
     report = check(hostile(tmp_path, tail, choose))
     assert report.verdict == "fail" and report.rates[0] < 0.05, report.rates
     assert any("could not be read" in note for note in report.notes)
+
+
+def test_a_move_of_ints_that_claim_to_equal_the_tables_best_is_judged_by_their_real_values(tmp_path: Path) -> None:
+    # Each int hashes as, and claims to equal, the table's best action while its value is the formula's move.
+    choose = (
+        "        if epsilon or len(self.q) <= 100:\n"
+        "            return self._replaced(state, epsilon)\n"
+        "        best = self._replaced(state, False)\n"
+        "        move = _perfect(list(state))\n"
+        "        class Claim(int):\n"
+        "            def __new__(cls, value, shown):\n"
+        "                made = int.__new__(cls, value)\n"
+        "                made.shown = shown\n"
+        "                return made\n"
+        "            def __eq__(self, other): return True\n"
+        "            def __hash__(self): return hash(self.shown)\n"
+        "        return (Claim(move[0], best[0]), Claim(move[1], best[1]))"
+    )
+    # Trained enough that the table prefers an action almost everywhere (a table that does not is never counted),
+    # not enough to play well: the claim must not earn more than the table's own choice earns.
+    tail, games = PERFECT.replace("min(n, 50)", "n"), "1000"
+    report = check(hostile(tmp_path, tail, choose), train_games=games)
+    (tmp_path / "own").mkdir()
+    own = check(hostile(tmp_path / "own", tail), train_games=games)
+    assert report.verdict == own.verdict == "fail" and report.rates[0] <= own.rates[0] + 0.02, (report.rates, own.rates)

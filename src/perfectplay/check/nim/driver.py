@@ -43,11 +43,12 @@ def _safe_repr(value: object) -> str:
 
 
 def _whole(value: object) -> int | None:
-    if isinstance(value, bool):
+    """A whole number as a plain ``int``: an ``int`` subclass's own ``__eq__``, ``__hash__`` or ``__abs__`` never
+    speaks for it (its value is read through ``int`` itself)."""
+    if isinstance(value, bool) or not isinstance(value, int):
         return None
-    if isinstance(value, int):
-        return value if abs(value) <= 10**9 else None
-    return None
+    plain = int.__int__(value)
+    return plain if -(10**9) <= plain <= 10**9 else None
 
 
 def describe(value: object) -> list[Any]:
