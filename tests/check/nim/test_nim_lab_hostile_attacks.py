@@ -292,3 +292,12 @@ def test_a_move_of_ints_that_claim_to_equal_the_tables_best_is_judged_by_their_r
     (tmp_path / "own").mkdir()
     own = check(hostile(tmp_path / "own", tail), train_games=games)
     assert report.verdict == own.verdict == "fail" and report.rates[0] <= own.rates[0] + 0.02, (report.rates, own.rates)
+
+
+@pytest.mark.slow
+def test_an_honest_ai_whose_table_is_a_defaultdict_of_ints_and_floats_still_passes(tmp_path: Path) -> None:
+    # The table check reads dict's own storage: a dict subclass that is honest is read as the dict it is.
+    edits = {"self.q = dict()": "self.q = __import__('collections').defaultdict(int)"}
+    report = check(hostile(tmp_path, **edits), train_games="10000")
+    assert report.verdict == "pass" and report.rates[0] >= 0.96, report.rates
+    assert not any("not counted" in note or "could not be read" in note for note in report.notes), report.notes
