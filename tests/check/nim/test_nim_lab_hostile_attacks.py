@@ -301,3 +301,18 @@ def test_an_honest_ai_whose_table_is_a_defaultdict_of_ints_and_floats_still_pass
     report = check(hostile(tmp_path, **edits), train_games="10000")
     assert report.verdict == "pass" and report.rates[0] >= 0.96, report.rates
     assert not any("not counted" in note or "could not be read" in note for note in report.notes), report.notes
+
+
+def test_sys_exit_in_training_is_the_students_error_named_not_an_ended_check(tmp_path: Path) -> None:
+    report = check(hostile(tmp_path, "\ndef train(n):\n    import sys\n    sys.exit(0)\n"))
+    assert report.verdict == "fail" and not report.seeds[0].trained and "SystemExit" in report.seeds[0].failure
+
+
+@pytest.mark.slow
+def test_megabytes_of_markup_printed_while_choosing_are_counted_and_never_shown(tmp_path: Path) -> None:
+    choose = "        if not epsilon:\n            print('<script>\\x1b[2J|=cmd|' * 2_000)\n"
+    choose += "        return self._replaced(state, epsilon)"
+    report = check(hostile(tmp_path, choose=choose))
+    text = render_text(report, nim_score(report))
+    assert report.seeds[0].trained and report.seeds[0].play is not None and report.seeds[0].play.legal == 383
+    assert "<script>" not in text and "\x1b" not in text
