@@ -34,7 +34,7 @@ from perfectplay.check.report.render_graders import classroom50_json, gradescope
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.score import score
 from perfectplay.check.settings import DEFAULT_MOVE_SECONDS, Candidate, Limits
-from perfectplay.cli.check import BUDGET_MARGIN, BUDGET_RESERVE
+from perfectplay.cli.check_options import BUDGET_MARGIN, BUDGET_RESERVE
 
 NAIVE = Path(__file__).resolve().parent / "naive_cs50" / "tictactoe.py"
 

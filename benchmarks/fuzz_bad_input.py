@@ -398,7 +398,9 @@ def main() -> int:
         surfaces = sorted({o.case.surface for o in outcomes})
         for surface in surfaces:
             mine = [o for o in outcomes if o.case.surface == surface]
-            print(f"  {surface:<12} {len(mine):>4} runs, slowest {max(o.seconds for o in mine):5.1f} s, "
+            statuses = {status: sum(o.status == status for o in mine) for status in (0, 1, 2)}
+            print(f"  {surface:<12} {len(mine):>4} runs (status 0/1/2: {statuses[0]}/{statuses[1]}/{statuses[2]}), "
+                  f"slowest {max(o.seconds for o in mine):5.1f} s, "
                   f"{sum(bool(o.problems) for o in mine)} with a problem")
         print(f"tried {len(outcomes)}: {totals['traceback']} tracebacks, {totals['hang']} hangs, "
               f"{totals['silent loss']} silent losses, {totals['multi-line']} multi-line refusals")

@@ -98,7 +98,8 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), value=JSON)
 def test_any_field_given_any_json_value_is_judged_or_refused_in_one_line_never_a_crash(
     data: st.DataObject, value: Any, document: dict[str, Any], tmp_path: Path

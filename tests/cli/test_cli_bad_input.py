@@ -92,7 +92,8 @@ def test_replay_and_tree_from_refuse_a_fifo_and_a_device_at_once(
 TREE_TEXT = st.text(alphabet=st.sampled_from(list("()[]|,;- 0123456789\n\tab\0")), max_size=40)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(text=TREE_TEXT)
 def test_a_typed_tree_file_is_a_tree_or_one_line_never_a_crash(text: str, tmp_path: Path) -> None:
     path = tmp_path / "tree.txt"
@@ -117,7 +118,8 @@ def test_weights_too_large_to_add_up_are_refused_by_check_and_by_grader(tmp_path
     assert not out.exists()
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(table=st.dictionaries(
     st.sampled_from([*TITLES, "total", "other"]),
     st.none() | st.booleans() | st.integers(min_value=-(10**400), max_value=10**400)

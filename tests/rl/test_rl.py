@@ -23,6 +23,7 @@ from perfectplay.rl import (
     perfect_policy,
     pettingzoo_action_values,
     pettingzoo_env,
+    proven_optimal_actions,
     random_policy,
     reference,
 )
@@ -368,7 +369,7 @@ def test_the_gymnasium_env_asks_the_oracle_only_when_its_answers_are_read(monkey
 
     def oracle(game: str, state: object, seconds: float | None = None) -> list[int | None]:
         asked.append((state, seconds))
-        return [None, None, None, 1, None, None, None]
+        return [-1, -1, 0, 1, 0, -1, -1]  # every legal action scored: only then is any called optimal
 
     monkeypatch.setattr(environments, "action_values", oracle)
     env = gymnasium_env("connect4", opponent="random", oracle_seconds=2.5)
@@ -389,3 +390,5 @@ def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prov
     values = action_values("connect4", empty, 0.2)
     assert values == [None, None, 0, None, 0, None, None]
     assert best_actions("connect4", empty, 0.2) == [3]
+    # The proven draws are not the optimal actions: column 4's win is only not proven yet.
+    assert optimal_actions(values, legal=7) == [] and proven_optimal_actions("connect4", empty, 0.2) == []

@@ -58,26 +58,17 @@ def save_record(record: CheckRecord, path: str | os.PathLike[str]) -> None:
     body = record_json(record)
     text = json.dumps(body, sort_keys=True, ensure_ascii=True)
     document = json.dumps({"schema": SCHEMA, "digest": _digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
-    try:  # a regular file only, whole or not at all, never through a link (perfectplay.files)
+    try:  # a regular file only, whole or not at all; never a device, a FIFO or a link (perfectplay.files)
         files.write(path, document + "\n", option="--transcript")
     except files.FileRefused as error:
         raise CheckUsageError(str(error)) from None
 
 
-def _document(path: str | os.PathLike[str]) -> Any:
-    """The JSON in ``path`` read through ``perfectplay.files`` (a regular file, at most ``MAX_BYTES``)."""
-    return json.loads(files.read_text(path, limit=MAX_BYTES, option="--replay"))
-
-
 def schema_of(path: str | os.PathLike[str]) -> str | None:
-    """The schema a transcript file names (None: not JSON, or none), to tell a plug's from tic-tac-toe's.
-
-    A path that is not a regular file (a FIFO, a device) is None at once, never waited on: ``--replay``'s
-    own reader then refuses it in one line.
-    """
-    try:
-        document = _document(path)
-    except (files.FileRefused, ValueError, RecursionError):
+    """The schema a transcript file names (None: not JSON, or none), to tell a plug's from tic-tac-toe's."""
+    try:  # a FIFO or a device is no plug's transcript: refused at once by tic-tac-toe's reader, not waited on here
+        document = json.loads(files.read_text(path, limit=MAX_BYTES))
+    except (ValueError, RecursionError):  # files.FileRefused is a ValueError
         return None
     schema = document.get("schema") if isinstance(document, dict) else None
     return schema if isinstance(schema, str) else None
@@ -85,14 +76,12 @@ def schema_of(path: str | os.PathLike[str]) -> str | None:
 
 def transcript_game(path: str | os.PathLike[str]) -> str | None:
     """The game a plug's transcript file is of; None for anything else (tic-tac-toe's own, or not one)."""
+    if schema_of(path) != SCHEMA:
+        return None
     try:
-        document = _document(path)
-    except (files.FileRefused, ValueError, RecursionError):
+        game = json.loads(files.read_text(path, limit=MAX_BYTES))["body"]["game"]
+    except (ValueError, KeyError, TypeError, RecursionError):
         return None
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        return None
-    body = document.get("body")
-    game = body.get("game") if isinstance(body, dict) else None
     return game if isinstance(game, str) else None
 
 
@@ -100,7 +89,7 @@ def load_record(path: str | os.PathLike[str]) -> CheckRecord:
     """The record in ``path``; ``CheckUsageError`` (one line) for a file that is not one, or was changed."""
     where = f"--replay {os.fspath(path)}"
     try:
-        document = _document(path)
+        document = json.loads(files.read_text(path, limit=MAX_BYTES, option="--replay"))
     except files.FileRefused as error:
         raise CheckUsageError(str(error)) from None
     except (ValueError, RecursionError):

@@ -24,19 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from perfectplay.check import (
-    BOARDS,
-    DEFAULT_MEMORY_MB,
     DEFAULT_MOVE_SECONDS,
     DEFAULT_SEED,
     DEFAULT_STUDENT_WALL,
     DEFAULT_TOTAL_SECONDS,
-    MAX_MEMORY_MB,
-    MAX_MOVE_SECONDS,
     MAX_TOTAL_SECONDS,
-    PLAYS,
-    RETURNS,
-    SANDBOXES,
-    STANDARDS,
     CheckReport,
     CheckUsageError,
     Grading,
@@ -78,202 +70,24 @@ from perfectplay.check import (
 )
 from perfectplay.check import Progress as ProgressCallback
 from perfectplay.check import choose_isolation as choose
-from perfectplay.cli.check_game import add_options, feedback_files, run_game, write_feedback
+from perfectplay.cli.check_game import feedback_files, run_game, write_feedback
+from perfectplay.cli.check_options import (
+    BUDGET_MARGIN,
+    BUDGET_RESERVE,
+    CODERUNNER_PROFILE,
+    GRADER_BUDGETS,
+    GRADERS,
+    MAX_BUDGET,
+    MIN_BUDGET,
+    add_check_options,
+)
 from perfectplay.cli.check_strict import refuse_inapplicable
-from perfectplay.cli.options import MAX_SEED, duration, path, whole
 from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
-
-GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
-FORMATS = ("text", "json", "csv", *GRADERS)
-GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
-GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
-"""Whole-run seconds by default: Gradescope's 10 minutes less one; PrairieLearn's 30 s less its start-up."""
-BUDGET_MARGIN = 0.1
-BUDGET_RESERVE = 3.0
-MIN_BUDGET = 5.0
-MAX_BUDGET = 1_000_000.0
-CODERUNNER_PROFILE = {"sample": 200, "move": 0.5, "total": 2.0, "wall": 20.0}
-"""Jobe gives a run 5 s of CPU: 200 positions (a stratified sample), 2 s of the candidate's CPU time in all and
-half a second a move, leaving the checker its own second and a half; 20 s of wall clock at most (the template
-waits 25)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
-    parser.description = (
-        "Put a tic-tac-toe AI against perfect play in every position and report where it loses, "
-        "misplays or breaks. Recognises CS50's tictactoe.py and find_best_move(board) by itself; "
-        "--command checks a program in any language (line protocol in docs/check.md). "
-        "Exit status: 0 unbeatable and best everywhere, 1 findings, 2 usage problem."
-    )
-    parser.add_argument(
-        "files",
-        nargs="*",
-        metavar="FILE",
-        help="Python files holding the AI; a student's folder; or a class folder (each subfolder one student)",
-    )
-    parser.add_argument(
-        "--manifest",
-        metavar="FILE",
-        help="a class manifest (CSV, or TOML): one row per student with its file or command and its own "
-        "interface settings (docs/check.md)",
-    )
-    parser.add_argument(
-        "--command",
-        dest="program",
-        action="append",
-        metavar="[NAME=]CMD",
-        help="check a program in any language instead (line protocol); give it several times, "
-        "each as NAME=CMD, for one row per program",
-    )
-    parser.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="text (default); json (as --json); csv (as --csv -); gradescope, prairielearn, classroom50, "
-        "coderunner (Moodle's template grader, a sample within Jobe's 5 s) or autolab (the report, then the "
-        "scores line): that grader's result, for one submission (docs/graders.md)",
-    )
-    parser.add_argument(
-        "--output",
-        type=path("--output"),
-        metavar="PATH",
-        help="write the result to PATH instead of standard output; a folder gets the grader's file name "
-        "(results.json; result.json and release-body.md for classroom50)",
-    )
-    parser.add_argument(
-        "--weights",
-        type=path("--weights"),
-        metavar="FILE",
-        help="the score's category weights, JSON or TOML (defaults in docs/graders.md)",
-    )
-    parser.add_argument(
-        "--release-body",
-        type=path("--release-body"),
-        metavar="FILE",
-        help="classroom50: also write the student's release-body.md",
-    )
-    parser.add_argument(
-        "--visibility",
-        choices=GRADESCOPE_VISIBILITY,
-        default="visible",
-        help="gradescope: when students see the tests (default visible)",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print the report as JSON at the end (an array for several files)"
-    )
-    parser.add_argument("--jsonl", action="store_true", help="print one JSON report per line as each file finishes")
-    parser.add_argument(
-        "--csv",
-        type=path("--csv"),
-        metavar="FILE",
-        help="write one row per file to FILE as each finishes ('-' for standard output)",
-    )
-    parser.add_argument(
-        "--transcript",
-        type=path("--transcript"),
-        metavar="FILE",
-        help="save the transcript of every answer the candidate gave (JSON), to judge it again with --replay",
-    )
-    parser.add_argument(
-        "--replay",
-        type=path("--replay"),
-        metavar="FILE",
-        help="judge and report a saved transcript again (any format, --weights, --standard) without running "
-        "the student's code",
-    )
-    parser.add_argument(
-        "--sandbox",
-        choices=SANDBOXES,
-        default="auto",
-        help="run student code in a bubblewrap sandbox: auto (where it works, the default), "
-        "require (refuse to run without it), off",
-    )
-    parser.add_argument(
-        "--standard",
-        choices=STANDARDS,
-        help="value: any move that keeps the position's win, draw or loss is right (the default for CS50's "
-        "tictactoe.py, whose +1/0/-1 utility asks no more); best: only the fastest win or slowest loss "
-        "(the default for find_best_move and other functions); under value slower wins are notes",
-    )
-    parser.add_argument(
-        "--value-only", dest="standard", action="store_const", const="value", help="the same as --standard value"
-    )
-    shape = parser.add_argument_group("the interface (recognised by probing when not given)")
-    shape.add_argument("--function", metavar="NAME", help="the function that returns a move (default find_best_move)")
-    shape.add_argument("--board", choices=BOARDS, help="a flat list of 9 cells, or a list of 3 lists")
-    shape.add_argument("--empty", metavar="CHAR", help="what an empty cell holds, e.g. ' ' or - (None for None)")
-    shape.add_argument("--returns", choices=RETURNS, help="a cell index 0-8, or (row, col)")
-    shape.add_argument("--plays", choices=PLAYS, help="the side(s) it plays")
-    limits = parser.add_argument_group("limits")
-    limits.add_argument(
-        "--time-per-move",
-        type=float,
-        metavar="S",
-        help=f"CPU seconds each answer may take (above 0, at most {MAX_MOVE_SECONDS:g}; default "
-        f"{DEFAULT_MOVE_SECONDS:g}, less under a small --budget; waiting counts only as a generous wall-clock "
-        "backstop)",
-    )
-    limits.add_argument(
-        "--time-limit",
-        type=float,
-        metavar="S",
-        help=f"CPU seconds for the whole check of one file (above 0, at most {MAX_TOTAL_SECONDS:g}; "
-        f"default {DEFAULT_TOTAL_SECONDS:g})",
-    )
-    limits.add_argument(
-        "--budget",
-        type=float,
-        metavar="S",
-        help="the grader's time limit for the whole run, more than "
-        f"{MIN_BUDGET:g} and at most {MAX_BUDGET:,.0f} seconds: it buys a sample in the candidate's CPU time and "
-        "bounds its waiting, never read off the wall clock, so load never changes the grade "
-        f"(default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
-        f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
-    )
-    limits.add_argument(
-        "--sample",
-        type=whole(1, "--sample", 1_000_000),
-        metavar="N",
-        help="ask only N positions, a sample stratified by the number of stones (the report says so; "
-        f"default for --format coderunner {CODERUNNER_PROFILE['sample']})",
-    )
-    limits.add_argument(
-        "--seed", type=whole(0, "--seed", MAX_SEED), default=None, metavar="S", help="the sample's seed (default 2026)"
-    )
-    limits.add_argument(
-        "--memory",
-        type=int,
-        default=DEFAULT_MEMORY_MB,
-        metavar="MB",
-        help=f"memory each candidate process may use, where the OS can limit it (64 to {MAX_MEMORY_MB}; "
-        f"default {DEFAULT_MEMORY_MB})",
-    )
-    limits.add_argument(
-        "--wall-limit",
-        type=duration("--wall-limit"),
-        metavar="S",
-        help="wall-clock seconds for the whole check of one submission (default "
-        f"{DEFAULT_STUDENT_WALL:g} for each student of a class run; for one file, the CPU limit's backstop)",
-    )
-    group = parser.add_argument_group("a class")
-    group.add_argument(
-        "--jobs",
-        type=whole(1, "--jobs", 256),
-        metavar="N",
-        help="check N students side by side, each in its own sandbox (default: the number of cores)",
-    )
-    group.add_argument(
-        "--summary",
-        action="store_true",
-        help="after the results, print the class's verdicts, score histogram, category means and common findings",
-    )
-    group.add_argument("--summary-svg", metavar="FILE", help="draw the class summary as an SVG file")
-    group.add_argument(
-        "--feedback-dir",
-        metavar="DIR",
-        help="write one Markdown file per student into DIR: the text the grader formats show",
-    )
-    add_options(parser)
+    """``perfectplay check``'s flags (``check_options``), run by ``run_check``."""
+    add_check_options(parser, name)
     parser.set_defaults(run=run_check)
 
 

@@ -27,6 +27,7 @@ _HOMES: dict[str, str] = {
     "gymnasium_env": "perfectplay.rl.environments",
     "make_pettingzoo": "perfectplay.rl.environments",
     "optimal_actions": "perfectplay.rl.oracle",
+    "proven_optimal_actions": "perfectplay.rl.oracle",
     "perfect_policy": "perfectplay.rl.oracle",
     "pettingzoo_action_values": "perfectplay.rl.oracle",
     "pettingzoo_env": "perfectplay.rl.environments",
@@ -59,4 +60,5 @@ if _typing.TYPE_CHECKING:
     from perfectplay.rl.oracle import optimal_actions as optimal_actions
     from perfectplay.rl.oracle import perfect_policy as perfect_policy
     from perfectplay.rl.oracle import pettingzoo_action_values as pettingzoo_action_values
+    from perfectplay.rl.oracle import proven_optimal_actions as proven_optimal_actions
     from perfectplay.rl.oracle import random_policy as random_policy

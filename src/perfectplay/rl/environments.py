@@ -101,8 +101,10 @@ def pettingzoo_env(
                 self.infos[other].pop("optimal_actions", None)
             if not oracle or agent not in self.infos or self.terminations[agent] or self.truncations[agent]:
                 return
-            values = pettingzoo_action_values(name, self.observe(agent), oracle_seconds)
-            self.infos[agent].update(action_values=values, optimal_actions=optimal_actions(values))
+            observation = self.observe(agent)
+            values = pettingzoo_action_values(name, observation, oracle_seconds)
+            legal = int(sum(observation["action_mask"]))  # every legal action scored, or none is called optimal
+            self.infos[agent].update(action_values=values, optimal_actions=optimal_actions(values, legal))
 
         def __str__(self) -> str:
             return f"perfectplay oracle on {self.env}"
@@ -272,7 +274,8 @@ class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
 
         def ask() -> dict[str, Any]:
             values = action_values(spec, state, seconds)
-            return {"action_values": values, "optimal_actions": optimal_actions(values)}
+            legal = int(known["action_mask"].sum())  # every legal action scored, or none is called optimal
+            return {"action_values": values, "optimal_actions": optimal_actions(values, legal)}
 
         return OracleInfo(known, ask)
 

@@ -15,7 +15,7 @@ from typing import Any
 from perfectplay import Connect4, PerfectplayError, Player
 from perfectplay.play.datasets import reachable
 from perfectplay.rl.numbering import Policy, Seat, codec, seat_of
-from perfectplay.rl.oracle import action_values, optimal_actions, perfect_policy, random_policy
+from perfectplay.rl.oracle import perfect_policy, proven_optimal_actions, random_policy
 
 # --- evaluation -----------------------------------------------------------------
 
@@ -146,7 +146,7 @@ def evaluate(
     for state in positions:
         total += 1
         action = int(agent(coder.observe(state)))
-        if action in optimal_actions(action_values(game, state)):
+        if action in proven_optimal_actions(game, state):
             optimal += 1
     results: dict[str, Results] = {}
     if games:
@@ -179,7 +179,7 @@ def exact_against_random(game: str = "tictactoe", seat: str = "first") -> tuple[
             found = (Fraction(int(winner is me)), Fraction(int(winner is None)))
         else:
             if made.to_move(state) is me:
-                moves = [coder.action_moves[a] for a in optimal_actions(action_values(game, state))]
+                moves = [coder.action_moves[a] for a in proven_optimal_actions(game, state)]
             else:
                 moves = list(made.legal_moves(state))
             children = [chances(made.play(state, move)) for move in moves]

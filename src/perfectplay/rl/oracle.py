@@ -80,13 +80,25 @@ def pettingzoo_action_values(
     return action_values(game, codec(game).state_of(observation), seconds)
 
 
-def optimal_actions(values: Sequence[int | None]) -> list[int]:
-    """The actions with the top score."""
-    legal = [value for value in values if value is not None]
-    if not legal:
+def optimal_actions(values: Sequence[int | None], legal: int | None = None) -> list[int]:
+    """The actions with the top score; none at all while ``legal`` actions were not all scored.
+
+    ``values`` is ``action_values``'s list (None for an illegal action or a
+    score not proven in time). Give ``legal``, the number of legal actions,
+    whenever a score can be missing: an action not proven may be better than
+    every proven one (on the empty Connect Four board the draws are proven
+    at once, the one win only later), so then no action is called optimal.
+    """
+    scored = [value for value in values if value is not None]
+    if not scored or (legal is not None and len(scored) < legal):
         return []
-    top = max(legal)
+    top = max(scored)
     return [action for action, value in enumerate(values) if value == top]
+
+
+def proven_optimal_actions(game: str, state: Any, seconds: float | None = ORACLE_SECONDS) -> list[int]:
+    """The optimal actions of ``state``, once every legal action's score is proven within ``seconds``; else []."""
+    return optimal_actions(action_values(game, state, seconds), len(codec(game).game.legal_moves(state)))
 
 
 def perfect_policy(

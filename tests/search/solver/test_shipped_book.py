@@ -307,3 +307,17 @@ def test_the_pages_move_function_answers_a_game_o_began_from_the_book_without_a_
     result = run_job(job)
     assert result["move"] == 3 and result["analysis"]["algorithm"] == "book" and result["analysis"]["nodes"] == 1
     assert result["advice"]["unproven"] == "from the opening book: a proven win; how fast not proven"
+
+
+def test_after_a_lost_book_move_every_other_move_is_a_proven_loss_not_an_unknown() -> None:
+    # .  .  .  .  .  .  .
+    # .  .  .  O  .  .  .     X to move after 4444445: lost whatever X plays; the book names 6 (loss in 34),
+    # .  .  .  X  .  .  .     and the page's "Why that move?" lists the other columns: each a loss too,
+    # .  .  .  O  .  .  .     its length not proven, never "not proven".
+    # .  .  .  X  .  .  .
+    # .  .  .  O  X  .  .
+    game = Connect4()
+    analysis = analyze(game, game.parse_sequence("4444445"), limit=Limit(seconds=3600, nodes=10**9), at_once=True)
+    assert analysis.algorithm == "book" and analysis.best == (5,)
+    others = [entry for entry in analysis.moves if entry.move != 5]
+    assert others and all(entry.outcome.name == "loss" and entry.outcome.proven for entry in others)

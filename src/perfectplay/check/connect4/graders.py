@@ -16,7 +16,7 @@ from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.connect4.render import render_text, summary_markdown, verdict_line
 from perfectplay.check.connect4.score import connect4_score
 from perfectplay.check.report import escape
-from perfectplay.check.report.render_graders import classroom50_document
+from perfectplay.check.report.render_graders import classroom50_document, coderunner_document
 from perfectplay.check.report.score import Score
 
 PRE_CHARACTERS = 20_000
@@ -43,11 +43,6 @@ def release_body(report: Connect4Report, result: Score | None = None) -> str:
 def coderunner_json(report: Connect4Report, result: Score | None = None) -> dict[str, Any]:
     """CodeRunner's template grader result: the fraction, one row a category, the report as escaped HTML."""
     result = result or connect4_score(report)
-    rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
-    rows += [
-        [category.passed, category.title, category.points, category.max_points, escape.line(category.message)]
-        for category in result.categories
-    ]
     prologue = [f"<p><strong>perfectplay check: {result.points} / {result.total}</strong></p>"]
     prologue.append(f"<p>{escape.html(verdict_line(report))}</p>")
     if report.machine is not None:
@@ -57,10 +52,4 @@ def coderunner_json(report: Connect4Report, result: Score | None = None) -> dict
     text = render_text(report, result).rstrip("\n")
     if len(text) > PRE_CHARACTERS:
         text = text[:PRE_CHARACTERS] + "\n(cut here: the rest is in the full report)"
-    document = {
-        "fraction": result.fraction,
-        "testresults": rows,
-        "prologuehtml": "\n".join(prologue),
-        "epiloguehtml": f"<pre>{escape.html(text)}</pre>",
-    }
-    return dict(escape.json_value(document))
+    return coderunner_document(result, prologue, f"<pre>{escape.html(text)}</pre>")

@@ -17,17 +17,14 @@ changes any of them: ``{"good_moves": 60, "good_full": 0.8, "games": 0,
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from perfectplay import files
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
+from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, Category, Score, _shares, weights_table
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -76,22 +73,7 @@ class Connect4Weights:
 
 def load_connect4_weights(path: str | Path) -> Connect4Weights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    file = Path(path)
-    try:  # a regular file only (a FIFO or /dev/zero is refused at once), no more than a table needs
-        raw = files.read_bytes(path, limit=MAX_WEIGHTS_BYTES, option="--weights")
-        text = raw.decode("utf-8")
-    except files.FileRefused as error:
-        raise CheckUsageError(str(error)) from None
-    except UnicodeDecodeError:
-        raise CheckUsageError(f"--weights: cannot read {path}: not readable text") from None
-    data: Any
-    try:
-        data = _toml(text) if file.suffix == ".toml" else json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise CheckUsageError(f"--weights: {path} cannot be read: {error}") from None
-    if not isinstance(data, dict):
-        raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
-    data = dict(data)
+    data = weights_table(path)
     total = data.pop("total", DEFAULT_TOTAL)
     rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
     try:

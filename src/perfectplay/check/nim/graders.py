@@ -17,6 +17,7 @@ from perfectplay.check.nim.render import render_text, summary_markdown, verdict_
 from perfectplay.check.report import escape
 from perfectplay.check.report.render_graders import (
     classroom50_document,
+    coderunner_document,
     gradescope_document,
     prairielearn_document,
 )
@@ -50,20 +51,12 @@ def release_body(report: NimReport, result: Score) -> str:
 
 def coderunner_json(report: NimReport, result: Score) -> dict[str, Any]:
     """CodeRunner's template grader result: the fraction, one row a category, the report as escaped HTML."""
-    rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
-    rows += [[c.passed, c.title, c.points, c.max_points, escape.line(c.message)] for c in result.categories]
     prologue = [f"<p><strong>perfectplay check (Nim): {result.points} / {result.total}</strong></p>"]
     prologue.append(f"<p>{escape.html(verdict_line(report))}</p>")
     if not result.gradable:
         prologue.append("<p>This answer could not be graded; fix the problem above and check again.</p>")
     text = render_text(report, result).rstrip("\n")[:PRE_CHARACTERS]
-    document = {
-        "fraction": result.fraction,
-        "testresults": rows,
-        "prologuehtml": "\n".join(prologue),
-        "epiloguehtml": f"<pre>{escape.html(text)}</pre>",
-    }
-    return dict(escape.json_value(document))
+    return coderunner_document(result, prologue, f"<pre>{escape.html(text)}</pre>")
 
 
 def autolab_output(report: NimReport, result: Score) -> str:

@@ -23,16 +23,14 @@ TOML) changes any of them: ``{"play": 60, "play_floor": 0.6, "total": 10}``.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHTS_BYTES, Category, Score, _shares, _toml
+from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, Category, Score, _shares, weights_table
 
 TITLES = {
     "loads": "Loads, and its AI is found",
@@ -64,8 +62,9 @@ class NimWeights:
             names = ", ".join([*TITLES, *DEFAULT_RATES])
             raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
         for name, value in self.weights.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
-                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
+                most = f"(at most {MAX_WEIGHT:,})"  # 1e308 made the sum infinite and every share NaN
+                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
         for name, value in self.rates.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise CheckUsageError(f"weights: {name} must be a rate from 0 to 1, not {value!r}")
@@ -89,24 +88,7 @@ class NimWeights:
 
 def load_nim_weights(path: str | Path) -> NimWeights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    file = Path(path)
-    try:
-        with file.open("rb") as stream:
-            raw = stream.read(MAX_WEIGHTS_BYTES + 1)
-        if len(raw) > MAX_WEIGHTS_BYTES:
-            raise CheckUsageError(f"--weights: {path} is over {MAX_WEIGHTS_BYTES:,} bytes: not a table of weights")
-        content = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not readable text"
-        raise CheckUsageError(f"--weights: cannot read {path}: {reason}") from None
-    data: Any
-    try:
-        data = _toml(content) if file.suffix == ".toml" else json.loads(content)
-    except (ValueError, RecursionError) as error:
-        raise CheckUsageError(f"--weights: {path} cannot be read: {error}") from None
-    if not isinstance(data, dict):
-        raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
-    data = dict(data)
+    data = weights_table(path)
     total = data.pop("total", DEFAULT_TOTAL)
     rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
     try:

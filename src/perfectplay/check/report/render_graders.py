@@ -185,11 +185,6 @@ def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict
     HTML, so the student's board drawings go in ``<pre>`` blocks, escaped.
     """
     result = score(report, weights)
-    rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
-    rows += [
-        [category.passed, category.title, category.points, category.max_points, escape.line(category.message)]
-        for category in result.categories
-    ]
     prologue = [f"<p><strong>perfectplay check: {result.points} / {result.total}</strong></p>"]
     prologue.append(f"<p>{_html(verdict_line(report))}</p>")
     if report.interface is not None:
@@ -204,11 +199,22 @@ def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict
             epilogue.append(f"<p>{category.points} / {category.max_points}: {_html(category.message)}.</p>")
             blocks = ["\n".join(block) for block in category_blocks(report, category)]
             epilogue += [f"<pre>{_html(block[:TEST_CHARACTERS])}</pre>" for block in blocks]
+    return coderunner_document(result, prologue, "\n".join(epilogue))
+
+
+def coderunner_document(result: Score, prologue: list[str], epilogue: str) -> dict[str, Any]:
+    """CodeRunner's result for any game: the fraction, one row a category, and the game's own HTML parts
+    (``prologue`` paragraphs and the ``epilogue``, escaped by the caller), as JSON CodeRunner can read."""
+    rows: list[list[Any]] = [["iscorrect", "Category", "Points", "Out of", "Details"]]
+    rows += [
+        [category.passed, category.title, category.points, category.max_points, escape.line(category.message)]
+        for category in result.categories
+    ]
     document = {
         "fraction": result.fraction,
         "testresults": rows,
         "prologuehtml": "\n".join(prologue),
-        "epiloguehtml": "\n".join(epilogue),
+        "epiloguehtml": epilogue,
     }
     return dict(escape.json_value(document))
 

@@ -102,10 +102,14 @@ def _toml(text: str) -> Any:
     return tomli.loads(text)
 
 
-def load_weights(path: str | Path) -> Weights:
-    """Weights from a JSON or TOML file (by its suffix; ``.toml`` or else JSON); bad files raise CheckUsageError."""
+def weights_table(path: str | Path) -> dict[str, Any]:
+    """The table of a weights file, JSON or TOML by its suffix (``.toml`` or else JSON), for every game's weights.
+
+    A regular file only (a FIFO or /dev/zero is refused at once), no more than a table needs; anything else
+    raises CheckUsageError naming the file and the problem.
+    """
     file = Path(path)
-    try:  # a regular file only (a FIFO or /dev/zero is refused at once), no more than a table needs
+    try:
         raw = files.read_bytes(path, limit=MAX_WEIGHTS_BYTES, option="--weights")
     except files.FileRefused as error:
         if error.reason.startswith("larger than"):
@@ -128,7 +132,12 @@ def load_weights(path: str | Path) -> Weights:
         raise CheckUsageError(f"--weights: {path} is nested too deeply to be a table of weights") from None
     if not isinstance(data, dict):
         raise CheckUsageError(f"--weights: {path} must hold a table of category = weight")
-    data = dict(data)
+    return dict(data)
+
+
+def load_weights(path: str | Path) -> Weights:
+    """Weights from a JSON or TOML file (by its suffix; ``.toml`` or else JSON); bad files raise CheckUsageError."""
+    data = weights_table(path)
     total = data.pop("total", DEFAULT_TOTAL)
     weights = {**DEFAULT_WEIGHTS, **data}
     try:

@@ -34,7 +34,6 @@ from perfectplay.search.base.result import Analysis, MoveValue, assemble, finish
 from perfectplay.search.base.scale import SCALE, clamp_guess
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
 from perfectplay.search.solver.deepening import Findings, deepen, exact, move_outcomes
-from perfectplay.search.solver.every_move import analyse_every_move
 from perfectplay.search.solver.nullwindow import exact_position
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
 from perfectplay.search.solver.root import Root
@@ -217,6 +216,8 @@ def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tupl
     if settled is not None:
         return settled, "solver"
     if analysis:
+        from perfectplay.search.solver.every_move import analyse_every_move  # an analysis only: not at start-up
+
         return analyse_every_move(root, limit.depth, answer, game.outcome_table() if ahead else None), "solver"
     ceiling = None
     table = game.outcome_table() if ahead and answer is None else None

@@ -75,8 +75,12 @@ def prove_outcomes(root: Root, preferred: dict[int, int] | None = None) -> Outco
 
 
 def per_move(root: Root, known: Outcomes) -> dict[int, int]:
-    """Every root move's outcome that ``known`` proves: the keepers', the draws', the losses'."""
-    proven = {move: LOSS for move in known.losses}
+    """Every root move's outcome that ``known`` proves: the keepers', the draws', the losses'.
+
+    In a position proven lost every move loses, whatever the proof named (a book's lost line names only the
+    move that holds out longest): each is then at least a proven loss, its length not known.
+    """
+    proven = {move: LOSS for move in (root.moves if known.outcome == LOSS else known.losses)}
     proven.update((move, DRAW) for move in known.draws)
     proven.update((move, known.outcome) for move in known.keeping)
     return {move: proven[move] for move in root.moves if move in proven}

@@ -39,8 +39,9 @@ from perfectplay.check.connect4.suite import grid_cells, sample_suite
 from perfectplay.check.run import worker
 from perfectplay.check.run.sandbox import probe
 from process_tree import descendants, started_since
+from repo_paths import TESTS
 
-HOSTILE = Path(__file__).with_name("hostile")
+HOSTILE = TESTS / "check" / "hostile"
 POSITIONS = 40
 TARGET = sample_suite(POSITIONS, DEFAULT_SEED)[0]
 """The position where an attack made during a move is made: the first the check asks."""

@@ -16,8 +16,9 @@ from perfectplay.check.connect4.model import Connect4Report, not_gradable
 from perfectplay.check.connect4.render import report_json
 from perfectplay.check.connect4.suite import grid_cells, sample_suite
 from perfectplay.check.run.sandbox import probe
+from repo_paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
+EXAMPLES = ROOT / "examples" / "connect4"
 
 ONE_PLY_TOP = """
 def wins(board, row, col, piece):
@@ -266,7 +267,7 @@ def test_the_json_report_is_valid_against_its_committed_schema_for_a_good_agent_
     tmp_path: Path,
 ) -> None:
     schema = json.loads(
-        (Path(__file__).resolve().parents[2] / "src/perfectplay/check/schema/check-connect4-v1.json").read_text()
+        (ROOT / "src/perfectplay/check/schema/check-connect4-v1.json").read_text()
     )
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)

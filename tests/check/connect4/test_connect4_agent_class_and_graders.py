@@ -19,8 +19,9 @@ from cli_helpers import InProcess
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError, NotGradable
+from repo_paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
+EXAMPLES = ROOT / "examples" / "connect4"
 QUICK = ("--game", "connect4", "--positions", "6", "--no-games", "--sandbox", "off", "--time-per-move", "2")
 
 

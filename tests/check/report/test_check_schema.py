@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -12,8 +11,9 @@ from check_reports import Checked
 from cli_helpers import InProcess
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.render_json import SCHEMA, json_schema, report_json
+from repo_paths import ROOT
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = ROOT / "examples"
 FILES = sorted(
     str(path.relative_to(EXAMPLES.parent))
     for path in [*EXAMPLES.glob("*.py"), *EXAMPLES.glob("cs50*/*.py"), *EXAMPLES.glob("graders/*/tictactoe.py")]

@@ -28,6 +28,7 @@ from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport, Finding
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.run import worker
+from repo_paths import TESTS
 
 TARGET = "XOX/OXO/..."
 SAMPLE = 50
@@ -247,7 +248,7 @@ def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clo
 
 
 def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_killed_or_never_born(tmp_path: Path) -> None:
-    hostile = Path(__file__).with_name("hostile")
+    hostile = TESTS / "check" / "hostile"
     marker = tmp_path / "daemon-was-here"
     text = (hostile / "_first_free.py").read_text() + (hostile / "daemon.py").read_text()
     text = text.replace("__GRADES__", str(tmp_path / "grades.csv")).replace("__MARKER__", str(marker))

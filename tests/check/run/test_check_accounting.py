@@ -34,6 +34,7 @@ from perfectplay.check.run.candidate import _refused_elsewhere
 from perfectplay.check.run.runner import no_fork_filter
 from perfectplay.check.run.sandbox import Isolation, Jail
 from perfectplay.check.run.sandbox import ProcessLimits as Limits
+from repo_paths import ROOT
 
 needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
 counted = accounting.probe()
@@ -153,7 +154,7 @@ def test_the_sandbox_shows_no_installed_package_and_no_host_folder_of_the_submis
         str(real / "lib" / version / "site-packages"),
         f"/python/lib/{version}/site-packages",
         "/usr/lib/python3/dist-packages",
-        str(Path(__file__).resolve().parents[2] / "src"),
+        str(ROOT / "src"),
     ]
     prelude = f"""
     import os, sys

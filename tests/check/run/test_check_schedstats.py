@@ -6,7 +6,6 @@ import os
 import re
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -14,10 +13,11 @@ from perfectplay.check.api import check_ai
 from perfectplay.check.run import schedstats
 from perfectplay.check.run.schedstats import RunDelays
 from perfectplay.check.run.worker import run_delay
+from repo_paths import ROOT
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="no /proc here: no run delay to read")
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+EXAMPLES = ROOT / "examples"
 
 
 STATS = re.compile(r"/proc/(\d+)/(stat|task/\d+/schedstat)")
