@@ -211,7 +211,7 @@ def test_a_greedy_choice_that_recognises_the_checker_on_the_call_stack_is_not_co
     assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
 
 
-def test_a_get_q_value_that_raises_once_trained_leaves_no_greedy_choice_counted(tmp_path: Path) -> None:
+def test_a_get_q_value_that_raises_once_trained_cannot_hide_the_table_from_the_check(tmp_path: Path) -> None:
     choose = (
         "        if not epsilon and len(self.q) > 100:\n"
         "            return _perfect(list(state))\n"
@@ -225,6 +225,94 @@ def test_a_get_q_value_that_raises_once_trained_leaves_no_greedy_choice_counted(
     tail += "_inner = train\ndef train(n):\n    _training.append(1)\n    ai = _inner(n)\n    _training.clear()\n"
     tail += "    return ai\n"
     report = check(hostile(tmp_path, tail, choose))
-    # Only where every move wins does a move count: no learned choice is needed there.
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+    assert not any("could not be read" in note for note in report.notes)
+
+
+def test_a_greedy_choice_that_writes_its_formula_move_into_the_table_as_it_answers_is_not_counted(
+    tmp_path: Path,
+) -> None:
+    # The table is read before any greedy choice is asked, so what choose_action writes afterwards cannot vouch for it.
+    choose = (
+        "        if not epsilon and len(self.q) > 100:\n"
+        "            move = _perfect(list(state))\n"
+        "            self.q[(tuple(state), move)] = 10.0\n"
+        "            return move\n"
+        "        return self._replaced(state, epsilon)"
+    )
+    report = check(hostile(tmp_path, PERFECT, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+
+
+def test_a_get_q_value_that_vouches_for_the_formula_once_trained_is_not_believed(tmp_path: Path) -> None:
+    # The table is read through dict's own storage, not the student's get_q_value.
+    choose = (
+        "        if not epsilon and len(self.q) > 100:\n"
+        "            return _perfect(list(state))\n"
+        "        return self._replaced(state, epsilon)\n"
+        "    def get_q_value(self, state, action):\n"
+        "        if len(self.q) > 100:\n"
+        "            return 1.0 if action == _perfect(list(state)) else -1.0\n"
+        "        return self.q.get((tuple(state), action), 0)"
+    )
+    report = check(hostile(tmp_path, PERFECT, choose))
+    assert report.verdict == "fail" and report.rates[0] < 0.5, report.rates
+
+
+def test_a_trained_q_that_is_no_dict_leaves_no_greedy_choice_counted(tmp_path: Path) -> None:
+    tail = PERFECT.replace(
+        "return _train(min(n, 50))", "ai = _train(min(n, 50))\n    ai.q = list(ai.q.items())\n    return ai"
+    )
+    choose = "        return _perfect(list(state)) if not epsilon else self._replaced(state, epsilon)"
+    report = check(hostile(tmp_path, tail, choose))
     assert report.verdict == "fail" and report.rates[0] < 0.05, report.rates
-    assert any("get_q_value could not be read" in note for note in report.notes)
+    assert any("could not be read" in note for note in report.notes)
+
+
+def test_a_move_of_ints_that_claim_to_equal_the_tables_best_is_judged_by_their_real_values(tmp_path: Path) -> None:
+    # Each int hashes as, and claims to equal, the table's best action while its value is the formula's move.
+    choose = (
+        "        if epsilon or len(self.q) <= 100:\n"
+        "            return self._replaced(state, epsilon)\n"
+        "        best = self._replaced(state, False)\n"
+        "        move = _perfect(list(state))\n"
+        "        class Claim(int):\n"
+        "            def __new__(cls, value, shown):\n"
+        "                made = int.__new__(cls, value)\n"
+        "                made.shown = shown\n"
+        "                return made\n"
+        "            def __eq__(self, other): return True\n"
+        "            def __hash__(self): return hash(self.shown)\n"
+        "        return (Claim(move[0], best[0]), Claim(move[1], best[1]))"
+    )
+    # Trained enough that the table prefers an action almost everywhere (a table that does not is never counted),
+    # not enough to play well: the claim must not earn more than the table's own choice earns.
+    tail, games = PERFECT.replace("min(n, 50)", "n"), "1000"
+    report = check(hostile(tmp_path, tail, choose), train_games=games)
+    (tmp_path / "own").mkdir()
+    own = check(hostile(tmp_path / "own", tail), train_games=games)
+    assert report.verdict == own.verdict == "fail" and report.rates[0] <= own.rates[0] + 0.02, (report.rates, own.rates)
+
+
+@pytest.mark.slow
+def test_an_honest_ai_whose_table_is_a_defaultdict_of_ints_and_floats_still_passes(tmp_path: Path) -> None:
+    # The table check reads dict's own storage: a dict subclass that is honest is read as the dict it is.
+    edits = {"self.q = dict()": "self.q = __import__('collections').defaultdict(int)"}
+    report = check(hostile(tmp_path, **edits), train_games="10000")
+    assert report.verdict == "pass" and report.rates[0] >= 0.96, report.rates
+    assert not any("not counted" in note or "could not be read" in note for note in report.notes), report.notes
+
+
+def test_sys_exit_in_training_is_the_students_error_named_not_an_ended_check(tmp_path: Path) -> None:
+    report = check(hostile(tmp_path, "\ndef train(n):\n    import sys\n    sys.exit(0)\n"))
+    assert report.verdict == "fail" and not report.seeds[0].trained and "SystemExit" in report.seeds[0].failure
+
+
+@pytest.mark.slow
+def test_megabytes_of_markup_printed_while_choosing_are_counted_and_never_shown(tmp_path: Path) -> None:
+    choose = "        if not epsilon:\n            print('<script>\\x1b[2J|=cmd|' * 2_000)\n"
+    choose += "        return self._replaced(state, epsilon)"
+    report = check(hostile(tmp_path, choose=choose))
+    text = render_text(report, nim_score(report))
+    assert report.seeds[0].trained and report.seeds[0].play is not None and report.seeds[0].play.legal == 383
+    assert "<script>" not in text and "\x1b" not in text

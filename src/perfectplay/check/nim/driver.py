@@ -43,11 +43,12 @@ def _safe_repr(value: object) -> str:
 
 
 def _whole(value: object) -> int | None:
-    if isinstance(value, bool):
+    """A whole number as a plain ``int``: an ``int`` subclass's own ``__eq__``, ``__hash__`` or ``__abs__`` never
+    speaks for it (its value is read through ``int`` itself)."""
+    if isinstance(value, bool) or not isinstance(value, int):
         return None
-    if isinstance(value, int):
-        return value if abs(value) <= 10**9 else None
-    return None
+    plain = int.__int__(value)
+    return plain if -(10**9) <= plain <= 10**9 else None
 
 
 def describe(value: object) -> list[Any]:
@@ -156,9 +157,14 @@ class Driver:
         reply["summary"] = self.summary(ai)
         choose = getattr(ai, "choose_action", None)
         answers: list[list[Any]] = []
+        positions = item["positions"][:MAX_ANSWERS]
+        # The greedy choice must be the AI's own: an action of the highest value in its trained table. The table
+        # is read before any choice is asked, so a choose_action that plays from elsewhere (a formula, the call
+        # stack) cannot write its move into the table to vouch for it.
+        best, record = self.call(self.table_best, ai, positions)
         if callable(choose):
             random.seed(int(item["seed"]))
-            for piles in item["positions"][:MAX_ANSWERS]:
+            for piles in positions:
                 value, record = self.call(choose, list(piles), epsilon=False)
                 failed = record.get("error")
                 answers.append(
@@ -166,38 +172,35 @@ class Driver:
                 )
         reply["answers"] = answers
         if answers:
-            # The greedy choice must be the AI's own: an action of the highest value its get_q_value gives after
-            # training. A choose_action that plays from elsewhere (a formula, the call stack) is found here.
-            off, record = self.call(self.off_table, ai, item["positions"][:MAX_ANSWERS], answers)
-            reply["off_table"] = "unreadable" if "error" in record or not isinstance(off, list) else off
+            reply["off_table"] = off_table(best, answers) if isinstance(best, list) else "unreadable"
         return reply
 
     @staticmethod
-    def off_table(ai: Any, positions: list[Any], answers: list[list[Any]]) -> list[int]:
-        """The positions whose greedy pair is not of the highest value ``ai.get_q_value`` gives, or where every
-        action's value is the same (ties among the best otherwise: any of them)."""
-        value_of = ai.get_q_value
-        off: list[int] = []
-        for index, (piles, answer) in enumerate(zip(positions, answers, strict=False)):
-            if answer[0] != "pair":
-                continue
-            state = list(piles)
-            values = {}
+    def table_best(ai: Any, positions: list[Any]) -> list[set[tuple[int, int]] | None]:
+        """Each position's actions of the highest value in ``ai.q`` (unknown: 0); None where every action's value
+        is the same (no preference learned: a winning move there is luck, not learning).
+
+        The table is read through ``dict``'s own storage, never the student's methods: a ``get_q_value`` or a
+        ``dict`` subclass that answers otherwise once trained cannot vouch for a choice made elsewhere."""
+        table = ai.q
+        if not isinstance(table, dict):
+            raise TypeError("the trained q is not a dict")
+        best: list[set[tuple[int, int]] | None] = []
+        for piles in positions:
+            state = tuple(int(pile) for pile in piles)
+            values: dict[tuple[int, int], float] = {}
             for pile, size in enumerate(state):
                 for taken in range(1, size + 1):
-                    found = value_of(list(state), (pile, taken))
-                    if isinstance(found, bool) or not isinstance(found, int | float):
-                        raise TypeError("get_q_value returned no number")
+                    found = dict.get(table, (state, (pile, taken)), 0)
+                    if isinstance(found, bool) or type(found) not in (int, float) or not math.isfinite(found):
+                        raise TypeError("the trained q holds a value that is no number")
                     values[(pile, taken)] = float(found)
-            chosen = values.get((answer[1], answer[2]))
-            if chosen is None:
-                continue
-            highest = max(values.values())
-            # Equal values everywhere is no preference learned: a winning move there is luck, not learning.
-            undecided = len(values) > 1 and highest - min(values.values()) <= 1e-9
-            if undecided or not chosen >= highest - 1e-9:
-                off.append(index)
-        return off
+            highest = max(values.values(), default=0.0)
+            if len(values) > 1 and highest - min(values.values()) <= 1e-9:
+                best.append(None)
+            else:
+                best.append({action for action, value in values.items() if value >= highest - 1e-9})
+        return best
 
     def count_games(self, module: ModuleType) -> None:
         """Count the games ``train`` starts (each makes a ``Nim``), to say which one a crash happened in."""
@@ -246,6 +249,15 @@ class Driver:
         else:
             reply["answer"] = describe(value)
         return reply
+
+
+def off_table(best: list[set[tuple[int, int]] | None], answers: list[list[Any]]) -> list[int]:
+    """The positions whose greedy pair is not among the table's best there (or the table had no preference)."""
+    off: list[int] = []
+    for index, (found, answer) in enumerate(zip(best, answers, strict=False)):
+        if answer[0] == "pair" and (found is None or (answer[1], answer[2]) not in found):
+            off.append(index)
+    return off
 
 
 def open_driver(

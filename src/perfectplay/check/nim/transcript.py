@@ -214,11 +214,13 @@ def _seed(
     off = frozenset(range(len(positions))) if reply.off_table is None else frozenset(reply.off_table)
     play = judge_play(oracle, positions, got[: len(positions)], seed, off)
     if reply.off_table is None:
-        notes.append(f"seed {seed}: get_q_value could not be read after training, so no greedy choice is counted")
+        notes.append(
+            f"seed {seed}: the trained q could not be read (not a dict of numbers), so no greedy choice is counted"
+        )
     elif uncounted := _uncounted(oracle, positions, got, off):
         notes.append(
             f"seed {seed}: in {uncounted} winnable positions a winning move was not counted: it was not of the"
-            " highest value get_q_value gives after training, or every action's value was the same"
+            " highest value in the trained q table, or every action's value there was the same"
         )
     summary = reply.summary
     known = summary.entries >= 0
