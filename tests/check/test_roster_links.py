@@ -94,3 +94,16 @@ def test_a_class_run_with_links_reports_them_in_one_line_and_grades_the_others(t
     assert "is a symbolic link" in rows["bob"]["problem"] and "\n" not in rows["bob"]["problem"]
     assert SECRET not in result.stdout + result.stderr + grades.read_text()
     assert "Traceback" not in result.stderr
+
+
+def test_files_of_a_class_folder_the_teacher_reached_through_a_link_are_graded(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    for name in ("alice.py", "bob.py"):
+        (real / name).write_text("")
+    (tmp_path / "class").symlink_to(real, target_is_directory=True)
+    found = from_paths([str(tmp_path / "class" / "alice.py"), str(tmp_path / "class" / "bob.py")])
+    assert [(submission.file, submission.problem) for submission in found] == [
+        (tmp_path / "class" / "alice.py", None),
+        (tmp_path / "class" / "bob.py", None),
+    ]

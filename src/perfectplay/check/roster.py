@@ -145,7 +145,10 @@ def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Sub
 def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
     """Named files: one student each, or one student per folder when they are spread over sibling folders."""
     if len(files) > 1:  # a class of files: a linked file or folder is its row, never a classmate's code
-        links = [file for file in files if Path(file).is_symlink() or Path(file).parent.is_symlink()]
+        # Files spread over folders (class/*/tictactoe.py): each folder is a student's, and may not be a link.
+        # Files of one folder (class/*.py): that folder is the teacher's, wherever it is linked from.
+        spread = len({Path(file).parent for file in files}) > 1
+        links = [file for file in files if Path(file).is_symlink() or (spread and Path(file).parent.is_symlink())]
         files = [file for file in files if file not in links]
         return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries)]
     return _own_files(files, entries)
