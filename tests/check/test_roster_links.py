@@ -107,3 +107,14 @@ def test_files_of_a_class_folder_the_teacher_reached_through_a_link_are_graded(t
         (tmp_path / "class" / "alice.py", None),
         (tmp_path / "class" / "bob.py", None),
     ]
+
+
+def test_a_students_linked_helper_is_left_out_and_a_linked_ai_makes_the_students_one_row(tmp_path: Path) -> None:
+    classroom = _class(tmp_path)
+    (classroom / "bob" / "helper.py").write_text("def find_best_move(board): pass\n")  # his own, beside the link
+    named = [str(path) for path in sorted(classroom.glob("[abd]*/*.py"))]
+    found = {submission.name: submission for submission in from_paths(named)}
+    bob, dora = str(classroom / "bob" / "tictactoe.py"), str(classroom / "dora" / "tictactoe.py")
+    assert sorted(found) == sorted([str(classroom / "alice" / "tictactoe.py"), bob, dora])
+    assert found[bob].file is None and "is a symbolic link" in str(found[bob].problem)
+    assert found[dora].file == Path(dora) and found[dora].problem is None

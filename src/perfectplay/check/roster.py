@@ -149,9 +149,27 @@ def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
         # Files of one folder (class/*.py): that folder is the teacher's, wherever it is linked from.
         spread = len({Path(file).parent for file in files}) > 1
         links = [file for file in files if Path(file).is_symlink() or (spread and Path(file).parent.is_symlink())]
+        if spread:
+            # One student's folder: a linked helper beside their own files is left out as the copy leaves it
+            # out; a linked AI (tictactoe.py), a linked folder or only links make the student's one row.
+            mine: dict[Path, list[str]] = {}
+            for file in files:
+                mine.setdefault(Path(file).parent, []).append(file)
+            refused = []
+            for group in mine.values():
+                own = [file for file in group if file not in links]
+                ai = [file for file in group if file in links and Path(file).name == CS50_FILE]
+                if ai or not own or Path(group[0]).parent.is_symlink():
+                    refused.append((ai or [file for file in group if file in links])[0])
+            files = [file for file in files if file not in links and Path(file).parent not in map(_parent, refused)]
+            return [*(Submission(file, problem=linked(file)) for file in refused), *_own_files(files, entries)]
         files = [file for file in files if file not in links]
         return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries)]
     return _own_files(files, entries)
+
+
+def _parent(file: str) -> Path:
+    return Path(file).parent
 
 
 def _own_files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
