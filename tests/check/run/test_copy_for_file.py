@@ -62,6 +62,18 @@ def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_i
     assert _copied(target) == ["board", "board/__init__.py", "book.json", "helper.py", "tictactoe.py", "util.py"]
 
 
+def test_a_file_beside_big_downloads_is_copied_with_what_it_imports(tmp_path: Path) -> None:
+    folder = tmp_path / "Downloads"
+    folder.mkdir()
+    (folder / "movie.mp4").write_bytes(b"x" * 64)
+    (folder / "tictactoe.py").write_text("import helper\n")
+    (folder / "helper.py").write_text("")
+    target = tmp_path / "copy"
+    target.mkdir()
+    assert copy_for_file(folder, target, folder / "tictactoe.py", caps=Caps(bytes=32)) == 2
+    assert _copied(target) == ["helper.py", "tictactoe.py"]
+
+
 def test_a_folder_within_the_caps_is_still_copied_whole(tmp_path: Path) -> None:
     folder = tmp_path / "alice"
     folder.mkdir()

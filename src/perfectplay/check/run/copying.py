@@ -10,7 +10,7 @@ it would pass, skips links and special files, and turns every problem into
 folder is that student's row and never the end of a class run.
 
 A Python file's folder may be a Downloads folder of thousands of files that
-are not the submission. When the whole folder passes the entries cap, the
+are not the submission. When the whole folder passes the entries or bytes cap, the
 copy is what the file needs instead: the file, the modules and packages of
 that folder it imports (read with ``ast``, followed through what they
 import) and the folder's files its code names in a string (an opening
@@ -45,8 +45,8 @@ class Caps:
 CAPS = Caps()
 
 
-class TooManyEntries(NotGradable):
-    """The folder holds more entries than the cap: a Python file's copy can still be what it imports."""
+class TooFull(NotGradable):
+    """The folder holds more entries or bytes than the caps: a Python file's copy can still be what it imports."""
 
 
 def copy_for_file(
@@ -59,7 +59,7 @@ def copy_for_file(
     """
     try:
         return copy_submission(source, target, exclude, caps)
-    except TooManyEntries:
+    except TooFull:
         if file is None or file.parent != source:
             raise
     for entry in list(target.iterdir()):  # the partial copy: the needed files are copied afresh
@@ -185,7 +185,7 @@ def copy_submission(source: Path, target: Path, exclude: frozenset[Path] = froze
                         continue
                     size += _size(source, entry)
                     if size > caps.bytes:
-                        raise NotGradable(
+                        raise TooFull(
                             f"{_say(source)} holds more than {caps.bytes // 2**20} MB of files: not gradable "
                             "(put each submission in a folder of its own, without data files)"
                         )
@@ -230,7 +230,7 @@ def _size(source: Path, entry: os.DirEntry[str]) -> int:
 
 def _check_entries(source: Path, entries: int, caps: Caps) -> None:
     if entries > caps.entries:
-        raise TooManyEntries(
+        raise TooFull(
             f"{_say(source)} holds more than {caps.entries:,} files and folders: not gradable "
             "(put each submission in a folder of its own)"
         )
