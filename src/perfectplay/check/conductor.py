@@ -82,7 +82,7 @@ def conduct(plug: GamePlug[R, Any], settings: GameSettings) -> R:
         assert candidate.path is not None
         file = python_file(Path(candidate.path))
         target = candidate.name or str(candidate.path)
-        jail = make_jail(isolation, file.parent, exclude - {file}, hard)
+        jail = make_jail(isolation, file.parent, exclude - {file}, hard, file)
     if isinstance(jail, str):
         return plug.machine_failed(target, isolation.describe(), jail, ())
     try:

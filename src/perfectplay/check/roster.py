@@ -19,6 +19,12 @@ Python file, else the only one whose text defines the function to check
 (``find_best_move``, CS50's ``minimax`` or ``--function``). A folder where
 that names no file is the student's row, not gradable, never the end of the
 run. Each submission's copy leaves out the files of every other submission.
+
+Links are never followed as submissions: a student's ``tictactoe.py`` that is
+a symbolic link (to a classmate's file, say) or a student folder that links
+elsewhere is that student's row, "not gradable: ... is a symbolic link",
+and nothing behind the link is read or named. (The private copy leaves out
+links inside a folder as well: ``run/copying.py``.)
 """
 
 from __future__ import annotations
@@ -64,6 +70,11 @@ class Submission:
     others: tuple[Path, ...] = ()
 
 
+def linked(shown: str) -> str:
+    """A link found where a student's own file or folder should be: that student's row, in one line."""
+    return f"not gradable: {shown} is a symbolic link (only a student's own files are checked, never a link's target)"
+
+
 def from_paths(paths: Sequence[str], function: str | None = None, entries: Sequence[str] = ENTRIES) -> list[Submission]:
     """The submissions named on the command line: files, a student's folder, or a class folder.
 
@@ -89,18 +100,24 @@ def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Subm
     students = sorted(
         entry
         for entry in _listing(folder)
-        if entry.is_dir() and not entry.is_symlink() and entry.name not in SKIPPED and not entry.name.startswith(".")
+        if entry.is_dir() and entry.name not in SKIPPED and not entry.name.startswith(".")
     )
     if not students:
         raise CheckUsageError(
             f"{given} is a folder with no Python file and no student folder in it: give the Python file(s) to check"
         )
-    return [_student(student.name, student, entries, shown=str(Path(given) / student.name)) for student in students]
+    # A linked student folder is a row saying so: followed, it would grade a folder outside the class.
+    return [
+        Submission(student.name, problem=linked(str(Path(given) / student.name)))
+        if student.is_symlink()
+        else _student(student.name, student, entries, shown=str(Path(given) / student.name))
+        for student in students
+    ]
 
 
 def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Submission:
     """One student's folder as a submission: its AI file chosen, or why none can be."""
-    here = folder
+    here, where = folder, Path(shown)
     for _ in range(NESTING):
         try:
             inside = [entry for entry in _listing(here) if entry.is_dir() and not entry.name.startswith(".")]
@@ -108,8 +125,15 @@ def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Sub
             return Submission(name, problem=f"{error}: not gradable")
         if _python_files(here) or len(inside) != 1:
             break
-        here = inside[0]
-    candidates = _python_files(here)
+        here, where = inside[0], where / inside[0].name
+        if here.is_symlink():
+            return Submission(name, problem=linked(str(where)))
+    found = _python_files(here)
+    links = [path for path in found if path.is_symlink()]
+    candidates = [path for path in found if not path.is_symlink()]
+    if any(path.name == CS50_FILE for path in links) or (links and not candidates):
+        shown_link = next((path for path in links if path.name == CS50_FILE), links[0])
+        return Submission(name, problem=linked(str(where / shown_link.name)))
     if not candidates:
         return Submission(name, problem=f"{shown} holds no Python file: not gradable")
     try:
@@ -120,6 +144,35 @@ def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Sub
 
 def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
     """Named files: one student each, or one student per folder when they are spread over sibling folders."""
+    if len(files) > 1:  # a class of files: a linked file or folder is its row, never a classmate's code
+        # Files spread over folders (class/*/tictactoe.py): each folder is a student's, and may not be a link.
+        # Files of one folder (class/*.py): that folder is the teacher's, wherever it is linked from.
+        spread = len({Path(file).parent for file in files}) > 1
+        links = [file for file in files if Path(file).is_symlink() or (spread and Path(file).parent.is_symlink())]
+        if spread:
+            # One student's folder: a linked helper beside their own files is left out as the copy leaves it
+            # out; a linked AI (tictactoe.py), a linked folder or only links make the student's one row.
+            mine: dict[Path, list[str]] = {}
+            for file in files:
+                mine.setdefault(Path(file).parent, []).append(file)
+            refused = []
+            for group in mine.values():
+                own = [file for file in group if file not in links]
+                ai = [file for file in group if file in links and Path(file).name == CS50_FILE]
+                if ai or not own or Path(group[0]).parent.is_symlink():
+                    refused.append((ai or [file for file in group if file in links])[0])
+            files = [file for file in files if file not in links and Path(file).parent not in map(_parent, refused)]
+            return [*(Submission(file, problem=linked(file)) for file in refused), *_own_files(files, entries)]
+        files = [file for file in files if file not in links]
+        return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries)]
+    return _own_files(files, entries)
+
+
+def _parent(file: str) -> Path:
+    return Path(file).parent
+
+
+def _own_files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
     folders = {Path(file).resolve().parent for file in files if Path(file).is_file()}
     parents = {folder.parent for folder in folders}
     grouped = len(folders) >= 2 and len(parents) == 1 and not folders & parents
@@ -184,7 +237,10 @@ def _listing(folder: Path) -> list[Path]:
 
 def _python_files(folder: Path) -> list[Path]:
     try:
-        return sorted(path for path in folder.iterdir() if path.suffix == ".py" and path.is_file())
+        # A link counts as found (its row says so); whether it is followed is the caller's choice: never.
+        return sorted(
+            path for path in folder.iterdir() if path.suffix == ".py" and (path.is_symlink() or path.is_file())
+        )
     except OSError:
         return []
 
@@ -278,6 +334,16 @@ def _row(row: Mapping[str, str], number: int, base: Path, path: str) -> Submissi
     if command:
         return Submission(name, command=_rooted(command, base, where), settings=settings)
     target = Path(file) if Path(file).is_absolute() else base / file
+    # Below the manifest's folder every step is the student's: a link there (to a classmate's file, a
+    # folder outside the class) is that row's verdict. An absolute path is the teacher's own, but for its end.
+    steps = (
+        [target]
+        if Path(file).is_absolute()
+        else [base.joinpath(*Path(file).parts[:n]) for n in range(1, len(Path(file).parts) + 1)]
+    )
+    link = next((step for step in steps if step.is_symlink()), None)
+    if link is not None:
+        return Submission(name, problem=linked(file), settings=settings)
     if target.is_dir():
         wanted = settings.get("function")
         student = _student(name, target, (wanted,) if wanted else ENTRIES, shown=file)

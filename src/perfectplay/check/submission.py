@@ -28,12 +28,21 @@ __all__ = [
 ]
 
 
-def make_jail(isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits) -> Jail | str:
-    """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries."""
+def make_jail(
+    isolation: Isolation,
+    folder: Path | None,
+    exclude: frozenset[Path],
+    limits: ProcessLimits,
+    file: Path | None = None,
+) -> Jail | str:
+    """The candidate's jail, or what the machine failed at (a full disk...) after ``MACHINE_RETRIES`` tries.
+
+    ``file``: the Python file checked, whose imports are its copy when its folder is too full to copy whole.
+    """
     reason = ""
     for _ in range(MACHINE_RETRIES + 1):
         try:
-            return Jail(isolation, folder, exclude, limits)
+            return Jail(isolation, folder, exclude, limits, file)
         except OSError as error:
             reason = f"the private copy of the submission could not be made ({error.strerror or error})"
     return reason

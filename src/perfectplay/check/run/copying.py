@@ -8,10 +8,18 @@ interpreter's), counts folders and files together, stops at the first cap
 it would pass, skips links and special files, and turns every problem into
 ``NotGradable`` naming the submission's own fault, so that one student's
 folder is that student's row and never the end of a class run.
+
+A Python file's folder may be a Downloads folder of thousands of files that
+are not the submission. When the whole folder passes the entries or bytes cap, the
+copy is what the file needs instead: the file, the modules and packages of
+that folder it imports (read with ``ast``, followed through what they
+import) and the folder's files its code names in a string (an opening
+book), all within the same caps.
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import stat
@@ -35,6 +43,113 @@ class Caps:
 
 
 CAPS = Caps()
+
+
+class TooFull(NotGradable):
+    """The folder holds more entries or bytes than the caps: a Python file's copy can still be what it imports."""
+
+
+def copy_for_file(
+    source: Path, target: Path, file: Path | None, exclude: frozenset[Path] = frozenset(), caps: Caps = CAPS
+) -> int:
+    """``copy_submission``, except that a folder too full to copy whole gives ``file`` with what it imports.
+
+    ``file`` is the Python file checked (a file of ``source``), or None for a program's folder.
+    A folder within the caps is copied whole, as always: its grades do not change.
+    """
+    try:
+        return copy_submission(source, target, exclude, caps)
+    except TooFull:
+        if file is None or file.parent != source:
+            raise
+    for entry in list(target.iterdir()):  # the partial copy: the needed files are copied afresh
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    return _copy_needed(source, target, file, exclude, caps)
+
+
+def _copy_needed(source: Path, target: Path, file: Path, exclude: frozenset[Path], caps: Caps) -> int:
+    """The file, the modules and packages of ``source`` it imports (transitively), the files it names."""
+    files = size = 0
+    done: set[str] = set()
+    waiting = [file.name]
+    while waiting:
+        name = waiting.pop()
+        if name in done:
+            continue
+        done.add(name)
+        path = source / name
+        mode = _lstat(source, path)
+        if stat.S_ISDIR(mode) and not (name in SKIPPED or name.startswith(".")):
+            (target / name).mkdir()
+            left = Caps(caps.depth, caps.entries - files, caps.bytes - size)
+            files += copy_submission(path, target / name, exclude, left)
+            size += sum(item.stat().st_size for item in (target / name).rglob("*") if item.is_file())
+            waiting.extend(_wanted(source, path / "__init__.py"))
+        elif stat.S_ISREG(mode) and path not in exclude:
+            files += 1
+            size += _lstat_size(source, path)
+            if files > caps.entries or size > caps.bytes:
+                raise NotGradable(
+                    f"{_say(source)}: {file.name} and what it imports pass the caps "
+                    f"({caps.entries:,} files, {caps.bytes // 2**20} MB): not gradable"
+                )
+            _copy(source, path, target / name)
+            if name.endswith(".py"):
+                waiting.extend(_wanted(source, path))
+    return files
+
+
+def _wanted(source: Path, module: Path) -> list[str]:
+    """Names in ``source`` a module needs: the top of each import (``x.py`` or a package ``x``), the files its
+    strings name (``open("book.json")``). An unreadable or broken module needs nothing: its check says why."""
+    try:
+        with module.open("rb") as handle:
+            tree = ast.parse(handle.read(CAPS.bytes))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    modules: set[str] = set()
+    strings: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.module:
+                modules.add(node.module.split(".")[0])
+            if node.level and not node.module:  # from . import helper
+                modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and 0 < len(node.value) < 200:
+            strings.add(node.value)
+    # An imported name is a module or a package; a string names a file only (a folder named in a string,
+    # such as a data folder, is not what a check needs, and could be the size the cap is there for).
+    named = [(f"{module}.py", stat.S_ISREG) for module in modules] + [(module, stat.S_ISDIR) for module in modules]
+    named += [(string, stat.S_ISREG) for string in strings]
+    wanted = []
+    for name, kind in named:
+        if "/" in name or "\\" in name or "\0" in name or name in (".", ".."):
+            continue
+        try:
+            if kind((source / name).lstat().st_mode):
+                wanted.append(name)
+        except (OSError, ValueError):
+            continue
+    return wanted
+
+
+def _lstat(source: Path, path: Path) -> int:
+    try:
+        return path.lstat().st_mode
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, path)})") from None
+
+
+def _lstat_size(source: Path, path: Path) -> int:
+    try:
+        return path.lstat().st_size
+    except OSError as error:
+        raise NotGradable(f"{_say(source)} could not be read ({_why(error, source, path)})") from None
 
 
 def copy_submission(source: Path, target: Path, exclude: frozenset[Path] = frozenset(), caps: Caps = CAPS) -> int:
@@ -70,7 +185,7 @@ def copy_submission(source: Path, target: Path, exclude: frozenset[Path] = froze
                         continue
                     size += _size(source, entry)
                     if size > caps.bytes:
-                        raise NotGradable(
+                        raise TooFull(
                             f"{_say(source)} holds more than {caps.bytes // 2**20} MB of files: not gradable "
                             "(put each submission in a folder of its own, without data files)"
                         )
@@ -115,7 +230,7 @@ def _size(source: Path, entry: os.DirEntry[str]) -> int:
 
 def _check_entries(source: Path, entries: int, caps: Caps) -> None:
     if entries > caps.entries:
-        raise NotGradable(
+        raise TooFull(
             f"{_say(source)} holds more than {caps.entries:,} files and folders: not gradable "
             "(put each submission in a folder of its own)"
         )

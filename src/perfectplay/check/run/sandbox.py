@@ -50,7 +50,7 @@ from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.run import accounting
-from perfectplay.check.run.copying import copy_submission
+from perfectplay.check.run.copying import copy_for_file
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -265,7 +265,12 @@ class Jail:
     """
 
     def __init__(
-        self, isolation: Isolation, folder: Path | None, exclude: frozenset[Path], limits: ProcessLimits
+        self,
+        isolation: Isolation,
+        folder: Path | None,
+        exclude: frozenset[Path],
+        limits: ProcessLimits,
+        entry: Path | None = None,
     ) -> None:
         self.isolation = isolation
         self.limits = limits
@@ -277,7 +282,7 @@ class Jail:
         self.archive: Path | None = None
         try:
             if self.folder is not None:
-                _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude})
+                _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude}, entry)
             if isolation.sandboxed:
                 self.archive = self._temp / "submission.tar"
                 descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
@@ -502,6 +507,7 @@ def _within(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-def _copy_folder(source: Path, target: Path, exclude: set[Path]) -> None:
-    """Regular files of ``source`` into ``target``: iteratively, within caps (``copying.py``)."""
-    copy_submission(source, target, frozenset(exclude))
+def _copy_folder(source: Path, target: Path, exclude: set[Path], file: Path | None) -> None:
+    """Regular files of ``source`` into ``target``: iteratively, within caps; for a Python ``file`` in too full
+    a folder, what it imports (``copying.py``)."""
+    copy_for_file(source, target, file.resolve() if file is not None else None, frozenset(exclude))
