@@ -198,3 +198,23 @@ def test_coderunner_runs_its_own_checker_beside_modules_that_would_shadow_it(
     jsonschema.validate(document, CODERUNNER)
     never = next(row for row in document["testresults"][1:] if row[1] == "Never beaten")
     assert never[0] is False and document["fraction"] > 0
+
+
+def test_the_classroom50_example_recipe_takes_only_this_runs_result_and_never_writes_through_a_link(
+    tmp_path: Path, outside: Path
+) -> None:
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    shutil.copy(BEATABLE, checkout / "tictactoe.py")
+    link_to_outside(checkout / "result.json", outside)
+    (checkout / "release-body.md").write_text("## perfectplay check: 100 / 100\n")  # committed, not this run's
+    recipe = EXAMPLES / "graders" / "classroom50" / "autograder.py"
+    command = tmp_path / "perfectplay"  # the installed command, with the sample the bundles' tests use
+    command.write_text(f'#!/bin/sh\nexec "{Path(sys.executable).parent / "perfectplay"}" "$@" --sample 100\n')
+    command.chmod(0o755)
+    graded = run([sys.executable, str(recipe)], checkout, PERFECTPLAY=str(command))
+    assert graded.returncode == 0, graded.stderr
+    assert outside.read_text() == SECRET and not (checkout / "result.json").is_symlink()
+    jsonschema.validate(json.loads((checkout / "result.json").read_text()), CLASSROOM50)
+    assert (checkout / "release-body.md").read_text().startswith("## perfectplay check: ")
+    assert "100 / 100" not in (checkout / "release-body.md").read_text()
