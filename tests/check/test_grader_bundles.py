@@ -102,7 +102,7 @@ def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_
         [str(root / "source" / "run_autograder")],
         tmp_path,
         AUTOGRADER_ROOT=str(root),
-        PERFECTPLAY=str(venv / "bin" / "perfectplay"),
+        VENV=str(venv),  # run_autograder runs the environment setup.sh made, isolated (python -I)
     )
     assert graded.returncode == 0, graded.stderr
     document = json.loads((root / "results" / "results.json").read_text())

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from perfectplay.check import STANDARDS, CheckUsageError, load_connect4_weights, load_weights, plug_for, plug_games
 from perfectplay.cli import grader_files
+from perfectplay.cli.grader_classroom50 import classroom50
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
 from perfectplay.cli.options import duration, path, whole
 from perfectplay.cli.wheel import build_wheel
@@ -152,7 +153,7 @@ def _bundle(grader: str, choices: Choices, wheel: Path) -> list[tuple[str, bytes
     if grader == "prairielearn":
         return [*_encoded(grader_files.prairielearn(choices)), (f"tests/{wheel.name}", *ship[0][1:])]
     if grader == "classroom50":
-        return _encoded(grader_files.classroom50(choices, wheel.read_bytes()))
+        return _encoded(classroom50(choices, wheel.read_bytes()))
     if grader == "coderunner":
         return _encoded(grader_files.coderunner(choices)) + ship
     outside, inside = grader_files.autolab(choices)

@@ -15,7 +15,6 @@ which run every bundle in a folder laid out as its grader lays it out.
 
 from __future__ import annotations
 
-import base64
 import json
 import shlex
 from dataclasses import dataclass
@@ -27,6 +26,9 @@ EXECUTABLE = 0o755
 PLAIN = 0o644
 WEIGHTS_FILE = "weights.json"
 TASKS = {"tictactoe": "an AI that is never beaten"}
+BOOT = "import sys; sys.path.insert(0, sys.argv.pop(1)); from perfectplay.cli import main; sys.exit(main(sys.argv[1:]))"
+"""``python -I -c BOOT LIB ARGS...``: perfectplay from LIB alone; neither the working folder nor PYTHONPATH is on
+``sys.path`` (isolated mode), so a student's ``json.py`` or ``perfectplay/`` cannot stand in for the checker."""
 
 
 def _task(game: str) -> str:
@@ -135,30 +137,49 @@ fi
 GRADESCOPE_RUN = """#!/usr/bin/env bash
 # Gradescope runs this for every submission: the student's files are in
 # /autograder/submission, and /autograder/results/results.json must exist at the end.
-# AUTOGRADER_ROOT and PERFECTPLAY stand in for /autograder and the installed command in tests.
+# The checker is the environment setup.sh made, run isolated (python -I) from a fresh folder: nothing
+# in the upload (a json.py, a perfectplay/ package) is imported in its place. It writes into a fresh
+# folder, and what it wrote there is moved into place (a rename: never written through a link).
+# AUTOGRADER_ROOT, VENV and PERFECTPLAY stand in for /autograder, /opt/perfectplay and a command in tests.
 set -u
 root="${{AUTOGRADER_ROOT:-/autograder}}"
-perfectplay="${{PERFECTPLAY:-/opt/perfectplay/bin/perfectplay}}"
+venv="${{VENV:-/opt/perfectplay}}"
+if [ -n "${{PERFECTPLAY:-}}" ]; then
+    perfectplay=("$PERFECTPLAY")
+else
+    perfectplay=("$venv/bin/python" -I -m perfectplay)
+fi
 mkdir -p "$root/results"
-# The file wherever the student put it (a folder, a zip's subfolder); the first one found.
+out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
+work=$(mktemp -d)
+# The file wherever the student put it (a folder, a zip's subfolder); the first one found (no links).
 submission=$(find "$root/submission" -name {file} -type f 2>/dev/null | sort | head -n 1)
 # --budget: Gradescope's default timeout is 10 minutes (600 s); keep a minute for start-up.
 # --memory: the container has 768 MB in all; each of the two candidate processes gets 256.
 # A file that is missing or has no AI still gets a results.json (0 points, and why).
-"$perfectplay" check "${{submission:-$root/submission/{file}}}" \\
-    --format gradescope {flags}--output "$root/results/results.json"
-# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked:
-# all three wrote results.json. Anything else is the autograder's own failure.
+(cd "$work" && "${{perfectplay[@]}}" check "${{submission:-$root/submission/{file}}}" \\
+    --format gradescope {flags}--output "$out/results.json")
 status=$?
-[ "$status" -le 2 ] && [ -s "$root/results/results.json" ]
+# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked: all three
+# wrote results.json. Whatever else happened, the student still gets a valid zero and one sentence.
+if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+    cat > "$out/results.json" <<'ZERO'
+{zero}
+ZERO
+fi
+mv -fT "$out/results.json" "$root/results/results.json"
+status=$?
+rm -rf "$out" "$work"
+exit "$status"
 """
 
 
 def gradescope(choices: Choices) -> list[File]:
     effective = _with_defaults(choices, Choices(budget=540, memory=256))
     flags = effective.flags('"$root/source/weights.json"')
-    run = GRADESCOPE_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags))
-    readme = _readme(
+    zero = {"score": 0, "output": _cannot(choices.file), "tests": []}
+    run = GRADESCOPE_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags), zero=json.dumps(zero))
+    readme = teacher_readme(
         "Gradescope",
         effective,
         [
@@ -182,25 +203,38 @@ def gradescope(choices: Choices) -> list[File]:
 PRAIRIELEARN_RUN = """#!/usr/bin/env bash
 # PrairieLearn's external grader entrypoint (info.json: "entrypoint": "/grade/tests/run.sh").
 # The student's files are in /grade/student; the result goes to /grade/results/results.json.
-# perfectplay is the wheel beside this script, unpacked into a folder of its own (no pip, no index).
+# perfectplay is the wheel beside this script, unpacked into a folder of its own (no pip, no index),
+# run isolated (python -I) from a fresh folder, so nothing the student uploads is imported in its place;
+# it writes into a fresh folder and what it wrote there is moved into place (never through a link).
 # GRADE_ROOT, PYTHON and PERFECTPLAY stand in for /grade, python3 and an installed command in tests.
 set -u
 root="${{GRADE_ROOT:-/grade}}"
 python="${{PYTHON:-python3}}"
 mkdir -p "$root/results"
+out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
+work=$(mktemp -d)
 if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
 else
-    lib=$(mktemp -d)
-    "$python" -m zipfile -e "$(ls "$root"/tests/perfectplay-*-py3-none-any.whl | head -n 1)" "$lib"
-    perfectplay=(env PYTHONPATH="$lib" "$python" -m perfectplay)
+    (cd "$work" && "$python" -I -m zipfile -e "$(ls "$root"/tests/perfectplay-*-py3-none-any.whl | head -n 1)" lib)
+    boot={boot}
+    perfectplay=("$python" -I -c "$boot" "$work/lib")
 fi
 # --budget: the question's "timeout" (30 s by default) less the container's start-up.
 # A typo that stops Python reading the file is "gradable": false, so it costs no attempt.
-"${{perfectplay[@]}}" check "$root/student/{file}" \\
-    --format prairielearn {flags}--output "$root/results/results.json"
+(cd "$work" && "${{perfectplay[@]}}" check "$root/student/{file}" \\
+    --format prairielearn {flags}--output "$out/results.json")
 status=$?
-[ "$status" -le 2 ] && [ -s "$root/results/results.json" ]
+# Whatever stopped the check from writing its result, the student still reads one sentence.
+if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+    cat > "$out/results.json" <<'ZERO'
+{zero}
+ZERO
+fi
+mv -fT "$out/results.json" "$root/results/results.json"
+status=$?
+rm -rf "$out" "$work"
+exit "$status"
 """
 
 
@@ -222,13 +256,17 @@ def prairielearn(choices: Choices) -> list[File]:
             "timeout": 30,
         },
     }
+    zero = {"gradable": False, "score": 0, "message": _cannot(choices.file)}
+    run = PRAIRIELEARN_RUN.format(
+        file=shlex.quote(choices.file), flags=_flag_text(flags), zero=json.dumps(zero), boot=shlex.quote(BOOT)
+    )
     question = (
         f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {_task(choices.game)}.</p>\n"
         f'</pl-question-panel>\n<pl-file-upload file-names="{choices.file}"></pl-file-upload>\n'
         "<pl-submission-panel>\n  <pl-external-grader-results></pl-external-grader-results>\n"
         "  <pl-file-preview></pl-file-preview>\n</pl-submission-panel>\n"
     )
-    readme = _readme(
+    readme = teacher_readme(
         "PrairieLearn",
         effective,
         [
@@ -241,85 +279,10 @@ def prairielearn(choices: Choices) -> list[File]:
     return [
         File("info.json", json.dumps(info, indent=2) + "\n"),
         File("question.html", question),
-        File("tests/run.sh", PRAIRIELEARN_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags)), 0o755),
+        File("tests/run.sh", run, 0o755),
         *_weights_files(choices, "tests/"),
         File("README.md", readme),
     ]
-
-
-# --- Classroom 50 -----------------------------------------------------------------
-
-CLASSROOM50_AUTOGRADER = '''"""Classroom 50 autograder: CLASSROOM/autograders/ASSIGNMENT/autograder.py.
-
-The runner calls it in the student's checkout with CLASSROOM, ASSIGNMENT,
-SUBMISSION_TAG, COMMIT_URL, RELEASE_URL and REVIEW_URL set; perfectplay
-writes ./result.json ("schema": "classroom50/result/v1") and
-./release-body.md, the page the student reads. Exit 0 means it ran end to
-end (the grade is in result.json); anything else is an infrastructure error.
-perfectplay is the wheel inside this file (pure Python, any Python 3.10 or
-later), unpacked into a temporary folder: no package index, no pip.
-PERFECTPLAY stands in for an installed command in tests.
-"""
-
-import base64
-import io
-import json
-import os
-import subprocess
-import sys
-import tempfile
-import zipfile
-
-FILE = {file!r}
-FLAGS = {flags!r}
-WEIGHTS = {weights!r}
-WHEEL = (
-{wheel}
-)
-
-
-def main():
-    with tempfile.TemporaryDirectory() as folder:
-        environ = dict(os.environ)
-        if os.environ.get("PERFECTPLAY"):
-            command = [os.environ["PERFECTPLAY"]]
-        else:
-            zipfile.ZipFile(io.BytesIO(base64.b64decode("".join(WHEEL)))).extractall(folder)
-            environ["PYTHONPATH"] = folder
-            command = [sys.executable, "-m", "perfectplay"]
-        flags = list(FLAGS)
-        if WEIGHTS is not None:
-            weights = os.path.join(folder, "weights.json")
-            with open(weights, "w", encoding="utf-8") as out:
-                json.dump(WEIGHTS, out)
-            flags += ["--weights", weights]
-        argv = [*command, "check", FILE, "--format", "classroom50", *flags, "--output", "."]
-        status = subprocess.run(argv, env=environ).returncode
-    # 0 and 1 are grades, 2 a submission that could not be checked (0 points): all wrote result.json.
-    return 0 if status in (0, 1, 2) and os.path.exists("result.json") and os.path.getsize("result.json") else 1
-
-
-sys.exit(main())
-'''
-
-
-def classroom50(choices: Choices, wheel: bytes) -> list[File]:
-    encoded = base64.b64encode(wheel).decode("ascii")
-    lines = "\n".join(f'    "{encoded[i : i + 100]}"' for i in range(0, len(encoded), 100))
-    script = CLASSROOM50_AUTOGRADER.format(
-        file=choices.file, flags=choices.flags(None), weights=choices.weights, wheel=lines
-    )
-    readme = _readme(
-        "Classroom 50",
-        choices,
-        [
-            "Put `autograder.py` at `CLASSROOM/autograders/ASSIGNMENT/autograder.py`. It carries perfectplay "
-            "inside it (a pure-Python wheel, base64) and unpacks it into a temporary folder on the runner: no "
-            "package index, no pip, nothing installed into the runner's Python.",
-            'Add `"apt": ["bubblewrap"]` to the assignment\'s `runtime` block to give the student\'s code a sandbox.',
-        ],
-    )
-    return [File("autograder.py", script, PLAIN), File("README.md", readme)]
 
 
 # --- Moodle CodeRunner ----------------------------------------------------------------
@@ -328,11 +291,15 @@ CODERUNNER_TEMPLATE = '''# CodeRunner template grader ("Template grader", "Is co
 # answer is the file perfectplay checks; the result is one JSON object (fraction, testresults,
 # prologuehtml, epiloguehtml).
 # perfectplay is the support file perfectplay-*.whl, unpacked beside the answer: no pip, no index.
+import os
+import sys
+
+# The job's folder is never where this script's own imports come from (os and sys are loaded before any path).
+sys.path[:] = [entry for entry in sys.path if entry and os.path.abspath(entry) != os.getcwd()]
+
 import glob
 import json
-import os
 import subprocess
-import sys
 import zipfile
 
 FILE = {file!r}
@@ -356,12 +323,16 @@ def main():
     wheels = sorted(glob.glob("perfectplay-*-py3-none-any.whl"))
     if not wheels:
         return fallback("the support file perfectplay-*.whl is missing from the question")
-    zipfile.ZipFile(wheels[0]).extractall("perfectplay-lib")
-    environ = dict(os.environ, PYTHONPATH=os.path.abspath("perfectplay-lib"))
-    flags = list(FLAGS) + (["--weights", "weights.json"] if os.path.exists("weights.json") else [])
-    argv = [sys.executable, "-m", "perfectplay", "check", FILE, "--format", "coderunner", *flags]
+    # The checker runs isolated (-I) from its own folder: nothing beside the answer is imported in its place.
+    lib = os.path.abspath("perfectplay-lib")
+    zipfile.ZipFile(wheels[0]).extractall(lib)
+    environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
+    weights = os.path.abspath("weights.json")
+    flags = list(FLAGS) + (["--weights", weights] if os.path.isfile(weights) else [])
+    boot = {boot!r}
+    argv = [sys.executable, "-I", "-c", boot, lib, "check", os.path.abspath(FILE), "--format", "coderunner", *flags]
     try:
-        done = subprocess.run(argv, env=environ, capture_output=True, text=True, timeout=25)
+        done = subprocess.run(argv, env=environ, cwd=lib, capture_output=True, text=True, timeout=25)
     except subprocess.TimeoutExpired:
         return fallback("the check did not finish in time")
     try:
@@ -376,8 +347,8 @@ print(json.dumps(main()))
 
 
 def coderunner(choices: Choices) -> list[File]:
-    script = CODERUNNER_TEMPLATE.format(file=choices.file, flags=choices.flags(None))
-    readme = _readme(
+    script = CODERUNNER_TEMPLATE.format(file=choices.file, flags=choices.flags(None), boot=BOOT)
+    readme = teacher_readme(
         "Moodle CodeRunner",
         choices,
         [
@@ -406,31 +377,39 @@ all:
 AUTOLAB_GRADE = """#!/usr/bin/env bash
 # Autolab runs this (through autograde-Makefile) in the job's folder, beside the student's handin.
 # Its output is the student's feedback; its last line must be {{"scores": {{...}}}}.
-# perfectplay is the wheel from autograde.tar, unpacked into a folder of its own (no pip, no index).
+# perfectplay is the wheel from autograde.tar, unpacked into a folder of its own (no pip, no index),
+# run isolated (python -I) from that folder: nothing beside the handin is imported in its place.
 # PYTHON and PERFECTPLAY stand in for python3 and an installed command in tests.
 set -u
 python="${{PYTHON:-python3}}"
+job="$PWD"
 # Autolab names the handin after the assessment's handin file name; take {file} or the one .py file.
 submission={file}
 if [ ! -f "$submission" ]; then
     submission=$(ls *.py 2>/dev/null | head -n 1)
 fi
+lib=$(mktemp -d)
 if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
-elif "$python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
-    "$python" -m zipfile -e "$(ls perfectplay-*-py3-none-any.whl | head -n 1)" perfectplay-lib
-    perfectplay=(env PYTHONPATH="$PWD/perfectplay-lib" "$python" -m perfectplay)
+elif "$python" -I -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+    wheel="$job/$(ls perfectplay-*-py3-none-any.whl | head -n 1)"
+    (cd "$lib" && "$python" -I -m zipfile -e "$wheel" .)
+    boot={boot}
+    perfectplay=("$python" -I -c "$boot" "$lib")
 else
     echo "The grader's image has no Python 3.10 or later: perfectplay cannot run here."
     echo '{zeros}'
     exit 0
 fi
-"${{perfectplay[@]}}" check "${{submission:-{file}}}" --format autolab {flags}
+(cd "$lib" && "${{perfectplay[@]}}" check "$job/${{submission:-{file}}}" --format autolab {flags}) > "$lib/feedback"
 status=$?
-if [ "$status" -gt 2 ]; then
-    echo "The check failed (exit status $status)."
+cat "$lib/feedback"
+# The scores line only if this check printed one; otherwise zeros and why.
+if [ "$status" -gt 2 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; then
+    echo "{cannot}"
     echo '{zeros}'
 fi
+rm -rf "$lib"
 exit 0
 """
 
@@ -440,10 +419,16 @@ AUTOLAB_CATEGORIES = ("loads", "legal", "never_beaten", "keeps_value", "best_mov
 def autolab(choices: Choices) -> tuple[list[File], list[File]]:
     """(the files beside autograde.tar, the files inside it)."""
     effective = _with_defaults(choices, Choices(budget=170))
-    flags = effective.flags("weights.json")
+    flags = effective.flags('"$job/weights.json"')
     zeros = json.dumps({"scores": dict.fromkeys(AUTOLAB_CATEGORIES, 0)})
-    grade = AUTOLAB_GRADE.format(file=shlex.quote(choices.file), flags=_flag_text(flags).rstrip(), zeros=zeros)
-    readme = _readme(
+    grade = AUTOLAB_GRADE.format(
+        file=shlex.quote(choices.file),
+        flags=_flag_text(flags).rstrip(),
+        zeros=zeros,
+        cannot=_cannot(choices.file),
+        boot=shlex.quote(BOOT),
+    )
+    readme = teacher_readme(
         "Autolab",
         effective,
         [
@@ -481,13 +466,18 @@ def _with_defaults(choices: Choices, defaults: Choices) -> Choices:
     )
 
 
+def _cannot(file: str) -> str:
+    """The one sentence a student reads when the check could not start or wrote no result."""
+    return f"Your {file} could not be checked (is it a Python file of your own?): 0 points. Submit it again."
+
+
 def _flag_text(flags: list[str]) -> str:
     """Flags for a bash line, with a trailing space when there are any; a quoted path is kept as written."""
     words = [word if word.startswith('"') else shlex.quote(word) for word in flags]
     return " ".join(words) + " " if words else ""
 
 
-def _readme(grader: str, choices: Choices, steps: list[str]) -> str:
+def teacher_readme(grader: str, choices: Choices, steps: list[str]) -> str:
     lines = [f"# perfectplay check on {grader}", "", "Made by `perfectplay grader`. To set it up:", ""]
     lines += [f"{number}. {step}" for number, step in enumerate(steps, start=1)]
     lines += ["", "The check's choices, fixed when this bundle was made (make it again to change them):", ""]
