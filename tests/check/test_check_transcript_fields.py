@@ -98,14 +98,17 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=80, deadline=None,
+@settings(max_examples=80, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), value=JSON)
 def test_any_field_given_any_json_value_is_judged_or_refused_in_one_line_never_a_crash(
     data: st.DataObject, value: Any, document: dict[str, Any], tmp_path: Path
 ) -> None:
     body = copy.deepcopy(document["body"])
-    where = data.draw(st.sampled_from(_paths(body)))
+    # An index drawn with fixed bounds, not a choice among this body's places: what Hypothesis draws must not
+    # depend on the transcript the module's check wrote (it raised FlakyStrategyDefinition once when it did).
+    places = _paths(body)
+    where = places[data.draw(st.integers(min_value=0, max_value=10**6), label="place") % len(places)]
     parent = body
     for step in where[:-1]:
         parent = parent[step]
