@@ -24,7 +24,14 @@ from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, Category, Score, _shares, weights_table
+from perfectplay.check.report.score import (
+    Category,
+    Score,
+    _shares,
+    check_total,
+    check_weight_numbers,
+    weights_table,
+)
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -52,15 +59,11 @@ class Connect4Weights:
         if unknown:
             names = ", ".join([*TITLES, *DEFAULT_RATES])
             raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
-        for name, value in self.weights.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
-                most = f"(at most {MAX_WEIGHT:,})"
-                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
+        check_weight_numbers(self.weights)
         for name, value in self.rates.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
                 raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")
-        if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
-            raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+        check_total(self.total)
         if not any(self.of(name) > 0 for name in TITLES):
             raise CheckUsageError("weights: at least one category must be above 0")
 

@@ -30,7 +30,14 @@ from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.report.score import MAX_TOTAL, MAX_WEIGHT, Category, Score, _shares, weights_table
+from perfectplay.check.report.score import (
+    Category,
+    Score,
+    _shares,
+    check_total,
+    check_weight_numbers,
+    weights_table,
+)
 
 TITLES = {
     "loads": "Loads, and its AI is found",
@@ -61,17 +68,13 @@ class NimWeights:
         if unknown:
             names = ", ".join([*TITLES, *DEFAULT_RATES])
             raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
-        for name, value in self.weights.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
-                most = f"(at most {MAX_WEIGHT:,})"  # 1e308 made the sum infinite and every share NaN
-                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
+        check_weight_numbers(self.weights)
         for name, value in self.rates.items():
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise CheckUsageError(f"weights: {name} must be a rate from 0 to 1, not {value!r}")
         if self.rate("play_floor") >= 1:
             raise CheckUsageError("weights: play_floor must be below 1")
-        if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
-            raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+        check_total(self.total)
         if not any(self.of(name, "learning") > 0 for name in LEARNING) or not any(
             self.of(name, "player") > 0 for name in PLAYER
         ):

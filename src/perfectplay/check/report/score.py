@@ -53,6 +53,21 @@ finite (``1e308`` each made the sum infinite and every share NaN)."""
 IMPORT_KINDS = ("import_error", "import_input")
 
 
+def check_weight_numbers(weights: Mapping[str, object]) -> None:
+    """Every weight a number from 0 to ``MAX_WEIGHT`` (every game's weights): ``CheckUsageError`` naming the first
+    that is not. The cap keeps the sum finite: 1e308 made it infinite and every share NaN."""
+    for name, value in weights.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
+            most = f"(at most {MAX_WEIGHT:,})"
+            raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
+
+
+def check_total(total: object) -> None:
+    """The points the categories share: a whole number from 1 to ``MAX_TOTAL`` (every game's weights)."""
+    if isinstance(total, bool) or not isinstance(total, int) or not 0 < total <= MAX_TOTAL:
+        raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+
+
 @dataclass(frozen=True, slots=True)
 class Weights:
     """The weight of each category and the points they share; see the module's docstring."""
@@ -66,12 +81,8 @@ class Weights:
             raise CheckUsageError(
                 f"weights: unknown category {unknown[0]!r} (the categories: {', '.join(TITLES)}, and total)"
             )
-        for name, value in self.weights.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_WEIGHT:
-                most = f"(at most {MAX_WEIGHT:,})"
-                raise CheckUsageError(f"weights: {name} must be a number, 0 or more, not {value!r:.40} {most}")
-        if isinstance(self.total, bool) or not isinstance(self.total, int) or not 0 < self.total <= MAX_TOTAL:
-            raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+        check_weight_numbers(self.weights)
+        check_total(self.total)
         if not any(self.weights.get(name, 0) > 0 for name in ("loads", "legal", "never_beaten", "keeps_value")):
             raise CheckUsageError(
                 "weights: at least one of loads, legal, never_beaten, keeps_value must be above 0 (they always apply)"
