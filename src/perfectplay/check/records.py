@@ -9,7 +9,6 @@ judge reads the interface's kind, words and runner message, and the body.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from perfectplay import files
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import CheckRecord, Recognised
+from perfectplay.check.sealed import digest, read_sealed
 
 SCHEMA = "perfectplay/check-record/v1"
 MAX_BYTES = 256 * 1024 * 1024
@@ -49,15 +49,11 @@ def record_json(record: CheckRecord) -> dict[str, Any]:
     }
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
 def save_record(record: CheckRecord, path: str | os.PathLike[str]) -> None:
     """Write the record to ``path`` whole or not at all (a new file renamed over the old one)."""
     body = record_json(record)
     text = json.dumps(body, sort_keys=True, ensure_ascii=True)
-    document = json.dumps({"schema": SCHEMA, "digest": _digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
+    document = json.dumps({"schema": SCHEMA, "digest": digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
     try:  # a regular file only, whole or not at all; never a device, a FIFO or a link (perfectplay.files)
         files.write(path, document + "\n", option="--transcript")
     except files.FileRefused as error:
@@ -88,17 +84,7 @@ def transcript_game(path: str | os.PathLike[str]) -> str | None:
 def load_record(path: str | os.PathLike[str]) -> CheckRecord:
     """The record in ``path``; ``CheckUsageError`` (one line) for a file that is not one, or was changed."""
     where = f"--replay {os.fspath(path)}"
-    try:
-        document = json.loads(files.read_text(path, limit=MAX_BYTES, option="--replay"))
-    except files.FileRefused as error:
-        raise CheckUsageError(str(error)) from None
-    except (ValueError, RecursionError):
-        raise CheckUsageError(f"{where}: not a check transcript (not JSON)") from None
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise CheckUsageError(f"{where}: not a check transcript (no schema {SCHEMA!r})")
-    body = document.get("body")
-    if not isinstance(body, dict) or document.get("digest") != _digest(json.dumps(body, sort_keys=True)):
-        raise CheckUsageError(f"{where}: the transcript was changed after it was written (its digest does not match)")
+    body = read_sealed(path, SCHEMA, MAX_BYTES)
     try:
         return _read(body)
     except (KeyError, TypeError, ValueError, AttributeError) as error:

@@ -11,7 +11,6 @@ changed after it was written, is refused with one line, never half-judged.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -22,6 +21,7 @@ from perfectplay.check import transcript_fields
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.interface import TicTacToeInterface as Interface
 from perfectplay.check.position import TicTacToePosition as Position
+from perfectplay.check.sealed import digest, read_sealed
 
 SCHEMA = "perfectplay/check-transcript/v1"
 MAX_BYTES = 256 * 1024 * 1024
@@ -98,11 +98,7 @@ def to_json(transcript: Transcript) -> str:
         "wall": transcript.wall,
     }
     text = json.dumps(body, sort_keys=True, ensure_ascii=True)
-    return json.dumps({"schema": SCHEMA, "digest": _digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
+    return json.dumps({"schema": SCHEMA, "digest": digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
 
 
 def save(transcript: Transcript, path: str | os.PathLike[str]) -> None:
@@ -116,18 +112,7 @@ def save(transcript: Transcript, path: str | os.PathLike[str]) -> None:
 def load(path: str | os.PathLike[str]) -> Transcript:
     """The transcript in ``path``; ``CheckUsageError`` (one line) for a file that is not one, or was changed."""
     where = f"--replay {os.fspath(path)}"
-    try:
-        # A regular file only, read no further than the cap: a FIFO, a device or /dev/zero is refused at once.
-        document = json.loads(files.read_text(path, limit=MAX_BYTES, option="--replay"))
-    except files.FileRefused as error:
-        raise CheckUsageError(str(error)) from None
-    except (ValueError, RecursionError):
-        raise CheckUsageError(f"{where}: not a check transcript (not JSON)") from None
-    if not isinstance(document, dict) or document.get("schema") != SCHEMA:
-        raise CheckUsageError(f"{where}: not a check transcript (no schema {SCHEMA!r})")
-    body = document.get("body")
-    if not isinstance(body, dict) or document.get("digest") != _digest(json.dumps(body, sort_keys=True)):
-        raise CheckUsageError(f"{where}: the transcript was changed after it was written (its digest does not match)")
+    body = read_sealed(path, SCHEMA, MAX_BYTES)
     try:
         transcript_fields.validate(body)
     except transcript_fields.FieldError as error:
