@@ -12,7 +12,6 @@ transcript (``transcript``), score it once (``score``) and render it
 from __future__ import annotations
 
 import json
-import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -41,7 +40,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
-from perfectplay.check.report.render_summary import BINS, TOP_FINDINGS, CategoryMean, ClassSummary
+from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.settings import Grading
@@ -226,27 +225,13 @@ class NimPlug:
         return CSV_COLUMNS
 
     def summary(self, reports: Sequence[NimReport], scores: Sequence[Score]) -> ClassSummary:
-        verdicts = Counter(report.verdict for report in reports)
-        total = scores[0].total if scores else 100
-        earned: dict[str, list[float]] = {}
-        for result in scores:
-            for category in result.categories:
-                if category.max_points:
-                    earned.setdefault(category.name, []).append(100 * category.points / category.max_points)
-        bugs = Counter(bug.title for report in reports for bug in {b.title: b for b in report.bugs}.values())
-        points = [result.points for result in scores]
-        return ClassSummary(
-            students=len(reports),
-            verdicts=tuple((verdict, verdicts[verdict]) for verdict in NIM_VERDICTS if verdicts[verdict]),
-            total=total,
-            scores=tuple(points),
-            histogram=_histogram(points, total),
-            categories=tuple(
-                CategoryMean(TITLES[name], len(earned[name]), statistics.fmean(earned[name]))
-                for name in dict.fromkeys((*LEARNING, *PLAYER))
-                if name in earned
-            ),
-            findings=tuple(bugs.most_common(TOP_FINDINGS)),
+        return summarise(
+            [report.verdict for report in reports],
+            NIM_VERDICTS,
+            scores,
+            scores[0].total if scores else 100,
+            {name: TITLES[name] for name in dict.fromkeys((*LEARNING, *PLAYER))},
+            Counter(bug.title for report in reports for bug in {b.title: b for b in report.bugs}.values()),
         )
 
 
@@ -262,16 +247,6 @@ def _trainer(question: Question) -> Callable[[Asker], dict[str, Any]]:
 
 def _json(document: Any) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def _histogram(points: Sequence[int], total: int) -> tuple[tuple[int, int, int], ...]:
-    width = total / BINS
-    ranges = []
-    for index in range(BINS):
-        low = round(index * width)
-        high = total if index == BINS - 1 else round((index + 1) * width) - 1
-        ranges.append((low, high, sum(1 for value in points if low <= value <= high)))
-    return tuple(ranges)
 
 
 class NimMiserePlug(NimPlug):

@@ -93,8 +93,6 @@ class TicTacToePlug:
     def __init__(self, settings: CheckSettings) -> None:
         self.settings = settings
         self.state: TicTacToeCheck | None = None
-        self.weights: Weights | None = None
-        """The weights of the last ``score``: tic-tac-toe's renderers score again with them (they take weights)."""
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         return protocol.move(record) if op == "moves" else protocol.cs50(record)
@@ -166,11 +164,9 @@ class TicTacToePlug:
         return load_weights(path)
 
     def score(self, report: CheckReport, weights: Weights | None = None) -> Score:
-        self.weights = weights
         return score(report, weights)
 
     def render(self, report: CheckReport, score: Score, format: str) -> str:
-        # Tic-tac-toe's renderers take the weights yet (their score is computed inside); the default weights'.
         documents = {
             "json": report_json,
             "gradescope": gradescope_json,
@@ -179,22 +175,24 @@ class TicTacToePlug:
             "classroom50": classroom50_json,
         }
         if format in documents:
-            return json.dumps(documents[format](report, self.weights))
-        texts = {"text": render_text, "autolab": autolab_output, "release-body": release_body}
+            return json.dumps(documents[format](report, score))
+        if format == "autolab":
+            return autolab_output(report, score, render_text(report, score))
+        texts = {"text": render_text, "release-body": release_body}
         if format in texts:
-            return texts[format](report, self.weights)
+            return texts[format](report, score)
         if format == "line":
             return verdict_line(report)
         raise CheckUsageError(f"--game tictactoe writes no --format {format}")
 
     def csv_row(self, report: CheckReport, score: Score) -> dict[str, object]:
-        return csv_row(report, self.weights)
+        return csv_row(report, score)
 
     def csv_columns(self) -> tuple[str, ...]:
         return tuple(COLUMNS)
 
     def summary(self, reports: Sequence[CheckReport], scores: Sequence[Score]) -> ClassSummary:
-        return class_summary(reports, weights=self.weights)
+        return class_summary(reports, scores=scores)
 
 
 __all__ = ["TICTACTOE_OPTIONS", "Hint", "TicTacToeCheck", "TicTacToePlug"]
