@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.errors import NotGradable
 from perfectplay.check.nim import answers, graders
 from perfectplay.check.nim.detect import PLAYERS, detect
 from perfectplay.check.nim.model import NimReport
@@ -40,6 +40,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
+from perfectplay.check.plug_formats import ScoredPlug, Scoring, json_text
 from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 from perfectplay.check.run.protocol import ProtocolError
@@ -49,6 +50,40 @@ NIM_VERDICTS = ("pass", "fail", "broken", "not graded", "not checked")
 CSV_COLUMNS = ("target", "verdict", "points", "total", "kind", "rates", "bugs", "problem")
 SEED_COST = 1000.0
 """A training run's cost beside one question's (questions are dealt to workers by cost)."""
+
+
+def nim_row(report: NimReport, score: Score) -> dict[str, object]:
+    """A class spreadsheet's row of one Nim check (``CSV_COLUMNS``)."""
+    return {
+        "target": report.target,
+        "verdict": report.verdict,
+        "points": score.points,
+        "total": score.total,
+        "kind": report.kind,
+        "rates": " ".join(f"{rate:.3f}" for rate in report.rates),
+        "bugs": "; ".join(bug.title for bug in report.bugs),
+        "problem": report.problem or report.machine or "",
+    }
+
+
+SCORING: Scoring[NimReport, NimWeights] = Scoring(
+    NimWeights,
+    load_nim_weights,
+    nim_score,
+    {
+        "text": render_text,
+        "json": json_text(report_json, indent=2),
+        "gradescope": json_text(graders.gradescope_json, indent=2),
+        "prairielearn": json_text(graders.prairielearn_json, indent=2),
+        "coderunner": json_text(graders.coderunner_json, indent=2),
+        "autolab": graders.autolab_output,
+        "classroom50": json_text(lambda report, score: graders.classroom50_json(score), indent=2),
+        "release-body": graders.release_body,
+        "line": lambda report, score: verdict_line(report),
+    },
+    nim_row,
+    CSV_COLUMNS,
+)
 
 
 class NimLines:
@@ -65,7 +100,7 @@ class NimLines:
         return {"kind": "move", "printed": 0, "answer": ["other", "line", json.dumps(line.strip()[:60])]}
 
 
-class NimPlug:
+class NimPlug(ScoredPlug[NimReport, NimWeights]):
     """Nim's part of ``perfectplay check``: CS50 AI's learning lab, or a minimax player."""
 
     name = "nim"
@@ -101,6 +136,7 @@ class NimPlug:
     driver = DriverFile("nim", Path(__file__).with_name("driver.py"))
     command_lines = NimLines()
     categories = tuple(TITLES)
+    scoring = SCORING
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         if op != "drive":
@@ -183,47 +219,6 @@ class NimPlug:
     def not_gradable(self, target: str, problem: str) -> NimReport:
         return NimReport(target, Rules(True, LAB_START), "", "", "", problem=problem, unchecked=True)
 
-    def default_weights(self) -> NimWeights:
-        return NimWeights()
-
-    def load_weights(self, path: str | Path) -> NimWeights:
-        return load_nim_weights(path)
-
-    def score(self, report: NimReport, weights: NimWeights | None = None) -> Score:
-        return nim_score(report, weights)
-
-    def render(self, report: NimReport, score: Score, format: str) -> str:
-        renderers: dict[str, Callable[[], str]] = {
-            "text": lambda: render_text(report, score),
-            "json": lambda: _json(report_json(report, score)),
-            "gradescope": lambda: _json(graders.gradescope_json(report, score)),
-            "prairielearn": lambda: _json(graders.prairielearn_json(report, score)),
-            "coderunner": lambda: _json(graders.coderunner_json(report, score)),
-            "autolab": lambda: graders.autolab_output(report, score),
-            "classroom50": lambda: _json(graders.classroom50_json(score)),
-            "release-body": lambda: graders.release_body(report, score),
-        }
-        if format == "line":
-            return verdict_line(report)
-        if format not in renderers:
-            raise CheckUsageError(f"--game {self.name} writes no --format {format}")
-        return renderers[format]()
-
-    def csv_row(self, report: NimReport, score: Score) -> dict[str, object]:
-        return {
-            "target": report.target,
-            "verdict": report.verdict,
-            "points": score.points,
-            "total": score.total,
-            "kind": report.kind,
-            "rates": " ".join(f"{rate:.3f}" for rate in report.rates),
-            "bugs": "; ".join(bug.title for bug in report.bugs),
-            "problem": report.problem or report.machine or "",
-        }
-
-    def csv_columns(self) -> tuple[str, ...]:
-        return CSV_COLUMNS
-
     def summary(self, reports: Sequence[NimReport], scores: Sequence[Score]) -> ClassSummary:
         return summarise(
             [report.verdict for report in reports],
@@ -243,10 +238,6 @@ def _trainer(question: Question) -> Callable[[Asker], dict[str, Any]]:
         return asker(question)
 
     return job
-
-
-def _json(document: Any) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
 class NimMiserePlug(NimPlug):
