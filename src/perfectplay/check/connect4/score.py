@@ -24,15 +24,7 @@ from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import (
-    Category,
-    Score,
-    _shares,
-    check_names,
-    check_total,
-    check_weight_numbers,
-    load_rated_weights,
-)
+from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -56,11 +48,7 @@ class Connect4Weights:
     total: int = DEFAULT_TOTAL
 
     def __post_init__(self) -> None:
-        check_names(self.weights, TITLES, self.rates, DEFAULT_RATES)
-        check_weight_numbers(self.weights)
-        for name, value in self.rates.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
-                raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")
+        check_rated(self.weights, TITLES, self.rates, DEFAULT_RATES, zero_rate=False)
         check_total(self.total)
         if not any(self.of(name) > 0 for name in TITLES):
             raise CheckUsageError("weights: at least one category must be above 0")

@@ -30,15 +30,7 @@ from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.report.score import (
-    Category,
-    Score,
-    _shares,
-    check_names,
-    check_total,
-    check_weight_numbers,
-    load_rated_weights,
-)
+from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
 
 TITLES = {
     "loads": "Loads, and its AI is found",
@@ -65,11 +57,7 @@ class NimWeights:
     total: int = DEFAULT_TOTAL
 
     def __post_init__(self) -> None:
-        check_names(self.weights, TITLES, self.rates, DEFAULT_RATES)
-        check_weight_numbers(self.weights)
-        for name, value in self.rates.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-                raise CheckUsageError(f"weights: {name} must be a rate from 0 to 1, not {value!r}")
+        check_rated(self.weights, TITLES, self.rates, DEFAULT_RATES, zero_rate=True)
         if self.rate("play_floor") >= 1:
             raise CheckUsageError("weights: play_floor must be below 1")
         check_total(self.total)

@@ -80,6 +80,28 @@ def check_names(
         raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
 
 
+def check_rated(
+    weights: Mapping[str, object],
+    categories: Iterable[str],
+    rates: Mapping[str, object],
+    rate_names: Iterable[str],
+    zero_rate: bool,
+) -> None:
+    """A game's weights with rates, checked (every game with rates): its names, its weights' numbers, and each
+    rate at most 1 and above 0 (from 0, with ``zero_rate``): ``CheckUsageError`` naming the first that is not."""
+    check_names(weights, categories, rates, rate_names)
+    check_weight_numbers(weights)
+    words = "a rate from 0 to 1" if zero_rate else "a rate above 0 and at most 1"
+    for name, value in rates.items():
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not (value >= 0 if zero_rate else value > 0)
+            or not value <= 1
+        ):
+            raise CheckUsageError(f"weights: {name} must be {words}, not {value!r}")
+
+
 W = TypeVar("W")
 
 
