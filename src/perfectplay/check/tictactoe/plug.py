@@ -44,7 +44,7 @@ from perfectplay.check.report.score import Score, Weights, load_weights, score
 from perfectplay.check.run import protocol
 from perfectplay.check.run.command import parse_answer, request_line
 from perfectplay.check.session import Conversation
-from perfectplay.check.settings import CheckSettings, Grading
+from perfectplay.check.settings import Candidate, CheckSettings, Grading, Limits, Output
 from perfectplay.check.tictactoe.asking import TicTacToeAsking
 from perfectplay.check.tictactoe.judging import TicTacToeJudging
 from perfectplay.check.tictactoe.state import shared_oracle
@@ -96,7 +96,8 @@ SCORING: Scoring[CheckReport, Weights] = Scoring(
 
 
 class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
-    """Tic-tac-toe at ``perfectplay check``, for one check of ``settings``."""
+    """Tic-tac-toe at ``perfectplay check``, for one check of ``settings`` (``check_ai``'s); the registry's plug
+    has none, and takes them from the conductor's session and the hint when it recognises."""
 
     name = "tictactoe"
     title = "tic-tac-toe"
@@ -109,17 +110,30 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
     categories = ("loads", "legal", "never_beaten", "keeps_value", "best_move", "helpers")
     scoring = SCORING
 
-    def __init__(self, settings: CheckSettings) -> None:
+    def __init__(self, settings: CheckSettings | None = None) -> None:
         self.settings = settings
         self.state: TicTacToeCheck | None = None
+
+    def _settings(
+        self, target: str, hint: Mapping[str, str] | None = None, session: Session | None = None
+    ) -> CheckSettings:
+        """This check's settings: ``check_ai``'s, or those the conductor lent (its session, the teacher's hint)."""
+        if self.settings is not None:
+            return self.settings
+        given = Hint(**{key: value for key, value in (hint or {}).items() if key in Hint.__dataclass_fields__})
+        given.validate()
+        if session is None:
+            return CheckSettings(Candidate(target), given, Limits(), Grading(), Output())
+        return CheckSettings(Candidate(target), given, session.limits, session.grading, Output(session.progress))
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         return protocol.move(record) if op == "moves" else protocol.cs50(record)
 
     def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
         assert isinstance(session, Conversation), "tic-tac-toe's check asks through the conductor's own processes"
+        settings = self._settings(session.target, hint, session)
         state = TicTacToeCheck(
-            session.target, session.pool, session.clock, self.settings, session.isolation, session.started
+            session.target, session.pool, session.clock, settings, session.isolation, session.started
         )
         self.state = state
         interface = state._interface(dict(loaded.raw))
@@ -145,7 +159,7 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
         transcript = record.body.get("transcript")
         state = self.state
         if state is None:  # it never got as far as its interface: a state with no processes judges the problem
-            state = TicTacToeCheck(record.target, [], None, self.settings, lambda: record.isolation)
+            state = TicTacToeCheck(record.target, [], None, self._settings(record.target), lambda: record.isolation)
         if not isinstance(transcript, Transcript):
             transcript = state._transcript(problem=record.problem)
             transcript.isolation, transcript.wall = record.isolation, record.wall
@@ -174,7 +188,7 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
     def not_gradable(self, target: str, problem: str) -> CheckReport:
         from perfectplay.check.report.model import unchecked
 
-        return unchecked(target, problem, self.settings.grading.standard or "best")
+        return unchecked(target, problem, self._settings(target).grading.standard or "best")
 
     def summary(self, reports: Sequence[CheckReport], scores: Sequence[Score]) -> ClassSummary:
         return class_summary(reports, scores=scores)
