@@ -78,7 +78,7 @@ class Connect4(GridGame[Connect4State]):
                 raise VariantError(f"Connect Four's {label} must be a whole number from 1 to {most}, not {value!r}")
         self.width = width
         self.height = height
-        super().__init__(height, width, IN_A_ROW)
+        super().__init__(height, width, IN_A_ROW, moves=width)
         # Row-major masks of each column's cells.
         self.columns: tuple[int, ...] = tuple(
             sum(1 << (row * width + col) for row in range(height)) for col in range(width)
@@ -111,12 +111,6 @@ class Connect4(GridGame[Connect4State]):
 
     def initial_state(self, first: Player = Player.X) -> Connect4State:
         return Connect4State(0, 0, first, None)
-
-    def legal_moves(self, state: Connect4State) -> tuple[int, ...]:
-        if state.winner is not None:
-            return ()
-        taken = state.x | state.o
-        return tuple([col for col in range(self.width) if not taken >> col & 1])  # a list is built faster
 
     def play(self, state: Connect4State, move: int) -> Connect4State:
         if not isinstance(move, int) or not 0 <= move < self.width:

@@ -51,10 +51,14 @@ class GridGame(Game[StonesT]):
     A game sets its own attributes and then calls ``__init__``, which adds
     ``cells``, ``full`` (every cell's bit), ``lines`` (every line as a
     bitmask) and ``lines_through`` (the lines through each cell, the hot
-    lookup of ``play``).
+    lookup of ``play``). The moves are the first ``moves`` cells
+    (``move_count``), each open while its cell is empty: every cell of an
+    m,n,k board, the top row of Connect Four (column ``c``'s top cell is
+    cell ``c``).
     """
 
-    def __init__(self, rows: int, cols: int, k: int) -> None:
+    def __init__(self, rows: int, cols: int, k: int, moves: int) -> None:
+        self.move_count = moves
         self.cells = rows * cols
         self.full = (1 << self.cells) - 1
         self.lines: tuple[int, ...] = line_masks(rows, cols, k)
@@ -74,6 +78,12 @@ class GridGame(Game[StonesT]):
 
     def is_over(self, state: StonesT) -> bool:
         return state.winner is not None or (state.x | state.o) == self.full
+
+    def legal_moves(self, state: StonesT) -> tuple[int, ...]:
+        if state.winner is not None:
+            return ()
+        taken = state.x | state.o
+        return tuple([move for move in range(self.move_count) if not taken >> move & 1])  # a list is built faster
 
     def highlight(self, state: StonesT) -> tuple[int, ...]:
         return self.winning_line(state)

@@ -68,7 +68,7 @@ class MNK(GridGame[MNKState]):
         self.rows = rows
         self.cols = cols
         self.k = k
-        super().__init__(rows, cols, k)
+        super().__init__(rows, cols, k, moves=rows * cols)
 
     def __repr__(self) -> str:
         return f"MNK({self.rows}, {self.cols}, {self.k})"
@@ -99,12 +99,6 @@ class MNK(GridGame[MNKState]):
 
     def initial_state(self, first: Player = Player.X) -> MNKState:
         return MNKState(0, 0, first, None)
-
-    def legal_moves(self, state: MNKState) -> tuple[int, ...]:
-        if state.winner is not None:
-            return ()
-        taken = state.x | state.o
-        return tuple([cell for cell in range(self.cells) if not taken >> cell & 1])  # a list is built faster
 
     def play(self, state: MNKState, move: int) -> MNKState:
         if not isinstance(move, int) or not 0 <= move < self.cells:
