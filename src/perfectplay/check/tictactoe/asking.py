@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
-from perfectplay.check.judge.detect import choose_interface
+from perfectplay.check.judge.detect import SEEDS_NAME, choose_interface
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
@@ -46,11 +47,15 @@ from perfectplay.check.transcript import Transcript
 class TicTacToeAsking(TicTacToeState):
     """The asking half of a tic-tac-toe check."""
 
+    offered: frozenset[str] = frozenset()
+    """The names of the functions its module defines (every interface it offers)."""
+
     def _interface(self, loaded: dict[str, Any]) -> TicTacToeInterface | None:
         first = self.workers[0]
         if isinstance(first.speaker, CommandSpeaker):
             return TicTacToeInterface("command", shlex.join(first.speaker.program), plays=self.hint.plays or "both")
         self._import_findings(loaded)
+        self.offered = frozenset(loaded.get("functions", {}))
         self._phase("recognising the interface", 0, 1)
         interface = choose_interface(self.target, loaded, self.hint, self._probe)
         if interface is None:
@@ -72,8 +77,22 @@ class TicTacToeAsking(TicTacToeState):
         return interface
 
     def _decide_standard(self, interface: TicTacToeInterface) -> None:
-        if self.grading.standard is None:
-            self.standard = "value" if interface.kind == "cs50" else "best"
+        """The interface's standard, unless the teacher chose one; where the file offers several, the strictest.
+
+        A file with the lab's ``find_best_move`` beside CS50's functions is held to the lab's ``best``: offering a
+        second interface never buys a more lenient standard.
+        """
+        if self.grading.standard is not None:
+            return
+        self.standard = "value" if interface.kind == "cs50" else "best"
+        if interface.kind == "cs50" and SEEDS_NAME in self.offered:
+            self.standard = "best"
+            # Carried in the transcript as if asked for, so that judging it again holds it to the same standard.
+            self.grading = replace(self.grading, standard="best")
+            self.notes.append(
+                f"It offers both CS50's functions and the lab's {SEEDS_NAME}: it is judged by the stricter standard "
+                "of the two, best (the fastest win, or the slowest loss); --standard value chooses the other."
+            )
 
     def _probe(
         self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]
