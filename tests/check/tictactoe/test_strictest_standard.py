@@ -67,7 +67,7 @@ def test_cs50s_functions_alone_are_judged_by_value(tmp_path: Path, examples: Pat
 
 def test_the_lab_function_beside_cs50s_makes_the_stricter_standard_apply(tmp_path: Path, examples: Path) -> None:
     report = check(write(tmp_path, examples, SLOW_WINS, LAB_TOO))
-    assert report.interface.startswith("the CS50 functions")
+    assert report.interface is not None and report.interface.startswith("the CS50 functions")
     assert report.standard == "best"
     assert report.verdict != "unbeatable"  # its slow wins are held against it
     assert any("judged by the stricter standard" in note for note in report.notes)
