@@ -15,9 +15,10 @@ from array import array
 import pytest
 
 from perfectplay import Connect4, Limit, score_moves, solve
+from perfectplay.game import back_up
 from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import Connect4State
-from perfectplay.games.connect4_layer import ExactLayer, one_move_back
+from perfectplay.games.connect4_layer import ExactLayer
 from perfectplay.play.exact_scores import write_scores
 from perfectplay.words.play import unproven_text
 from repo_paths import ROOT
@@ -59,13 +60,8 @@ def _expected(every: ExactScores, game: Connect4, state: Connect4State) -> dict[
     scores = {}
     for move in game.legal_moves(state):
         child = game.play(state, move)
-        scores[move] = one_move_back(every.score(child)) if not game.is_over(child) else game.max_plies + 1
+        scores[move] = back_up(every.score(child)) if not game.is_over(child) else game.max_plies + 1
     return scores
-
-
-def test_a_score_one_move_back_is_one_ply_longer_for_the_other_side() -> None:
-    # 7x6: a win on the spot is 43 (44 - 1); the position after it is lost on the spot for its side, -44.
-    assert one_move_back(-44) == 43 and one_move_back(43) == -42 and one_move_back(-3) == 2 and one_move_back(0) == 0
 
 
 def test_every_moves_exact_score_above_the_layer_is_the_data_sets(every: ExactScores, layer: ExactLayer) -> None:

@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from perfectplay.errors import PerfectplayError
-from perfectplay.game import Player
+from perfectplay.game import Player, back_up
 from perfectplay.games.connect4_scores import ExactScores
 
 LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply8.scores"}
@@ -133,17 +133,6 @@ def _look_up(scores: ExactScores, state: Any) -> int:
     return int(scores.scores[index])  # for the side to move, whichever colour it is
 
 
-def one_move_back(score: int) -> int:
-    """The score of a move for the side that made it, from the score of the position it leads to.
-
-    A win in ``p`` plies for the opponent (``max_plies + 2 - p``) is a loss
-    in ``p + 1`` for the mover, and the other way round; a draw stays one.
-    """
-    if score == 0:
-        return 0
-    return 1 - score if score > 0 else -score - 1
-
-
 class ExactLayer:
     """An exact-score layer read back, and every move's exact score above it (a ``ScoreTable``)."""
 
@@ -166,7 +155,7 @@ class ExactLayer:
         known: dict[tuple[int, int], int] = {}
         game = self.game
         try:
-            return {move: one_move_back(self._value(game.play(state, move), known)) for move in game.legal_moves(state)}
+            return {move: back_up(self._value(game.play(state, move), known)) for move in game.legal_moves(state)}
         except _NotInLayer:
             return None  # a position no game reaches: the search answers it
 
@@ -182,7 +171,7 @@ class ExactLayer:
         if (state.x | state.o).bit_count() == self.plies:
             value = _look_up(self.scores, state)
         else:
-            value = max(one_move_back(self._value(game.play(state, move), known)) for move in game.legal_moves(state))
+            value = max(back_up(self._value(game.play(state, move), known)) for move in game.legal_moves(state))
         known[stones] = value
         return value
 
