@@ -27,9 +27,9 @@ candidate process gets a cgroup of its own where the machine has them
 (``accounting.py``), and the launcher sets hard limits (hard == soft, so
 the code cannot raise them) on CPU seconds, file size and memory before any
 candidate code runs, and a seccomp filter refuses what the kernel would lend
-beyond a move's needs (io_uring, key rings, inotify...: ``inside/seccomp.py``); without a cgroup, a Python candidate may start no
-process (``inside/seccomp.py``) and memory is limited by address
-space.
+beyond a move's needs (io_uring, key rings, inotify...:
+``inside/seccomp.py``); without a cgroup, a Python candidate may start no
+process (``inside/seccomp.py``) and memory is limited by address space.
 """
 
 from __future__ import annotations
