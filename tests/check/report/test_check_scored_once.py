@@ -18,11 +18,12 @@ def scorings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     counts every call, the front end's own included.
     """
     from perfectplay.check.report import score as scorer
+    from perfectplay.check.report.model import CheckReport
 
     seen: list[str] = []
     original = scorer._measure
 
-    def counted(report: scorer.CheckReport, name: str) -> tuple[int, int, str]:
+    def counted(report: CheckReport, name: str) -> tuple[int, int, str]:
         if name == "loads":
             seen.append(report.target)
         return original(report, name)
