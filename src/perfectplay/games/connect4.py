@@ -38,7 +38,7 @@ from perfectplay.games.grid import (
 from perfectplay.games.symmetry import transform
 
 if TYPE_CHECKING:
-    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable
+    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable, ScoreTable
 
 BOOKS: dict[str, str] = {"connect4": "connect4-7x6.txt"}
 """The opening books in the package (``perfectplay/books``), by game name (``Connect4.opening_book``)."""
@@ -271,6 +271,12 @@ class Connect4(GridGame[Connect4State]):
         from perfectplay.games.connect4_layer import shipped_layer  # its reader and file: only for a limited search
 
         return shipped_layer(self.name)
+
+    def score_table(self) -> ScoreTable | None:
+        """The package's exact layer of this board, if it ships one (``connect4_layer.py``), read on first use."""
+        from perfectplay.games.connect4_layer import shipped_exact_layer  # as ``outcome_table``
+
+        return shipped_exact_layer(self.name)
 
     # --- notation -----------------------------------------------------------
 
