@@ -38,6 +38,7 @@ from perfectplay.check import (
     NotGradable,
     Plan,
     Result,
+    Score,
     Submission,
     Weights,
     autolab_output,
@@ -60,6 +61,7 @@ from perfectplay.check import (
     render_text,
     replay,
     report_json,
+    score,
     summary_svg,
     summary_text,
     transcript_game,
@@ -171,12 +173,17 @@ def _run(args: argparse.Namespace) -> int:
     wall = _class_wall(args, len(roster))
     interrupted: int | None = None
     results: list[Result] = []
+    scores: list[Score] = []
     with _progress_display(len(roster)) as progress:
         try:
             for result in check_class(roster, _plan(args, isolation, wall), jobs, progress):
                 results.append(result)
                 if result.report is not None:
-                    output.add(csv_row(result.report, weights), report_json(result.report, weights), result.report)
+                    points = score(result.report, weights)  # scored once: every format takes the score
+                    scores.append(points)
+                    output.add(
+                        csv_row(result.report, points), report_json(result.report, points), result.report, points
+                    )
                 else:
                     problem = result.problem or "not checked"
                     if len(roster) == 1:
@@ -184,14 +191,14 @@ def _run(args: argparse.Namespace) -> int:
                     sys.stderr.write(f"perfectplay check: error: {escape_controls(problem)}\n")
                     name = result.submission.name
                     output.add(usage_row(name, problem), _usage_json(name, problem), None)
-                _feedback(feedback, result, weights)
+                _feedback(feedback, result, points if result.report is not None else weights)
         except (KeyboardInterrupt, _Interrupted) as stop:
             interrupted = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
             why = f"the run was interrupted ({signal.Signals(interrupted).name}) before this file was finished"
             for submission in roster[len(results) :]:
                 name = submission.name
                 output.add(interrupted_row(name, why), {"target": name, "verdict": "interrupted", "problem": why}, None)
-    _summaries(args, output, results, weights)
+    _summaries(args, output, results, weights, scores)
     output.finish(interrupted)
     if interrupted is not None:
         sys.stderr.write(
@@ -213,7 +220,8 @@ def _replay(args: argparse.Namespace) -> int:
     if args.format in GRADERS:
         return _grade_one(args, Submission(report.target), Isolation("none", "replayed"), weights, report)
     output = _Output(args, several=False, weights=weights)
-    output.add(csv_row(report, weights), report_json(report, weights), report)
+    points = score(report, weights)
+    output.add(csv_row(report, points), report_json(report, points), report, points)
     output.finish(None)
     return output.status
 
@@ -242,20 +250,25 @@ def _class_wall(args: argparse.Namespace, students: int) -> tuple[float, str] | 
     return None
 
 
-def _feedback(files: dict[str, Path], result: Result, weights: Weights | None) -> None:
-    """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release)."""
+def _feedback(files: dict[str, Path], result: Result, points: Score | Weights | None) -> None:
+    """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release).
+
+    ``points``: the report's score; the weights for a submission not checked (its zero is scored here)."""
     path = files.get(result.submission.name)
     if path is not None:
-        write_feedback(path, release_body(result.graded, weights))
+        write_feedback(path, release_body(result.graded, points))
 
 
-def _summaries(args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None) -> None:
+def _summaries(
+    args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None, scores: list[Score]
+) -> None:
     if not args.summary and args.summary_svg is None:
         return
     summary = class_summary(
         [result.report for result in results if result.report is not None],
         not_checked=sum(1 for result in results if result.report is None),
         weights=weights,
+        scores=scores,
     )
     if args.summary:
         output.note(summary_text(summary))
@@ -302,16 +315,17 @@ def _grade_one(
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
             status = 2
+    points = score(report, weights)  # scored once: the grader's file and the release body take it
     if args.format == "gradescope":
-        text = json.dumps(gradescope_json(report, weights, args.visibility))
+        text = json.dumps(gradescope_json(report, points, args.visibility))
     elif args.format == "prairielearn":
-        text = json.dumps(prairielearn_json(report, weights))
+        text = json.dumps(prairielearn_json(report, points))
     elif args.format == "coderunner":
-        text = json.dumps(coderunner_json(report, weights))
+        text = json.dumps(coderunner_json(report, points))
     elif args.format == "autolab":
-        text = autolab_output(report, weights, render_text(report, weights)).rstrip("\n")
+        text = autolab_output(report, points, render_text(report, points)).rstrip("\n")
     else:
-        text = json.dumps(classroom50_json(report, weights), indent=2)
+        text = json.dumps(classroom50_json(report, points), indent=2)
     names = {"gradescope": "results.json", "prairielearn": "results.json", "classroom50": "result.json"}
     names |= {"coderunner": "coderunner.json", "autolab": "autolab.txt"}
     folder = print_or_write("--output", args.output, names[args.format], text + "\n")
@@ -319,7 +333,7 @@ def _grade_one(
         # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
         where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
         if where is not None:
-            print_or_write("--release-body", where, "release-body.md", release_body(report, weights))
+            print_or_write("--release-body", where, "release-body.md", release_body(report, points))
     return report.exit_status if status is None else status
 
 
@@ -397,7 +411,9 @@ class _Output:
         elif args.csv == "-":
             self._print(render_csv([]), end="")
 
-    def add(self, row: dict[str, object], document: dict[str, Any], report: CheckReport | None) -> None:
+    def add(
+        self, row: dict[str, object], document: dict[str, Any], report: CheckReport | None, points: Score | None = None
+    ) -> None:
         self.rows.append(row)
         self.documents.append(document)
         status = row.get("exit_status")
@@ -411,7 +427,7 @@ class _Output:
         if args.jsonl:
             self._print(json.dumps(document))
         elif not args.json and args.csv is None and report is not None:
-            self._print(("\n\n" if self.printed else "") + render_text(report, self.weights))
+            self._print(("\n\n" if self.printed else "") + render_text(report, points or self.weights))
             self.printed += 1
         elif not args.json and args.csv not in (None, "-"):
             line = verdict_line(report) if report is not None else f"{row.get('verdict')}: {row.get('problem')}"

@@ -10,12 +10,9 @@ A plug is made per check: it keeps that check's state between the steps.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.answers import error_text
 from perfectplay.check.judge.interface import Hint
 from perfectplay.check.plug import (
@@ -28,6 +25,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
+from perfectplay.check.plug_formats import ScoredPlug, Scoring, json_text
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport, CheckTiming
 from perfectplay.check.report.render_csv import COLUMNS, csv_row
@@ -77,7 +75,27 @@ class TicTacToeLines:
         return parse_answer(line)
 
 
-class TicTacToePlug:
+SCORING: Scoring[CheckReport, Weights] = Scoring(
+    Weights,
+    load_weights,
+    score,
+    {
+        "text": render_text,
+        "autolab": lambda report, points: autolab_output(report, points, render_text(report, points)),
+        "release-body": release_body,
+        "line": lambda report, points: verdict_line(report),
+        "json": json_text(report_json),
+        "gradescope": json_text(gradescope_json),
+        "prairielearn": json_text(prairielearn_json),
+        "coderunner": json_text(coderunner_json),
+        "classroom50": json_text(classroom50_json),
+    },
+    csv_row,
+    tuple(COLUMNS),
+)
+
+
+class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
     """Tic-tac-toe at ``perfectplay check``, for one check of ``settings``."""
 
     name = "tictactoe"
@@ -89,12 +107,11 @@ class TicTacToePlug:
     driver = None
     command_lines = TicTacToeLines()
     categories = ("loads", "legal", "never_beaten", "keeps_value", "best_move", "helpers")
+    scoring = SCORING
 
     def __init__(self, settings: CheckSettings) -> None:
         self.settings = settings
         self.state: TicTacToeCheck | None = None
-        self.weights: Weights | None = None
-        """The weights of the last ``score``: tic-tac-toe's renderers score again with them (they take weights)."""
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         return protocol.move(record) if op == "moves" else protocol.cs50(record)
@@ -159,42 +176,8 @@ class TicTacToePlug:
 
         return unchecked(target, problem, self.settings.grading.standard or "best")
 
-    def default_weights(self) -> Weights:
-        return Weights()
-
-    def load_weights(self, path: str | Path) -> Weights:
-        return load_weights(path)
-
-    def score(self, report: CheckReport, weights: Weights | None = None) -> Score:
-        self.weights = weights
-        return score(report, weights)
-
-    def render(self, report: CheckReport, score: Score, format: str) -> str:
-        # Tic-tac-toe's renderers take the weights yet (their score is computed inside); the default weights'.
-        documents = {
-            "json": report_json,
-            "gradescope": gradescope_json,
-            "prairielearn": prairielearn_json,
-            "coderunner": coderunner_json,
-            "classroom50": classroom50_json,
-        }
-        if format in documents:
-            return json.dumps(documents[format](report, self.weights))
-        texts = {"text": render_text, "autolab": autolab_output, "release-body": release_body}
-        if format in texts:
-            return texts[format](report, self.weights)
-        if format == "line":
-            return verdict_line(report)
-        raise CheckUsageError(f"--game tictactoe writes no --format {format}")
-
-    def csv_row(self, report: CheckReport, score: Score) -> dict[str, object]:
-        return csv_row(report, self.weights)
-
-    def csv_columns(self) -> tuple[str, ...]:
-        return tuple(COLUMNS)
-
     def summary(self, reports: Sequence[CheckReport], scores: Sequence[Score]) -> ClassSummary:
-        return class_summary(reports, weights=self.weights)
+        return class_summary(reports, scores=scores)
 
 
 __all__ = ["TICTACTOE_OPTIONS", "Hint", "TicTacToeCheck", "TicTacToePlug"]
