@@ -279,6 +279,8 @@ class Child:
             for descriptor in passed:
                 os.close(descriptor)
         self.started = monotonic()
+        self.charged = 0.0
+        """CPU seconds of this process the check's clock has been charged (``CandidateWorker.charge``)."""
         self.stderr = Tail()
         self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
         self._closed = threading.Event()
@@ -456,6 +458,8 @@ class Child:
                 raise NotFlushing
 
     def died(self) -> ChildDied:
+        # Its CPU time read before it is reaped: once it is gone (with no cgroup) nothing says what it used.
+        self.cpu()
         try:
             self.process.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
@@ -500,6 +504,7 @@ class Child:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=limit)
         self.kill()
+        self.cpu()  # its last reading, taken while its cgroup still counts: what it used stays known
         if self.group is not None:
             self.group.remove()
         with contextlib.suppress(OSError):
