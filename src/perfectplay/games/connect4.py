@@ -255,10 +255,7 @@ class Connect4(GridGame[Connect4State]):
         return Connect4Node.root(self, state)
 
     def compiled_entry(self) -> CompiledEntry | None:
-        # Only for the node above: a subclass with a node of its own is searched in Python.
-        if type(self).search_node is not Connect4.search_node:
-            return None
-        return compiled_entry(self.width, self.height)
+        return compiled_entry(self.width, self.height) if self.searches_own_node(Connect4) else None
 
     def opening_book(self) -> OpeningBook | None:
         """The package's opening book of this board, if it ships one, read on first use."""

@@ -85,6 +85,14 @@ class GridGame(Game[StonesT]):
         taken = state.x | state.o
         return tuple([move for move in range(self.move_count) if not taken >> move & 1])  # a list is built faster
 
+    def searches_own_node(self, game_class: type[GridGame[StonesT]]) -> bool:
+        """Whether this game searches with ``game_class``'s own node, the one the compiled core mirrors.
+
+        A subclass with a node of its own is searched in Python: its
+        ``compiled_entry`` is None.
+        """
+        return type(self).search_node is game_class.search_node
+
     def highlight(self, state: StonesT) -> tuple[int, ...]:
         return self.winning_line(state)
 

@@ -217,10 +217,7 @@ class MNK(GridGame[MNKState]):
         return MNKNode.root(self, state)
 
     def compiled_entry(self) -> CompiledEntry | None:
-        # Only for the node above: a subclass with a node of its own is searched in Python.
-        if type(self).search_node is not MNK.search_node:
-            return None
-        return compiled_entry(self)
+        return compiled_entry(self) if self.searches_own_node(MNK) else None
 
     # --- board geometry -----------------------------------------------------
 

@@ -23,7 +23,7 @@ from typing import Any
 from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
-from perfectplay.check.judge.detect import SEEDS_NAME, choose_interface
+from perfectplay.check.judge.detect import COMMON_EMPTIES, MODULE_EMPTIES, SEEDS_NAME, choose_interface
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
@@ -43,12 +43,18 @@ from perfectplay.check.tictactoe.state import (
 )
 from perfectplay.check.transcript import Transcript
 
+PROBE_FAILURES_IN_ALL = 1 + MODULE_EMPTIES + len(COMMON_EMPTIES) + 1
+"""Readings of the interface probe that may crash or run out of time before it tries no more: every empty marker
+of one board shape (a function that dies on rows is still read as taking a flat list), and one more."""
+
 
 class TicTacToeAsking(TicTacToeState):
     """The asking half of a tic-tac-toe check."""
 
     offered: frozenset[str] = frozenset()
     """The names of the functions its module defines (every interface it offers)."""
+    probe_failures = 0
+    """Readings of the interface probe that ended in a crash or a time-out, in all."""
 
     def _interface(self, loaded: dict[str, Any]) -> TicTacToeInterface | None:
         first = self.workers[0]
@@ -98,6 +104,10 @@ class TicTacToeAsking(TicTacToeState):
         self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]
     ) -> list[dict[str, Any]] | None:
         """Ask the probe positions under a trial interface (on the first worker, with its own failure budget)."""
+        if self.probe_failures >= PROBE_FAILURES_IN_ALL:
+            # The probe is bounded as a whole: after this many readings that crashed or ran out of time, the
+            # rest are not tried (each would start a process again), and the check goes on with what it found.
+            return None
         worker = self.workers[0]
         speaker = worker.speaker
         assert isinstance(speaker, RunnerSpeaker)
@@ -114,14 +124,24 @@ class TicTacToeAsking(TicTacToeState):
                     return None
             for _, record in worker.stream("moves", [list(p) for p in positions]):
                 if "failure" in record:
+                    self._probe_failed()
                     return None
                 records.append(record)
         except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
             worker.discard()
+            self._probe_failed()
             return None
         finally:
             worker.failures = budget
         return records
+
+    def _probe_failed(self) -> None:
+        self.probe_failures += 1
+        if self.probe_failures == PROBE_FAILURES_IN_ALL:
+            self.notes.append(
+                f"{PROBE_FAILURES_IN_ALL} ways of reading its board crashed or ran out of time while its interface "
+                "was recognised: the other ways were not tried (say how it takes its board with --board and --empty)."
+            )
 
     def _import_findings(self, loaded: dict[str, Any]) -> None:
         output = str(loaded.get("output", "")).strip() or None
