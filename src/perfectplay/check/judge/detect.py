@@ -138,8 +138,12 @@ class _Probing:
 
     def __init__(self, probe: Prober, generator: random.Random) -> None:
         self.probe = probe
+        self.generator = generator
         self.drawn = draw(generator)
-        self.seat = draw(generator, SEAT_CHECKS, frozenset(position for position, _, _ in self.drawn), seat_pool())
+
+    def seat(self) -> list[Probe]:
+        """Positions of both seats' games, none of the probe's (drawn only when a one-side reading needs them)."""
+        return draw(self.generator, SEAT_CHECKS, frozenset(position for position, _, _ in self.drawn), seat_pool())
 
 
 def _probe_function(
@@ -278,7 +282,7 @@ def _seat_checked(interface: TicTacToeInterface, probing: _Probing, hint: Hint) 
     """
     if hint.plays is not None or interface.plays == "both":
         return interface
-    seat = [probe for probe in probing.seat if probe[0].to_move != interface.plays]
+    seat = [probe for probe in probing.seat() if probe[0].to_move != interface.plays]
     records = probing.probe(interface, [position for position, _, _ in seat])
     if records is None:
         return interface

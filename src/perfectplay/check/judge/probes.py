@@ -68,9 +68,7 @@ def tells_sides_apart(position: TicTacToePosition) -> Probe | None:
 
 def _best(cells: str, side: str) -> frozenset[int]:
     """The moves that keep the best value ``side`` can get were it to move on ``cells``."""
-    values = {
-        cell: -_value(_played(cells, cell, side), _other(side)) for cell, mark in enumerate(cells) if mark == "."
-    }
+    values = {cell: -_value(_played(cells, cell, side), _other(side)) for cell, mark in enumerate(cells) if mark == "."}
     top = max(values.values())
     return frozenset(cell for cell, value in values.items() if value == top)
 
