@@ -68,9 +68,8 @@ def test_a_well_formed_manifest_still_reads_every_row(tmp_path: Path) -> None:
 FIELD = st.text(alphabet=st.characters(codec="utf-8"), max_size=12) | st.sampled_from(["ann.py", "ann", ""])
 
 
-@settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
-)
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(
     header=st.lists(st.sampled_from([*COLUMNS, "grade", " student "]), min_size=1, max_size=5),
     rows=st.lists(st.lists(FIELD, max_size=6), max_size=4),

@@ -78,11 +78,8 @@ def test_the_untouched_transcript_still_replays(document: dict[str, Any], tmp_pa
 
 
 JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(10**30), max_value=10**30)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12)
+    st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=12)
     | st.sampled_from(["X", "O", ".........", "XO.......", "time", "function", "int", "pair", "timeout"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=8,
@@ -101,12 +98,8 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(
-    max_examples=80,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(max_examples=80, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), value=JSON)
 def test_any_field_given_any_json_value_is_judged_or_refused_in_one_line_never_a_crash(
     data: st.DataObject, value: Any, document: dict[str, Any], tmp_path: Path

@@ -266,7 +266,9 @@ def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path:
 def test_the_json_report_is_valid_against_its_committed_schema_for_a_good_agent_a_broken_one_and_one_not_checked(
     tmp_path: Path,
 ) -> None:
-    schema = json.loads((ROOT / "src/perfectplay/check/schema/check-connect4-v1.json").read_text())
+    schema = json.loads(
+        (ROOT / "src/perfectplay/check/schema/check-connect4-v1.json").read_text()
+    )
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     reports = [

@@ -91,6 +91,7 @@ def broke_at_the_target(report: Connect4Report, baseline: Summary, kinds: set[st
     assert failure.kind in kinds and (failure.count, failure.moves) == (1, TARGET.moves), failure
 
 
+
 def assert_terminal_safe(text: str) -> None:
     """Valid UTF-8 with no control character but the line break: nothing the agent wrote can drive a terminal."""
     text.encode("utf-8")  # strict: a lone surrogate raises here

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from perfectplay.check.connect4.check import check_connect4
 
-AGENT = """
+AGENT = '''
 def find_best_move(board):
     cells = [cell for row in board for cell in row]
     with open({log!r}, "a") as log:
@@ -16,7 +16,7 @@ def find_best_move(board):
         while True:
             pass
     raise ValueError("not a tic-tac-toe board")
-"""
+'''
 
 
 def test_a_wrong_games_ai_that_runs_out_of_time_is_given_up_after_one_time_out(tmp_path: Path) -> None:

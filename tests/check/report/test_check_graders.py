@@ -150,6 +150,8 @@ def test_classroom50_result_has_the_runner_identity_integer_points_and_a_release
     assert body.startswith("## perfectplay check: 27 / 100") and "NameError" in body
 
 
+
+
 def test_coderunner_results_are_a_fraction_a_row_a_category_and_escaped_html(
     reports: dict[str, CheckReport],
 ) -> None:

@@ -16,7 +16,7 @@ pytestmark = [
     pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
 ]
 
-SNOOP = """
+SNOOP = '''
 HOST = {host!r}
 with open("/proc/self/mountinfo") as file:
     TABLE = file.read()
@@ -27,7 +27,7 @@ def find_best_move(board):
     if SEEN:
         raise ValueError("the mount table shows " + ", ".join(SEEN))
     return board.index(" ")
-"""
+'''
 
 
 def test_a_candidate_reading_its_mount_table_sees_no_path_of_the_checkers_machine(tmp_path: Path) -> None:
