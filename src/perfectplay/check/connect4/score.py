@@ -24,14 +24,7 @@ from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import (
-    Category,
-    Score,
-    _shares,
-    check_total,
-    check_weight_numbers,
-    weights_table,
-)
+from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -55,14 +48,7 @@ class Connect4Weights:
     total: int = DEFAULT_TOTAL
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.weights) - set(TITLES)) + sorted(set(self.rates) - set(DEFAULT_RATES))
-        if unknown:
-            names = ", ".join([*TITLES, *DEFAULT_RATES])
-            raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
-        check_weight_numbers(self.weights)
-        for name, value in self.rates.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
-                raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")
+        check_rated(self.weights, TITLES, self.rates, DEFAULT_RATES, zero_rate=False)
         check_total(self.total)
         if not any(self.of(name) > 0 for name in TITLES):
             raise CheckUsageError("weights: at least one category must be above 0")
@@ -76,13 +62,7 @@ class Connect4Weights:
 
 def load_connect4_weights(path: str | Path) -> Connect4Weights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    data = weights_table(path)
-    total = data.pop("total", DEFAULT_TOTAL)
-    rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
-    try:
-        return Connect4Weights({**DEFAULT_WEIGHTS, **data}, {**DEFAULT_RATES, **rates}, total)
-    except CheckUsageError as error:
-        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
+    return load_rated_weights(path, Connect4Weights, DEFAULT_WEIGHTS, DEFAULT_RATES, DEFAULT_TOTAL)
 
 
 def games_rate(report: Connect4Report) -> float:

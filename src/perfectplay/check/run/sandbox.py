@@ -388,7 +388,7 @@ class Jail:
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
         first = Path(program[0])
-        local = "/" in program[0] and first.is_file() and self.folder is not None
+        local = "/" in program[0] and os.path.isfile(first) and self.folder is not None
         if local and self.folder is not None and _within(first.resolve(), self.folder):
             argv = [self.inside(first)]
         else:
@@ -397,7 +397,8 @@ class Jail:
                 argv = [_inside_interpreter()]
         for argument in program[1:]:
             path = Path(argument)
-            inside = self.folder is not None and path.exists() and _within(path.resolve(), self.folder)
+            # os.path.exists: an argument too long to name a file (``python3 -c '<program>'``) is an argument.
+            inside = self.folder is not None and os.path.exists(path) and _within(path.resolve(), self.folder)
             argv.append(self.inside(path) if inside else argument)
         return self._start(["--exec", *argv], program=argv[0])
 
