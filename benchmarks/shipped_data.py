@@ -16,7 +16,10 @@ Run from the repository root::
   (``src/perfectplay/books/connect4-7x6-ply8.scores``): every position after
   8 moves walked again and compared with the file's keys, then every row's
   outcome against bitbully's (an independent solver with its own 12-ply
-  book: ``pip install bitbully==0.0.79`` or the ``bench`` extra; about 15 s).
+  book: ``pip install bitbully==0.0.79`` or the ``bench`` extra; about 15 s);
+* ``exact``: the 7x6 exact layer the package ships (``connect4-7x6-ply4.scores``):
+  every position after its moves walked again and compared with the file's
+  keys, then every row's exact score against bitbully's (a few seconds).
 
 The test suite checks a seeded handful of each on every run
 (``tests/check/test_connect4_agent_suite.py``,
@@ -35,8 +38,10 @@ from pathlib import Path
 
 from perfectplay import Connect4
 from perfectplay.check.connect4.suite import load_suite
+from perfectplay.game import outcome_of
 from perfectplay.games import ExactScores
-from perfectplay.games.connect4_layer import LOSS, shipped_layer
+from perfectplay.games.connect4 import pons_score
+from perfectplay.games.connect4_layer import LOSS, shipped_exact_layer, shipped_layer
 from perfectplay.play.exact_scores import reachable_keys, walk_keys
 from perfectplay.search.solver import TranspositionTable, score_moves
 from perfectplay.search.solver.exact import solve_value
@@ -111,9 +116,37 @@ def check_layer() -> list[str]:
     return wrong
 
 
+def check_exact_layer() -> list[str]:
+    """The shipped 7x6 exact layer's keys against a fresh walk, and every row's exact score against bitbully's."""
+    from bitbully import BitBully, Board  # the referee, an optional benchmark dependency
+
+    layer = shipped_exact_layer("connect4")
+    if layer is None:
+        return ["exact: the package ships no 7x6 exact layer"]
+    scores, game = layer.scores, layer.scores.game
+    keys = walk_keys(game, plies=layer.plies)
+    wrong = []
+    if list(keys) != list(scores.keys):
+        wrong.append(f"exact: the walk finds {len(keys):,} mirror pairs, the file holds {len(scores):,}")
+    print(f"exact: {len(keys):,} mirror pairs after {layer.plies} moves walked again, {len(scores):,} rows")
+    referee = BitBully()
+    for row in range(len(scores)):
+        state = scores.state(row)
+        shipped = pons_score(outcome_of(scores.scores[row], game.max_plies), layer.plies, game.cells)
+        if game.is_over(state):  # a four already made: the side to move has lost on the spot
+            fresh = shipped if scores.scores[row] == -(game.max_plies + 2) else shipped + 1
+        else:
+            grid = [[".XO".index(cell) for cell in line] for line in game.format(state).split("/")]
+            fresh = referee.mtdf(Board.from_array(grid))
+        if fresh != shipped:
+            wrong.append(f"exact {game.format(state)}: shipped {shipped:+d}, bitbully {fresh:+d} (Pons's units)")
+    print(f"exact: every row's exact score against bitbully, {sum(w.startswith('exact ') for w in wrong)} disagree")
+    return wrong
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--only", choices=("suite", "5x4", "layer"), help="check one file (default every one)")
+    parser.add_argument("--only", choices=("suite", "5x4", "layer", "exact"), help="check one file (default every one)")
     parser.add_argument("--sample", type=int, default=10_000, help="5x4 rows solved again (default 10,000)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
@@ -125,6 +158,8 @@ def main() -> int:
         wrong += check_5x4(args.sample, args.seed)
     if args.only in (None, "layer"):
         wrong += check_layer()
+    if args.only in (None, "exact"):
+        wrong += check_exact_layer()
     for line in wrong:
         print("  disagrees:", line)
     wall, used = time.perf_counter() - started, time.process_time() - cpu

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypeVar
 from perfectplay.errors import IllegalMoveError, PositionError
 
 if TYPE_CHECKING:  # types only: nothing of the hooks runs before a solver asks for a node
-    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable, SearchNode
+    from perfectplay.hooks import CompiledEntry, OpeningBook, OutcomeTable, ScoreTable, SearchNode
 
 
 class Player(enum.Enum):
@@ -281,6 +281,10 @@ class Game(Protocol[State]):
 
     def outcome_table(self) -> OutcomeTable | None:
         """Outcomes proven ahead of time that a limited search may trust, or None (the default)."""
+        return None
+
+    def score_table(self) -> ScoreTable | None:
+        """Every move's exact score proven ahead of time, which a limited search answers from, or None (the default)."""
         return None
 
 

@@ -22,8 +22,9 @@ A game whose node the compiled core (``perfectplay._core``) knows says so
 with a ``CompiledEntry`` (``Game.compiled_entry``), and one with answers
 proven ahead of time hands them over: its opening lines as an
 ``OpeningBook`` (``Game.opening_book``), outcomes off those lines as an
-``OutcomeTable`` (``Game.outcome_table``). The solver never asks which game
-it is searching.
+``OutcomeTable`` (``Game.outcome_table``), every move's exact score near the
+start as a ``ScoreTable`` (``Game.score_table``). The solver never asks which
+game it is searching.
 
 This module imports nothing of ``perfectplay.game``: the protocol builds on
 these hooks, not the other way round.
@@ -139,6 +140,20 @@ class OutcomeTable(Protocol):
 
     def outcome(self, state: object) -> int | None:
         """The position's own outcome for the side to move, or None where the table cannot tell."""
+        ...
+
+
+class ScoreTable(Protocol):
+    """Every move's exact score proven ahead of time for some of a game's positions (``Game.score_table``).
+
+    Scores follow ``perfectplay.game``'s convention, for the side to move. A
+    limited search asks this table before anything else: where it knows
+    every move's score, that is the whole analysis, exact and complete
+    (Connect Four's exact layer, ``games/connect4_layer.py``).
+    """
+
+    def move_scores(self, state: object) -> dict[int, int] | None:
+        """Each legal move's exact score for the side to move, or None where the table cannot tell."""
         ...
 
 

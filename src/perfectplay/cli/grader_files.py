@@ -141,7 +141,21 @@ GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package in
     || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
 """
 
-GRADESCOPE_RUN = """#!/usr/bin/env bash
+RESULTS_OR_ZERO = """if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+    cat > "$out/results.json" <<'ZERO'
+{zero}
+ZERO
+fi
+mv -fT "$out/results.json" "$root/results/results.json"
+status=$?
+rm -rf "$out" "$work"
+exit "$status"
+"""
+"""How both graders' run scripts end: ``results.json`` moved into place, a zero with one sentence (``{zero}``) if
+the check wrote none; then the temporary folders go."""
+
+GRADESCOPE_RUN = (
+    """#!/usr/bin/env bash
 # Gradescope runs this for every submission: the student's files are in
 # /autograder/submission, and /autograder/results/results.json must exist at the end.
 # The checker is the environment setup.sh made, run isolated (python -I) from a fresh folder: nothing
@@ -169,16 +183,9 @@ submission=$(find "$root/submission" -name {file} -type f 2>/dev/null | sort | h
 status=$?
 # 0 and 1 are grades (1: something was found), 2 a submission that could not be checked: all three
 # wrote results.json. Whatever else happened, the student still gets a valid zero and one sentence.
-if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
-    cat > "$out/results.json" <<'ZERO'
-{zero}
-ZERO
-fi
-mv -fT "$out/results.json" "$root/results/results.json"
-status=$?
-rm -rf "$out" "$work"
-exit "$status"
 """
+    + RESULTS_OR_ZERO
+)
 
 
 def gradescope(choices: Choices) -> list[File]:
@@ -209,7 +216,8 @@ def gradescope(choices: Choices) -> list[File]:
 
 # --- PrairieLearn --------------------------------------------------------------
 
-PRAIRIELEARN_RUN = """#!/usr/bin/env bash
+PRAIRIELEARN_RUN = (
+    """#!/usr/bin/env bash
 # PrairieLearn's external grader entrypoint (info.json: "entrypoint": "/grade/tests/run.sh").
 # The student's files are in /grade/student; the result goes to /grade/results/results.json.
 # perfectplay is the wheel beside this script, unpacked into a folder of its own (no pip, no index),
@@ -235,16 +243,9 @@ fi
     --format prairielearn {flags}--output "$out/results.json")
 status=$?
 # Whatever stopped the check from writing its result, the student still reads one sentence.
-if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
-    cat > "$out/results.json" <<'ZERO'
-{zero}
-ZERO
-fi
-mv -fT "$out/results.json" "$root/results/results.json"
-status=$?
-rm -rf "$out" "$work"
-exit "$status"
 """
+    + RESULTS_OR_ZERO
+)
 
 
 def prairielearn(choices: Choices) -> list[File]:

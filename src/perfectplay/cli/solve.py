@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from typing import Any
 
-from perfectplay import Analysis, Game, Limit, make_game, solve
+from perfectplay import Analysis, Game, Limit, PerfectplayError, make_game, solve
 from perfectplay.cli.bounds import add_table_size, add_time_limit, table_for, time_limit_for
 from perfectplay.cli.options import add_game_option
 from perfectplay.search.solver import Progress, TranspositionTable
@@ -35,6 +36,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     add_game_option(parser)
     add_time_limit(parser, "give up after S seconds")
     add_table_size(parser)
+    parser.add_argument(
+        "--prove",
+        action="store_true",
+        help="prove the value by an exact search, however long it takes, instead of answering from positions "
+        "solved ahead of time (Connect Four's exact layer: the empty board at once; the proof takes CPU minutes)",
+    )
     parser.add_argument("--json", action="store_true", help="print only the summary, as JSON")
     parser.set_defaults(run=run_solve)
 
@@ -42,7 +49,10 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     game = make_game(args.game, args.position)
     state = game.initial_state() if args.position is None else game.parse(args.position)
-    bound = time_limit_for(game, args.time_limit)
+    if args.prove and args.time_limit is not None and not math.isinf(args.time_limit):
+        raise PerfectplayError("--prove searches to the end: give no --time-limit (or --time-limit none)")
+    # Without a limit the solver proves everything itself: no book, no table of positions solved ahead of time.
+    bound = None if args.prove else time_limit_for(game, args.time_limit)
     limit = None if bound is None else Limit(seconds=bound)
     table = table_for(game, args.table_size, limit is None)
     last: list[Progress] = []
@@ -131,7 +141,21 @@ def summary(game: Game[Any], result: Analysis, progress: Progress | None) -> dic
         "table_size": 0 if result.table is None else result.table.entries,
         "table_evictions": 0 if result.table is None else result.table.evictions,
         "complete": result.complete,
+        "algorithm": result.algorithm,
+        "source": source_text(result),
     }
+
+
+SOURCES = {
+    "layer": "from positions solved ahead of time (an exact layer: every move's score looked up, no search)",
+    "book": "from the opening book (no search)",
+}
+"""Where an answer came from, by ``Analysis.algorithm``; any other is a search."""
+
+
+def source_text(result: Analysis) -> str:
+    """``from positions solved ahead of time (...)`` or ``proven by search``: how the answer was found."""
+    return SOURCES.get(result.algorithm, "proven by search" if result.complete else "searched to the limit")
 
 
 def format_summary(game: Game[Any], result: Analysis, progress: Progress | None) -> str:
@@ -149,6 +173,10 @@ def format_summary(game: Game[Any], result: Analysis, progress: Progress | None)
     rate = result.nodes / result.seconds if result.seconds else 0.0
     entries = 0 if result.table is None else result.table.entries
     effort = f"{result.nodes:,} nodes in {result.seconds:.2f} s ({rate:,.0f} nodes/s), {entries:,} table entries"
+    if result.algorithm == "layer" and result.complete:
+        verdict += f" Answered {source_text(result)}; --prove proves it by search."
+    elif result.algorithm not in SOURCES and result.complete:
+        verdict += " Proven by search."
     if result.table is not None and result.table.evictions:
         effort += f"; the table was full and dropped {result.table.evictions:,} entries to make room"
     return "\n".join([verdict, best, effort])

@@ -1,4 +1,7 @@
-"""Connect Four positions a few moves above an outcome layer, solved by look-ups in it (``Connect4.outcome_table``).
+"""Connect Four positions a few moves above a layer of solved positions, solved by look-ups in it.
+
+Two kinds of layer: outcomes (``Connect4.outcome_table``, ``OutcomeLayer``)
+and exact scores (``Connect4.score_table``, ``ExactLayer``).
 
 A layer (``perfectplay dataset connect4 --format scores --plies P --values
 outcome``) holds whether each position after exactly P moves is won, drawn
@@ -15,6 +18,12 @@ dearest question (a drawn position: does any move win?).
 
 The solver asks the opening book first, then this table
 (``search/solver/exact.py``), through the game's ``outcome_table`` hook.
+
+An exact layer (``--values exact``, a few moves in: exact scores cost more
+than outcomes) answers every position at or above it the same way, with
+every move's exact score: a negamax over the layer's scores, each one
+counted one move longer on the way up. The solver asks it before the book
+(``score_table``): there its answer is the whole analysis.
 """
 
 from __future__ import annotations
@@ -24,12 +33,15 @@ from functools import cache
 from typing import Any
 
 from perfectplay.errors import PerfectplayError
-from perfectplay.game import Player
+from perfectplay.game import Player, back_up
 from perfectplay.games.connect4_scores import ExactScores
 
 LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply8.scores"}
 """The outcome layers in the package (``perfectplay/books``), by game name: a name here whose file is not in the
 package means no layer."""
+
+EXACT_LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply4.scores"}
+"""The exact-score layers in the package (``perfectplay/books``), by game name, as ``LAYERS``."""
 
 REACH = 8
 """How many moves above its layer a position is solved from it: every one, for the shipped layer 8 moves in.
@@ -102,23 +114,83 @@ class OutcomeLayer:
 
     def _look_up(self, state: Any) -> int:
         """The layer's outcome for ``state``'s side to move, whichever colour moved first."""
-        # The rows have X moving first; here either colour may have. Whoever has as many stones as the other
-        # and is to move moved first, so the key is that side's stones and the other's, whatever their colour.
-        mover, other = (state.x, state.o) if self.game.to_move(state) is Player.X else (state.o, state.x)
-        first, second = (mover, other) if mover.bit_count() == other.bit_count() else (other, mover)
-        board = self.scores.board
-        key = board.canonical(first | second << board.cells)
-        keys = self.scores.keys
-        index = bisect_left(keys, key)
-        if index == len(keys) or keys[index] != key:
-            raise _NotInLayer(self.game.format(state))
-        return int(self.scores.scores[index])  # for the side to move, whichever colour it is
+        return _look_up(self.scores, state)
+
+
+def _look_up(scores: ExactScores, state: Any) -> int:
+    """The layer's value (outcome or score) for ``state``'s side to move, whichever colour moved first."""
+    # The rows have X moving first; here either colour may have. Whoever has as many stones as the other
+    # and is to move moved first, so the key is that side's stones and the other's, whatever their colour.
+    game = scores.game
+    mover, other = (state.x, state.o) if game.to_move(state) is Player.X else (state.o, state.x)
+    first, second = (mover, other) if mover.bit_count() == other.bit_count() else (other, mover)
+    board = scores.board
+    key = board.canonical(first | second << board.cells)
+    keys = scores.keys
+    index = bisect_left(keys, key)
+    if index == len(keys) or keys[index] != key:
+        raise _NotInLayer(game.format(state))
+    return int(scores.scores[index])  # for the side to move, whichever colour it is
+
+
+class ExactLayer:
+    """An exact-score layer read back, and every move's exact score above it (a ``ScoreTable``)."""
+
+    def __init__(self, scores: ExactScores) -> None:
+        if scores.values != "exact" or scores.plies is None:
+            raise PerfectplayError("an exact layer is built with --plies N --values exact")
+        self.game = scores.game
+        self.state_type = type(self.game.initial_state())
+        self.plies: int = scores.plies
+        self.scores = scores
+
+    def reaches(self, state: Any) -> bool:
+        """Whether every move's score in ``state`` comes from the layer: the position is above it, not over."""
+        return (state.x | state.o).bit_count() < self.plies and not self.game.is_over(state)
+
+    def move_scores(self, state: object) -> dict[int, int] | None:
+        """Each legal move's exact score for the side to move; None below the layer or off it."""
+        if not isinstance(state, self.state_type) or not self.reaches(state):
+            return None
+        known: dict[tuple[int, int], int] = {}
+        game = self.game
+        try:
+            return {move: back_up(self._value(game.play(state, move), known)) for move in game.legal_moves(state)}
+        except _NotInLayer:
+            return None  # a position no game reaches: the search answers it
+
+    def _value(self, state: Any, known: dict[tuple[int, int], int]) -> int:
+        """The exact score of ``state`` for its side to move, by a full negamax down to the layer."""
+        game = self.game
+        if game.is_over(state):
+            return 0 if game.winner(state) is None else -(game.max_plies + 2)  # a four is the last mover's
+        stones = (state.x, state.o)
+        found = known.get(stones)
+        if found is not None:
+            return found
+        if (state.x | state.o).bit_count() == self.plies:
+            value = _look_up(self.scores, state)
+        else:
+            value = max(back_up(self._value(game.play(state, move), known)) for move in game.legal_moves(state))
+        known[stones] = value
+        return value
 
 
 @cache
 def shipped_layer(name: str) -> OutcomeLayer | None:
-    """The layer the package ships for the game called ``name``, read once; None if there is none."""
-    filename = LAYERS.get(name)
+    """The outcome layer the package ships for the game called ``name``, read once; None if there is none."""
+    scores = _shipped(LAYERS.get(name))
+    return None if scores is None else OutcomeLayer(scores)
+
+
+@cache
+def shipped_exact_layer(name: str) -> ExactLayer | None:
+    """The exact layer the package ships for the game called ``name``, read once; None if there is none."""
+    scores = _shipped(EXACT_LAYERS.get(name))
+    return None if scores is None else ExactLayer(scores)
+
+
+def _shipped(filename: str | None) -> ExactScores | None:
     if filename is None:
         return None
     from importlib import resources  # paid only when a layer is read
@@ -127,4 +199,4 @@ def shipped_layer(name: str) -> OutcomeLayer | None:
     if not path.is_file():
         return None
     with resources.as_file(path) as local:
-        return OutcomeLayer(ExactScores.read(local))
+        return ExactScores.read(local)

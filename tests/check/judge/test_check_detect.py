@@ -19,6 +19,7 @@ from perfectplay.check.judge.interface import Hint, TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import runner
+from perfectplay.check.run.inside import values
 
 
 class FakeCandidate:
@@ -275,7 +276,7 @@ def test_the_runner_counts_a_functions_required_arguments_as_its_signature_does(
     else:
         kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
         expected = sum(1 for p in parameters if p.kind in kinds and p.default is inspect.Parameter.empty)
-    assert runner._required_arguments(function) == expected
+    assert values.required_arguments(function) == expected
 
 
 def test_the_runner_starts_without_inspect_or_typing_when_the_functions_are_plain(tmp_path: Path) -> None:
@@ -287,7 +288,7 @@ def test_the_runner_starts_without_inspect_or_typing_when_the_functions_are_plai
         "spec.loader.exec_module(module)\n"
         "def find_best_move(board, player=None):\n"
         "    return 0\n"
-        "print(module._required_arguments(find_best_move), 'inspect' in sys.modules, 'typing' in sys.modules)\n"
+        "print(module.values.required_arguments(find_best_move), 'inspect' in sys.modules, 'typing' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["1", "False", "False"], done.stderr

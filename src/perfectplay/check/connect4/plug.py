@@ -10,7 +10,6 @@ program's lines (``lines.py``), the readings (``detect.py``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,6 @@ from perfectplay.check.connect4.render import (
     verdict_line,
 )
 from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
-from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import (
     CheckRecord,
     DriverFile,
@@ -44,6 +42,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
+from perfectplay.check.plug_formats import ScoredPlug, Scoring, json_text
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
 from perfectplay.check.settings import Grading
@@ -82,7 +81,27 @@ OPTIONS = (
 )
 
 
-class Connect4Plug:
+SCORING: Scoring[Connect4Report, Connect4Weights] = Scoring(
+    Connect4Weights,
+    load_connect4_weights,
+    connect4_score,
+    {
+        "text": render_text,
+        "autolab": autolab_output,
+        "release-body": release_body,
+        "line": lambda report, score: verdict_line(report),
+        "json": json_text(report_json),
+        "gradescope": json_text(gradescope_json),
+        "prairielearn": json_text(prairielearn_json),
+        "coderunner": json_text(coderunner_json),
+        "classroom50": json_text(classroom50_json),
+    },
+    csv_row,
+    COLUMNS,
+)
+
+
+class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
     """Connect Four at ``perfectplay check``: ``positions`` decisive positions (None: the default), then ``games``."""
 
     name = "connect4"
@@ -92,6 +111,7 @@ class Connect4Plug:
     driver = DriverFile("connect4", Path(__file__).with_name("driver.py"))
     command_lines = Connect4Lines()
     categories = ("loads", "legal", "good_moves", "perfect_moves", "games")
+    scoring = SCORING
 
     def __init__(self, positions: int | None = DEFAULT_POSITIONS, games: bool = True) -> None:
         self.positions = DEFAULT_POSITIONS if positions is None else positions
@@ -117,41 +137,6 @@ class Connect4Plug:
 
     def not_gradable(self, target: str, problem: str) -> Connect4Report:
         return not_gradable(target, problem, self.positions, self.games)
-
-    def default_weights(self) -> Connect4Weights:
-        return Connect4Weights()
-
-    def load_weights(self, path: str | Path) -> Connect4Weights:
-        return load_connect4_weights(path)
-
-    def score(self, report: Connect4Report, weights: Connect4Weights | None = None) -> Score:
-        return connect4_score(report, weights)
-
-    def render(self, report: Connect4Report, score: Score, format: str) -> str:
-        if format == "text":
-            return render_text(report, score)
-        if format == "autolab":
-            return autolab_output(report, score)
-        if format == "release-body":
-            return release_body(report, score)
-        if format == "line":
-            return verdict_line(report)
-        documents = {
-            "json": report_json,
-            "gradescope": gradescope_json,
-            "prairielearn": prairielearn_json,
-            "coderunner": coderunner_json,
-            "classroom50": classroom50_json,
-        }
-        if format not in documents:
-            raise CheckUsageError(f"--game connect4 writes no --format {format}")
-        return json.dumps(documents[format](report, score))
-
-    def csv_row(self, report: Connect4Report, score: Score) -> dict[str, object]:
-        return csv_row(report, score)
-
-    def csv_columns(self) -> tuple[str, ...]:
-        return COLUMNS
 
     def summary(self, reports: Sequence[Connect4Report], scores: Sequence[Score]) -> ClassSummary:
         return class_summary(reports, scores)

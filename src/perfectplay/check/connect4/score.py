@@ -27,14 +27,7 @@ from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import (
-    Category,
-    Score,
-    _shares,
-    check_total,
-    check_weight_numbers,
-    weights_table,
-)
+from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -58,17 +51,7 @@ class Connect4Weights:
     total: int = DEFAULT_TOTAL
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.weights) - set(TITLES)) + sorted(set(self.rates) - set(DEFAULT_RATES))
-        if unknown:
-            names = ", ".join([*TITLES, *DEFAULT_RATES])
-            raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
-        check_weight_numbers(self.weights)
-        for name, value in self.rates.items():
-            number = not isinstance(value, bool) and isinstance(value, int | float)
-            if not number or not (0 <= value <= 1 if name == "games_floor" else 0 < value <= 1):
-                raise CheckUsageError(
-                    f"weights: {name} must be a rate from 0 to 1 (a full rate above 0), not {value!r}"
-                )
+        check_rated(self.weights, TITLES, self.rates, DEFAULT_RATES, zero_rate=True)  # games_floor may be 0
         if self.rate("games_floor") >= self.rate("games_full"):
             raise CheckUsageError("weights: games_floor must be below games_full")
         check_total(self.total)
@@ -84,13 +67,7 @@ class Connect4Weights:
 
 def load_connect4_weights(path: str | Path) -> Connect4Weights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    data = weights_table(path)
-    total = data.pop("total", DEFAULT_TOTAL)
-    rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
-    try:
-        return Connect4Weights({**DEFAULT_WEIGHTS, **data}, {**DEFAULT_RATES, **rates}, total)
-    except CheckUsageError as error:
-        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
+    return load_rated_weights(path, Connect4Weights, DEFAULT_WEIGHTS, DEFAULT_RATES, DEFAULT_TOTAL)
 
 
 def games_rate(report: Connect4Report) -> float:

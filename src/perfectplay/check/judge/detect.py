@@ -33,6 +33,8 @@ from perfectplay.check.position import TicTacToePosition
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
 COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
+MODULE_EMPTIES = 4
+"""Empty markers taken from the module's own boards, at most: a module cannot make the probe try hundreds."""
 
 # (position, the mover's winning moves, what the other side would win with on the same board).
 # In each, the side to move has exactly one winning move and the other side, were it to move,
@@ -124,7 +126,8 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         empties = []
         if "EMPTY" in constants:
             empties.append(constants["EMPTY"])
-        empties += [value for board in boards for value in board["values"] if value not in marks]
+        from_boards = [value for board in boards for value in board["values"] if value not in marks]
+        empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
         empties = list(dict.fromkeys(empties))
     return [(shape, empty) for shape in shapes for empty in empties]

@@ -18,16 +18,18 @@ the machine (no home, no other submissions, no ``/work``); the private copy
 at ``/submission``, handed over as an archive the runner unpacks in the
 sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
 user can read it); a private ``/tmp`` (a size-capped tmpfs, the only
-writable place); its own PID namespace, session and IPC, so it cannot see
+writable place); no pseudo-terminal (they would come from the machine's one
+pool); its own PID namespace, session and IPC, so it cannot see
 or signal the checker and nothing it starts survives the check
 (``--die-with-parent``); when the checker runs as root, a user id of its
 own (``UserSlot``: no other candidate holds it meanwhile). Everywhere, each
 candidate process gets a cgroup of its own where the machine has them
 (``accounting.py``), and the launcher sets hard limits (hard == soft, so
 the code cannot raise them) on CPU seconds, file size and memory before any
-candidate code runs; without a cgroup, a Python candidate may start no
-process (``runner.forbid_new_processes``) and memory is limited by address
-space.
+candidate code runs, and a seccomp filter refuses what the kernel would lend
+beyond a move's needs (io_uring, key rings, inotify...:
+``inside/seccomp.py``); without a cgroup, a Python candidate may start no
+process (``inside/seccomp.py``) and memory is limited by address space.
 """
 
 from __future__ import annotations
@@ -56,6 +58,9 @@ SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
 INSIDE_RUNNER = "/perfectplay/runner.py"
+INSIDE_PARTS = "/perfectplay/inside"
+RUNNER_PARTS = tuple(sorted(RUNNER.with_name("inside").glob("*.py")))
+"""The runner's own modules (``inside/``): handed in beside it, read-only, at ``/perfectplay/inside/``."""
 INSIDE_ARCHIVE = "/perfectplay/submission.tar"
 INSIDE_FOLDER = "/submission"
 INSIDE_PYTHON = "/python"
@@ -131,7 +136,7 @@ def _features() -> str:
     user = "a user of its own" if os.geteuid() == 0 else "the checker's user in a user namespace"
     return (
         "no network, read-only system, the standard library and no installed package, private copy of the folder, "
-        f"private /tmp, own PID namespace, {user}"
+        f"private /tmp, no pseudo-terminal, no io_uring, own PID namespace, {user}"
     )
 
 
@@ -306,6 +311,7 @@ class Jail:
         if not self.isolation.sandboxed:
             return {}
         handed = {RUNNER_FD: RUNNER}
+        handed.update({_part_fd(part.stem): part for part in RUNNER_PARTS})
         handed.update({_driver_fd(name): path for name, path in self.drivers.items()})
         if self.archive is not None:
             handed[ARCHIVE_FD] = self.archive
@@ -364,7 +370,7 @@ class Jail:
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
         first = Path(program[0])
-        local = "/" in program[0] and first.is_file() and self.folder is not None
+        local = "/" in program[0] and os.path.isfile(first) and self.folder is not None
         if local and self.folder is not None and _within(first.resolve(), self.folder):
             argv = [self.inside(first)]
         else:
@@ -373,7 +379,8 @@ class Jail:
                 argv = [_inside_interpreter()]
         for argument in program[1:]:
             path = Path(argument)
-            inside = self.folder is not None and path.exists() and _within(path.resolve(), self.folder)
+            # os.path.exists: an argument too long to name a file (``python3 -c '<program>'``) is an argument.
+            inside = self.folder is not None and os.path.exists(path) and _within(path.resolve(), self.folder)
             argv.append(self.inside(path) if inside else argument)
         return self._start(["--exec", *argv], program=argv[0])
 
@@ -412,6 +419,15 @@ class Jail:
 
 def _driver_fd(name: str) -> str:
     return f"@DRIVER_{name}_FD@"
+
+
+def _part_fd(name: str) -> str:
+    return f"@RUNNER_{name}_FD@"
+
+
+def _inside_part(name: str) -> str:
+    """Where the sandbox shows one of the runner's own modules: in the folder the runner loads them from."""
+    return f"{INSIDE_PARTS}/{name}.py"
 
 
 def _inside_driver(name: str) -> str:
@@ -479,13 +495,20 @@ def _bwrap(
     argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent)]
     if runner_fd is not None:
         argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
+        argv += ["--perms", "0755", "--dir", INSIDE_PARTS]
+        for part in RUNNER_PARTS:
+            argv += ["--perms", "0444", "--file", _part_fd(part.stem), _inside_part(part.stem)]
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:
         argv += ["--ro-bind", outside, inside]
     if archive_fd is not None:
         argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
-    argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
+    argv += ["--proc", "/proc", "--dev", "/dev"]
+    # bwrap's /dev has a devpts of its own, but its pseudo-terminals still come from the machine's one pool
+    # (kernel.pty.max): an empty read-only folder over it leaves none to take (a move needs no terminal).
+    argv += ["--perms", "0555", "--tmpfs", "/dev/pts", "--remount-ro", "/dev/pts"]
+    argv += ["--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
     argv += ["--chdir", INSIDE_FOLDER if archive_fd is not None else "/"]
     return argv
 

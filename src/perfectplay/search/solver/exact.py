@@ -194,7 +194,8 @@ def _run(
 def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tuple[Findings, str]:
     """A limited search's answer and what gave it: the strongest of what is known ahead of time, else a search.
 
-    In this order: the game's opening book (``"book"``); a move that must be
+    In this order: the game's exact scores table (``"layer"``: every move's
+    exact score, which is the whole analysis); the game's opening book (``"book"``); a move that must be
     played, proven at once (a win in 1 says more than a table's "a win");
     the game's outcome table off the book's lines (``"layer"``); else the
     deepening, told what the book or the table proved (the outcomes of a
@@ -207,6 +208,9 @@ def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tupl
     """
     game, state = root.game, root.state
     ahead = limit.depth is None
+    scores = _scores_ahead(game, state) if ahead else None
+    if scores is not None:
+        return _from_scores(root, scores, every_move), "layer"
     answer = _book_answer(game, state) if ahead else None
     booked = answer is not None and answer.move is not None
     if booked and not analysis:
@@ -229,6 +233,27 @@ def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tupl
             ceiling = table.outcome(state)
     known = None if answer is None else answer.outcomes
     return deepen(root, every_move, limit.depth, game.max_plies, known, ceiling), "solver"
+
+
+def _scores_ahead(game: Game[Any], state: Any) -> dict[int, int] | None:
+    """Every legal move's exact score from the game's score table, or None: no table, or it cannot tell."""
+    table = game.score_table()
+    if table is None:
+        return None
+    scores = table.move_scores(state)
+    if scores is not None and set(scores) != set(game.legal_moves(state)):
+        raise TypeError(f"{game.name}'s score table did not score every legal move")
+    return scores
+
+
+def _from_scores(root: Root, scores: dict[int, int], every_move: bool) -> Findings:
+    """A score table's answer as an exact search's: complete, every move proven (``solve``: the best ones)."""
+    top = max(scores.values())
+    best = tuple(sorted(move for move in root.moves if scores[move] == top))
+    if not every_move:
+        return Findings({}, frozenset(), best, True, None, top * SCALE)
+    values = {move: scores[move] * SCALE for move in root.moves}
+    return Findings(values, frozenset(root.moves), best, True, None)
 
 
 def _book_answer(game: Game[Any], state: Any) -> BookAnswer | None:

@@ -1,0 +1,70 @@
+"""Preparing the candidate's process before any of its code runs: the private copy unpacked, hard limits,
+its own user, and an end when the checker goes away.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+MACHINE_FAILED = 125
+"""Exit status when the process could not be prepared before any candidate code ran."""
+
+
+def set_limits(limits: dict[str, int]) -> None:
+    """Hard limits, hard == soft, set before any candidate code runs: the candidate cannot raise them."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: no limits to set
+        return
+
+    for name, value in limits.items():
+        which = getattr(resource, f"RLIMIT_{name}")
+        _, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        resource.setrlimit(which, (value, value))
+
+
+def drop_user(user: str) -> None:
+    """Become an unprivileged user (the sandbox gave this process only the right to do this)."""
+    uid, gid = (int(part) for part in user.split(":"))
+    os.setgroups([])
+    os.setgid(gid)
+    os.setuid(uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise SystemExit("could not drop privileges")
+
+
+def unpack_copy(archive: str, folder: str) -> None:
+    """Unpack the submission's private copy (an archive the checker made) into ``folder``, then delete it.
+
+    Inside the sandbox the copy lives in the sandbox's own memory, so nothing in /proc/self/mountinfo
+    names a folder of the machine, and no one outside the sandbox can read it.
+    """
+    import tarfile
+
+    with tarfile.open(archive) as tar:
+        members = [member for member in tar.getmembers() if member.isfile() or member.isdir()]
+        for member in members:
+            member.mode = 0o755 if member.isdir() else 0o644
+            member.uid = member.gid = 0
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(folder, members=members, filter="data")
+        else:  # made by the checker itself: regular files and folders under relative names only
+            tar.extractall(folder, members=members)
+    os.unlink(archive)
+
+
+def watch_parent(interval: float = 0.5) -> None:
+    """End this process if perfectplay goes away, even while the candidate is stuck in a loop."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
