@@ -220,12 +220,14 @@ HOSTILE = {
         """,
     # During a move: write garbage straight onto the checker's channel.
     "garbage": """
-        import gc
-        def attack():
-            for thing in gc.get_objects():
-                if type(thing).__name__ == "Channel" and hasattr(thing, "outgoing"):
-                    thing.outgoing.write(b"[" * 60000 + b"\\n")
-                    thing.outgoing.flush()
+        import fcntl, os, stat
+        def attack():  # onto the channel's descriptor (the runner's objects are out of reach)
+            for descriptor in range(3, 64):
+                try:
+                    if stat.S_ISFIFO(os.fstat(descriptor).st_mode) and fcntl.fcntl(descriptor, fcntl.F_GETFL) & 3 == 1:
+                        os.write(descriptor, b"[" * 60000 + b"\\n")
+                except OSError:
+                    pass
         """,
     # During a move: print a flood, and leave an unreadable object on the board.
     "flood": """

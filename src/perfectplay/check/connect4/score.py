@@ -20,14 +20,14 @@ names it leaves out keep their default.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
+from perfectplay.check.report.score import Score, check_rated, check_total, load_rated_weights, rated_score
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -82,13 +82,9 @@ def connect4_score(report: Connect4Report, weights: Connect4Weights | None = Non
     weights = weights or Connect4Weights()
     # One list for every student of a check: a broken agent's games are there, at 0 (``games_planned``).
     names = [name for name in TITLES if weights.of(name) > 0 and (name != "games" or report.games_planned)]
-    shares = _shares([weights.of(name) for name in names], weights.total)
-    categories = []
-    for name, share in zip(names, shares, strict=True):
-        fraction, right, of, message = _measure(report, name, weights)
-        earned = math.floor(share * fraction + 1e-9)
-        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
-    return Score(tuple(categories), weights.total, gradable=report.gradable)
+    return rated_score(
+        names, weights.of, weights.total, TITLES, partial(_measure, report, weights=weights), report.gradable
+    )
 
 
 def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tuple[float, int, int, str]:
