@@ -112,7 +112,16 @@ def main() -> None:
     print(f"median ratio: {statistics.median(ratios):.2f} (target <= 0.6)")
     print(f"best ratio the CPU allows (C {checker:.1f} s, K {candidates:.1f} s, {cores} cores): {bound:.2f}")
     every = [run["reports"] for name in runs for run in runs[name]]
-    print("same reports in every run:", "yes" if all(reports == every[0] for reports in every) else "NO")
+    differ = sorted(
+        {
+            f"{first['target']}: {key}"
+            for reports in every[1:]
+            for first, other in zip(every[0], reports, strict=True)
+            for key in first
+            if first[key] != other.get(key)
+        }
+    )
+    print("same reports in every run:", "yes" if not differ else f"NO ({', '.join(differ)})")
 
 
 if __name__ == "__main__":

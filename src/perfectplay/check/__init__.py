@@ -9,9 +9,10 @@ The checker's door. Inside, three floors that data flows through one way:
 * ``report/`` is the frozen result (``model``), its points (``score``) and
   every format a person or a grader reads (``render_*``).
 
-``check_ai`` (in ``api``) puts them together for tic-tac-toe; for every
-other game a plug (``plug.py``, one folder a game: ``connect4/``...) is run
-by the one conductor (``conductor.conduct``). The door also hands the
+Every game is a plug (``plug.py``, one folder a game: ``tictactoe/``,
+``connect4/``, ``nim/``; ``plugs.plug_for``) run by the one conductor
+(``conductor.conduct``); ``check_ai`` (in ``api``) is tic-tac-toe's Python
+entry to it. A report is scored once and every format takes that score. The door also hands the
 command line (``cli/check*.py``, ``cli/grader*.py``) everything it uses, so
 that no front end reaches past it. For a notebook grader
 (docs/graders.md)::

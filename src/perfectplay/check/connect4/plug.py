@@ -42,7 +42,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
-from perfectplay.check.plug_formats import ScoredPlug, Scoring, json_text
+from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
 from perfectplay.check.settings import Grading
@@ -87,12 +87,8 @@ SCORING: Scoring[Connect4Report, Connect4Weights] = Scoring(
         "autolab": autolab_output,
         "release-body": release_body,
         "line": lambda report, score: verdict_line(report),
-        "json": json_text(report_json),
-        "gradescope": json_text(gradescope_json),
-        "prairielearn": json_text(prairielearn_json),
-        "coderunner": json_text(coderunner_json),
-        "classroom50": json_text(classroom50_json),
     },
+    Documents(report_json, gradescope_json, prairielearn_json, coderunner_json, classroom50_json),
     csv_row,
     COLUMNS,
 )

@@ -17,14 +17,14 @@ changes any of them: ``{"good_moves": 60, "good_full": 0.8, "games": 0,
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
+from perfectplay.check.report.score import Score, check_rated, check_total, load_rated_weights, rated_score
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -76,13 +76,9 @@ def connect4_score(report: Connect4Report, weights: Connect4Weights | None = Non
     """The report's points by category; a report that could not be checked scores 0 and is not gradable."""
     weights = weights or Connect4Weights()
     names = [name for name in TITLES if weights.of(name) > 0 and (name != "games" or report.games)]
-    shares = _shares([weights.of(name) for name in names], weights.total)
-    categories = []
-    for name, share in zip(names, shares, strict=True):
-        fraction, right, of, message = _measure(report, name, weights)
-        earned = math.floor(share * fraction + 1e-9)
-        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
-    return Score(tuple(categories), weights.total, gradable=report.gradable)
+    return rated_score(
+        names, weights.of, weights.total, TITLES, partial(_measure, report, weights=weights), report.gradable
+    )
 
 
 def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tuple[float, int, int, str]:
