@@ -14,7 +14,15 @@ from typing import Any, TypeVar
 
 from perfectplay.check.plug import Asker, Json, Packages, Question
 from perfectplay.check.run.candidate import CandidateWorker
-from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
+from perfectplay.check.run.failures import (
+    ChildDied,
+    ChildTimedOut,
+    FailureBudget,
+    GaveUp,
+    NotFlushing,
+    OutOfTime,
+    ShareOf,
+)
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.speakers import RunnerSpeaker
 from perfectplay.check.run.sweep import STOPS, Progress, ask, balance, stop_reason
@@ -23,6 +31,9 @@ from perfectplay.check.settings import Grading, Limits
 
 PROBE_FAILURES = 3
 """Failed starts a probe of one reading tolerates (an answer that times out or crashes ends the probe at once)."""
+PROBE_FAILURES_IN_ALL = 12
+"""Time-outs and crashes all the readings of a probe tolerate together: a program that dies on every question
+cannot make the probe start a process for each question of each reading."""
 
 T = TypeVar("T")
 
@@ -64,6 +75,7 @@ class Conversation:
         # Plain attributes: the protocol's read-only properties, as the plug sees them.
         self.target = target
         self.pool = workers
+        self._probe_failures = FailureBudget(PROBE_FAILURES_IN_ALL)
         self.clock = clock
         self.limits = limits
         self.grading = grading
@@ -112,7 +124,7 @@ class Conversation:
             return None if stop_at_failure else []
         worker = self.pool[0]
         allowed = PROBE_FAILURES if stop_at_failure else len(questions)
-        budget, worker.failures = worker.failures, FailureBudget(allowed)
+        budget, worker.failures = worker.failures, ShareOf(allowed, self._probe_failures)
         records: list[dict[str, Any]] = []
         try:
             for op in dict.fromkeys(question.op for question in questions):

@@ -152,6 +152,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.transcript is not None and len(roster) > 1:
         raise CheckUsageError("--transcript keeps one check's answers: give one file or command")
     isolation = choose(args.sandbox)
+    if isolation.uncounted:
+        sys.stderr.write(f"perfectplay check: {isolation.uncounted}\n")
     if args.format in GRADERS:
         if len(roster) > 1:
             raise CheckUsageError(f"--format {args.format} grades one submission: give one file")

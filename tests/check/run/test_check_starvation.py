@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from perfectplay.check.run import schedstats, worker
-from perfectplay.check.run.schedstats import Starvation, descendants
+from perfectplay.check.run import worker
+from perfectplay.check.run.schedstats import Starvation
 
 
 class Readings:
@@ -128,19 +128,23 @@ def test_no_bound_no_readings() -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="no /proc here: no process tree to read")
-def test_the_checkers_tree_is_itself_and_every_process_under_it() -> None:
-    child = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+def test_a_checks_own_readings_are_the_checkers_threads_and_each_watched_process_with_those_under_it() -> None:
+    # A candidate's process and the one it started, and a process of the checker's that is not watched.
+    starts_cat = "import subprocess; cat = subprocess.Popen(['cat']); print(cat.pid, flush=True); cat.wait()"
+    candidate = subprocess.Popen([sys.executable, "-c", starts_cat], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    stranger = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     try:
-        found = descendants(os.getpid())
-        assert found[0] == os.getpid()
-        assert child.pid in found
-        readings = schedstats.RunDelays()
-        try:
-            assert set(readings.each(found)) >= {os.getpid(), child.pid}
-        finally:
-            readings.close()
+        starvation = Starvation(0.0)
+        assert set(starvation._tree()) == {os.getpid()}
+        starvation.watch(candidate.pid)
+        assert candidate.stdout is not None
+        grandchild = int(candidate.stdout.readline())  # started: under the candidate from now until it ends
+        assert set(starvation._tree()) == {os.getpid(), candidate.pid, grandchild}
     finally:
-        assert child.stdin is not None
-        child.stdin.close()
-        child.wait()
-    assert child.pid not in descendants(os.getpid())
+        for process in (candidate, stranger):
+            assert process.stdin is not None
+            process.stdin.close()  # cat reads the same input: both end
+            process.wait()
+        if candidate.stdout is not None:
+            candidate.stdout.close()
+    assert set(starvation._tree()) == {os.getpid()}  # gone: no longer read

@@ -40,7 +40,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
-from perfectplay.check.plug_formats import ScoredPlug, Scoring, json_text
+from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 from perfectplay.check.run.protocol import ProtocolError
@@ -72,15 +72,18 @@ SCORING: Scoring[NimReport, NimWeights] = Scoring(
     nim_score,
     {
         "text": render_text,
-        "json": json_text(report_json, indent=2),
-        "gradescope": json_text(graders.gradescope_json, indent=2),
-        "prairielearn": json_text(graders.prairielearn_json, indent=2),
-        "coderunner": json_text(graders.coderunner_json, indent=2),
         "autolab": graders.autolab_output,
-        "classroom50": json_text(lambda report, score: graders.classroom50_json(score), indent=2),
         "release-body": graders.release_body,
         "line": lambda report, score: verdict_line(report),
     },
+    Documents(
+        report_json,
+        graders.gradescope_json,
+        graders.prairielearn_json,
+        graders.coderunner_json,
+        lambda report, score: graders.classroom50_json(score),
+        indent=2,
+    ),
     nim_row,
     CSV_COLUMNS,
 )

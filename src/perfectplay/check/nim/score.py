@@ -23,14 +23,14 @@ TOML) changes any of them: ``{"play": 60, "play_floor": 0.6, "total": 10}``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.report.score import Category, Score, _shares, check_rated, check_total, load_rated_weights
+from perfectplay.check.report.score import Score, check_rated, check_total, load_rated_weights, rated_score
 
 TITLES = {
     "loads": "Loads, and its AI is found",
@@ -85,13 +85,14 @@ def nim_score(report: NimReport, weights: NimWeights | None = None) -> Score:
     weights = weights or NimWeights()
     kind = report.kind or "learning"
     names = [name for name in (PLAYER if kind == "player" else LEARNING) if weights.of(name, kind) > 0]
-    shares = _shares([weights.of(name, kind) for name in names], weights.total)
-    categories = []
-    for name, share in zip(names, shares, strict=True):
-        fraction, right, of, message = _measure(report, name, weights)
-        earned = math.floor(share * fraction + 1e-9)
-        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
-    return Score(tuple(categories), weights.total, gradable=report.gradable)
+    return rated_score(
+        names,
+        lambda name: weights.of(name, kind),
+        weights.total,
+        TITLES,
+        partial(_measure, report, weights=weights),
+        report.gradable,
+    )
 
 
 def play_credit(rate: float, pass_mark: float, weights: NimWeights) -> float:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -274,6 +274,26 @@ def score(report: CheckReport, weights: Weights | None = None) -> Score:
         earned = share * right // of if of else 0
         categories.append(Category(name, TITLES[name], earned, share, right, of, message))
     return Score(tuple(categories), weights.total, gradable=report.problem is None)
+
+
+def rated_score(
+    names: Sequence[str],
+    weight: Callable[[str], float],
+    total: int,
+    titles: Mapping[str, str],
+    measure: Callable[[str], tuple[float, int, int, str]],
+    gradable: bool,
+) -> Score:
+    """A score by rates (every game with rates): ``total`` shared by the categories ``names`` in proportion to
+    ``weight(name)``, each earning its share times the fraction ``measure(name)`` gives (with right, of and
+    its words), rounded down."""
+    shares = _shares([weight(name) for name in names], total)
+    categories = []
+    for name, share in zip(names, shares, strict=True):
+        fraction, right, of, message = measure(name)
+        earned = math.floor(share * fraction + 1e-9)
+        categories.append(Category(name, titles[name], earned, share, right, of, message))
+    return Score(tuple(categories), total, gradable=gradable)
 
 
 def _shares(weights: list[float], total: int) -> list[int]:

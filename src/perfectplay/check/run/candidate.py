@@ -82,6 +82,8 @@ class CandidateWorker:
             self.clock.check()
             child = self.pending or self._spawn()
             self.pending = None
+            if self.clock.starvation is not None:  # its queueing is not charged to a class run's wall bound
+                self.clock.starvation.watch(child.process.pid)
             self.starts += 1
             try:
                 hello = self.speaker.handshake(child, self.clock, self.start_limit())

@@ -18,8 +18,8 @@ the machine (no home, no other submissions, no ``/work``); the private copy
 at ``/submission``, handed over as an archive the runner unpacks in the
 sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
 user can read it); a private ``/tmp`` (a size-capped tmpfs, the only
-writable place); no pseudo-terminal (they would come from the machine's one
-pool); its own PID namespace, session and IPC, so it cannot see
+writable place: ``/dev`` is read-only); no pseudo-terminal (they would
+come from the machine's one pool); its own PID namespace, session and IPC, so it cannot see
 or signal the checker and nothing it starts survives the check
 (``--die-with-parent``); when the checker runs as root, a user id of its
 own (``UserSlot``: no other candidate holds it meanwhile). Everywhere, each
@@ -27,9 +27,9 @@ candidate process gets a cgroup of its own where the machine has them
 (``accounting.py``), and the launcher sets hard limits (hard == soft, so
 the code cannot raise them) on CPU seconds, file size and memory before any
 candidate code runs, and a seccomp filter refuses what the kernel would lend
-beyond a move's needs (io_uring, key rings, inotify...:
-``inside/seccomp.py``); without a cgroup, a Python candidate may start no
-process (``inside/seccomp.py``) and memory is limited by address space.
+beyond a move's needs (io_uring, key rings, inotify...: ``inside/seccomp.py``);
+without a cgroup, a Python candidate may start no process (the same
+module) and memory is limited by address space.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting
 from perfectplay.check.run.copying import copy_for_file
 
@@ -66,6 +66,8 @@ INSIDE_FOLDER = "/submission"
 INSIDE_PYTHON = "/python"
 TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
+INTERPRETER_BYTES = 32 * 1024 * 1024
+"""What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
 FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
 PROCESSES = 64
@@ -110,10 +112,25 @@ class Isolation:
     def sandboxed(self) -> bool:
         return self.kind == "bubblewrap"
 
+    @property
+    def uncounted(self) -> str | None:
+        """What this isolation cannot count, in one line (None: nothing): unsandboxed and without a cgroup, a
+        process that a program leaves running leaves its process tree too, and its CPU time is nobody's."""
+        if self.sandboxed or self.cgroups is not None:
+            return None
+        return (
+            "not counted: the CPU time of processes a --command program leaves running after it (orphans), "
+            "with no sandbox and no cgroup here (a Python file may start none)"
+        )
+
     def describe(self) -> str:
         if self.sandboxed:
             return f"bubblewrap sandbox ({self.detail})"
-        return f"NOT SANDBOXED: the student's code ran with the checker's user and could read its files ({self.detail})"
+        uncounted = f"; {self.uncounted}" if self.uncounted else ""
+        return (
+            "NOT SANDBOXED: the student's code ran with the checker's user and could read its files "
+            f"({self.detail}){uncounted}"
+        )
 
 
 def choose(mode: str) -> Isolation:
@@ -293,6 +310,7 @@ class Jail:
                 descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
                 with os.fdopen(descriptor, "wb") as file, tarfile.open(fileobj=file, mode="w") as tar:
                     tar.add(self.copy, arcname=".")
+                _check_fits(self.archive.stat().st_size, limits.memory_mb if isolation.cgroups is not None else None)
         except BaseException:
             self._release()
             raise
@@ -508,6 +526,9 @@ def _bwrap(
     # bwrap's /dev has a devpts of its own, but its pseudo-terminals still come from the machine's one pool
     # (kernel.pty.max): an empty read-only folder over it leaves none to take (a move needs no terminal).
     argv += ["--perms", "0555", "--tmpfs", "/dev/pts", "--remount-ro", "/dev/pts"]
+    # And /dev itself read-only (its devices still work): its memory-backed folder (/dev/shm) has no size cap, and
+    # where no cgroup counts memory of every kind, what was written there would be counted nowhere.
+    argv += ["--remount-ro", "/dev"]
     argv += ["--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
     argv += ["--chdir", INSIDE_FOLDER if archive_fd is not None else "/"]
     return argv
@@ -528,6 +549,21 @@ def _program_path(name: str) -> str:
 
 def _within(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
+
+
+def _check_fits(size: int, memory_mb: int | None) -> None:
+    """``NotGradable`` when a sandboxed copy of ``size`` bytes cannot fit the candidate's memory of every kind.
+
+    The sandbox holds the copy in its own memory, counted by the candidate's cgroup: twice while the runner unpacks
+    it (the archive and the files), beside the interpreter. A submission too big for that is its own failure, said
+    in words, not a process that dies before it is ready (which would be blamed on the machine)."""
+    if memory_mb is None or 2 * size + INTERPRETER_BYTES <= memory_mb * 2**20:
+        return
+    raise NotGradable(
+        f"the submission holds {size / 2**20:.0f} MB of files, more than fits in --memory {memory_mb} MB "
+        f"(the sandbox holds its copy in the candidate's memory, twice while unpacking it, beside "
+        f"{INTERPRETER_BYTES // 2**20} MB for Python): not gradable with this limit"
+    )
 
 
 def _copy_folder(source: Path, target: Path, exclude: set[Path], file: Path | None) -> None:

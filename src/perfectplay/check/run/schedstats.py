@@ -186,8 +186,9 @@ class Starvation:
     processes busy, a correct AI and the checker that asks it wait for a processor most of the time, and
     that is no reason for an incomplete grade. So the bound counts the wall clock less the time the check
     was runnable but not running: the run delay of every thread of the checker's process and of every
-    process under it (the candidates, their children), read every ``SAMPLE_EVERY`` seconds and once more
-    before the bound is called reached. Between two readings, what is forgiven is the run delay that grew,
+    process of the check's candidates (``watch``: each with the processes it starts), read every
+    ``SAMPLE_EVERY`` seconds and once more before the bound is called reached. Between two readings,
+    what is forgiven is the run delay that grew,
     at most the wall time that passed: threads queued side by side are one wait, not several, and the
     bound still runs out for a check that waits without being runnable. What a candidate gains by
     queueing its own threads behind one another it pays in CPU time, which its limits count.
@@ -196,24 +197,33 @@ class Starvation:
     """
 
     def __init__(self, now: float, delays: Delays | None = None) -> None:
-        if delays is None:
-            root = os.getpid()
-
-            def tree() -> dict[int, float]:
-                # Read once a second at most: files opened for each reading, so none is left open by a check.
-                once = RunDelays()
-                try:
-                    return once.each(descendants(root))
-                finally:
-                    once.close()
-
-            delays = tree
-        self._delays = delays
+        self._roots: set[int] = set()
+        self._delays = delays or self._tree
         self._lock = threading.Lock()
-        self._last = delays()
+        self._last = self._delays()
         self._at = now
         self.forgiven = 0.0
         """Seconds of the wall clock so far that were spent queued, as of the last reading."""
+
+    def watch(self, pid: int) -> None:
+        """Count ``pid`` and every process under it from now on (a candidate's process, just started)."""
+        with self._lock:
+            self._roots.add(pid)
+
+    def _tree(self) -> dict[int, float]:
+        """The checker's own threads (this process) and each watched process with every process under it."""
+        pids = [os.getpid()]
+        for root in list(self._roots):
+            found = descendants(root)
+            if not found:
+                self._roots.discard(root)  # gone (its delay so far was counted at the readings before)
+            pids += found
+        # Read once a second at most: files opened for each reading, so none is left open by a check.
+        once = RunDelays()
+        try:
+            return once.each(pids)
+        finally:
+            once.close()
 
     def sample(self, now: float) -> float:
         """Read the run delays now; the seconds forgiven so far."""

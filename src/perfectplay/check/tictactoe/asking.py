@@ -15,6 +15,9 @@ The steps:
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import random
 import shlex
 from collections.abc import Sequence
 from dataclasses import replace
@@ -63,7 +66,7 @@ class TicTacToeAsking(TicTacToeState):
         self._import_findings(loaded)
         self.offered = frozenset(loaded.get("functions", {}))
         self._phase("recognising the interface", 0, 1)
-        interface = choose_interface(self.target, loaded, self.hint, self._probe)
+        interface = choose_interface(self.target, loaded, self.hint, self._probe, self._probe_draw())
         if interface is None:
             return None
         for speaker in self.speakers:
@@ -81,6 +84,19 @@ class TicTacToeAsking(TicTacToeState):
                 first.discard()
         self.notes.extend(interface.notes)
         return interface
+
+    def _probe_draw(self) -> random.Random:
+        """What draws the probe's positions: the check's seed and the submission's own bytes.
+
+        No two submissions are probed alike, and none on positions written anywhere (a program cannot carry
+        their answers); the same file checked again with the same seed is probed alike (a regrade is the same).
+        """
+        speaker = self.workers[0].speaker
+        digest = hashlib.sha256(str(self.grading.seed).encode())
+        if isinstance(speaker, RunnerSpeaker):
+            with contextlib.suppress(OSError):
+                digest.update(speaker.path.read_bytes())
+        return random.Random(digest.hexdigest())
 
     def _decide_standard(self, interface: TicTacToeInterface) -> None:
         """The interface's standard, unless the teacher chose one; where the file offers several, the strictest.

@@ -25,7 +25,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
-from perfectplay.check.plug_formats import ScoredPlug, Scoring, json_text
+from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport, CheckTiming
 from perfectplay.check.report.render_csv import COLUMNS, csv_row
@@ -84,12 +84,8 @@ SCORING: Scoring[CheckReport, Weights] = Scoring(
         "autolab": lambda report, points: autolab_output(report, points, render_text(report, points)),
         "release-body": release_body,
         "line": lambda report, points: verdict_line(report),
-        "json": json_text(report_json),
-        "gradescope": json_text(gradescope_json),
-        "prairielearn": json_text(prairielearn_json),
-        "coderunner": json_text(coderunner_json),
-        "classroom50": json_text(classroom50_json),
     },
+    Documents(report_json, gradescope_json, prairielearn_json, coderunner_json, classroom50_json),
     csv_row,
     tuple(COLUMNS),
 )

@@ -7,12 +7,6 @@ Nothing the candidate prints or reads can reach the protocol: its ``print`` goes
 from __future__ import annotations
 
 import io
-import json
-import os
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import IO, Any
 
 CAPTURE_KEEP = 2000
 """Characters of printed output kept (the rest is only counted)."""
@@ -60,28 +54,3 @@ class ClosedStdin(io.TextIOBase):
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         self.reads += 1
         return ""
-
-
-class Channel:
-    """The parent's JSON-lines channel, on descriptors the candidate cannot reach by printing."""
-
-    def __init__(self) -> None:
-        self.incoming: IO[bytes] = os.fdopen(os.dup(0), "rb")
-        self.outgoing: IO[bytes] = os.fdopen(os.dup(1), "wb")
-        null = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(null, 0)
-        os.close(null)
-        # Native writes to descriptor 1 (C extensions, os.write) land in the
-        # stderr file the parent keeps, never in the protocol.
-        os.dup2(2, 1)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.outgoing.write(json.dumps(message).encode() + b"\n")
-        self.outgoing.flush()
-
-    def receive(self) -> dict[str, Any] | None:
-        line = self.incoming.readline()
-        if not line:
-            return None
-        message: dict[str, Any] = json.loads(line)
-        return message

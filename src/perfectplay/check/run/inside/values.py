@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import linecache
 import operator
-import traceback
 from pathlib import Path
-from types import FunctionType
+from types import FrameType, FunctionType, TracebackType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,7 +23,7 @@ def error_info(error: BaseException, path: Path) -> dict[str, Any]:
         info["line"] = error.lineno
         info["code"] = (error.text or "").strip()[:120]
         return info
-    for frame, line in reversed(list(traceback.walk_tb(error.__traceback__))):
+    for frame, line in reversed(_steps(error.__traceback__)):
         if Path(frame.f_code.co_filename).resolve().parent == path.parent:
             info["line"] = line
             info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
@@ -32,6 +31,16 @@ def error_info(error: BaseException, path: Path) -> dict[str, Any]:
                 info["file"] = Path(frame.f_code.co_filename).name
             break
     return info
+
+
+def _steps(trace: TracebackType | None) -> list[tuple[FrameType, int]]:
+    """Each frame of a traceback with its line, read here (``guard.py`` lets the runner's code read them, not the
+    standard library's ``traceback`` on its behalf)."""
+    steps = []
+    while trace is not None:
+        steps.append((trace.tb_frame, trace.tb_lineno))
+        trace = trace.tb_next
+    return steps
 
 
 def safe_str(value: object) -> str:
