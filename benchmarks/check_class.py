@@ -29,6 +29,7 @@ prints that bound from the measured C and K beside the measured ratio.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import resource
@@ -38,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,12 +86,48 @@ def run(root: Path, jobs: int | None) -> dict[str, Any]:
     return {"wall": wall, "load": load, "checker": checker, "candidates": candidates, "reports": kept}
 
 
+def phases(root: Path) -> None:
+    """Where one student's check spends its time: each phase's wall seconds and this process's CPU seconds (the
+    checker's: ``--jobs 1`` checks in this process), then the candidates' CPU in their moves."""
+    from perfectplay.check.class_run import Plan, check_class
+    from perfectplay.check.roster import from_paths
+    from perfectplay.check.run.sandbox import choose
+
+    marks: dict[str, list[tuple[str, float, float]]] = {}
+
+    def progresses(name: str) -> Callable[[str, int, int], None]:
+        def progress(phase: str, done: int, total: int) -> None:
+            seen = marks.setdefault(name, [])
+            if not seen or seen[-1][0] != phase:
+                seen.append((phase, time.perf_counter(), time.process_time()))
+
+        return progress
+
+    started = time.perf_counter()
+    roster = from_paths([str(root)])
+    print(f"the roster: {time.perf_counter() - started:.2f} s")
+    # Each check's last phase ends when the next one starts ("finished" comes after its result): printed at the end.
+    for result in list(check_class(roster, Plan(choose("auto")), 1, progresses)):
+        seen = marks.get(result.submission.name, [])
+        steps = [
+            f"{phase} {end - start:.2f} s ({cpu_end - cpu_start:.2f} CPU)"
+            for (phase, start, cpu_start), (_, end, cpu_end) in itertools.pairwise(seen)
+        ]
+        cpu = result.report.timing.cpu_in_candidate if result.report is not None else None
+        print(f"{result.submission.name}: {'; '.join(steps)}; candidates' CPU {cpu or 0:.2f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--phases", action="store_true", help="one --jobs 1 run in this process, phase by phase")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
+    if args.phases:
+        with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
+            phases(make_class(Path(temporary), args.students))
+        return
     runs: dict[str, list[dict[str, Any]]] = {"default": [], "1": []}
     with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
         root = make_class(Path(temporary), args.students)

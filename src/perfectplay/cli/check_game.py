@@ -27,6 +27,7 @@ from typing import Any
 
 from perfectplay.check import (
     CONNECT4_ALLOWED,
+    CONNECT4_MAX_POSITIONS,
     CONNECT4_POSITIONS,
     DEFAULT_STUDENT_WALL,
     Candidate,
@@ -42,6 +43,7 @@ from perfectplay.check import (
     Submission,
     check_plug_class,
     conduct,
+    fresh_seed,
     from_manifest,
     from_paths,
     one_line,
@@ -95,11 +97,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         if game == "connect4":
             group.add_argument(
                 "--positions",
-                type=whole(1, "--positions", 100_000),
+                type=whole(1, "--positions", CONNECT4_MAX_POSITIONS),
                 default=CONNECT4_POSITIONS,
                 metavar="N",
-                help=f"suite positions asked, every phase in its share (default {CONNECT4_POSITIONS}; more than "
-                "the suite holds asks them all)",
+                help=f"decisive positions asked, generated and solved for the check, every phase in its share "
+                f"(default {CONNECT4_POSITIONS})",
             )
             group.add_argument("--no-games", action="store_true", help="skip the games against perfectplay's levels")
             group.add_argument(
@@ -225,7 +227,9 @@ def _checker(
         args.memory,
         wall_seconds=_wall(args, students),
     )
-    grading = Grading(seed=args.seed if args.seed is not None else defaults.seed)
+    # One fresh seed per run when the game wants one: every student of a class run is asked alike.
+    seed = args.seed if args.seed is not None else fresh_seed() if defaults.fresh_seeds else defaults.seed
+    grading = Grading(seed=seed)
     hint = _hint(args, plug)
 
     def check(submission: Submission, progress: Progress | None) -> Any:

@@ -133,6 +133,13 @@ else
 fi
 "$venv/bin/perfectplay" --version
 """
+LAB_EXTRAS = {"connect4": "connect4-lab"}
+"""The extra (pyproject) holding what a game's lab lets the student import (NumPy for Connect Four)."""
+GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package index, into the same environment: what the
+# student may import is the teacher's install; without it the check says "not graded", never a zero.
+"$venv/bin/python" -m pip install --quiet --no-warn-script-location "$wheel[{extra}]" \\
+    || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
+"""
 
 RESULTS_OR_ZERO = """if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
@@ -197,8 +204,10 @@ def gradescope(choices: Choices) -> list[File]:
             "test per score category.",
         ],
     )
+    extra = LAB_EXTRAS.get(choices.game)
+    setup = GRADESCOPE_SETUP + (GRADESCOPE_LAB.format(extra=extra) if extra else "")
     return [
-        File("setup.sh", GRADESCOPE_SETUP, EXECUTABLE),
+        File("setup.sh", setup, EXECUTABLE),
         File("run_autograder", run, EXECUTABLE),
         *_weights_files(choices),
         File("README.md", readme),

@@ -142,3 +142,14 @@ def test_the_teachers_plays_is_taken_as_given() -> None:
     hint = Hint(plays="X")
     interface = choose_interface("ai.py", MODULE, hint, best_answers(knows, plays=None), random.Random(3))
     assert interface is not None and interface.plays == "X"
+
+
+def test_a_function_that_plays_no_side_in_particular_is_read_as_both_whatever_the_draw() -> None:
+    """The first free cell lands on one side's best move or the other's about as often: never one side only."""
+
+    def first_free(interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
+        return [{"kind": "int", "value": position.cells.index(".")} for position in positions]
+
+    for seed in range(300):
+        interface = choose_interface("ai.py", MODULE, Hint(), first_free, random.Random(seed))
+        assert interface is not None and interface.plays == "both", seed

@@ -21,19 +21,16 @@ from perfectplay.check.nim.lab import NimCheck, check_nim
 LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
 CHOOSE = "    def choose_action(self, state, epsilon=True):\n"
 FORMULA = """
+import functools, operator
 def _formula(piles):
     # Misère Nim by its rule: leave an odd number of ones once every pile is 0 or 1, else a nim-sum of 0.
-    for pile, size in enumerate(piles):
-        for taken in range(1, size + 1):
-            after = list(piles)
-            after[pile] -= taken
-            big = [left for left in after if left > 1]
-            total = 0
-            for left in after:
-                total ^= left
-            if (not big and sum(after) % 2 == 1) or (big and total == 0):
-                return (pile, taken)
-    return next((pile, 1) for pile, size in enumerate(piles) if size)
+    moves = [(pile, taken) for pile, size in enumerate(piles) for taken in range(1, size + 1)]
+    for pile, taken in moves:
+        after = [left - taken if index == pile else left for index, left in enumerate(piles)]
+        wins = sum(after) % 2 == 1 if max(after) <= 1 else functools.reduce(operator.xor, after) == 0
+        if wins:
+            return (pile, taken)
+    return moves[0]
 _learn = train
 def train(n):
     return _learn(min(n, 50))

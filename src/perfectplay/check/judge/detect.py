@@ -33,13 +33,15 @@ from typing import Any
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
 from perfectplay.check.judge.interface import Hint, TicTacToeInterface
-from perfectplay.check.judge.probes import Probe, draw, seat_pool
+from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
 SEAT_CHECKS = 6
-"""Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed."""
+SEAT_AGREES = 5
+"""Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed,
+and how many of them it must answer with the side's best move it was read as playing (at most one the other's)."""
 COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
 MODULE_EMPTIES = 4
 """Empty markers taken from the module's own boards, at most: a module cannot make the probe try hundreds."""
@@ -248,13 +250,15 @@ def _settle(
         for move, (position, mover_wins, other_wins) in zip(moves, drawn, strict=True):
             own[position.to_move] += move in mover_wins
             swapped[position.to_move] += move in other_wins
-        if own["X"] >= 2 and swapped["O"] >= 2:
+        # One side only on every probe position, not most: a function that plays neither side in particular (the
+        # first free cell) lands on one side's move or the other's about as often, and must not be read so.
+        if own["X"] == PER_SIDE and swapped["O"] == PER_SIDE:
             plays = "X"
             notes.append(
                 "It plays X only: with O to move it answered as if it were X, so it is checked as X, "
                 "moving first and moving second (say --plays both if that is wrong)."
             )
-        elif own["O"] >= 2 and swapped["X"] >= 2:
+        elif own["O"] == PER_SIDE and swapped["X"] == PER_SIDE:
             plays = "O"
             notes.append(
                 "It plays O only: with X to move it answered as if it were O, so it is checked as O, "
@@ -276,9 +280,10 @@ def _seat_checked(interface: TicTacToeInterface, probing: _Probing, hint: Hint) 
     The probe's few positions could be recognised and answered as the other side on purpose, to have a weak
     seat never checked: more positions of that seat's games, drawn apart from the probe's among all those where
     no move is best for both sides, are asked the same way. Where its answers there are the mover's best moves
-    more often than the other side's, it plays that seat, and both seats are checked. To pass for one side only,
-    a program must play the other side's best moves wherever the two differ: it then plays that seat no better
-    than a function that plays one side only, the shape the lab allows.
+    more than once, or the side's it was read as playing fewer than ``SEAT_AGREES`` times, it plays that seat, and
+    both seats are checked. To pass for one side only, a program must play the other side's best moves wherever
+    the two differ: it then plays that seat no better than a function that plays one side only, the shape the lab
+    allows.
     """
     if hint.plays is not None or interface.plays == "both":
         return interface
@@ -291,12 +296,12 @@ def _seat_checked(interface: TicTacToeInterface, probing: _Probing, hint: Hint) 
         move = read_move(record, position, interface.returns)[0]
         own += move in mover_wins
         swapped += move in other_wins
-    if own <= swapped:
+    if own <= SEAT_CHECKS - SEAT_AGREES and swapped >= SEAT_AGREES:
         return interface
     other = "O" if interface.plays == "X" else "X"
     note = (
         f"On the probe's positions it answered as if it played {interface.plays} only, but on {len(seat)} more "
-        f"positions of {other}'s games it played {other}'s best move {own} times (and {interface.plays}'s {swapped}): "
+        f"positions of {other}'s games it played {other}'s best move {own} times and {interface.plays}'s {swapped}: "
         "it is checked as both sides."
     )
     kept = tuple(text for text in interface.notes if "only:" not in text)

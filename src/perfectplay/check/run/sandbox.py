@@ -18,8 +18,8 @@ the machine (no home, no other submissions, no ``/work``); the private copy
 at ``/submission``, handed over as an archive the runner unpacks in the
 sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
 user can read it); a private ``/tmp`` (a size-capped tmpfs, the only
-writable place); no pseudo-terminal (they would come from the machine's one
-pool); its own PID namespace, session and IPC, so it cannot see
+writable place: ``/dev`` is read-only); no pseudo-terminal (they would
+come from the machine's one pool); its own PID namespace, session and IPC, so it cannot see
 or signal the checker and nothing it starts survives the check
 (``--die-with-parent``); when the checker runs as root, a user id of its
 own (``UserSlot``: no other candidate holds it meanwhile). Everywhere, each
@@ -533,6 +533,9 @@ def _bwrap(
     # bwrap's /dev has a devpts of its own, but its pseudo-terminals still come from the machine's one pool
     # (kernel.pty.max): an empty read-only folder over it leaves none to take (a move needs no terminal).
     argv += ["--perms", "0555", "--tmpfs", "/dev/pts", "--remount-ro", "/dev/pts"]
+    # And /dev itself read-only (its devices still work): its memory-backed folder (/dev/shm) has no size cap, and
+    # where no cgroup counts memory of every kind, what was written there would be counted nowhere.
+    argv += ["--remount-ro", "/dev"]
     argv += ["--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
     argv += ["--chdir", INSIDE_FOLDER if archive_fd is not None else "/"]
     return argv

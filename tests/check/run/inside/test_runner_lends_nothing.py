@@ -84,12 +84,20 @@ except OSError as error:
     print("refused", len(opened), error.errno)
 else:
     print("opened", len(opened))
+for path in ("/dev/shm/kept", "/dev/kept"):
+    try:
+        open(path, "wb").close()
+        print("wrote", path)
+    except OSError as error:
+        print("refused", path, error.errno)
+open("/dev/null", "wb").write(b"devices still work")
 """
 
 
 @pytest.mark.integration
 @pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox here: {sandbox.probe()}")
-def test_a_sandboxed_candidate_takes_no_pseudo_terminal_from_the_machines_pool() -> None:
+def test_a_sandboxed_candidate_takes_no_pseudo_terminal_from_the_machines_pool_and_writes_nothing_in_dev() -> None:
     argv = [*sandbox._bwrap(sandbox.BWRAP, None, None), sandbox._inside_interpreter(), "-I", "-S", "-c", PTYS]
     done = subprocess.run(argv, capture_output=True, text=True, env=sandbox.sandbox_environment(), timeout=60)
-    assert done.stdout.split() == ["refused", "0", "2"], done.stderr
+    refused = ["refused", "/dev/shm/kept", "30", "refused", "/dev/kept", "30"]  # EROFS: /dev is read-only
+    assert done.stdout.split() == ["refused", "0", "2", *refused], done.stderr
