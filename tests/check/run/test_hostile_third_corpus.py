@@ -14,31 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from hostile_payloads import SANDBOXED, build
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
-from perfectplay.check.run.sandbox import SUBMISSION_BYTES, TMP_BYTES, probe
+from perfectplay.check.run.sandbox import SUBMISSION_BYTES, TMP_BYTES
 
-HOSTILE = Path(__file__).parents[1] / "hostile"
 SAMPLE = 12
 """Positions of the seeded sample each check asks, besides those its own games reach."""
 
-pytestmark = [
-    pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
-    pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
-]
-
-
-def payload(folder: Path, name: str | None, **fill: object) -> Path:
-    """The first free cell plus the attack ``name``, its ``__PLACEHOLDERS__`` filled, as ``folder/tictactoe.py``."""
-    text = (HOSTILE / "_first_free.py").read_text()
-    if name is not None:
-        text += "\n\n" + (HOSTILE / f"{name}.py").read_text()
-    for key, value in fill.items():
-        text = text.replace(f"__{key.upper()}__", str(value))
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "tictactoe.py"
-    path.write_text(text)
-    return path
+pytestmark = SANDBOXED
 
 
 def check(path: Path) -> CheckReport:
@@ -54,7 +38,7 @@ def outcome(report: CheckReport) -> tuple[object, ...]:
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, ...]:
-    report = check(payload(tmp_path_factory.mktemp("clean"), None))
+    report = check(build(tmp_path_factory.mktemp("clean"), None))
     assert report.verdict == "beatable" and report.complete and report.machine is None
     return outcome(report)
 
@@ -71,7 +55,7 @@ def test_a_forged_or_broken_line_on_the_runners_channel_is_a_crash_in_that_posit
     tmp_path: Path, baseline: tuple[object, ...], kind: str
 ) -> None:
     # Each forged line carries the winning answer (cell 6): taken as an answer, the position would count as best.
-    report = check(payload(tmp_path, "channel", kind=kind))
+    report = check(build(tmp_path, "channel", kind=kind))
     assert report.machine is None
     assert outcome(report) == lost_one(baseline)
 
@@ -79,7 +63,7 @@ def test_a_forged_or_broken_line_on_the_runners_channel_is_a_crash_in_that_posit
 def test_closing_every_descriptor_mid_move_is_a_crash_in_that_position_not_a_hang(
     tmp_path: Path, baseline: tuple[object, ...]
 ) -> None:
-    report = check(payload(tmp_path, "closed"))
+    report = check(build(tmp_path, "closed"))
     assert report.machine is None
     assert outcome(report) == lost_one(baseline)
 
@@ -89,7 +73,7 @@ def test_files_in_every_writable_folder_hold_no_more_than_the_private_tmp_and_th
 ) -> None:
     # Whatever it manages to write is in tmpfs pages no address-space limit counts: only the sizes of the private
     # /tmp and of its copy's folder (and, with a cgroup, its memory limit) may bound them. Holding more, it raises.
-    report = check(payload(tmp_path, "stash", allowed=(TMP_BYTES + SUBMISSION_BYTES) // 2**20))
+    report = check(build(tmp_path, "stash", allowed=(TMP_BYTES + SUBMISSION_BYTES) // 2**20))
     assert outcome(report) == baseline
 
 
@@ -98,7 +82,7 @@ def test_the_sandboxs_root_is_read_only_and_the_copys_folder_has_a_size(
 ) -> None:
     # Measured before: a checker without root or cgroup let a candidate keep 480 MB in /submission (and the root
     # was as open), under a limit of 1,024 MB of address space that counts none of it.
-    report = check(payload(tmp_path, "mounts"))
+    report = check(build(tmp_path, "mounts"))
     assert outcome(report) == baseline
 
 
@@ -106,5 +90,5 @@ def test_the_sandboxs_root_is_read_only_and_the_copys_folder_has_a_size(
 def test_its_parent_and_the_sandboxs_first_process_can_be_neither_traced_nor_read(
     tmp_path: Path, baseline: tuple[object, ...]
 ) -> None:
-    report = check(payload(tmp_path, "ptrace"))
+    report = check(build(tmp_path, "ptrace"))
     assert outcome(report) == baseline
