@@ -52,7 +52,7 @@ from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting
-from perfectplay.check.run.copying import copy_for_file
+from perfectplay.check.run.copying import CAPS, copy_for_file
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -68,6 +68,8 @@ TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
 INTERPRETER_BYTES = 32 * 1024 * 1024
 """What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
+SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
+"""Size of the tmpfs the private copy is unpacked in: the copy at its cap, and as much room again as /tmp."""
 FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
 PROCESSES = 64
@@ -415,6 +417,8 @@ class Jail:
             argv += ["--perms", "0755", "--dir", str(Path(_inside_driver("x")).parent)]
             for name in sorted(self.drivers):
                 argv += ["--perms", "0444", "--file", _driver_fd(name), _inside_driver(name)]
+        # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
+        argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -521,7 +525,10 @@ def _bwrap(
     for inside, outside in allowed:
         argv += ["--ro-bind", outside, inside]
     if archive_fd is not None:
-        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
+        # The copy in a size-capped tmpfs of its own: the sandbox's root is a tmpfs with no size, whose pages are in
+        # no address space (without a cgroup, nothing would bound what a candidate wrote there).
+        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE]
+        argv += ["--size", str(SUBMISSION_BYTES), "--perms", "0755", "--tmpfs", INSIDE_FOLDER]
     argv += ["--proc", "/proc", "--dev", "/dev"]
     # bwrap's /dev has a devpts of its own, but its pseudo-terminals still come from the machine's one pool
     # (kernel.pty.max): an empty read-only folder over it leaves none to take (a move needs no terminal).
