@@ -1,31 +1,47 @@
-"""How long a mixed class of 40 takes to check in one command, one student at a time and two side by side.
+"""How long a class folder takes to check in one command: the default ``--jobs`` against ``--jobs 1``, and why.
 
-    .venv/bin/python benchmarks/check_class.py                  # 40 students, --jobs 1 then --jobs 2
-    .venv/bin/python benchmarks/check_class.py --students 12    # a smaller class
+    .venv/bin/python benchmarks/check_class.py                  # 6 students, 3 rounds
+    .venv/bin/python benchmarks/check_class.py --students 12 --rounds 5
 
-The class is made in a temporary folder from the sample submissions
-(examples/graders/: a correct CS50 AI, a beatable one, one that crashes,
-one that does not parse; examples/correct.py and examples/cs50/), one
-folder per student, plus a program in another language (examples/rules.sh
-through the line protocol) every seventh student, all named in one CSV
-manifest. Each run is ``python -m perfectplay check --manifest class.csv
---csv grades.csv --jobs N`` as a teacher types it; the script prints both
-wall times, their ratio (the target: at most 55 % of the serial time on 2
-cores), the machine's load before each run, and whether the two runs wrote
-the same rows (they must: the rows do not depend on --jobs).
+The class is a folder made in a temporary folder from the sample
+submissions, one student folder each (``tictactoe.py``): a correct CS50 AI,
+a beatable one, one that crashes, one that does not parse
+(examples/graders/), examples/correct.py and examples/cs50/. Each run is
+``python -m perfectplay check CLASS --json`` as a teacher types it, with the
+default ``--jobs`` (the number of cores) or ``--jobs 1``; the two take turns,
+each round in the other order, so that a machine whose speed drifts slows
+both alike. Printed per run: the wall time, the machine's load average
+before it, the checker's CPU time (this command's process and the checker
+processes it started: ``RUSAGE_CHILDREN``) and the candidates' CPU time in
+their moves (the reports' ``cpu_in_candidate``); then the median ratio and
+whether every run wrote the same reports (they must: a report does not
+depend on ``--jobs``).
+
+Why the ratio is what it is: ``--jobs 1`` is not serial. One check already
+runs two candidate processes side by side, while its checker process (one
+interpreter, one core at most) asks, reads and judges every answer. With
+C the checkers' CPU and K the candidates', ``--jobs 1`` takes at least
+max(C, (C + K) / cores) and the default at least (C + K) / cores, so the
+best ratio is (C + K) / (cores * max(C, (C + K) / cores)); the script
+prints that bound from the measured C and K beside the measured ratio.
 """
 
 from __future__ import annotations
 
 import argparse
-import csv
+import itertools
+import json
 import os
+import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [
@@ -36,69 +52,114 @@ SAMPLES = [
     ROOT / "examples" / "correct.py",
     ROOT / "examples" / "cs50" / "tictactoe.py",
 ]
-COMMAND_EVERY = 7
-TIMING_COLUMNS = ("seconds", "median_ms", "slowest_ms")
+TIMING = ("timing", "notes")
+"""Report fields that differ from run to run (times, the wall clock's notes): left out of the comparison."""
 
 
 def make_class(folder: Path, students: int) -> Path:
-    """One folder per student (a copy of a sample) and the manifest naming them; returns the manifest."""
-    rows = []
+    """One folder per student, each a copy of a sample as ``tictactoe.py``; returns the class folder."""
+    root = folder / "class"
     for number in range(students):
-        name = f"student{number + 1:02d}"
-        if number % COMMAND_EVERY == COMMAND_EVERY - 1:
-            rows.append({"student": name, "file": "", "command": f"sh {ROOT / 'examples' / 'rules.sh'}"})
-            continue
-        sample = SAMPLES[number % len(SAMPLES)]
-        (folder / name).mkdir()
-        shutil.copyfile(sample, folder / name / sample.name)
-        rows.append({"student": name, "file": f"{name}/{sample.name}", "command": ""})
-    manifest = folder / "class.csv"
-    with manifest.open("w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=["student", "file", "command"])
-        writer.writeheader()
-        writer.writerows(rows)
-    return manifest
+        student = root / f"student{number + 1:02d}"
+        student.mkdir(parents=True)
+        shutil.copyfile(SAMPLES[number % len(SAMPLES)], student / "tictactoe.py")
+    return root
 
 
-def run(manifest: Path, jobs: int) -> tuple[float, list[dict[str, str]]]:
-    grades = manifest.with_name(f"grades-{jobs}.csv")
+def run(root: Path, jobs: int | None) -> dict[str, Any]:
+    """One class run: its wall time, the load before it, the checkers' and the candidates' CPU, its reports."""
+    command = [sys.executable, "-m", "perfectplay", "check", str(root), "--json"]
+    if jobs is not None:
+        command += ["--jobs", str(jobs)]
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    command = ["check", "--manifest", str(manifest), "--csv", str(grades), "--jobs", str(jobs)]
-    done = subprocess.run(
-        [sys.executable, "-m", "perfectplay", *command],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    elapsed = time.perf_counter() - started
-    if done.returncode not in (0, 1, 2) or not grades.exists():
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1, 2):
         raise SystemExit(f"the check failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
-    with grades.open() as file:
-        rows = [{k: v for k, v in row.items() if k not in TIMING_COLUMNS} for row in csv.DictReader(file)]
-    return elapsed, rows
+    reports = json.loads(done.stdout)
+    candidates = sum((report.get("timing") or {}).get("cpu_in_candidate") or 0.0 for report in reports)
+    checker = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    kept = [{key: value for key, value in report.items() if key not in TIMING} for report in reports]
+    return {"wall": wall, "load": load, "checker": checker, "candidates": candidates, "reports": kept}
+
+
+def phases(root: Path) -> None:
+    """Where one student's check spends its time: each phase's wall seconds and this process's CPU seconds (the
+    checker's: ``--jobs 1`` checks in this process), then the candidates' CPU in their moves."""
+    from perfectplay.check.class_run import Plan, check_class
+    from perfectplay.check.roster import from_paths
+    from perfectplay.check.run.sandbox import choose
+
+    marks: dict[str, list[tuple[str, float, float]]] = {}
+
+    def progresses(name: str) -> Callable[[str, int, int], None]:
+        def progress(phase: str, done: int, total: int) -> None:
+            seen = marks.setdefault(name, [])
+            if not seen or seen[-1][0] != phase:
+                seen.append((phase, time.perf_counter(), time.process_time()))
+
+        return progress
+
+    started = time.perf_counter()
+    roster = from_paths([str(root)])
+    print(f"the roster: {time.perf_counter() - started:.2f} s")
+    # Each check's last phase ends when the next one starts ("finished" comes after its result): printed at the end.
+    for result in list(check_class(roster, Plan(choose("auto")), 1, progresses)):
+        seen = marks.get(result.submission.name, [])
+        steps = [
+            f"{phase} {end - start:.2f} s ({cpu_end - cpu_start:.2f} CPU)"
+            for (phase, start, cpu_start), (_, end, cpu_end) in itertools.pairwise(seen)
+        ]
+        cpu = result.report.timing.cpu_in_candidate if result.report is not None else None
+        print(f"{result.submission.name}: {'; '.join(steps)}; candidates' CPU {cpu or 0:.2f} s", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=40)
+    parser.add_argument("--students", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--phases", action="store_true", help="one --jobs 1 run in this process, phase by phase")
     args = parser.parse_args()
+    cores = os.cpu_count() or 1
+    if args.phases:
+        with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
+            phases(make_class(Path(temporary), args.students))
+        return
+    runs: dict[str, list[dict[str, Any]]] = {"default": [], "1": []}
     with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
-        manifest = make_class(Path(temporary), args.students)
-        print(f"{args.students} students, {os.cpu_count()} cores", flush=True)
-        times = {}
-        rows = {}
-        for jobs in (1, 2):
-            load = os.getloadavg()[0]
-            times[jobs], rows[jobs] = run(manifest, jobs)
-            print(f"--jobs {jobs}: {times[jobs]:7.1f} s  (load average before: {load:.1f})", flush=True)
-    ratio = times[2] / times[1]
-    print(f"ratio: {100 * ratio:.0f} % of the serial time (target <= 55 %)")
-    print("same rows with --jobs 1 and --jobs 2:", "yes" if rows[1] == rows[2] else "NO")
-    verdicts: dict[str, int] = {}
-    for row in rows[1]:
-        verdicts[row["verdict"]] = verdicts.get(row["verdict"], 0) + 1
-    print("verdicts:", ", ".join(f"{verdict} {count}" for verdict, count in sorted(verdicts.items())))
+        root = make_class(Path(temporary), args.students)
+        print(f"{args.students} students, {cores} cores, {args.rounds} rounds (each in turn)", flush=True)
+        for number in range(args.rounds):
+            order = ["default", "1"] if number % 2 == 0 else ["1", "default"]
+            for name in order:
+                measured = run(root, None if name == "default" else int(name))
+                runs[name].append(measured)
+                print(
+                    f"--jobs {name:>7}: {measured['wall']:6.1f} s wall  (load before {measured['load']:4.1f}; "
+                    f"checker CPU {measured['checker']:5.1f} s, candidates' {measured['candidates']:5.1f} s)",
+                    flush=True,
+                )
+    ratios = [default["wall"] / one["wall"] for default, one in zip(runs["default"], runs["1"], strict=True)]
+    checker = statistics.median(run["checker"] for run in runs["1"])
+    candidates = statistics.median(run["candidates"] for run in runs["1"])
+    bound = (checker + candidates) / (cores * max(checker, (checker + candidates) / cores))
+    print(f"ratio default/--jobs 1, round by round: {', '.join(f'{ratio:.2f}' for ratio in ratios)}")
+    print(f"median ratio: {statistics.median(ratios):.2f} (target <= 0.6)")
+    print(f"best ratio the CPU allows (C {checker:.1f} s, K {candidates:.1f} s, {cores} cores): {bound:.2f}")
+    every = [run["reports"] for name in runs for run in runs[name]]
+    differ = sorted(
+        {
+            f"{first['target']}: {key}"
+            for reports in every[1:]
+            for first, other in zip(every[0], reports, strict=True)
+            for key in first
+            if first[key] != other.get(key)
+        }
+    )
+    print("same reports in every run:", "yes" if not differ else f"NO ({', '.join(differ)})")
 
 
 if __name__ == "__main__":

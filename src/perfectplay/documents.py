@@ -44,8 +44,8 @@ ANALYSIS_VERSION = 2
 # --- an analysis: CLI analyze/best --json, POST /api/analyze, the computer's reasons ------------
 
 
-class MoveJSON(TypedDict, total=False):
-    """One move of an analysis. ``row`` and ``col`` only on boards; ``heap`` and ``take`` for Nim."""
+class PlacedMoveJSON(TypedDict, total=False):
+    """A move as every document names it: its number, where it is as the game says, and its label."""
 
     move: int
     row: int
@@ -53,6 +53,11 @@ class MoveJSON(TypedDict, total=False):
     heap: int
     take: int
     label: str
+
+
+class MoveJSON(PlacedMoveJSON, total=False):
+    """One move of an analysis. ``row`` and ``col`` only on boards; ``heap`` and ``take`` for Nim."""
+
     outcome: OutcomeName
     plies: int | None
     score: int | None
@@ -76,17 +81,6 @@ class AnalysisJSON(TypedDict):
     algorithm: str
     depth: int | None
     outcome_class: OutcomeName | None
-
-
-class PlacedMoveJSON(TypedDict, total=False):
-    """A move as every document names it: its number, where it is as the game says, and its label."""
-
-    move: int
-    row: int
-    col: int
-    heap: int
-    take: int
-    label: str
 
 
 def move_fields(game: Game[Any], move: int) -> PlacedMoveJSON:
@@ -254,15 +248,9 @@ class LevelsJSON(TypedDict):
 # --- a depth-limited search beside perfect play: analyze --compare --json, POST /api/compare ----
 
 
-class ChoiceJSON(TypedDict, total=False):
+class ChoiceJSON(PlacedMoveJSON, total=False):
     """One move the depth-limited search would play; position fields as in ``MoveJSON``."""
 
-    move: int
-    row: int
-    col: int
-    heap: int
-    take: int
-    label: str
     outcome: OutcomeName
     plies: int | None
     perfect: bool

@@ -28,7 +28,7 @@ from perfectplay.check.report import escape
 from perfectplay.check.report.render_csv import csv_row, render_csv
 from perfectplay.check.report.render_text import escape_controls, render_text
 from perfectplay.check.run import protocol, worker
-from perfectplay.check.run.runner import Runner
+from perfectplay.check.run.inside.answering import Runner
 from perfectplay.check.run.sandbox import probe
 
 FIRST_FREE = "def find_best_move(board):\n    return board.index(' ')\n"

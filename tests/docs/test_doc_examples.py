@@ -12,12 +12,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from cli_helpers import PATIENCE
 from doc_examples import ROOT, Example, every_example, matches
+from shared_results import SharedResults
 
 EXAMPLES = every_example()
 
@@ -74,13 +77,52 @@ def run(argv: list[str], where: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def written(where: Path) -> dict[str, bytes]:
+    """Every file in the scratch folder that is not a link to the repository: the stand-ins and what was written."""
+    found = {}
+    for folder, _, names in os.walk(where):  # links to folders are not followed
+        for name in names:
+            path = Path(folder) / name
+            if not path.is_symlink():
+                found[str(path.relative_to(where))] = path.read_bytes()
+    return found
+
+
+def ran(code: str, kind: str, scratch: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, bytes]]:
+    """One command or script run in the scratch folder: what it printed, and the folder's files after it."""
+    result = run([sys.executable, "-c", code] if kind == "python" else ["bash", "-c", code], scratch)
+    return result, written(scratch)
+
+
+def run_block(
+    example: Example, scratch: Path, shared_results: SharedResults
+) -> Iterator[tuple[str, subprocess.CompletedProcess[str]]]:
+    """Each code of the example with what it printed, the code run in the scratch folder after the ones before it.
+
+    Pages show the same commands (a whole check of ``examples/fatalist.py``
+    on three pages, the class check on two): a command that follows the same
+    commands in a fresh scratch folder prints the same and leaves the same
+    files, so it runs once per test run, and the other pages' tests read what
+    it printed, with its files put in their own scratch folder for the commands after it.
+    """
+    for index, code in enumerate(example.code):
+        key = repr(("doc example", example.kind, example.code[: index + 1]))
+        result, files = shared_results.get(key, partial(ran, code, example.kind, scratch))
+        for name in written(scratch).keys() - files.keys():
+            (scratch / name).unlink()
+        for name, data in files.items():
+            target = scratch / name
+            if not target.exists() or target.read_bytes() != data:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+        yield code, result
+
+
 @pytest.mark.parametrize("example", RUN)
-def test_the_example_runs_and_prints_what_the_page_shows(example: Example, scratch: Path) -> None:
-    for code in example.code:
-        if example.kind == "python":
-            result = run([sys.executable, "-c", code], scratch)
-        else:
-            result = run(["bash", "-c", code], scratch)
+def test_the_example_runs_and_prints_what_the_page_shows(
+    example: Example, scratch: Path, shared_results: SharedResults
+) -> None:
+    for code, result in run_block(example, scratch, shared_results):
         shown = f"{example.where}: {code[:200]}\n--- out\n{result.stdout[-3000:]}\n--- err\n{result.stderr[-2000:]}"
         assert "Traceback" not in result.stderr, shown
         if example.checks_output:

@@ -9,9 +9,10 @@ The checker's door. Inside, three floors that data flows through one way:
 * ``report/`` is the frozen result (``model``), its points (``score``) and
   every format a person or a grader reads (``render_*``).
 
-``check_ai`` (in ``api``) puts them together for tic-tac-toe; for every
-other game a plug (``plug.py``, one folder a game: ``connect4/``...) is run
-by the one conductor (``conductor.conduct``). The door also hands the
+Every game is a plug (``plug.py``, one folder a game: ``tictactoe/``,
+``connect4/``, ``nim/``; ``plugs.plug_for``) run by the one conductor
+(``conductor.conduct``); ``check_ai`` (in ``api``) is tic-tac-toe's Python
+entry to it. A report is scored once and every format takes that score. The door also hands the
 command line (``cli/check*.py``, ``cli/grader*.py``) everything it uses, so
 that no front end reaches past it. For a notebook grader
 (docs/graders.md)::
@@ -31,6 +32,7 @@ from perfectplay._lazy import lazy_door as _lazy_door
 _HOMES: dict[str, str] = {
     "BOARDS": "perfectplay.check.judge.interface",
     "CONNECT4_ALLOWED": "perfectplay.check.connect4.plug",
+    "CONNECT4_MAX_POSITIONS": "perfectplay.check.connect4.plug",
     "CONNECT4_POSITIONS": "perfectplay.check.connect4.plug",
     "Candidate": "perfectplay.check.settings",
     "CheckReport": "perfectplay.check.report.model",
@@ -77,6 +79,7 @@ _HOMES: dict[str, str] = {
     "csv_row": "perfectplay.check.report.render_csv",
     "default_jobs": "perfectplay.check.class_run",
     "escape_controls": "perfectplay.check.report.render_text",
+    "fresh_seed": "perfectplay.check.settings",
     "from_manifest": "perfectplay.check.roster",
     "from_paths": "perfectplay.check.roster",
     "gradescope_json": "perfectplay.check.report.render_graders",
@@ -125,6 +128,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.conductor import replay_record as replay_record
     from perfectplay.check.connect4.check import check_connect4 as check_connect4
     from perfectplay.check.connect4.plug import CONNECT4_ALLOWED as CONNECT4_ALLOWED
+    from perfectplay.check.connect4.plug import CONNECT4_MAX_POSITIONS as CONNECT4_MAX_POSITIONS
     from perfectplay.check.connect4.plug import CONNECT4_POSITIONS as CONNECT4_POSITIONS
     from perfectplay.check.connect4.score import load_connect4_weights as load_connect4_weights
     from perfectplay.check.errors import CheckUsageError as CheckUsageError
@@ -183,6 +187,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.settings import Grading as Grading
     from perfectplay.check.settings import Limits as Limits
     from perfectplay.check.settings import Output as Output
+    from perfectplay.check.settings import fresh_seed as fresh_seed
     from perfectplay.check.submission import SANDBOXES as SANDBOXES
     from perfectplay.check.submission import Isolation as Isolation
     from perfectplay.check.submission import choose_isolation as choose_isolation

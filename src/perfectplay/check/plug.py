@@ -93,6 +93,8 @@ class PlugDefaults:
     memory_mb: int = 1024
     questions: int | None = None
     seed: int = 0
+    fresh_seeds: bool = False
+    """True: a fresh seed per check (or class run) instead of ``seed``, shown in the report (``--seed`` repeats it)."""
     allowed_packages: tuple[str, ...] = ()
     entries: tuple[str, ...] = ()
     """Function or class names whose definition marks the submission's file among a student's files."""

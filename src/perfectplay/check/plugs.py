@@ -14,11 +14,12 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import GamePlug
 
 PLUGS: dict[str, tuple[str, str]] = {
+    "tictactoe": ("perfectplay.check.tictactoe.plug", "TicTacToePlug"),
     "connect4": ("perfectplay.check.connect4.plug", "Connect4Plug"),
     "nim": ("perfectplay.check.nim.plug", "NimPlug"),
     "nim:misere": ("perfectplay.check.nim.plug", "NimMiserePlug"),
 }
-"""Each game's plug: (module, class). Tic-tac-toe's check is ``api.check_ai`` (``tictactoe/``)."""
+"""Each game's plug: (module, class), tic-tac-toe (the default game) first."""
 
 
 def plug_games() -> tuple[str, ...]:
@@ -36,7 +37,7 @@ def _installed(module: str) -> bool:
 def plug_for(game: str, **options: Any) -> GamePlug[Any, Any]:
     """A new plug for ``game`` (``options``: its own, e.g. Connect Four's ``positions``); a usage error if none."""
     if game not in PLUGS or game not in plug_games():
-        raise CheckUsageError(f"--game {game!r}: one of tictactoe, {', '.join(plug_games())}")
+        raise CheckUsageError(f"--game {game!r}: one of {', '.join(plug_games())}")
     module, name = PLUGS[game]
     plug: GamePlug[Any, Any] = getattr(importlib.import_module(module), name)(**options)
     return plug

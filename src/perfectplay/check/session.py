@@ -14,7 +14,15 @@ from typing import Any, TypeVar
 
 from perfectplay.check.plug import Asker, Json, Packages, Question
 from perfectplay.check.run.candidate import CandidateWorker
-from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
+from perfectplay.check.run.failures import (
+    ChildDied,
+    ChildTimedOut,
+    FailureBudget,
+    GaveUp,
+    NotFlushing,
+    OutOfTime,
+    ShareOf,
+)
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.speakers import RunnerSpeaker
 from perfectplay.check.run.sweep import STOPS, Progress, ask, balance, stop_reason
@@ -23,6 +31,9 @@ from perfectplay.check.settings import Grading, Limits
 
 PROBE_FAILURES = 3
 """Failed starts a probe of one reading tolerates (an answer that times out or crashes ends the probe at once)."""
+PROBE_FAILURES_IN_ALL = 12
+"""Time-outs and crashes all the readings of a probe tolerate together: a program that dies on every question
+cannot make the probe start a process for each question of each reading."""
 
 T = TypeVar("T")
 
@@ -61,51 +72,26 @@ class Conversation:
         isolation: Callable[[], str] = lambda: "",
         started: float = 0.0,
     ) -> None:
-        self._target = target
+        # Plain attributes: the protocol's read-only properties, as the plug sees them.
+        self.target = target
         self.pool = workers
+        self._probe_failures = FailureBudget(PROBE_FAILURES_IN_ALL)
         self.clock = clock
-        self._limits = limits
-        self._grading = grading
+        self.limits = limits
+        self.grading = grading
         self._progress = progress
-        self._packages = packages
-        self._sandboxed = sandboxed
-        self._stopped: str | None = None
+        self.packages = packages
+        self.sandboxed = sandboxed
+        self.stopped: str | None = None
+        """Why asking stopped early, or None (``plug.Session.stopped``)."""
         self.notes: list[str] = []
         self.isolation = isolation
         """How the candidate is isolated and counted, in words (read when the transcript is made)."""
         self.started = started
 
     @property
-    def target(self) -> str:
-        return self._target
-
-    @property
     def workers(self) -> int:
         return len(self.pool)
-
-    @property
-    def limits(self) -> Limits:
-        return self._limits
-
-    @property
-    def grading(self) -> Grading:
-        return self._grading
-
-    @property
-    def stopped(self) -> str | None:
-        return self._stopped
-
-    def stop(self, reason: str | None) -> None:
-        """Set (or clear, None) why asking stopped: a plug that asked again after a stop says what stands."""
-        self._stopped = reason
-
-    @property
-    def packages(self) -> Packages:
-        return self._packages
-
-    @property
-    def sandboxed(self) -> bool:
-        return self._sandboxed
 
     def use(self, runner: Mapping[str, Json]) -> bool:
         message = dict(runner)
@@ -138,7 +124,7 @@ class Conversation:
             return None if stop_at_failure else []
         worker = self.pool[0]
         allowed = PROBE_FAILURES if stop_at_failure else len(questions)
-        budget, worker.failures = worker.failures, FailureBudget(allowed)
+        budget, worker.failures = worker.failures, ShareOf(allowed, self._probe_failures)
         records: list[dict[str, Any]] = []
         try:
             for op in dict.fromkeys(question.op for question in questions):
@@ -165,12 +151,12 @@ class Conversation:
         into: dict[str, list[dict[str, Any]]] = {}
         cost = {question.key: question.cost for question in questions}
         for op in dict.fromkeys(question.op for question in questions):
-            if self._stopped is not None:
+            if self.stopped is not None:
                 break
             items = [(question.key, question.item) for question in questions if question.op == op]
             shares = balance(items, lambda key: cost[key], len(self.pool))
             if any(shares):
-                self._stopped = ask(self.pool, op, shares, phase, self._progress, into)
+                self.stopped = ask(self.pool, op, shares, phase, self._progress, into)
         return into
 
     def in_parallel(self, phase: str, jobs: Sequence[Callable[[Asker], T]]) -> list[T | None]:
@@ -199,8 +185,8 @@ class Conversation:
             thread.start()
         for thread in threads:
             thread.join()
-        if stops and self._stopped is None:
-            self._stopped = stops[0]
+        if stops and self.stopped is None:
+            self.stopped = stops[0]
         return [results.get(index) for index in range(len(jobs))]
 
     def note(self, text: str) -> None:

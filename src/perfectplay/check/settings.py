@@ -8,6 +8,7 @@ Python API refuse the same things with the same words.
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,6 +91,11 @@ class Limits:
             )
         if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:
             raise CheckUsageError(f"workers must be a whole number, at least 1, not {self.workers!r}")
+
+
+def fresh_seed() -> int:
+    """A seed nobody can know before the check draws it (nine digits: short enough to type into ``--seed``)."""
+    return secrets.randbelow(1_000_000_000)
 
 
 @dataclass(frozen=True, slots=True)

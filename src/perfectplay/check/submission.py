@@ -57,9 +57,9 @@ def command_folder(argv: list[str]) -> Path | None:
     none (a program such as ``python3 -c ...`` gets an empty folder).
     """
     for argument in argv[1:]:
-        if Path(argument).is_file():
+        if os.path.isfile(argument):  # False, never OSError, for an argument no file could be named (a program)
             return Path(argument).resolve().parent
-    if "/" in argv[0] and Path(argv[0]).is_file() and not _installed(Path(argv[0])):
+    if "/" in argv[0] and os.path.isfile(argv[0]) and not _installed(Path(argv[0])):
         return Path(argv[0]).resolve().parent
     return None
 

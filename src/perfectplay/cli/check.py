@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import re
 import signal
 import sys
@@ -38,39 +37,32 @@ from perfectplay.check import (
     NotGradable,
     Plan,
     Result,
+    Score,
     Submission,
     Weights,
-    autolab_output,
     check_class,
     check_submission,
     class_summary,
-    classroom50_json,
-    coderunner_json,
-    csv_row,
     default_jobs,
     escape_controls,
     from_manifest,
     from_paths,
-    gradescope_json,
     interrupted_row,
     load_weights,
-    prairielearn_json,
+    plug_for,
     release_body,
     render_csv,
-    render_text,
     replay,
-    report_json,
     summary_svg,
     summary_text,
     transcript_game,
     unchecked,
     usage_row,
     validate_jobs,
-    verdict_line,
 )
 from perfectplay.check import Progress as ProgressCallback
 from perfectplay.check import choose_isolation as choose
-from perfectplay.cli.check_game import feedback_files, run_game, write_feedback
+from perfectplay.cli.check_game import feedback_files, run_game, write_feedback, write_grader
 from perfectplay.cli.check_options import (
     BUDGET_MARGIN,
     BUDGET_RESERVE,
@@ -160,6 +152,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.transcript is not None and len(roster) > 1:
         raise CheckUsageError("--transcript keeps one check's answers: give one file or command")
     isolation = choose(args.sandbox)
+    if isolation.uncounted:
+        sys.stderr.write(f"perfectplay check: {isolation.uncounted}\n")
     if args.format in GRADERS:
         if len(roster) > 1:
             raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
@@ -171,12 +165,14 @@ def _run(args: argparse.Namespace) -> int:
     wall = _class_wall(args, len(roster))
     interrupted: int | None = None
     results: list[Result] = []
+    scores: list[Score] = []
     with _progress_display(len(roster)) as progress:
         try:
             for result in check_class(roster, _plan(args, isolation, wall), jobs, progress):
                 results.append(result)
                 if result.report is not None:
-                    output.add(csv_row(result.report, weights), report_json(result.report, weights), result.report)
+                    points = output.report(result.report)
+                    scores.append(points)
                 else:
                     problem = result.problem or "not checked"
                     if len(roster) == 1:
@@ -184,14 +180,14 @@ def _run(args: argparse.Namespace) -> int:
                     sys.stderr.write(f"perfectplay check: error: {escape_controls(problem)}\n")
                     name = result.submission.name
                     output.add(usage_row(name, problem), _usage_json(name, problem), None)
-                _feedback(feedback, result, weights)
+                _feedback(feedback, result, points if result.report is not None else weights)
         except (KeyboardInterrupt, _Interrupted) as stop:
             interrupted = stop.signum if isinstance(stop, _Interrupted) else signal.SIGINT
             why = f"the run was interrupted ({signal.Signals(interrupted).name}) before this file was finished"
             for submission in roster[len(results) :]:
                 name = submission.name
                 output.add(interrupted_row(name, why), {"target": name, "verdict": "interrupted", "problem": why}, None)
-    _summaries(args, output, results, weights)
+    _summaries(args, output, results, weights, scores)
     output.finish(interrupted)
     if interrupted is not None:
         sys.stderr.write(
@@ -213,7 +209,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.format in GRADERS:
         return _grade_one(args, Submission(report.target), Isolation("none", "replayed"), weights, report)
     output = _Output(args, several=False, weights=weights)
-    output.add(csv_row(report, weights), report_json(report, weights), report)
+    output.report(report)
     output.finish(None)
     return output.status
 
@@ -242,20 +238,25 @@ def _class_wall(args: argparse.Namespace, students: int) -> tuple[float, str] | 
     return None
 
 
-def _feedback(files: dict[str, Path], result: Result, weights: Weights | None) -> None:
-    """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release)."""
+def _feedback(files: dict[str, Path], result: Result, points: Score | Weights | None) -> None:
+    """One student's Markdown: the text the grader formats show (Gradescope's output, Classroom 50's release).
+
+    ``points``: the report's score; the weights for a submission not checked (its zero is scored here)."""
     path = files.get(result.submission.name)
     if path is not None:
-        write_feedback(path, release_body(result.graded, weights))
+        write_feedback(path, release_body(result.graded, points))
 
 
-def _summaries(args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None) -> None:
+def _summaries(
+    args: argparse.Namespace, output: _Output, results: list[Result], weights: Weights | None, scores: list[Score]
+) -> None:
     if not args.summary and args.summary_svg is None:
         return
     summary = class_summary(
         [result.report for result in results if result.report is not None],
         not_checked=sum(1 for result in results if result.report is None),
         weights=weights,
+        scores=scores,
     )
     if args.summary:
         output.note(summary_text(summary))
@@ -302,25 +303,9 @@ def _grade_one(
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")
             status = 2
-    if args.format == "gradescope":
-        text = json.dumps(gradescope_json(report, weights, args.visibility))
-    elif args.format == "prairielearn":
-        text = json.dumps(prairielearn_json(report, weights))
-    elif args.format == "coderunner":
-        text = json.dumps(coderunner_json(report, weights))
-    elif args.format == "autolab":
-        text = autolab_output(report, weights, render_text(report, weights)).rstrip("\n")
-    else:
-        text = json.dumps(classroom50_json(report, weights), indent=2)
-    names = {"gradescope": "results.json", "prairielearn": "results.json", "classroom50": "result.json"}
-    names |= {"coderunner": "coderunner.json", "autolab": "autolab.txt"}
-    folder = print_or_write("--output", args.output, names[args.format], text + "\n")
-    if args.format == "classroom50":
-        # Beside result.json when the output is a folder (Classroom 50's working directory), or where asked.
-        where = args.release_body or (os.path.join(folder, "release-body.md") if folder is not None else None)
-        if where is not None:
-            print_or_write("--release-body", where, "release-body.md", release_body(report, weights))
-    return report.exit_status if status is None else status
+    plug = plug_for("tictactoe")
+    written = write_grader(args, plug, report, plug.score(report, weights))  # scored once, as for every game
+    return written if status is None else status
 
 
 def limits(args: argparse.Namespace) -> tuple[float, float, float | None]:
@@ -380,6 +365,7 @@ class _Output:
         self.args = args
         self.several = several
         self.weights = weights
+        self.plug = plug_for("tictactoe")
         # --output for text and JSON: the same text, into a file instead of standard output.
         # The file is rewritten whole as each result arrives: never half a report in it.
         self.stream: Any = sys.stdout
@@ -397,7 +383,14 @@ class _Output:
         elif args.csv == "-":
             self._print(render_csv([]), end="")
 
-    def add(self, row: dict[str, object], document: dict[str, Any], report: CheckReport | None) -> None:
+    def report(self, report: CheckReport) -> Score:
+        """One report's row, document and text, all from its score, computed once (tic-tac-toe's plug renders)."""
+        points = self.plug.score(report, self.weights)
+        document = json.loads(self.plug.render(report, points, "json"))
+        self.add(self.plug.csv_row(report, points), document, (report, points))
+        return points
+
+    def add(self, row: dict[str, object], document: dict[str, Any], scored: tuple[CheckReport, Score] | None) -> None:
         self.rows.append(row)
         self.documents.append(document)
         status = row.get("exit_status")
@@ -410,11 +403,15 @@ class _Output:
             self._write_csv()
         if args.jsonl:
             self._print(json.dumps(document))
-        elif not args.json and args.csv is None and report is not None:
-            self._print(("\n\n" if self.printed else "") + render_text(report, self.weights))
+        elif not args.json and args.csv is None and scored is not None:
+            self._print(("\n\n" if self.printed else "") + self.plug.render(*scored, "text"))
             self.printed += 1
         elif not args.json and args.csv not in (None, "-"):
-            line = verdict_line(report) if report is not None else f"{row.get('verdict')}: {row.get('problem')}"
+            line = (
+                self.plug.render(*scored, "line")
+                if scored is not None
+                else f"{row.get('verdict')}: {row.get('problem')}"
+            )
             self._print(escape_controls(f"{row['file']}: {line}"))
 
     def note(self, text: str) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from perfectplay.check import (
     CONNECT4_ALLOWED,
+    CONNECT4_MAX_POSITIONS,
     CONNECT4_POSITIONS,
     DEFAULT_STUDENT_WALL,
     Candidate,
@@ -42,6 +43,7 @@ from perfectplay.check import (
     Submission,
     check_plug_class,
     conduct,
+    fresh_seed,
     from_manifest,
     from_paths,
     one_line,
@@ -69,8 +71,8 @@ TICTACTOE_ONLY = ("--jsonl", "--standard", "--board", "--empty", "--returns", "-
 
 
 def games() -> tuple[str, ...]:
-    """Every game ``--game`` takes: tic-tac-toe, then each installed plug's."""
-    return ("tictactoe", *plug_games())
+    """Every game ``--game`` takes: each installed plug's, tic-tac-toe (the default) first."""
+    return plug_games()
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -80,25 +82,26 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         choices=games(),
         default="tictactoe",
         help="the game the AI plays: tictactoe (default), or connect4 (a heuristic agent, docs/check-connect4.md)"
-        + "".join(f", {game}" for game in plug_games() if game != "connect4"),
+        + "".join(f", {game}" for game in plug_games() if game not in ("tictactoe", "connect4")),
     )
     known = {flag for action in parser._actions for flag in action.option_strings}
     for game in plug_games():
         plug = plug_for(game)
+        new = [option for option in plug.options if option.flag not in known]  # --function: one flag, read by each
+        if not new and game != "connect4":
+            continue  # tic-tac-toe's flags are check's own (check_options)
         group = parser.add_argument_group(f"{plug.title} (--game {game})")
-        for option in plug.options:
-            if option.flag in known:
-                continue  # a flag two games share (--function): one flag, read by each
+        for option in new:
             known.add(option.flag)
             group.add_argument(option.flag, choices=option.choices or None, help=option.help)
         if game == "connect4":
             group.add_argument(
                 "--positions",
-                type=whole(1, "--positions", 100_000),
+                type=whole(1, "--positions", CONNECT4_MAX_POSITIONS),
                 default=CONNECT4_POSITIONS,
                 metavar="N",
-                help=f"suite positions asked, every phase in its share (default {CONNECT4_POSITIONS}; more than "
-                "the suite holds asks them all)",
+                help=f"decisive positions asked, generated and solved for the check, every phase in its share "
+                f"(default {CONNECT4_POSITIONS})",
             )
             group.add_argument("--no-games", action="store_true", help="skip the games against perfectplay's levels")
             group.add_argument(
@@ -224,7 +227,9 @@ def _checker(
         args.memory,
         wall_seconds=_wall(args, students),
     )
-    grading = Grading(seed=args.seed if args.seed is not None else defaults.seed)
+    # One fresh seed per run when the game wants one: every student of a class run is asked alike.
+    seed = args.seed if args.seed is not None else fresh_seed() if defaults.fresh_seeds else defaults.seed
+    grading = Grading(seed=seed)
     hint = _hint(args, plug)
 
     def check(submission: Submission, progress: Progress | None) -> Any:
@@ -242,7 +247,7 @@ def _replay(args: argparse.Namespace, plug: GamePlug[Any, Any], weights: Any) ->
     report = replay_record(plug, args.replay)
     result = plug.score(report, weights)
     if args.format in GRADERS:
-        return _write_grader(args, plug, report, result)
+        return write_grader(args, plug, report, result)
     if args.csv is not None:
         print_or_write("--csv", args.csv, "grades.csv", render_rows(plug, [plug.csv_row(report, result)]))
     elif args.json:
@@ -258,10 +263,11 @@ def _grade_one(args: argparse.Namespace, plug: GamePlug[Any, Any], submission: S
     report = result.graded
     if result.report is None:
         sys.stderr.write(f"perfectplay check: error: {one_line(str(result.problem))}\n")
-    return _write_grader(args, plug, report, plug.score(report, weights))
+    return write_grader(args, plug, report, plug.score(report, weights))
 
 
-def _write_grader(args: argparse.Namespace, plug: GamePlug[Any, Any], report: Any, points: Score) -> int:
+def write_grader(args: argparse.Namespace, plug: GamePlug[Any, Any], report: Any, points: Score) -> int:
+    """A grader's file (``--format``) of one report and its score, with Classroom 50's release body beside it."""
     if args.format == "gradescope" and args.visibility != "visible":
         document = json.loads(plug.render(report, points, "gradescope"))
         for part in (document, *document.get("tests", [])):

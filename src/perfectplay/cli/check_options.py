@@ -24,7 +24,7 @@ from perfectplay.check import (
     STANDARDS,
 )
 from perfectplay.cli.check_game import add_options
-from perfectplay.cli.options import MAX_SEED, duration, path, whole
+from perfectplay.cli.options import MAX_SEED, add_path_option, duration, whole
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 FORMATS = ("text", "json", "csv", *GRADERS)
@@ -76,25 +76,15 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         "coderunner (Moodle's template grader, a sample within Jobe's 5 s) or autolab (the report, then the "
         "scores line): that grader's result, for one submission (docs/graders.md)",
     )
-    parser.add_argument(
+    add_path_option(
+        parser,
         "--output",
-        type=path("--output"),
-        metavar="PATH",
-        help="write the result to PATH instead of standard output; a folder gets the grader's file name "
+        "write the result to PATH instead of standard output; a folder gets the grader's file name "
         "(results.json; result.json and release-body.md for classroom50)",
+        metavar="PATH",
     )
-    parser.add_argument(
-        "--weights",
-        type=path("--weights"),
-        metavar="FILE",
-        help="the score's category weights, JSON or TOML (defaults in docs/graders.md)",
-    )
-    parser.add_argument(
-        "--release-body",
-        type=path("--release-body"),
-        metavar="FILE",
-        help="classroom50: also write the student's release-body.md",
-    )
+    add_path_option(parser, "--weights", "the score's category weights, JSON or TOML (defaults in docs/graders.md)")
+    add_path_option(parser, "--release-body", "classroom50: also write the student's release-body.md")
     parser.add_argument(
         "--visibility",
         choices=GRADESCOPE_VISIBILITY,
@@ -105,23 +95,16 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         "--json", action="store_true", help="print the report as JSON at the end (an array for several files)"
     )
     parser.add_argument("--jsonl", action="store_true", help="print one JSON report per line as each file finishes")
-    parser.add_argument(
-        "--csv",
-        type=path("--csv"),
-        metavar="FILE",
-        help="write one row per file to FILE as each finishes ('-' for standard output)",
-    )
-    parser.add_argument(
+    add_path_option(parser, "--csv", "write one row per file to FILE as each finishes ('-' for standard output)")
+    add_path_option(
+        parser,
         "--transcript",
-        type=path("--transcript"),
-        metavar="FILE",
-        help="save the transcript of every answer the candidate gave (JSON), to judge it again with --replay",
+        "save the transcript of every answer the candidate gave (JSON), to judge it again with --replay",
     )
-    parser.add_argument(
+    add_path_option(
+        parser,
         "--replay",
-        type=path("--replay"),
-        metavar="FILE",
-        help="judge and report a saved transcript again (any format, --weights, --standard) without running "
+        "judge and report a saved transcript again (any format, --weights, --standard) without running "
         "the student's code",
     )
     parser.add_argument(

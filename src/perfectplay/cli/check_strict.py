@@ -16,7 +16,6 @@ import argparse
 from perfectplay.check import (
     CONNECT4_ALLOWED,
     CONNECT4_POSITIONS,
-    TICTACTOE_OPTIONS,
     CheckUsageError,
     package_folders,
     plug_for,
@@ -34,8 +33,7 @@ def _given(args: argparse.Namespace, name: str) -> bool:
 def refuse_inapplicable(args: argparse.Namespace) -> None:
     """Raise ``CheckUsageError`` for the first flag that does not apply to this check, or names nothing."""
     game = getattr(args, "game", "tictactoe")
-    options = TICTACTOE_OPTIONS if game == "tictactoe" else plug_for(game).options
-    own = {option.flag for option in options}
+    own = {option.flag for option in plug_for(game).options}
     for other in plug_games():
         if other == game:
             continue

@@ -133,8 +133,29 @@ else
 fi
 "$venv/bin/perfectplay" --version
 """
+LAB_EXTRAS = {"connect4": "connect4-lab"}
+"""The extra (pyproject) holding what a game's lab lets the student import (NumPy for Connect Four)."""
+GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package index, into the same environment: what the
+# student may import is the teacher's install; without it the check says "not graded", never a zero.
+"$venv/bin/python" -m pip install --quiet --no-warn-script-location "$wheel[{extra}]" \\
+    || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
+"""
 
-GRADESCOPE_RUN = """#!/usr/bin/env bash
+RESULTS_OR_ZERO = """if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+    cat > "$out/results.json" <<'ZERO'
+{zero}
+ZERO
+fi
+mv -fT "$out/results.json" "$root/results/results.json"
+status=$?
+rm -rf "$out" "$work"
+exit "$status"
+"""
+"""How both graders' run scripts end: ``results.json`` moved into place, a zero with one sentence (``{zero}``) if
+the check wrote none; then the temporary folders go."""
+
+GRADESCOPE_RUN = (
+    """#!/usr/bin/env bash
 # Gradescope runs this for every submission: the student's files are in
 # /autograder/submission, and /autograder/results/results.json must exist at the end.
 # The checker is the environment setup.sh made, run isolated (python -I) from a fresh folder: nothing
@@ -162,16 +183,9 @@ submission=$(find "$root/submission" -name {file} -type f 2>/dev/null | sort | h
 status=$?
 # 0 and 1 are grades (1: something was found), 2 a submission that could not be checked: all three
 # wrote results.json. Whatever else happened, the student still gets a valid zero and one sentence.
-if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
-    cat > "$out/results.json" <<'ZERO'
-{zero}
-ZERO
-fi
-mv -fT "$out/results.json" "$root/results/results.json"
-status=$?
-rm -rf "$out" "$work"
-exit "$status"
 """
+    + RESULTS_OR_ZERO
+)
 
 
 def gradescope(choices: Choices) -> list[File]:
@@ -190,8 +204,10 @@ def gradescope(choices: Choices) -> list[File]:
             "test per score category.",
         ],
     )
+    extra = LAB_EXTRAS.get(choices.game)
+    setup = GRADESCOPE_SETUP + (GRADESCOPE_LAB.format(extra=extra) if extra else "")
     return [
-        File("setup.sh", GRADESCOPE_SETUP, EXECUTABLE),
+        File("setup.sh", setup, EXECUTABLE),
         File("run_autograder", run, EXECUTABLE),
         *_weights_files(choices),
         File("README.md", readme),
@@ -200,7 +216,8 @@ def gradescope(choices: Choices) -> list[File]:
 
 # --- PrairieLearn --------------------------------------------------------------
 
-PRAIRIELEARN_RUN = """#!/usr/bin/env bash
+PRAIRIELEARN_RUN = (
+    """#!/usr/bin/env bash
 # PrairieLearn's external grader entrypoint (info.json: "entrypoint": "/grade/tests/run.sh").
 # The student's files are in /grade/student; the result goes to /grade/results/results.json.
 # perfectplay is the wheel beside this script, unpacked into a folder of its own (no pip, no index),
@@ -226,16 +243,9 @@ fi
     --format prairielearn {flags}--output "$out/results.json")
 status=$?
 # Whatever stopped the check from writing its result, the student still reads one sentence.
-if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
-    cat > "$out/results.json" <<'ZERO'
-{zero}
-ZERO
-fi
-mv -fT "$out/results.json" "$root/results/results.json"
-status=$?
-rm -rf "$out" "$work"
-exit "$status"
 """
+    + RESULTS_OR_ZERO
+)
 
 
 def prairielearn(choices: Choices) -> list[File]:

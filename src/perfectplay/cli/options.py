@@ -145,6 +145,11 @@ def path(what: str) -> Callable[[str], str]:
     return parse
 
 
+def add_path_option(parser: argparse.ArgumentParser, flag: str, help: str, metavar: str = "FILE") -> None:
+    """``flag FILE``: a path (``path``: never empty), its usage errors naming ``flag``."""
+    parser.add_argument(flag, type=path(flag), metavar=metavar, help=help)
+
+
 def game_help() -> str:
     from perfectplay.games import KINDS
 

@@ -25,12 +25,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
-from perfectplay.game import DRAW, Game, Outcome, Player
+from perfectplay.game import DRAW, Outcome, Player
 from perfectplay.games.connect4_node import Connect4Node, compiled_entry
 from perfectplay.games.grid import (
-    cells_of_complete_lines,
+    GridGame,
     format_grid,
-    line_masks,
     mover_and_winner,
     new_state,
     played,
@@ -64,7 +63,7 @@ class Connect4State(NamedTuple):
     winner: Player | None
 
 
-class Connect4(Game[Connect4State]):
+class Connect4(GridGame[Connect4State]):
     """Connect Four on ``width`` columns of ``height`` cells; four in a row wins, X moves first by default.
 
     Its spec is ``connect4`` for the usual 7x6 board, else
@@ -79,12 +78,7 @@ class Connect4(Game[Connect4State]):
                 raise VariantError(f"Connect Four's {label} must be a whole number from 1 to {most}, not {value!r}")
         self.width = width
         self.height = height
-        self.cells = width * height
-        self.full = (1 << self.cells) - 1
-        self.lines: tuple[int, ...] = line_masks(height, width, IN_A_ROW)
-        self.lines_through: tuple[tuple[int, ...], ...] = tuple(
-            tuple(mask for mask in self.lines if mask >> cell & 1) for cell in range(self.cells)
-        )
+        super().__init__(height, width, IN_A_ROW, moves=width)
         # Row-major masks of each column's cells.
         self.columns: tuple[int, ...] = tuple(
             sum(1 << (row * width + col) for row in range(height)) for col in range(width)
@@ -113,29 +107,10 @@ class Connect4(Game[Connect4State]):
     def title(self) -> str:
         return f"Connect Four ({self.width}x{self.height})"
 
-    @property
-    def max_plies(self) -> int:
-        return self.cells
-
     # --- the Game protocol -------------------------------------------------
 
     def initial_state(self, first: Player = Player.X) -> Connect4State:
         return Connect4State(0, 0, first, None)
-
-    def to_move(self, state: Connect4State) -> Player:
-        return state.to_move
-
-    def winner(self, state: Connect4State) -> Player | None:
-        return state.winner
-
-    def is_over(self, state: Connect4State) -> bool:
-        return state.winner is not None or (state.x | state.o) == self.full
-
-    def legal_moves(self, state: Connect4State) -> tuple[int, ...]:
-        if state.winner is not None:
-            return ()
-        taken = state.x | state.o
-        return tuple([col for col in range(self.width) if not taken >> col & 1])  # a list is built faster
 
     def play(self, state: Connect4State, move: int) -> Connect4State:
         if not isinstance(move, int) or not 0 <= move < self.width:
@@ -168,23 +143,6 @@ class Connect4(Game[Connect4State]):
             return None
         return (self.height - filled) * self.width + col
 
-    def stones(self, state: Connect4State, player: Player) -> int:
-        """``player``'s stones as a bitmask over the cells (row-major from the top left, as ``lines``)."""
-        return state.x if player is Player.X else state.o
-
-    def stone_at(self, state: Connect4State, cell: int) -> Player | None:
-        if state.x >> cell & 1:
-            return Player.X
-        if state.o >> cell & 1:
-            return Player.O
-        return None
-
-    def winning_line(self, state: Connect4State) -> tuple[int, ...]:
-        """The cells of the winner's four(s) in a row, or () if nobody has won."""
-        if state.winner is None:
-            return ()
-        return cells_of_complete_lines(self.stones(state, state.winner), self.lines)
-
     # --- how people see it --------------------------------------------------
 
     def move_fields(self, move: int) -> dict[str, int]:
@@ -216,9 +174,6 @@ class Connect4(Game[Connect4State]):
         if self.landing_cell(state, number - 1) is None:
             raise IllegalMoveError(f"Column {number} is full: pick another column.")
         return number - 1
-
-    def highlight(self, state: Connect4State) -> tuple[int, ...]:
-        return self.winning_line(state)
 
     def draw(self, state: Connect4State, last_move: int | None = None, marks: Mapping[int, str] | None = None) -> str:
         """The board with the column numbers to type under it.
@@ -300,10 +255,7 @@ class Connect4(Game[Connect4State]):
         return Connect4Node.root(self, state)
 
     def compiled_entry(self) -> CompiledEntry | None:
-        # Only for the node above: a subclass with a node of its own is searched in Python.
-        if type(self).search_node is not Connect4.search_node:
-            return None
-        return compiled_entry(self.width, self.height)
+        return compiled_entry(self.width, self.height) if self.searches_own_node(Connect4) else None
 
     def opening_book(self) -> OpeningBook | None:
         """The package's opening book of this board, if it ships one, read on first use."""

@@ -15,10 +15,10 @@ write positions this way.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from perfectplay.errors import PositionError
-from perfectplay.game import Player
+from perfectplay.game import Game, Player
 
 
 class Stones(Protocol):
@@ -40,6 +40,78 @@ class Stones(Protocol):
 
     @property
     def winner(self) -> Player | None: ...
+
+
+StonesT = TypeVar("StonesT", bound=Stones)
+
+
+class GridGame(Game[StonesT]):
+    """The rules both grid games state alike: lines of ``k`` on ``rows`` x ``cols`` cells, stones, the winner.
+
+    A game sets its own attributes and then calls ``__init__``, which adds
+    ``cells``, ``full`` (every cell's bit), ``lines`` (every line as a
+    bitmask) and ``lines_through`` (the lines through each cell, the hot
+    lookup of ``play``). The moves are the first ``moves`` cells
+    (``move_count``), each open while its cell is empty: every cell of an
+    m,n,k board, the top row of Connect Four (column ``c``'s top cell is
+    cell ``c``).
+    """
+
+    def __init__(self, rows: int, cols: int, k: int, moves: int) -> None:
+        self.move_count = moves
+        self.cells = rows * cols
+        self.full = (1 << self.cells) - 1
+        self.lines: tuple[int, ...] = line_masks(rows, cols, k)
+        self.lines_through: tuple[tuple[int, ...], ...] = tuple(
+            tuple(mask for mask in self.lines if mask >> cell & 1) for cell in range(self.cells)
+        )
+
+    @property
+    def max_plies(self) -> int:
+        return self.cells
+
+    def to_move(self, state: StonesT) -> Player:
+        return state.to_move
+
+    def winner(self, state: StonesT) -> Player | None:
+        return state.winner
+
+    def is_over(self, state: StonesT) -> bool:
+        return state.winner is not None or (state.x | state.o) == self.full
+
+    def legal_moves(self, state: StonesT) -> tuple[int, ...]:
+        if state.winner is not None:
+            return ()
+        taken = state.x | state.o
+        return tuple([move for move in range(self.move_count) if not taken >> move & 1])  # a list is built faster
+
+    def searches_own_node(self, game_class: type[GridGame[StonesT]]) -> bool:
+        """Whether this game searches with ``game_class``'s own node, the one the compiled core mirrors.
+
+        A subclass with a node of its own is searched in Python: its
+        ``compiled_entry`` is None.
+        """
+        return type(self).search_node is game_class.search_node
+
+    def highlight(self, state: StonesT) -> tuple[int, ...]:
+        return self.winning_line(state)
+
+    def stones(self, state: StonesT, player: Player) -> int:
+        """``player``'s stones as a bitmask over the cells, as ``lines`` are (for evaluation functions)."""
+        return state.x if player is Player.X else state.o
+
+    def stone_at(self, state: StonesT, cell: int) -> Player | None:
+        if state.x >> cell & 1:
+            return Player.X
+        if state.o >> cell & 1:
+            return Player.O
+        return None
+
+    def winning_line(self, state: StonesT) -> tuple[int, ...]:
+        """The cells of the winner's line(s), or () if nobody has won."""
+        if state.winner is None:
+            return ()
+        return cells_of_complete_lines(self.stones(state, state.winner), self.lines)
 
 
 EMPTY_CHARS = frozenset(".-_ ")

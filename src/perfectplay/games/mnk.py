@@ -20,11 +20,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
-from perfectplay.game import Game, Player
+from perfectplay.game import Player
 from perfectplay.games.grid import (
-    cells_of_complete_lines,
+    GridGame,
     format_grid,
-    line_masks,
     mover_and_winner,
     new_state,
     played,
@@ -50,7 +49,7 @@ class MNKState(NamedTuple):
     winner: Player | None
 
 
-class MNK(Game[MNKState]):
+class MNK(GridGame[MNKState]):
     """The m,n,k game on ``rows`` x ``cols`` with ``k`` in a row to win.
 
     Its spec is ``mnk:ROWS,COLS,K`` (``tictactoe`` for 3,3,3). A move is a
@@ -69,12 +68,7 @@ class MNK(Game[MNKState]):
         self.rows = rows
         self.cols = cols
         self.k = k
-        self.cells = rows * cols
-        self.full = (1 << self.cells) - 1
-        self.lines = line_masks(rows, cols, k)
-        self.lines_through: tuple[tuple[int, ...], ...] = tuple(
-            tuple(mask for mask in self.lines if mask >> cell & 1) for cell in range(self.cells)
-        )
+        super().__init__(rows, cols, k, moves=rows * cols)
 
     def __repr__(self) -> str:
         return f"MNK({self.rows}, {self.cols}, {self.k})"
@@ -101,29 +95,10 @@ class MNK(Game[MNKState]):
             return "Tic-tac-toe"
         return f"{self.rows}x{self.cols}, {self.k} in a row"
 
-    @property
-    def max_plies(self) -> int:
-        return self.cells
-
     # --- the Game protocol -------------------------------------------------
 
     def initial_state(self, first: Player = Player.X) -> MNKState:
         return MNKState(0, 0, first, None)
-
-    def to_move(self, state: MNKState) -> Player:
-        return state.to_move
-
-    def winner(self, state: MNKState) -> Player | None:
-        return state.winner
-
-    def is_over(self, state: MNKState) -> bool:
-        return state.winner is not None or (state.x | state.o) == self.full
-
-    def legal_moves(self, state: MNKState) -> tuple[int, ...]:
-        if state.winner is not None:
-            return ()
-        taken = state.x | state.o
-        return tuple([cell for cell in range(self.cells) if not taken >> cell & 1])  # a list is built faster
 
     def play(self, state: MNKState, move: int) -> MNKState:
         if not isinstance(move, int) or not 0 <= move < self.cells:
@@ -174,9 +149,6 @@ class MNK(Game[MNKState]):
         if state.winner is not None:
             raise IllegalMoveError(f"The game is over: {state.winner.value} has won.")
         return cell
-
-    def highlight(self, state: MNKState) -> tuple[int, ...]:
-        return self.winning_line(state)
 
     def draw(self, state: MNKState, last_move: int | None = None, marks: Mapping[int, str] | None = None) -> str:
         """The board with the number of every free cell (from 1, what a person types).
@@ -245,10 +217,7 @@ class MNK(Game[MNKState]):
         return MNKNode.root(self, state)
 
     def compiled_entry(self) -> CompiledEntry | None:
-        # Only for the node above: a subclass with a node of its own is searched in Python.
-        if type(self).search_node is not MNK.search_node:
-            return None
-        return compiled_entry(self)
+        return compiled_entry(self) if self.searches_own_node(MNK) else None
 
     # --- board geometry -----------------------------------------------------
 
@@ -259,23 +228,6 @@ class MNK(Game[MNKState]):
     def cell(self, row: int, col: int) -> int:
         """Cell index of a row and column (from 0)."""
         return row * self.cols + col
-
-    def stone_at(self, state: MNKState, cell: int) -> Player | None:
-        if state.x >> cell & 1:
-            return Player.X
-        if state.o >> cell & 1:
-            return Player.O
-        return None
-
-    def stones(self, state: MNKState, player: Player) -> int:
-        """``player``'s stones as a bitmask over cell indices, as ``lines`` are (for evaluation functions)."""
-        return state.x if player is Player.X else state.o
-
-    def winning_line(self, state: MNKState) -> tuple[int, ...]:
-        """The cells of the winner's line(s), or () if nobody has won."""
-        if state.winner is None:
-            return ()
-        return cells_of_complete_lines(self.stones(state, state.winner), self.lines)
 
     # --- notation -----------------------------------------------------------
 

@@ -20,7 +20,7 @@ Needs the ``rl`` extra: ``pip install 'perfectplay[rl]'``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 try:
@@ -118,6 +118,17 @@ def pettingzoo_env(
 ORACLE_KEYS = ("action_values", "optimal_actions")
 
 
+def _filled_first(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``dict``'s own ``method`` on an ``OracleInfo`` whose oracle answers are computed first: every key is then in."""
+
+    def filled(info: OracleInfo, *args: Any) -> Any:
+        info._fill()
+        return method(info, *args)
+
+    filled.__name__ = method.__name__
+    return filled
+
+
 class OracleInfo(dict[str, Any]):
     """A Gymnasium ``info`` whose oracle answers (``ORACLE_KEYS``) are computed the first time anything reads them.
 
@@ -148,29 +159,12 @@ class OracleInfo(dict[str, Any]):
             return default
         return self[key]
 
-    def keys(self) -> Any:
-        self._fill()
-        return super().keys()
-
-    def items(self) -> Any:
-        self._fill()
-        return super().items()
-
-    def values(self) -> Any:
-        self._fill()
-        return super().values()
-
-    def __iter__(self) -> Iterator[str]:
-        self._fill()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._fill()
-        return super().__len__()
-
-    def __repr__(self) -> str:
-        self._fill()
-        return super().__repr__()
+    keys = _filled_first(dict.keys)
+    items = _filled_first(dict.items)
+    values = _filled_first(dict.values)
+    __iter__ = _filled_first(dict.__iter__)
+    __len__ = _filled_first(dict.__len__)
+    __repr__ = _filled_first(dict.__repr__)
 
     def copy(self) -> dict[str, Any]:
         self._fill()

@@ -53,29 +53,38 @@ class Layout:
     """The row of every drawn node, by node id (edges start at their parent's row)."""
 
 
+class Rows:
+    """Rows handed out from the top: a leaf or a stub takes the next one, a parent sits between its children."""
+
+    def __init__(self) -> None:
+        self.used = 0
+
+    def take(self) -> int:
+        row = self.used
+        self.used += 1
+        return row
+
+    def for_parent(self, below: list[float]) -> float:
+        """Halfway between the first and last of ``below`` (its children's and stubs' rows), or a row of its own."""
+        return (below[0] + below[-1]) / 2 if below else self.take()
+
+
 def lay_out(root: TraceNode) -> Layout:
     """Rows and columns for every drawn node, stub and pruned row, in search order."""
     nodes: list[Placed] = []
     stubs: list[Stub] = []
     pruned: list[PrunedRow] = []
-    next_row = 0
+    taken = Rows()
 
     def place(node: TraceNode, parent: TraceNode | None, column: int) -> float:
-        nonlocal next_row
         rows = [place(child, node, column + 1) for child in node.children]
         if node.hidden:
-            stubs.append(Stub(node, node.hidden, column + 1, next_row))
-            rows.append(next_row)
-            next_row += 1
+            stubs.append(Stub(node, node.hidden, column + 1, taken.take()))
+            rows.append(stubs[-1].row)
         if node.pruned:
-            pruned.append(PrunedRow(node, column + 1, next_row))
-            rows.append(next_row)
-            next_row += 1
-        if rows:
-            row = (rows[0] + rows[-1]) / 2
-        else:
-            row = next_row
-            next_row += 1
+            pruned.append(PrunedRow(node, column + 1, taken.take()))
+            rows.append(pruned[-1].row)
+        row = taken.for_parent(rows)
         nodes.append(Placed(node, column, row, parent))
         return row
 
@@ -86,4 +95,4 @@ def lay_out(root: TraceNode) -> Layout:
     row_of = {placed.node.id: placed.row for placed in nodes}
     # Parents are placed after their children; hand them out in search order.
     in_order = tuple(sorted(nodes, key=lambda placed: placed.node.id))
-    return Layout(in_order, tuple(stubs), tuple(pruned), next_row, deepest + 1, row_of)
+    return Layout(in_order, tuple(stubs), tuple(pruned), taken.used, deepest + 1, row_of)

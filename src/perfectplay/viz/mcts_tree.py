@@ -15,6 +15,7 @@ from typing import Any
 
 from perfectplay.teaching.mcts_study import REWARDS
 from perfectplay.teaching.uct_tree import MctsHiddenChild, MctsShownNode, MctsTree
+from perfectplay.viz.layout import Rows
 from perfectplay.viz.svg import BOARD, board_thumbnail
 from perfectplay.viz.tikz import PREAMBLE, STYLES, latex_text
 from perfectplay.viz.xml_text import escape
@@ -237,27 +238,21 @@ def mcts_svg(tree: MctsTree) -> str:
     rows: dict[int, float] = {}
     columns: dict[int, int] = {}
     stubs: list[tuple[MctsShownNode, float, int]] = []
-    counter = 0
+    taken = Rows()
 
     def place(node: MctsShownNode, column: int) -> float:
-        nonlocal counter
         below = [place(child, column + 1) for child in node.children]
         if node.hidden:
-            stubs.append((node, counter, column + 1))
-            below.append(counter)
-            counter += 1
-        if below:
-            row = (below[0] + below[-1]) / 2
-        else:
-            row = counter
-            counter += 1
+            stubs.append((node, taken.take(), column + 1))
+            below.append(stubs[-1][1])
+        row = taken.for_parent(below)
         rows[node.id], columns[node.id] = row, column
         return row
 
     place(tree.root, 0)
     deepest = max([*columns.values(), *(column for _, _, column in stubs)])
     width = max(900, MARGIN * 2 + (deepest + 1) * COLUMN)
-    height = HEADER + MARGIN + counter * ROW
+    height = HEADER + MARGIN + taken.used * ROW
 
     def x(column: int) -> float:
         return MARGIN + column * COLUMN

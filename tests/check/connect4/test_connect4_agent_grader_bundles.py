@@ -66,7 +66,7 @@ def test_the_gradescope_bundle_checks_agent_py_as_connect_four_with_the_teachers
     jsonschema.validate(document, GRADESCOPE)
     assert sum(test["max_score"] for test in document["tests"]) == 50
     assert "Good moves (keeps the win, draw or loss)" in [test["name"] for test in document["tests"]]
-    assert "12 of 520 positions" in document["output"]
+    assert "12 of 12 decisive positions" in document["output"]
 
 
 def test_the_prairielearn_bundle_grades_an_agent_and_a_missing_file_costs_no_attempt(

@@ -31,11 +31,12 @@ import markdown_it
 import pytest
 
 from cli_helpers import InProcess, run_cli
-from perfectplay.check.connect4.check import DEFAULT_SEED, check_connect4
+from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
+from perfectplay.check.connect4.pool import draw_positions
 from perfectplay.check.connect4.render import render_text as connect4_text
 from perfectplay.check.connect4.render import report_json
-from perfectplay.check.connect4.suite import grid_cells, sample_suite
+from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.run import worker
 from perfectplay.check.run.sandbox import probe
 from process_tree import descendants, started_since
@@ -43,9 +44,10 @@ from repo_paths import TESTS
 
 HOSTILE = TESTS / "check" / "hostile"
 POSITIONS = 40
-TARGET = sample_suite(POSITIONS, DEFAULT_SEED)[0]
+SEED = 28
+TARGET = draw_positions(POSITIONS, SEED)[0]
 """The position where an attack made during a move is made: the first the check asks."""
-FLAGS = ("--game", "connect4", "--positions", str(POSITIONS), "--no-games", "--sandbox", "require")
+FLAGS = ("--game", "connect4", "--positions", str(POSITIONS), "--seed", str(SEED), "--no-games", "--sandbox", "require")
 
 pytestmark = [
     pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
@@ -76,7 +78,8 @@ def summary(report: Connect4Report) -> Summary:
 
 
 def check(path: Path, **options: object) -> Connect4Report:
-    settings: dict[str, object] = {"positions": POSITIONS, "games": False, "sandbox": "require", "move_seconds": 5.0}
+    settings: dict[str, object] = {"positions": POSITIONS, "seed": SEED, "games": False, "sandbox": "require"}
+    settings["move_seconds"] = 5.0
     return check_connect4(path, **{**settings, **options})  # type: ignore[arg-type]
 
 
@@ -89,7 +92,6 @@ def broke_at_the_target(report: Connect4Report, baseline: Summary, kinds: set[st
     assert report.verdict == "broken" and report.exit_status == 1
     [failure] = report.failures
     assert failure.kind in kinds and (failure.count, failure.moves) == (1, TARGET.moves), failure
-
 
 
 def assert_terminal_safe(text: str) -> None:

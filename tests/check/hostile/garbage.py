@@ -1,6 +1,8 @@
 # mypy: ignore-errors
 # Channel garbage: in one position it writes __KIND__ straight onto the checker's channel.
-import gc
+import fcntl
+import os
+import stat
 
 PAYLOADS = {
     "huge": b"x" * (200 * 1024 * 1024),
@@ -12,7 +14,15 @@ PAYLOADS = {
 
 
 def attack():
-    for thing in gc.get_objects():
-        if type(thing).__name__ == "Channel" and hasattr(thing, "outgoing"):
-            thing.outgoing.write(PAYLOADS["__KIND__"])
-            thing.outgoing.flush()
+    # The runner's objects are out of reach (run/inside/guard.py): the channel's descriptor is not.
+    for descriptor in range(3, 64):
+        try:
+            if not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+                continue
+            if fcntl.fcntl(descriptor, fcntl.F_GETFL) & os.O_ACCMODE != os.O_WRONLY:
+                continue
+            left = memoryview(PAYLOADS["__KIND__"])
+            while left:
+                left = left[os.write(descriptor, left) :]
+        except OSError:
+            continue

@@ -14,11 +14,13 @@ import pytest
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.detect import CS50_NAMES, PROBES, choose_interface
+from perfectplay.check.judge.detect import CS50_NAMES, choose_interface
 from perfectplay.check.judge.interface import Hint, TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.judge.probes import pool
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import runner
+from perfectplay.check.run.inside import values
 
 
 class FakeCandidate:
@@ -42,7 +44,7 @@ class FakeCandidate:
             if self.side in (None, position.to_move):
                 move = self.oracle.judge(position).best[0]
             else:  # it looks for its own side's moves whoever is to move: here, its own win
-                move = min(next(other for p, _, other in PROBES if p == position))
+                move = min(next(other for p, _, other in pool() if p == position))
             if self.returns == "index":
                 records.append({"kind": "int", "value": move})
             else:
@@ -78,7 +80,7 @@ def wins_for(cells: str, side: str) -> set[int]:
 
 
 def test_in_every_probe_each_side_would_win_with_its_own_moves_only(oracle: TicTacToeOracle) -> None:
-    for position, mover_wins, other_wins in PROBES:
+    for position, mover_wins, other_wins in pool():
         judgement = oracle.judge(position)
         assert {entry.move for entry in judgement.moves if entry.score > 0} == mover_wins
         assert wins_for(position.cells, position.to_move) == mover_wins
@@ -144,8 +146,10 @@ def test_when_some_reading_gets_some_legal_moves_it_checks_the_likeliest_and_say
     def half_right(interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
         legal = (interface.board, interface.empty) == ("nested", " ")
         return [
-            {"kind": "int", "value": 0} if legal and index == 0 else {"kind": "other", "type": "str", "repr": "'?'"}
-            for index, _ in enumerate(positions)
+            {"kind": "int", "value": position.cells.index(".")}
+            if legal and index == 0
+            else {"kind": "other", "type": "str", "repr": "'?'"}
+            for index, position in enumerate(positions)
         ]
 
     interface = choose_interface("ai.py", loaded({"find_best_move": 1}), Hint(), half_right)
@@ -275,7 +279,7 @@ def test_the_runner_counts_a_functions_required_arguments_as_its_signature_does(
     else:
         kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
         expected = sum(1 for p in parameters if p.kind in kinds and p.default is inspect.Parameter.empty)
-    assert runner._required_arguments(function) == expected
+    assert values.required_arguments(function) == expected
 
 
 def test_the_runner_starts_without_inspect_or_typing_when_the_functions_are_plain(tmp_path: Path) -> None:
@@ -287,7 +291,7 @@ def test_the_runner_starts_without_inspect_or_typing_when_the_functions_are_plai
         "spec.loader.exec_module(module)\n"
         "def find_best_move(board, player=None):\n"
         "    return 0\n"
-        "print(module._required_arguments(find_best_move), 'inspect' in sys.modules, 'typing' in sys.modules)\n"
+        "print(module.values.required_arguments(find_best_move), 'inspect' in sys.modules, 'typing' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["1", "False", "False"], done.stderr

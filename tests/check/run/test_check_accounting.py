@@ -31,7 +31,7 @@ from perfectplay.check.report.score import score
 from perfectplay.check.run import accounting, sandbox, worker
 from perfectplay.check.run.accounting import CGroup, Hierarchy
 from perfectplay.check.run.candidate import _refused_elsewhere
-from perfectplay.check.run.runner import no_fork_filter
+from perfectplay.check.run.inside.seccomp import no_fork_filter
 from perfectplay.check.run.sandbox import Isolation, Jail
 from perfectplay.check.run.sandbox import ProcessLimits as Limits
 from repo_paths import ROOT
@@ -367,7 +367,7 @@ def test_where_no_cgroup_counts_them_a_python_candidate_may_start_threads_but_no
     script = (
         f"import sys; sys.path.insert(0, {str(runner.parent)!r})\n"
         "import runner, os, subprocess, threading\n"
-        "runner.forbid_new_processes()\n"
+        "runner.seccomp.forbid_new_processes()\n"
         "thread = threading.Thread(target=print, args=('thread',)); thread.start(); thread.join()\n"
         "for attempt in (os.fork, lambda: subprocess.run(['true']), lambda: os.memfd_create('x')):\n"
         "    try:\n"

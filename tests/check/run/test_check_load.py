@@ -114,15 +114,3 @@ def test_a_graders_budget_counts_the_candidates_waiting_never_the_time_it_was_ru
     with pytest.raises(worker.OutOfTime) as out:
         clock.check(waiting=1.0)
     assert out.value.reason == "budget"
-
-
-def test_a_class_runs_wall_bound_is_the_wall_clock_itself(monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [100.0]
-    monkeypatch.setattr(worker, "monotonic", lambda: now[0])
-    clock = worker.Clock(move=1.0, total=5.0, wall=300.0)
-    now[0] += 299.0
-    clock.check()
-    now[0] += 2.0
-    with pytest.raises(worker.OutOfTime) as out:
-        clock.check()
-    assert out.value.reason == "bound"

@@ -1,4 +1,4 @@
-"""What a Connect Four check asks: the drawn suite positions, then games against perfectplay's levels.
+"""What a Connect Four check asks: positions generated and solved for this check, then games against the levels.
 
 Asked through the conductor's session (``plug.Session``); what comes back is
 the transcript's body, judged by ``judging.py`` alone.
@@ -8,22 +8,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from perfectplay import Connect4
 from perfectplay.check.connect4.model import GameRecord
 from perfectplay.check.connect4.opponents import LADDER, opponent_move, state_cells
-from perfectplay.check.connect4.suite import SuitePosition, load_suite, sample_suite
+from perfectplay.check.connect4.pool import PHASE_PLIES, draw_positions
+from perfectplay.check.connect4.suite import SuitePosition
 from perfectplay.check.plug import Asker, Json, Question, QuestionDraw, Recognised, Session
 
+POOL_WORDS = "decisive positions from games played for this check (plies {low}-{high}), solved exactly"
 
-def draw_suite(positions: int | None, seed: int) -> QuestionDraw:
-    """``positions`` suite positions drawn with ``seed``, every phase in its share (None: the whole suite)."""
-    suite = sample_suite(positions, seed)
-    questions = tuple(_question(index, position) for index, position in enumerate(suite))
-    words = f"{len(suite):,} of the suite's {len(load_suite()):,} positions, every phase in its share, seed {seed}"
-    return QuestionDraw(questions, seed, len(load_suite()), words)
+
+@dataclass(frozen=True, slots=True)
+class Connect4Draw(QuestionDraw):
+    """The questions and the positions behind them, with every legal move's exact score (never sent to the agent)."""
+
+    positions: tuple[SuitePosition, ...] = ()
+
+
+def draw_suite(positions: int, seed: int) -> Connect4Draw:
+    """``positions`` decisive positions generated and solved from ``seed``, every phase in its share."""
+    drawn = draw_positions(positions, seed)
+    questions = tuple(_question(index, position) for index, position in enumerate(drawn))
+    low, high = min(low for low, _ in PHASE_PLIES.values()), max(high for _, high in PHASE_PLIES.values())
+    words = f"{len(drawn):,} {POOL_WORDS.format(low=low, high=high)}, seed {seed} (--seed {seed} asks them again)"
+    return Connect4Draw(questions, seed, len(drawn), words, drawn)
 
 
 def _question(index: int, position: SuitePosition) -> Question:
@@ -39,8 +50,12 @@ def ask(session: Session, recognised: Recognised, draw: QuestionDraw, games: boo
     played: list[GameRecord] = []
     if games and session.stopped is None:
         played = _play_games(session, draw.seed)
+    positions = draw.positions if isinstance(draw, Connect4Draw) else ()
     return {
+        "seed": draw.seed,
+        "games_planned": games,
         "suite": [question.key for question in draw.questions],
+        "positions": [{"moves": p.moves, "phase": p.phase, "scores": list(p.scores)} for p in positions],
         "answers": {key: records[0] for key, records in answers.items()},
         "games": [asdict(game) for game in played],
     }

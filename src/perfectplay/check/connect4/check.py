@@ -14,16 +14,17 @@ from collections.abc import Sequence
 from perfectplay.check.conductor import conduct
 from perfectplay.check.connect4.detect import PIECES
 from perfectplay.check.connect4.model import Connect4Report
-from perfectplay.check.connect4.plug import DEFAULT_POSITIONS, DEFAULT_SEED, Connect4Plug
+from perfectplay.check.connect4.plug import CONNECT4_ALLOWED, DEFAULT_POSITIONS, DEFAULT_SEED, Connect4Plug
+from perfectplay.check.connect4.pool import MAX_POSITIONS
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.run.sandbox import Isolation
 from perfectplay.check.run.sweep import Progress
-from perfectplay.check.settings import MAX_MEMORY_MB, Candidate, GameSettings, Grading, Limits, Output
+from perfectplay.check.settings import MAX_MEMORY_MB, Candidate, GameSettings, Grading, Limits, Output, fresh_seed
 
 DEFAULT_MOVE_SECONDS = 5.0
 DEFAULT_TOTAL_SECONDS = 600.0
 DEFAULT_MEMORY_MB = 1024
-DEFAULT_ALLOWED = ("numpy",)
+DEFAULT_ALLOWED = CONNECT4_ALLOWED
 
 __all__ = ["DEFAULT_ALLOWED", "DEFAULT_POSITIONS", "DEFAULT_SEED", "check_connect4"]
 
@@ -38,7 +39,7 @@ def check_connect4(
     rows: str | None = None,
     pieces: str | None = None,
     positions: int | None = DEFAULT_POSITIONS,
-    seed: int = DEFAULT_SEED,
+    seed: int | None = DEFAULT_SEED,
     games: bool = True,
     move_seconds: float = DEFAULT_MOVE_SECONDS,
     total_seconds: float = DEFAULT_TOTAL_SECONDS,
@@ -56,8 +57,9 @@ def check_connect4(
     The reading (``style`` ``connectx``/``board``/``pettingzoo``, and for a
     board ``shape`` ``list``/``numpy``, ``rows`` ``top``/``bottom``,
     ``pieces`` a name of ``PIECES``) is recognised unless given.
-    ``positions`` suite positions are asked (None: the whole suite), a
-    seeded sample with every phase in its share; ``games`` plays it against
+    ``positions`` decisive positions are asked (None: the default),
+    generated and solved from ``seed`` (None: a fresh one, shown in the
+    report), every phase in its share; ``games`` plays it against
     each level of ``LADDER`` in both seats. Limits as ``check_ai``'s;
     ``allow_packages`` are the installed packages it may import (read-only).
     Raises ``CheckUsageError`` when the check cannot start, and ``NotGradable``
@@ -85,7 +87,7 @@ def check_connect4(
     settings = GameSettings(
         Candidate(path, command, name, tuple(others), sandbox),
         Limits(move_seconds, total_seconds, memory_mb, wall_seconds=wall_seconds, workers=workers),
-        Grading(seed=seed),
+        Grading(seed=fresh_seed() if seed is None else seed),
         Output(progress),
         hint,
         tuple(allow_packages),
@@ -97,8 +99,12 @@ def _validate(
     positions: int | None, move: float, total: float, style: str | None, shape: str | None, rows: str | None,
     pieces: str | None,
 ) -> None:  # fmt: skip
-    if positions is not None and (isinstance(positions, bool) or not isinstance(positions, int) or positions < 1):
-        raise CheckUsageError(f"--positions must be a whole number of positions, 1 or more, not {positions!r}")
+    if positions is not None and (
+        isinstance(positions, bool) or not isinstance(positions, int) or not 1 <= positions <= MAX_POSITIONS
+    ):
+        raise CheckUsageError(
+            f"--positions must be a whole number of positions from 1 to {MAX_POSITIONS}, not {positions!r}"
+        )
     for label, value in (("--time-per-move", move), ("--time-limit", total)):
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < 1e6:
             raise CheckUsageError(f"{label} must be a number of seconds above 0, not {value!r}")

@@ -8,14 +8,13 @@ words are in it (verdicts, category and failure titles, numbers).
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter
 from collections.abc import Sequence
 
 from perfectplay.check.connect4.model import NOT_GRADABLE, Connect4Report
 from perfectplay.check.connect4.render import FAILURE_TITLES
 from perfectplay.check.connect4.score import DEFAULT_TOTAL, TITLES, connect4_score, games_rate
-from perfectplay.check.report.render_summary import TOP_FINDINGS, CategoryMean, ClassSummary, _histogram
+from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 
 COLUMNS = (
@@ -73,25 +72,13 @@ def csv_row(report: Connect4Report, result: Score | None = None) -> dict[str, ob
 def class_summary(reports: Sequence[Connect4Report], scores: Sequence[Score] | None = None) -> ClassSummary:
     """The class at a glance: every student's report (a not-gradable one scores 0, as every grader gives it),
     with each score computed once (None: the default weights')."""
-    verdicts = Counter(report.verdict for report in reports)
     scores = list(scores) if scores is not None else [connect4_score(report) for report in reports]
-    total = scores[0].total if scores else DEFAULT_TOTAL
-    earned: dict[str, list[float]] = {}
-    for result in scores:
-        for category in result.categories:
-            if category.max_points:
-                earned.setdefault(category.name, []).append(100 * category.points / category.max_points)
-    failures = Counter(failure.kind for report in reports for failure in report.failures)
-    return ClassSummary(
-        students=len(reports),
-        verdicts=tuple((verdict, verdicts[verdict]) for verdict in VERDICTS if verdicts[verdict]),
-        total=total,
-        scores=tuple(result.points for result in scores),
-        histogram=_histogram([result.points for result in scores], total),
-        categories=tuple(
-            CategoryMean(TITLES[name], len(earned[name]), statistics.fmean(earned[name]))
-            for name in TITLES
-            if name in earned
-        ),
-        findings=tuple((FAILURE_TITLES[kind], count) for kind, count in failures.most_common(TOP_FINDINGS)),
+    return summarise(
+        [report.verdict for report in reports],
+        VERDICTS,
+        scores,
+        scores[0].total if scores else DEFAULT_TOTAL,
+        TITLES,
+        Counter(failure.kind for report in reports for failure in report.failures),
+        FAILURE_TITLES,
     )

@@ -22,6 +22,8 @@ from perfectplay.check.connect4.suite import SuitePosition, sign
 
 VALUE_WORDS = {1: "win", 0: "draw", -1: "loss"}
 CONTRACT = ("timeout", "died", "raises", "wrong_type", "illegal")
+TOP_K = 2
+"""The top-k rate's k: the move is one of the two best (as move-prediction benchmarks report top-1 and top-k)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,15 @@ class ColumnJudgement:
     @property
     def perfect(self) -> bool:
         return self.kind == "perfect" and not self.mutated
+
+    @property
+    def top(self) -> bool:
+        """Among the ``TOP_K`` best legal moves by exact score (ties share a place), and the board left alone."""
+        if self.column is None or self.mutated:
+            return False
+        ranked = sorted((score for score in self.position.scores if score is not None), reverse=True)
+        chosen = self.position.scores[self.column]
+        return chosen is not None and chosen >= ranked[min(TOP_K, len(ranked)) - 1]
 
     @property
     def lost(self) -> str | None:
@@ -84,6 +95,12 @@ def good_columns(position: SuitePosition) -> tuple[int, ...]:
     return tuple(
         col for col, score in enumerate(position.scores) if score is not None and sign(score) == position.value
     )
+
+
+def chance(position: SuitePosition) -> tuple[float, float]:
+    """A uniformly random legal move's chance of keeping the value, and of being among the best."""
+    legal = position.legal
+    return len(good_columns(position)) / len(legal), len(best_columns(position)) / len(legal)
 
 
 def judge(position: SuitePosition, record: dict[str, Any]) -> ColumnJudgement:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.connect4.asking import game_records
-from perfectplay.check.connect4.judge import ColumnJudgement, best_columns, good_columns, judge
+from perfectplay.check.connect4.judge import ColumnJudgement, best_columns, chance, good_columns, judge
 from perfectplay.check.connect4.model import (
     Blunder,
     Connect4Report,
@@ -21,62 +22,78 @@ from perfectplay.check.connect4.model import (
     PhaseRates,
 )
 from perfectplay.check.connect4.opponents import LADDER
+from perfectplay.check.connect4.recognise import NOT_INSTALLED
 from perfectplay.check.connect4.score import GAME_POINTS
-from perfectplay.check.connect4.suite import PHASES, SuitePosition, load_suite
+from perfectplay.check.connect4.suite import PHASES, SuitePosition, load_suite, position_from
 from perfectplay.check.plug import CheckRecord
 
 WORST_BLUNDERS = 3
 CONTRACT_KINDS = ("illegal", "wrong_type", "raises", "timeout", "died", "mutates")
 
 
-def judged(record: CheckRecord) -> Connect4Report:
-    """The report of one Connect Four transcript (broken when it could not be asked)."""
+def judged(record: CheckRecord, games: bool = True) -> Connect4Report:
+    """The report of one Connect Four transcript (broken when it could not be asked); ``games``: whether the
+    check meant to play games (what the transcript says wins)."""
     if record.problem is not None or record.recognised is None:
-        return unchecked_report(record)
+        return unchecked_report(record, games)
     body: dict[str, Any] = dict(record.body)
-    by_moves = {position.moves: position for position in load_suite()}
+    # The positions and their scores are in the transcript (generated for this check); a transcript from
+    # before they were names positions of the shipped suite.
+    drawn = [position_from(item) for item in body.get("positions", [])]
+    by_moves = {position.moves: position for position in drawn or load_suite()}
     keys = [str(key) for key in body["suite"]]
     suite = [by_moves[key.partition(":")[2]] for key in keys]
     answers = body["answers"]
     judgements = [judge(suite[index], answers[key]) for index, key in enumerate(keys) if key in answers]
-    return _report(record, suite, judgements, game_records(body))
+    report = _report(record, suite, judgements, game_records(body), body.get("seed"))
+    return replace(report, games_planned=bool(body.get("games_planned", games)))
 
 
-def unchecked_report(record: CheckRecord) -> Connect4Report:
+def unchecked_report(record: CheckRecord, games: bool = True) -> Connect4Report:
     return Connect4Report(
         target=record.target,
         interface=None,
         verdict="broken",
         exit_status=1,
         problem=record.problem,
-        suite_size=len(load_suite()),
+        suite_size=0,
         overall=PhaseRates("all", 0, 0, 0, 0, 0),
         isolation=record.isolation,
         sandboxed=record.sandboxed,
         complete=False,
         notes=record.notes,
+        games_planned=games,
     )
 
 
-def machine_failed_report(target: str, isolation: str, reason: str, notes: tuple[str, ...]) -> Connect4Report:
+def machine_failed_report(
+    target: str, isolation: str, reason: str, notes: tuple[str, ...], games: bool = True
+) -> Connect4Report:
     return Connect4Report(
         target=target,
         interface=None,
         verdict="not graded",
         exit_status=3,
-        problem=f"not graded: the machine failed, not the submission ({reason}); fix the machine and check it again",
-        suite_size=len(load_suite()),
+        problem=f"not graded: {reason}"
+        if NOT_INSTALLED in reason
+        else f"not graded: the machine failed, not the submission ({reason}); fix the machine and check it again",
+        suite_size=0,
         overall=PhaseRates("all", 0, 0, 0, 0, 0),
         isolation=isolation,
         sandboxed=isolation.startswith("bubblewrap"),
         complete=False,
         notes=notes,
         machine=reason,
+        games_planned=games,
     )
 
 
 def _report(
-    record: CheckRecord, suite: Sequence[SuitePosition], judgements: list[ColumnJudgement], games: list[GameRecord]
+    record: CheckRecord,
+    suite: Sequence[SuitePosition],
+    judgements: list[ColumnJudgement],
+    games: list[GameRecord],
+    seed: int | None,
 ) -> Connect4Report:
     assert record.recognised is not None
     notes = list(record.notes)
@@ -110,7 +127,8 @@ def _report(
         verdict=verdict,
         exit_status=status,
         problem=None,
-        suite_size=len(load_suite()),
+        suite_size=len(suite),
+        seed=seed if isinstance(seed, int) else None,
         overall=overall,
         phases=phases,
         blunders=worst,
@@ -139,6 +157,7 @@ def _blunder(judgement: ColumnJudgement) -> Blunder:
 
 
 def _rates(phase: str, judgements: Sequence[ColumnJudgement]) -> PhaseRates:
+    odds = [chance(j.position) for j in judgements]
     return PhaseRates(
         phase,
         asked=len(judgements),
@@ -146,6 +165,9 @@ def _rates(phase: str, judgements: Sequence[ColumnJudgement]) -> PhaseRates:
         good=sum(1 for j in judgements if j.good),
         perfect=sum(1 for j in judgements if j.perfect),
         blunders=sum(1 for j in judgements if j.kind == "blunder"),
+        top=sum(1 for j in judgements if j.top),
+        chance_good=sum(good for good, _ in odds) / len(odds) if odds else 0.0,
+        chance_perfect=sum(best for _, best in odds) / len(odds) if odds else 0.0,
     )
 
 

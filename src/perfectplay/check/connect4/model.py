@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class PhaseRates:
-    """One phase's (or the whole suite's) answers: asked, legal, good, perfect, blunders."""
+    """One phase's (or the whole check's) answers: asked, legal, good, perfect, blunders, top-k (``judge.TOP_K``),
+    and what a random legal mover would expect to get of good and perfect moves in the same positions."""
 
     phase: str
     asked: int
@@ -20,6 +21,9 @@ class PhaseRates:
     good: int
     perfect: int
     blunders: int
+    top: int = 0
+    chance_good: float = 0.0
+    chance_perfect: float = 0.0
 
     @property
     def good_rate(self) -> float:
@@ -28,6 +32,10 @@ class PhaseRates:
     @property
     def perfect_rate(self) -> float:
         return self.perfect / self.asked if self.asked else 0.0
+
+    @property
+    def top_rate(self) -> float:
+        return self.top / self.asked if self.asked else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +94,7 @@ class Connect4Report:
     exit_status: int
     problem: str | None
     suite_size: int
+    """The positions drawn for this check (generated and solved from ``seed``)."""
     overall: PhaseRates
     phases: tuple[PhaseRates, ...] = ()
     blunders: tuple[Blunder, ...] = ()
@@ -97,6 +106,11 @@ class Connect4Report:
     sandboxed: bool = False
     complete: bool = True
     notes: tuple[str, ...] = field(default=())
+    games_planned: bool = True
+    """Whether the check meant to play games (``--no-games``: not), so that every student of it has one list of
+    categories, a broken agent's games 0 of the same points."""
+    seed: int | None = None
+    """The seed the positions and the games were drawn with (``--seed`` draws them again)."""
     machine: str | None = None
     """Set when the machine, not the submission, failed the check (exit status 3)."""
 
@@ -119,7 +133,7 @@ class Connect4Report:
 NOT_GRADABLE = "not gradable"
 
 
-def not_gradable(target: str, problem: str, suite_size: int) -> Connect4Report:
+def not_gradable(target: str, problem: str, suite_size: int, games: bool = True) -> Connect4Report:
     """The report of a submission that could not be checked at all (no such file, no agent recognised): 0 points.
 
     Exit status 2, as a usage problem: a grader marks it not gradable, so that a typo costs no attempt.
@@ -133,4 +147,5 @@ def not_gradable(target: str, problem: str, suite_size: int) -> Connect4Report:
         suite_size=suite_size,
         overall=PhaseRates("all", 0, 0, 0, 0, 0),
         complete=False,
+        games_planned=games,
     )

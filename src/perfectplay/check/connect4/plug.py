@@ -10,7 +10,6 @@ program's lines (``lines.py``), the readings (``detect.py``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,8 @@ from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, PETTI
 from perfectplay.check.connect4.graders import classroom50_json, coderunner_json, release_body
 from perfectplay.check.connect4.lines import Connect4Lines, move
 from perfectplay.check.connect4.model import Connect4Report, not_gradable
-from perfectplay.check.connect4.recognise import recognise
+from perfectplay.check.connect4.pool import MAX_POSITIONS
+from perfectplay.check.connect4.recognise import LAB_PACKAGES, recognise
 from perfectplay.check.connect4.render import (
     autolab_output,
     gradescope_json,
@@ -31,8 +31,6 @@ from perfectplay.check.connect4.render import (
     verdict_line,
 )
 from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
-from perfectplay.check.connect4.suite import load_suite
-from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import (
     CheckRecord,
     DriverFile,
@@ -44,22 +42,26 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
+from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
 from perfectplay.check.settings import Grading
 
 DEFAULT_POSITIONS = 200
-"""Suite positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores."""
-DEFAULT_SEED = 28
+"""Positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores, and
+about 10 s of the checker's to generate and solve them."""
+DEFAULT_SEED: int | None = None
+"""A fresh seed per check (shown in the report; ``--seed`` asks the same positions again)."""
 CONNECT4_POSITIONS = DEFAULT_POSITIONS
-CONNECT4_ALLOWED = ("numpy",)
+CONNECT4_MAX_POSITIONS = MAX_POSITIONS
+CONNECT4_ALLOWED = LAB_PACKAGES
 """The installed packages a Connect Four agent may import by default (read-only)."""
 DEFAULTS = PlugDefaults(
     move_seconds=5.0,
     total_seconds=600.0,
     memory_mb=1024,
     questions=DEFAULT_POSITIONS,
-    seed=DEFAULT_SEED,
+    fresh_seeds=True,
     allowed_packages=CONNECT4_ALLOWED,
     entries=tuple(dict.fromkeys((*CONNECTX_NAMES, *BOARD_NAMES, *PETTINGZOO_NAMES))),
     file_name="agent.py",
@@ -79,8 +81,24 @@ OPTIONS = (
 )
 
 
-class Connect4Plug:
-    """Connect Four at ``perfectplay check``: ``positions`` suite positions (None: all), then ``games``."""
+SCORING: Scoring[Connect4Report, Connect4Weights] = Scoring(
+    Connect4Weights,
+    load_connect4_weights,
+    connect4_score,
+    {
+        "text": render_text,
+        "autolab": autolab_output,
+        "release-body": release_body,
+        "line": lambda report, score: verdict_line(report),
+    },
+    Documents(report_json, gradescope_json, prairielearn_json, coderunner_json, classroom50_json),
+    csv_row,
+    COLUMNS,
+)
+
+
+class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
+    """Connect Four at ``perfectplay check``: ``positions`` decisive positions (None: the default), then ``games``."""
 
     name = "connect4"
     title = "Connect Four"
@@ -89,9 +107,10 @@ class Connect4Plug:
     driver = DriverFile("connect4", Path(__file__).with_name("driver.py"))
     command_lines = Connect4Lines()
     categories = ("loads", "legal", "good_moves", "perfect_moves", "games")
+    scoring = SCORING
 
     def __init__(self, positions: int | None = DEFAULT_POSITIONS, games: bool = True) -> None:
-        self.positions = positions
+        self.positions = DEFAULT_POSITIONS if positions is None else positions
         self.games = games
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
@@ -107,48 +126,13 @@ class Connect4Plug:
         return asking.ask(session, recognised, draw, self.games)
 
     def judge(self, record: CheckRecord) -> Connect4Report:
-        return judging.judged(record)
+        return judging.judged(record, self.games)
 
     def machine_failed(self, target: str, isolation: str, reason: str, notes: tuple[str, ...]) -> Connect4Report:
-        return judging.machine_failed_report(target, isolation, reason, notes)
+        return judging.machine_failed_report(target, isolation, reason, notes, self.games)
 
     def not_gradable(self, target: str, problem: str) -> Connect4Report:
-        return not_gradable(target, problem, len(load_suite()))
-
-    def default_weights(self) -> Connect4Weights:
-        return Connect4Weights()
-
-    def load_weights(self, path: str | Path) -> Connect4Weights:
-        return load_connect4_weights(path)
-
-    def score(self, report: Connect4Report, weights: Connect4Weights | None = None) -> Score:
-        return connect4_score(report, weights)
-
-    def render(self, report: Connect4Report, score: Score, format: str) -> str:
-        if format == "text":
-            return render_text(report, score)
-        if format == "autolab":
-            return autolab_output(report, score)
-        if format == "release-body":
-            return release_body(report, score)
-        if format == "line":
-            return verdict_line(report)
-        documents = {
-            "json": report_json,
-            "gradescope": gradescope_json,
-            "prairielearn": prairielearn_json,
-            "coderunner": coderunner_json,
-            "classroom50": classroom50_json,
-        }
-        if format not in documents:
-            raise CheckUsageError(f"--game connect4 writes no --format {format}")
-        return json.dumps(documents[format](report, score))
-
-    def csv_row(self, report: Connect4Report, score: Score) -> dict[str, object]:
-        return csv_row(report, score)
-
-    def csv_columns(self) -> tuple[str, ...]:
-        return COLUMNS
+        return not_gradable(target, problem, self.positions, self.games)
 
     def summary(self, reports: Sequence[Connect4Report], scores: Sequence[Score]) -> ClassSummary:
         return class_summary(reports, scores)

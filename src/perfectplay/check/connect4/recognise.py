@@ -6,6 +6,7 @@ through the conductor's session and words what went wrong.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,10 +20,29 @@ from perfectplay.check.connect4.detect import (
 )
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.plug import LoadedModule, Question, Recognised, Session
+from perfectplay.check.run.failures import MachineFailed
 
+LAB_EXTRA = "connect4-lab"
+"""pyproject's extra that installs what the lab allows (``LAB_PACKAGES``) beside perfectplay."""
+LAB_PACKAGES = ("numpy",)
+NOT_INSTALLED = "is not installed where perfectplay runs"
 COMMAND_WORDS = "the --command line protocol: the board's rows from the top and the side to move; a column 0-6 back"
 FIXED = ("shape", "rows", "pieces")
 """The hint's keys that fix a part of a board function's reading (``--board-type``, ``--rows``, ``--pieces``)."""
+
+
+def missing_allowed(error: Mapping[str, Any], missing: Sequence[str]) -> str | None:
+    """The allowed package whose absence on this machine made the import fail, or None (the student's failure:
+    a package the lab does not allow, or one the machine has)."""
+    if error.get("type") not in ("ModuleNotFoundError", "ImportError"):
+        return None
+    named = re.match(r"No module named '([A-Za-z0-9_]+)", str(error.get("message", "")))
+    return named.group(1) if named is not None and named.group(1) in missing else None
+
+
+def install_hint(package: str) -> str:
+    """What the teacher runs to install ``package`` where perfectplay runs (the lab's extra for its own)."""
+    return f"'perfectplay[{LAB_EXTRA}]'" if package in LAB_PACKAGES else package
 
 
 def hint_reading(hint: Mapping[str, str]) -> tuple[BoardReading | None, set[str]]:
@@ -50,8 +70,9 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -
     if error is not None:
         where = f" (line {error['line']}: {error.get('code', '')})" if "line" in error else ""
         problem = f"importing it raised {error.get('type')}: {error.get('message', '')}{where}"
-        if error.get("type") in ("ModuleNotFoundError", "ImportError") and session.packages.missing:
-            problem += f" (not installed for the checker: {', '.join(session.packages.missing)})"
+        lacking = missing_allowed(error, session.packages.missing)
+        if lacking is not None:  # the teacher's install lacks what the lab allows: not the student's zero
+            raise MachineFailed(f"{lacking} {NOT_INSTALLED}; pip install {install_hint(lacking)}")
         if not loaded.functions:
             return problem
         import_failed = problem

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from perfectplay.check.connect4.judge import TOP_K
 from perfectplay.check.connect4.model import Blunder, Connect4Report, PhaseRates
 from perfectplay.check.connect4.score import connect4_score, games_rate
 from perfectplay.check.connect4.suite import COLUMNS, ROWS, grid_cells
@@ -57,10 +58,8 @@ def render_text(report: Connect4Report, result: Score | None = None) -> str:
         lines.append(f"Checked: {escape.line(report.interface)}")
     lines.append(f"Ran in: {escape.line(report.isolation)}")
     if report.problem is None:
-        lines.append(
-            f"Suite: {report.overall.asked} of {report.suite_size} positions, exact scores by perfectplay's solver"
-        )
-        lines += ["", "phase      asked   good  perfect  blunders"]
+        lines.append(f"Positions: {_drawn(report)}")
+        lines += ["", f"phase      asked   good  perfect  top-{TOP_K}  blunders"]
         for rates in (*report.phases, report.overall):
             lines.append(_phase_row(rates))
         for failure in report.failures:
@@ -99,10 +98,19 @@ def render_text(report: Connect4Report, result: Score | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _drawn(report: Connect4Report) -> str:
+    seed = "" if report.seed is None else f", seed {report.seed} (--seed {report.seed} asks them again)"
+    return (
+        f"{report.overall.asked} of {report.suite_size} decisive positions (some moves keep the value, some lose "
+        f"it) from games played for this check{seed}; exact scores by perfectplay's solver; a random mover keeps "
+        f"the value in {report.overall.chance_good:.0%} of them"
+    )
+
+
 def _phase_row(rates: PhaseRates) -> str:
     return (
         f"{rates.phase:<9} {rates.asked:>6} {_rate(rates.good, rates.asked):>6} {_rate(rates.perfect, rates.asked):>8} "
-        f"{rates.blunders:>9}"
+        f"{_rate(rates.top, rates.asked):>6} {rates.blunders:>9}"
     )
 
 
@@ -135,6 +143,8 @@ def report_json(report: Connect4Report, result: Score | None = None) -> dict[str
         "problem": report.problem,
         "complete": report.complete,
         "suite_size": report.suite_size,
+        "seed": report.seed,
+        "positions": "decisive positions from games played for this check, solved exactly",
         "overall": _rates_json(report.overall),
         "phases": [_rates_json(rates) for rates in report.phases],
         "blunders": [
@@ -190,8 +200,13 @@ def _rates_json(rates: PhaseRates) -> dict[str, Any]:
         "good": rates.good,
         "perfect": rates.perfect,
         "blunders": rates.blunders,
+        "top_k": rates.top,
         "good_rate": round(rates.good_rate, 4),
         "perfect_rate": round(rates.perfect_rate, 4),
+        "top_k_rate": round(rates.top_rate, 4),
+        "k": TOP_K,
+        "random_good_rate": round(rates.chance_good, 4),
+        "random_perfect_rate": round(rates.chance_perfect, 4),
     }
 
 

@@ -1,37 +1,33 @@
-"""Points for a Connect Four agent: credit by rate, since a heuristic agent is not expected to be perfect.
+"""Points for a Connect Four agent: credit for what it does better than chance, up to the rate of a good agent.
 
-Categories (default weights, out of 100)::
+Categories (default weights, out of 100; the reasons in docs/check-connect4.md)::
 
-    loads          10   the file loads, and its agent is found
-    legal          20   legal answers of the right type, boards left alone
-    good_moves     40   moves that keep the position's value: full credit from a good-move rate of ``good_full``
-    perfect_moves  10   moves among the best exact scores: full credit from a rate of ``perfect_full``
-    games          20   results against the levels (a win 1, a draw 1/2), full credit from ``games_full``
+    loads           5   the file loads, and its agent is found
+    legal           5   legal answers of the right type, boards left alone
+    good_moves     50   moves that keep a decisive position's value: no credit at a random mover's rate in the
+                        same positions, full credit from ``good_full``
+    perfect_moves  10   moves among the best exact scores: no credit at chance, full from ``perfect_full``
+    games          30   results against the levels (a win 1, a draw 1/2): none at ``games_floor`` (what beating
+                        ``random`` in both seats earns), full from ``games_full``
 
-Below the full-credit rate the credit is in proportion (a good-move rate
-of 0.45 with ``good_full`` 0.9 earns half), rounded down to whole points,
-as every other format shows. A weights file (JSON or TOML, ``--weights``)
-changes any of them: ``{"good_moves": 60, "good_full": 0.8, "games": 0,
-"total": 10}``; names it leaves out keep their default.
+Between the two the credit is in proportion, rounded down to whole
+points, as every other format shows. Every student of one check gets the
+same categories and maxima (an agent that never answered: the same list,
+0 points). A weights file (JSON or TOML, ``--weights``) changes any of
+them: ``{"good_moves": 60, "good_full": 0.8, "games": 0, "total": 10}``;
+names it leaves out keep their default.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.report.score import (
-    Category,
-    Score,
-    _shares,
-    check_total,
-    check_weight_numbers,
-    weights_table,
-)
+from perfectplay.check.report.score import Score, check_rated, check_total, load_rated_weights, rated_score
 
 TITLES = {
     "loads": "Loads, and its agent is found",
@@ -40,8 +36,8 @@ TITLES = {
     "perfect_moves": "Perfect moves (among the best)",
     "games": "Games against perfectplay's levels",
 }
-DEFAULT_WEIGHTS: dict[str, float] = {"loads": 10, "legal": 20, "good_moves": 40, "perfect_moves": 10, "games": 20}
-DEFAULT_RATES: dict[str, float] = {"good_full": 0.9, "perfect_full": 0.6, "games_full": 0.5}
+DEFAULT_WEIGHTS: dict[str, float] = {"loads": 5, "legal": 5, "good_moves": 50, "perfect_moves": 10, "games": 30}
+DEFAULT_RATES: dict[str, float] = {"good_full": 0.9, "perfect_full": 0.8, "games_floor": 0.25, "games_full": 0.75}
 DEFAULT_TOTAL = 100
 GAME_POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
@@ -55,14 +51,9 @@ class Connect4Weights:
     total: int = DEFAULT_TOTAL
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.weights) - set(TITLES)) + sorted(set(self.rates) - set(DEFAULT_RATES))
-        if unknown:
-            names = ", ".join([*TITLES, *DEFAULT_RATES])
-            raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
-        check_weight_numbers(self.weights)
-        for name, value in self.rates.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 1:
-                raise CheckUsageError(f"weights: {name} must be a rate above 0 and at most 1, not {value!r}")
+        check_rated(self.weights, TITLES, self.rates, DEFAULT_RATES, zero_rate=True)  # games_floor may be 0
+        if self.rate("games_floor") >= self.rate("games_full"):
+            raise CheckUsageError("weights: games_floor must be below games_full")
         check_total(self.total)
         if not any(self.of(name) > 0 for name in TITLES):
             raise CheckUsageError("weights: at least one category must be above 0")
@@ -76,13 +67,7 @@ class Connect4Weights:
 
 def load_connect4_weights(path: str | Path) -> Connect4Weights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    data = weights_table(path)
-    total = data.pop("total", DEFAULT_TOTAL)
-    rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
-    try:
-        return Connect4Weights({**DEFAULT_WEIGHTS, **data}, {**DEFAULT_RATES, **rates}, total)
-    except CheckUsageError as error:
-        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
+    return load_rated_weights(path, Connect4Weights, DEFAULT_WEIGHTS, DEFAULT_RATES, DEFAULT_TOTAL)
 
 
 def games_rate(report: Connect4Report) -> float:
@@ -95,14 +80,11 @@ def games_rate(report: Connect4Report) -> float:
 def connect4_score(report: Connect4Report, weights: Connect4Weights | None = None) -> Score:
     """The report's points by category; a report that could not be checked scores 0 and is not gradable."""
     weights = weights or Connect4Weights()
-    names = [name for name in TITLES if weights.of(name) > 0 and (name != "games" or report.games)]
-    shares = _shares([weights.of(name) for name in names], weights.total)
-    categories = []
-    for name, share in zip(names, shares, strict=True):
-        fraction, right, of, message = _measure(report, name, weights)
-        earned = math.floor(share * fraction + 1e-9)
-        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
-    return Score(tuple(categories), weights.total, gradable=report.gradable)
+    # One list for every student of a check: a broken agent's games are there, at 0 (``games_planned``).
+    names = [name for name in TITLES if weights.of(name) > 0 and (name != "games" or report.games_planned)]
+    return rated_score(
+        names, weights.of, weights.total, TITLES, partial(_measure, report, weights=weights), report.gradable
+    )
 
 
 def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tuple[float, int, int, str]:
@@ -116,18 +98,30 @@ def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tup
     if name == "legal":
         right = min(overall.legal, report.board_left_alone)
         return right / asked, right, overall.asked, f"{right:,} of {overall.asked:,} positions"
-    if name == "good_moves":
-        full = weights.rate("good_full")
-        rate = overall.good / asked
-        words = f"{overall.good:,} of {overall.asked:,} positions ({rate:.0%}; full credit from {full:.0%})"
-        return min(1.0, rate / full), overall.good, overall.asked, words
-    if name == "perfect_moves":
-        full = weights.rate("perfect_full")
-        rate = overall.perfect / asked
-        words = f"{overall.perfect:,} of {overall.asked:,} positions ({rate:.0%}; full credit from {full:.0%})"
-        return min(1.0, rate / full), overall.perfect, overall.asked, words
-    full = weights.rate("games_full")
+    if name in ("good_moves", "perfect_moves"):
+        good = name == "good_moves"
+        right = overall.good if good else overall.perfect
+        floor = overall.chance_good if good else overall.chance_perfect
+        full = weights.rate("good_full" if good else "perfect_full")
+        rate = right / asked
+        words = (
+            f"{right:,} of {overall.asked:,} decisive positions ({rate:.0%}; a random mover's {floor:.0%} earns "
+            f"nothing, full credit from {full:.0%})"
+        )
+        return between(rate, floor, full), right, overall.asked, words
+    floor, full = weights.rate("games_floor"), weights.rate("games_full")
     rate = games_rate(report)
-    words = f"{rate:.0%} of the points in {len(report.games)} games (full credit from {full:.0%})"
+    if not report.games:
+        return 0.0, 0, 1, "no games played" if report.problem is None else "not checked"
+    words = f"{rate:.0%} of the points in {len(report.games)} games ({floor:.0%} earns nothing, full from {full:.0%})"
     taken = sum(1 for game in report.games if game.result != "loss")
-    return min(1.0, rate / full), taken, len(report.games), words
+    return between(rate, floor, full), taken, len(report.games), words
+
+
+def between(rate: float, floor: float, full: float) -> float:
+    """The credit of ``rate``: none at or below ``floor``, all from ``full``, in proportion between."""
+    if rate >= full:
+        return 1.0
+    if full <= floor:
+        return 0.0
+    return max(0.0, (rate - floor) / (full - floor))

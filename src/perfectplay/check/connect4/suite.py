@@ -16,6 +16,7 @@ import json
 import random
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 ROWS, COLUMNS = 6, 7
 PHASES = ("opening", "middle", "ending")
@@ -74,10 +75,14 @@ def grid_cells(moves: str) -> str:
 
 
 def parse_line(line: str) -> SuitePosition:
-    data = json.loads(line)
+    return position_from(json.loads(line), line)
+
+
+def position_from(data: dict[str, Any], line: str = "") -> SuitePosition:
+    """A position from its JSON fields (``moves``, ``phase``, ``scores``); a ValueError when they are not one."""
     scores = tuple(None if score is None else int(score) for score in data["scores"])
     if len(scores) != COLUMNS or data["phase"] not in PHASES or not any(score is not None for score in scores):
-        raise ValueError(f"not a suite line: {line[:80]!r}")
+        raise ValueError(f"not a position: {(line or json.dumps(data))[:80]!r}")
     return SuitePosition(str(data["moves"]), str(data["phase"]), scores)
 
 

@@ -2,13 +2,17 @@
 
 The CS50 shape is recognised by its eight function names and read from the
 module's own ``X``, ``O`` and ``EMPTY``. A ``find_best_move``-style function
-(or the one named with ``--function``) is probed: six small positions are
-asked in every board shape and empty marker worth trying (the module's
-``EMPTY`` and its module-level boards first); the first combination that
-answers a legal move on all six is taken. In each probe the side to move
-has exactly one winning move and the other side would win elsewhere, so the
-same six answers say which sides it plays: a function that wins when X is
-to move but plays X's winning cell when O is to move plays X only. When a
+(or the one named with ``--function``) is probed: six positions, drawn for
+this check from every position that can tell the sides apart
+(``probes.py``: none is written in the source), are asked in every board
+shape and empty marker worth trying (the module's ``EMPTY`` and its
+module-level boards first); the first combination that answers a legal
+move on all six is taken. In each probe the side to move has exactly one
+winning move and the other side would win elsewhere, so the same six
+answers say which sides it plays: a function that wins when X is to move
+but plays X's winning cell when O is to move plays X only, once six more
+positions of the O seat's games bear that out (otherwise both seats are
+checked: a seat it answers is never left out by a reading of the probe). When a
 reading answers but changes the board it was given (a function that writes
 its own empty marker back, say), the other readings are tried too and the
 one the code is consistent with, answering without changing the board, is
@@ -21,6 +25,7 @@ rather than grading a function by a board it was never written for.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -28,31 +33,30 @@ from typing import Any
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
 from perfectplay.check.judge.interface import Hint, TicTacToeInterface
+from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
+SEAT_CHECKS = 6
+SEAT_AGREES = 5
+"""Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed,
+and how many of them it must answer with the side's best move it was read as playing (at most one the other's)."""
 COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
-
-# (position, the mover's winning moves, what the other side would win with on the same board).
-# In each, the side to move has exactly one winning move and the other side, were it to move,
-# would win elsewhere: so even an AI that does not care how fast it wins, or breaks ties at
-# random, shows by its answer which side it thinks it is playing.
-PROBES = (
-    (TicTacToePosition.from_text("..O/.../XOX", "X"), frozenset({0}), frozenset({1})),
-    (TicTacToePosition.from_text("..X/.../OXO", "X"), frozenset({1}), frozenset({0})),
-    (TicTacToePosition.from_text(".O./O.X/.X.", "X"), frozenset({8}), frozenset({0})),
-    (TicTacToePosition.from_text(".../.OX/XOX", "O"), frozenset({1}), frozenset({2})),
-    (TicTacToePosition.from_text(".../XO./XOX", "O"), frozenset({1}), frozenset({0})),
-    (TicTacToePosition.from_text(".XX/.OO/..X", "O"), frozenset({3}), frozenset({0})),
-)
+MODULE_EMPTIES = 4
+"""Empty markers taken from the module's own boards, at most: a module cannot make the probe try hundreds."""
 
 Prober = Callable[[TicTacToeInterface, Sequence[TicTacToePosition]], list[dict[str, Any]] | None]
 """Asks the candidate the positions under an interface; None when it could not be asked at all."""
 
 
-def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Prober) -> TicTacToeInterface | None:
+def choose_interface(
+    path: str, loaded: dict[str, Any], hint: Hint, probe: Prober, generator: random.Random | None = None
+) -> TicTacToeInterface | None:
     """The interface to check, or None if the module broke before defining one.
+
+    ``generator`` draws the probe's positions (``probes.py``; the check's own, so that no two checks need ask
+    the same ones; a fixed one by default).
 
     Raises ``CheckUsageError`` when the module loaded but nothing in it can be
     checked: the message says what was looked for and how to point at it.
@@ -83,7 +87,7 @@ def choose_interface(path: str, loaded: dict[str, Any], hint: Hint, probe: Probe
             f"{path}: {name} takes {arguments} required arguments; the checker calls {name}(board) "
             f"or {name}(board, player) (point it at another function with --function NAME)"
         )
-    return _probe_function(path, name, arguments == 2, loaded, hint, probe)
+    return _probe_function(path, name, arguments == 2, loaded, hint, _Probing(probe, generator or random.Random(0)))
 
 
 def _mark(constants: dict[str, Any], side: str) -> str:
@@ -124,14 +128,28 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         empties = []
         if "EMPTY" in constants:
             empties.append(constants["EMPTY"])
-        empties += [value for board in boards for value in board["values"] if value not in marks]
+        from_boards = [value for board in boards for value in board["values"] if value not in marks]
+        empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
         empties = list(dict.fromkeys(empties))
     return [(shape, empty) for shape in shapes for empty in empties]
 
 
+class _Probing:
+    """The prober and this check's probe positions: six drawn for the readings, and more for the seats."""
+
+    def __init__(self, probe: Prober, generator: random.Random) -> None:
+        self.probe = probe
+        self.generator = generator
+        self.drawn = draw(generator)
+
+    def seat(self) -> list[Probe]:
+        """Positions of both seats' games, none of the probe's (drawn only when a one-side reading needs them)."""
+        return draw(self.generator, SEAT_CHECKS, frozenset(position for position, _, _ in self.drawn), seat_pool())
+
+
 def _probe_function(
-    path: str, name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probe: Prober
+    path: str, name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probing: _Probing
 ) -> TicTacToeInterface:
     constants: dict[str, Any] = loaded.get("constants", {})
     base = TicTacToeInterface(
@@ -143,7 +161,8 @@ def _probe_function(
         x=_mark(constants, "X"),
         o=_mark(constants, "O"),
     )
-    positions = [position for position, _, _ in PROBES]
+    probe, drawn = probing.probe, probing.drawn
+    positions = [position for position, _, _ in drawn]
     trials = _trials(loaded, hint)
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
@@ -159,7 +178,7 @@ def _probe_function(
         legal = legal or any(move is not None for move in moves)
         if None not in moves:
             if not _changes_board(records):
-                settled = _settle(interface, records, moves, hint)
+                settled = _seat_checked(_settle(interface, records, moves, hint, drawn), probing, hint)
                 if fitting is None:
                     return settled
                 # Another reading also answered, but changed the board: the code is consistent with this one.
@@ -176,7 +195,7 @@ def _probe_function(
             first_failure = f"with {_shape_words(board, empty)} it answered {answer_text(bad)}"
     if fitting is not None:
         # Every reading that answered also changed the board: keep the first, the findings will say so.
-        return _settle(*fitting, hint)
+        return _seat_checked(_settle(*fitting, hint, drawn), probing, hint)
     if answered and not legal and hint.board is None and hint.empty is None:
         raise NotGradable(_unrecognised_message(path, name, trials, first_failure))
     board, empty = trials[0]
@@ -211,7 +230,11 @@ def _shape_words(board: str, empty: str | None) -> str:
 
 
 def _settle(
-    interface: TicTacToeInterface, records: list[dict[str, Any]], moves: list[int | None], hint: Hint
+    interface: TicTacToeInterface,
+    records: list[dict[str, Any]],
+    moves: list[int | None],
+    hint: Hint,
+    drawn: Sequence[Probe],
 ) -> TicTacToeInterface:
     """Fix the return shape and the sides it plays from the probes' answers."""
     returns = hint.returns
@@ -224,16 +247,18 @@ def _settle(
         # Per side to move: how often it answered as that side, and how often as the other one.
         own = {"X": 0, "O": 0}
         swapped = {"X": 0, "O": 0}
-        for move, (position, mover_wins, other_wins) in zip(moves, PROBES, strict=True):
+        for move, (position, mover_wins, other_wins) in zip(moves, drawn, strict=True):
             own[position.to_move] += move in mover_wins
             swapped[position.to_move] += move in other_wins
-        if own["X"] >= 2 and swapped["O"] >= 2:
+        # One side only on every probe position, not most: a function that plays neither side in particular (the
+        # first free cell) lands on one side's move or the other's about as often, and must not be read so.
+        if own["X"] == PER_SIDE and swapped["O"] == PER_SIDE:
             plays = "X"
             notes.append(
                 "It plays X only: with O to move it answered as if it were X, so it is checked as X, "
                 "moving first and moving second (say --plays both if that is wrong)."
             )
-        elif own["O"] >= 2 and swapped["X"] >= 2:
+        elif own["O"] == PER_SIDE and swapped["X"] == PER_SIDE:
             plays = "O"
             notes.append(
                 "It plays O only: with X to move it answered as if it were O, so it is checked as O, "
@@ -247,3 +272,37 @@ def _settle(
                     "so it is checked as both sides (say --plays X or --plays O if that is wrong)."
                 )
     return replace(interface, returns=returns, plays=plays or "both", notes=tuple(notes))
+
+
+def _seat_checked(interface: TicTacToeInterface, probing: _Probing, hint: Hint) -> TicTacToeInterface:
+    """A reading of "plays X only" (or O) kept only if positions of the other seat's games bear it out.
+
+    The probe's few positions could be recognised and answered as the other side on purpose, to have a weak
+    seat never checked: more positions of that seat's games, drawn apart from the probe's among all those where
+    no move is best for both sides, are asked the same way. Where its answers there are the mover's best moves
+    more than once, or the side's it was read as playing fewer than ``SEAT_AGREES`` times, it plays that seat, and
+    both seats are checked. To pass for one side only, a program must play the other side's best moves wherever
+    the two differ: it then plays that seat no better than a function that plays one side only, the shape the lab
+    allows.
+    """
+    if hint.plays is not None or interface.plays == "both":
+        return interface
+    seat = [probe for probe in probing.seat() if probe[0].to_move != interface.plays]
+    records = probing.probe(interface, [position for position, _, _ in seat])
+    if records is None:
+        return interface
+    own = swapped = 0
+    for record, (position, mover_wins, other_wins) in zip(records, seat, strict=False):
+        move = read_move(record, position, interface.returns)[0]
+        own += move in mover_wins
+        swapped += move in other_wins
+    if own <= SEAT_CHECKS - SEAT_AGREES and swapped >= SEAT_AGREES:
+        return interface
+    other = "O" if interface.plays == "X" else "X"
+    note = (
+        f"On the probe's positions it answered as if it played {interface.plays} only, but on {len(seat)} more "
+        f"positions of {other}'s games it played {other}'s best move {own} times and {interface.plays}'s {swapped}: "
+        "it is checked as both sides."
+    )
+    kept = tuple(text for text in interface.notes if "only:" not in text)
+    return replace(interface, plays="both", notes=(*kept, note))

@@ -12,13 +12,12 @@ transcript (``transcript``), score it once (``score``) and render it
 from __future__ import annotations
 
 import json
-import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from perfectplay.check.errors import CheckUsageError, NotGradable
+from perfectplay.check.errors import NotGradable
 from perfectplay.check.nim import answers, graders
 from perfectplay.check.nim.detect import PLAYERS, detect
 from perfectplay.check.nim.model import NimReport
@@ -41,7 +40,8 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
-from perfectplay.check.report.render_summary import BINS, TOP_FINDINGS, CategoryMean, ClassSummary
+from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
+from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.settings import Grading
@@ -50,6 +50,43 @@ NIM_VERDICTS = ("pass", "fail", "broken", "not graded", "not checked")
 CSV_COLUMNS = ("target", "verdict", "points", "total", "kind", "rates", "bugs", "problem")
 SEED_COST = 1000.0
 """A training run's cost beside one question's (questions are dealt to workers by cost)."""
+
+
+def nim_row(report: NimReport, score: Score) -> dict[str, object]:
+    """A class spreadsheet's row of one Nim check (``CSV_COLUMNS``)."""
+    return {
+        "target": report.target,
+        "verdict": report.verdict,
+        "points": score.points,
+        "total": score.total,
+        "kind": report.kind,
+        "rates": " ".join(f"{rate:.3f}" for rate in report.rates),
+        "bugs": "; ".join(bug.title for bug in report.bugs),
+        "problem": report.problem or report.machine or "",
+    }
+
+
+SCORING: Scoring[NimReport, NimWeights] = Scoring(
+    NimWeights,
+    load_nim_weights,
+    nim_score,
+    {
+        "text": render_text,
+        "autolab": graders.autolab_output,
+        "release-body": graders.release_body,
+        "line": lambda report, score: verdict_line(report),
+    },
+    Documents(
+        report_json,
+        graders.gradescope_json,
+        graders.prairielearn_json,
+        graders.coderunner_json,
+        lambda report, score: graders.classroom50_json(score),
+        indent=2,
+    ),
+    nim_row,
+    CSV_COLUMNS,
+)
 
 
 class NimLines:
@@ -66,7 +103,7 @@ class NimLines:
         return {"kind": "move", "printed": 0, "answer": ["other", "line", json.dumps(line.strip()[:60])]}
 
 
-class NimPlug:
+class NimPlug(ScoredPlug[NimReport, NimWeights]):
     """Nim's part of ``perfectplay check``: CS50 AI's learning lab, or a minimax player."""
 
     name = "nim"
@@ -102,6 +139,7 @@ class NimPlug:
     driver = DriverFile("nim", Path(__file__).with_name("driver.py"))
     command_lines = NimLines()
     categories = tuple(TITLES)
+    scoring = SCORING
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         if op != "drive":
@@ -184,69 +222,14 @@ class NimPlug:
     def not_gradable(self, target: str, problem: str) -> NimReport:
         return NimReport(target, Rules(True, LAB_START), "", "", "", problem=problem, unchecked=True)
 
-    def default_weights(self) -> NimWeights:
-        return NimWeights()
-
-    def load_weights(self, path: str | Path) -> NimWeights:
-        return load_nim_weights(path)
-
-    def score(self, report: NimReport, weights: NimWeights | None = None) -> Score:
-        return nim_score(report, weights)
-
-    def render(self, report: NimReport, score: Score, format: str) -> str:
-        renderers: dict[str, Callable[[], str]] = {
-            "text": lambda: render_text(report, score),
-            "json": lambda: _json(report_json(report, score)),
-            "gradescope": lambda: _json(graders.gradescope_json(report, score)),
-            "prairielearn": lambda: _json(graders.prairielearn_json(report, score)),
-            "coderunner": lambda: _json(graders.coderunner_json(report, score)),
-            "autolab": lambda: graders.autolab_output(report, score),
-            "classroom50": lambda: _json(graders.classroom50_json(score)),
-            "release-body": lambda: graders.release_body(report, score),
-        }
-        if format == "line":
-            return verdict_line(report)
-        if format not in renderers:
-            raise CheckUsageError(f"--game {self.name} writes no --format {format}")
-        return renderers[format]()
-
-    def csv_row(self, report: NimReport, score: Score) -> dict[str, object]:
-        return {
-            "target": report.target,
-            "verdict": report.verdict,
-            "points": score.points,
-            "total": score.total,
-            "kind": report.kind,
-            "rates": " ".join(f"{rate:.3f}" for rate in report.rates),
-            "bugs": "; ".join(bug.title for bug in report.bugs),
-            "problem": report.problem or report.machine or "",
-        }
-
-    def csv_columns(self) -> tuple[str, ...]:
-        return CSV_COLUMNS
-
     def summary(self, reports: Sequence[NimReport], scores: Sequence[Score]) -> ClassSummary:
-        verdicts = Counter(report.verdict for report in reports)
-        total = scores[0].total if scores else 100
-        earned: dict[str, list[float]] = {}
-        for result in scores:
-            for category in result.categories:
-                if category.max_points:
-                    earned.setdefault(category.name, []).append(100 * category.points / category.max_points)
-        bugs = Counter(bug.title for report in reports for bug in {b.title: b for b in report.bugs}.values())
-        points = [result.points for result in scores]
-        return ClassSummary(
-            students=len(reports),
-            verdicts=tuple((verdict, verdicts[verdict]) for verdict in NIM_VERDICTS if verdicts[verdict]),
-            total=total,
-            scores=tuple(points),
-            histogram=_histogram(points, total),
-            categories=tuple(
-                CategoryMean(TITLES[name], len(earned[name]), statistics.fmean(earned[name]))
-                for name in dict.fromkeys((*LEARNING, *PLAYER))
-                if name in earned
-            ),
-            findings=tuple(bugs.most_common(TOP_FINDINGS)),
+        return summarise(
+            [report.verdict for report in reports],
+            NIM_VERDICTS,
+            scores,
+            scores[0].total if scores else 100,
+            {name: TITLES[name] for name in dict.fromkeys((*LEARNING, *PLAYER))},
+            Counter(bug.title for report in reports for bug in {b.title: b for b in report.bugs}.values()),
         )
 
 
@@ -258,20 +241,6 @@ def _trainer(question: Question) -> Callable[[Asker], dict[str, Any]]:
         return asker(question)
 
     return job
-
-
-def _json(document: Any) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-def _histogram(points: Sequence[int], total: int) -> tuple[tuple[int, int, int], ...]:
-    width = total / BINS
-    ranges = []
-    for index in range(BINS):
-        low = round(index * width)
-        high = total if index == BINS - 1 else round((index + 1) * width) - 1
-        ranges.append((low, high, sum(1 for value in points if low <= value <= high)))
-    return tuple(ranges)
 
 
 class NimMiserePlug(NimPlug):

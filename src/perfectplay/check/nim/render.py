@@ -14,6 +14,7 @@ from typing import Any
 from perfectplay.check.nim.model import Games, NimReport, Play, SeedResult
 from perfectplay.check.nim.positions import show
 from perfectplay.check.report import escape
+from perfectplay.check.report.render_graders import points_markdown
 from perfectplay.check.report.score import Score
 
 SCHEMA = "perfectplay-check-nim/v1"
@@ -124,14 +125,7 @@ def summary_markdown(report: NimReport, result: Score) -> str:
         escape.markdown_inline(verdict_line(report)),
     ]
     blocks.append(f"Rules: {escape.markdown_inline(report.rules.describe())}.")
-    if report.machine is not None:
-        blocks.append("Nothing was graded: the machine that ran the check failed, not this submission.")
-    elif not result.gradable:
-        blocks.append("This submission could not be graded; fix the problem above and submit again.")
-    rows = [
-        f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories
-    ]
-    blocks.append("\n".join(["| Category | Points | |", "|---|---:|---|", *rows]))
+    blocks += points_markdown(report.machine, result)
     for bug in report.bugs:
         blocks.append(f"**{escape.markdown_inline(bug.title)}**: {escape.markdown_inline(bug.advice)}.")
         blocks.append(escape.markdown_block(bug.example))

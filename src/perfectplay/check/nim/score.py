@@ -23,21 +23,14 @@ TOML) changes any of them: ``{"play": 60, "play_floor": 0.6, "total": 10}``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.nim.model import NimReport
-from perfectplay.check.report.score import (
-    Category,
-    Score,
-    _shares,
-    check_total,
-    check_weight_numbers,
-    weights_table,
-)
+from perfectplay.check.report.score import Score, check_rated, check_total, load_rated_weights, rated_score
 
 TITLES = {
     "loads": "Loads, and its AI is found",
@@ -64,14 +57,7 @@ class NimWeights:
     total: int = DEFAULT_TOTAL
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.weights) - set(TITLES)) + sorted(set(self.rates) - set(DEFAULT_RATES))
-        if unknown:
-            names = ", ".join([*TITLES, *DEFAULT_RATES])
-            raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
-        check_weight_numbers(self.weights)
-        for name, value in self.rates.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-                raise CheckUsageError(f"weights: {name} must be a rate from 0 to 1, not {value!r}")
+        check_rated(self.weights, TITLES, self.rates, DEFAULT_RATES, zero_rate=True)
         if self.rate("play_floor") >= 1:
             raise CheckUsageError("weights: play_floor must be below 1")
         check_total(self.total)
@@ -91,13 +77,7 @@ class NimWeights:
 
 def load_nim_weights(path: str | Path) -> NimWeights:
     """Weights from a JSON or TOML file (by suffix); a bad file raises CheckUsageError naming the problem."""
-    data = weights_table(path)
-    total = data.pop("total", DEFAULT_TOTAL)
-    rates = {name: data.pop(name) for name in list(data) if name in DEFAULT_RATES}
-    try:
-        return NimWeights(data, {**DEFAULT_RATES, **rates}, total)
-    except CheckUsageError as error:
-        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
+    return load_rated_weights(path, NimWeights, {}, DEFAULT_RATES, DEFAULT_TOTAL)
 
 
 def nim_score(report: NimReport, weights: NimWeights | None = None) -> Score:
@@ -105,13 +85,14 @@ def nim_score(report: NimReport, weights: NimWeights | None = None) -> Score:
     weights = weights or NimWeights()
     kind = report.kind or "learning"
     names = [name for name in (PLAYER if kind == "player" else LEARNING) if weights.of(name, kind) > 0]
-    shares = _shares([weights.of(name, kind) for name in names], weights.total)
-    categories = []
-    for name, share in zip(names, shares, strict=True):
-        fraction, right, of, message = _measure(report, name, weights)
-        earned = math.floor(share * fraction + 1e-9)
-        categories.append(Category(name, TITLES[name], earned, share, right, of, message))
-    return Score(tuple(categories), weights.total, gradable=report.gradable)
+    return rated_score(
+        names,
+        lambda name: weights.of(name, kind),
+        weights.total,
+        TITLES,
+        partial(_measure, report, weights=weights),
+        report.gradable,
+    )
 
 
 def play_credit(rate: float, pass_mark: float, weights: NimWeights) -> float:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport
-from perfectplay.check.report.score import Weights, score
+from perfectplay.check.report.score import Score, Weights, scored
 
 COLUMNS = (
     "file",
@@ -39,8 +39,8 @@ COLUMNS = (
 )
 
 
-def csv_row(report: CheckReport, weights: Weights | None = None) -> dict[str, object]:
-    points = score(report, weights)
+def csv_row(report: CheckReport, given: Score | Weights | None = None) -> dict[str, object]:
+    points = scored(report, given)
     counts = {finding.kind: finding.count for finding in report.counted}
     noted = [f"{finding.title}: {finding.count}" for finding in report.findings if finding.note]
     timing = report.timing

@@ -44,7 +44,7 @@ from perfectplay.check.report.render_text import (
     verdict_line,
     verdict_words,
 )
-from perfectplay.check.report.score import Category, Score, Weights, score
+from perfectplay.check.report.score import Category, Score, Weights, scored
 
 
 def category_of(kind: str) -> str | None:
@@ -92,14 +92,7 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
     if report.interface is not None:
         blocks.append(f"Checked: {escape.markdown_inline(report.interface)}.")
         blocks.append(f"Standard: {escape.markdown_inline(standard_line(report.standard))}.")
-    if report.machine is not None:
-        blocks.append("Nothing was graded: the machine that ran the check failed, not this submission.")
-    elif not result.gradable:
-        blocks.append("This submission could not be graded; fix the problem above and submit again.")
-    rows = [
-        f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories
-    ]
-    blocks.append("\n".join(["| Category | Points | |", "|---|---:|---|", *rows]))
+    blocks += points_markdown(report.machine, result)
     for category in result.categories if result.gradable else ():
         if not category.passed:
             blocks.append(f"### {category.title}\n\n{category_markdown(report, category)}")
@@ -108,15 +101,31 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
     return _fit(blocks, SUMMARY_CHARACTERS)
 
 
-def gradescope_json(report: CheckReport, weights: Weights | None = None, visibility: str = "visible") -> dict[str, Any]:
+def points_markdown(machine: str | None, result: Score) -> list[str]:
+    """Any game's points for the student in Markdown: why nothing was graded, if so, then the table of categories
+    (``machine``: the report's machine failure, or None)."""
+    blocks = []
+    if machine is not None:
+        blocks.append("Nothing was graded: the machine that ran the check failed, not this submission.")
+    elif not result.gradable:
+        blocks.append("This submission could not be graded; fix the problem above and submit again.")
+    rows = [
+        f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories
+    ]
+    return [*blocks, "\n".join(["| Category | Points | |", "|---|---:|---|", *rows])]
+
+
+def gradescope_json(
+    report: CheckReport, points: Score | Weights | None = None, visibility: str = "visible"
+) -> dict[str, Any]:
     """Gradescope's ``results.json``."""
-    result = score(report, weights)
+    result = scored(report, points)
     return gradescope_document(result, summary_markdown(report, result), _markdown_of(report), visibility)
 
 
-def prairielearn_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
+def prairielearn_json(report: CheckReport, points: Score | Weights | None = None) -> dict[str, Any]:
     """PrairieLearn's external grader ``results.json``; a file that cannot be checked is not gradable."""
-    result = score(report, weights)
+    result = scored(report, points)
     return prairielearn_document(result, verdict_line(report), summary_markdown(report, result), _markdown_of(report))
 
 
@@ -178,13 +187,13 @@ def prairielearn_document(
     return dict(escape.json_value({**document, "tests": tests}))
 
 
-def coderunner_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
+def coderunner_json(report: CheckReport, points: Score | Weights | None = None) -> dict[str, Any]:
     """CodeRunner's template grader result: the fraction, one row a category, the verdict and findings as HTML.
 
     CodeRunner shows ``testresults`` cells as text and the two HTML parts as
     HTML, so the student's board drawings go in ``<pre>`` blocks, escaped.
     """
-    result = score(report, weights)
+    result = scored(report, points)
     prologue = [f"<p><strong>perfectplay check: {result.points} / {result.total}</strong></p>"]
     prologue.append(f"<p>{_html(verdict_line(report))}</p>")
     if report.interface is not None:
@@ -219,14 +228,14 @@ def coderunner_document(result: Score, prologue: list[str], epilogue: str) -> di
     return dict(escape.json_value(document))
 
 
-def autolab_output(report: CheckReport, weights: Weights | None = None, text: str = "") -> str:
+def autolab_output(report: CheckReport, points: Score | Weights | None = None, text: str = "") -> str:
     """What an Autolab autograder prints: ``text`` (the report for the student), then the scores line last.
 
     The scores are keyed by category name (``never_beaten``...), the names
     the assessment's problems must have; the scoreboard shows the total and
     whether it was never beaten.
     """
-    result = score(report, weights)
+    result = scored(report, points)
     never_beaten = any(category.name == "never_beaten" and category.passed for category in result.categories)
     line = {
         "scores": {category.name: category.points for category in result.categories},
@@ -247,12 +256,12 @@ CLASSROOM50_IDENTITY = {
 
 def classroom50_json(
     report: CheckReport,
-    weights: Weights | None = None,
+    points: Score | Weights | None = None,
     environ: Mapping[str, str] | None = None,
     now: datetime.datetime | None = None,
 ) -> dict[str, Any]:
     """Classroom 50's ``result.json``: identity from the runner's environment, integer points per category."""
-    return classroom50_document(score(report, weights), environ, now)
+    return classroom50_document(scored(report, points), environ, now)
 
 
 def classroom50_document(
@@ -282,9 +291,9 @@ def classroom50_document(
     return dict(escape.json_value(document))
 
 
-def release_body(report: CheckReport, weights: Weights | None = None) -> str:
+def release_body(report: CheckReport, points: Score | Weights | None = None) -> str:
     """Classroom 50's ``release-body.md``: what the student reads on the submission's Release."""
-    return summary_markdown(report, score(report, weights)) + "\n"
+    return summary_markdown(report, scored(report, points)) + "\n"
 
 
 def _findings(report: CheckReport, category: str) -> list[Finding]:

@@ -13,14 +13,14 @@ from typing import Any
 from perfectplay.check.position import row_col
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import CheckReport, Example, Finding, MoveChoice, RoleResult
-from perfectplay.check.report.score import Score, Weights, score
+from perfectplay.check.report.score import Score, Weights, scored
 
 SCHEMA = "perfectplay/check/v1"
 """Named in every object of the JSON (the schema is src/perfectplay/check/schema/check-v1.json)."""
 
 
-def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str, Any]:
-    """One check as a JSON-ready dict, with its score by ``weights`` (the defaults if None).
+def report_json(report: CheckReport, points: Score | Weights | None = None) -> dict[str, Any]:
+    """One check as a JSON-ready dict, with its score (``points``: the score, or the weights to compute it by).
 
     The candidate's text is kept as it was, but for lone surrogates (``escape.json_value``):
     the document always dumps, and as valid UTF-8.
@@ -45,7 +45,7 @@ def report_json(report: CheckReport, weights: Weights | None = None) -> dict[str
         "timing": asdict(report.timing),
         "isolation": report.isolation,
         "sandboxed": report.isolation.startswith("bubblewrap"),
-        "score": score_json(score(report, weights)),
+        "score": score_json(scored(report, points)),
     }
     return dict(escape.json_value(document))
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import html
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from perfectplay.check.report.model import KINDS, CheckReport
-from perfectplay.check.report.score import TITLES, Weights, score
+from perfectplay.check.report.score import TITLES, Score, Weights, score
 
 VERDICTS = ("unbeatable", "imperfect", "beatable", "incomplete", "broken", "not checked")
 """Every verdict a class row can have, best first; ``not checked``: the check could not start."""
@@ -54,35 +54,64 @@ class ClassSummary:
         return statistics.median(self.scores) if self.scores else None
 
 
-def class_summary(reports: Sequence[CheckReport], not_checked: int = 0, weights: Weights | None = None) -> ClassSummary:
+def class_summary(
+    reports: Sequence[CheckReport],
+    not_checked: int = 0,
+    weights: Weights | None = None,
+    scores: Sequence[Score] | None = None,
+) -> ClassSummary:
     """The summary of a class: ``reports`` of the students checked, ``not_checked`` those whose check never started.
+
+    ``scores`` are the reports' scores, computed once for every format; without them they are computed here.
 
     Scores and category means are over the checked students (a report that
     could not be graded scores 0, as every grader format gives it).
     """
     weights = weights or Weights()
-    verdicts = Counter(report.verdict for report in reports)
-    verdicts["not checked"] += not_checked
-    scores = [score(report, weights) for report in reports]
-    total = weights.total
+    scores = list(scores) if scores is not None else [score(report, weights) for report in reports]
+    return summarise(
+        [report.verdict for report in reports] + ["not checked"] * not_checked,
+        VERDICTS,
+        scores,
+        scores[0].total if scores else weights.total,
+        TITLES,
+        Counter(finding.kind for report in reports for finding in report.counted),
+        {kind: words[0] for kind, words in KINDS.items()},
+    )
+
+
+def summarise(
+    verdicts: Sequence[str],
+    order: Sequence[str],
+    scores: Sequence[Score],
+    total: int,
+    titles: Mapping[str, str],
+    findings: Counter[str],
+    finding_titles: Mapping[str, str] | None = None,
+) -> ClassSummary:
+    """Any game's class summary: each student's verdict (in ``order``, best first), the scores out of ``total``,
+    each category's mean (``titles``: category name to title, in order) and the commonest ``findings``
+    (by title, or by a key ``finding_titles`` names)."""
+    counted = Counter(verdicts)
     earned: dict[str, list[float]] = {}
     for result in scores:
         for category in result.categories:
             if category.max_points:
                 earned.setdefault(category.name, []).append(100 * category.points / category.max_points)
-    findings = Counter(finding.kind for report in reports for finding in report.counted)
+    points = [result.points for result in scores]
+    common = findings.most_common(TOP_FINDINGS)
     return ClassSummary(
-        students=len(reports) + not_checked,
-        verdicts=tuple((verdict, verdicts[verdict]) for verdict in VERDICTS if verdicts[verdict]),
+        students=len(verdicts),
+        verdicts=tuple((verdict, counted[verdict]) for verdict in order if counted[verdict]),
         total=total,
-        scores=tuple(result.points for result in scores),
-        histogram=_histogram([result.points for result in scores], total),
+        scores=tuple(points),
+        histogram=_histogram(points, total),
         categories=tuple(
-            CategoryMean(TITLES[name], len(earned[name]), statistics.fmean(earned[name]))
-            for name in TITLES
+            CategoryMean(title, len(earned[name]), statistics.fmean(earned[name]))
+            for name, title in titles.items()
             if name in earned
         ),
-        findings=tuple((KINDS[kind][0], count) for kind, count in findings.most_common(TOP_FINDINGS)),
+        findings=tuple((finding_titles[key] if finding_titles else key, count) for key, count in common),
     )
 
 

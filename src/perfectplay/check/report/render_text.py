@@ -12,7 +12,7 @@ from dataclasses import replace
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import CheckReport, CheckTiming, Example, Finding, MoveChoice, RoleResult
-from perfectplay.check.report.score import Score, Weights, score
+from perfectplay.check.report.score import Score, Weights, scored
 
 BOARD_WIDTH = 12
 
@@ -21,17 +21,17 @@ escape_controls = escape.line
 ``escape.line``, so a candidate's newline cannot start a line of its own on their standard error."""
 
 
-def render_text(report: CheckReport, weights: Weights | None = None) -> str:
+def render_text(report: CheckReport, points: Score | Weights | None = None) -> str:
     """The whole report as text, ready to print.
 
     Every piece of the candidate's text is on its own line's terms (``escape.line``:
-    it cannot start a line or send a control character); the score is by
-    ``weights`` (the defaults if None).
+    it cannot start a line or send a control character); ``points`` is its score
+    (``score.scored``: computed once by the caller, or the weights to compute it by).
     """
-    return escape.terminal(_render(report, weights))
+    return escape.terminal(_render(report, scored(report, points)))
 
 
-def _render(report: CheckReport, weights: Weights | None) -> str:
+def _render(report: CheckReport, points: Score) -> str:
     lines = [f"perfectplay check: {escape.line(report.target)}"]
     if report.interface is not None:
         lines.append(f"Checked: {escape.line(report.interface)}")
@@ -39,7 +39,7 @@ def _render(report: CheckReport, weights: Weights | None) -> str:
     if report.isolation:
         lines.append(f"Ran in: {report.isolation}")
     lines += ["", verdict_words(report, escape.line)]
-    lines += ["", *score_lines(score(report, weights))]
+    lines += ["", *score_lines(points)]
     if report.roles:
         lines += ["", "Its games, against every sequence of opponent moves:"]
         lines += [_role_line(role, report.complete) for role in report.roles]

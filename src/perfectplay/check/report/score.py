@@ -24,10 +24,10 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from perfectplay import files
 from perfectplay.check.errors import CheckUsageError
@@ -66,6 +66,61 @@ def check_total(total: object) -> None:
     """The points the categories share: a whole number from 1 to ``MAX_TOTAL`` (every game's weights)."""
     if isinstance(total, bool) or not isinstance(total, int) or not 0 < total <= MAX_TOTAL:
         raise CheckUsageError(f"weights: total must be a whole number of points from 1 to {MAX_TOTAL:,}")
+
+
+def check_names(
+    weights: Mapping[str, object], categories: Iterable[str], rates: Mapping[str, object], rate_names: Iterable[str]
+) -> None:
+    """Every name a game's weights give is its own: ``weights`` among its ``categories``, ``rates`` among its
+    ``rate_names`` (every game with rates: ``CheckUsageError`` naming the first that is not)."""
+    categories, rate_names = tuple(categories), tuple(rate_names)
+    unknown = sorted(set(weights) - set(categories)) + sorted(set(rates) - set(rate_names))
+    if unknown:
+        names = ", ".join([*categories, *rate_names])
+        raise CheckUsageError(f"weights: unknown name {unknown[0]!r} (the names: {names}, and total)")
+
+
+def check_rated(
+    weights: Mapping[str, object],
+    categories: Iterable[str],
+    rates: Mapping[str, object],
+    rate_names: Iterable[str],
+    zero_rate: bool,
+) -> None:
+    """A game's weights with rates, checked (every game with rates): its names, its weights' numbers, and each
+    rate at most 1 and above 0 (from 0, with ``zero_rate``): ``CheckUsageError`` naming the first that is not."""
+    check_names(weights, categories, rates, rate_names)
+    check_weight_numbers(weights)
+    words = "a rate from 0 to 1" if zero_rate else "a rate above 0 and at most 1"
+    for name, value in rates.items():
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not (value >= 0 if zero_rate else value > 0)
+            or not value <= 1
+        ):
+            raise CheckUsageError(f"weights: {name} must be {words}, not {value!r}")
+
+
+W = TypeVar("W")
+
+
+def load_rated_weights(
+    path: str | Path,
+    make: Callable[[dict[str, Any], dict[str, Any], Any], W],
+    categories: Mapping[str, Any],
+    rates: Mapping[str, Any],
+    total: int,
+) -> W:
+    """A game's weights with rates from a file: its names split into ``make(weights, rates, total)``'s, over the
+    defaults (``categories``' and ``rates``' values, ``total``); a bad one names the file (every game with rates)."""
+    data = weights_table(path)
+    given_total = data.pop("total", total)
+    given_rates = {name: data.pop(name) for name in list(data) if name in rates}
+    try:
+        return make({**categories, **data}, {**rates, **given_rates}, given_total)
+    except CheckUsageError as error:
+        raise CheckUsageError(f"--weights: {path}: {str(error).removeprefix('weights: ')}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +276,26 @@ def score(report: CheckReport, weights: Weights | None = None) -> Score:
     return Score(tuple(categories), weights.total, gradable=report.problem is None)
 
 
+def rated_score(
+    names: Sequence[str],
+    weight: Callable[[str], float],
+    total: int,
+    titles: Mapping[str, str],
+    measure: Callable[[str], tuple[float, int, int, str]],
+    gradable: bool,
+) -> Score:
+    """A score by rates (every game with rates): ``total`` shared by the categories ``names`` in proportion to
+    ``weight(name)``, each earning its share times the fraction ``measure(name)`` gives (with right, of and
+    its words), rounded down."""
+    shares = _shares([weight(name) for name in names], total)
+    categories = []
+    for name, share in zip(names, shares, strict=True):
+        fraction, right, of, message = measure(name)
+        earned = math.floor(share * fraction + 1e-9)
+        categories.append(Category(name, titles[name], earned, share, right, of, message))
+    return Score(tuple(categories), total, gradable=gradable)
+
+
 def _shares(weights: list[float], total: int) -> list[int]:
     """``total`` split in proportion to ``weights``, in whole points (largest remainders get the rest)."""
     whole = sum(weights)
@@ -268,6 +343,12 @@ def _measure(report: CheckReport, name: str) -> tuple[int, int, str]:
             right += report.asked
             words.append(f"{role.label}: never beaten" + ("" if report.complete else " where it was asked"))
     return right, positions * len(report.roles), "; ".join(words) + gap
+
+
+def scored(report: CheckReport, given: Score | Weights | None) -> Score:
+    """The score a renderer shows: the one it was handed (computed once, by whoever renders every format of
+    the report), else -- a library caller with no score at hand -- the report's by the weights it gave."""
+    return given if isinstance(given, Score) else score(report, given)
 
 
 def points(report: CheckReport, out_of: float = 100, weights: Weights | None = None) -> float:

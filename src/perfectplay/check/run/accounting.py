@@ -15,7 +15,9 @@ done with.
   subtree).
 * cgroup v1: one folder under each of ``memory``, ``pids`` and ``cpuacct``
   with ``memory.limit_in_bytes`` (and ``memory.memsw.limit_in_bytes`` where
-  swap is accounted), ``pids.max``, CPU from ``cpuacct.usage``.
+  swap is accounted), ``pids.max``, CPU from ``cpuacct.usage``; and one
+  under ``cpu`` where it is mounted on its own, for a share of the
+  processors of its own (``cpu.shares``).
 
 The candidate joins its cgroup before it runs anything: its process is
 started as ``/bin/sh -c 'echo $$ > .../cgroup.procs ...; exec "$@"'``, so
@@ -87,7 +89,22 @@ def find(root: Path = ROOT) -> Hierarchy | str:
         if own is None or not (root / controller).is_dir():
             return f"no cgroup v2 hierarchy, and no cgroup v1 {controller} controller"
         parents.append(own)
-    return Hierarchy(1, tuple(parents))
+    share = _share_parent(root)
+    return Hierarchy(1, tuple(parents) if share is None else (*parents, share))
+
+
+def _share_parent(root: Path) -> Path | None:
+    """cgroup v1: the checker's folder of the ``cpu`` controller, where it is mounted apart from ``cpuacct``.
+
+    A candidate's cgroup there gets the CPU share of one process (``cpu.shares`` 1024) however many it
+    starts: a classmate's hundred busy processes weigh as much as one, not a hundred, beside a check. (In
+    cgroup v2 the ``cpu`` controller's ``cpu.weight`` does the same; mounted with ``cpuacct``, so does the
+    cpuacct folder.)
+    """
+    own = _own(root / "cpu", "cpu")
+    if own is None or not own.is_dir() or (root / "cpu").resolve() == (root / "cpuacct").resolve():
+        return None
+    return own
 
 
 @functools.cache
@@ -143,7 +160,7 @@ class CGroup:
                     folder = parent / name
                     folder.mkdir()
                     made.append(folder)
-                memory, pids, _ = made
+                memory, pids = made[:2]
                 _write(pids / "pids.max", str(processes))
                 if memory_bytes is not None:
                     _write(memory / "memory.limit_in_bytes", str(memory_bytes))

@@ -82,9 +82,13 @@ class CandidateWorker:
             self.clock.check()
             child = self.pending or self._spawn()
             self.pending = None
+            if self.clock.starvation is not None:  # its queueing is not charged to a class run's wall bound
+                self.clock.starvation.watch(child.process.pid)
             self.starts += 1
             try:
                 hello = self.speaker.handshake(child, self.clock, self.start_limit())
+                # Importing it ran its code: that CPU time is the candidate's, as a move's is.
+                self.charge(child)
                 if self.closed:  # closed by another thread (Ctrl-C) while this one was starting
                     raise GaveUp
             except (ChildDied, ChildTimedOut) as failed:
@@ -135,6 +139,7 @@ class CandidateWorker:
                         self.discard()
                         break
                     self.clock.spend(record["cpu"], record.get("waited", 0.0))
+                    child.charged += record["cpu"]
                     self.clock.check()
                     limit = self.speaker.limit or self.clock.move
                     if record["cpu"] > limit:
@@ -147,6 +152,7 @@ class CandidateWorker:
                 # A move stopped at its limit used the candidate's time too: the whole check's limits count it, so
                 # an answer that always spins ends the check when its time is up, not only after MAX_FAILURES.
                 self.clock.spend(late.cpu, late.waited)
+                child.charged += late.cpu
                 failure = {"failure": "timeout", "clock": late.clock, "seconds": late.seconds}
             except ChildDied as died:
                 failure = {"failure": "died", "status": died.status, "stderr": died.stderr}
@@ -158,9 +164,25 @@ class CandidateWorker:
             self.failures.spend()
             self.clock.check()
 
+    def charge(self, child: Child) -> None:
+        """Charge the check's clock whatever CPU time of ``child`` it was not charged yet.
+
+        Answers are charged as they come; this catches the rest: its import, a move that ended in a crash,
+        what it computed between questions. A process that ended before it was ready ran nothing of the
+        candidate's (the machine's failure): it is not charged.
+        """
+        if not child.ready():
+            return
+        unpaid = child.cpu() - child.charged
+        if unpaid > 0:
+            self.clock.spend(unpaid)
+            child.charged += unpaid
+
     def _bury(self, child: Child) -> None:
         self.stderr_capped = self.stderr_capped or child.stderr.capped
         child.kill()
+        # Read after the kill, before its cgroup goes: every second it used, up to its end, is charged.
+        self.charge(child)
         child.close()
 
     def discard(self) -> None:
@@ -175,6 +197,7 @@ class CandidateWorker:
             if child is not None:
                 self.stderr_capped = self.stderr_capped or child.stderr.capped
                 child.close(deadline)
+                self.charge(child)
         self.child = self.pending = None
 
 

@@ -75,6 +75,23 @@ class FailureBudget:
         return self.used > self.allowed
 
 
+class ShareOf(FailureBudget):
+    """A budget of its own inside a larger one (one reading of a probe inside the whole probe's): each failure is
+    spent from both, and either running out ends the asking."""
+
+    def __init__(self, allowed: int, whole: FailureBudget) -> None:
+        super().__init__(allowed)
+        self.whole = whole
+
+    def spend(self) -> None:
+        self.whole.spend()
+        super().spend()
+
+    @property
+    def exhausted(self) -> bool:
+        return self.used > self.allowed or self.whole.exhausted
+
+
 def exit_text(status: int | None) -> str:
     if status is None:
         return "stopped answering"

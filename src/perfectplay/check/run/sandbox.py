@@ -18,16 +18,18 @@ the machine (no home, no other submissions, no ``/work``); the private copy
 at ``/submission``, handed over as an archive the runner unpacks in the
 sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
 user can read it); a private ``/tmp`` (a size-capped tmpfs, the only
-writable place); its own PID namespace, session and IPC, so it cannot see
+writable place: ``/dev`` is read-only); no pseudo-terminal (they would
+come from the machine's one pool); its own PID namespace, session and IPC, so it cannot see
 or signal the checker and nothing it starts survives the check
 (``--die-with-parent``); when the checker runs as root, a user id of its
 own (``UserSlot``: no other candidate holds it meanwhile). Everywhere, each
 candidate process gets a cgroup of its own where the machine has them
 (``accounting.py``), and the launcher sets hard limits (hard == soft, so
 the code cannot raise them) on CPU seconds, file size and memory before any
-candidate code runs; without a cgroup, a Python candidate may start no
-process (``runner.forbid_new_processes``) and memory is limited by address
-space.
+candidate code runs, and a seccomp filter refuses what the kernel would lend
+beyond a move's needs (io_uring, key rings, inotify...: ``inside/seccomp.py``);
+without a cgroup, a Python candidate may start no process (the same
+module) and memory is limited by address space.
 """
 
 from __future__ import annotations
@@ -48,19 +50,26 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting
-from perfectplay.check.run.copying import copy_for_file
+from perfectplay.check.run.copying import CAPS, copy_for_file
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
 INSIDE_RUNNER = "/perfectplay/runner.py"
+INSIDE_PARTS = "/perfectplay/inside"
+RUNNER_PARTS = tuple(sorted(RUNNER.with_name("inside").glob("*.py")))
+"""The runner's own modules (``inside/``): handed in beside it, read-only, at ``/perfectplay/inside/``."""
 INSIDE_ARCHIVE = "/perfectplay/submission.tar"
 INSIDE_FOLDER = "/submission"
 INSIDE_PYTHON = "/python"
 TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
+INTERPRETER_BYTES = 32 * 1024 * 1024
+"""What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
+SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
+"""Size of the tmpfs the private copy is unpacked in: the copy at its cap, and as much room again as /tmp."""
 FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
 PROCESSES = 64
@@ -105,10 +114,25 @@ class Isolation:
     def sandboxed(self) -> bool:
         return self.kind == "bubblewrap"
 
+    @property
+    def uncounted(self) -> str | None:
+        """What this isolation cannot count, in one line (None: nothing): unsandboxed and without a cgroup, a
+        process that a program leaves running leaves its process tree too, and its CPU time is nobody's."""
+        if self.sandboxed or self.cgroups is not None:
+            return None
+        return (
+            "not counted: the CPU time of processes a --command program leaves running after it (orphans), "
+            "with no sandbox and no cgroup here (a Python file may start none)"
+        )
+
     def describe(self) -> str:
         if self.sandboxed:
             return f"bubblewrap sandbox ({self.detail})"
-        return f"NOT SANDBOXED: the student's code ran with the checker's user and could read its files ({self.detail})"
+        uncounted = f"; {self.uncounted}" if self.uncounted else ""
+        return (
+            "NOT SANDBOXED: the student's code ran with the checker's user and could read its files "
+            f"({self.detail}){uncounted}"
+        )
 
 
 def choose(mode: str) -> Isolation:
@@ -131,7 +155,7 @@ def _features() -> str:
     user = "a user of its own" if os.geteuid() == 0 else "the checker's user in a user namespace"
     return (
         "no network, read-only system, the standard library and no installed package, private copy of the folder, "
-        f"private /tmp, own PID namespace, {user}"
+        f"private /tmp, no pseudo-terminal, no io_uring, own PID namespace, {user}"
     )
 
 
@@ -288,6 +312,7 @@ class Jail:
                 descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
                 with os.fdopen(descriptor, "wb") as file, tarfile.open(fileobj=file, mode="w") as tar:
                     tar.add(self.copy, arcname=".")
+                _check_fits(self.archive.stat().st_size, limits.memory_mb if isolation.cgroups is not None else None)
         except BaseException:
             self._release()
             raise
@@ -306,6 +331,7 @@ class Jail:
         if not self.isolation.sandboxed:
             return {}
         handed = {RUNNER_FD: RUNNER}
+        handed.update({_part_fd(part.stem): part for part in RUNNER_PARTS})
         handed.update({_driver_fd(name): path for name, path in self.drivers.items()})
         if self.archive is not None:
             handed[ARCHIVE_FD] = self.archive
@@ -364,7 +390,7 @@ class Jail:
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
         first = Path(program[0])
-        local = "/" in program[0] and first.is_file() and self.folder is not None
+        local = "/" in program[0] and os.path.isfile(first) and self.folder is not None
         if local and self.folder is not None and _within(first.resolve(), self.folder):
             argv = [self.inside(first)]
         else:
@@ -373,7 +399,8 @@ class Jail:
                 argv = [_inside_interpreter()]
         for argument in program[1:]:
             path = Path(argument)
-            inside = self.folder is not None and path.exists() and _within(path.resolve(), self.folder)
+            # os.path.exists: an argument too long to name a file (``python3 -c '<program>'``) is an argument.
+            inside = self.folder is not None and os.path.exists(path) and _within(path.resolve(), self.folder)
             argv.append(self.inside(path) if inside else argument)
         return self._start(["--exec", *argv], program=argv[0])
 
@@ -390,6 +417,8 @@ class Jail:
             argv += ["--perms", "0755", "--dir", str(Path(_inside_driver("x")).parent)]
             for name in sorted(self.drivers):
                 argv += ["--perms", "0444", "--file", _driver_fd(name), _inside_driver(name)]
+        # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
+        argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -412,6 +441,15 @@ class Jail:
 
 def _driver_fd(name: str) -> str:
     return f"@DRIVER_{name}_FD@"
+
+
+def _part_fd(name: str) -> str:
+    return f"@RUNNER_{name}_FD@"
+
+
+def _inside_part(name: str) -> str:
+    """Where the sandbox shows one of the runner's own modules: in the folder the runner loads them from."""
+    return f"{INSIDE_PARTS}/{name}.py"
 
 
 def _inside_driver(name: str) -> str:
@@ -479,13 +517,26 @@ def _bwrap(
     argv += ["--perms", "0755", "--dir", str(Path(INSIDE_RUNNER).parent)]
     if runner_fd is not None:
         argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
+        argv += ["--perms", "0755", "--dir", INSIDE_PARTS]
+        for part in RUNNER_PARTS:
+            argv += ["--perms", "0444", "--file", _part_fd(part.stem), _inside_part(part.stem)]
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:
         argv += ["--ro-bind", outside, inside]
     if archive_fd is not None:
-        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
-    argv += ["--proc", "/proc", "--dev", "/dev", "--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
+        # The copy in a size-capped tmpfs of its own: the sandbox's root is a tmpfs with no size, whose pages are in
+        # no address space (without a cgroup, nothing would bound what a candidate wrote there).
+        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE]
+        argv += ["--size", str(SUBMISSION_BYTES), "--perms", "0755", "--tmpfs", INSIDE_FOLDER]
+    argv += ["--proc", "/proc", "--dev", "/dev"]
+    # bwrap's /dev has a devpts of its own, but its pseudo-terminals still come from the machine's one pool
+    # (kernel.pty.max): an empty read-only folder over it leaves none to take (a move needs no terminal).
+    argv += ["--perms", "0555", "--tmpfs", "/dev/pts", "--remount-ro", "/dev/pts"]
+    # And /dev itself read-only (its devices still work): its memory-backed folder (/dev/shm) has no size cap, and
+    # where no cgroup counts memory of every kind, what was written there would be counted nowhere.
+    argv += ["--remount-ro", "/dev"]
+    argv += ["--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
     argv += ["--chdir", INSIDE_FOLDER if archive_fd is not None else "/"]
     return argv
 
@@ -505,6 +556,21 @@ def _program_path(name: str) -> str:
 
 def _within(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
+
+
+def _check_fits(size: int, memory_mb: int | None) -> None:
+    """``NotGradable`` when a sandboxed copy of ``size`` bytes cannot fit the candidate's memory of every kind.
+
+    The sandbox holds the copy in its own memory, counted by the candidate's cgroup: twice while the runner unpacks
+    it (the archive and the files), beside the interpreter. A submission too big for that is its own failure, said
+    in words, not a process that dies before it is ready (which would be blamed on the machine)."""
+    if memory_mb is None or 2 * size + INTERPRETER_BYTES <= memory_mb * 2**20:
+        return
+    raise NotGradable(
+        f"the submission holds {size / 2**20:.0f} MB of files, more than fits in --memory {memory_mb} MB "
+        f"(the sandbox holds its copy in the candidate's memory, twice while unpacking it, beside "
+        f"{INTERPRETER_BYTES // 2**20} MB for Python): not gradable with this limit"
+    )
 
 
 def _copy_folder(source: Path, target: Path, exclude: set[Path], file: Path | None) -> None:

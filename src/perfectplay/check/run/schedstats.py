@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 KEPT = 64
@@ -70,24 +70,32 @@ class RunDelays:
         return sum(process.files() for process in self._processes.values())
 
     def read(self, pids: Sequence[int]) -> float | None:
+        each = self._nanoseconds(pids)
+        return sum(each.values()) / 1e9 if each else None
+
+    def each(self, pids: Sequence[int]) -> dict[int, float]:
+        """The run delay of each of ``pids`` that can be read (its threads summed), in seconds."""
+        return {pid: delay / 1e9 for pid, delay in self._nanoseconds(pids).items()}
+
+    def _nanoseconds(self, pids: Sequence[int]) -> dict[int, int]:
         with self._lock:
-            total = 0
-            seen = False
+            found: dict[int, int] = {}
             now: dict[int, _Process] = {}
             room = 0 if self._closed else KEPT
             for pid in pids:
+                if pid in found:
+                    continue
                 known = self._processes.pop(pid, None)
                 delay = known.delay() if known is not None else None
                 if delay is None:
                     if known is not None:
                         known.close()
-                    found = _listed(pid)
-                    if found is None:
+                    listed = _listed(pid)
+                    if listed is None:
                         continue
-                    delay, known = found
-                total += delay
-                seen = True
-                if known is not None and known.files() <= room and pid not in now:
+                    delay, known = listed
+                found[pid] = delay
+                if known is not None and known.files() <= room:
                     room -= known.files()
                     now[pid] = known
                 elif known is not None:
@@ -95,7 +103,7 @@ class RunDelays:
             for process in self._processes.values():  # processes gone since the last reading
                 process.close()
             self._processes = now
-            return total / 1e9 if seen else None
+            return found
 
     def close(self) -> None:
         """Close every kept file; later readings open and close each file (a late reading stays right)."""
@@ -161,3 +169,99 @@ def _read(descriptor: int) -> int | None:
 def _close(descriptor: int) -> None:
     with contextlib.suppress(OSError):
         os.close(descriptor)
+
+
+SAMPLE_EVERY = 1.0
+"""Seconds between two readings of a check's run delays while its wall-clock bound is far (one more at the bound)."""
+
+Delays = Callable[[], dict[int, float]]
+"""The run delay so far of each process of a check, in seconds, by process id."""
+
+
+class Starvation:
+    """The wall-clock seconds a check spent queued for a processor: what its wall-clock bound does not count.
+
+    A class run's bound (``--wall-limit``) is there to stop a check that does not compute (a program that
+    sleeps on every move), not one the machine starves: beside a classmate whose program keeps a hundred
+    processes busy, a correct AI and the checker that asks it wait for a processor most of the time, and
+    that is no reason for an incomplete grade. So the bound counts the wall clock less the time the check
+    was runnable but not running: the run delay of every thread of the checker's process and of every
+    process of the check's candidates (``watch``: each with the processes it starts), read every
+    ``SAMPLE_EVERY`` seconds and once more before the bound is called reached. Between two readings,
+    what is forgiven is the run delay that grew,
+    at most the wall time that passed: threads queued side by side are one wait, not several, and the
+    bound still runs out for a check that waits without being runnable. What a candidate gains by
+    queueing its own threads behind one another it pays in CPU time, which its limits count.
+
+    ``delays``: the readings (tests give their own); ``now``: the wall clock when the check started.
+    """
+
+    def __init__(self, now: float, delays: Delays | None = None) -> None:
+        self._roots: set[int] = set()
+        self._delays = delays or self._tree
+        self._lock = threading.Lock()
+        self._last = self._delays()
+        self._at = now
+        self.forgiven = 0.0
+        """Seconds of the wall clock so far that were spent queued, as of the last reading."""
+
+    def watch(self, pid: int) -> None:
+        """Count ``pid`` and every process under it from now on (a candidate's process, just started)."""
+        with self._lock:
+            self._roots.add(pid)
+
+    def _tree(self) -> dict[int, float]:
+        """The checker's own threads (this process) and each watched process with every process under it."""
+        pids = [os.getpid()]
+        for root in list(self._roots):
+            found = descendants(root)
+            if not found:
+                self._roots.discard(root)  # gone (its delay so far was counted at the readings before)
+            pids += found
+        # Read once a second at most: files opened for each reading, so none is left open by a check.
+        once = RunDelays()
+        try:
+            return once.each(pids)
+        finally:
+            once.close()
+
+    def sample(self, now: float) -> float:
+        """Read the run delays now; the seconds forgiven so far."""
+        with self._lock:
+            current = self._delays()
+            # A process not read before started since (or was not readable): all of its delay is new.
+            grown = sum(max(delay - self._last.get(pid, 0.0), 0.0) for pid, delay in current.items())
+            self.forgiven += min(grown, max(now - self._at, 0.0))
+            self._last, self._at = current, now
+            return self.forgiven
+
+    def reached(self, deadline: float, now: float) -> bool:
+        """Whether the bound ``deadline`` (on the wall clock) is reached at ``now``, once queued time is not counted."""
+        if now - self._at >= SAMPLE_EVERY:
+            self.sample(now)
+        if now < deadline + self.forgiven:
+            return False
+        return now >= deadline + self.sample(now)
+
+
+def descendants(root: int) -> list[int]:
+    """``root`` and every process under it (from each thread's ``children`` file); those gone meanwhile are left out."""
+    found: list[int] = []
+    pending, seen = [root], set()
+    while pending:
+        pid = pending.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        found.append(pid)
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children", "rb") as file:
+                    pending.extend(int(child) for child in file.read().split())
+            except (OSError, ValueError):
+                continue
+    return found

@@ -69,7 +69,7 @@ from perfectplay.check.run.failures import (
 from perfectplay.check.run.proc import kill_session, process_cpu, read_tree, run_delay, tree_cpu, tree_running
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
 from perfectplay.check.run.sandbox import READY_FD
-from perfectplay.check.run.schedstats import RunDelays
+from perfectplay.check.run.schedstats import RunDelays, Starvation
 
 __all__ = [
     "AnswerBudget",
@@ -131,10 +131,18 @@ class Clock:
     ``waiting`` is a grader's budget (``--budget``): besides the CPU time it bought, the check ends once the
     candidate has spent that many seconds neither computing nor queued for a processor, so a busy machine
     that leaves it runnable but starved never ends it. ``wall`` is a class run's bound on the wall clock
-    itself (``--wall-limit``), which keeps a run finite whatever the machine does.
+    (``--wall-limit``) less the time the check was queued for a processor (``starvation``): it stops a
+    check that does not compute, never one a classmate's processes starve.
     """
 
-    def __init__(self, move: float, total: float, wall: float | None = None, waiting: float | None = None) -> None:
+    def __init__(
+        self,
+        move: float,
+        total: float,
+        wall: float | None = None,
+        waiting: float | None = None,
+        starvation: Starvation | None = None,
+    ) -> None:
         self.move = move
         self.total = total
         self.move_wall = move * WALL_FACTOR + WALL_EXTRA
@@ -143,6 +151,8 @@ class Clock:
         self.waiting = waiting
         self.started = monotonic()
         self.deadline = None if wall is None else self.started + wall
+        # The bound counts the wall clock the check was not queued for a processor (schedstats.Starvation).
+        self.starvation = starvation or (None if wall is None else Starvation(self.started))
         self.used = 0.0
         self.waited = 0.0
         self._lock = threading.Lock()
@@ -166,7 +176,11 @@ class Clock:
             raise OutOfTime("budget")
         if self.waited + waiting >= self.backstop:
             raise OutOfTime("wall")
-        if self.deadline is not None and monotonic() >= self.deadline:
+        if (
+            self.deadline is not None
+            and self.starvation is not None
+            and self.starvation.reached(self.deadline, monotonic())
+        ):
             raise OutOfTime("bound")
 
     def expired(self) -> bool:
@@ -265,6 +279,8 @@ class Child:
             for descriptor in passed:
                 os.close(descriptor)
         self.started = monotonic()
+        self.charged = 0.0
+        """CPU seconds of this process the check's clock has been charged (``CandidateWorker.charge``)."""
         self.stderr = Tail()
         self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
         self._closed = threading.Event()
@@ -442,6 +458,8 @@ class Child:
                 raise NotFlushing
 
     def died(self) -> ChildDied:
+        # Its CPU time read before it is reaped: once it is gone (with no cgroup) nothing says what it used.
+        self.cpu()
         try:
             self.process.wait(timeout=CLOSE_GRACE)
         except subprocess.TimeoutExpired:
@@ -486,6 +504,7 @@ class Child:
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=limit)
         self.kill()
+        self.cpu()  # its last reading, taken while its cgroup still counts: what it used stays known
         if self.group is not None:
             self.group.remove()
         with contextlib.suppress(OSError):

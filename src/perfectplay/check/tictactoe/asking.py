@@ -15,14 +15,18 @@ The steps:
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import random
 import shlex
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
-from perfectplay.check.judge.detect import choose_interface
+from perfectplay.check.judge.detect import COMMON_EMPTIES, MODULE_EMPTIES, SEEDS_NAME, choose_interface
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
@@ -42,17 +46,27 @@ from perfectplay.check.tictactoe.state import (
 )
 from perfectplay.check.transcript import Transcript
 
+PROBE_FAILURES_IN_ALL = 1 + MODULE_EMPTIES + len(COMMON_EMPTIES) + 1
+"""Readings of the interface probe that may crash or run out of time before it tries no more: every empty marker
+of one board shape (a function that dies on rows is still read as taking a flat list), and one more."""
+
 
 class TicTacToeAsking(TicTacToeState):
     """The asking half of a tic-tac-toe check."""
+
+    offered: frozenset[str] = frozenset()
+    """The names of the functions its module defines (every interface it offers)."""
+    probe_failures = 0
+    """Readings of the interface probe that ended in a crash or a time-out, in all."""
 
     def _interface(self, loaded: dict[str, Any]) -> TicTacToeInterface | None:
         first = self.workers[0]
         if isinstance(first.speaker, CommandSpeaker):
             return TicTacToeInterface("command", shlex.join(first.speaker.program), plays=self.hint.plays or "both")
         self._import_findings(loaded)
+        self.offered = frozenset(loaded.get("functions", {}))
         self._phase("recognising the interface", 0, 1)
-        interface = choose_interface(self.target, loaded, self.hint, self._probe)
+        interface = choose_interface(self.target, loaded, self.hint, self._probe, self._probe_draw())
         if interface is None:
             return None
         for speaker in self.speakers:
@@ -71,14 +85,45 @@ class TicTacToeAsking(TicTacToeState):
         self.notes.extend(interface.notes)
         return interface
 
+    def _probe_draw(self) -> random.Random:
+        """What draws the probe's positions: the check's seed and the submission's own bytes.
+
+        No two submissions are probed alike, and none on positions written anywhere (a program cannot carry
+        their answers); the same file checked again with the same seed is probed alike (a regrade is the same).
+        """
+        speaker = self.workers[0].speaker
+        digest = hashlib.sha256(str(self.grading.seed).encode())
+        if isinstance(speaker, RunnerSpeaker):
+            with contextlib.suppress(OSError):
+                digest.update(speaker.path.read_bytes())
+        return random.Random(digest.hexdigest())
+
     def _decide_standard(self, interface: TicTacToeInterface) -> None:
-        if self.grading.standard is None:
-            self.standard = "value" if interface.kind == "cs50" else "best"
+        """The interface's standard, unless the teacher chose one; where the file offers several, the strictest.
+
+        A file with the lab's ``find_best_move`` beside CS50's functions is held to the lab's ``best``: offering a
+        second interface never buys a more lenient standard.
+        """
+        if self.grading.standard is not None:
+            return
+        self.standard = "value" if interface.kind == "cs50" else "best"
+        if interface.kind == "cs50" and SEEDS_NAME in self.offered:
+            self.standard = "best"
+            # Carried in the transcript as if asked for, so that judging it again holds it to the same standard.
+            self.grading = replace(self.grading, standard="best")
+            self.notes.append(
+                f"It offers both CS50's functions and the lab's {SEEDS_NAME}: it is judged by the stricter standard "
+                "of the two, best (the fastest win, or the slowest loss); --standard value chooses the other."
+            )
 
     def _probe(
         self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]
     ) -> list[dict[str, Any]] | None:
         """Ask the probe positions under a trial interface (on the first worker, with its own failure budget)."""
+        if self.probe_failures >= PROBE_FAILURES_IN_ALL:
+            # The probe is bounded as a whole: after this many readings that crashed or ran out of time, the
+            # rest are not tried (each would start a process again), and the check goes on with what it found.
+            return None
         worker = self.workers[0]
         speaker = worker.speaker
         assert isinstance(speaker, RunnerSpeaker)
@@ -95,14 +140,24 @@ class TicTacToeAsking(TicTacToeState):
                     return None
             for _, record in worker.stream("moves", [list(p) for p in positions]):
                 if "failure" in record:
+                    self._probe_failed()
                     return None
                 records.append(record)
         except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
             worker.discard()
+            self._probe_failed()
             return None
         finally:
             worker.failures = budget
         return records
+
+    def _probe_failed(self) -> None:
+        self.probe_failures += 1
+        if self.probe_failures == PROBE_FAILURES_IN_ALL:
+            self.notes.append(
+                f"{PROBE_FAILURES_IN_ALL} ways of reading its board crashed or ran out of time while its interface "
+                "was recognised: the other ways were not tried (say how it takes its board with --board and --empty)."
+            )
 
     def _import_findings(self, loaded: dict[str, Any]) -> None:
         output = str(loaded.get("output", "")).strip() or None
@@ -137,7 +192,7 @@ class TicTacToeAsking(TicTacToeState):
             queries = [query for query in queries if query[0] in boards]
         if self._sampling_budget:
             # A grader's budget: a sample the same for every student, whatever the machine's load.
-            asked, finished, queries = self._sample(asked, finished, queries, records, replies)
+            asked, finished, queries = self._sample(oracle, interface, (asked, finished, queries), records, replies)
         items = [(position, list(position)) for position in asked + finished]
         shares = balance(items, lambda position: empties_cost(position.cells), len(self.workers))
         if not self._sampling_budget:
@@ -227,6 +282,7 @@ class TicTacToeAsking(TicTacToeState):
         interface: TicTacToeInterface,
         asked: list[TicTacToePosition],
         records: dict[TicTacToePosition, list[dict[str, Any]]],
+        note: bool = True,
     ) -> list[TicTacToePosition]:
         """A sample's positions, and every position its own games reach through its answers, asked round by round.
 
@@ -252,7 +308,7 @@ class TicTacToeAsking(TicTacToeState):
                 balance(items, lambda p: empties_cost(p.cells), len(self.workers)),
                 records,
             )
-        if len(wanted) > sampled:
+        if note and len(wanted) > sampled:
             self.notes.append(
                 f"Besides the sample, the {len(wanted) - sampled:,} positions its own games reach were asked, "
                 "so that a way to beat it is found wherever its answers lead."
@@ -348,17 +404,21 @@ class TicTacToeAsking(TicTacToeState):
 
     def _sample(
         self,
-        asked: list[TicTacToePosition],
-        finished: list[TicTacToePosition],
-        queries: list[tuple[TicTacToePosition, dict[str, Any]]],
+        oracle: TicTacToeOracle,
+        interface: TicTacToeInterface,
+        every: tuple[list[TicTacToePosition], list[TicTacToePosition], list[tuple[TicTacToePosition, dict[str, Any]]]],
         records: dict[TicTacToePosition, list[dict[str, Any]]],
         replies: dict[TicTacToePosition, list[dict[str, Any]]],
     ) -> tuple[list[TicTacToePosition], list[TicTacToePosition], list[tuple[TicTacToePosition, dict[str, Any]]]]:
-        """Ask whole rounds of the seeded, stratified sample (``judge/sample.py``) while they fit in the CPU budget.
+        """Ask whole rounds of the seeded, stratified sample (``judge/sample.py``) while they fit in the CPU budget,
+        each followed into the games its answers lead to (as ``--sample N``'s is, ``_follow_games``).
 
-        Returns the positions, finished boards and helper queries of the rounds that were asked whole;
-        ``records`` and ``replies`` keep only their answers.
+        Returns the positions (the followed ones too), finished boards and helper queries of the rounds that were
+        asked whole; ``records`` and ``replies`` keep only their answers. When the budget ran out while its games
+        were followed, nothing is a sample: every position is returned, and the check is graded as one that
+        stopped short (a sample whose games were not followed cannot say it was never beaten).
         """
+        asked, finished, queries = every
         moves = [("moves", position) for position in asked + finished]
         helpers = [("cs50", position) for position, _ in queries]
         key = sample.keys(
@@ -368,10 +428,11 @@ class TicTacToeAsking(TicTacToeState):
             seed=self.grading.seed,
         )
         query_of = dict(queries)
-        started = self.clock.used
+        in_rounds = 0.0  # CPU time the rounds themselves took (following their games is not what doubles)
         done = 0
+        followed: set[TicTacToePosition] = set()
         for index in range(len(sample.ROUNDS)):
-            if not sample.next_round_fits(self.clock.used, self.clock.used - started, index, self.clock.total):
+            if not sample.next_round_fits(self.clock.used, in_rounds, index, self.clock.total):
                 break
             round_moves = [p for kind, p in moves if in_round(key[(kind, p)], index)]
             round_helpers = [(p, query_of[p]) for kind, p in helpers if in_round(key[(kind, p)], index)]
@@ -379,9 +440,11 @@ class TicTacToeAsking(TicTacToeState):
             helped: dict[TicTacToePosition, list[dict[str, Any]]] = {}
             items = [(position, list(position)) for position in round_moves]
             phase = f"asking a sample (round {index + 1} of {len(sample.ROUNDS)})"
+            before = self.clock.used
             self._ask(phase, "moves", balance(items, lambda p: empties_cost(p.cells), len(self.workers)), got)
             if round_helpers:
                 self._ask(phase, "cs50", balance(round_helpers, lambda p: 1.0, len(self.workers)), helped)
+            in_rounds += self.clock.used - before
             if self.stopped == "budget":
                 # It waited the budget away (slept, blocked): a check of its own that ran out of time,
                 # every position it was not asked counted as not right.
@@ -393,20 +456,27 @@ class TicTacToeAsking(TicTacToeState):
             records.update(got)
             replies.update(helped)
             done = index + 1
+            # "Never beaten" is about its own games: they are followed before the next round is weighed.
+            in_sample = [p for p in asked if key[("moves", p)] < sample.ROUNDS[index]]
+            followed = set(self._follow_games(oracle, interface, in_sample, records, note=False)) - set(in_sample)
+            if self.stopped is not None:
+                return asked, finished, queries
         if self.stopped == "time":
             self.stopped = None
         bound = sample.ROUNDS[done - 1] if done else 0.0
         chosen = {item for item, value in key.items() if value < bound}
-        kept_asked = [p for p in asked if ("moves", p) in chosen]
+        kept_asked = [p for p in asked if ("moves", p) in chosen or p in followed]
         kept_finished = [p for p in finished if ("moves", p) in chosen]
         kept_queries = [(p, q) for p, q in queries if ("cs50", p) in chosen]
         if done < len(sample.ROUNDS):
             helpers_words = f" and {len(kept_queries):,} of {len(queries):,} boards for its helpers" if queries else ""
+            games_words = f" (and the {len(followed):,} more its own games reach)" if followed else ""
             self.sampled = (
                 f"A sample was checked: the grader's budget of {self.limits.budget_seconds or 0:g} s allowed "
-                f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked):,} of {len(asked):,} positions"
-                f"{helpers_words}, chosen alike for every student (every number of stones in proportion, a fixed "
-                "seed); each category's score is what the answers in the sample earn."
+                f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked) - len(followed):,} of "
+                f"{len(asked):,} positions{games_words}{helpers_words}, chosen alike for every student (every "
+                "number of stones in proportion, a fixed seed), its games followed wherever its answers lead; "
+                "each category's score is what the answers in the sample earn."
             )
         return kept_asked, kept_finished, kept_queries
 

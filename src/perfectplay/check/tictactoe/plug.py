@@ -10,12 +10,9 @@ A plug is made per check: it keeps that check's state between the steps.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.answers import error_text
 from perfectplay.check.judge.interface import Hint
 from perfectplay.check.plug import (
@@ -28,6 +25,7 @@ from perfectplay.check.plug import (
     Recognised,
     Session,
 )
+from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport, CheckTiming
 from perfectplay.check.report.render_csv import COLUMNS, csv_row
@@ -46,7 +44,7 @@ from perfectplay.check.report.score import Score, Weights, load_weights, score
 from perfectplay.check.run import protocol
 from perfectplay.check.run.command import parse_answer, request_line
 from perfectplay.check.session import Conversation
-from perfectplay.check.settings import CheckSettings, Grading
+from perfectplay.check.settings import Candidate, CheckSettings, Grading, Limits, Output
 from perfectplay.check.tictactoe.asking import TicTacToeAsking
 from perfectplay.check.tictactoe.judging import TicTacToeJudging
 from perfectplay.check.tictactoe.state import shared_oracle
@@ -77,8 +75,25 @@ class TicTacToeLines:
         return parse_answer(line)
 
 
-class TicTacToePlug:
-    """Tic-tac-toe at ``perfectplay check``, for one check of ``settings``."""
+SCORING: Scoring[CheckReport, Weights] = Scoring(
+    Weights,
+    load_weights,
+    score,
+    {
+        "text": render_text,
+        "autolab": lambda report, points: autolab_output(report, points, render_text(report, points)),
+        "release-body": release_body,
+        "line": lambda report, points: verdict_line(report),
+    },
+    Documents(report_json, gradescope_json, prairielearn_json, coderunner_json, classroom50_json),
+    csv_row,
+    tuple(COLUMNS),
+)
+
+
+class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
+    """Tic-tac-toe at ``perfectplay check``, for one check of ``settings`` (``check_ai``'s); the registry's plug
+    has none, and takes them from the conductor's session and the hint when it recognises."""
 
     name = "tictactoe"
     title = "tic-tac-toe"
@@ -89,20 +104,32 @@ class TicTacToePlug:
     driver = None
     command_lines = TicTacToeLines()
     categories = ("loads", "legal", "never_beaten", "keeps_value", "best_move", "helpers")
+    scoring = SCORING
 
-    def __init__(self, settings: CheckSettings) -> None:
+    def __init__(self, settings: CheckSettings | None = None) -> None:
         self.settings = settings
         self.state: TicTacToeCheck | None = None
-        self.weights: Weights | None = None
-        """The weights of the last ``score``: tic-tac-toe's renderers score again with them (they take weights)."""
+
+    def _settings(
+        self, target: str, hint: Mapping[str, str] | None = None, session: Session | None = None
+    ) -> CheckSettings:
+        """This check's settings: ``check_ai``'s, or those the conductor lent (its session, the teacher's hint)."""
+        if self.settings is not None:
+            return self.settings
+        given = Hint(**{key: value for key, value in (hint or {}).items() if key in Hint.__dataclass_fields__})
+        given.validate()
+        if session is None:
+            return CheckSettings(Candidate(target), given, Limits(), Grading(), Output())
+        return CheckSettings(Candidate(target), given, session.limits, session.grading, Output(session.progress))
 
     def clean(self, op: str, record: dict[str, Any]) -> dict[str, Any]:
         return protocol.move(record) if op == "moves" else protocol.cs50(record)
 
     def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
         assert isinstance(session, Conversation), "tic-tac-toe's check asks through the conductor's own processes"
+        settings = self._settings(session.target, hint, session)
         state = TicTacToeCheck(
-            session.target, session.pool, session.clock, self.settings, session.isolation, session.started
+            session.target, session.pool, session.clock, settings, session.isolation, session.started
         )
         self.state = state
         interface = state._interface(dict(loaded.raw))
@@ -128,7 +155,7 @@ class TicTacToePlug:
         transcript = record.body.get("transcript")
         state = self.state
         if state is None:  # it never got as far as its interface: a state with no processes judges the problem
-            state = TicTacToeCheck(record.target, [], None, self.settings, lambda: record.isolation)
+            state = TicTacToeCheck(record.target, [], None, self._settings(record.target), lambda: record.isolation)
         if not isinstance(transcript, Transcript):
             transcript = state._transcript(problem=record.problem)
             transcript.isolation, transcript.wall = record.isolation, record.wall
@@ -157,44 +184,10 @@ class TicTacToePlug:
     def not_gradable(self, target: str, problem: str) -> CheckReport:
         from perfectplay.check.report.model import unchecked
 
-        return unchecked(target, problem, self.settings.grading.standard or "best")
-
-    def default_weights(self) -> Weights:
-        return Weights()
-
-    def load_weights(self, path: str | Path) -> Weights:
-        return load_weights(path)
-
-    def score(self, report: CheckReport, weights: Weights | None = None) -> Score:
-        self.weights = weights
-        return score(report, weights)
-
-    def render(self, report: CheckReport, score: Score, format: str) -> str:
-        # Tic-tac-toe's renderers take the weights yet (their score is computed inside); the default weights'.
-        documents = {
-            "json": report_json,
-            "gradescope": gradescope_json,
-            "prairielearn": prairielearn_json,
-            "coderunner": coderunner_json,
-            "classroom50": classroom50_json,
-        }
-        if format in documents:
-            return json.dumps(documents[format](report, self.weights))
-        texts = {"text": render_text, "autolab": autolab_output, "release-body": release_body}
-        if format in texts:
-            return texts[format](report, self.weights)
-        if format == "line":
-            return verdict_line(report)
-        raise CheckUsageError(f"--game tictactoe writes no --format {format}")
-
-    def csv_row(self, report: CheckReport, score: Score) -> dict[str, object]:
-        return csv_row(report, self.weights)
-
-    def csv_columns(self) -> tuple[str, ...]:
-        return tuple(COLUMNS)
+        return unchecked(target, problem, self._settings(target).grading.standard or "best")
 
     def summary(self, reports: Sequence[CheckReport], scores: Sequence[Score]) -> ClassSummary:
-        return class_summary(reports, weights=self.weights)
+        return class_summary(reports, scores=scores)
 
 
 __all__ = ["TICTACTOE_OPTIONS", "Hint", "TicTacToeCheck", "TicTacToePlug"]

@@ -28,6 +28,19 @@ export function choice(text, options, value, onChange, className) {
   return label;
 }
 
+// A textbook tree as nested lists, every node on its own line: ``lineOf(node)`` makes that line (the quiz's tick
+// box, the practice's fields).
+export function outlineTree(node, lineOf) {
+  const item = element("li", `tquiz-node ${node.children.length ? node.role.toLowerCase() : "leaf"}`);
+  item.append(lineOf(node));
+  if (node.children.length) {
+    const list = element("ul", "tquiz-children");
+    for (const child of node.children) list.append(outlineTree(child, lineOf));
+    item.append(list);
+  }
+  return item;
+}
+
 // "a, b and c"
 export function listText(items) {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;

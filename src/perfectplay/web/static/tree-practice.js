@@ -4,7 +4,7 @@
 // alpha-beta (POST /api/practice, under the convention chosen here) and
 // gives the reason for each wrong one; this module only lays the form out.
 
-import { button, element } from "./tree-dom.js";
+import { button, element, outlineTree } from "./tree-dom.js";
 import { number } from "./tree-words.js";
 
 // ``tree``: the root of a textbook trace (every node drawn); ``grade(body)``: a promise of the grade.
@@ -21,10 +21,9 @@ export function createPractice(box, { tree, grade }) {
     return input;
   }
 
-  function outline(node) {
+  function nodeLine(node) {
     const name = node.move === null ? "root" : node.position;
     const leaf = !node.children.length;
-    const item = element("li", `tquiz-node ${leaf ? "leaf" : node.role.toLowerCase()}`);
     const line = element("div", "tpractice-line");
     const value = leaf ? null : field("value", name, 4);
     const alpha = field("α", name, 4);
@@ -43,13 +42,7 @@ export function createPractice(box, { tree, grade }) {
       ...(node.move === null ? [] : [skipLabel]),
     );
     rows.set(name, { value, alpha, beta, skipped, line, leafValue: leaf ? node.value : null });
-    item.append(line);
-    if (node.children.length) {
-      const list = element("ul", "tquiz-children");
-      for (const child of node.children) list.append(outline(child));
-      item.append(list);
-    }
-    return item;
+    return line;
   }
 
   const strict = element("input");
@@ -67,7 +60,7 @@ export function createPractice(box, { tree, grade }) {
       "(-inf and +inf allowed), or tick “never visited”. A leaf's value is given.",
   );
   const drawn = element("ul", "tquiz-tree tpractice-tree");
-  drawn.append(outline(tree));
+  drawn.append(outlineTree(tree, nodeLine));
   const verdict = element("div", "tquiz-verdict");
   verdict.setAttribute("aria-live", "polite");
 

@@ -3,15 +3,14 @@
 // (a node stands for everything below it) and the server checks the answer
 // against the real alpha-beta (POST /api/quiz) and explains every cut.
 
-import { button, element } from "./tree-dom.js";
+import { button, element, outlineTree } from "./tree-dom.js";
 import { number } from "./tree-words.js";
 
 // ``tree``: the root of a textbook trace (every node drawn); ``check(answer)``: a promise of the verdict.
 export function createQuiz(box, { tree, order, check, onAnswered }) {
   const ticks = new Map(); // node name -> checkbox
 
-  function outline(node) {
-    const item = element("li", `tquiz-node ${node.children.length ? node.role.toLowerCase() : "leaf"}`);
+  function nodeLine(node) {
     const line = element("label", "tquiz-line");
     if (node.move !== null) {
       const tick = element("input");
@@ -27,13 +26,7 @@ export function createQuiz(box, { tree, order, check, onAnswered }) {
         ? element("span", `trole ${node.role.toLowerCase()}`, node.role)
         : element("span", "tquiz-leaf", `= ${number(node.value)}`),
     );
-    item.append(line);
-    if (node.children.length) {
-      const list = element("ul", "tquiz-children");
-      for (const child of node.children) list.append(outline(child));
-      item.append(list);
-    }
-    return item;
+    return line;
   }
 
   const question = element(
@@ -43,7 +36,7 @@ export function createQuiz(box, { tree, order, check, onAnswered }) {
       "Which nodes does it prune (never visit)? Tick them: a node stands for everything below it. Tick nothing if nothing is cut.",
   );
   const drawn = element("ul", "tquiz-tree");
-  drawn.append(outline(tree));
+  drawn.append(outlineTree(tree, nodeLine));
   const verdict = element("div", "tquiz-verdict");
   verdict.setAttribute("aria-live", "polite");
   const submit = button("Check my answer", async () => {

@@ -1,0 +1,127 @@
+"""The interface probe's positions, drawn afresh for each check from every position that can tell the sides apart.
+
+A probe position is one of the candidate's own games' positions (reachable
+when X starts, not over) where the side to move has exactly one winning
+move and the other side, were it to move, would win only elsewhere. So even an AI that does not care how
+fast it wins, or breaks ties at random, shows by its answer which side it
+thinks it is playing. There are hundreds of such positions; a check asks a
+few of them, drawn with its own random numbers, so the probe cannot be
+told apart from play by its boards: none is written in perfectplay's
+source, and the next check draws others.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from perfectplay.check.position import TicTacToePosition
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+PER_SIDE = 3
+"""Probe positions with X to move, and as many with O to move."""
+
+Probe = tuple[TicTacToePosition, frozenset[int], frozenset[int]]
+"""(position, the mover's winning move, what the other side would win with on the same board)."""
+
+
+def _other(side: str) -> str:
+    return "O" if side == "X" else "X"
+
+
+def _won(cells: str, side: str) -> bool:
+    return any(cells[a] == cells[b] == cells[c] == side for a, b, c in LINES)
+
+
+def _played(cells: str, cell: int, side: str) -> str:
+    return cells[:cell] + side + cells[cell + 1 :]
+
+
+@functools.cache
+def _value(cells: str, mover: str) -> int:
+    """+1, 0 or -1: what ``mover``, to move on ``cells``, gets with best play (whatever the stone counts say)."""
+    if _won(cells, _other(mover)):
+        return -1
+    empty = [cell for cell, mark in enumerate(cells) if mark == "."]
+    if not empty:
+        return 0
+    return max(-_value(_played(cells, cell, mover), _other(mover)) for cell in empty)
+
+
+def _winning(cells: str, side: str) -> frozenset[int]:
+    """The moves that win for ``side`` were it to move on ``cells``."""
+    return frozenset(
+        cell
+        for cell, mark in enumerate(cells)
+        if mark == "." and -_value(_played(cells, cell, side), _other(side)) == 1
+    )
+
+
+def tells_sides_apart(position: TicTacToePosition) -> Probe | None:
+    """The probe this position makes (its mover's only win, the other side's wins), or None if it makes none."""
+    cells, mover = position.cells, position.to_move
+    mine, theirs = _winning(cells, mover), _winning(cells, _other(mover))
+    if len(mine) != 1 or not theirs or mine & theirs:
+        return None
+    return position, mine, theirs
+
+
+def _best(cells: str, side: str) -> frozenset[int]:
+    """The moves that keep the best value ``side`` can get were it to move on ``cells``."""
+    values = {cell: -_value(_played(cells, cell, side), _other(side)) for cell, mark in enumerate(cells) if mark == "."}
+    top = max(values.values())
+    return frozenset(cell for cell, value in values.items() if value == top)
+
+
+def sides_differ(position: TicTacToePosition) -> Probe | None:
+    """(position, the mover's best moves, the other side's) where no move is best for both, else None.
+
+    A weaker test than ``tells_sides_apart``, met by many more of the games' positions: any answer that is best
+    for one side there is not for the other.
+    """
+    mine, theirs = _best(position.cells, position.to_move), _best(position.cells, _other(position.to_move))
+    return None if mine & theirs else (position, mine, theirs)
+
+
+@functools.cache
+def _positions() -> tuple[TicTacToePosition, ...]:
+    """Every position of the games X starts that is not over, in a fixed order."""
+    seen: set[TicTacToePosition] = set()
+    stack = [TicTacToePosition.empty("X")]
+    while stack:
+        position = stack.pop()
+        if position in seen or _won(position.cells, "X") or _won(position.cells, "O") or "." not in position.cells:
+            continue
+        seen.add(position)
+        for cell in (cell for cell, mark in enumerate(position.cells) if mark == "."):
+            stack.append(TicTacToePosition(_played(position.cells, cell, position.to_move), _other(position.to_move)))
+    return tuple(sorted(seen))
+
+
+@functools.cache
+def pool() -> tuple[Probe, ...]:
+    """Every probe position of the games X starts, in a fixed order (the draw's, so a seed draws alike anywhere)."""
+    found = (tells_sides_apart(position) for position in _positions())
+    return tuple(probe for probe in found if probe is not None)
+
+
+@functools.cache
+def seat_pool() -> tuple[Probe, ...]:
+    """Every position of the games X starts where the two sides' best moves differ (``sides_differ``)."""
+    found = (sides_differ(position) for position in _positions())
+    return tuple(probe for probe in found if probe is not None)
+
+
+def draw(
+    generator: random.Random,
+    per_side: int = PER_SIDE,
+    leave: frozenset[TicTacToePosition] = frozenset(),
+    among: tuple[Probe, ...] | None = None,
+) -> list[Probe]:
+    """``per_side`` probes with X to move and as many with O to move (of ``among``, by default ``pool()``), none
+    of ``leave``, drawn with ``generator``."""
+    drawn: list[Probe] = []
+    for side in ("X", "O"):
+        candidates = [probe for probe in among or pool() if probe[0].to_move == side and probe[0] not in leave]
+        drawn += generator.sample(candidates, per_side)
+    return drawn

@@ -1,0 +1,338 @@
+"""Answering the parent's requests about one imported candidate module: the runner's ``Runner``.
+
+The protocol is described in ``runner.py``. This module builds boards, calls, and describes what came back;
+every judgement happens in the parent.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import sys
+import time
+from pathlib import Path
+from types import FunctionType, ModuleType
+
+from . import streams, values
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from .channel import Channel
+
+
+CALL_KEEP = 300
+"""Characters of one call's printed output sent with its answer."""
+
+CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
+
+
+class Runner:
+    """Loads one candidate module and answers the parent's requests about it."""
+
+    def __init__(self, path: Path, channel: Channel) -> None:
+        self.path = path
+        self.channel = channel
+        self.capture = streams.Capture()
+        self.stdin = streams.ClosedStdin()
+        self.module: ModuleType | None = None
+        self.call: Callable[[str, str], dict[str, Any]] | None = None
+        self.drivers: dict[str, str] = {}
+        """The game plugs' drivers this process may load, by name (``--driver NAME=FILE``)."""
+        self.loaded: dict[str, ModuleType] = {}
+        """Drivers loaded already (by ``runner.main``, before the candidate's import), by name."""
+        self.before_import: Callable[[], object] | None = None
+        """Called just before the candidate's module is imported (``runner.main``: the guard, ``guard.py``)."""
+        self.handler: Callable[[Any], dict[str, Any]] | None = None
+        self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
+        self.nested = True
+
+    # --- loading ------------------------------------------------------------
+
+    def load(self) -> dict[str, Any]:
+        if self.before_import is not None:
+            self.before_import()
+        sys.stdout = sys.stderr = self.capture
+        sys.stdin = self.stdin
+        sys.path.insert(0, str(self.path.parent))
+        name = self.path.stem
+        if not name.isidentifier() or name in sys.modules or name in sys.stdlib_module_names:
+            name = "candidate_" + "".join(char if char.isalnum() else "_" for char in name)
+        report: dict[str, Any] = {"event": "loaded", "module": name}
+        started = time.perf_counter()
+        try:
+            spec = importlib.util.spec_from_file_location(name, self.path)
+            if spec is None or spec.loader is None:
+                raise ImportError(f"cannot load {self.path.name} as a Python module")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            self.module = module
+            spec.loader.exec_module(module)
+        except BaseException as error:  # the candidate's import may raise anything, even SystemExit
+            report["error"] = values.error_info(error, self.path)
+        report["seconds"] = time.perf_counter() - started
+        report["printed"] = self.capture.count
+        report["output"] = self.capture.text()
+        report["read_stdin"] = self.stdin.reads > 0
+        report.update(self.describe())
+        return report
+
+    def describe(self) -> dict[str, Any]:
+        """The module's functions, its X/O/EMPTY constants and any module-level board."""
+        if self.module is None:
+            return {"functions": {}, "own": [], "constants": {}, "boards": [], "classes": {}}
+        classes: dict[str, dict[str, int]] = {}
+        functions: dict[str, int] = {}
+        own: list[str] = []
+        constants: dict[str, Any] = {}
+        boards: list[dict[str, Any]] = []
+        for key, value in list(vars(self.module).items()):
+            if key.startswith("__") or len(functions) >= 200:
+                continue
+            if isinstance(value, type) and len(classes) < 50:
+                # A game plug may look for a class (the Nim lab's NimAI): its methods and their arguments.
+                classes[key] = {
+                    name: max(values.required_arguments(method) - 1, -1)
+                    for name, method in list(vars(value).items())[:100]
+                    if isinstance(method, FunctionType)
+                }
+            if callable(value) and not isinstance(value, type):
+                functions[key] = values.required_arguments(value)
+                if getattr(value, "__module__", None) == self.module.__name__:
+                    own.append(key)
+            elif key in ("X", "O", "EMPTY") and values.jsonable(value):
+                constants[key] = value
+            elif isinstance(value, list):
+                board = values.board_shape(value)
+                if board is not None:
+                    boards.append(board)
+        return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
+
+    # --- choosing the interface ---------------------------------------------
+
+    def use(self, interface: dict[str, Any]) -> dict[str, Any]:
+        module = self.module
+        if module is None:
+            return {"ok": False, "error": "the module did not load"}
+        kind = interface.get("kind")
+        if kind == "cs50":
+            missing = [name for name in CS50_NAMES if not callable(getattr(module, name, None))]
+            if missing:
+                return {"ok": False, "error": f"missing {', '.join(missing)}"}
+            self.marks = {
+                "X": getattr(module, "X", "X"),
+                "O": getattr(module, "O", "O"),
+                ".": getattr(module, "EMPTY", None),
+            }
+            self.nested = True
+            minimax = module.minimax
+            self.call = lambda cells, side: self.ask(minimax, cells, None)
+            return {"ok": True}
+        if kind == "driver":
+            return self.use_driver(module, interface)
+        function = getattr(module, str(interface.get("name")), None)
+        if not callable(function):
+            return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
+        self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
+        self.nested = interface.get("board") == "nested"
+        if interface.get("side_argument"):
+            self.call = lambda cells, side: self.ask(function, cells, self.marks[side])
+        else:
+            self.call = lambda cells, side: self.ask(function, cells, None)
+        return {"ok": True}
+
+    def use_driver(self, module: ModuleType, interface: dict[str, Any]) -> dict[str, Any]:
+        """Load a game plug's driver from its file and let it open the module (its state is this process's)."""
+        file = self.drivers.get(str(interface.get("driver")))
+        if file is None:
+            return {"ok": False, "error": f"no driver named {interface.get('driver')!r}"}
+        driver = self.loaded.get(str(interface.get("driver")))
+        if driver is None:
+            spec = importlib.util.spec_from_file_location(f"perfectplay_driver_{interface.get('driver')}", file)
+            assert spec is not None and spec.loader is not None
+            driver = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(driver)
+        try:
+            self.handler = driver.open_driver(module, interface, Tools(self))
+        except Exception as error:  # the driver refused the module as it is (a class missing...): said, not raised
+            self.handler = None
+            return {"ok": False, "error": values.safe_str(error)[:300]}
+        return {"ok": True}
+
+    def drive(self, items: list[Any]) -> None:
+        handler = self.handler
+        for item in items:
+            if handler is None:
+                self.channel.send({"error": {"type": "RuntimeError", "message": "no driver chosen"}})
+            else:
+                self.channel.send(handler(item))
+
+    # --- boards -------------------------------------------------------------
+
+    def board(self, cells: str) -> list[Any]:
+        flat = [self.marks[cell] for cell in cells]
+        if self.nested:
+            return [flat[0:3], flat[3:6], flat[6:9]]
+        return flat
+
+    def snapshot(self, board: list[Any], cells: str) -> list[Any]:
+        """A copy of a board just made from ``cells``, to tell afterwards whether the candidate changed it.
+
+        With marks that cannot change (text, numbers, None: a copy would be the very same objects) the board
+        made again is that copy, and costs far less than ``deepcopy`` (a CS50 check makes some 60,000).
+        """
+        if all(type(mark) in values.UNCHANGING for mark in self.marks.values()):
+            return self.board(cells)
+        return copy.deepcopy(board)
+
+    def cells_of(self, board: object) -> str | None:
+        """The board back as nine ``X``/``O``/``.`` cells (``?`` for anything else), or None if misshapen."""
+        try:
+            if self.nested:
+                assert isinstance(board, list) and len(board) == 3
+                rows = list(board)
+                assert all(isinstance(row, list) and len(row) == 3 for row in rows)
+                cells_found = [value for row in rows for value in row]
+            else:
+                assert isinstance(board, list) and len(board) == 9
+                cells_found = list(board)
+        except (AssertionError, TypeError):
+            return None
+        cells = []
+        for value in cells_found:
+            for mark in ("X", "O", "."):
+                if values.same(value, self.marks[mark]):
+                    cells.append(mark)
+                    break
+            else:
+                cells.append("?")
+        return "".join(cells)
+
+    # --- calls --------------------------------------------------------------
+
+    def invoke(self, function: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, Any]]:
+        """Call the candidate; the record says how long it took, what it printed, what it raised."""
+        before = self.capture.count
+        kept_before = self.capture.kept_chars
+        record: dict[str, Any] = {}
+        value: Any = None
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            value = function(*args)
+        except BaseException as error:  # whatever the candidate raises is a finding, not our crash
+            record["error"] = values.error_info(error, self.path)
+        record["seconds"] = time.perf_counter() - started
+        record["cpu"] = time.process_time() - cpu
+        printed = self.capture.count - before
+        if printed:
+            record["printed"] = printed
+            if kept_before < streams.CAPTURE_KEEP:
+                record["output"] = self.capture.text()[kept_before : kept_before + CALL_KEEP]
+        return value, record
+
+    def ask(self, function: Callable[..., Any], cells: str, side_mark: Any) -> dict[str, Any]:
+        """One move: build the board, call, describe the answer and whether the board changed."""
+        board = self.board(cells)
+        snapshot = self.snapshot(board, cells)
+        args = (board,) if side_mark is None else (board, side_mark)
+        value, record = self.invoke(function, *args)
+        if "error" not in record:
+            record.update(values.describe_answer(value))
+        if not values.equal(board, snapshot):
+            record["after"] = self.cells_of(board)
+            if record["after"] is None:
+                record["after_repr"] = values.safe_repr(board)
+        return record
+
+    def moves(self, positions: list[list[str]]) -> None:
+        call = self.call
+        for cells, side in positions:
+            if call is None:
+                self.channel.send({"error": {"type": "RuntimeError", "message": "no interface chosen"}})
+            else:
+                self.channel.send(call(cells, side))
+
+    def cs50(self, queries: list[dict[str, Any]]) -> None:
+        module = self.module
+        assert module is not None
+        for query in queries:
+            self.channel.send(self.cs50_query(module, query))
+
+    def cs50_query(self, module: ModuleType, query: dict[str, Any]) -> dict[str, Any]:
+        """Call each CS50 helper asked for on a fresh copy of the board and describe the answers."""
+        cells: str = query["cells"]
+        reply: dict[str, Any] = {}
+        for name, describe in (
+            ("player", self.mark_value),
+            ("actions", values.action_set),
+            ("winner", self.mark_value),
+            ("terminal", values.truth_value),
+            ("utility", values.number_value),
+        ):
+            if query.get(name):
+                reply[name] = self.cs50_call(getattr(module, name), cells, describe)
+        results = []
+        for action in query.get("results", []):
+            results.append(self.cs50_call(module.result, cells, self.board_value, tuple(action)))
+        if results:
+            reply["results"] = results
+        if query.get("illegal") is not None:
+            reply["illegal"] = self.cs50_call(module.result, cells, self.board_value, tuple(query["illegal"]))
+        return reply
+
+    def cs50_call(
+        self, function: Callable[..., Any], cells: str, describe: Callable[[Any], dict[str, Any]], *extra: Any
+    ) -> dict[str, Any]:
+        board = self.board(cells)
+        snapshot = self.snapshot(board, cells)
+        value, record = self.invoke(function, board, *extra)
+        if "error" not in record:
+            record.update(describe(value))
+            if value is board:
+                record["same_object"] = True
+        if not values.equal(board, snapshot):
+            record["mutated"] = self.cells_of(board) or "?????????"
+        return record
+
+    def mark_value(self, value: Any) -> dict[str, Any]:
+        if value is None:
+            return {"value": None}
+        for mark in ("X", "O"):
+            if values.same(value, self.marks[mark]):
+                return {"value": mark}
+        return {"repr": values.safe_repr(value)}
+
+    def board_value(self, value: Any) -> dict[str, Any]:
+        cells = self.cells_of(value)
+        return {"repr": values.safe_repr(value)} if cells is None else {"value": cells}
+
+    # --- the loop -------------------------------------------------------------
+
+    def serve(self) -> None:
+        while True:
+            message = self.channel.receive()
+            if message is None:
+                return
+            operation = message.get("op")
+            if operation == "use":
+                self.channel.send(self.use(message["interface"]))
+            elif operation == "moves":
+                self.moves(message["positions"])
+            elif operation == "cs50":
+                self.cs50(message["queries"])
+            elif operation == "drive":
+                self.drive(message["items"])
+            else:
+                self.channel.send({"ok": False, "error": f"unknown operation {operation!r}"})
+
+
+class Tools:
+    """What a game plug's driver borrows from the runner: calling the candidate, describing what came back."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.invoke = runner.invoke
+        self.describe = values.describe_answer
+        self.safe_repr = values.safe_repr
+        self.error_info = lambda error: values.error_info(error, runner.path)

@@ -1,0 +1,165 @@
+"""What came back from a candidate's call, described as JSON for the parent (which judges it), and the
+description of the candidate's module: its functions' required arguments, its board-shaped lists, its errors.
+"""
+
+from __future__ import annotations
+
+import linecache
+import operator
+from pathlib import Path
+from types import FrameType, FunctionType, TracebackType
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+
+def error_info(error: BaseException, path: Path) -> dict[str, Any]:
+    """What went wrong, and the line of the candidate's file where it happened."""
+    info: dict[str, Any] = {"type": type(error).__name__, "message": safe_str(error)[:300]}
+    if isinstance(error, SyntaxError) and error.lineno is not None:
+        info["message"] = str(error.msg)
+        info["line"] = error.lineno
+        info["code"] = (error.text or "").strip()[:120]
+        return info
+    for frame, line in reversed(_steps(error.__traceback__)):
+        if Path(frame.f_code.co_filename).resolve().parent == path.parent:
+            info["line"] = line
+            info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
+            if Path(frame.f_code.co_filename).resolve() != path:
+                info["file"] = Path(frame.f_code.co_filename).name
+            break
+    return info
+
+
+def _steps(trace: TracebackType | None) -> list[tuple[FrameType, int]]:
+    """Each frame of a traceback with its line, read here (``guard.py`` lets the runner's code read them, not the
+    standard library's ``traceback`` on its behalf)."""
+    steps = []
+    while trace is not None:
+        steps.append((trace.tb_frame, trace.tb_lineno))
+        trace = trace.tb_next
+    return steps
+
+
+def safe_str(value: object) -> str:
+    try:
+        return str(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def safe_repr(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def jsonable(value: object) -> bool:
+    return value is None or (isinstance(value, str | int | float) and not isinstance(value, bool))
+
+
+def describe_answer(value: Any) -> dict[str, Any]:
+    """A move as the candidate returned it: an index, a (row, col) pair, None, or something else."""
+    if value is None:
+        return {"kind": "none"}
+    if not isinstance(value, bool):
+        index = _index(value)
+        if index is not None:
+            return {"kind": "int", "value": index}
+        if isinstance(value, tuple | list) and len(value) == 2:
+            pair = [_index(part) for part in value]
+            if None not in pair and not any(isinstance(part, bool) for part in value):
+                return {"kind": "pair", "value": pair, "type": type(value).__name__}
+    return {"kind": "other", "type": type(value).__name__, "repr": safe_repr(value)}
+
+
+def action_set(value: Any) -> dict[str, Any]:
+    """``actions``' answer as a sorted list of [row, col], with how many it listed."""
+    try:
+        listed = list(value)
+        pairs = []
+        for item in listed:
+            row, col = item
+            row_index, col_index = _index(row), _index(col)
+            if row_index is None or col_index is None:
+                raise TypeError
+            pairs.append([row_index, col_index])
+    except Exception:
+        return {"repr": safe_repr(value)}
+    return {"value": sorted(pairs), "listed": len(listed), "type": type(value).__name__}
+
+
+def truth_value(value: Any) -> dict[str, Any]:
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return {"value": bool(value)}
+    return {"repr": safe_repr(value)}
+
+
+def number_value(value: Any) -> dict[str, Any]:
+    if isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer():
+        return {"value": int(value)}
+    return {"repr": safe_repr(value)}
+
+
+def _index(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+UNCHANGING = (str, int, bool, float, type(None))
+"""Types whose values no call can change, and which ``deepcopy`` hands back as they are."""
+
+
+def same(value: Any, mark: Any) -> bool:
+    if mark is None or value is None:
+        return value is mark
+    try:
+        return type(value) is type(mark) and bool(value == mark)
+    except Exception:
+        return False
+
+
+def equal(board: Any, snapshot: Any) -> bool:
+    try:
+        return bool(board == snapshot)
+    except Exception:
+        return False
+
+
+def required_arguments(function: Callable[..., Any]) -> int:
+    own = function.__dict__ if type(function) is FunctionType else None
+    if own is not None and "__wrapped__" not in own and "__signature__" not in own:
+        # A plain ``def``: its positional parameters (positional-only ones among them) less those with defaults,
+        # as ``inspect.signature`` counts them for it.
+        return max(function.__code__.co_argcount - len(function.__defaults__ or ()), 0)
+    import inspect  # decorated functions, partials, classes, builtins: the signature says
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return -1
+    return sum(
+        1
+        for parameter in parameters
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        and parameter.default is parameter.empty
+    )
+
+
+def board_shape(value: list[Any]) -> dict[str, Any] | None:
+    """A module-level list that looks like a board: its shape and the cell values it holds."""
+    if len(value) == 9 and all(jsonable(cell) for cell in value):
+        return {"shape": "flat", "values": sorted(set(value), key=repr)}
+    if len(value) == 3 and all(isinstance(row, list) and len(row) == 3 for row in value):
+        cells = [cell for row in value for cell in row]
+        if all(jsonable(cell) for cell in cells):
+            return {"shape": "nested", "values": sorted(set(cells), key=repr)}
+    return None

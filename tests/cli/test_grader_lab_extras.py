@@ -1,0 +1,28 @@
+"""A Connect Four grader bundle installs what the lab lets a student import (NumPy, the extra connect4-lab)."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from perfectplay.check.connect4.recognise import LAB_EXTRA, LAB_PACKAGES
+from perfectplay.cli.grader_files import Choices, gradescope
+from repo_paths import ROOT
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - 3.10
+    import tomli as tomllib
+
+
+def test_the_extra_the_check_names_installs_exactly_the_labs_allowed_packages() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    names = {re.split(r"[<>=!~\[; ]", requirement)[0] for requirement in extras[LAB_EXTRA]}
+    assert names == set(LAB_PACKAGES) == {"numpy"}
+
+
+def test_the_gradescope_setup_installs_the_connect4_lab_extra_and_tic_tac_toes_installs_nothing_more() -> None:
+    connect4 = {file.path: file.text for file in gradescope(Choices(game="connect4"))}["setup.sh"]
+    tictactoe = {file.path: file.text for file in gradescope(Choices())}["setup.sh"]
+    assert '-m pip install --quiet --no-warn-script-location "$wheel[connect4-lab]"' in connect4
+    assert "connect4-lab" not in tictactoe and tictactoe.count("pip install") == 1
