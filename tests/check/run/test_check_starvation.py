@@ -9,11 +9,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from perfectplay.check.api import check_ai
 from perfectplay.check.run import worker
 from perfectplay.check.run.schedstats import Starvation
+from perfectplay.check.settings import Candidate, Grading, Limits
 
 
 class Readings:
@@ -148,3 +152,29 @@ def test_a_checks_own_readings_are_the_checkers_threads_and_each_watched_process
         if candidate.stdout is not None:
             candidate.stdout.close()
     assert set(starvation._tree()) == {os.getpid()}  # gone: no longer read
+
+
+def test_every_candidate_process_a_bounded_check_starts_is_watched(
+    monkeypatch: pytest.MonkeyPatch, examples: Path
+) -> None:
+    watched: list[int] = []
+    started: list[int] = []
+    real_watch, real_child = Starvation.watch, worker.Child.__init__
+
+    def watch(self: Starvation, pid: int) -> None:
+        watched.append(pid)
+        real_watch(self, pid)
+
+    def child(self: worker.Child, *args: Any, **kwargs: Any) -> None:
+        real_child(self, *args, **kwargs)
+        started.append(self.process.pid)
+
+    monkeypatch.setattr(Starvation, "watch", watch)
+    monkeypatch.setattr(worker.Child, "__init__", child)
+    candidate, sample = Candidate(examples / "correct.py", sandbox="off"), Grading(sample=5)
+    report = check_ai(candidate, limits=Limits(wall_seconds=300.0), grading=sample)
+    assert report.verdict == "unbeatable"
+    assert started and sorted(watched) == sorted(started)
+    watched.clear()
+    check_ai(candidate, grading=sample)  # no bound: nothing to read
+    assert watched == []
