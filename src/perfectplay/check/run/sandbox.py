@@ -72,6 +72,9 @@ SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
 """Size of the tmpfs the private copy is unpacked in: the copy at its cap, and as much room again as /tmp."""
 FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
+DESCRIPTORS = 256
+"""RLIMIT_NOFILE where no cgroup counts kernel memory: without it, 4,000 socket pairs held 889 MB of queued bytes
+under a limit of 256 MB of address space (and the hard limit let it open tens of thousands)."""
 PROCESSES = 64
 """RLIMIT_NPROC for the unprivileged user (threads count too)."""
 PROCESSES = accounting.PROCESSES
@@ -238,8 +241,9 @@ class ProcessLimits:
 
         ``counted``: a cgroup counts memory and processes, so only CPU (per process, as a backstop),
         file size and data size are set here. Otherwise the memory limit is on the address space, which counts
-        shared mappings too, and processes are limited by RLIMIT_NPROC only under a user of the
-        candidate's own (``own_user``): RLIMIT_NPROC counts every process of the user.
+        shared mappings too, descriptors are limited (what they hold is kernel memory), and processes are
+        limited by RLIMIT_NPROC only under a user of the candidate's own (``own_user``): RLIMIT_NPROC counts
+        every process of the user.
         """
         limits = [f"CPU={math.ceil(self.cpu_seconds)}", f"FSIZE={FILE_BYTES}"]
         if self.memory_mb:
@@ -248,6 +252,9 @@ class ProcessLimits:
             limits.append(f"{'DATA' if counted else 'AS'}={self.memory_mb * 1024 * 1024}")
         if not counted and own_user:
             limits.append(f"NPROC={PROCESSES}")
+        if not counted:
+            # What a descriptor holds in the kernel (a socket's queued bytes, a pipe's) is in no address space.
+            limits.append(f"NOFILE={DESCRIPTORS}")
         return [flag for limit in limits for flag in ("--limit", limit)]
 
 
