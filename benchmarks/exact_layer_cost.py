@@ -3,7 +3,7 @@
 Run from the repository root (a few CPU minutes; more for the early plies)::
 
     .venv/bin/python benchmarks/exact_layer_cost.py --plies 8 7 6 5 4 --positions 24 --seed 38
-    .venv/bin/python benchmarks/exact_layer_cost.py --book 9 10 11 12 --positions 12   # the book's lines
+    .venv/bin/python benchmarks/exact_layer_cost.py --book 9 10 11 12 --positions 8    # the book's lines
 
 For each number of moves it walks every position after that many moves (one
 row per mirror pair, as ``perfectplay dataset connect4 --format scores

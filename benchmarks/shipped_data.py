@@ -17,7 +17,7 @@ Run from the repository root::
   8 moves walked again and compared with the file's keys, then every row's
   outcome against bitbully's (an independent solver with its own 12-ply
   book: ``pip install bitbully==0.0.79`` or the ``bench`` extra; about 15 s);
-* ``exact``: the 7x6 exact layer the package ships (``connect4-7x6-ply4.scores``):
+* ``exact``: the 7x6 exact layer the package ships (``connect4-7x6-ply1.scores``):
   every position after its moves walked again and compared with the file's
   keys, then every row's exact score against bitbully's (a few seconds).
 

@@ -40,36 +40,19 @@ from typing import Any
 import pytest
 
 from cli_helpers import InProcess, run_cli
+from hostile_payloads import SANDBOXED, build
 from perfectplay.check import transcript
 from perfectplay.check.api import check_ai
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
-from perfectplay.check.run.sandbox import probe
 from process_tree import descendants, started_since
 
-HOSTILE = Path(__file__).with_name("hostile")
 SAMPLE = 50
 """Positions of the seeded sample each check asks, besides those its own games reach (about 280 in all)."""
 
-pytestmark = [
-    pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
-    pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
-]
-
-
-def build(folder: Path, name: str | None, **fill: object) -> Path:
-    """The honest AI plus the attack ``name``, its placeholders filled, as ``folder/tictactoe.py``."""
-    text = (HOSTILE / "_first_free.py").read_text()
-    if name is not None:
-        text += "\n\n" + (HOSTILE / f"{name}.py").read_text()
-    for key, value in fill.items():
-        text = text.replace(f"__{key.upper()}__", str(value))
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "tictactoe.py"
-    path.write_text(text)
-    return path
+pytestmark = SANDBOXED
 
 
 def summary(report: CheckReport) -> tuple[object, ...]:

@@ -385,10 +385,14 @@ def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prov
     game = make_game("connect4")
     assert ORACLE_SECONDS is not None and ORACLE_SECONDS <= 10
     empty = game.initial_state()
-    # The outcome layer proves columns 3 and 5 draw (a draw's score is exact); column 4 wins, how fast is not
-    # proven in 0.2 s, so its score is None like the losses'.
-    values = action_values("connect4", empty, 0.2)
-    assert values == [None, None, 0, None, 0, None, None]
-    assert best_actions("connect4", empty, 0.2) == [3]
-    # The proven draws are not the optimal actions: column 4's win is only not proven yet.
-    assert optimal_actions(values, legal=7) == [] and proven_optimal_actions("connect4", empty, 0.2) == []
+    # The empty board's moves are in the exact layer solved ahead of time: every score at once, column 4 the win.
+    exact = [value for value in action_values("connect4", empty, 0.2) if value is not None]
+    assert len(exact) == 7 and exact[3] > 0 and exact[2] == exact[4] == 0 and exact[0] < 0
+    assert optimal_actions(exact, legal=7) == [3] == proven_optimal_actions("connect4", empty, 0.2)
+    # After 4, 4 the opening book knows column 4 keeps X's win, but no move's score is proven in 0.2 s: each
+    # is None, and no action is called optimal.
+    opened = game.play(game.play(empty, 3), 3)
+    values = action_values("connect4", opened, 0.2)
+    assert values == [None] * 7
+    assert best_actions("connect4", opened, 0.2) == [3]
+    assert optimal_actions(values, legal=7) == [] and proven_optimal_actions("connect4", opened, 0.2) == []

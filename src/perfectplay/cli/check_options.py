@@ -164,7 +164,12 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         f"default for --format coderunner {CODERUNNER_PROFILE['sample']})",
     )
     limits.add_argument(
-        "--seed", type=whole(0, "--seed", MAX_SEED), default=None, metavar="S", help="the sample's seed (default 2026)"
+        "--seed",
+        type=whole(0, "--seed", MAX_SEED),
+        default=None,
+        metavar="S",
+        help="the check's seed, for what it draws (default: 2026 for tic-tac-toe; for Connect Four and Nim drawn "
+        "fresh, shown in the report)",
     )
     limits.add_argument(
         "--memory",

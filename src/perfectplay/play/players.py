@@ -165,10 +165,14 @@ def proven_from_start(game: Game[Any], nodes: int = PROVEN_NODES) -> bool:
     finishes in time (near the end) and plays the best move found before
     that; the terminal and the page then say so instead of "perfect".
     Remembered per game (games are hashable), so the page's game list pays once.
+    A start answered from positions solved ahead of time (Connect Four's exact
+    layer) is no such proof: the moves after it may still be searched past
+    their limit.
     """
     key = (game, nodes)
     if key not in _PROVEN:
-        _PROVEN[key] = analyze(game, game.initial_state(), limit=Limit(nodes=nodes)).complete
+        start = analyze(game, game.initial_state(), limit=Limit(nodes=nodes))
+        _PROVEN[key] = start.complete and start.algorithm not in ("layer", "book")
     return _PROVEN[key]
 
 

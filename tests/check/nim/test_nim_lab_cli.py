@@ -149,3 +149,21 @@ def test_a_program_in_any_language_is_checked_as_a_player_over_the_line_protocol
     document = json.loads(finished.stdout)
     assert document["verdict"] == "pass" and document["player"]["winning"] == 335
     assert document["interface"].startswith("a program (--command)")
+
+
+def test_the_check_draws_a_fresh_seed_each_time_shows_it_and_the_seed_shown_asks_the_same_again(
+    run: InProcess,
+) -> None:
+    """No answer key to carry in: without ``--seed`` nobody knows the hand-made tables' values beforehand."""
+    target = str(EXAMPLES / "learning" / "nim.py")
+    quick = ("--game", "nim", "--train-games", "50", "--format", "json")
+
+    def drawn(*extra: str) -> str:
+        finished = run("check", target, *quick, *extra)
+        assert finished.returncode in (0, 1), finished.stderr
+        return str(json.loads(finished.stdout)["settings"]["hand-made tables"])
+
+    first, second = drawn(), drawn()
+    assert first != second
+    seed = first.rsplit(" ", 1)[-1]
+    assert drawn("--seed", seed) == first

@@ -239,7 +239,7 @@ def test_the_books_first_two_plies_agree_with_the_published_solution_of_connect_
 
 def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_others() -> None:
     game = Connect4()
-    empty = game.initial_state()
+    empty = game.parse_sequence("44")  # past the exact layer (the empty board), on the book's lines: X wins
     booked = analyze(game, empty, limit=Limit(nodes=1), at_once=True)
     assert booked.outcome_class == "win" and booked.best == (3,) and booked.algorithm == "book"
     assert unproven_text(booked) == "from the opening book: a proven win; how fast not proven"
@@ -265,13 +265,13 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
 
 
 def test_analyze_and_solve_under_a_limit_say_what_the_book_proved(in_process: InProcess) -> None:
-    text = in_process("analyze", "--game", "connect4", "", "--time-limit", "0.5")
+    text = in_process("analyze", "--game", "connect4", "44", "--time-limit", "0.5")  # the empty board: exact layer
     assert text.returncode == 0, text.stderr
     # An analysis runs on from the book's answer: the move the book proved is still the one that keeps the win.
     assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 4" in text.stdout
     document = json.loads(in_process("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
     assert document["outcome_class"] == "loss" and document["complete"] is False
-    solved = in_process("solve", "--game", "connect4", "--time-limit", "0.5")
+    solved = in_process("solve", "--game", "connect4", "44", "--time-limit", "0.5")
     assert "Connect Four (7x6): a proven win; how fast was not proven by the opening book, for X" in solved.stdout
 
 

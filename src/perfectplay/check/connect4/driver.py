@@ -24,9 +24,11 @@ readings (``interface`` fields):
 
 from __future__ import annotations
 
+import builtins
 import copy
 import sys
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 ROWS, COLUMNS, IN_A_ROW = 6, 7, 4
@@ -43,6 +45,17 @@ class Struct(dict):  # type: ignore[type-arg]
 
     def __setattr__(self, name: str, value: Any) -> None:
         self[name] = value
+
+
+def _bare(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` with globals holding only the builtins it names: a ``Struct`` goes to the agent, and its methods'
+    globals would lead the agent's code to this module's functions (``run/inside/guard.py``)."""
+    names = {name: getattr(builtins, name) for name in function.__code__.co_names if hasattr(builtins, name)}
+    return FunctionType(function.__code__, {"__builtins__": names}, function.__name__, None, function.__closure__)
+
+
+Struct.__getattr__ = _bare(Struct.__getattr__)  # type: ignore[method-assign]
+Struct.__setattr__ = _bare(Struct.__setattr__)  # type: ignore[method-assign]
 
 
 def allow(folders: list[str]) -> None:

@@ -64,7 +64,9 @@ def _load_file(name: str, path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    module.__builtins__ = PRIVATE_BUILTINS  # type: ignore[attr-defined]
+    # A copy each: the candidate can reach one module's globals (``streams``: its ``sys.stdout`` is a Capture), and
+    # through them that module's builtins, never the others'.
+    module.__builtins__ = dict(PRIVATE_BUILTINS)  # type: ignore[attr-defined]
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module

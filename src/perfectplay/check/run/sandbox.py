@@ -52,7 +52,7 @@ from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting
-from perfectplay.check.run.copying import copy_for_file
+from perfectplay.check.run.copying import CAPS, copy_for_file
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -68,8 +68,13 @@ TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
 INTERPRETER_BYTES = 32 * 1024 * 1024
 """What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
+SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
+"""Size of the tmpfs the private copy is unpacked in: the copy at its cap, and as much room again as /tmp."""
 FILE_BYTES = 16 * 1024 * 1024
 """RLIMIT_FSIZE: the largest file a candidate may write."""
+DESCRIPTORS = 256
+"""RLIMIT_NOFILE where no cgroup counts kernel memory: without it, 4,000 socket pairs held 889 MB of queued bytes
+under a limit of 256 MB of address space (and the hard limit let it open tens of thousands)."""
 PROCESSES = 64
 """RLIMIT_NPROC for the unprivileged user (threads count too)."""
 PROCESSES = accounting.PROCESSES
@@ -236,8 +241,9 @@ class ProcessLimits:
 
         ``counted``: a cgroup counts memory and processes, so only CPU (per process, as a backstop),
         file size and data size are set here. Otherwise the memory limit is on the address space, which counts
-        shared mappings too, and processes are limited by RLIMIT_NPROC only under a user of the
-        candidate's own (``own_user``): RLIMIT_NPROC counts every process of the user.
+        shared mappings too, descriptors are limited (what they hold is kernel memory), and processes are
+        limited by RLIMIT_NPROC only under a user of the candidate's own (``own_user``): RLIMIT_NPROC counts
+        every process of the user.
         """
         limits = [f"CPU={math.ceil(self.cpu_seconds)}", f"FSIZE={FILE_BYTES}"]
         if self.memory_mb:
@@ -246,6 +252,9 @@ class ProcessLimits:
             limits.append(f"{'DATA' if counted else 'AS'}={self.memory_mb * 1024 * 1024}")
         if not counted and own_user:
             limits.append(f"NPROC={PROCESSES}")
+        if not counted:
+            # What a descriptor holds in the kernel (a socket's queued bytes, a pipe's) is in no address space.
+            limits.append(f"NOFILE={DESCRIPTORS}")
         return [flag for limit in limits for flag in ("--limit", limit)]
 
 
@@ -415,6 +424,8 @@ class Jail:
             argv += ["--perms", "0755", "--dir", str(Path(_inside_driver("x")).parent)]
             for name in sorted(self.drivers):
                 argv += ["--perms", "0444", "--file", _driver_fd(name), _inside_driver(name)]
+        # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
+        argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
@@ -521,7 +532,10 @@ def _bwrap(
     for inside, outside in allowed:
         argv += ["--ro-bind", outside, inside]
     if archive_fd is not None:
-        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE, "--perms", "0755", "--dir", INSIDE_FOLDER]
+        # The copy in a size-capped tmpfs of its own: the sandbox's root is a tmpfs with no size, whose pages are in
+        # no address space (without a cgroup, nothing would bound what a candidate wrote there).
+        argv += ["--perms", "0600", "--file", archive_fd, INSIDE_ARCHIVE]
+        argv += ["--size", str(SUBMISSION_BYTES), "--perms", "0755", "--tmpfs", INSIDE_FOLDER]
     argv += ["--proc", "/proc", "--dev", "/dev"]
     # bwrap's /dev has a devpts of its own, but its pseudo-terminals still come from the machine's one pool
     # (kernel.pty.max): an empty read-only folder over it leaves none to take (a move needs no terminal).

@@ -85,3 +85,13 @@ def test_every_way_to_the_runners_objects_is_refused_to_the_candidate(tmp_path: 
 
 def test_the_standard_librarys_own_reading_of_its_callers_module_still_works(tmp_path: Path) -> None:
     assert answers(tmp_path, ALLOWED) == dict.fromkeys(ALLOWED, "ok")
+
+
+def test_poisoning_the_builtins_its_printed_output_object_sees_leaves_the_runners_own_untouched(tmp_path: Path) -> None:
+    # ``sys.stdout`` is the runner's Capture: its methods' globals are within reach, and their builtins with them.
+    poison = (
+        "seen = type(sys.stdout).write.__globals__['__builtins__']\n"
+        "for name in ('isinstance', 'len', 'type', 'list', 'dict', 'str', 'getattr'):\n"
+        "    seen[name] = None"
+    )
+    assert answers(tmp_path, {"poison": poison, "after": "pass"}) == {"poison": "ok", "after": "ok"}

@@ -20,10 +20,13 @@ private copy of the builtins and a private ``json``, and are not in
 What is refused raises ``Refused`` in the candidate's code (a
 ``ValueError`` too, so that ``logging``, which asks for its caller's frame,
 carries on without it). This narrows what one process lends; it cannot make
-two parties safe from each other in one interpreter (the candidate can still
-rewrite the standard library's modules they share), which is why the
-parent judges every answer itself and the drivers read what they report
-before asking the candidate anything.
+two parties safe from each other in one interpreter: the candidate can still
+rewrite the standard library's modules they share, and
+``object.__subclasses__()`` (no audit event) still lists the runner's and
+the drivers' classes, whose methods lead to their modules. That is why the
+parent judges every answer itself; what a driver itself concludes (the Nim
+driver's ``off_table``) is only as safe as this process, until it is
+worked out in another one.
 """
 
 from __future__ import annotations

@@ -1,0 +1,31 @@
+"""Hostile tic-tac-toe submissions for the sandbox's tests: the first free cell plus one attack from
+``tests/check/hostile/``, and the marks of a test that runs them (only in the real bubblewrap sandbox)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfectplay.check.run.sandbox import probe
+
+HOSTILE = Path(__file__).parent / "check" / "hostile"
+
+SANDBOXED = [
+    pytest.mark.integration,  # hostile code in the real bubblewrap sandbox
+    pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
+]
+"""``pytestmark`` of a module that runs hostile code: never unsandboxed."""
+
+
+def build(folder: Path, name: str | None, **fill: object) -> Path:
+    """The honest AI plus the attack ``name``, its placeholders filled, as ``folder/tictactoe.py``."""
+    text = (HOSTILE / "_first_free.py").read_text()
+    if name is not None:
+        text += "\n\n" + (HOSTILE / f"{name}.py").read_text()
+    for key, value in fill.items():
+        text = text.replace(f"__{key.upper()}__", str(value))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "tictactoe.py"
+    path.write_text(text)
+    return path
