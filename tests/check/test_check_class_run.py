@@ -230,6 +230,7 @@ def endless_check(plan: Plan, submission: Submission, progress: Progress | None)
     if submission.name == "a":
         return fake_report("a")
     assert submission.file is not None
+    submission.file.with_suffix(".started").write_text("")
     try:
         while True:
             time.sleep(0.05)
@@ -264,7 +265,13 @@ def test_stopping_a_class_run_ends_the_checks_still_running_through_their_clean_
     results = check_class(roster, PLAN, 3, None, endless_check)
     assert isinstance(results, Generator)
     assert next(results).submission.name == "a"
-    time.sleep(1.0)  # b and c are running (nothing depends on it: c may not have started, see below)
+    # b is running (c may not have started: nothing depends on it); waited for, however busy the machine.
+    started = tmp_path / "b.started"
+    for _ in range(6000):
+        if started.exists():
+            break
+        time.sleep(0.05)
+    assert started.exists()
     results.close()  # what Ctrl-C or SIGTERM does to the loop over the results
     assert multiprocessing.active_children() == []
     assert (tmp_path / "b.cleaned").exists()
