@@ -13,6 +13,7 @@ import pytest
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.connect4.recognise import install_hint, missing_allowed
+from perfectplay.check.connect4.render import render_text
 from perfectplay.check.connect4.score import connect4_score
 from perfectplay.check.run import allowed
 from perfectplay.check.run.sandbox import probe
@@ -54,6 +55,10 @@ def test_an_allowed_package_missing_on_the_machine_is_not_graded_with_the_instal
         "labpackage_nowhere"
     )
     assert not connect4_score(report).gradable
+    text = render_text(report)
+    assert "not graded: not graded" not in text and "0 of 100 (not graded: the machine's failure" in text
+    assert text.splitlines()[0].endswith(": not graded: labpackage_nowhere is not installed where perfectplay runs; "
+                                         "pip install labpackage_nowhere")
 
 
 def test_a_package_the_lab_does_not_allow_is_the_students_failure(tmp_path: Path) -> None:

@@ -43,7 +43,9 @@ def draw_board(moves: str, marks: dict[int, str] | None = None) -> list[str]:
 def verdict_line(report: Connect4Report) -> str:
     name = escape.line(report.target)
     if report.problem is not None:
-        return f"{name}: {report.verdict}: {escape.line(report.problem)}"
+        # A machine's failure is worded "not graded: ..." already (as graders show it): said once here.
+        problem = report.problem.removeprefix(f"{report.verdict}: ")
+        return f"{name}: {report.verdict}: {escape.line(problem)}"
     overall = report.overall
     return (
         f"{name}: {report.verdict}: good moves {_rate(overall.good, overall.asked)}, "
@@ -92,7 +94,9 @@ def render_text(report: Connect4Report, result: Score | None = None) -> str:
     for note in report.notes:
         lines.append(f"Note: {escape.line(note)}")
     result = result or connect4_score(report)
-    lines += ["", f"Score: {result.points} of {result.total}" + ("" if result.gradable else " (not gradable)")]
+    machine = report.exit_status == 3
+    unscored = " (not graded: the machine's failure, not the submission's)" if machine else " (not gradable)"
+    lines += ["", f"Score: {result.points} of {result.total}" + ("" if result.gradable else unscored)]
     for category in result.categories:
         lines.append(f"  {category.title}: {category.points}/{category.max_points} ({escape.line(category.message)})")
     return "\n".join(lines) + "\n"
