@@ -230,8 +230,9 @@ def endless_check(plan: Plan, submission: Submission, progress: Progress | None)
     if submission.name == "a":
         return fake_report("a")
     assert submission.file is not None
-    submission.file.with_suffix(".started").write_text("")
     try:
+        # Inside the try: a SIGTERM that comes as soon as the marker exists still runs the clean-up below.
+        submission.file.with_suffix(".started").write_text("")
         while True:
             time.sleep(0.05)
     finally:
