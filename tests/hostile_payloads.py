@@ -17,6 +17,9 @@ SANDBOXED = [
 ]
 """``pytestmark`` of a module that runs hostile code: never unsandboxed."""
 
+EITHER_SANDBOX = ["off", pytest.param("require", marks=SANDBOXED)]
+"""``parametrize``'s values for a test run both unsandboxed and in the real sandbox (where there is one)."""
+
 
 def build(folder: Path, name: str | None, **fill: object) -> Path:
     """The honest AI plus the attack ``name``, its placeholders filled, as ``folder/tictactoe.py``."""

@@ -11,7 +11,7 @@ import shlex
 import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.run.sandbox import probe
+from hostile_payloads import EITHER_SANDBOX
 
 PROGRAM = (
     "import sys\n"
@@ -25,19 +25,7 @@ PROGRAM = (
 """Plays the first free cell (beatable, exit status 1), given whole on the command line."""
 
 
-@pytest.mark.parametrize(
-    "sandbox",
-    [
-        "off",
-        pytest.param(
-            "require",
-            marks=[
-                pytest.mark.integration,
-                pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
-            ],
-        ),
-    ],
-)
+@pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
 def test_a_program_given_inline_is_run_with_its_argument_and_graded(in_process: InProcess, sandbox: str) -> None:
     command = shlex.join(["python3", "-c", PROGRAM])
     result = in_process("check", "--command", command, "--sample", "20", "--sandbox", sandbox)

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
+from hostile_payloads import EITHER_SANDBOX
 from perfectplay.check import conductor
 from perfectplay.check.api import check_ai
 from perfectplay.check.judge.interface import Hint
 from perfectplay.check.run import candidate, worker
-from perfectplay.check.run.sandbox import probe
 from perfectplay.check.settings import Candidate, Limits
 
 BURN = 0.3
@@ -84,16 +84,7 @@ def check_dying(path: Path, sandbox: str) -> Any:
     return check_ai(Candidate(path, sandbox=sandbox), Hint(board="flat", empty=" "), BUDGET_10)
 
 
-SANDBOXES = [
-    "off",
-    pytest.param(
-        "require",
-        marks=[
-            pytest.mark.integration,
-            pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
-        ],
-    ),
-]
+SANDBOXES = EITHER_SANDBOX
 
 
 @pytest.mark.parametrize("sandbox", SANDBOXES)

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from hostile_payloads import EITHER_SANDBOX
 from perfectplay.check.api import check_ai
 from perfectplay.check.conductor import MAX_FAILURES
 from perfectplay.check.run import candidate, worker
-from perfectplay.check.run.sandbox import probe
 from perfectplay.check.settings import Candidate, Grading
 from perfectplay.check.tictactoe.asking import PROBE_FAILURES_IN_ALL
 
@@ -32,19 +32,7 @@ def find_best_move(board):
 """
 
 
-@pytest.mark.parametrize(
-    "sandbox",
-    [
-        "off",
-        pytest.param(
-            "require",
-            marks=[
-                pytest.mark.integration,
-                pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}"),
-            ],
-        ),
-    ],
-)
+@pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
 def test_a_program_offering_hundreds_of_boards_and_dying_on_each_is_probed_a_few_times(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sandbox: str
 ) -> None:
