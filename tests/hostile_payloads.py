@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,3 +36,30 @@ def build(folder: Path, name: str | None, **fill: object) -> Path:
     path = folder / "tictactoe.py"
     path.write_text(text)
     return path
+
+
+@contextmanager
+def listening() -> Iterator[tuple[int, list[bytes]]]:
+    """A server on a free loopback port for as long as the block runs: its port, and what reached it."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    reached: list[bytes] = []
+    done = threading.Event()
+
+    def listen() -> None:
+        while not done.is_set():
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            reached.append(connection.recv(100))
+            connection.close()
+
+    thread = threading.Thread(target=listen)
+    thread.start()
+    try:
+        yield server.getsockname()[1], reached
+    finally:
+        done.set()
+        thread.join()
+        server.close()

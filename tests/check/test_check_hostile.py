@@ -27,11 +27,9 @@ import csv
 import io
 import json
 import os
-import socket
 import sys
 import sysconfig
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +38,7 @@ from typing import Any
 import pytest
 
 from cli_helpers import InProcess, run_cli
-from hostile_payloads import SANDBOXED, build
+from hostile_payloads import SANDBOXED, build, listening
 from perfectplay.check import transcript
 from perfectplay.check.api import check_ai
 from perfectplay.check.position import TicTacToePosition
@@ -201,28 +199,8 @@ def test_writing_outside_its_private_tmp_changes_nothing(tmp_path: Path, baselin
 
 
 def test_the_network_is_out_of_reach(tmp_path: Path, baseline: tuple[object, ...]) -> None:
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(0.2)
-    reached: list[bytes] = []
-    done = threading.Event()
-
-    def listen() -> None:
-        while not done.is_set():
-            try:
-                connection, _ = server.accept()
-            except TimeoutError:
-                continue
-            reached.append(connection.recv(100))
-            connection.close()
-
-    thread = threading.Thread(target=listen)
-    thread.start()
-    try:
-        report = check(build(tmp_path / "alice", "network", port=server.getsockname()[1]))
-    finally:
-        done.set()
-        thread.join()
-        server.close()
+    with listening() as (port, reached):
+        report = check(build(tmp_path / "alice", "network", port=port))
     assert reached == []
     assert summary(report) == baseline
 

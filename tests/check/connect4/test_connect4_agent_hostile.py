@@ -15,12 +15,10 @@ import csv
 import io
 import json
 import os
-import socket
 import subprocess
 import sys
 import sysconfig
 import tempfile
-import threading
 import time
 import unicodedata
 from collections.abc import Iterator
@@ -31,6 +29,7 @@ import markdown_it
 import pytest
 
 from cli_helpers import InProcess, run_cli
+from hostile_payloads import listening
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.connect4.pool import draw_positions
@@ -214,28 +213,8 @@ def test_writing_outside_its_private_tmp_changes_nothing(tmp_path: Path, baselin
 
 
 def test_the_network_is_out_of_reach(tmp_path: Path, baseline: Summary) -> None:
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(0.2)
-    reached: list[bytes] = []
-    done = threading.Event()
-
-    def listen() -> None:
-        while not done.is_set():
-            try:
-                connection, _ = server.accept()
-            except TimeoutError:
-                continue
-            reached.append(connection.recv(100))
-            connection.close()
-
-    thread = threading.Thread(target=listen)
-    thread.start()
-    try:
-        report = check(build(tmp_path / "alice", "network", port=server.getsockname()[1]))
-    finally:
-        done.set()
-        thread.join()
-        server.close()
+    with listening() as (port, reached):
+        report = check(build(tmp_path / "alice", "network", port=port))
     assert reached == [] and summary(report) == baseline
 
 
