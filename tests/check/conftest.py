@@ -10,12 +10,14 @@ runs the ``check`` command in process on those same shared checks.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from check_reports import Checked
 from cli_helpers import InProcess
 from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.run import candidate, worker
 from shared_results import SharedResults
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -67,3 +69,17 @@ def checked_cli(in_process: InProcess, checked: Checked, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(class_run, "check_ai", checked)
     return in_process
+
+
+@pytest.fixture
+def process_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many candidate processes the test's checks start: a one-item list, counted from now on."""
+    starts = [0]
+
+    class Child(worker.Child):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            starts[0] += 1
+
+    monkeypatch.setattr(candidate, "Child", Child)
+    return starts

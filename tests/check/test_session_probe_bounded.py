@@ -7,32 +7,20 @@ of 20 readings, a fresh process for each question: 100 processes before the chec
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.run import candidate, worker
 from perfectplay.check.session import PROBE_FAILURES_IN_ALL
 
 DIES = "import os\n\n\ndef best_move(board):\n    os._exit(3)\n"
 
 
 def test_an_agent_that_dies_on_every_probe_question_costs_the_probe_a_few_processes(
-    tmp_path: Path, in_process: InProcess, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, in_process: InProcess, process_starts: list[int]
 ) -> None:
-    starts = [0]
-
-    class Child(worker.Child):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            starts[0] += 1
-
-    monkeypatch.setattr(candidate, "Child", Child)
     path = tmp_path / "dies.py"
     path.write_text(DIES)
     result = in_process("check", "--game", "connect4", str(path), "--sandbox", "off")
     assert result.returncode == 1, result.stderr
     assert "no reading recognised" in result.stdout
     # The first processes (one a worker), then one for each failure the whole probe tolerates.
-    assert starts[0] <= PROBE_FAILURES_IN_ALL + 4, starts[0]
+    assert process_starts[0] <= PROBE_FAILURES_IN_ALL + 4, process_starts[0]

@@ -50,28 +50,26 @@ def find_best_move(board):
 class Spied:
     """Every clock the conductor makes and every candidate process started, for the test to read afterwards."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, process_starts: list[int]) -> None:
         self.clocks: list[worker.Clock] = []
-        self.starts = 0
-        clocks, spied = self.clocks, self
+        self.process_starts = process_starts
+        clocks = self.clocks
 
         class Clock(worker.Clock):
             def __init__(self, *args: Any, **kwargs: Any) -> None:
                 super().__init__(*args, **kwargs)
                 clocks.append(self)
 
-        class Child(worker.Child):
-            def __init__(self, *args: Any, **kwargs: Any) -> None:
-                super().__init__(*args, **kwargs)
-                spied.starts += 1
-
         monkeypatch.setattr(conductor, "Clock", Clock)
-        monkeypatch.setattr(candidate, "Child", Child)
+
+    @property
+    def starts(self) -> int:
+        return self.process_starts[0]
 
 
 @pytest.fixture
-def spied(monkeypatch: pytest.MonkeyPatch) -> Spied:
-    return Spied(monkeypatch)
+def spied(monkeypatch: pytest.MonkeyPatch, process_starts: list[int]) -> Spied:
+    return Spied(monkeypatch, process_starts)
 
 
 def dying(tmp_path: Path, ending: str) -> Path:

@@ -9,14 +9,12 @@ each a process.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from hostile_payloads import EITHER_SANDBOX
 from perfectplay.check.api import check_ai
 from perfectplay.check.conductor import MAX_FAILURES
-from perfectplay.check.run import candidate, worker
 from perfectplay.check.settings import Candidate, Grading
 from perfectplay.check.tictactoe.asking import PROBE_FAILURES_IN_ALL
 
@@ -34,21 +32,13 @@ def find_best_move(board):
 
 @pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
 def test_a_program_offering_hundreds_of_boards_and_dying_on_each_is_probed_a_few_times(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sandbox: str
+    tmp_path: Path, process_starts: list[int], sandbox: str
 ) -> None:
-    starts = [0]
-
-    class Child(worker.Child):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            starts[0] += 1
-
-    monkeypatch.setattr(candidate, "Child", Child)
     path = tmp_path / "many_boards.py"
     path.write_text(MANY_BOARDS)
     report = check_ai(Candidate(path, sandbox=sandbox), grading=Grading(sample=20))
     # A few readings of the probe, then the check's own failures: never a process for each board offered.
-    assert starts[0] <= PROBE_FAILURES_IN_ALL + MAX_FAILURES + 4, starts[0]
+    assert process_starts[0] <= PROBE_FAILURES_IN_ALL + MAX_FAILURES + 4, process_starts[0]
     assert report.verdict != "unbeatable" and not report.complete
     assert any("ways of reading its board crashed" in note for note in report.notes)
     assert any(finding.kind == "crash" for finding in report.findings)
