@@ -35,6 +35,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from perfectplay import Connect4
 from perfectplay.check.connect4.suite import load_suite
@@ -83,19 +84,31 @@ def check_5x4(sample: int, seed: int) -> list[str]:
     return wrong
 
 
+def walked_again(label: str, scores: ExactScores, plies: int) -> list[str]:
+    """A layer's keys against a fresh walk of every position after ``plies`` moves: what differs, in words."""
+    keys = walk_keys(scores.game, plies=plies)
+    print(f"{label}: {len(keys):,} mirror pairs after {plies} moves walked again, {len(scores):,} rows")
+    if list(keys) == list(scores.keys):
+        return []
+    return [f"{label}: the walk finds {len(keys):,} mirror pairs, the file holds {len(scores):,}"]
+
+
+def bitbully_board(game: Connect4, state: Any) -> Any:
+    """``state`` as bitbully reads a board: the drawing's rows, top first; 0 empty, 1 X (the first player), 2 O."""
+    from bitbully import Board
+
+    return Board.from_array([[".XO".index(cell) for cell in line] for line in game.format(state).split("/")])
+
+
 def check_layer() -> list[str]:
     """The shipped 7x6 layer's keys against a fresh walk, and every row's outcome against bitbully's."""
-    from bitbully import BitBully, Board  # the referee, an optional benchmark dependency
+    from bitbully import BitBully  # the referee, an optional benchmark dependency
 
     layer = shipped_layer("connect4")
     if layer is None:
         return ["layer: the package ships no 7x6 outcome layer"]
     scores, game = layer.scores, layer.scores.game
-    keys = walk_keys(game, plies=layer.plies)
-    wrong = []
-    if list(keys) != list(scores.keys):
-        wrong.append(f"layer: the walk finds {len(keys):,} mirror pairs, the file holds {len(scores):,}")
-    print(f"layer: {len(keys):,} mirror pairs after {layer.plies} moves walked again, {len(scores):,} rows")
+    wrong = walked_again("layer", scores, layer.plies)
     referee, over = BitBully(), 0
     for row in range(len(scores)):
         state = scores.state(row)
@@ -103,9 +116,7 @@ def check_layer() -> list[str]:
             over += 1
             fresh = LOSS if game.winner(state) is not None else 0
         else:
-            # The drawing's rows, top first, as bitbully reads a board: 0 empty, 1 X (the first player), 2 O.
-            grid = [[".XO".index(cell) for cell in line] for line in game.format(state).split("/")]
-            value = referee.mtdf(Board.from_array(grid))
+            value = referee.mtdf(bitbully_board(game, state))
             fresh = (value > 0) - (value < 0)
         if fresh != scores.scores[row]:
             wrong.append(f"layer {game.format(state)}: shipped {scores.scores[row]:+d}, bitbully {fresh:+d}")
@@ -118,17 +129,13 @@ def check_layer() -> list[str]:
 
 def check_exact_layer() -> list[str]:
     """The shipped 7x6 exact layer's keys against a fresh walk, and every row's exact score against bitbully's."""
-    from bitbully import BitBully, Board  # the referee, an optional benchmark dependency
+    from bitbully import BitBully  # the referee, an optional benchmark dependency
 
     layer = shipped_exact_layer("connect4")
     if layer is None:
         return ["exact: the package ships no 7x6 exact layer"]
     scores, game = layer.scores, layer.scores.game
-    keys = walk_keys(game, plies=layer.plies)
-    wrong = []
-    if list(keys) != list(scores.keys):
-        wrong.append(f"exact: the walk finds {len(keys):,} mirror pairs, the file holds {len(scores):,}")
-    print(f"exact: {len(keys):,} mirror pairs after {layer.plies} moves walked again, {len(scores):,} rows")
+    wrong = walked_again("exact", scores, layer.plies)
     referee = BitBully()
     for row in range(len(scores)):
         state = scores.state(row)
@@ -136,8 +143,7 @@ def check_exact_layer() -> list[str]:
         if game.is_over(state):  # a four already made: the side to move has lost on the spot
             fresh = shipped if scores.scores[row] == -(game.max_plies + 2) else shipped + 1
         else:
-            grid = [[".XO".index(cell) for cell in line] for line in game.format(state).split("/")]
-            fresh = referee.mtdf(Board.from_array(grid))
+            fresh = referee.mtdf(bitbully_board(game, state))
         if fresh != shipped:
             wrong.append(f"exact {game.format(state)}: shipped {shipped:+d}, bitbully {fresh:+d} (Pons's units)")
     print(f"exact: every row's exact score against bitbully, {sum(w.startswith('exact ') for w in wrong)} disagree")
