@@ -1,4 +1,5 @@
-"""An inode flood in the sandbox's writable folders is bounded by a cap on their files, not by the machine's memory.
+"""Inode and extended-attribute floods in the sandbox's writable folders are bounded by a cap on their files, not by
+the machine's memory.
 
 An empty file or folder takes no page of a tmpfs's size, only the kernel's memory for its inode (about 1 KB):
 a candidate making 170,000 a CPU second would hold gigabytes of it within its limits. A cgroup counts that
@@ -45,3 +46,12 @@ def test_the_candidate_holds_no_capability_the_launcher_used_to_cap_its_tmp(tmp_
     looked = check(build(tmp_path / "look", "capabilities", allowed=TMP_FILES))
     assert looked.machine is None
     assert outcome(looked) == clean
+
+
+def test_a_flood_of_extended_attributes_stops_within_the_private_tmps_room_for_inodes(tmp_path: Path) -> None:
+    # A tmpfs counts each inode and each extended attribute against 1 KB an inode of room: 16 MB under the cap,
+    # where without it a 64 MB /tmp held 1,250 MB of attributes and was still taking more.
+    clean = outcome(check(build(tmp_path / "clean", None)))
+    flooded = check(build(tmp_path / "flood", "xattrs", allowed=TMP_FILES * 1024))
+    assert flooded.machine is None
+    assert outcome(flooded) == clean

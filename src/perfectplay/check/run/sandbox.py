@@ -69,7 +69,8 @@ TMP_BYTES = 64 * 1024 * 1024
 TMP_FILES = 16_384
 """Files and folders the private /tmp may hold (as root): an empty one takes no page of its size, only about 1 KB of
 the kernel's memory for its inode, which only a cgroup would count (the tmpfs's own default is half the machine's
-pages: gigabytes)."""
+pages: gigabytes). Its extended attributes share that room (1 KB an inode): 16 MB, where a 64 MB /tmp without the
+cap held 1,250 MB of them."""
 INTERPRETER_BYTES = 32 * 1024 * 1024
 """What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
 SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
