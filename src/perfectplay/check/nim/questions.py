@@ -37,6 +37,8 @@ SHARE_Z = 3.29
 TOLERANCE = 1e-9
 
 Entry = tuple[Piles, Action, float]
+Table = tuple[Entry, ...]
+"""A hand-made Q-table: the value of each ``(piles, action)`` it holds (any other pair is unknown, worth 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +48,7 @@ class Case:
     name: str
     method: str
     state: Piles
-    table: tuple[Entry, ...]
+    table: Table
     title: str
     action: Action | None = None
     more: tuple[float, ...] = ()
@@ -105,14 +107,14 @@ def _eighths(rng: random.Random, low: int, high: int) -> float:
     return rng.randint(low, high) / 8
 
 
-def _future_case(name: str, state: Piles, table: tuple[Entry, ...], where: str, expect: float) -> Case:
+def _future_case(name: str, state: Piles, table: Table, where: str, expect: float) -> Case:
     """``best_future_reward(state)`` on one table, ``where`` saying what is in it: the four such cases differ in the
     table alone, so the method, the title's wording and the expected value's place are written once."""
     return Case(name, "best_future_reward", state, table, f"best_future_reward {where}", expect_value=expect)
 
 
 def _greedy_case(
-    name: str, state: Piles, table: tuple[Entry, ...], where: str, expect: frozenset[Action], rng: random.Random
+    name: str, state: Piles, table: Table, where: str, expect: frozenset[Action], rng: random.Random
 ) -> Case:
     """``choose_action(state, epsilon=False)`` asked ``GREEDY_ASKS // 2`` times on one table (``where`` says what
     is in it): the cases differ in the table and the actions that may come
@@ -142,7 +144,7 @@ def unit_cases(seed: int) -> tuple[Case, ...]:
         ("q_known", "get_q_value of a pair in the table", (2, 1), known),
         ("q_unknown", "get_q_value of a pair not in the table", (2, 2), 0.0),
     ):
-        held_table: tuple[Entry, ...] = ((state, held, known),)
+        held_table: Table = ((state, held, known),)
         cases.append(Case(name, "get_q_value", state, held_table, title, action=(2, 1), expect_value=expect))
     for name, title, old, reward, future, alpha in (
         ("update_up", "update_q_value towards a reward of 1", _eighths(rng, 1, 4), 1.0, 0.0, None),
