@@ -76,11 +76,11 @@ from perfectplay.web.schemas import (
     OrderField,
     OrderFields,
     PositionRequest,
-    SearchFields,
+    SearchRequest,
     TracedAlgorithm,
     check_search_options,
     read_position,
-    refuse_whole_search_of_many_moves,
+    read_search,
 )
 from perfectplay.web.workers import Lanes
 from perfectplay.words import cut_reason_text, cut_text, quiz_words
@@ -102,7 +102,7 @@ RANDOM_LEVELS = (2, 4)
 router = APIRouter()
 
 
-class OrdersRequest(PositionRequest, SearchFields):
+class OrdersRequest(SearchRequest):
     """``POST /api/orders``: count every move order's nodes on the position."""
 
 
@@ -116,7 +116,7 @@ first move is counted to the end (no random line estimates more than about
 110,000 nodes there)."""
 
 
-class CompareRequest(PositionRequest, SearchFields):
+class CompareRequest(SearchRequest):
     """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
 
     algorithm: TracedAlgorithm = Field(
@@ -192,11 +192,10 @@ async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
     **answering(OrdersAnswerJSON, *POST_ERRORS),
 )
 async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
-    game, state = read_position(body)
-    options = check_search_options(game, body)
+    # A finished game has no move open, so the whole search's size never refuses it before this does.
+    game, state, options = read_search(body, "whole searches are counted")
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is nothing to search")
-    refuse_whole_search_of_many_moves(game, state, options["search_depth"], "whole searches are counted")
     depth_note = start_depth(game, state, options, ORDERS_TOO_BIG)
     lanes = lanes_of(request)
     job = _position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds)
