@@ -24,7 +24,8 @@ limit (``jobs.py``); textbook trees are small by construction (at most
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, cast
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, cast
 
 from fastapi import APIRouter, Request
 from pydantic import Field
@@ -68,6 +69,7 @@ from perfectplay.web.jobs import (
     Job,
     TeachJob,
     TeachResult,
+    job_position,
 )
 from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX, start_depth
@@ -96,10 +98,18 @@ field (422), not by its size."""
 ANSWER_MAX_CHARS = 300
 """Longest quiz answer read: every node of a tree the page draws, by name."""
 
+Route = TypeVar("Route", bound=Callable[..., Any])
+
 RANDOM_LEVELS = (2, 4)
 """Depths a random textbook tree may have: big enough to prune, small enough to read."""
 
 router = APIRouter()
+
+
+def _post(path: str, shape: Any, summary: str) -> Callable[[Route], Route]:
+    """A teaching route: POST ``path``, answering ``shape`` (the OpenAPI document shows its schema) or one of the
+    problems every POST may answer with. Every route of this module is one."""
+    return router.post(path, summary=summary, **answering(shape, *POST_ERRORS))
 
 
 class OrdersRequest(SearchRequest):
@@ -161,9 +171,7 @@ def _position_job(kind: str, body: PositionRequest, options: Any, algorithm: str
     game, state = read_position(body)
     return {
         "kind": kind,
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
+        **job_position(game, state),
         "algorithm": algorithm,
         "options": options,
         "seconds": seconds,
@@ -186,11 +194,7 @@ async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
     return result["document"]
 
 
-@router.post(
-    "/api/orders",
-    summary="Nodes of minimax and of alpha-beta under every move order, with the best case",
-    **answering(OrdersAnswerJSON, *POST_ERRORS),
-)
+@_post("/api/orders", OrdersAnswerJSON, "Nodes of minimax and of alpha-beta under every move order, with the best case")
 async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
     # A finished game has no move open, so the whole search's size never refuses it before this does.
     game, state, options = read_search(body, "whole searches are counted")
@@ -205,10 +209,10 @@ async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
     return document
 
 
-@router.post(
+@_post(
     "/api/compare",
-    summary="A depth-limited search beside perfect play: where it differs and what it costs",
-    **answering(CompareAnswerJSON, *POST_ERRORS),
+    CompareAnswerJSON,
+    "A depth-limited search beside perfect play: where it differs and what it costs",
 )
 async def compare(body: CompareRequest, request: Request) -> CompareAnswerJSON:
     game, state = read_position(body)
@@ -254,11 +258,7 @@ def read_tree(body: TextbookFields) -> TextbookTree:
     return random_tree(random.Random(body.seed), body.levels)
 
 
-@router.post(
-    "/api/textbook",
-    summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)",
-    **answering(TextbookAnswerJSON, *POST_ERRORS),
-)
+@_post("/api/textbook", TextbookAnswerJSON, "Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)")
 async def textbook(body: TextbookRequest, request: Request) -> TextbookAnswerJSON:
     return await lanes_of(request).fast.run(textbook_json, body)
 
@@ -284,11 +284,7 @@ def textbook_json(body: TextbookRequest) -> TextbookAnswerJSON:
     return document
 
 
-@router.post(
-    "/api/quiz",
-    summary="Which nodes does alpha-beta prune? An answer checked, every cut explained",
-    **answering(QuizJSON, *POST_ERRORS),
-)
+@_post("/api/quiz", QuizJSON, "Which nodes does alpha-beta prune? An answer checked, every cut explained")
 async def quiz(body: QuizRequest, request: Request) -> QuizJSON:
     return await lanes_of(request).fast.run(quiz_json, body)
 
@@ -324,10 +320,10 @@ def quiz_json(body: QuizRequest) -> QuizJSON:
     }
 
 
-@router.post(
+@_post(
     "/api/practice",
-    summary="A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
-    **answering(PracticeJSON, *POST_ERRORS),
+    PracticeJSON,
+    "A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
 )
 async def practice(body: PracticeRequest, request: Request) -> PracticeJSON:
     return await lanes_of(request).fast.run(practice_json, body)
@@ -400,9 +396,7 @@ def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields:
         raise Problem(422, "position", "the game is over: MCTS has no move to search")
     return {
         "kind": kind,
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
+        **job_position(game, state),
         "iterations": iterations,
         "runs": 1,
         "seed": 0,
@@ -413,10 +407,10 @@ def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields:
     }
 
 
-@router.post(
+@_post(
     "/api/mcts",
-    summary="The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
-    **answering(MctsAnswerJSON, *POST_ERRORS),
+    MctsAnswerJSON,
+    "The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
 )
 async def mcts_tree(body: MctsTreeRequest, request: Request) -> MctsAnswerJSON:
     fields = {"seed": body.seed, "depth": body.depth, "max_nodes": body.max_nodes, "path": body.path}
@@ -424,10 +418,10 @@ async def mcts_tree(body: MctsTreeRequest, request: Request) -> MctsAnswerJSON:
     return cast(MctsAnswerJSON, await _run(cast(TeachJob, job), lanes_of(request)))
 
 
-@router.post(
+@_post(
     "/api/mcts/convergence",
-    summary="MCTS against the exact value: how often its move is an exact best one, and its value's error",
-    **answering(ConvergenceAnswerJSON, *POST_ERRORS),
+    ConvergenceAnswerJSON,
+    "MCTS against the exact value: how often its move is an exact best one, and its value's error",
 )
 async def mcts_convergence(body: MctsStudyRequest, request: Request) -> ConvergenceAnswerJSON:
     checkpoints = body.iterations

@@ -24,7 +24,7 @@ from pydantic import Field
 from perfectplay import Game
 from perfectplay.teaching import default_evaluation, estimated_tree_size
 from perfectplay.web.answers import TreeAnswerJSON, answering, lanes_of
-from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult
+from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult, job_position
 from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.schemas import EMPTY_MAX, OrderFields, SearchRequest, TracedAlgorithm, read_search
 from perfectplay.web.workers import Lanes
@@ -101,9 +101,7 @@ async def tree(body: TreeRequest, request: Request) -> TreeAnswerJSON:
             after = game.play(after, move)
     job: TreeJob = {
         "kind": TREE_KIND,
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
+        **job_position(game, state),
         "algorithm": body.algorithm,
         "depth": body.depth,
         "max_nodes": body.max_nodes,
