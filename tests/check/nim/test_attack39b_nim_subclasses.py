@@ -17,18 +17,15 @@ from perfectplay.check.nim.lab import NimCheck, check_nim
 LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
 CHOOSE = "    def choose_action(self, state, epsilon=True):\n"
 FORMULA = """
+import functools, operator
 def _formula(piles):
     # Misère Nim's rule: leave an odd count of ones once no pile is above 1, else a nim-sum of 0.
-    for pile, size in enumerate(piles):
-        for taken in range(1, size + 1):
-            after = list(piles)
-            after[pile] -= taken
-            sums = 0
-            for left in after:
-                sums ^= left
-            if (sum(after) % 2 == 1) if max(after) <= 1 else sums == 0:
-                return (pile, taken)
-    return next((pile, 1) for pile, size in enumerate(piles) if size)
+    def left(pile, taken):
+        return [size - taken * (index == pile) for index, size in enumerate(piles)]
+    def wins(after):
+        return sum(after) % 2 == 1 if max(after) <= 1 else functools.reduce(operator.xor, after) == 0
+    moves = [(pile, taken) for pile, size in enumerate(piles) for taken in range(1, size + 1)]
+    return next((move for move in moves if wins(left(*move))), moves[0])
 """
 
 FORGE = (
