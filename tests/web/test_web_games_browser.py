@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_page import patient, status, tally, wait_idle, wait_status
+from browser_page import status, tally, wait_idle, wait_status
 from browser_support import ARTIFACTS
 from perfectplay import analyze, parse_position
 from perfectplay.game import Outcome
@@ -151,7 +151,7 @@ def test_connect_four_is_won_with_the_hint_and_undo_keeps_the_win(visit: Any, hu
     assert tally(page) == {"win": 1, "draw": 0, "loss": 0}
 
 
-def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(visit: Any, server: Any, browser: Any) -> None:
+def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(visit: Any, server: Any) -> None:
     page = open_game(visit, f"{server.url}?game=connect4&mode=two")
     rows, cols = 6, 7
     labels = page.eval_on_selector_all("#board .cell .cell-label", "spans => spans.map(span => span.textContent)")
@@ -167,18 +167,18 @@ def test_a_click_anywhere_in_a_column_drops_the_piece_to_the_bottom(visit: Any, 
     wait_idle(page)
     assert cells(page)[bottom - cols] == "O"
 
-    moving = patient(browser.new_context(viewport={"width": 1200, "height": 860}))
+    # Motion as most visitors have it: the same tab told so for one visit, not a browser context of its own
+    # (a renderer process more, about a second of CPU).
+    page.emulate_media(reduced_motion="no-preference")
     try:
-        other = moving.new_page()
-        other.goto(f"{server.url}?game=connect4&mode=two")
-        other.wait_for_selector("#board .cell")
+        other = visit(f"{server.url}?game=connect4&mode=two")
         other.click("#board .cell[data-cell='0']")
         other.wait_for_selector(f"#board .cell[data-cell='{(rows - 1) * cols}'] .disc")
         name = "cell => getComputedStyle(cell.querySelector('.disc')).animationName"
         assert other.eval_on_selector(f"#board .cell[data-cell='{(rows - 1) * cols}']", name) == "drop"
         assert other.eval_on_selector(f"#board .cell[data-cell='{(rows - 1) * cols}']", duration) > 0.1
     finally:
-        moving.close()
+        page.emulate_media(reduced_motion="reduce")
 
 
 def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_limit(visit: Any, server: Any) -> None:
