@@ -9,7 +9,6 @@ from urllib.parse import parse_qs, urlparse
 from browser_page import (
     PATIENCE,
     POLL,
-    patient,
     position,
     requests_asked,
     status,
@@ -99,7 +98,7 @@ def test_the_editor_keeps_the_game_when_its_set_up_is_cancelled(page: Any) -> No
 # --- links ---------------------------------------------------------------------------------
 
 
-def test_a_link_restores_the_game_the_position_and_the_settings(page: Any, browser: Any) -> None:
+def test_a_link_restores_the_game_the_position_and_the_settings(page: Any, visit: Any) -> None:
     page.select_option("#game", "mnk:4,4,3")
     page.wait_for_selector(".cell[data-cell='15']")
     page.select_option("#level", "hard")
@@ -111,18 +110,15 @@ def test_a_link_restores_the_game_the_position_and_the_settings(page: Any, brows
     query = parse_qs(urlparse(link).query)
     assert query["game"] == ["mnk:4,4,3"] and query["position"] == [shown] and query["level"] == ["hard"]
 
-    other = patient(browser.new_context(viewport={"width": 1200, "height": 860}, reduced_motion="reduce"))
-    try:
-        opened = other.new_page()
-        opened.goto(link)
-        opened.wait_for_selector(".cell[data-cell='15']")
-        wait_status(opened, "Your move (X)")
-        assert position(opened, cols=4) == shown
-        assert opened.input_value("#game") == "mnk:4,4,3"
-        assert opened.input_value("#level") == "hard"
-        assert opened.is_checked("input[name=side][value=X]")
-    finally:
-        other.close()
+    # Opened as a first visit (the page's storage emptied before its scripts run), as someone the link was sent
+    # to opens it: the link alone restores the game, in the same tab rather than a browser context of its own.
+    opened = visit(link)
+    opened.wait_for_selector(".cell[data-cell='15']")
+    wait_status(opened, "Your move (X)")
+    assert position(opened, cols=4) == shown
+    assert opened.input_value("#game") == "mnk:4,4,3"
+    assert opened.input_value("#level") == "hard"
+    assert opened.is_checked("input[name=side][value=X]")
 
 
 def test_a_link_to_a_board_the_list_does_not_offer_adds_it(visit: Any, server: Any) -> None:
