@@ -281,6 +281,8 @@ class Child:
         self.started = monotonic()
         self.charged = 0.0
         """CPU seconds of this process the check's clock has been charged (``CandidateWorker.charge``)."""
+        self.owed = 0
+        """Answers to questions already sent that it has not given yet (a batch, ``speakers.RunnerSpeaker``)."""
         self.stderr = Tail()
         self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
         self._closed = threading.Event()
