@@ -166,3 +166,8 @@ def test_a_wrong_a_crashing_and_a_spinning_helper_are_found_at_their_boards_batc
     assert helper_findings(alone) == helper_findings(batched)
     assert (alone.helpers, alone.best, alone.verdict) == (batched.helpers, batched.best, batched.verdict)
     assert charged_alone >= BURN + LIMITS.move_seconds
+
+
+def test_a_batch_is_never_longer_than_the_lines_a_childs_reading_thread_keeps() -> None:
+    assert 1 < speakers.RunnerSpeaker.BATCHES["cs50"] <= worker.QUEUE_LINES
+    assert set(speakers.RunnerSpeaker.BATCHES) <= set(speakers.RunnerSpeaker.OPERATIONS) - {"moves"}

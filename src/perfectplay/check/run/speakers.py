@@ -54,7 +54,9 @@ class RunnerSpeaker:
     when its line arrives and counts from the line before it: the sum is every second it used, and a board is
     stopped once the CPU time since the line before it is over the limit, so it is stopped only if it alone
     used that much (its first moments, before the line before it was read, are not counted against it). A
-    move stays one question a message: its time per move is a verdict on any machine.
+    batch is no longer than the lines a child's reading thread keeps (``worker.QUEUE_LINES``): the runner never
+    waits for the checker halfway through one. A move stays one question a message: its time per move is a
+    verdict on any machine.
     """
     CLEAN: ClassVar[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
         "moves": protocol.move,
