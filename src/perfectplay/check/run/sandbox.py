@@ -59,6 +59,8 @@ BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
 INSIDE_RUNNER = "/perfectplay/runner.py"
 INSIDE_PARTS = "/perfectplay/inside"
+INSIDE_DRIVERS = f"{Path(INSIDE_RUNNER).parent}/drivers"
+"""Where the sandbox shows the game plugs' drivers: beside the runner, in a folder of the checker's own."""
 RUNNER_PARTS = tuple(sorted(RUNNER.with_name("inside").glob("*.py")))
 """The runner's own modules (``inside/``): handed in beside it, read-only, at ``/perfectplay/inside/``."""
 INSIDE_ARCHIVE = "/perfectplay/submission.tar"
@@ -338,8 +340,8 @@ class Jail:
         if not self.isolation.sandboxed:
             return {}
         handed = {RUNNER_FD: RUNNER}
-        handed.update({_part_fd(part.stem): part for part in RUNNER_PARTS})
-        handed.update({_driver_fd(name): path for name, path in self.drivers.items()})
+        handed.update({_handed("RUNNER", part.stem): part for part in RUNNER_PARTS})
+        handed.update({_handed("DRIVER", name): path for name, path in self.drivers.items()})
         if self.archive is not None:
             handed[ARCHIVE_FD] = self.archive
         return handed
@@ -387,10 +389,11 @@ class Jail:
         self.python = True
         no_fork = [] if self.counted else ["--no-fork"]
         paths = [flag for folder in self.paths for flag in ("--path", folder)]
+        sandboxed = self.isolation.sandboxed
         drivers = [
             flag
             for name, path in sorted(self.drivers.items())
-            for flag in ("--driver", f"{name}={_inside_driver(name) if self.isolation.sandboxed else path}")
+            for flag in ("--driver", f"{name}={_inside_module(INSIDE_DRIVERS, name) if sandboxed else path}")
         ]
         return self._start([*no_fork, *paths, *drivers, "--module", self.inside(file)])
 
@@ -421,9 +424,9 @@ class Jail:
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
         if program is None and self.drivers:
-            argv += ["--perms", "0755", "--dir", str(Path(_inside_driver("x")).parent)]
+            argv += ["--perms", "0755", "--dir", INSIDE_DRIVERS]
             for name in sorted(self.drivers):
-                argv += ["--perms", "0444", "--file", _driver_fd(name), _inside_driver(name)]
+                argv += ["--perms", "0444", "--file", _handed("DRIVER", name), _inside_module(INSIDE_DRIVERS, name)]
         # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
         argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
@@ -446,22 +449,16 @@ class Jail:
             self.slot.release()
 
 
-def _driver_fd(name: str) -> str:
-    return f"@DRIVER_{name}_FD@"
+def _handed(kind: str, name: str) -> str:
+    """The stand-in for a module handed in as a descriptor (``files``): ``RUNNER`` for one of the runner's own,
+    ``DRIVER`` for a game plug's driver."""
+    return f"@{kind}_{name}_FD@"
 
 
-def _part_fd(name: str) -> str:
-    return f"@RUNNER_{name}_FD@"
-
-
-def _inside_part(name: str) -> str:
-    """Where the sandbox shows one of the runner's own modules: in the folder the runner loads them from."""
-    return f"{INSIDE_PARTS}/{name}.py"
-
-
-def _inside_driver(name: str) -> str:
-    """Where the sandbox shows a game plug's driver: beside the runner, in a folder of the checker's own."""
-    return f"{Path(INSIDE_RUNNER).parent}/drivers/{name}.py"
+def _inside_module(folder: str, name: str) -> str:
+    """Where the sandbox shows module ``name`` of ``folder``: ``INSIDE_PARTS`` (the runner loads its own modules
+    from there) or ``INSIDE_DRIVERS``."""
+    return f"{folder}/{name}.py"
 
 
 def _hide_packages(argv: list[str], folders: list[str]) -> None:
@@ -526,7 +523,7 @@ def _bwrap(
         argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
         argv += ["--perms", "0755", "--dir", INSIDE_PARTS]
         for part in RUNNER_PARTS:
-            argv += ["--perms", "0444", "--file", _part_fd(part.stem), _inside_part(part.stem)]
+            argv += ["--perms", "0444", "--file", _handed("RUNNER", part.stem), _inside_module(INSIDE_PARTS, part.stem)]
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:
