@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from perfectplay.search.base.budget import Stop
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.deepening import Findings, deepen
-from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
+from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, per_move
+from perfectplay.search.solver.reaching import probe_reaching, reached
 from perfectplay.search.solver.root import Root
 
 if TYPE_CHECKING:
@@ -63,3 +65,43 @@ def table_outcomes(root: Root, outcomes: dict[int, int]) -> Outcomes:
     draws = frozenset(move for move in root.moves if outcomes.get(move) == DRAW)
     losses = frozenset(move for move in root.moves if outcomes.get(move) == LOSS)
     return Outcomes(best, keeping, draws, losses)
+
+
+def toward_own_score(
+    root: Root, own: int, book: BookAnswer | None, table: OutcomeTable | None, *, every_move: bool
+) -> Findings | None:
+    """The moves that reach the root's exact score ``own`` (known ahead of time), proven under the budget's limit.
+
+    The candidates are the moves that may: the book's first, then those the
+    book or ``table`` proves keep the position's outcome, in the root's
+    order (a move proven to draw in a won position cannot). A player
+    (not ``every_move``) gets the first that reaches it, or None when the
+    limit runs out first; an analysis gets every move probed, then the
+    rest of the limit valuing the moves as ``analyse_every_move`` does.
+    """
+    known = None if book is None else book.outcomes
+    outcomes = None if table is None else table.move_outcomes(root.state)
+    if outcomes is not None:
+        known = table_outcomes(root, outcomes)
+    by_move = {} if known is None else per_move(root, known)
+    wanted = WIN if own > 0 else LOSS if own < 0 else DRAW
+    found = {move: 0 for move, outcome in by_move.items() if own == 0 and outcome == DRAW}  # a draw is exact
+    first = [] if book is None or book.move is None else [book.move]
+    order = [*first, *(move for move in root.moves if by_move.get(move, wanted) == wanted)]
+    try:
+        probe_reaching(root, own, order, found, every=every_move)
+    except Stop:
+        if not every_move:
+            return None
+    reach = reached(root, own, found)
+    if not every_move:
+        if not reach:
+            return None
+        return Findings(
+            {move: own * SCALE for move in reach}, reach, tuple(sorted(reach)), False, None, move_outcomes=by_move
+        )
+    findings = analyse_every_move(root, None, book, table)
+    if reach <= findings.proven:
+        return findings
+    values = {**findings.values, **{move: own * SCALE for move in reach}}
+    return findings._replace(values=values, proven=findings.proven | reach, best=tuple(sorted(reach)))
