@@ -86,10 +86,13 @@ def toward_own_score(
     by_move = {} if known is None else per_move(root, known)
     wanted = WIN if own > 0 else LOSS if own < 0 else DRAW
     found = {move: 0 for move, outcome in by_move.items() if own == 0 and outcome == DRAW}  # a draw is exact
+    # A win on the spot or the one forced reply is proven the only best move: it reaches ``own`` unprobed.
+    found.update((root.twin_of[move], own * SCALE) for move in root.forced_moves())
     first = [] if book is None or book.move is None else [book.move]
     order = [*first, *(move for move in root.moves if by_move.get(move, wanted) == wanted)]
     try:
-        probe_reaching(root, own, order, found, every=every_move)
+        if every_move or not reached(root, own, found):
+            probe_reaching(root, own, order, found, every=every_move)
     except Stop:
         if not every_move:
             return None
