@@ -9,6 +9,7 @@ runs the ``check`` command in process on those same shared checks.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,8 @@ import pytest
 
 from check_reports import Checked
 from cli_helpers import InProcess
+from drawn_positions import drawn_once
+from perfectplay.check.connect4 import asking
 from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.run import candidate, worker
 from shared_results import SharedResults
@@ -40,6 +43,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if WHOLE_CHECKS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
             item.add_marker(pytest.mark.xdist_group("whole-checks"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def connect4_drawn_once(shared_results: SharedResults) -> Iterator[None]:
+    """Each Connect Four check's positions drawn once per run for each count and seed (tests/drawn_positions.py):
+    seconds of solving for each, and the tests ask the same few draws again and again."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(asking, "draw_positions", drawn_once(shared_results))
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -35,7 +35,21 @@ counts only tests skipped for want of a program)."""
 
 
 CORRECT = (ROOT / "examples" / "correct.py").read_text(encoding="utf-8")
-BEATABLE = (ROOT / "examples" / "graders" / "beatable" / "tictactoe.py").read_text(encoding="utf-8")
+BEATABLE = """LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def find_best_move(board):
+    cells = [cell for row in board for cell in row]
+    me = "X" if cells.count("X") == cells.count("O") else "O"
+    for who in (me, "O" if me == "X" else "X"):  # a win, else a block
+        for line in LINES:
+            marks = [cells[i] for i in line]
+            if marks.count(who) == 2 and marks.count("-") == 1:
+                return divmod(line[marks.index("-")], 3)
+    return divmod(4 if cells[4] == "-" else cells.index("-"), 3)  # else the centre, else the first free cell
+"""
+"""A student a fork beats, in the labs' shape: a whole check of it is 1.7 s of CPU, of examples/graders/beatable (the
+same play in CS50's shape, whose helpers are checked too) 5.7 s; two pages check it twice in a class."""
 STAND_INS = {
     "exam.txt": "(A (B 3 12 8) (C 2 4 6) (D 14 5 2))\n",
     "my_ai.py": CORRECT,

@@ -12,6 +12,7 @@ code only with ``sandbox="require"``.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import os
@@ -28,24 +29,33 @@ from typing import Any
 import markdown_it
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
+from drawn_positions import PRELOAD, drawn_once, run_drawn, write_draws
 from hostile_payloads import listening
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.connect4.pool import draw_positions
 from perfectplay.check.connect4.render import render_text as connect4_text
 from perfectplay.check.connect4.render import report_json
-from perfectplay.check.connect4.suite import grid_cells
+from perfectplay.check.connect4.suite import SuitePosition, grid_cells
 from perfectplay.check.run import worker
 from perfectplay.check.run.sandbox import probe
 from process_tree import descendants, started_since
 from repo_paths import TESTS
+from shared_results import SharedResults
 
 HOSTILE = TESTS / "check" / "hostile"
 POSITIONS = 40
 SEED = 28
-TARGET = draw_positions(POSITIONS, SEED)[0]
-"""The position where an attack made during a move is made: the first the check asks."""
+
+
+@functools.cache
+def target() -> SuitePosition:
+    """The position where an attack made during a move is made: the first the check asks (drawn when a test first
+    needs it, not at collection in every test process)."""
+    return draw_positions(POSITIONS, SEED)[0]
+
+
 FLAGS = ("--game", "connect4", "--positions", str(POSITIONS), "--seed", str(SEED), "--no-games", "--sandbox", "require")
 
 pytestmark = [
@@ -59,7 +69,7 @@ def build(folder: Path, name: str | None, **fill: object) -> Path:
     text = (HOSTILE / "_first_column.py").read_text()
     if name is not None:
         text += "\n\n" + (HOSTILE / f"{name}.py").read_text()
-    for key, value in {"target": grid_cells(TARGET.moves), **fill}.items():
+    for key, value in {"target": grid_cells(target().moves), **fill}.items():
         text = text.replace(f"__{key.upper()}__", str(value))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "agent.py"
@@ -90,7 +100,7 @@ def broke_at_the_target(report: Connect4Report, baseline: Summary, kinds: set[st
     assert report.overall.legal == legal - 1 and good - 1 <= report.overall.good <= good
     assert report.verdict == "broken" and report.exit_status == 1
     [failure] = report.failures
-    assert failure.kind in kinds and (failure.count, failure.moves) == (1, TARGET.moves), failure
+    assert failure.kind in kinds and (failure.count, failure.moves) == (1, target().moves), failure
 
 
 def assert_terminal_safe(text: str) -> None:
@@ -115,6 +125,13 @@ def baseline(tmp_path_factory: pytest.TempPathFactory) -> Summary:
     report = check(build(tmp_path_factory.mktemp("clean"), None))
     assert report.verdict == "blunders" and report.failures == () and report.overall.asked == POSITIONS
     return summary(report)
+
+
+@pytest.fixture(scope="module")
+def draws(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> Path:
+    """The check's draw for the ``perfectplay`` processes these tests start (tests/drawn_positions.py)."""
+    folder = tmp_path_factory.mktemp("draws")
+    return write_draws(folder / "draws.pickle", drawn_once(shared_results), (POSITIONS, SEED))
 
 
 @pytest.fixture(autouse=True)
@@ -152,16 +169,18 @@ def test_a_daemon_left_behind_dies_with_the_sandbox_and_never_touches_the_grades
 
 
 @pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT", "SIGKILL", "SIGSTOP"])
-def test_signals_to_the_checker_cannot_reach_it(tmp_path: Path, baseline: Summary, signal_name: str) -> None:
+def test_signals_to_the_checker_cannot_reach_it(
+    tmp_path: Path, baseline: Summary, draws: Path, signal_name: str
+) -> None:
     path = build(tmp_path / "alice", "signals", signal=signal_name)
-    result = run_cli("check", str(path), *FLAGS, "--json")
+    result = run_drawn(draws, "check", str(path), *FLAGS, "--json")
     assert result.returncode == 1, result.stderr
     document = json.loads(result.stdout)
     kinds = {failure["kind"]: failure["count"] for failure in document["failures"]}
     overall = document["overall"]
     # Signalling the sandbox's own init may end the agent's process there: its failure, in that position.
     if kinds:
-        assert kinds == {"died": 1} and document["failures"][0]["moves"] == TARGET.moves
+        assert kinds == {"died": 1} and document["failures"][0]["moves"] == target().moves
         assert overall["legal"] == baseline[2] - 1  # type: ignore[operator]
     else:
         assert (document["verdict"], overall["asked"], overall["legal"], overall["good"]) == baseline[:4]
@@ -228,8 +247,10 @@ def test_a_pth_file_cannot_be_planted_for_later_pythons(tmp_path: Path, baseline
     assert not marker.exists()
 
 
-def test_fake_reports_through_proc_fd_never_reach_the_checkers_output(tmp_path: Path, baseline: Summary) -> None:
-    result = run_cli("check", str(build(tmp_path / "alice", "procfd")), *FLAGS, "--json")
+def test_fake_reports_through_proc_fd_never_reach_the_checkers_output(
+    tmp_path: Path, baseline: Summary, draws: Path
+) -> None:
+    result = run_drawn(draws, "check", str(build(tmp_path / "alice", "procfd")), *FLAGS, "--json")
     assert result.returncode == 1
     document = json.loads(result.stdout)  # one document: nothing was written around it
     assert (document["verdict"], document["overall"]["good"]) == (baseline[0], baseline[3])
@@ -241,10 +262,10 @@ def test_a_fork_bomb_is_stopped_at_the_sandboxs_limit_and_is_its_failure_in_that
 ) -> None:
     report = check(build(tmp_path / "alice", "forkbomb"))
     assert report.problem is None and report.overall.asked == POSITIONS and report.verdict == "broken"
-    target = [failure for failure in report.failures if failure.moves == TARGET.moves]
-    assert target and target[0].kind in ("raises", "died", "timeout"), report.failures
-    if target[0].kind == "raises":
-        assert "the bomb stopped after" in target[0].answer
+    there = [failure for failure in report.failures if failure.moves == target().moves]
+    assert there and there[0].kind in ("raises", "died", "timeout"), report.failures
+    if there[0].kind == "raises":
+        assert "the bomb stopped after" in there[0].answer
 
 
 def test_a_memory_hog_fails_alone_in_the_position_where_it_hogs(tmp_path: Path, baseline: Summary) -> None:
@@ -291,16 +312,19 @@ def test_markup_and_surrogates_it_prints_and_raises_go_through_every_format_iner
     assert len(rows.splitlines()) == 2 and "=1+1" not in rows.replace("'=1+1", "")
 
 
-def checker_peak_kb(*args: str) -> tuple[int, str]:
-    """Run ``perfectplay check ARGS`` in a fresh process; its peak resident memory in KB, and its stdout."""
+def checker_peak_kb(draws: Path, *args: str) -> tuple[int, str]:
+    """Run ``perfectplay check ARGS`` in a fresh process (given ``draws``); its peak resident memory in KB, and its
+    stdout."""
     code = (
-        "import resource, runpy, sys\n"
+        PRELOAD + "import resource\n"
         "sys.argv = ['perfectplay', 'check', *sys.argv[1:]]\n"
         "try:\n    runpy.run_module('perfectplay', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
         "sys.stderr.write(f'PEAK {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n')\n"
     )
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(draws), *args], capture_output=True, text=True, timeout=300, check=False
+    )
     return int(done.stderr.rsplit("PEAK ", 1)[1]), done.stdout
 
 
@@ -308,24 +332,24 @@ FLOODS = {"fd1": 100, "line": 50, "stderr": 100, "stdout": 100}
 """Each kind of flood and its size in MB (well above the checker's allowance of 40 MB), in the class's order."""
 
 
-def class_peak_kb(root: Path, attack: str | None) -> tuple[int, dict[str, Any]]:
+def class_peak_kb(root: Path, attack: str | None, draws: Path) -> tuple[int, dict[str, Any]]:
     """One checker process checks a class of four agents (a flood of each kind, or four clean ones), one at a time:
     its peak memory, and each agent's JSON document by its kind of flood."""
     for kind, megabytes in FLOODS.items():
         build(root / kind, attack, kind=kind, megabytes=megabytes)
-    peak, stdout = checker_peak_kb(str(root), *FLAGS, "--json", "--jobs", "1", "--time-per-move", "10")
+    peak, stdout = checker_peak_kb(draws, str(root), *FLAGS, "--json", "--jobs", "1", "--time-per-move", "10")
     return peak, dict(zip(FLOODS, json.loads(stdout), strict=True))
 
 
 @pytest.fixture(scope="module")
-def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
-    return class_peak_kb(tmp_path_factory.mktemp("quiet"), None)[0]
+def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory, draws: Path) -> int:
+    return class_peak_kb(tmp_path_factory.mktemp("quiet"), None, draws)[0]
 
 
 @pytest.fixture(scope="module")
-def flooded(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
+def flooded(tmp_path_factory: pytest.TempPathFactory, draws: Path) -> tuple[int, dict[str, Any]]:
     """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four."""
-    return class_peak_kb(tmp_path_factory.mktemp("floods"), "flood")
+    return class_peak_kb(tmp_path_factory.mktemp("floods"), "flood", draws)
 
 
 @pytest.mark.slow

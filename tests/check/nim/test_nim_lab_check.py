@@ -156,7 +156,7 @@ def test_answers_that_are_not_moves_are_illegal_not_a_checker_crash(tmp_path: Pa
 def test_a_player_that_loops_forever_is_stopped_by_the_checks_limits(tmp_path: Path) -> None:
     player = tmp_path / "player.py"
     player.write_text("def best_move(piles):\n    while True:\n        pass\n", encoding="utf-8")
-    report = check_nim(player, NimCheck(hint={"rules": "misere"}, move_seconds=0.2, total_seconds=1.0))
+    report = check_nim(player, NimCheck(hint={"rules": "misere"}, move_seconds=0.1, total_seconds=0.3))
     assert report.verdict == "fail"
     assert report.player is not None and report.player.winning == 0
     assert not report.complete
