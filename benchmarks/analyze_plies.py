@@ -25,7 +25,7 @@ against bitbully's 32.5 s. After: 13.1 (138 M nodes; bitbully 15.1), 3.8
 (5.7), 1.2 (1.4), 2.4 (2.3), 1.0 (1.9), 0.4 (0.8), 1.4 (1.0), 2.3 (1.6):
 25.6 s against 29.8 s, every move exact and the best moves bitbully's in
 all 8; 7 of 8 within 10 s (``64476``'s first move alone takes 108 M nodes,
-its bisection's probes just above the true value the dearest). Plies 8 are
+its bisection's probes just above the true value the dearest). Positions 8 moves in are
 on the outcome layer (only their own outcome known): unchanged.
 """
 
