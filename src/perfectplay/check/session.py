@@ -10,6 +10,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from perfectplay.check.plug import Asker, Json, Packages, Question
@@ -56,38 +57,31 @@ class _Lane:
         self.worker.discard()
 
 
+@dataclass(eq=False)
 class Conversation:
-    """One check's candidate processes, lent to its plug (``plug.Session``)."""
+    """One check's candidate processes, lent to its plug (``plug.Session``).
 
-    def __init__(
-        self,
-        target: str,
-        workers: list[CandidateWorker],
-        clock: Clock,
-        limits: Limits,
-        grading: Grading,
-        progress: Progress | None,
-        packages: Packages,
-        sandboxed: bool,
-        isolation: Callable[[], str] = lambda: "",
-        started: float = 0.0,
-    ) -> None:
-        # Plain attributes: the protocol's read-only properties, as the plug sees them.
-        self.target = target
-        self.pool = workers
-        self._probe_failures = FailureBudget(PROBE_FAILURES_IN_ALL)
-        self.clock = clock
-        self.limits = limits
-        self.grading = grading
-        self._progress = progress
-        self.packages = packages
-        self.sandboxed = sandboxed
-        self.stopped: str | None = None
-        """Why asking stopped early, or None (``plug.Session.stopped``)."""
-        self.notes: list[str] = []
-        self.isolation = isolation
-        """How the candidate is isolated and counted, in words (read when the transcript is made)."""
-        self.started = started
+    Plain attributes: the protocol's read-only properties, as the plug sees them.
+    """
+
+    target: str
+    pool: list[CandidateWorker]
+    clock: Clock
+    limits: Limits
+    grading: Grading
+    reporter: Progress | None
+    """Where ``progress`` reports (the front end's callback), or None."""
+    packages: Packages
+    sandboxed: bool
+    isolation: Callable[[], str] = lambda: ""
+    """How the candidate is isolated and counted, in words (read when the transcript is made)."""
+    started: float = 0.0
+    stopped: str | None = field(default=None, init=False)
+    """Why asking stopped early, or None (``plug.Session.stopped``)."""
+    notes: list[str] = field(default_factory=list, init=False)
+    _probe_failures: FailureBudget = field(
+        default_factory=lambda: FailureBudget(PROBE_FAILURES_IN_ALL), init=False, repr=False
+    )
 
     @property
     def workers(self) -> int:
@@ -156,7 +150,7 @@ class Conversation:
             items = [(question.key, question.item) for question in questions if question.op == op]
             shares = balance(items, lambda key: cost[key], len(self.pool))
             if any(shares):
-                self.stopped = ask(self.pool, op, shares, phase, self._progress, into)
+                self.stopped = ask(self.pool, op, shares, phase, self.reporter, into)
         return into
 
     def in_parallel(self, phase: str, jobs: Sequence[Callable[[Asker], T]]) -> list[T | None]:
@@ -193,5 +187,5 @@ class Conversation:
         self.notes.append(text)
 
     def progress(self, phase: str, done: int, total: int) -> None:
-        if self._progress is not None:
-            self._progress(phase, done, total)
+        if self.reporter is not None:
+            self.reporter(phase, done, total)

@@ -62,13 +62,12 @@ from perfectplay.check import (
 )
 from perfectplay.check import Progress as ProgressCallback
 from perfectplay.check import choose_isolation as choose
-from perfectplay.cli.check_game import feedback_files, run_game, write_feedback, write_grader
+from perfectplay.cli.check_game import GRADERS, feedback_files, format_flags, run_game, write_feedback, write_grader
 from perfectplay.cli.check_options import (
     BUDGET_MARGIN,
     BUDGET_RESERVE,
     CODERUNNER_PROFILE,
     GRADER_BUDGETS,
-    GRADERS,
     MAX_BUDGET,
     MIN_BUDGET,
     add_check_options,
@@ -265,18 +264,13 @@ def _summaries(
 
 
 def _formats(args: argparse.Namespace) -> None:
-    """``--format json`` and ``csv`` as ``--json`` and ``--csv``; what goes with what."""
-    if args.release_body is not None and args.format != "classroom50":
-        raise CheckUsageError("--release-body goes with --format classroom50")
+    """``--format`` as every game's check reads it (``format_flags``); ``--output`` only with a format that writes.
+
+    The ``--output`` test may come after ``format_flags``: a format it refuses is neither ``json`` nor ``csv``.
+    """
+    format_flags(args)
     if args.output is not None and args.format not in (*GRADERS, "csv", "json", "text"):
         raise CheckUsageError(f"--output does not go with --format {args.format}")
-    if args.format == "json":
-        args.json = True
-    elif args.format == "csv":
-        if args.csv is not None:
-            raise CheckUsageError("--format csv writes to --output (or standard output): leave out --csv")
-        args.csv = args.output if args.output is not None else "-"
-        args.output = None
 
 
 def _grade_one(

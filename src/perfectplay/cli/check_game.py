@@ -59,6 +59,7 @@ from perfectplay.cli.options import whole
 from perfectplay.cli.output import print_or_write, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
+"""The autograders ``--format`` writes a bundle for; ``check_options`` offers the same, so they are named once."""
 FORMATS = ("text", "json", "csv", *GRADERS)
 FILE_NAMES = {
     "gradescope": "results.json",
@@ -157,13 +158,11 @@ def run_game(args: argparse.Namespace) -> int:
     return _run_class(args, plug, roster, weights)
 
 
-def _refuse(args: argparse.Namespace) -> None:
-    """Flags that make no sense for a plug's game, or together: one line each, before anything runs."""
-    for flag in TICTACTOE_ONLY:
-        if getattr(args, _dest(flag), None):
-            raise CheckUsageError(f"{flag} is for tic-tac-toe checks, not --game {args.game} (docs/check.md)")
-    if args.format not in FORMATS:
-        raise CheckUsageError(f"--game {args.game} writes {', '.join(FORMATS)}, not --format {args.format}")
+def format_flags(args: argparse.Namespace) -> None:
+    """``--format json`` and ``csv`` as ``--json`` and ``--csv``, and ``--release-body`` with classroom50 alone.
+
+    Every game's check reads ``--format`` so, tic-tac-toe's (``check.py``) as a plug's: one place to change it.
+    """
     if args.release_body is not None and args.format != "classroom50":
         raise CheckUsageError("--release-body goes with --format classroom50")
     if args.format == "json":
@@ -172,6 +171,16 @@ def _refuse(args: argparse.Namespace) -> None:
         if args.csv is not None:
             raise CheckUsageError("--format csv writes to --output (or standard output): leave out --csv")
         args.csv, args.output = (args.output if args.output is not None else "-"), None
+
+
+def _refuse(args: argparse.Namespace) -> None:
+    """Flags that make no sense for a plug's game, or together: one line each, before anything runs."""
+    for flag in TICTACTOE_ONLY:
+        if getattr(args, _dest(flag), None):
+            raise CheckUsageError(f"{flag} is for tic-tac-toe checks, not --game {args.game} (docs/check.md)")
+    if args.format not in FORMATS:
+        raise CheckUsageError(f"--game {args.game} writes {', '.join(FORMATS)}, not --format {args.format}")
+    format_flags(args)
     if args.format in GRADERS and (args.csv or args.summary or args.summary_svg or args.feedback_dir):
         raise CheckUsageError(
             f"--csv, --summary, --summary-svg and --feedback-dir are for a class, not --format {args.format}"

@@ -23,11 +23,9 @@ from perfectplay.check import (
     SANDBOXES,
     STANDARDS,
 )
-from perfectplay.cli.check_game import add_options
+from perfectplay.cli.check_game import FORMATS, add_options
 from perfectplay.cli.options import MAX_SEED, add_path_option, duration, whole
 
-GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
-FORMATS = ("text", "json", "csv", *GRADERS)
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
 GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
 """Whole-run seconds by default: Gradescope's 10 minutes less one; PrairieLearn's 30 s less its start-up."""

@@ -9,15 +9,7 @@ from __future__ import annotations
 
 from perfectplay.teaching.orders import CutChanges
 from perfectplay.teaching.trace import Trace, TraceNode, Window
-from perfectplay.viz.labels import (
-    counts_text,
-    hidden_text,
-    is_textbook,
-    node_caption,
-    node_value_text,
-    shown_text,
-    title_text,
-)
+from perfectplay.viz.labels import header_lines, hidden_text, is_textbook, node_caption, node_value_text
 from perfectplay.words import cut_text, window_label
 
 ROLE_COLOURS = {"MAX": "#2563eb", "MIN": "#dc2626"}
@@ -57,7 +49,7 @@ def trace_dot(
     nodes it cut say so.
     """
     chosen = {node.id for node in trace.chosen_line()}
-    header = "\n".join([title_text(trace), counts_text(trace, counts), shown_text(trace), *([note] if note else [])])
+    header = "\n".join(header_lines(trace, counts, note))
     lines = [
         "digraph search {",
         f"  graph [rankdir=LR, labelloc=t, labeljust=l, fontname=Helvetica, label={_quote(header)}];",

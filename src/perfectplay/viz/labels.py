@@ -122,6 +122,14 @@ def shown_text(trace: Trace) -> str:
     return " · ".join(parts)
 
 
+def header_lines(trace: Trace, counts: dict[str, int] | None, note: str | None) -> list[str]:
+    """A drawing's header, a line each: title, node counts, what is drawn, then the caller's ``note`` if any.
+
+    One list so that the text formats (DOT's graph label, TikZ's comments) say the same, in the same order.
+    """
+    return [title_text(trace), counts_text(trace, counts), shown_text(trace), *([note] if note else [])]
+
+
 def node_caption(trace: Trace, node: TraceNode) -> str:
     """One short line under a node's value: its role and side, ``horizon`` or how the game ended at a leaf."""
     if is_textbook(trace):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from perfectplay.teaching.orders import CutChanges
 from perfectplay.teaching.trace import Trace, TraceNode, Window
-from perfectplay.viz.labels import counts_text, hidden_text, is_textbook, node_value_text, shown_text, title_text
+from perfectplay.viz.labels import header_lines, hidden_text, is_textbook, node_value_text
 from perfectplay.words import cut_text, window_label
 
 _LATEX_SPECIALS = {
@@ -114,7 +114,7 @@ def trace_tikz(
     chosen = {node.id for node in trace.chosen_line()}
     textbook = is_textbook(trace)
     vanished = changes.vanished if changes else frozenset()
-    header = [title_text(trace), counts_text(trace, counts), shown_text(trace), *([note] if note else [])]
+    header = header_lines(trace, counts, note)
     lines = [f"% {line}" for line in header if line]
     lines += [PREAMBLE, "% ---", r"\begin{forest}", STYLES]
 

@@ -62,6 +62,19 @@ LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
 
 
+class JobPosition(TypedDict):
+    """The position every job carries: the game's spec, the position in its notation, the side to move."""
+
+    game: str
+    position: str
+    to_move: str
+
+
+def job_position(game: Game[Any], state: Any) -> JobPosition:
+    """``state`` as a job carries it (the worker makes the game and reads the position again from these)."""
+    return {"game": game.name, "position": game.format(state), "to_move": game.to_move(state).value}
+
+
 class _JobOptions(TypedDict, total=False):
     proven_from_start: bool  # whether the strongest level may be called "perfect" in this game (default: yes)
 

@@ -24,7 +24,8 @@ limit (``jobs.py``); textbook trees are small by construction (at most
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, cast
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, cast
 
 from fastapi import APIRouter, Request
 from pydantic import Field
@@ -68,6 +69,7 @@ from perfectplay.web.jobs import (
     Job,
     TeachJob,
     TeachResult,
+    job_position,
 )
 from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.routes_tree import DEPTH_MAX, NODES_MAX, start_depth
@@ -76,11 +78,11 @@ from perfectplay.web.schemas import (
     OrderField,
     OrderFields,
     PositionRequest,
-    SearchFields,
+    SearchRequest,
     TracedAlgorithm,
     check_search_options,
     read_position,
-    refuse_whole_search_of_many_moves,
+    read_search,
 )
 from perfectplay.web.workers import Lanes
 from perfectplay.words import cut_reason_text, cut_text, quiz_words
@@ -96,13 +98,21 @@ field (422), not by its size."""
 ANSWER_MAX_CHARS = 300
 """Longest quiz answer read: every node of a tree the page draws, by name."""
 
+Route = TypeVar("Route", bound=Callable[..., Any])
+
 RANDOM_LEVELS = (2, 4)
 """Depths a random textbook tree may have: big enough to prune, small enough to read."""
 
 router = APIRouter()
 
 
-class OrdersRequest(PositionRequest, SearchFields):
+def _post(path: str, shape: Any, summary: str) -> Callable[[Route], Route]:
+    """A teaching route: POST ``path``, answering ``shape`` (the OpenAPI document shows its schema) or one of the
+    problems every POST may answer with. Every route of this module is one."""
+    return router.post(path, summary=summary, **answering(shape, *POST_ERRORS))
+
+
+class OrdersRequest(SearchRequest):
     """``POST /api/orders``: count every move order's nodes on the position."""
 
 
@@ -116,7 +126,7 @@ first move is counted to the end (no random line estimates more than about
 110,000 nodes there)."""
 
 
-class CompareRequest(PositionRequest, SearchFields):
+class CompareRequest(SearchRequest):
     """``POST /api/compare``: a depth-limited search beside perfect play (``search_depth`` is required)."""
 
     algorithm: TracedAlgorithm = Field(
@@ -161,9 +171,7 @@ def _position_job(kind: str, body: PositionRequest, options: Any, algorithm: str
     game, state = read_position(body)
     return {
         "kind": kind,
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
+        **job_position(game, state),
         "algorithm": algorithm,
         "options": options,
         "seconds": seconds,
@@ -186,17 +194,12 @@ async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
     return result["document"]
 
 
-@router.post(
-    "/api/orders",
-    summary="Nodes of minimax and of alpha-beta under every move order, with the best case",
-    **answering(OrdersAnswerJSON, *POST_ERRORS),
-)
+@_post("/api/orders", OrdersAnswerJSON, "Nodes of minimax and of alpha-beta under every move order, with the best case")
 async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
-    game, state = read_position(body)
-    options = check_search_options(game, body)
+    # A finished game has no move open, so the whole search's size never refuses it before this does.
+    game, state, options = read_search(body, "whole searches are counted")
     if game.is_over(state):
         raise Problem(422, "position", "the game is over: there is nothing to search")
-    refuse_whole_search_of_many_moves(game, state, options["search_depth"], "whole searches are counted")
     depth_note = start_depth(game, state, options, ORDERS_TOO_BIG)
     lanes = lanes_of(request)
     job = _position_job(ORDERS_KIND, body, options, "alphabeta", lanes.settings.seconds)
@@ -206,10 +209,10 @@ async def orders(body: OrdersRequest, request: Request) -> OrdersAnswerJSON:
     return document
 
 
-@router.post(
+@_post(
     "/api/compare",
-    summary="A depth-limited search beside perfect play: where it differs and what it costs",
-    **answering(CompareAnswerJSON, *POST_ERRORS),
+    CompareAnswerJSON,
+    "A depth-limited search beside perfect play: where it differs and what it costs",
 )
 async def compare(body: CompareRequest, request: Request) -> CompareAnswerJSON:
     game, state = read_position(body)
@@ -255,11 +258,7 @@ def read_tree(body: TextbookFields) -> TextbookTree:
     return random_tree(random.Random(body.seed), body.levels)
 
 
-@router.post(
-    "/api/textbook",
-    summary="Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)",
-    **answering(TextbookAnswerJSON, *POST_ERRORS),
-)
+@_post("/api/textbook", TextbookAnswerJSON, "Minimax or alpha-beta on a textbook tree of leaf values (trace JSON)")
 async def textbook(body: TextbookRequest, request: Request) -> TextbookAnswerJSON:
     return await lanes_of(request).fast.run(textbook_json, body)
 
@@ -285,11 +284,7 @@ def textbook_json(body: TextbookRequest) -> TextbookAnswerJSON:
     return document
 
 
-@router.post(
-    "/api/quiz",
-    summary="Which nodes does alpha-beta prune? An answer checked, every cut explained",
-    **answering(QuizJSON, *POST_ERRORS),
-)
+@_post("/api/quiz", QuizJSON, "Which nodes does alpha-beta prune? An answer checked, every cut explained")
 async def quiz(body: QuizRequest, request: Request) -> QuizJSON:
     return await lanes_of(request).fast.run(quiz_json, body)
 
@@ -325,10 +320,10 @@ def quiz_json(body: QuizRequest) -> QuizJSON:
     }
 
 
-@router.post(
+@_post(
     "/api/practice",
-    summary="A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
-    **answering(PracticeJSON, *POST_ERRORS),
+    PracticeJSON,
+    "A hand search of a textbook tree graded node by node: values, alpha, beta and cuts, with reasons",
 )
 async def practice(body: PracticeRequest, request: Request) -> PracticeJSON:
     return await lanes_of(request).fast.run(practice_json, body)
@@ -401,9 +396,7 @@ def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields:
         raise Problem(422, "position", "the game is over: MCTS has no move to search")
     return {
         "kind": kind,
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
+        **job_position(game, state),
         "iterations": iterations,
         "runs": 1,
         "seed": 0,
@@ -414,10 +407,10 @@ def _mcts_job(kind: str, body: PositionRequest, iterations: list[int], **fields:
     }
 
 
-@router.post(
+@_post(
     "/api/mcts",
-    summary="The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
-    **answering(MctsAnswerJSON, *POST_ERRORS),
+    MctsAnswerJSON,
+    "The tree Monte Carlo tree search grew: visits, mean rewards and the exact value of each move",
 )
 async def mcts_tree(body: MctsTreeRequest, request: Request) -> MctsAnswerJSON:
     fields = {"seed": body.seed, "depth": body.depth, "max_nodes": body.max_nodes, "path": body.path}
@@ -425,10 +418,10 @@ async def mcts_tree(body: MctsTreeRequest, request: Request) -> MctsAnswerJSON:
     return cast(MctsAnswerJSON, await _run(cast(TeachJob, job), lanes_of(request)))
 
 
-@router.post(
+@_post(
     "/api/mcts/convergence",
-    summary="MCTS against the exact value: how often its move is an exact best one, and its value's error",
-    **answering(ConvergenceAnswerJSON, *POST_ERRORS),
+    ConvergenceAnswerJSON,
+    "MCTS against the exact value: how often its move is an exact best one, and its value's error",
 )
 async def mcts_convergence(body: MctsStudyRequest, request: Request) -> ConvergenceAnswerJSON:
     checkpoints = body.iterations

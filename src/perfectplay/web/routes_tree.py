@@ -24,18 +24,9 @@ from pydantic import Field
 from perfectplay import Game
 from perfectplay.teaching import default_evaluation, estimated_tree_size
 from perfectplay.web.answers import TreeAnswerJSON, answering, lanes_of
-from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult
+from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult, job_position
 from perfectplay.web.problems import POST_ERRORS, Problem, blame
-from perfectplay.web.schemas import (
-    EMPTY_MAX,
-    OrderFields,
-    PositionRequest,
-    SearchFields,
-    TracedAlgorithm,
-    check_search_options,
-    read_position,
-    refuse_whole_search_of_many_moves,
-)
+from perfectplay.web.schemas import EMPTY_MAX, OrderFields, SearchRequest, TracedAlgorithm, read_search
 from perfectplay.web.workers import Lanes
 from perfectplay.words import tree_too_big_text
 
@@ -46,7 +37,7 @@ NODES_MAX = 2_000
 """Most nodes one answer may show: a few hundred kilobytes of JSON, more than a screen can use."""
 
 
-class TreeRequest(PositionRequest, SearchFields, OrderFields):
+class TreeRequest(SearchRequest, OrderFields):
     """``POST /api/tree``: trace one search of the position."""
 
     algorithm: TracedAlgorithm = Field(description="the search to trace")
@@ -99,9 +90,7 @@ def start_depth(game: Game[Any], state: Any, options: SearchOptions, too_big: fl
     **answering(TreeAnswerJSON, *POST_ERRORS),
 )
 async def tree(body: TreeRequest, request: Request) -> TreeAnswerJSON:
-    game, state = read_position(body)
-    options = check_search_options(game, body, body.algorithm, body)
-    refuse_whole_search_of_many_moves(game, state, options["search_depth"], "the whole search tree is drawn")
+    game, state, options = read_search(body, "the whole search tree is drawn", body.algorithm, body)
     # Too big to search to the end (by estimate), the tree starts depth-limited, and says so.
     depth_note = start_depth(game, state, options)
     after = state
@@ -112,9 +101,7 @@ async def tree(body: TreeRequest, request: Request) -> TreeAnswerJSON:
             after = game.play(after, move)
     job: TreeJob = {
         "kind": TREE_KIND,
-        "game": game.name,
-        "position": game.format(state),
-        "to_move": game.to_move(state).value,
+        **job_position(game, state),
         "algorithm": body.algorithm,
         "depth": body.depth,
         "max_nodes": body.max_nodes,

@@ -219,6 +219,10 @@ class OrderFields(OrderField):
         return _known(order, ORDERS, "move order")
 
 
+class SearchRequest(PositionRequest, SearchFields):
+    """A position and how to search it: what every search-tree request (tree, orders, compare) is made of."""
+
+
 def check_search_options(
     game: Game[Any], search: SearchFields, algorithm: str = "alphabeta", orders: OrderFields | None = None
 ) -> SearchOptions:
@@ -268,3 +272,18 @@ def refuse_whole_search_of_many_moves(game: Game[Any], state: Any, search_depth:
             f"{what} for positions with at most {EMPTY_MAX} moves to choose from, and this one has {choices}: "
             "choose a search depth (search_depth, e.g. 2) to see a depth-limited search instead",
         )
+
+
+def read_search(
+    body: SearchRequest, whole: str, algorithm: str = "alphabeta", orders: OrderFields | None = None
+) -> tuple[Game[Any], Any, SearchOptions]:
+    """A search request's game, state and checked options, or a problem naming the field at fault.
+
+    Every request that may search to the end reads them in this order (position, options, then the whole
+    search's size, which ``whole`` names: "the whole search tree is drawn"), so the same mistake gets the
+    same answer from each.
+    """
+    game, state = read_position(body)
+    options = check_search_options(game, body, algorithm, orders)
+    refuse_whole_search_of_many_moves(game, state, options["search_depth"], whole)
+    return game, state, options

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from perfectplay.check.report.timing import CheckTime
+
+Columns = tuple[int, ...]
+"""Columns of the board, 0 on the left (``render.py`` shows them 1-7)."""
+
 
 @dataclass(frozen=True, slots=True)
 class PhaseRates:
@@ -25,17 +30,21 @@ class PhaseRates:
     chance_good: float = 0.0
     chance_perfect: float = 0.0
 
+    def share(self, count: int) -> float:
+        """``count`` as a share of the answers asked: every rate of a phase is one (0.0 when none was asked)."""
+        return count / self.asked if self.asked else 0.0
+
     @property
     def good_rate(self) -> float:
-        return self.good / self.asked if self.asked else 0.0
+        return self.share(self.good)
 
     @property
     def perfect_rate(self) -> float:
-        return self.perfect / self.asked if self.asked else 0.0
+        return self.share(self.perfect)
 
     @property
     def top_rate(self) -> float:
-        return self.top / self.asked if self.asked else 0.0
+        return self.share(self.top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +58,8 @@ class Blunder:
     lost: str
     """``win -> draw``, ``win -> loss`` or ``draw -> loss``."""
     drop: int
-    best: tuple[int, ...]
-    good: tuple[int, ...]
+    best: Columns
+    good: Columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +84,14 @@ class GameRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Connect4Timing:
-    moves: int
-    median: float
-    slowest: float
-    slowest_moves: str
-    cpu: float
-    wall: float
+class Connect4Timing(CheckTime):
+    """The check's time (``cpu``: in the agent's moves), and its moves': how many, the median, the slowest and
+    the position it was asked in."""
+
+    moves: int = 0
+    median: float = 0.0
+    slowest: float = 0.0
+    slowest_moves: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.connect4 import asking, judging
 from perfectplay.check.connect4.class_report import COLUMNS, class_summary, csv_row
@@ -31,21 +31,14 @@ from perfectplay.check.connect4.render import (
     verdict_line,
 )
 from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
-from perfectplay.check.plug import (
-    CheckRecord,
-    DriverFile,
-    Json,
-    LoadedModule,
-    PlugDefaults,
-    PlugOption,
-    QuestionDraw,
-    Recognised,
-    Session,
-)
+from perfectplay.check.plug import DriverFile, PlugDefaults, PlugOption
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
 from perfectplay.check.settings import Grading
+
+if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
+    from perfectplay.check.plug import CheckRecord, Json, LoadedModule, QuestionDraw, Recognised, Session
 
 DEFAULT_POSITIONS = 200
 """Positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores, and

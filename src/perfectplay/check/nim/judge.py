@@ -33,17 +33,15 @@ def _key(piles: Piles, action: Action) -> str:
 
 
 def call_text(case: Case) -> str:
-    """The call in Python, as a student would write it."""
-    state = list(case.state)
+    """The call in Python, as a student would write it: the state, then what the method takes besides."""
+    arguments = [str(list(case.state))]
+    if case.method in ("get_q_value", "update_q_value"):
+        arguments.append(str(case.action))
     if case.method == "update_q_value":
-        old, reward, future = case.more
-        assert case.action is not None
-        return f"update_q_value({state}, {case.action}, {old:g}, {reward:g}, {future:g})"
-    if case.method == "get_q_value":
-        return f"get_q_value({state}, {case.action})"
+        arguments.extend(f"{number:g}" for number in case.more)  # old_q, reward, future_rewards
     if case.method == "choose_action":
-        return f"choose_action({state}, epsilon={case.greedy_flag})"
-    return f"best_future_reward({state})"
+        arguments.append(f"epsilon={case.greedy_flag}")
+    return f"{case.method}({', '.join(arguments)})"
 
 
 def setting(case: Case) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from perfectplay.check.nim.positions import Action, Piles, Rules
+from perfectplay.check.report.timing import CheckTime
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,11 +109,10 @@ class Bug:
 
 
 @dataclass(frozen=True, slots=True)
-class NimTiming:
-    """Wall and CPU seconds of the check (kept out of the report's comparable facts)."""
+class NimTiming(CheckTime):
+    """Wall and CPU seconds of the check, and each training run's CPU (kept out of the report's comparable
+    facts)."""
 
-    wall: float = 0.0
-    cpu: float = 0.0
     train_cpu: tuple[float, ...] = ()
 
 

@@ -15,7 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.errors import NotGradable
 from perfectplay.check.nim import answers, graders
@@ -27,24 +27,15 @@ from perfectplay.check.nim.questions import unit_cases
 from perfectplay.check.nim.render import render_text, report_json, verdict_line
 from perfectplay.check.nim.score import LEARNING, PLAYER, TITLES, NimWeights, load_nim_weights, nim_score
 from perfectplay.check.nim.transcript import judge_record, move_key, seed_key, unit_key
-from perfectplay.check.plug import (
-    Asker,
-    CheckRecord,
-    DriverFile,
-    Json,
-    LoadedModule,
-    PlugDefaults,
-    PlugOption,
-    Question,
-    QuestionDraw,
-    Recognised,
-    Session,
-)
+from perfectplay.check.plug import DriverFile, PlugDefaults, PlugOption, Question, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.settings import Grading
+
+if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
+    from perfectplay.check.plug import Asker, CheckRecord, Json, LoadedModule, Session
 
 NIM_VERDICTS = ("pass", "fail", "broken", "not graded", "not checked")
 CSV_COLUMNS = ("target", "verdict", "points", "total", "kind", "rates", "bugs", "problem")

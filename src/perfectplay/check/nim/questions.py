@@ -37,6 +37,8 @@ SHARE_Z = 3.29
 TOLERANCE = 1e-9
 
 Entry = tuple[Piles, Action, float]
+Table = tuple[Entry, ...]
+"""A hand-made Q-table: the value of each ``(piles, action)`` it holds (any other pair is unknown, worth 0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +48,7 @@ class Case:
     name: str
     method: str
     state: Piles
-    table: tuple[Entry, ...]
+    table: Table
     title: str
     action: Action | None = None
     more: tuple[float, ...] = ()
@@ -105,34 +107,45 @@ def _eighths(rng: random.Random, low: int, high: int) -> float:
     return rng.randint(low, high) / 8
 
 
+def _future_case(name: str, state: Piles, table: Table, where: str, expect: float) -> Case:
+    """``best_future_reward(state)`` on one table, ``where`` saying what is in it: the four such cases differ in the
+    table alone, so the method, the title's wording and the expected value's place are written once."""
+    return Case(name, "best_future_reward", state, table, f"best_future_reward {where}", expect_value=expect)
+
+
+def _greedy_case(
+    name: str, state: Piles, table: Table, where: str, expect: frozenset[Action], rng: random.Random
+) -> Case:
+    """``choose_action(state, epsilon=False)`` asked ``GREEDY_ASKS // 2`` times on one table (``where`` says what
+    is in it): the cases differ in the table and the actions that may come
+    back alone. Each draws its ``seed`` from ``rng`` in turn, as the cases are listed."""
+    title = f"choose_action(state, epsilon=False) {where}, asked {GREEDY_ASKS // 2} times"
+    return Case(
+        name,
+        "choose_action",
+        state,
+        table,
+        title,
+        greedy_flag=False,
+        repeat=GREEDY_ASKS // 2,
+        seed=rng.randrange(2**31),
+        expect_actions=expect,
+    )
+
+
 def unit_cases(seed: int) -> tuple[Case, ...]:
     """The checks, with values drawn from ``seed``."""
     rng = random.Random(seed)
     cases: list[Case] = []
     known = _eighths(rng, 1, 7)
     state = (1, 1, 2, 0)
-    cases.append(
-        Case(
-            "q_known",
-            "get_q_value",
-            state,
-            ((state, (2, 1), known),),
-            "get_q_value of a pair in the table",
-            action=(2, 1),
-            expect_value=known,
-        )
-    )
-    cases.append(
-        Case(
-            "q_unknown",
-            "get_q_value",
-            state,
-            ((state, (2, 2), known),),
-            "get_q_value of a pair not in the table",
-            action=(2, 1),
-            expect_value=0.0,
-        )
-    )
+    # (2, 1) asked of a table that holds it, then of one that holds only (2, 2): an unknown pair is worth 0.
+    for name, title, held, expect in (
+        ("q_known", "get_q_value of a pair in the table", (2, 1), known),
+        ("q_unknown", "get_q_value of a pair not in the table", (2, 2), 0.0),
+    ):
+        held_table: Table = ((state, held, known),)
+        cases.append(Case(name, "get_q_value", state, held_table, title, action=(2, 1), expect_value=expect))
     for name, title, old, reward, future, alpha in (
         ("update_up", "update_q_value towards a reward of 1", _eighths(rng, 1, 4), 1.0, 0.0, None),
         ("update_down", "update_q_value towards a reward of -1", _eighths(rng, 1, 6), -1.0, 0.0, None),
@@ -158,48 +171,15 @@ def unit_cases(seed: int) -> tuple[Case, ...]:
     worse, bad = _eighths(rng, -8, -5), _eighths(rng, -4, -1)
     losing = (0, 0, 0, 2)
     losing_table = ((losing, (3, 1), bad), (losing, (3, 2), worse))
-    cases.append(
-        Case(
-            "future_all_bad",
-            "best_future_reward",
-            losing,
-            losing_table,
-            "best_future_reward where every action is known to be bad",
-            expect_value=bad,
-        )
-    )
+    cases.append(_future_case("future_all_bad", losing, losing_table, "where every action is known to be bad", bad))
     mixed = (0, 1, 2, 0)
-    cases.append(
-        Case(
-            "future_unseen",
-            "best_future_reward",
-            mixed,
-            ((mixed, (1, 1), worse), (mixed, (2, 2), bad)),
-            "best_future_reward where an action not in the table (worth 0) is the best",
-            expect_value=0.0,
-        )
-    )
+    unseen = ((mixed, (1, 1), worse), (mixed, (2, 2), bad))
+    unseen_best = "where an action not in the table (worth 0) is the best"
+    cases.append(_future_case("future_unseen", mixed, unseen, unseen_best, 0.0))
     good = _eighths(rng, 1, 8)
-    cases.append(
-        Case(
-            "future_good",
-            "best_future_reward",
-            mixed,
-            ((mixed, (1, 1), worse), (mixed, (2, 1), good)),
-            "best_future_reward where one action is known to be good",
-            expect_value=good,
-        )
-    )
-    cases.append(
-        Case(
-            "future_over",
-            "best_future_reward",
-            (0, 0, 0, 0),
-            (),
-            "best_future_reward once the game is over",
-            expect_value=0.0,
-        )
-    )
+    known_good = ((mixed, (1, 1), worse), (mixed, (2, 1), good))
+    cases.append(_future_case("future_good", mixed, known_good, "where one action is known to be good", good))
+    cases.append(_future_case("future_over", (0, 0, 0, 0), (), "once the game is over", 0.0))
     three = (1, 2, 0, 0)
     three_table = ((three, (1, 1), good), (three, (0, 1), good / 2), (three, (1, 2), bad))
     cases.append(
@@ -216,50 +196,15 @@ def unit_cases(seed: int) -> tuple[Case, ...]:
             expect_actions=frozenset({(1, 1)}),
         )
     )
-    cases.append(
-        Case(
-            "greedy_all_bad",
-            "choose_action",
-            losing,
-            losing_table,
-            f"choose_action(state, epsilon=False) where every action is known to be bad, asked {GREEDY_ASKS // 2}"
-            " times",
-            greedy_flag=False,
-            repeat=GREEDY_ASKS // 2,
-            seed=rng.randrange(2**31),
-            expect_actions=frozenset({(3, 1)}),
-        )
-    )
+    bad_only = "where every action is known to be bad"
+    cases.append(_greedy_case("greedy_all_bad", losing, losing_table, bad_only, frozenset({(3, 1)}), rng))
     two = (0, 2, 0, 0)
-    cases.append(
-        Case(
-            "greedy_unknown_best",
-            "choose_action",
-            two,
-            ((two, (1, 1), worse),),
-            "choose_action(state, epsilon=False) where the only action not in the table (worth 0) is the best,"
-            f" asked {GREEDY_ASKS // 2} times",
-            greedy_flag=False,
-            repeat=GREEDY_ASKS // 2,
-            seed=rng.randrange(2**31),
-            expect_actions=frozenset({(1, 2)}),
-        )
-    )
+    unknown_best = "where the only action not in the table (worth 0) is the best"
+    two_table = ((two, (1, 1), worse),)
+    cases.append(_greedy_case("greedy_unknown_best", two, two_table, unknown_best, frozenset({(1, 2)}), rng))
     tie = (0, 0, 1, 1)
-    cases.append(
-        Case(
-            "greedy_tie_zero",
-            "choose_action",
-            tie,
-            (),
-            f"choose_action(state, epsilon=False) on an empty table (every value ties at 0), asked {GREEDY_ASKS // 2}"
-            " times",
-            greedy_flag=False,
-            repeat=GREEDY_ASKS // 2,
-            seed=rng.randrange(2**31),
-            expect_actions=actions(tie),
-        )
-    )
+    empty = "on an empty table (every value ties at 0)"
+    cases.append(_greedy_case("greedy_tie_zero", tie, (), empty, actions(tie), rng))
     four = (1, 1, 1, 1)
     cases.append(
         Case(

@@ -7,36 +7,45 @@ for people add 1. Positions are the shared notation (``XOX/OO./.X.``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-KINDS: dict[str, tuple[str, str]] = {
-    # kind: (title, category). Categories: contract (it broke), value (a mistake that changes
-    # the result), tempo (right result, wrong speed), incomplete (not everything was checked).
-    "import_error": ("fails on import", "contract"),
-    "import_input": ("waits for input on import", "contract"),
-    "crash": ("the process dies", "contract"),
-    "timeout": ("no answer in time", "contract"),
-    "raises": ("raises an exception", "contract"),
-    "wrong_type": ("returns something that is not a move", "contract"),
-    "illegal_move": ("returns an illegal move", "contract"),
-    "mutates": ("changes the caller's board", "contract"),
-    "finished_board": ("does not return None on a finished board", "contract"),
-    "cs50_player": ("player(board) is wrong", "contract"),
-    "cs50_actions": ("actions(board) is wrong", "contract"),
-    "cs50_result": ("result(board, action) is wrong", "contract"),
-    "cs50_result_mutates": ("result(board, action) changes its board", "contract"),
-    "cs50_result_illegal": ("result(board, action) accepts a taken cell", "contract"),
-    "cs50_winner": ("winner(board) is wrong", "contract"),
-    "cs50_terminal": ("terminal(board) is wrong", "contract"),
-    "cs50_utility": ("utility(board) is wrong", "contract"),
-    "misses_win": ("misses an immediate win", "value"),
-    "fails_to_block": ("fails to block", "value"),
-    "walks_into_fork": ("walks into a fork", "value"),
-    "throws_win_away": ("throws a win away", "value"),
-    "draw_to_loss": ("turns a draw into a loss", "value"),
-    "slower_win": ("wins slower than it could", "tempo"),
-    "sooner_loss": ("loses sooner than it must", "tempo"),
-    "no_flush": ("answers only when its input is closed (flush after each answer)", "contract"),
-    "not_checked": ("not checked everywhere", "incomplete"),
+
+class FindingKind(NamedTuple):
+    """What a kind of finding is called in a report, and its category: ``contract`` (it broke), ``value`` (a
+    mistake that changes the result), ``tempo`` (right result, wrong speed), ``incomplete`` (not everything was
+    checked)."""
+
+    title: str
+    category: str
+
+
+KINDS: dict[str, FindingKind] = {
+    "import_error": FindingKind("fails on import", "contract"),
+    "import_input": FindingKind("waits for input on import", "contract"),
+    "crash": FindingKind("the process dies", "contract"),
+    "timeout": FindingKind("no answer in time", "contract"),
+    "raises": FindingKind("raises an exception", "contract"),
+    "wrong_type": FindingKind("returns something that is not a move", "contract"),
+    "illegal_move": FindingKind("returns an illegal move", "contract"),
+    "mutates": FindingKind("changes the caller's board", "contract"),
+    "finished_board": FindingKind("does not return None on a finished board", "contract"),
+    "cs50_player": FindingKind("player(board) is wrong", "contract"),
+    "cs50_actions": FindingKind("actions(board) is wrong", "contract"),
+    "cs50_result": FindingKind("result(board, action) is wrong", "contract"),
+    "cs50_result_mutates": FindingKind("result(board, action) changes its board", "contract"),
+    "cs50_result_illegal": FindingKind("result(board, action) accepts a taken cell", "contract"),
+    "cs50_winner": FindingKind("winner(board) is wrong", "contract"),
+    "cs50_terminal": FindingKind("terminal(board) is wrong", "contract"),
+    "cs50_utility": FindingKind("utility(board) is wrong", "contract"),
+    "misses_win": FindingKind("misses an immediate win", "value"),
+    "fails_to_block": FindingKind("fails to block", "value"),
+    "walks_into_fork": FindingKind("walks into a fork", "value"),
+    "throws_win_away": FindingKind("throws a win away", "value"),
+    "draw_to_loss": FindingKind("turns a draw into a loss", "value"),
+    "slower_win": FindingKind("wins slower than it could", "tempo"),
+    "sooner_loss": FindingKind("loses sooner than it must", "tempo"),
+    "no_flush": FindingKind("answers only when its input is closed (flush after each answer)", "contract"),
+    "not_checked": FindingKind("not checked everywhere", "incomplete"),
 }
 """Every finding kind, in the order reports list them."""
 

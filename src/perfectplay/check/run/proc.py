@@ -10,7 +10,7 @@ import os
 import signal
 from collections.abc import Sequence
 
-from perfectplay.check.run.schedstats import RunDelays
+from perfectplay.check.run.schedstats import RunDelays, walk_tree
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -56,21 +56,14 @@ def read_tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, fl
     total = 0
     running = False
     shares: dict[int, float] = {}
-    pending, seen = [pid], set()
-    first = True
-    while pending:
-        current = pending.pop()
-        if current in seen:
-            continue
-        seen.add(current)
+
+    def visit(current: int) -> list[str] | None:
+        nonlocal total, running
         try:
             with open(f"/proc/{current}/stat", "rb") as file:
                 data = file.read()
         except OSError:
-            if first:
-                return None
-            continue
-        first = False
+            return None
         # utime, stime, cutime, cstime: fields 14-17, counted after the ")" that ends the name.
         fields = data[data.rindex(b")") + 2 :].split()
         ticks = sum(int(field) for field in fields[11:15])
@@ -79,7 +72,7 @@ def read_tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, fl
         try:
             tasks = os.listdir(f"/proc/{current}/task")
         except OSError:
-            continue
+            return None
         for task in tasks:
             if states and not running:
                 try:
@@ -88,11 +81,11 @@ def read_tree(pid: int, states: bool = False) -> tuple[float, bool, dict[int, fl
                     running = state[state.rindex(b")") + 2 : state.rindex(b")") + 3] == b"R"
                 except (OSError, ValueError):
                     pass
-            try:
-                with open(f"/proc/{current}/task/{task}/children", "rb") as file:
-                    pending.extend(int(child) for child in file.read().split())
-            except OSError:
-                pass
+        return tasks
+
+    walk_tree(pid, visit)
+    if pid not in shares:  # the root itself could not be read: no tree to count
+        return None
     return total / _TICKS, running, shares
 
 

@@ -59,6 +59,8 @@ BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
 INSIDE_RUNNER = "/perfectplay/runner.py"
 INSIDE_PARTS = "/perfectplay/inside"
+INSIDE_DRIVERS = f"{Path(INSIDE_RUNNER).parent}/drivers"
+"""Where the sandbox shows the game plugs' drivers: beside the runner, in a folder of the checker's own."""
 RUNNER_PARTS = tuple(sorted(RUNNER.with_name("inside").glob("*.py")))
 """The runner's own modules (``inside/``): handed in beside it, read-only, at ``/perfectplay/inside/``."""
 INSIDE_ARCHIVE = "/perfectplay/submission.tar"
@@ -66,6 +68,11 @@ INSIDE_FOLDER = "/submission"
 INSIDE_PYTHON = "/python"
 TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
+TMP_FILES = 16_384
+"""Files and folders the private /tmp may hold (as root): an empty one takes no page of its size, only about 1 KB of
+the kernel's memory for its inode, which only a cgroup would count (the tmpfs's own default is half the machine's
+pages: gigabytes). Its extended attributes share that room (1 KB an inode): 16 MB, where a 64 MB /tmp without the
+cap held 1,250 MB of them."""
 INTERPRETER_BYTES = 32 * 1024 * 1024
 """What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
 SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
@@ -338,8 +345,8 @@ class Jail:
         if not self.isolation.sandboxed:
             return {}
         handed = {RUNNER_FD: RUNNER}
-        handed.update({_part_fd(part.stem): part for part in RUNNER_PARTS})
-        handed.update({_driver_fd(name): path for name, path in self.drivers.items()})
+        handed.update({_handed("RUNNER", part.stem): part for part in RUNNER_PARTS})
+        handed.update({_handed("DRIVER", name): path for name, path in self.drivers.items()})
         if self.archive is not None:
             handed[ARCHIVE_FD] = self.archive
         return handed
@@ -387,10 +394,11 @@ class Jail:
         self.python = True
         no_fork = [] if self.counted else ["--no-fork"]
         paths = [flag for folder in self.paths for flag in ("--path", folder)]
+        sandboxed = self.isolation.sandboxed
         drivers = [
             flag
             for name, path in sorted(self.drivers.items())
-            for flag in ("--driver", f"{name}={_inside_driver(name) if self.isolation.sandboxed else path}")
+            for flag in ("--driver", f"{name}={_inside_module(INSIDE_DRIVERS, name) if sandboxed else path}")
         ]
         return self._start([*no_fork, *paths, *drivers, "--module", self.inside(file)])
 
@@ -421,13 +429,15 @@ class Jail:
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
         if program is None and self.drivers:
-            argv += ["--perms", "0755", "--dir", str(Path(_inside_driver("x")).parent)]
+            argv += ["--perms", "0755", "--dir", INSIDE_DRIVERS]
             for name in sorted(self.drivers):
-                argv += ["--perms", "0444", "--file", _driver_fd(name), _inside_driver(name)]
+                argv += ["--perms", "0444", "--file", _handed("DRIVER", name), _inside_module(INSIDE_DRIVERS, name)]
         # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
         argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
-        inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
+        # As root its /tmp is the one folder the candidate's user may write: its files are capped (TMP_FILES).
+        files = ["--cap-files", f"/tmp={TMP_FILES}"] if os.geteuid() == 0 else []
+        inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *files, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
 
     @property
@@ -446,22 +456,16 @@ class Jail:
             self.slot.release()
 
 
-def _driver_fd(name: str) -> str:
-    return f"@DRIVER_{name}_FD@"
+def _handed(kind: str, name: str) -> str:
+    """The stand-in for a module handed in as a descriptor (``files``): ``RUNNER`` for one of the runner's own,
+    ``DRIVER`` for a game plug's driver."""
+    return f"@{kind}_{name}_FD@"
 
 
-def _part_fd(name: str) -> str:
-    return f"@RUNNER_{name}_FD@"
-
-
-def _inside_part(name: str) -> str:
-    """Where the sandbox shows one of the runner's own modules: in the folder the runner loads them from."""
-    return f"{INSIDE_PARTS}/{name}.py"
-
-
-def _inside_driver(name: str) -> str:
-    """Where the sandbox shows a game plug's driver: beside the runner, in a folder of the checker's own."""
-    return f"{Path(INSIDE_RUNNER).parent}/drivers/{name}.py"
+def _inside_module(folder: str, name: str) -> str:
+    """Where the sandbox shows module ``name`` of ``folder``: ``INSIDE_PARTS`` (the runner loads its own modules
+    from there) or ``INSIDE_DRIVERS``."""
+    return f"{folder}/{name}.py"
 
 
 def _hide_packages(argv: list[str], folders: list[str]) -> None:
@@ -486,8 +490,10 @@ def _bwrap(
     argv = [path, "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]
     argv += ["--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() == 0:
-        # Root keeps just what the launcher needs to become the candidate's user; the drop clears even these.
+        # Root keeps just what the launcher needs to become the candidate's user and to cap the files of its /tmp
+        # (``inside/process.cap_files``); the drop clears even these.
         argv += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        argv += ["--cap-add", "CAP_SYS_ADMIN"]
     else:
         argv += ["--unshare-user"]
     for system in SYSTEM:
@@ -526,7 +532,7 @@ def _bwrap(
         argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
         argv += ["--perms", "0755", "--dir", INSIDE_PARTS]
         for part in RUNNER_PARTS:
-            argv += ["--perms", "0444", "--file", _part_fd(part.stem), _inside_part(part.stem)]
+            argv += ["--perms", "0444", "--file", _handed("RUNNER", part.stem), _inside_module(INSIDE_PARTS, part.stem)]
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:

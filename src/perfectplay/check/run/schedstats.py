@@ -244,24 +244,39 @@ class Starvation:
         return now >= deadline + self.sample(now)
 
 
-def descendants(root: int) -> list[int]:
-    """``root`` and every process under it (from each thread's ``children`` file); those gone meanwhile are left out."""
-    found: list[int] = []
+def walk_tree(root: int, visit: Callable[[int], Sequence[str] | None]) -> None:
+    """Visit ``root`` and every process under it once each, ``root`` first.
+
+    ``visit(pid)`` reads what its caller wants of the process and returns its threads (``/proc/PID/task``), or
+    None when it is gone or unreadable: its children are then not followed. The children are read from each
+    thread's ``children`` file, so the walk follows every thread's, not the main thread's alone. Every reader of
+    a candidate's process tree walks it here (``descendants``, ``proc.read_tree``).
+    """
     pending, seen = [root], set()
     while pending:
         pid = pending.pop()
         if pid in seen:
             continue
         seen.add(pid)
-        try:
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue
-        found.append(pid)
-        for task in tasks:
+        for task in visit(pid) or ():
             try:
                 with open(f"/proc/{pid}/task/{task}/children", "rb") as file:
                     pending.extend(int(child) for child in file.read().split())
             except (OSError, ValueError):
                 continue
+
+
+def descendants(root: int) -> list[int]:
+    """``root`` and every process under it (from each thread's ``children`` file); those gone meanwhile are left out."""
+    found: list[int] = []
+
+    def visit(pid: int) -> list[str] | None:
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            return None
+        found.append(pid)
+        return tasks
+
+    walk_tree(root, visit)
     return found

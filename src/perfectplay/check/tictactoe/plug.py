@@ -11,20 +11,11 @@ A plug is made per check: it keeps that check's state between the steps.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.judge.answers import error_text
 from perfectplay.check.judge.interface import Hint
-from perfectplay.check.plug import (
-    CheckRecord,
-    Json,
-    LoadedModule,
-    PlugDefaults,
-    PlugOption,
-    QuestionDraw,
-    Recognised,
-    Session,
-)
+from perfectplay.check.plug import PlugDefaults, PlugOption, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport, CheckTiming
@@ -49,6 +40,9 @@ from perfectplay.check.tictactoe.asking import TicTacToeAsking
 from perfectplay.check.tictactoe.judging import TicTacToeJudging
 from perfectplay.check.tictactoe.state import shared_oracle
 from perfectplay.check.transcript import Transcript
+
+if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
+    from perfectplay.check.plug import CheckRecord, Json, LoadedModule, Session
 
 TICTACTOE_OPTIONS = (
     PlugOption("--function", "function", "the function that returns a move"),
