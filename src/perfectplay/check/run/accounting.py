@@ -37,6 +37,7 @@ import shlex
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,12 +114,59 @@ def probe() -> Hierarchy | str:
     found = find()
     if isinstance(found, str):
         return found
+    sweep_stale(found)
     try:
         group = CGroup.create(found, memory_bytes=64 * 2**20)
     except OSError as error:
         return f"{found.name}: cannot make a cgroup here ({error.strerror or error})"
     group.remove()
     return found
+
+
+STALE_AFTER = 60.0
+"""Seconds a candidate's cgroup must be old before a later check removes it as left behind (see ``sweep_stale``)."""
+
+
+def sweep_stale(hierarchy: Hierarchy, now: Callable[[], float] = time.time) -> int:
+    """Remove the candidates' cgroups that checks no longer running left behind; how many were removed.
+
+    A checker killed outright (SIGKILL, a grader's timeout) cannot remove its candidates' cgroups, and on a
+    busy machine a killed process may linger past ``CGroup.remove``'s second: each such check would leave an
+    empty folder in every controller for good, one more per student on a grading machine. Each checker's
+    first probe removes those whose maker (the process id in the name) is gone and that are older than
+    ``STALE_AFTER``, so a group another namespace's checker has just made is never taken from it. The
+    kernel refuses to remove a cgroup with a process in it: a live candidate's never goes.
+    """
+    removed = 0
+    for parent in hierarchy.parents:
+        try:
+            folders = [folder for folder in parent.iterdir() if folder.name.startswith("perfectplay-")]
+        except OSError:
+            continue
+        for folder in folders:
+            maker = folder.name.split("-")[1]
+            if not maker.isdigit() or _alive(int(maker)):
+                continue
+            with contextlib.suppress(OSError):
+                if now() - folder.stat().st_mtime >= STALE_AFTER:
+                    folder.rmdir()
+                    removed += 1
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's process: alive
+    return True
+
+
+NEAR_LIMIT = 4 * 2**20
+"""Bytes below its memory limit a v1 cgroup's peak use must come for its limit to count as reached (the kernel
+charges a few pages at a time)."""
 
 
 class CGroup:
@@ -250,17 +298,28 @@ class CGroup:
 
     def out_of_memory(self) -> bool:
         """Whether the kernel killed a process of it for going over its memory limit."""
-        folder = self.folders[0]
         name = "memory.events" if self.hierarchy.version == 2 else "memory.oom_control"
-        try:
-            text = (folder / name).read_text()
-        except OSError:
-            return False
-        for line in text.splitlines():
-            key, _, value = line.partition(" ")
-            if key == "oom_kill" and value.strip().isdigit():
-                return int(value) > 0
-        return False
+        return _count(self.folders[0] / name, "oom_kill") > 0
+
+    def killed_elsewhere(self) -> bool:
+        """Whether the kernel's out-of-memory killer ended a process of it though its own limit was never reached.
+
+        The memory it was killed for was then a pool it shares (an enclosing cgroup's limit, the machine's): in a
+        class run, a classmate's use of that pool, not its own. The kernel counts a kill in the victim's cgroup
+        whatever limit caused it; that its own limit was reached is v2's ``max`` of ``memory.events`` (counted in
+        the cgroup whose limit it was), and in v1 its peak use within ``NEAR_LIMIT`` of its limit, of memory or of
+        memory and swap (v1's ``failcnt`` is not counted for the latter, whose limit is met first).
+        """
+        folder = self.folders[0]
+        if self.hierarchy.version == 2:
+            return _count(folder / "memory.events", "oom_kill") > 0 and _count(folder / "memory.events", "max") == 0
+        reached = _number(folder / "memory.failcnt") > 0 or any(
+            0
+            < _number(folder / f"memory.{kind}limit_in_bytes")
+            <= _number(folder / f"memory.{kind}max_usage_in_bytes") + NEAR_LIMIT
+            for kind in ("", "memsw.")
+        )
+        return _count(folder / "memory.oom_control", "oom_kill") > 0 and not reached
 
     def kill_all(self, rounds: int = 50) -> None:
         """SIGKILL every process in it until none is left (a process forking meanwhile is caught next round)."""
@@ -325,16 +384,29 @@ class _Reading:
 
 def _refusals(folder: Path) -> int:
     """How many times ``pids.max`` of this cgroup (or, in v2, one below it) refused a new process."""
+    return _count(folder / "pids.events", "max")
+
+
+def _count(path: Path, key: str) -> int:
+    """The number after ``key`` in a file of ``key value`` lines (0 where there is none or no file)."""
     try:
-        text = (folder / "pids.events").read_text()
+        text = path.read_text()
     except OSError:
         return 0
     for line in text.splitlines():
-        key, _, value = line.partition(" ")
-        if key == "max":
-            with contextlib.suppress(ValueError):
-                return int(value)
+        name, _, value = line.partition(" ")
+        if name == key and value.strip().isdigit():
+            return int(value)
     return 0
+
+
+def _number(path: Path) -> int:
+    """The number a file holds (0 where there is none or no file)."""
+    try:
+        text = path.read_text().strip()
+    except OSError:
+        return 0
+    return int(text) if text.isdigit() else 0
 
 
 def _write(path: Path, text: str) -> None:

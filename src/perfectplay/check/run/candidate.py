@@ -93,13 +93,16 @@ class CandidateWorker:
                     raise GaveUp
             except (ChildDied, ChildTimedOut) as failed:
                 ready = child.ready()
+                elsewhere = _killed_elsewhere(child) if isinstance(failed, ChildDied) else None
                 self._bury(child)
-                if ready:
+                if ready and elsewhere is None:
                     raise
-                # It ended before it was ready: the sandbox, the limits or the user could not be set up.
+                # It ended before it was ready (the sandbox, the limits or the user could not be set up), or a
+                # pool of memory it shares ran out: the machine's failure either way.
                 last = failed.stderr if isinstance(failed, ChildDied) else ""
                 why = failed.status if isinstance(failed, ChildDied) else "took too long"
-                reason = f"the candidate's sandboxed process could not be prepared (it {why}){_last_line(last)}"
+                prepared = f"the candidate's sandboxed process could not be prepared (it {why}){_last_line(last)}"
+                reason = elsewhere or prepared
                 if attempt == run_worker.MACHINE_RETRIES:
                     raise MachineFailed(reason) from None
                 continue
@@ -159,6 +162,14 @@ class CandidateWorker:
                 child.charged += late.cpu
                 failure = {"failure": "timeout", "clock": late.clock, "seconds": late.seconds}
             except ChildDied as died:
+                elsewhere = _killed_elsewhere(child)
+                if elsewhere is not None:
+                    # Not its own limit: ask again on a fresh process, then give up on the machine.
+                    retries += 1
+                    if retries > run_worker.MACHINE_RETRIES:
+                        raise MachineFailed(elsewhere) from None
+                    self.discard()
+                    continue
                 failure = {"failure": "died", "status": died.status, "stderr": died.stderr}
             except ProtocolError as broken:
                 failure = {"failure": "died", "status": f"broke the protocol: it {broken}", "stderr": ""}
@@ -229,6 +240,14 @@ def _refused_elsewhere(child: Child, record: dict[str, Any]) -> str | None:
         if child.group.refused_above():
             return "a process or thread was refused by a limit above the candidate's own (an enclosing cgroup)"
         return None
+    return None
+
+
+def _killed_elsewhere(child: Child) -> str | None:
+    """Why the machine (not the candidate's own memory limit) ended its process, if that is what happened: the
+    kernel killed it for memory while its own limit was never reached (``CGroup.killed_elsewhere``)."""
+    if child.group is not None and child.group.killed_elsewhere():
+        return "the kernel killed the candidate's process for memory its own limit never reached (a pool it shares)"
     return None
 
 

@@ -116,7 +116,7 @@ else:  # a candidate's process: ``python -I -S runner.py``
 
 def main(argv: list[str]) -> None:
     """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--path DIR]... [--driver NAME=FILE]...
-    [--unpack TAR DIR] [--ready FD] (--module FILE | --exec PROGRAM ARG...)``.
+    [--unpack TAR DIR] [--cap-files FOLDER=COUNT] [--ready FD] (--module FILE | --exec PROGRAM ARG...)``.
 
     Started by the checker as ``python -I -S runner.py`` (inside the sandbox
     when there is one): it unpacks the submission's private copy, sets the
@@ -137,7 +137,9 @@ def main(argv: list[str]) -> None:
     unpack: tuple[str, str] | None = None
     drivers: dict[str, str] = {}
     packages: list[str] = []
-    while argv and argv[0] in ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path", "--driver"):
+    files: tuple[str, int] | None = None
+    options = ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path", "--driver", "--cap-files")
+    while argv and argv[0] in options:
         option = argv[0]
         if option == "--no-fork":
             no_fork = True
@@ -151,6 +153,11 @@ def main(argv: list[str]) -> None:
         if option == "--driver":  # a game plug's driver: loaded only when ``use`` names it
             name, _, file = argv[1].partition("=")
             drivers[name] = file
+            argv = argv[2:]
+            continue
+        if option == "--cap-files":  # FOLDER=COUNT: files and folders a tmpfs may hold, set before the drop
+            folder, _, count = argv[1].partition("=")
+            files = (folder, int(count))
             argv = argv[2:]
             continue
         if option == "--limit":
@@ -167,6 +174,8 @@ def main(argv: list[str]) -> None:
     try:
         if unpack is not None:
             process.unpack_copy(*unpack)
+        if files is not None:
+            process.cap_files(*files)
         process.set_limits(limits)
         if user is not None:
             process.drop_user(user)

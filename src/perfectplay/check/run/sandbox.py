@@ -68,6 +68,11 @@ INSIDE_FOLDER = "/submission"
 INSIDE_PYTHON = "/python"
 TMP_BYTES = 64 * 1024 * 1024
 """Size of the sandbox's private /tmp (memory-backed, gone with the sandbox)."""
+TMP_FILES = 16_384
+"""Files and folders the private /tmp may hold (as root): an empty one takes no page of its size, only about 1 KB of
+the kernel's memory for its inode, which only a cgroup would count (the tmpfs's own default is half the machine's
+pages: gigabytes). Its extended attributes share that room (1 KB an inode): 16 MB, where a 64 MB /tmp without the
+cap held 1,250 MB of them."""
 INTERPRETER_BYTES = 32 * 1024 * 1024
 """What a candidate's Python needs of its memory limit beside the submission's copy (the runner, the interpreter)."""
 SUBMISSION_BYTES = CAPS.bytes + TMP_BYTES
@@ -430,7 +435,9 @@ class Jail:
         # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
         argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
-        inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *user, *flags, *ready, *tail]
+        # As root its /tmp is the one folder the candidate's user may write: its files are capped (TMP_FILES).
+        files = ["--cap-files", f"/tmp={TMP_FILES}"] if os.geteuid() == 0 else []
+        inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *files, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
 
     @property
@@ -483,8 +490,10 @@ def _bwrap(
     argv = [path, "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc"]
     argv += ["--unshare-uts", "--unshare-cgroup-try"]
     if os.geteuid() == 0:
-        # Root keeps just what the launcher needs to become the candidate's user; the drop clears even these.
+        # Root keeps just what the launcher needs to become the candidate's user and to cap the files of its /tmp
+        # (``inside/process.cap_files``); the drop clears even these.
         argv += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
+        argv += ["--cap-add", "CAP_SYS_ADMIN"]
     else:
         argv += ["--unshare-user"]
     for system in SYSTEM:

@@ -29,6 +29,23 @@ def set_limits(limits: dict[str, int]) -> None:
         resource.setrlimit(which, (value, value))
 
 
+def cap_files(folder: str, count: int) -> None:
+    """At most ``count`` files and folders in the tmpfs at ``folder`` (its size kept), before the drop of privileges.
+
+    An empty file takes no page of a tmpfs's size, only the kernel's memory for its inode, which no limit of the
+    process counts (a cgroup would). bubblewrap sets a tmpfs's size only: the sandbox lends this process
+    ``CAP_SYS_ADMIN`` for this one remount, and ``drop_user`` takes it away with the rest.
+    """
+    import ctypes
+
+    remount, no_setuid, no_devices = 32, 2, 4  # MS_REMOUNT, MS_NOSUID, MS_NODEV: bubblewrap's flags kept
+    libc = ctypes.CDLL(None, use_errno=True)
+    options = f"nr_inodes={count}".encode()
+    if libc.mount(b"tmpfs", folder.encode(), b"tmpfs", remount | no_setuid | no_devices, options) != 0:
+        number = ctypes.get_errno()
+        raise OSError(number, f"could not cap the files of {folder}: {os.strerror(number)}")
+
+
 def drop_user(user: str) -> None:
     """Become an unprivileged user (the sandbox gave this process only the right to do this)."""
     uid, gid = (int(part) for part in user.split(":"))
