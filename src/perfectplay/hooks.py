@@ -149,11 +149,17 @@ class ScoreTable(Protocol):
     Scores follow ``perfectplay.game``'s convention, for the side to move. A
     limited search asks this table before anything else: where it knows
     every move's score, that is the whole analysis, exact and complete
-    (Connect Four's exact layer, ``games/connect4_layer.py``).
+    (Connect Four's exact layer, ``games/connect4_layer.py``); where it knows
+    only the position's own, that is the analysis's value and the score
+    the search looks for a move to reach.
     """
 
     def move_scores(self, state: object) -> dict[int, int] | None:
         """Each legal move's exact score for the side to move, or None where the table cannot tell."""
+        ...
+
+    def score(self, state: object) -> int | None:
+        """The position's own exact score for the side to move (a layer's own row), or None where it cannot tell."""
         ...
 
 

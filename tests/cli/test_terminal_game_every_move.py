@@ -19,5 +19,5 @@ def test_scores_as_o_after_4_4_4_show_every_columns_proven_outcome_and_the_slowe
     marks = lines[labels + 1].split()
     assert len(marks) == 7 and "?" not in marks, marks
     assert marks[3] == "L38" and all(mark.startswith("L") for mark in marks), marks
-    assert "Best: 4 (a proven loss, its length not proven)." in out
+    assert "Best: 4 (loss in 38)." in out  # the book proves 4 the slowest: the position's exact value
     assert "Hint for O: play 4 (every move loses against best play; this one holds out longest: loss in 38)." in out

@@ -197,7 +197,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
     With ``evaluation`` (a depth-limited search) each move shows its proven
     outcome or the estimate ``≈ v`` that the evaluation gave it.
     """
-    from perfectplay.words import ANSWERED_AHEAD, outcome_class_text, result_text
+    from perfectplay.words import ANSWERED_AHEAD, best_reaches, outcome_class_text, result_text
 
     side = analysis.to_move.value
     lines = [f"{game.format(analysis.state)}  ({game.title}, {side} to move)", ""]
@@ -214,7 +214,7 @@ def format_analysis(game: Game[Any], analysis: Analysis, evaluation: str | None 
                 "≈ v is the evaluation's estimate at the depth limit, not a proof; "
                 "outcomes in words are proven. --compare shows perfect play beside it."
             )
-        elif analysis.outcome.proven:
+        elif analysis.outcome.proven and (best_reaches(analysis) or analysis.outcome_class is None):
             lines.append(f"{side} to move: {analysis.outcome} with best play. Best: {best}")
         elif analysis.outcome_class is not None:
             lines.append(f"{side} to move: {outcome_class_text(analysis)}. Keeps it: {best}")

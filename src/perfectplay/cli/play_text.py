@@ -12,6 +12,7 @@ from typing import Any
 
 from perfectplay import Analysis, Game, Outcome, Player
 from perfectplay.play import MatchResult
+from perfectplay.words import best_reaches, length_known_text
 
 COMMAND_HELP: dict[str, str] = {
     "undo": "take back your last move (and the computer's reply)",
@@ -50,12 +51,15 @@ def scores_text(game: Game[Any], analysis: Analysis) -> str:
         "W? or L? = a win or loss, its length not proven, ? = unknown):"
     )
     best = ", ".join(game.move_label(move) for move in analysis.best)
-    value = str(analysis.outcome)
-    if not analysis.outcome.proven and analysis.outcome_class is not None:
-        value = f"a proven {analysis.outcome_class}" + (
+    value, label = str(analysis.outcome), "Best"
+    if not best_reaches(analysis) and analysis.outcome_class is not None:
+        # The position's win or loss, its length where an exact layer knows it; the moves shown only keep it.
+        known = length_known_text(analysis, "in the time limit")
+        value = known or f"a proven {analysis.outcome_class}" + (
             "" if analysis.outcome_class == "draw" else ", its length not proven"
         )
-    return "\n".join([heading, "", game.draw(analysis.state, marks=marks), "", f"Best: {best} ({value})."])
+        label = "Best" if known is None else "Keeps it"
+    return "\n".join([heading, "", game.draw(analysis.state, marks=marks), "", f"{label}: {best} ({value})."])
 
 
 def history_text(game: Game[Any], history: list[tuple[Any, int | None]]) -> str:

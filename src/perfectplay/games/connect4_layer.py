@@ -23,7 +23,9 @@ An exact layer (``--values exact``, a few moves in: exact scores cost more
 than outcomes) answers every position at or above it the same way, with
 every move's exact score: a negamax over the layer's scores, each one
 counted one move longer on the way up. The solver asks it before the book
-(``score_table``): there its answer is the whole analysis.
+(``score_table``): there its answer is the whole analysis. On the layer
+itself it knows the position's own exact score (``ExactLayer.score``): the
+analysis's value, and the score the search proves a move reaches.
 """
 
 from __future__ import annotations
@@ -156,6 +158,17 @@ class ExactLayer:
         game = self.game
         try:
             return {move: back_up(self._value(game.play(state, move), known)) for move in game.legal_moves(state)}
+        except _NotInLayer:
+            return None  # a position no game reaches: the search answers it
+
+    def score(self, state: object) -> int | None:
+        """The exact score of a position on the layer or above it for its side to move; None below it or off it."""
+        if not isinstance(state, self.state_type) or self.game.is_over(state):
+            return None
+        if (state.x | state.o).bit_count() > self.plies:
+            return None
+        try:
+            return self._value(state, {})
         except _NotInLayer:
             return None  # a position no game reaches: the search answers it
 

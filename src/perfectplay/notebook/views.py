@@ -41,7 +41,7 @@ from perfectplay.teaching import (
     trace_search,
 )
 from perfectplay.viz import convergence_svg, mcts_svg, mcts_text, position_svg, trace_svg
-from perfectplay.words import move_outcome_text, outcome_class_text
+from perfectplay.words import best_reaches, move_outcome_text, outcome_class_text
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ class AnalysisView:
             return Position(game, analysis.state).caption
         best = ", ".join(game.move_label(move) for move in analysis.best)
         side = analysis.to_move.value
-        if analysis.outcome.proven:
+        if analysis.outcome.proven and (best_reaches(analysis) or analysis.outcome_class is None):
             return f"{side} to move: {analysis.outcome} with perfect play; best: {best}"
         if analysis.outcome_class is not None:  # a limit stopped the search after it proved win, draw or loss
             return f"{side} to move: {outcome_class_text(analysis)}; keeps it: {best}"

@@ -38,6 +38,7 @@ _HOMES: dict[str, str] = {
     "about_text": "perfectplay.words.common",
     "advised_moves": "perfectplay.words.play",
     "and_list": "perfectplay.words.common",
+    "best_reaches": "perfectplay.words.play",
     "book_text": "perfectplay.words.play",
     "bound_text": "perfectplay.words.common",
     "choice_text": "perfectplay.words.play",
@@ -45,6 +46,7 @@ _HOMES: dict[str, str] = {
     "cut_text": "perfectplay.words.teaching",
     "depth_note": "perfectplay.words.play",
     "hint_text": "perfectplay.words.play",
+    "length_known_text": "perfectplay.words.play",
     "level_note": "perfectplay.words.play",
     "level_title": "perfectplay.words.play",
     "level_words": "perfectplay.words.play",
@@ -90,10 +92,12 @@ if _typing.TYPE_CHECKING:
     from perfectplay.words.play import PERFECT as PERFECT
     from perfectplay.words.play import PERFECT_LEVEL as PERFECT_LEVEL
     from perfectplay.words.play import advised_moves as advised_moves
+    from perfectplay.words.play import best_reaches as best_reaches
     from perfectplay.words.play import book_text as book_text
     from perfectplay.words.play import choice_text as choice_text
     from perfectplay.words.play import depth_note as depth_note
     from perfectplay.words.play import hint_text as hint_text
+    from perfectplay.words.play import length_known_text as length_known_text
     from perfectplay.words.play import level_note as level_note
     from perfectplay.words.play import level_title as level_title
     from perfectplay.words.play import level_words as level_words

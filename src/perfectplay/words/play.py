@@ -93,6 +93,7 @@ def hint_text(game: Game[Any], analysis: Analysis) -> str:
         "win": proven_not_how("win", "in the time limit"),
         "loss": "every move loses against best play; the slowest was not proven in the time limit",
     }.get(analysis.outcome_class or "", "the best found in the time limit; the search could not prove its outcome")
+    unknown = length_known_text(analysis, "in the time limit") or unknown
     what = {
         "win": f"{first}: a forced win",
         "draw": "a draw with best play",
@@ -110,13 +111,39 @@ def outcome_class_text(analysis: Analysis) -> str:
     if name == "unknown":
         return "unknown, the limit ran out before a proof"
     if analysis.algorithm in ANSWERED_AHEAD:  # no search ran: no limit stopped it
-        return proven_not_how(name, f"by {ANSWERED_AHEAD[analysis.algorithm]}")
-    return proven_not_how(name, "before the limit")
+        when = f"by {ANSWERED_AHEAD[analysis.algorithm]}"
+        return length_known_text(analysis, when) or proven_not_how(name, when)
+    return length_known_text(analysis, "before the limit") or proven_not_how(name, "before the limit")
 
 
 def proven_not_how(name: str, when: str) -> str:
     """``a proven win; how fast was not proven in the time limit``: a win or loss proven, its length not."""
     return f"a proven {name}; how {'fast' if name == 'win' else 'slow'} was not proven {when}"
+
+
+def length_known_text(analysis: Analysis, when: str) -> str | None:
+    """``a proven win in 39; which move wins that fast was not proven in the time limit``, or None.
+
+    For a position whose exact win or loss is known (an exact layer's row)
+    while its moves are not all valued: the words name its length, and
+    leave unproven only which move reaches it, where none is proven to.
+    None for any other analysis (a draw, a value not known exactly).
+    """
+    if analysis.score is None or analysis.outcome.name not in ("win", "loss"):
+        return None
+    if best_reaches(analysis):
+        return f"a proven {analysis.outcome}"
+    which = "which move wins that fast" if analysis.outcome.name == "win" else "which move holds out that long"
+    return f"a proven {analysis.outcome}; {which} was not proven {when}"
+
+
+def best_reaches(analysis: Analysis) -> bool:
+    """Whether ``best`` is proven to reach the position's value: complete, or a best move's exact score is it."""
+    if analysis.complete:
+        return True
+    return analysis.score is not None and any(
+        entry.score == analysis.score for entry in analysis.moves if entry.move in analysis.best
+    )
 
 
 def unproven_text(analysis: Analysis) -> str | None:
@@ -133,6 +160,9 @@ def unproven_text(analysis: Analysis) -> str | None:
     if analysis.algorithm in ANSWERED_AHEAD:
         return book_text(analysis)
     took = seconds_text(analysis.seconds)
+    known = length_known_text(analysis, f"in {took}")
+    if known is not None:
+        return known if ";" in known else f"{known}; the other moves not all valued in {took}"
     if analysis.outcome_class == "win":
         return f"a proven win; the fastest not proven in {took}"
     if analysis.outcome_class == "draw":
@@ -158,6 +188,9 @@ def book_text(analysis: Analysis) -> str:
         return f"{source}: a proven loss, this move the slowest ({chosen[0].outcome})"
     if chosen:
         return f"{source}: a proven {chosen[0].outcome}, the fastest"
+    known = length_known_text(analysis, f"by {ANSWERED_AHEAD[analysis.algorithm]}")
+    if known is not None:
+        return f"{source}: {known}"
     name = analysis.outcome_class or "win"
     return f"{source}: a proven {name}; how {'fast' if name == 'win' else 'slow'} not proven"
 

@@ -77,7 +77,8 @@ def test_a_search_stopped_before_the_exact_scores_still_keeps_a_proven_win() -> 
     exact = {entry.move: entry.score for entry in analyze(game, state).moves}
     assert stopped.best and all((exact[move] or 0) > 0 for move in stopped.best)
     words = unproven_text(stopped)
-    assert words is not None and words.startswith("a proven win; the fastest not proven in ")
+    # The top move's proven win is the analysis's value (``stopped.outcome``): the words give its length.
+    assert words is not None and words.startswith(f"a proven {stopped.outcome}; the other moves not all valued in ")
 
 
 def test_a_search_stopped_before_the_outcome_says_only_what_it_found() -> None:

@@ -13,11 +13,15 @@ outcome (a win or a loss whose length is not proven), else an estimate.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
+from perfectplay.search.base.budget import Stop
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.deepening import Findings, deepen
-from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes
+from perfectplay.search.solver.nullwindow import exact_all
+from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, per_move
+from perfectplay.search.solver.reaching import probe_reaching, reached
 from perfectplay.search.solver.root import Root
 
 if TYPE_CHECKING:
@@ -26,7 +30,11 @@ if TYPE_CHECKING:
 
 
 def analyse_every_move(
-    root: Root, depth_cap: int | None, book: BookAnswer | None, table: OutcomeTable | None
+    root: Root,
+    depth_cap: int | None,
+    book: BookAnswer | None,
+    table: OutcomeTable | None,
+    found: dict[int, int] | None = None,
 ) -> Findings:
     """Every move of ``root`` valued under the budget's limit, from what ``book`` and ``table`` prove.
 
@@ -42,6 +50,12 @@ def analyse_every_move(
         outcomes = table.move_outcomes(root.state)
         if outcomes is not None:
             known = table_outcomes(root, outcomes)
+            if depth_cap is None:
+                seeds = dict(found or {})
+                if book is not None and book.move is not None and book.plies is not None:
+                    sign = 1 if book.outcomes.outcome == WIN else -1
+                    seeds[root.twin_of[book.move]] = sign * (root.base - book.plies) * SCALE
+                return exact_within(root, known, seeds)
         elif known is None:
             ceiling = table.outcome(root.state)
     findings = deepen(root, True, depth_cap, root.game.max_plies, known, ceiling, analysis=True)
@@ -56,6 +70,34 @@ def analyse_every_move(
     )
 
 
+def exact_within(root: Root, known: Outcomes, found: dict[int, int]) -> Findings:
+    """Every move's exact value straight away, each within its outcome's range, kept as proven if the limit stops.
+
+    Where every move's outcome is known ahead of time, the deepening's
+    iterations and win/draw/loss probes have nothing left to prove that a
+    stopped analysis would show (each move already shows its outcome), and
+    its exact attempts start again from scratch each time: ``64476`` took
+    203 M nodes (21.9 s of CPU) that way, 149 M searched exact at once
+    (``benchmarks/analyze_plies.py``). ``found`` holds moves proven already
+    (internal units, unique moves).
+    """
+    by_move = per_move(root, known)
+    with suppress(Stop):
+        exact_all(root, by_move, found)
+    values = {move: found[root.twin_of[move]] for move in root.moves if root.twin_of[move] in found}
+    proven = frozenset(values)
+    if len(proven) == len(root.moves):
+        top = max(values.values())
+        return Findings(values, proven, tuple(sorted(move for move in root.moves if values[move] == top)), True, None)
+    keeping = known.keeping & frozenset(root.tactical_moves()) or known.keeping
+    if known.outcome == LOSS:  # every move loses: the slowest proven, else the forced reply, else the favourite
+        slowest = max(values.values(), default=None)
+        keeping = frozenset(move for move, value in values.items() if value == slowest) or frozenset(
+            root.tactical_moves() or root.moves[:1]
+        )
+    return Findings(values, proven, tuple(sorted(keeping)), False, None, outcomes=known, move_outcomes=by_move)
+
+
 def table_outcomes(root: Root, outcomes: dict[int, int]) -> Outcomes:
     """A table's outcome of every move as ``Outcomes``: the position's, the moves that keep it, draws, losses."""
     best = max(outcomes.values())
@@ -63,3 +105,46 @@ def table_outcomes(root: Root, outcomes: dict[int, int]) -> Outcomes:
     draws = frozenset(move for move in root.moves if outcomes.get(move) == DRAW)
     losses = frozenset(move for move in root.moves if outcomes.get(move) == LOSS)
     return Outcomes(best, keeping, draws, losses)
+
+
+def toward_own_score(
+    root: Root, own: int, book: BookAnswer | None, table: OutcomeTable | None, *, every_move: bool
+) -> Findings | None:
+    """The moves that reach the root's exact score ``own`` (known ahead of time), proven under the budget's limit.
+
+    The candidates are the moves that may: the book's first, then those the
+    book or ``table`` proves keep the position's outcome, in the root's
+    order (a move proven to draw in a won position cannot). A player
+    (not ``every_move``) gets the first that reaches it, or None when the
+    limit runs out first; an analysis gets every move probed, then the
+    rest of the limit valuing the moves as ``analyse_every_move`` does.
+    """
+    known = None if book is None else book.outcomes
+    outcomes = None if table is None else table.move_outcomes(root.state)
+    if outcomes is not None:
+        known = table_outcomes(root, outcomes)
+    by_move = {} if known is None else per_move(root, known)
+    wanted = WIN if own > 0 else LOSS if own < 0 else DRAW
+    found = {move: 0 for move, outcome in by_move.items() if own == 0 and outcome == DRAW}  # a draw is exact
+    # A win on the spot or the one forced reply is proven the only best move: it reaches ``own`` unprobed.
+    found.update((root.twin_of[move], own * SCALE) for move in root.forced_moves())
+    first = [] if book is None or book.move is None else [book.move]
+    order = [*first, *(move for move in root.moves if by_move.get(move, wanted) == wanted)]
+    try:
+        if every_move or not reached(root, own, found):
+            probe_reaching(root, own, order, found, every=every_move)
+    except Stop:
+        if not every_move:
+            return None
+    reach = reached(root, own, found)
+    if not every_move:
+        if not reach:
+            return None
+        return Findings(
+            {move: own * SCALE for move in reach}, reach, tuple(sorted(reach)), False, None, move_outcomes=by_move
+        )
+    findings = analyse_every_move(root, None, book, table, {root.twin_of[move]: own * SCALE for move in reach})
+    if reach <= findings.proven:
+        return findings
+    values = {**findings.values, **{move: own * SCALE for move in reach}}
+    return findings._replace(values=values, proven=findings.proven | reach, best=tuple(sorted(reach)))

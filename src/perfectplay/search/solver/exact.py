@@ -180,19 +180,23 @@ def _run(
     negamax = negamax_for(game, _table_for(game, table, limit), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
+    own = None
     if limit is None or (limit.seconds is None and limit.nodes is None and limit.depth is None):
         findings, algorithm = exact(root, every_move), "solver"
     else:
-        findings, algorithm = _limited(root, limit, every_move, analysis)
+        own = _own_score(game, state) if limit.depth is None else None
+        findings, algorithm, own = _limited(root, limit, every_move, analysis, own)
     if progress is not None:
         budget.phase = "done"
         budget.table_size = len(negamax.table)
         progress(budget.snapshot(negamax.nodes))
-    return _report(root, findings, budget.elapsed(), algorithm, keepers=analysis)
+    return _report(root, findings, budget.elapsed(), algorithm, keepers=analysis, own=own)
 
 
-def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tuple[Findings, str]:
-    """A limited search's answer and what gave it: the strongest of what is known ahead of time, else a search.
+def _limited(
+    root: Root, limit: Limit, every_move: bool, analysis: bool, own: int | None
+) -> tuple[Findings, str, int | None]:
+    """A limited search's answer, what gave it and the root's exact score where known ahead of time (or None).
 
     In this order: the game's exact scores table (``"layer"``: every move's
     exact score, which is the whole analysis); the game's opening book (``"book"``); a move that must be
@@ -205,34 +209,67 @@ def _limited(root: Root, limit: Limit, every_move: bool, analysis: bool) -> tupl
     An ``analysis`` (every move valued, not at once) lets none of them end
     it: the book and the table only bound and order its search, which runs
     to exact scores or to the limit (``analyse_every_move``).
+
+    ``own`` is the root's exact score where the score table knows only the
+    position's own (on its layer): the search then proves which moves
+    reach it (``reaching.py``), first thing, under the limit; a player
+    takes the book's move at once only where the book proved it reaches it.
+    A book's line that holds its move's exact length (the move proven best)
+    gives that score too.
     """
     game, state = root.game, root.state
     ahead = limit.depth is None
     scores = _scores_ahead(game, state) if ahead else None
     if scores is not None:
-        return _from_scores(root, scores, every_move), "layer"
+        return _from_scores(root, scores, every_move), "layer", None
     answer = _book_answer(game, state) if ahead else None
     booked = answer is not None and answer.move is not None
-    if booked and not analysis:
+    book_score = _book_score(root, answer)
+    if booked and not analysis and (own is None or book_score == own):
         assert answer is not None
-        return _from_book(root, answer), "book"
+        return _from_book(root, answer), "book", own if own is not None else book_score
+    own = own if own is not None else book_score
     settled = _forced(root, every_move, analysis) if not booked and root.forced_moves() else None
     if settled is not None:
-        return settled, "solver"
+        return settled, "solver", own
+    outcomes = game.outcome_table() if ahead else None
+    if own is not None and own != book_score:
+        from perfectplay.search.solver.every_move import toward_own_score  # on an exact layer only
+
+        found = toward_own_score(root, own, answer, outcomes, every_move=analysis)
+        if found is not None:
+            return found, "solver", own
+        if booked:  # the limit ran out first: the book's move stands, as it would have at once
+            assert answer is not None
+            return _from_book(root, answer), "book", own
     if analysis:
         from perfectplay.search.solver.every_move import analyse_every_move  # an analysis only: not at start-up
 
-        return analyse_every_move(root, limit.depth, answer, game.outcome_table() if ahead else None), "solver"
+        return analyse_every_move(root, limit.depth, answer, outcomes), "solver", own
     ceiling = None
     table = game.outcome_table() if ahead and answer is None else None
     if table is not None:
         answer = _from_table(root, table)
         if answer is not None and answer.move is not None:
-            return _from_book(root, answer), "layer"
+            return _from_book(root, answer), "layer", own
         if answer is None:
             ceiling = table.outcome(state)
     known = None if answer is None else answer.outcomes
-    return deepen(root, every_move, limit.depth, game.max_plies, known, ceiling), "solver"
+    return deepen(root, every_move, limit.depth, game.max_plies, known, ceiling), "solver", own
+
+
+def _own_score(game: Game[Any], state: Any) -> int | None:
+    """The position's own exact score from the game's score table (on its layer), or None where it cannot tell."""
+    table = game.score_table()
+    return None if table is None else table.score(state)
+
+
+def _book_score(root: Root, answer: BookAnswer | None) -> int | None:
+    """The root's exact score where the book's line holds its move's exact length (the move proven best), else None."""
+    if answer is None or answer.move is None or answer.plies is None:
+        return None
+    sign = 1 if answer.outcomes.outcome == WIN else -1
+    return sign * (root.base - answer.plies)
 
 
 def _scores_ahead(game: Game[Any], state: Any) -> dict[int, int] | None:
@@ -326,9 +363,20 @@ def _from_book(root: Root, answer: BookAnswer) -> Findings:
 
 
 def _report(
-    root: Root, findings: Findings, seconds: float, algorithm: str = "solver", *, keepers: bool = False
+    root: Root,
+    findings: Findings,
+    seconds: float,
+    algorithm: str = "solver",
+    *,
+    keepers: bool = False,
+    own: int | None = None,
 ) -> Analysis:
-    """The analysis from what the search found: each move with the most proven of it (score, else outcome)."""
+    """The analysis from what the search found: each move with the most proven of it (score, else outcome).
+
+    ``own``, the position's exact score known ahead of time, is its value
+    whatever the search had time to prove of its moves: the words never
+    call its length unproven.
+    """
     game = root.game
     max_plies = game.max_plies
     entries: list[MoveValue] = []
@@ -350,7 +398,7 @@ def _report(
             else:
                 entries.append(MoveValue.guess(move, None if value is None else clamp_guess(value)))
     negamax = root.negamax
-    return assemble(
+    analysis = assemble(
         game,
         root.state,
         entries,
@@ -363,4 +411,22 @@ def _report(
         table=negamax.table.stats(),
         outcome_class=None if findings.outcomes is None else OUTCOME_NAMES[findings.outcomes.outcome],
         keepers=keepers,
+    )
+    return analysis if own is None else with_own_score(analysis, own)
+
+
+def with_own_score(analysis: Analysis, own: int) -> Analysis:
+    """``analysis`` with the position's exact score ``own`` as its value; its best moves those proven to reach it.
+
+    Its win, draw or loss (``outcome_class``) stays named while its moves are
+    not all valued, as a search that proved only that would name it.
+    """
+    outcome = outcome_of(own, analysis.game.max_plies)
+    reaching = tuple(entry.move for entry in analysis.moves if entry.score == own)
+    name = "win" if own > 0 else "loss" if own < 0 else "draw"
+    return analysis._replace(
+        outcome=outcome,
+        score=own,
+        best=tuple(sorted(reaching)) or analysis.best,
+        outcome_class=None if analysis.complete else name,
     )

@@ -166,7 +166,7 @@ def bisect_outside_in(probe: Probe, low: int, high: int, reach: int = 4) -> int:
     return low
 
 
-def exact_all(root: Root, known: dict[int, int] | None = None) -> dict[int, int]:
+def exact_all(root: Root, known: dict[int, int] | None = None, found: dict[int, int] | None = None) -> dict[int, int]:
     """The exact value of every root move (symmetric twins searched once).
 
     Each move after the first is probed from the value of the one before
@@ -174,14 +174,20 @@ def exact_all(root: Root, known: dict[int, int] | None = None) -> dict[int, int]
     65 M nodes, against 77 M probed from the outside in each time.
     ``known`` (a proven outcome per move: 1 a win, 0 a draw, -1 a loss, from
     a book, an outcome table or the win/draw/loss probes) narrows a move's
-    range to that outcome's before the first probe.
+    range to that outcome's before the first probe. ``found`` receives each
+    unique move's value as soon as it is proven, so a caller stopped by a
+    limit keeps the moves finished before it; a move it holds already is
+    taken as proven.
     """
     low, high = root.value_range()
     unique = root.unique_moves
-    values: dict[int, int] = {}
+    values: dict[int, int] = {} if found is None else found
     guess = None
     for number, move in enumerate(unique, 1):
         root.negamax.budget.phase = f"move {root.game.move_label(move)} ({number}/{len(unique)})"
+        if move in values:  # proven before the call (``found``)
+            guess = values[move]
+            continue
         outcome = None if known is None else known.get(move)
         if outcome == 0:
             values[move] = 0
