@@ -120,8 +120,11 @@ def toward_own_score(
     book or ``table`` proves keep the position's outcome, in the root's
     order (a move proven to draw in a won position cannot). A player
     (not ``every_move``) gets the first that reaches it, or None when the
-    limit runs out first; an analysis gets every move probed, then the
-    rest of the limit valuing the moves as ``analyse_every_move`` does.
+    limit runs out first. An analysis where ``table`` knows every move's
+    outcome gets every move's exact search at once, bounded by ``own``
+    (with a stand-in ply-5 row, ``64476`` took 80 M nodes that way, 85 M
+    probing first, 138 M without the row); elsewhere every move probed,
+    then the rest of the limit valuing the moves as ``analyse_every_move`` does.
     """
     known = None if book is None else book.outcomes
     outcomes = None if table is None else table.move_outcomes(root.state)
