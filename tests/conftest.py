@@ -4,6 +4,7 @@ shared by the run's xdist workers."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,18 @@ from perfectplay.teaching.trace import Trace, trace_minimax
 from shared_results import SharedResults, shared_folder
 from skip_summary import pytest_unconfigure as pytest_unconfigure  # the closing line: skipped, to install
 from textbook_reference import Answer, reachable_positions, reference_answers
+
+DONT_WRITE_BYTECODE = sys.dont_write_bytecode
+"""As the environment says (``PYTHONDONTWRITEBYTECODE``): what the tests themselves run with."""
+# Collection keeps what it compiles: pytest rewrites the assertions of every test module it imports (about 400, 4 s
+# of CPU) and keeps the result in __pycache__ (ignored by git) only where Python may write bytecode; in an
+# environment that sets PYTHONDONTWRITEBYTECODE every worker of every run would rewrite them all again.
+sys.dont_write_bytecode = False
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The tests run as the environment asked: a file a test imports from its own folder leaves no bytecode there."""
+    sys.dont_write_bytecode = DONT_WRITE_BYTECODE
 
 
 @pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests integration
@@ -80,4 +93,3 @@ def empty_board_trace(tictactoe: MNK, shared_results: SharedResults) -> Trace:
 def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
     """The ``perfectplay`` command run in this process: for the many refusals of bad arguments."""
     return InProcess(capsys, monkeypatch)
-

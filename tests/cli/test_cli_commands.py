@@ -212,7 +212,8 @@ def test_long_searches_show_progress_on_a_terminal_only(in_process: InProcess) -
     args = ("analyze", "......../......../......../......../......../......../......../........")
     screen = run_in_terminal(*args, "--game", "mnk:8,8,5", "--time-limit", "1", keys=[])
     assert "solver on 8x8, 5 in a row:" in screen and "nodes" in screen and "table" in screen
-    piped = in_process(*args, "--game", "mnk:8,8,5", "--time-limit", "1")
+    # Piped, 0.3 s is three times the progress line's period (PROGRESS_EVERY): a line would have been due.
+    piped = in_process(*args, "--game", "mnk:8,8,5", "--time-limit", "0.3")
     assert "solver on" not in piped.stdout + piped.stderr
 
 

@@ -22,7 +22,8 @@ def random_position(game: MNK, stones: int, rng: random.Random) -> MNKState:
 
 @pytest.mark.parametrize(
     ("rows", "cols", "k", "stones"),
-    [(3, 4, 3, 4), pytest.param(4, 4, 4, 8, marks=pytest.mark.slow), (4, 3, 3, 4), (2, 5, 2, 2)],  # 4x4: minimax
+    # 4x4 is tests/search/solver/test_solver.py's, beside the solver, on the same textbook minimax runs.
+    [(3, 4, 3, 4), (4, 3, 3, 4), (2, 5, 2, 2)],
 )
 def test_alphabeta_equals_minimax_on_random_positions_of_small_boards(
     rows: int, cols: int, k: int, stones: int

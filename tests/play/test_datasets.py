@@ -23,6 +23,7 @@ from perfectplay.play.datasets import (
     solved_positions,
     split_of,
     symmetry_class,
+    write_dataset,
 )
 from perfectplay.search.solver import TranspositionTable
 from repo_paths import ROOT
@@ -71,7 +72,9 @@ def test_decisive_rows_end_in_their_plies_and_drawn_rows_fill_the_board(tictacto
             assert row.depth == row.plies
 
 
-def test_positions_of_one_class_are_symmetric_images_with_the_same_value_and_split() -> None:
+def test_positions_of_one_class_are_symmetric_images_with_the_same_value_and_split(
+    tictactoe_rows: list[SolvedPosition],
+) -> None:
     game = make_game("tictactoe")
     assert isinstance(game, MNK)
     state = game.parse("X../.O./...")
@@ -81,7 +84,7 @@ def test_positions_of_one_class_are_symmetric_images_with_the_same_value_and_spl
     images = {state._replace(x=transform(perm, state.x), o=transform(perm, state.o)) for perm in symmetries(3, 3)}
     assert len(images) == 4
     assert {symmetry_class(game, image) for image in images} == {symmetry_class(game, state)}
-    rows = list(solved_positions(game))
+    rows = tictactoe_rows
     by_class: dict[str, set[tuple[int, str]]] = defaultdict(set)
     for row in rows:
         by_class[row.symmetry_class].add((row.score, row.split))
@@ -130,10 +133,17 @@ def test_a_game_with_too_many_positions_is_refused_before_any_search() -> None:
         list(solved_positions(make_game("tictactoe"), max_positions=1000))
 
 
-def test_the_same_data_set_comes_out_byte_for_byte_twice() -> None:
+def text_of(rows: list[SolvedPosition], fmt: str) -> str:
+    buffer = io.StringIO()
+    write_dataset(rows, buffer, fmt)
+    return buffer.getvalue()
+
+
+def test_the_same_data_set_comes_out_byte_for_byte_twice(tictactoe_rows: list[SolvedPosition]) -> None:
+    # Each format from a search of every position of its own, against the module's search written out.
     game = make_game("tictactoe")
-    assert dataset_text(game, "jsonl") == dataset_text(game, "jsonl")
-    assert dataset_text(game, "csv") == dataset_text(game, "csv")
+    assert dataset_text(game, "jsonl") == text_of(tictactoe_rows, "jsonl")
+    assert dataset_text(game, "csv") == text_of(tictactoe_rows, "csv")
 
 
 def test_the_cli_writes_json_lines_with_the_documented_columns() -> None:
@@ -184,13 +194,13 @@ def test_bad_requests_are_one_line_on_stderr_and_exit_2(
     assert "Traceback" not in result.stderr
 
 
-def test_parquet_holds_the_same_rows_as_json_lines(tmp_path: Path) -> None:
+def test_parquet_holds_the_same_rows_as_json_lines(tmp_path: Path, tictactoe_rows: list[SolvedPosition]) -> None:
     parquet = pytest.importorskip("pyarrow.parquet")
     target = tmp_path / "ttt.parquet"
     result = run_cli("dataset", "tictactoe", "--format", "parquet", "-o", str(target))
     assert result.returncode == 0, result.stderr
     table = parquet.read_table(target).to_pylist()
-    assert table == [json.loads(line) for line in dataset_text(make_game("tictactoe")).splitlines()]
+    assert table == [json.loads(line) for line in text_of(tictactoe_rows, "jsonl").splitlines()]
 
 
 def test_parquet_without_pyarrow_says_what_to_install(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

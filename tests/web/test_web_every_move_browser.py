@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser_page import PATIENCE, wait_idle
+from browser_page import PATIENCE, POLL, wait_idle
 
 
 def test_the_editor_shows_each_moves_outcome_from_the_layer_and_marks_the_win(visit: Any, hurried_server: Any) -> None:
@@ -47,7 +47,9 @@ def test_show_outcomes_marks_each_cell_with_its_proven_outcome_in_a_book_positio
     page.wait_for_selector("#board .cell")
     wait_idle(page)
     page.check("#overlay")
-    page.wait_for_function("document.querySelectorAll('#board .cell .badge').length >= 7", timeout=PATIENCE)
+    page.wait_for_function(
+        "document.querySelectorAll('#board .cell .badge').length >= 7", timeout=PATIENCE, polling=POLL
+    )
     wait_idle(page)
     badges = page.eval_on_selector_all("#board .cell .badge", "badges => badges.map(badge => badge.textContent)")
     assert len(badges) == 7 and "?" not in badges, badges

@@ -6,7 +6,18 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_page import PATIENCE, patient, position, requests_asked, status, stones, tally, wait_idle, wait_status
+from browser_page import (
+    PATIENCE,
+    POLL,
+    patient,
+    position,
+    requests_asked,
+    status,
+    stones,
+    tally,
+    wait_idle,
+    wait_status,
+)
 from perfectplay import analyze, parse_position
 
 
@@ -196,14 +207,16 @@ def test_two_players_take_turns_at_one_screen_and_the_score_is_left_alone(page: 
 def test_the_computer_plays_itself_to_the_end_and_stops_when_asked(page: Any) -> None:
     page.select_option("#mode", "watch")
     page.select_option("#speed", "300")
-    page.wait_for_function("document.querySelectorAll('.move-step').length === 10", timeout=PATIENCE)
+    page.wait_for_function("document.querySelectorAll('.move-step').length === 10", timeout=PATIENCE, polling=POLL)
     wait_status(page, "It's a draw.")  # perfect against perfect
 
     page.select_option("#speed", "800")  # Normal: a pause long enough to click between two moves
     page.click("#new-game")
-    page.wait_for_function("document.querySelectorAll('.move-step').length >= 2", timeout=PATIENCE)
+    page.wait_for_function("document.querySelectorAll('.move-step').length >= 2", timeout=PATIENCE, polling=POLL)
     page.click("#watch-toggle")
-    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Stopped')", timeout=PATIENCE)
+    page.wait_for_function(
+        "document.querySelector('#status').textContent.startsWith('Stopped')", timeout=PATIENCE, polling=POLL
+    )
     wait_idle(page)
     stopped = stones(page)
     page.wait_for_timeout(1600)  # twice a move's pause: nothing more is played
@@ -213,4 +226,5 @@ def test_the_computer_plays_itself_to_the_end_and_stops_when_asked(page: Any) ->
         "count => document.querySelectorAll('.cell[data-stone=X], .cell[data-stone=O]').length > count",
         arg=len([stone for stone in stopped if stone]),
         timeout=PATIENCE,
+        polling=POLL,
     )

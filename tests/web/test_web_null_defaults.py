@@ -20,6 +20,9 @@ from perfectplay.web.settings import Settings
 
 SETTINGS = Settings(workers=1)
 
+DOCUMENT = create_app(SETTINGS).openapi()
+"""The OpenAPI document, built once: each build costs about 0.07 s of CPU, and 34 tests read it."""
+
 BODIES: dict[str, dict[str, Any]] = {
     "/api/analyze": {"position": "XOX/OO./.X."},
     "/api/move": {"position": "XOX/OO./.X.", "seed": 3},
@@ -38,9 +41,8 @@ BODIES: dict[str, dict[str, Any]] = {
 
 def optional_fields(path: str) -> list[str]:
     """The fields of the route's body that the schema does not require, by the schema itself."""
-    document = create_app(SETTINGS).openapi()
-    reference = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-    schema = document["components"]["schemas"][reference.rsplit("/", 1)[1]]
+    reference = DOCUMENT["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    schema = DOCUMENT["components"]["schemas"][reference.rsplit("/", 1)[1]]
     return sorted(set(schema["properties"]) - set(schema.get("required", ())))
 
 
@@ -60,8 +62,7 @@ def api() -> Any:
 
 
 def test_every_post_route_has_a_body_here() -> None:
-    document = create_app(SETTINGS).openapi()
-    assert sorted(BODIES) == sorted(path for path, methods in document["paths"].items() if "post" in methods)
+    assert sorted(BODIES) == sorted(path for path, methods in DOCUMENT["paths"].items() if "post" in methods)
 
 
 @pytest.mark.parametrize("path", sorted(BODIES))
@@ -78,9 +79,8 @@ def test_every_field_left_out_sent_as_null_gives_the_same_answer(api: TestClient
 
 @pytest.mark.parametrize("path", sorted(BODIES))
 def test_the_schema_says_every_field_with_a_default_takes_null(path: str) -> None:
-    document = create_app(SETTINGS).openapi()
-    reference = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-    schema = document["components"]["schemas"][reference.rsplit("/", 1)[1]]
+    reference = DOCUMENT["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    schema = DOCUMENT["components"]["schemas"][reference.rsplit("/", 1)[1]]
     for name in optional_fields(path):
         assert {"type": "null"} in schema["properties"][name]["anyOf"], name
 

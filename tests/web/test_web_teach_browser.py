@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_page import ALPHABETA, MINIMAX, PATIENCE, open_panel, position, wait_idle
+from browser_page import ALPHABETA, MINIMAX, PATIENCE, POLL, open_panel, position, wait_idle
 from browser_support import ARTIFACTS
 from perfectplay import parse_position
 from perfectplay.search.base.limits import Limit
@@ -73,12 +73,14 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
     page.wait_for_function(
         "document.querySelector('.tdepth-verdict')?.textContent.includes('Here the depth limit costs nothing')",
         timeout=PATIENCE,
+        polling=POLL,
     )
     assert compare_with_perfect_play(game, state, 2, "open-lines").agrees
     page.select_option(".teval select", "threats")
     page.wait_for_function(
         f"document.querySelector('{MINIMAX} .tfacts')?.textContent.includes('estimate of threats')",
         timeout=PATIENCE,
+        polling=POLL,
     )
 
 
@@ -169,6 +171,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
         "text => document.querySelector('#tree-textbook-alphabeta .tfacts')?.textContent.startsWith(text)",
         arg=f"{deeper.nodes} nodes",
         timeout=PATIENCE,
+        polling=POLL,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_page import ALPHABETA, MINIMAX, PATIENCE, open_panel, position, wait_idle
+from browser_page import ALPHABETA, MINIMAX, PATIENCE, POLL, open_panel, position, wait_idle
 from browser_support import ARTIFACTS
 from perfectplay import parse_position
 from perfectplay.teaching.trace import RECORD_LIMIT, Trace, trace_search
@@ -51,6 +51,7 @@ def step(page: Any, column: str, done: int, total: int) -> None:
         "([column, text]) => document.querySelector(column + ' .tposition').textContent === text",
         arg=[column, f"Event {done:,} of {total:,}"],
         timeout=PATIENCE,
+        polling=POLL,
     )
 
 
@@ -112,6 +113,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
         "([column, text]) => document.querySelector(column + ' .tposition').textContent !== text",
         arg=[ALPHABETA, before],
         timeout=PATIENCE,
+        polling=POLL,
     )
     page.click(f"{ALPHABETA} button[aria-label='Pause']")
     paused = event_count(page, ALPHABETA)
@@ -130,6 +132,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
         " && document.querySelector('.tcount-alphabeta')?.textContent === alphabeta",
         arg=list(engine_counts(position(page))),
         timeout=PATIENCE,
+        polling=POLL,
     )
 
 

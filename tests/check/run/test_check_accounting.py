@@ -555,3 +555,23 @@ def test_a_sampled_report_is_graded_on_the_positions_of_its_sample() -> None:
     assert "in a sample of 300 of 4,520" in sampled.category("keeps_value").message
     # The same answers without a budget: the positions never asked are never right.
     assert score(base).points < 60
+
+
+def test_a_left_behind_candidate_cgroup_is_removed_by_the_next_check_and_no_live_or_new_one(tmp_path: Path) -> None:
+    hierarchy = v1_tree(tmp_path)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    clock = [time.time() + accounting.STALE_AFTER + 1]
+    names = {
+        "left": f"perfectplay-{dead.pid}-aaaaaaaaaaaa",  # its maker is gone: removed
+        "live": f"perfectplay-{os.getpid()}-bbbbbbbbbbbb",  # its maker still runs: kept
+        "other": "someone-elses-group",  # not a candidate's: never touched
+    }
+    for parent in hierarchy.parents:
+        for name in names.values():
+            (parent / name).mkdir()
+    assert accounting.sweep_stale(hierarchy, now=lambda: clock[0] - accounting.STALE_AFTER) == 0  # too new yet
+    assert accounting.sweep_stale(hierarchy, now=lambda: clock[0]) == len(hierarchy.parents)
+    for parent in hierarchy.parents:
+        assert not (parent / names["left"]).exists()
+        assert (parent / names["live"]).is_dir() and (parent / names["other"]).is_dir()

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="n
 EXAMPLES = ROOT / "examples"
 
 
-STATS = re.compile(r"/proc/(\d+)/(stat|task/\d+/schedstat)")
+STATS = re.compile(r"/proc/(\d+)/(task|task/\d+/schedstat)")
 
 
 def stats_open(pid: int | None = None) -> set[str]:
@@ -57,7 +57,7 @@ def test_a_new_thread_counts_at_once_and_the_file_of_one_that_ended_is_closed() 
     me = os.getpid()
     delays = RunDelays()
     assert delays.read([me]) is not None
-    assert delays.kept == len(stats_open(me)) > 1  # its stat and each thread's schedstat
+    assert delays.kept == len(stats_open(me)) > 1  # its task folder and each thread's schedstat
     stop = threading.Event()
     waiting = threading.Thread(target=stop.wait)
     waiting.start()

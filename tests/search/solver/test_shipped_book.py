@@ -10,6 +10,7 @@ it). ``benchmarks/perfect_connect4.py`` plays it against a perfect referee.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
@@ -52,6 +53,7 @@ def sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
+@functools.cache  # read once per process, not by each of ten tests (0.4 s of CPU each); no test changes it
 def checked_shipped_book() -> Book:
     return Book.parse(Connect4(), SHIPPED.read_text(encoding="utf-8").splitlines(), SHIPPED.name)
 

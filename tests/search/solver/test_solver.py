@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from perfectplay import MNK, Limit, MNKState, Player, TicTacToe, analyze, minimax, solve
+from perfectplay import MNK, Limit, MNKState, Player, TicTacToe, alphabeta, analyze, minimax, solve
 from perfectplay.game import back_up
 from perfectplay.play import choose_move
 from perfectplay.search.solver.exact import score_moves
@@ -93,14 +93,16 @@ def test_whenever_the_side_to_move_can_force_a_win_the_chosen_move_wins_fastest(
         (5, 60),
     ],
 )
-def test_solve_equals_minimax_on_random_4x4_k4_positions(empties: int, count: int) -> None:
+def test_solve_and_alphabeta_equal_minimax_on_random_4x4_k4_positions(empties: int, count: int) -> None:
+    # Alpha-beta is held here too, beside the solver: one textbook minimax per position serves both
+    # (tests/games/test_mnk_boards.py holds it on the smaller boards).
     game = MNK(4, 4, 4)
     rng = random.Random(f"4x4-{empties}")
     for _ in range(count):
         state = random_position(game, empties, rng)
         expected = minimax(game, state)
-        result = solve(game, state)
-        assert (result.score, result.best) == (expected.score, expected.best), game.format(state)
+        for result in (solve(game, state), alphabeta(game, state)):
+            assert (result.score, result.best) == (expected.score, expected.best), game.format(state)
 
 
 @pytest.mark.parametrize(

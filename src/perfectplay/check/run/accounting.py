@@ -37,6 +37,7 @@ import shlex
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,12 +114,54 @@ def probe() -> Hierarchy | str:
     found = find()
     if isinstance(found, str):
         return found
+    sweep_stale(found)
     try:
         group = CGroup.create(found, memory_bytes=64 * 2**20)
     except OSError as error:
         return f"{found.name}: cannot make a cgroup here ({error.strerror or error})"
     group.remove()
     return found
+
+
+STALE_AFTER = 60.0
+"""Seconds a candidate's cgroup must be old before a later check removes it as left behind (see ``sweep_stale``)."""
+
+
+def sweep_stale(hierarchy: Hierarchy, now: Callable[[], float] = time.time) -> int:
+    """Remove the candidates' cgroups that checks no longer running left behind; how many were removed.
+
+    A checker killed outright (SIGKILL, a grader's timeout) cannot remove its candidates' cgroups, and on a
+    busy machine a killed process may linger past ``CGroup.remove``'s second: each such check would leave an
+    empty folder in every controller for good, one more per student on a grading machine. Each checker's
+    first probe removes those whose maker (the process id in the name) is gone and that are older than
+    ``STALE_AFTER``, so a group another namespace's checker has just made is never taken from it. The
+    kernel refuses to remove a cgroup with a process in it: a live candidate's never goes.
+    """
+    removed = 0
+    for parent in hierarchy.parents:
+        try:
+            folders = [folder for folder in parent.iterdir() if folder.name.startswith("perfectplay-")]
+        except OSError:
+            continue
+        for folder in folders:
+            maker = folder.name.split("-")[1]
+            if not maker.isdigit() or _alive(int(maker)):
+                continue
+            with contextlib.suppress(OSError):
+                if now() - folder.stat().st_mtime >= STALE_AFTER:
+                    folder.rmdir()
+                    removed += 1
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # another user's process: alive
+    return True
 
 
 NEAR_LIMIT = 4 * 2**20

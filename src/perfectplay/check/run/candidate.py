@@ -122,6 +122,10 @@ class CandidateWorker:
         """
         index = retries = 0
         while index < len(items):
+            if self.child is not None and self.child.owed:
+                # A batch left unread (the asking stopped halfway through it): its answers would be taken for the
+                # next questions'. Not the candidate's failure: a fresh process carries on, its time charged.
+                self.discard()
             if self.child is None:
                 try:
                     self.start()

@@ -7,11 +7,13 @@ process's threads and opening each thread's file for every reading was
 most of the cost of a reading. The kernel makes such a file's text afresh
 at every read from its start, so a file kept open and read again with one
 ``pread`` is as new as a fresh open; and a process's thread list is read
-again only when it may have changed: when the thread count in its
-``/proc/PID/stat`` (kept open too) is not the number of threads kept, or
-the file of a kept thread no longer reads (that thread has ended). A
-thread started since the last reading so counts at once, and the files
-of a thread or process gone since are closed.
+again only when it may have changed: when its thread count is not the
+number of threads kept, or the file of a kept thread no longer reads (that
+thread has ended). The count is the link count of its ``/proc/PID/task``
+folder, kept open too (the kernel counts one link per thread besides the
+folder's two: the ``num_threads`` of ``/proc/PID/stat``, whose text took
+most of a reading to make). A thread started since the last reading so
+counts at once, and the files of a thread or process gone since are closed.
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ a class run of many jobs must not run the checker out of file descriptors."""
 
 @dataclass
 class _Process:
-    """One process's open files: its ``stat`` (for the thread count) and each of its threads' ``schedstat``."""
+    """One process's open files: its ``task`` folder (for the thread count) and each of its threads' ``schedstat``."""
 
-    stat: int
+    task: int
     threads: list[int] = field(default_factory=list)
 
     def delay(self) -> int | None:
         """The summed run delay of its threads in nanoseconds; None if its thread list may have changed."""
-        if _thread_count(self.stat) != len(self.threads):
+        if _thread_count(self.task) != len(self.threads):
             return None
         total = 0
         for descriptor in self.threads:
@@ -50,7 +52,7 @@ class _Process:
         return 1 + len(self.threads)
 
     def close(self) -> None:
-        for descriptor in (self.stat, *self.threads):
+        for descriptor in (self.task, *self.threads):
             _close(descriptor)
 
 
@@ -116,16 +118,17 @@ class RunDelays:
 
 def _listed(pid: int) -> tuple[int, _Process | None] | None:
     """The process's threads listed and read afresh: their summed run delay in nanoseconds and their open files
-    (None when its ``stat`` cannot be opened: the delay counts, nothing is kept); None if no thread can be read."""
+    (None when its ``task`` folder cannot be opened: the delay counts, nothing is kept); None if no thread can be
+    read. The folder is opened before its threads are listed: a thread started in between makes the count differ."""
     try:
-        stat: int | None = os.open(f"/proc/{pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+        folder: int | None = os.open(f"/proc/{pid}/task", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError:
-        stat = None
+        folder = None
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
         tasks = []
-    process = _Process(stat) if stat is not None else None
+    process = _Process(folder) if folder is not None else None
     total = 0
     seen = False
     for task in tasks:
@@ -151,11 +154,13 @@ def _listed(pid: int) -> tuple[int, _Process | None] | None:
 
 
 def _thread_count(descriptor: int) -> int | None:
-    """``num_threads``, the 20th field of ``/proc/PID/stat`` (the 18th after the ``)`` that ends the name)."""
+    """A process's threads: the links of its open ``/proc/PID/task`` folder less the folder's own two.
+
+    Where a ``/proc`` counts links otherwise, the count never matches and the threads are listed at every reading.
+    """
     try:
-        data = os.pread(descriptor, 4096, 0)
-        return int(data[data.rindex(b")") + 2 :].split()[17])
-    except (OSError, ValueError, IndexError):
+        return os.fstat(descriptor).st_nlink - 2
+    except OSError:
         return None
 
 

@@ -45,6 +45,19 @@ class RunnerSpeaker:
     """A Python module, loaded by ``runner.py`` in the child."""
 
     OPERATIONS: ClassVar[dict[str, str]] = {"moves": "positions", "cs50": "queries"}
+    BATCHES: ClassVar[dict[str, int]] = {"cs50": 64}
+    """Questions sent in one message, by operation (one, where not named).
+
+    A board of CS50's helpers is a dozen calls of microseconds each: asked one board a message, the round trip
+    (the checker's reading, writing and waking, the runner's waking) cost several times the answer. In a batch
+    the runner answers board after board, one line each, without waiting, so each board's CPU time is read
+    when its line arrives and counts from the line before it: the sum is every second it used, and a board is
+    stopped once the CPU time since the line before it is over the limit, so it is stopped only if it alone
+    used that much (its first moments, before the line before it was read, are not counted against it). A
+    batch is no longer than the lines a child's reading thread keeps (``worker.QUEUE_LINES``): the runner never
+    waits for the checker halfway through one. A move stays one question a message: its time per move is a
+    verdict on any machine.
+    """
     CLEAN: ClassVar[dict[str, Callable[[dict[str, Any]], dict[str, Any]]]] = {
         "moves": protocol.move,
         "cs50": protocol.cs50,
@@ -76,17 +89,25 @@ class RunnerSpeaker:
         return protocol.reply(protocol.decode(child.next_line(budget).data))
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
-        # One question at a time: the runner waits, computing nothing, between an answer and the next
-        # question, so the CPU time read when an answer is taken in is that answer's, however late a
-        # busy machine lets the checker read it. (Asked in a batch, it would already be working on the
-        # next positions, and their time would be charged to this one.)
+        # A move is asked one question at a time: the runner waits, computing nothing, between an answer and the
+        # next question, so the CPU time read when an answer is taken in is that answer's, however late a busy
+        # machine lets the checker read it. CS50's helpers are asked ``BATCHES[op]`` boards a message (see
+        # ``BATCHES``): every board is still an answer of its own, timed from the answer before it.
         cpu, active = child.cpu(), child.active()
-        for item in items:
+        size = self.BATCHES.get(op, 1)
+        for start in range(0, len(items), size):
+            batch = list(items[start : start + size])
             budget = AnswerBudget(clock, cpu, run_worker.monotonic(), self.limit, active)
-            child.send(json.dumps({"op": op, self.OPERATIONS[op]: [item]}).encode() + b"\n", budget)
-            arrival = child.next_line(budget)
+            child.owed = len(batch)
+            child.send(json.dumps({"op": op, self.OPERATIONS[op]: batch}).encode() + b"\n", budget)
+            for _ in batch:
+                arrival = child.next_line(budget)
+                child.owed -= 1
+                record = _timed(self.cleaned(op, protocol.decode(arrival.data)), budget, arrival)
+                # The next board's limits count from this answer's arrival: it was being answered since then.
+                budget = AnswerBudget(clock, arrival.cpu, arrival.wall, self.limit, arrival.active)
+                yield record
             cpu, active = arrival.cpu, arrival.active
-            yield _timed(self.cleaned(op, protocol.decode(arrival.data)), budget, arrival)
 
     def cleaned(self, op: str, value: dict[str, Any]) -> dict[str, Any]:
         """An answer with its shape checked (``ProtocolError`` if the runner never sends it)."""

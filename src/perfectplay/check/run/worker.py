@@ -109,6 +109,8 @@ WALK_EVERY = 0.05
 """Seconds between walks of a child's whole process tree for its CPU time."""
 
 QUEUE_LINES = 64
+FULL_WAIT = 0.005
+"""Seconds the reading thread waits, while ``QUEUE_LINES`` lines wait unread, before it looks again."""
 STDERR_KEEP = 4096
 CHATTER_LINES = 1000
 """Comment lines a ``--command`` program may write before one answer."""
@@ -281,8 +283,10 @@ class Child:
         self.started = monotonic()
         self.charged = 0.0
         """CPU seconds of this process the check's clock has been charged (``CandidateWorker.charge``)."""
+        self.owed = 0
+        """Answers to questions already sent that it has not given yet (a batch, ``speakers.RunnerSpeaker``)."""
         self.stderr = Tail()
-        self._arrivals: queue.Queue[Arrival | None] = queue.Queue(QUEUE_LINES)
+        self._arrivals: queue.SimpleQueue[Arrival | None] = queue.SimpleQueue()
         self._closed = threading.Event()
         self._drained = threading.Event()
         self._clockless = not os.path.isdir("/proc/self/task")
@@ -356,13 +360,15 @@ class Child:
         return self._last_cpu
 
     def _put(self, item: Arrival | None) -> bool:
-        while not self._closed.is_set():
-            try:
-                self._arrivals.put(item, timeout=0.2)
-                return True
-            except queue.Full:
-                continue
-        return False
+        # A C queue (every answer passes through it: a bounded ``queue.Queue`` costs a few Python locks each), kept
+        # bounded here: the one thread that puts waits while ``QUEUE_LINES`` lines wait unread.
+        while self._arrivals.qsize() >= QUEUE_LINES:
+            if self._closed.wait(FULL_WAIT):
+                return False
+        if self._closed.is_set():
+            return False
+        self._arrivals.put(item)
+        return True
 
     def _read(self, stream: IO[bytes]) -> None:
         try:
