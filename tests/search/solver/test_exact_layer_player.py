@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from exact_layer_cases import CASES, LayerCase
-from perfectplay import Connect4, Limit, analyze, solve
+from perfectplay import Connect4, Limit, analyze, score_moves, solve
 from perfectplay.games.connect4 import Connect4State
 
 bitbully = pytest.importorskip("bitbully")
@@ -116,3 +116,15 @@ def test_on_a_layer_the_computer_plays_the_fastest_win_or_slowest_loss_not_just_
             assert played.best and set(played.best) <= fastest, (game.format(state), played.best, fastest)
             chosen = next(entry for entry in played.moves if entry.move == played.best[0])
             assert chosen.score == played.score  # proven to reach it, not only to keep the outcome
+
+
+def test_an_analysis_on_a_layer_is_every_move_exact_bounded_by_the_rows_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Connect4()
+    states = _positions(2)
+    exact = [{entry.move: entry.score for entry in score_moves(game, state).moves} for state in states]
+    monkeypatch.setattr(Connect4, "score_table", lambda self: RefereeRows(self))
+    for state, scores in zip(states, exact, strict=True):
+        analysis = score_moves(game, state, ENOUGH)
+        assert analysis.complete and analysis.score == _our_score(game, state) == max(s or 0 for s in scores.values())
+        assert {entry.move: entry.score for entry in analysis.moves} == scores
+        assert set(analysis.best) == _fastest(game, state)

@@ -35,6 +35,7 @@ def analyse_every_move(
     book: BookAnswer | None,
     table: OutcomeTable | None,
     found: dict[int, int] | None = None,
+    own: int | None = None,
 ) -> Findings:
     """Every move of ``root`` valued under the budget's limit, from what ``book`` and ``table`` prove.
 
@@ -42,7 +43,9 @@ def analyse_every_move(
     book's line (one move and the position's outcome); where it knows only
     the position's own, that bounds the probes (``ceiling``). A book's
     move whose length the book proved keeps that exact score when the
-    search stops before proving it again.
+    search stops before proving it again. ``found`` holds moves proven
+    already (internal units); ``own`` is the root's exact score where known
+    ahead of time, which bounds every move's exact search.
     """
     known = None if book is None else book.outcomes
     ceiling = None
@@ -55,7 +58,7 @@ def analyse_every_move(
                 if book is not None and book.move is not None and book.plies is not None:
                     sign = 1 if book.outcomes.outcome == WIN else -1
                     seeds[root.twin_of[book.move]] = sign * (root.base - book.plies) * SCALE
-                return exact_within(root, known, seeds)
+                return exact_within(root, known, seeds, None if own is None else own * SCALE)
         elif known is None:
             ceiling = table.outcome(root.state)
     findings = deepen(root, True, depth_cap, root.game.max_plies, known, ceiling, analysis=True)
@@ -70,7 +73,7 @@ def analyse_every_move(
     )
 
 
-def exact_within(root: Root, known: Outcomes, found: dict[int, int]) -> Findings:
+def exact_within(root: Root, known: Outcomes, found: dict[int, int], ceiling: int | None = None) -> Findings:
     """Every move's exact value straight away, each within its outcome's range, kept as proven if the limit stops.
 
     Where every move's outcome is known ahead of time, the deepening's
@@ -79,11 +82,12 @@ def exact_within(root: Root, known: Outcomes, found: dict[int, int]) -> Findings
     its exact attempts start again from scratch each time: ``64476`` took
     203 M nodes (21.9 s of CPU) that way, 149 M searched exact at once
     (``benchmarks/analyze_plies.py``). ``found`` holds moves proven already
-    (internal units, unique moves).
+    (internal units, unique moves); ``ceiling`` the root's own value where
+    known ahead of time (``exact_all``).
     """
     by_move = per_move(root, known)
     with suppress(Stop):
-        exact_all(root, by_move, found)
+        exact_all(root, by_move, found, ceiling)
     values = {move: found[root.twin_of[move]] for move in root.moves if root.twin_of[move] in found}
     proven = frozenset(values)
     if len(proven) == len(root.moves):
@@ -116,8 +120,11 @@ def toward_own_score(
     book or ``table`` proves keep the position's outcome, in the root's
     order (a move proven to draw in a won position cannot). A player
     (not ``every_move``) gets the first that reaches it, or None when the
-    limit runs out first; an analysis gets every move probed, then the
-    rest of the limit valuing the moves as ``analyse_every_move`` does.
+    limit runs out first. An analysis where ``table`` knows every move's
+    outcome gets every move's exact search at once, bounded by ``own``
+    (with a stand-in ply-5 row, ``64476`` took 80 M nodes that way, 85 M
+    probing first, 138 M without the row); elsewhere every move probed,
+    then the rest of the limit valuing the moves as ``analyse_every_move`` does.
     """
     known = None if book is None else book.outcomes
     outcomes = None if table is None else table.move_outcomes(root.state)
@@ -128,6 +135,8 @@ def toward_own_score(
     found = {move: 0 for move, outcome in by_move.items() if own == 0 and outcome == DRAW}  # a draw is exact
     # A win on the spot or the one forced reply is proven the only best move: it reaches ``own`` unprobed.
     found.update((root.twin_of[move], own * SCALE) for move in root.forced_moves())
+    if every_move and outcomes is not None:  # every move's exact search at once, bounded by ``own``
+        return _with_reach(root, own, analyse_every_move(root, None, book, table, found, own))
     first = [] if book is None or book.move is None else [book.move]
     order = [*first, *(move for move in root.moves if by_move.get(move, wanted) == wanted)]
     try:
@@ -144,7 +153,13 @@ def toward_own_score(
             {move: own * SCALE for move in reach}, reach, tuple(sorted(reach)), False, None, move_outcomes=by_move
         )
     findings = analyse_every_move(root, None, book, table, {root.twin_of[move]: own * SCALE for move in reach})
-    if reach <= findings.proven:
-        return findings
     values = {**findings.values, **{move: own * SCALE for move in reach}}
-    return findings._replace(values=values, proven=findings.proven | reach, best=tuple(sorted(reach)))
+    return _with_reach(root, own, findings._replace(values=values, proven=findings.proven | reach))
+
+
+def _with_reach(root: Root, own: int, findings: Findings) -> Findings:
+    """``findings`` whose best moves, while some moves are not valued, are those proven to reach ``own``."""
+    reach = tuple(move for move in root.moves if move in findings.proven and findings.values[move] == own * SCALE)
+    if findings.complete or not reach:
+        return findings
+    return findings._replace(best=tuple(sorted(reach)))

@@ -166,7 +166,9 @@ def bisect_outside_in(probe: Probe, low: int, high: int, reach: int = 4) -> int:
     return low
 
 
-def exact_all(root: Root, known: dict[int, int] | None = None, found: dict[int, int] | None = None) -> dict[int, int]:
+def exact_all(
+    root: Root, known: dict[int, int] | None = None, found: dict[int, int] | None = None, ceiling: int | None = None
+) -> dict[int, int]:
     """The exact value of every root move (symmetric twins searched once).
 
     Each move after the first is probed from the value of the one before
@@ -177,12 +179,17 @@ def exact_all(root: Root, known: dict[int, int] | None = None, found: dict[int, 
     range to that outcome's before the first probe. ``found`` receives each
     unique move's value as soon as it is proven, so a caller stopped by a
     limit keeps the moves finished before it; a move it holds already is
-    taken as proven.
+    taken as proven. ``ceiling`` (internal units), the root's own exact
+    value where it is known ahead of time, bounds every move from above
+    and is the first move's guess: its first probe asks whether it
+    reaches it.
     """
     low, high = root.value_range()
+    if ceiling is not None:
+        high = ceiling
     unique = root.unique_moves
     values: dict[int, int] = {} if found is None else found
-    guess = None
+    guess = ceiling
     for number, move in enumerate(unique, 1):
         root.negamax.budget.phase = f"move {root.game.move_label(move)} ({number}/{len(unique)})"
         if move in values:  # proven before the call (``found``)
@@ -193,7 +200,7 @@ def exact_all(root: Root, known: dict[int, int] | None = None, found: dict[int, 
             values[move] = 0
             continue
         bottom = SCALE if outcome is not None and outcome > 0 else low
-        top = -SCALE if outcome is not None and outcome < 0 else high
+        top = min(-SCALE, high) if outcome is not None and outcome < 0 else high
         values[move] = guess = exact_value(root, move, bottom, top, guess)
     return root.spread(values)
 
