@@ -24,7 +24,9 @@ the others are ``unknown`` with the heuristic estimate that orders them.
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import LimitError
@@ -275,17 +277,14 @@ def _reach_for_player(
     from perfectplay.search.solver.every_move import toward_own_score  # on an exact layer only
 
     negamax, budget = root.negamax, root.negamax.budget
+    nodes = deadline = None
     if budget.node_cap is not None:
-        budget.allowance = negamax.nodes + max(1, (budget.node_cap - negamax.nodes) // PROBE_SHARE)
-        negamax.next_check = min(negamax.next_check, budget.allowance)
+        nodes = negamax.nodes + max(1, (budget.node_cap - negamax.nodes) // PROBE_SHARE)
     if budget.deadline is not None:
         now = budget.clock()
-        budget.soft_deadline = now + (budget.deadline - now) / PROBE_SHARE
-    try:
+        deadline = now + (budget.deadline - now) / PROBE_SHARE
+    with _attempt(root, nodes, deadline):
         return toward_own_score(root, own, answer, outcomes, every_move=False)
-    finally:
-        budget.allowance = None
-        budget.soft_deadline = None
 
 
 def _own_score(game: Game[Any], state: Any) -> int | None:
@@ -343,17 +342,28 @@ def _forced(root: Root, every_move: bool, analysis: bool = False) -> Findings | 
     that follows a failed attempt answers at once too; not for an
     ``analysis``, whose deepening carries on under the caller's limit.
     """
-    negamax, budget = root.negamax, root.negamax.budget
     if not analysis:
-        budget.tighten(FORCED_NODES)
-    budget.allowance = FORCED_NODES // 2
-    negamax.next_check = min(negamax.next_check, budget.allowance)
+        root.negamax.budget.tighten(FORCED_NODES)
     try:
-        return exact(root, every_move)
+        with _attempt(root, FORCED_NODES // 2):
+            return exact(root, every_move)
     except Stop:  # the attempt's allowance, or the limit itself: the deepening answers with the move
         return None
+
+
+@contextlib.contextmanager
+def _attempt(root: Root, nodes: int | None, deadline: float | None = None) -> Iterator[None]:
+    """An attempt within the call: past ``nodes`` (a node count) or ``deadline`` it raises ``AttemptOver``."""
+    negamax, budget = root.negamax, root.negamax.budget
+    if nodes is not None:
+        budget.allowance = nodes
+        negamax.next_check = min(negamax.next_check, nodes)
+    budget.soft_deadline = deadline
+    try:
+        yield
     finally:
         budget.allowance = None
+        budget.soft_deadline = None
 
 
 def _from_table(root: Root, table: OutcomeTable) -> BookAnswer | None:
