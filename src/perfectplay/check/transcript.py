@@ -98,7 +98,9 @@ def to_json(transcript: Transcript) -> str:
         "wall": transcript.wall,
     }
     text = json.dumps(body, sort_keys=True, ensure_ascii=True)
-    return json.dumps({"schema": SCHEMA, "digest": digest(text), "body": body}, sort_keys=True, ensure_ascii=True)
+    # The document is that text wrapped, its keys in sorted order, as ``json.dumps`` of the whole would write it: the
+    # body (megabytes for a whole check) is encoded once, not twice.
+    return f'{{"body": {text}, "digest": {json.dumps(digest(text))}, "schema": {json.dumps(SCHEMA)}}}'
 
 
 def save(transcript: Transcript, path: str | os.PathLike[str]) -> None:
