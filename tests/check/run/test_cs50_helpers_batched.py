@@ -32,8 +32,9 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 BURN = 0.3
 """CPU seconds the crashing ``result`` burns before it kills its process."""
 
-LIMITS = Limits(move_seconds=1.0)
-"""A board's helpers may use a second of CPU time: the one that never returns is stopped after it."""
+LIMITS = Limits(move_seconds=0.5)
+"""A board's helpers may use half a second of CPU time (a hundred times what they need): the one that never returns is
+stopped after it."""
 
 QUIRKY = """
 import os, time
