@@ -137,7 +137,7 @@ def test_a_first_legal_column_agent_scores_at_most_30_and_a_broken_agent_gets_th
 def test_the_depth_4_alphabeta_example_scores_at_least_80_and_first_legal_at_most_30_on_one_draw(
     tmp_path: Path,
 ) -> None:
-    settings: dict[str, Any] = {"positions": 60, "seed": SEED_B, "sandbox": "off", "move_seconds": 10.0}
+    settings: dict[str, Any] = {"positions": 30, "seed": SEED_B, "sandbox": "off", "move_seconds": 10.0}
     strong = check_connect4(ROOT / "examples" / "connect4" / "alphabeta_connectx.py", **settings)
     trivial = check_connect4(table_agent(tmp_path, "first_legal.py", []), **settings)
     assert strong.failures == () and connect4_score(strong).points >= 80, render_text(strong)
