@@ -139,12 +139,11 @@ def _side_by_side(
     pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(events,))
     finished = False
     futures: list[concurrent.futures.Future[Result]] = []
-    shared = share_cores(plan, jobs)
     try:
         # Started the likeliest longest first, so that no long check is left running alone at the end; the results
         # still come back in the roster's order.
         started = {
-            index: pool.submit(_in_process, check, shared, submissions[index]) for index in longest_first(submissions)
+            index: pool.submit(_in_process, check, plan, submissions[index]) for index in longest_first(submissions)
         }
         futures += [started[index] for index in range(len(submissions))]
         for submission, future in zip(submissions, futures, strict=True):
@@ -171,21 +170,6 @@ def _side_by_side(
             if listener is not None:
                 listener.join(timeout=5)
             events.close()
-
-
-def share_cores(plan: Plan, jobs: int, cores: int | None = None) -> Plan:
-    """The plan of each of ``jobs`` checks side by side: the machine's cores shared out between them.
-
-    A check alone asks two candidate processes at once (``Limits.workers``) while its checker process judges:
-    two cores nearly busy. ``jobs`` checks side by side, each with two candidates, would keep three processes
-    of each check waiting for a core, and a candidate's CPU time in its moves grows with the switching (on a
-    class of six on two cores, 6.4 s with two a check against 5.5 s with one). So each check gets its share of
-    the cores: one candidate process when there are as many jobs as cores. The grades are the same.
-    """
-    share = max(1, (cores or os.cpu_count() or 1) // jobs)
-    if share >= plan.limits.workers:
-        return plan
-    return replace(plan, limits=replace(plan.limits, workers=share))
 
 
 def longest_first(submissions: Sequence[Submission]) -> list[int]:
