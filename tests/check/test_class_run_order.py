@@ -3,11 +3,12 @@ the results still come back in the roster's order."""
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from perfectplay.check.class_run import Plan, check_class, longest_first
+from perfectplay.check.class_run import Plan, check_class, guess_length, longest_first
 from perfectplay.check.report.model import CheckReport, unchecked
 from perfectplay.check.roster import Submission
 from perfectplay.check.run.sandbox import Isolation
@@ -16,16 +17,32 @@ from perfectplay.check.run.sweep import Progress
 PLAN = Plan(Isolation("none", "fake checks run nothing"))
 
 
-def test_the_largest_file_starts_first_and_what_cannot_be_checked_last(tmp_path: Path) -> None:
-    sizes = {"ann": 300, "ben": 3000, "cy": 3000, "dee": 10}
+CS50 = "".join(f"def {name}(board):\n    pass\n" for name in ("player", "actions", "result", "winner", "terminal"))
+
+
+def test_the_largest_file_starts_first_one_with_cs50s_helpers_counts_twice_and_unchecked_ones_last(
+    tmp_path: Path,
+) -> None:
+    texts = {
+        "ann": "#" * 300,
+        "ben": "#" * 3000,
+        "cy": "#" * 3000,
+        "dee": "#" * 10,
+        "gus": CS50 + "def utility(board):\n    pass\n" + "#" * 1400,  # every helper: guessed twice as long
+        "hal": CS50 + "#" * 1400,  # no utility: not CS50's functions
+    }
     roster = []
-    for name, size in sizes.items():
-        (tmp_path / f"{name}.py").write_text("#" * size)
+    for name, text in texts.items():
+        (tmp_path / f"{name}.py").write_text(text)
         roster.append(Submission(name, file=tmp_path / f"{name}.py"))
     roster.append(Submission("eve", problem="no Python file"))
     roster.append(Submission("flo", file=tmp_path / "gone.py"))
+    os.mkfifo(tmp_path / "pipe.py")  # never opened for reading: it would wait for a writer
+    roster.append(Submission("ida", file=tmp_path / "pipe.py"))
+    roster.append(Submission("jo", command="java Ai"))
     order = [roster[index].name for index in longest_first(roster)]
-    assert order == ["ben", "cy", "ann", "dee", "eve", "flo"]  # ties keep the roster's order
+    assert order == ["gus", "ben", "cy", "hal", "ann", "dee", "jo", "eve", "flo", "ida"]  # ties: the roster's order
+    assert guess_length(roster[4]) == 2 * len(texts["gus"])
 
 
 def meets_the_largest(plan: Plan, submission: Submission, progress: Progress | None) -> CheckReport:
