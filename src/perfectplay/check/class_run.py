@@ -205,6 +205,8 @@ def guess_length(submission: Submission) -> int:
             return 0  # not a file of its own (a link, a pipe that would block an open): its row says so
         descriptor = os.open(submission.file, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
         with os.fdopen(descriptor, "rb") as file:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return 0  # swapped for something else since: not read
             text = file.read(GUESS_BYTES)
     except OSError:
         return 0
