@@ -153,8 +153,9 @@ def _side_by_side(
             except concurrent.futures.process.BrokenProcessPool as broken:
                 # A checker process died (killed from outside, out of memory): that student's row says so.
                 result = Result(submission, problem=f"the checker's process for it died ({broken})")
-                if events is not None:
-                    events.put((submission.name, "finished", 1, 1))  # its own process could not say so
+            if events is not None:
+                # Sent from here, after the check's own events: the relay reads it before the run's end (None).
+                events.put((submission.name, "finished", 1, 1))
             yield result
         finished = True
     finally:
@@ -264,13 +265,7 @@ def _in_process(check: Check, plan: Plan, submission: Submission) -> Result:
     global _RUNNING
     _RUNNING = True
     try:
-        result = _one(check, plan, submission, _sender(submission.name))
-        if _EVENTS is not None:
-            # Said when the check ends, not when the run reaches its row: a check that ends before an earlier row's
-            # (started first, as the largest file is) does not look busy meanwhile.
-            with contextlib.suppress(OSError, ValueError):
-                _EVENTS.put((submission.name, "finished", 1, 1))
-        return result
+        return _one(check, plan, submission, _sender(submission.name))
     finally:
         _RUNNING = False
         if _STOPPING:
