@@ -3,7 +3,9 @@
 The audit hook (``run/inside/guard.py``) refuses the call stack, the garbage collector and ``ctypes``, but
 listing a class's subclasses raises no audit event: the driver's ``Driver`` class is one of ``object``'s, its
 ``seed`` method's ``__globals__`` is the driver module's own dictionary, and replacing ``off_table`` there makes
-every greedy choice "among the table's best". The other routes are ``test_nim_lab_driver_forgery.py``'s.
+every greedy choice "among the table's best" -- when that finding was the driver's. It is the parent's now
+(``answers.off_table``, from the best actions sent before any choice). The other routes are
+``test_nim_lab_driver_forgery.py``'s.
 """
 
 from __future__ import annotations
@@ -42,12 +44,6 @@ FORGE = (
 
 
 @pytest.mark.integration
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Nim driver works out off_table in the candidate's process, whose classes object.__subclasses__() "
-    "lists with no audit event; working it out in the parent needs the table's best moves sent apart, and a "
-    "train() that writes its formula's moves into q earns the same rate honestly",
-)
 def test_a_formula_player_cannot_rewrite_the_drivers_finding_through_the_subclasses_of_object(tmp_path: Path) -> None:
     text = LEARNING.read_text(encoding="utf-8")
     assert CHOOSE in text

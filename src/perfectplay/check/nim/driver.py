@@ -13,7 +13,8 @@ answers one request a call, each reply saying its ``kind``:
 * ``{"op": "seed", "seed": S, "games": N, "positions": [...]}``:
   ``random.seed(S)``, the module's own ``train(N)``, then the trained AI's
   greedy choice (``choose_action(piles, epsilon=False)``) in every
-  position, with a summary of its Q-table;
+  position, with a summary of its Q-table and, read before any choice,
+  each position's actions of the highest value in it (``best``);
 * ``{"op": "move", "name": F, "piles": [...]}``: a minimax player's
   ``F(piles)``.
 """
@@ -161,9 +162,11 @@ class Driver:
         answers: list[list[Any]] = []
         positions = item["positions"][:MAX_ANSWERS]
         # The greedy choice must be the AI's own: an action of the highest value in its trained table. The table
-        # is read before any choice is asked, so a choose_action that plays from elsewhere (a formula, the call
-        # stack) cannot write its move into the table to vouch for it.
+        # is read, and its best actions put in the reply, before any choice is asked, so a choose_action that plays
+        # from elsewhere (a formula, the call stack) cannot write its move into the table to vouch for it. Which
+        # choices are off the table is the parent's finding (``answers.off_table``), never this process's.
         best, record = self.call(self.table_best, ai, positions)
+        reply["best"] = _wire_best(best) if isinstance(best, list) and "error" not in record else "unreadable"
         if callable(choose):
             random.seed(int(item["seed"]))
             for piles in positions:
@@ -173,8 +176,6 @@ class Driver:
                     ["error", str(failed["type"])[:100], int(failed.get("line", 0))] if failed else describe(value)
                 )
         reply["answers"] = answers
-        if answers:
-            reply["off_table"] = off_table(best, answers) if isinstance(best, list) else "unreadable"
         return reply
 
     @staticmethod
@@ -264,13 +265,9 @@ def _counting(original: Callable[..., None], counter: list[int]) -> Callable[...
     return FunctionType(counted.__code__, {"__builtins__": {}}, "counted", None, counted.__closure__)
 
 
-def off_table(best: list[set[tuple[int, int]] | None], answers: list[list[Any]]) -> list[int]:
-    """The positions whose greedy pair is not among the table's best there (or the table had no preference)."""
-    off: list[int] = []
-    for index, (found, answer) in enumerate(zip(best, answers, strict=False)):
-        if answer[0] == "pair" and (found is None or (answer[1], answer[2]) not in found):
-            off.append(index)
-    return off
+def _wire_best(best: list[set[tuple[int, int]] | None]) -> list[list[list[int]] | None]:
+    """Each position's best actions as sorted ``[pile, taken]`` pairs (None: no preference), for the parent."""
+    return [None if found is None else [[pile, taken] for pile, taken in sorted(found)] for found in best]
 
 
 def open_driver(
