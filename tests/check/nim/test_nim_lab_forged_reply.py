@@ -19,6 +19,7 @@ import pytest
 
 from perfectplay.check.nim import answers
 from perfectplay.check.nim.lab import NimCheck, check_nim
+from perfectplay.check.run.protocol import ProtocolError
 
 LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
 CHOOSE = "    def choose_action(self, state, epsilon=True):\n"
@@ -73,7 +74,7 @@ def test_positions_past_the_best_actions_sent_count_no_choice() -> None:
 
 @pytest.mark.parametrize("best", [[[[0]]], [[["0", 1]]], [7], "all", [[[0, 10**20]]]])
 def test_best_actions_of_a_shape_the_driver_never_sends_are_the_candidates_failure(best: object) -> None:
-    with pytest.raises(answers.ProtocolError):
+    with pytest.raises(ProtocolError):
         seed_reply(best, [(0, 1)])
 
 
