@@ -53,17 +53,28 @@ def _whole(value: object) -> int | None:
     return plain if -(10**9) <= plain <= 10**9 else None
 
 
+def _type_name(value: object) -> str:
+    """The name of ``value``'s type as the interpreter keeps it (a metaclass's ``__name__`` never speaks for it)."""
+    return str(type.__dict__["__name__"].__get__(type(value)))[:40]
+
+
 def describe(value: object) -> list[Any]:
-    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``."""
+    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``.
+
+    What the answer raises while it is read (``isinstance`` reads a ``__class__`` that may raise, ``len`` a
+    ``__len__``) makes it an ``other``: one strange answer is that answer's failure, never the process's end."""
     if value is None:
         return ["none"]
-    if isinstance(value, tuple | list) and len(value) == 2:
-        first, second = _whole(value[0]), _whole(value[1])
-        if first is not None and second is not None:
-            return ["pair", first, second]
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        return ["number", float(value)]
-    return ["other", type(value).__name__[:40], _safe_repr(value)]
+    try:
+        if isinstance(value, tuple | list) and len(value) == 2:
+            first, second = _whole(value[0]), _whole(value[1])
+            if first is not None and second is not None:
+                return ["pair", first, second]
+        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+            return ["number", float(value)]
+    except BaseException:  # even SystemExit: what a __len__ raises is the answer's failure, not the driver's
+        pass
+    return ["other", _type_name(value), _safe_repr(value)]
 
 
 class Driver:
@@ -156,7 +167,7 @@ class Driver:
         if "error" in record:
             reply["error"] = record["error"]
             return reply
-        reply["returned"] = "None" if ai is None else type(ai).__name__[:40]
+        reply["returned"] = "None" if ai is None else _type_name(ai)
         reply["summary"] = self.summary(ai)
         choose = getattr(ai, "choose_action", None)
         answers: list[list[Any]] = []
