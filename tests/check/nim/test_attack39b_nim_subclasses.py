@@ -14,21 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from nim_formula import CHOOSE, FORMULA, LEARNING
 from perfectplay.check.nim.lab import NimCheck, check_nim
-
-LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
-CHOOSE = "    def choose_action(self, state, epsilon=True):\n"
-FORMULA = """
-import functools, operator
-def _formula(piles):
-    # Misère Nim's rule: leave an odd count of ones once no pile is above 1, else a nim-sum of 0.
-    def left(pile, taken):
-        return [size - taken * (index == pile) for index, size in enumerate(piles)]
-    def wins(after):
-        return sum(after) % 2 == 1 if max(after) <= 1 else functools.reduce(operator.xor, after) == 0
-    moves = [(pile, taken) for pile, size in enumerate(piles) for taken in range(1, size + 1)]
-    return next((move for move in moves if wins(left(*move))), moves[0])
-"""
 
 FORGE = (
     "        if not epsilon and not getattr(NimAI, '_forged', False):\n"

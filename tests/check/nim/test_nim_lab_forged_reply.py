@@ -17,29 +17,18 @@ from pathlib import Path
 
 import pytest
 
+from nim_formula import CHOOSE, FORMULA, LEARNING
 from perfectplay.check.nim import answers
 from perfectplay.check.nim.lab import NimCheck, check_nim
 from perfectplay.check.run.protocol import ProtocolError
 
-LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
-CHOOSE = "    def choose_action(self, state, epsilon=True):\n"
 GREEDY_BY_FORMULA = (
     "        if not epsilon:\n"
     "            return _formula(list(state))\n"
     "        return self._table_choice(state, epsilon)\n"
     "\n    def _table_choice(self, state, epsilon=True):\n"
 )
-FORMULA_AND_WRAPPED_CHANNEL = """
-import functools, operator
-def _formula(piles):
-    # Misère Nim's rule: leave an odd count of ones once no pile is above 1, else a nim-sum of 0.
-    def left(pile, taken):
-        return [size - taken * (index == pile) for index, size in enumerate(piles)]
-    def wins(after):
-        return sum(after) % 2 == 1 if max(after) <= 1 else functools.reduce(operator.xor, after) == 0
-    moves = [(pile, taken) for pile, size in enumerate(piles) for taken in range(1, size + 1)]
-    return next((move for move in moves if wins(left(*move))), moves[0])
-
+WRAPPED_CHANNEL = """
 for _found in object.__subclasses__():
     if _found.__name__ == "Channel" and hasattr(_found, "send"):
         def _dropping(self, message, send=_found.send):
@@ -83,7 +72,7 @@ def test_a_formula_player_that_takes_the_finding_out_of_its_replies_gets_no_cred
     text = LEARNING.read_text(encoding="utf-8")
     assert CHOOSE in text
     path = tmp_path / "nim.py"
-    path.write_text(text.replace(CHOOSE, CHOOSE + GREEDY_BY_FORMULA) + FORMULA_AND_WRAPPED_CHANNEL)
+    path.write_text(text.replace(CHOOSE, CHOOSE + GREEDY_BY_FORMULA) + FORMULA + WRAPPED_CHANNEL)
     hint = {"train_games": "300", "train_seeds": "1", "train_budget": "20"}
     report = check_nim(path, NimCheck(hint=hint, total_seconds=120.0))
     assert report.verdict == "fail" and report.rates[0] < 0.5, (report.verdict, report.rates, report.notes)
