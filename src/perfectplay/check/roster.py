@@ -30,6 +30,7 @@ links inside a folder as well: ``run/copying.py``.)
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
@@ -148,7 +149,8 @@ def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
         # Files spread over folders (class/*/tictactoe.py): each folder is a student's, and may not be a link.
         # Files of one folder (class/*.py): that folder is the teacher's, wherever it is linked from.
         spread = len({Path(file).parent for file in files}) > 1
-        links = [file for file in files if Path(file).is_symlink() or (spread and Path(file).parent.is_symlink())]
+        top = os.path.commonpath([os.path.abspath(Path(file).parent) for file in files])
+        links = [file for file in files if Path(file).is_symlink() or (spread and _linked_below(file, top))]
         if spread:
             # One student's folder: a linked helper beside their own files is left out as the copy leaves it
             # out; a linked AI (tictactoe.py), a linked folder or only links make the student's one row.
@@ -159,13 +161,24 @@ def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
             for group in mine.values():
                 own = [file for file in group if file not in links]
                 ai = [file for file in group if file in links and Path(file).name == CS50_FILE]
-                if ai or not own or Path(group[0]).parent.is_symlink():
+                if ai or not own or _linked_below(group[0], top):
                     refused.append((ai or [file for file in group if file in links])[0])
             files = [file for file in files if file not in links and Path(file).parent not in map(_parent, refused)]
             return [*(Submission(file, problem=linked(file)) for file in refused), *_own_files(files, entries)]
         files = [file for file in files if file not in links]
         return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries)]
     return _own_files(files, entries)
+
+
+def _linked_below(file: str, top: str) -> bool:
+    """Whether a folder on the way from ``top`` (the class's folder) down to ``file`` is a link: ``class/*/*/x.py``
+    through a linked student folder grades a folder outside the class, as the folder's own link would."""
+    folder = Path(os.path.abspath(Path(file).parent))
+    while str(folder) != top and folder != folder.parent:
+        if folder.is_symlink():
+            return True
+        folder = folder.parent
+    return False
 
 
 def _parent(file: str) -> Path:
