@@ -94,7 +94,7 @@ def from_paths(paths: Sequence[str], function: str | None = None, entries: Seque
         else:
             files.append(given)
     submissions.extend(_files(files, entries))
-    return _with_others(_unique(submissions))
+    return _with_others(_one_file_one_row(_unique(submissions)))
 
 
 def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Submission]:
@@ -269,6 +269,34 @@ def _unique(submissions: list[Submission]) -> list[Submission]:
     return named
 
 
+def _one_file_one_row(submissions: list[Submission]) -> list[Submission]:
+    """Rows whose files are one file on disk under two names (a hard link) are not graded as either's:
+    which student wrote it cannot be told from the file, so each row says whose file it shares."""
+    by_inode: dict[tuple[int, int], list[Submission]] = {}
+    for submission in submissions:
+        try:
+            status = submission.file.stat() if submission.file is not None else None
+        except OSError:
+            status = None  # missing: the check says so in its row
+        if status is not None:
+            by_inode.setdefault((status.st_dev, status.st_ino), []).append(submission)
+    # One path named twice is the teacher's repetition (each row its own check), not a link between students.
+    linked_rows = [rows for rows in by_inode.values() if len({os.path.abspath(str(row.file)) for row in rows}) > 1]
+    shared = {id(row): rows for rows in linked_rows for row in rows}
+    return [
+        replace(
+            submission,
+            file=None,
+            problem=f"not gradable: {submission.file} is the same file as "
+            + ", ".join(sorted({str(row.file) for row in shared[id(submission)]} - {str(submission.file)}))
+            + " (a hard link): which student wrote it is the teacher's to decide",
+        )
+        if id(submission) in shared
+        else submission
+        for submission in submissions
+    ]
+
+
 def _with_others(submissions: list[Submission]) -> list[Submission]:
     """Each submission's copy leaves out the files of every other one (not its own folder's other files)."""
     files = [submission.file.resolve() for submission in submissions if submission.file is not None]
@@ -295,7 +323,7 @@ def from_manifest(path: str) -> list[Submission]:
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise CheckUsageError(f"--manifest {path}: the student {repeated[0]!r} is listed twice")
-    return _with_others(submissions)
+    return _with_others(_one_file_one_row(submissions))
 
 
 def _toml_rows(text: str, path: str) -> list[tuple[int, dict[str, str]]]:
