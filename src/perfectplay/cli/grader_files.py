@@ -174,7 +174,11 @@ mkdir -p "$root/results"
 out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
 work=$(mktemp -d)
 # The file wherever the student put it (a folder, a zip's subfolder); the first one found (no links).
-submission=$(find "$root/submission" -name {file} -type f 2>/dev/null | sort | head -n 1)
+# Names end in NUL, not a newline: a folder named "a<newline>/autograder/source/..." would otherwise make
+# its second line a path of the teacher's, outside the upload.
+submission=
+while IFS= read -r -d '' found; do submission=$found; break; done \
+    < <(find "$root/submission" -name {file} -type f -print0 2>/dev/null | sort -z)
 # --budget: Gradescope's default timeout is 10 minutes (600 s); keep a minute for start-up.
 # --memory: the container has 768 MB in all; each of the two candidate processes gets 256.
 # A file that is missing or has no AI still gets a results.json (0 points, and why).
