@@ -314,6 +314,7 @@ sys.path[:] = [entry for entry in sys.path if entry and os.path.abspath(entry) !
 import glob
 import json
 import subprocess
+import tempfile
 import zipfile
 
 FILE = {file!r}
@@ -332,19 +333,28 @@ def fallback(why):
 
 
 def main():
-    with open(FILE, "w", encoding="utf-8") as out:
-        out.write(ANSWER)
-    wheels = sorted(glob.glob("perfectplay-*-py3-none-any.whl"))
+    wheels = sorted(os.path.abspath(wheel) for wheel in glob.glob("perfectplay-*-py3-none-any.whl"))
     if not wheels:
         return fallback("the support file perfectplay-*.whl is missing from the question")
+    with tempfile.TemporaryDirectory(prefix="perfectplay-") as scratch:
+        return check(wheels[0], scratch)
+
+
+def check(wheel, scratch):
+    """The check of the answer, written into a folder of its own in ``scratch``: the job's folder holds the
+    wheel (the checker and its solver, importable from the zip), which the answer's copy must not carry."""
+    os.mkdir(os.path.join(scratch, "answer"))
+    answer = os.path.join(scratch, "answer", FILE)
+    with open(answer, "w", encoding="utf-8") as out:
+        out.write(ANSWER)
     # The checker runs isolated (-I) from its own folder: nothing beside the answer is imported in its place.
-    lib = os.path.abspath("perfectplay-lib")
-    zipfile.ZipFile(wheels[0]).extractall(lib)
+    lib = os.path.join(scratch, "lib")
+    zipfile.ZipFile(wheel).extractall(lib)
     environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
     weights = os.path.abspath("weights.json")
     flags = list(FLAGS) + (["--weights", weights] if os.path.isfile(weights) else [])
     boot = {boot!r}
-    argv = [sys.executable, "-I", "-c", boot, lib, "check", os.path.abspath(FILE), "--format", "coderunner", *flags]
+    argv = [sys.executable, "-I", "-c", boot, lib, "check", answer, "--format", "coderunner", *flags]
     try:
         done = subprocess.run(argv, env=environ, cwd=lib, capture_output=True, text=True, timeout=25)
     except subprocess.TimeoutExpired:
