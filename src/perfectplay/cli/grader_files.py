@@ -412,7 +412,12 @@ submission={file}
 if [ ! -f "$submission" ]; then
     submission=$(ls *.py 2>/dev/null | head -n 1)
 fi
+submission=${{submission:-{file}}}
 lib=$(mktemp -d)
+# The handin is checked in a folder of its own: the job's folder holds the wheel (the checker and its
+# solver, importable from the zip), which the handin's private copy of its folder must not carry.
+answer=$(mktemp -d)
+cp -P -- "$job/$submission" "$answer/" 2>/dev/null
 if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
 elif "$python" -I -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
@@ -425,7 +430,8 @@ else
     echo '{zeros}'
     exit 0
 fi
-(cd "$lib" && "${{perfectplay[@]}}" check "$job/${{submission:-{file}}}" --format autolab {flags}) > "$lib/feedback"
+(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" --format autolab {flags}) \
+    > "$lib/feedback"
 status=$?
 cat "$lib/feedback"
 # The scores line only if this check printed one; otherwise zeros and why.
@@ -433,7 +439,7 @@ if [ "$status" -gt 2 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; t
     echo "{cannot}"
     echo '{zeros}'
 fi
-rm -rf "$lib"
+rm -rf "$lib" "$answer"
 exit 0
 """
 
