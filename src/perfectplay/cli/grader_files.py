@@ -141,7 +141,7 @@ GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package in
     || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
 """
 
-RESULTS_OR_ZERO = """if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+RESULTS_OR_ZERO = """if [ "$status" -gt 3 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
 {zero}
 ZERO
@@ -185,7 +185,8 @@ while IFS= read -r -d '' found; do submission=$found; break; done \
 (cd "$work" && "${{perfectplay[@]}}" check "${{submission:-$root/submission/{file}}}" \\
     --format gradescope {flags}--output "$out/results.json")
 status=$?
-# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked: all three
+# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked, 3 not graded (the
+# machine's failure, a package the lab allows missing: its result says so, never "your file"): all four
 # wrote results.json. Whatever else happened, the student still gets a valid zero and one sentence.
 """
     + RESULTS_OR_ZERO
@@ -435,7 +436,7 @@ fi
 status=$?
 cat "$lib/feedback"
 # The scores line only if this check printed one; otherwise zeros and why.
-if [ "$status" -gt 2 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; then
+if [ "$status" -gt 3 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; then
     echo "{cannot}"
     echo '{zeros}'
 fi
