@@ -38,3 +38,15 @@ def test_a_class_reached_through_a_link_of_the_teachers_is_still_graded(tmp_path
     (tmp_path / "course").symlink_to(real, target_is_directory=True)
     named = [str(tmp_path / "course" / name / "project" / "tictactoe.py") for name in ("alice", "bob")]
     assert [submission.problem for submission in from_paths(named)] == [None, None]
+
+
+def test_a_student_folder_that_is_a_link_loop_or_leads_nowhere_is_a_row_not_left_out(tmp_path: Path) -> None:
+    classroom = tmp_path / "class"
+    (classroom / "alice").mkdir(parents=True)
+    (classroom / "alice" / "tictactoe.py").write_text(AI)
+    (classroom / "bob").symlink_to(classroom / "bob")  # a loop: is_dir() says no, and bob vanished from the class
+    (classroom / "carl").symlink_to(tmp_path / "nowhere")
+    found = {submission.name: submission for submission in from_paths([str(classroom)])}
+    assert sorted(found) == ["alice", "bob", "carl"]
+    assert found["bob"].file is None and "bob is a symbolic link" in str(found["bob"].problem)
+    assert found["carl"].file is None and "carl is a symbolic link" in str(found["carl"].problem)

@@ -98,10 +98,14 @@ def from_paths(paths: Sequence[str], function: str | None = None, entries: Seque
 
 
 def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Submission]:
+    # A link that leads to no file (to nowhere, or to itself: a loop) may have been a student's folder: it is a
+    # row saying so, never a student left out of the class without a word.
     students = sorted(
         entry
         for entry in _listing(folder)
-        if entry.is_dir() and entry.name not in SKIPPED and not entry.name.startswith(".")
+        if (entry.is_dir() or (entry.is_symlink() and not entry.is_file()))
+        and entry.name not in SKIPPED
+        and not entry.name.startswith(".")
     )
     if not students:
         raise CheckUsageError(
