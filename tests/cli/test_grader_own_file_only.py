@@ -1,7 +1,6 @@
 """Each bundle checks only the student's own file, in a folder of its own, never one beside the wheel or outside.
 
-
-Jobe puts the question's support files (the perfectplay wheel) in the job's
+CodeRunner: Jobe puts the question's support files (the perfectplay wheel) in the job's
 folder, where the template wrote the answer; Autolab unpacks autograde.tar
 (the wheel) beside the handin. The answer's private copy of its folder then
 carried the wheel, and a zip on ``sys.path`` is importable: an answer of a
