@@ -90,31 +90,6 @@ static inline void C4(c4_lose)(const C4Geometry *g, C4(C4Node) *n) {
     n->safe = 0;
 }
 
-/* Geometry.mirror: a key's columns in the opposite order (each column's part stays within its stride). */
-static inline BB C4(c4_mirror)(const C4Geometry *g, BB key) {
-    BB column = ((BB)1 << G_STRIDE(g)) - 1, image = 0;
-    for (int col = 0, other = G_WIDTH(g) - 1; col < G_WIDTH(g); col++, other--)
-        image |= ((key >> (col * G_STRIDE(g))) & column) << (other * G_STRIDE(g));
-    return image;
-}
-
-/* Connect4Node.layer_bounds: a position on the outcome layer, its bounds narrowed to its outcome's. */
-static inline void C4(c4_layer_bounds)(const C4Geometry *g, C4(C4Node) *n) {
-    BB key = n->pos + n->mask, image = C4(c4_mirror)(g, key);
-    int outcome = layer_outcome(g->layer, g->layer_mask, g->layer_bits, (uint64_t)(image < key ? image : key));
-    if (outcome == 2) return;
-    int left = G_CELLS(g) - n->stones, base = G_BASE(g);
-    if (outcome == 0) {
-        n->low = n->high = 0;
-    } else if (outcome > 0) {
-        int latest = left & 1 ? left : left - 1; /* the side to move's last stone */
-        if (n->low < base - latest) n->low = base - latest;
-    } else {
-        int latest = left & 1 ? left - 1 : left; /* the other side's last stone */
-        if (n->high > latest - base) n->high = latest - base;
-    }
-}
-
 /* Connect4Node.settle */
 static inline void C4(c4_settle)(const C4Geometry *g, C4(C4Node) *n) {
     int base = G_BASE(g);
@@ -145,10 +120,16 @@ static inline void C4(c4_settle)(const C4Geometry *g, C4(C4Node) *n) {
         n->forced = !(safe & (safe - 1));
         n->high = base - 3;
         n->low = n->stones + 4 <= G_CELLS(g) ? 4 - base : 0;
-        if (g->layer && n->stones == g->layer_stones) C4(c4_layer_bounds)(g, n);
     }
 }
 
+/* Geometry.mirror: a key's columns in the opposite order (each column's part stays within its stride). */
+static inline BB C4(c4_mirror)(const C4Geometry *g, BB key) {
+    BB column = ((BB)1 << G_STRIDE(g)) - 1, image = 0;
+    for (int col = 0, other = G_WIDTH(g) - 1; col < G_WIDTH(g); col++, other--)
+        image |= ((key >> (col * G_STRIDE(g))) & column) << (other * G_STRIDE(g));
+    return image;
+}
 
 /* Connect4Node.key: the position's stones and the mask as one number (``pos + mask``), or its mirror
    image's if that is smaller and the board at most ``mirror_stones`` full; sets ``mirrored``. */

@@ -14,7 +14,6 @@ PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a Connect Four board of at most 128 bitboard bits");
         return NULL;
     }
-    search_release_layer(self);
     C4Geometry *g = &self->c4;
     memset(g, 0, sizeof *g);
     g->width = width;
@@ -37,38 +36,6 @@ PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
         for (int col = 0; col < width; col++)
             if (abs(2 * col - (width - 1)) == distance) g->order[count++] = col;
     self->kind = width == 7 && height == 6 ? KIND_C4_7X6 : width * (height + 1) <= 64 ? KIND_C4_64 : KIND_C4_128;
-    Py_RETURN_NONE;
-}
-
-/* connect4_layer(slots, bits, stones): connect4_node.LayerIndex, the outcome layer the nodes of
-   ``stones`` stones take their bounds from (c4_settle); after configure_connect4. */
-PyObject *Search_connect4_layer(SearchObject *self, PyObject *args) {
-    PyObject *owner;
-    int bits, stones;
-    if (!PyArg_ParseTuple(args, "Oii", &owner, &bits, &stones)) return NULL;
-    if (self->kind != KIND_C4_64 && self->kind != KIND_C4_7X6 && self->kind != KIND_C4_128) {
-        PyErr_SetString(PyExc_RuntimeError, "configure_connect4 first");
-        return NULL;
-    }
-    if (self->c4.width * self->c4.stride > LAYER_SHIFT || bits < 1 || bits > 40 || stones < 0) {
-        PyErr_SetString(PyExc_ValueError, "an outcome layer needs keys of at most 58 bits and 1-40 bits of slots");
-        return NULL;
-    }
-    Py_buffer view;
-    if (PyObject_GetBuffer(owner, &view, PyBUF_SIMPLE) < 0) return NULL;
-    if (view.len != (Py_ssize_t)sizeof(uint64_t) << bits) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "an outcome layer of 2**bits slots of 8 bytes");
-        return NULL;
-    }
-    search_release_layer(self);
-    Py_INCREF(owner);
-    self->layer_owner = owner;
-    self->layer_view = view;
-    self->c4.layer = view.buf;
-    self->c4.layer_bits = bits;
-    self->c4.layer_mask = ((uint64_t)1 << bits) - 1;
-    self->c4.layer_stones = stones;
     Py_RETURN_NONE;
 }
 

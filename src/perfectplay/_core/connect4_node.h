@@ -23,6 +23,5 @@ int64_t c4_search128(SearchObject *s, const u128 b[5], int stones, int forced, i
 /* The methods of ``Search`` for Connect Four (connect4_node.c); module.c puts them on the type. */
 PyObject *Search_configure_connect4(SearchObject *self, PyObject *args);
 PyObject *Search_connect4(SearchObject *self, PyObject *args);
-PyObject *Search_connect4_layer(SearchObject *self, PyObject *args);
 
 #endif

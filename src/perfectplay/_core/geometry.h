@@ -20,29 +20,7 @@ typedef struct {
     int order[MAX_MOVES];
     u128 bottom, board, centre;
     u128 bottom_bits[MAX_MOVES], column_bits[MAX_MOVES];
-    /* An outcome layer (connect4_node.py OutcomeLayerIndex), or none: the positions after ``layer_stones``
-       moves, each with its outcome for the side to move, in an open-addressing table of ``layer_mask + 1``
-       slots (key | (outcome + 2) << LAYER_SHIFT, 0 for empty), owned by the search's ``layer_owner``. */
-    const uint64_t *layer;
-    uint64_t layer_mask;
-    int layer_bits, layer_stones;
 } C4Geometry;
-
-#define LAYER_SHIFT 58
-#define LAYER_KEY (((uint64_t)1 << LAYER_SHIFT) - 1)
-#define LAYER_MULTIPLIER 0x9E3779B97F4A7C15ULL
-
-/* The outcome the layer holds for a position's key (1 a win, 0 a draw, -1 a loss for the side to move),
-   or 2 if it holds none. */
-static inline int layer_outcome(const uint64_t *layer, uint64_t mask, int bits, uint64_t key) {
-    uint64_t at = (key * LAYER_MULTIPLIER) >> (64 - bits);
-    for (;;) {
-        uint64_t slot = layer[at];
-        if (!slot) return 2;
-        if ((slot & LAYER_KEY) == key) return (int)(slot >> LAYER_SHIFT) - 2;
-        at = (at + 1) & mask;
-    }
-}
 
 /* mnk_node.Geometry */
 typedef struct {

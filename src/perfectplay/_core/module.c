@@ -22,7 +22,6 @@ static PyMethodDef search_methods[] = {
     {"configure_connect4", (PyCFunction)Search_configure_connect4, METH_VARARGS, "Set up for Connect Four."},
     {"configure_mnk", (PyCFunction)Search_configure_mnk, METH_VARARGS, "Set up for an m,n,k board."},
     {"connect4", (PyCFunction)Search_connect4, METH_VARARGS, "Negamax.search of a Connect Four node."},
-    {"connect4_layer", (PyCFunction)Search_connect4_layer, METH_VARARGS, "Bounds from an outcome layer."},
     {"mnk", (PyCFunction)Search_mnk, METH_VARARGS, "Negamax.search of an m,n,k node."},
     {NULL},
 };

@@ -27,18 +27,8 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwargs) {
     return 0;
 }
 
-/* Let go of the outcome layer's buffer, if the search holds one (connect4_node.c sets it). */
-void search_release_layer(SearchObject *self) {
-    if (self->layer_owner) {
-        PyBuffer_Release(&self->layer_view);
-        Py_CLEAR(self->layer_owner);
-    }
-    self->c4.layer = NULL;
-}
-
 static void Search_dealloc(SearchObject *self) {
     PyObject_GC_UnTrack(self);
-    search_release_layer(self);
     Py_CLEAR(self->table);
     Py_CLEAR(self->budget);
     mnk_geometry_free(&self->mnk);
@@ -46,14 +36,12 @@ static void Search_dealloc(SearchObject *self) {
 }
 
 static int Search_traverse(SearchObject *self, visitproc visit, void *arg) {
-    Py_VISIT(self->layer_owner);
     Py_VISIT(self->table);
     Py_VISIT(self->budget);
     return 0;
 }
 
 static int Search_clear(SearchObject *self) {
-    search_release_layer(self);
     Py_CLEAR(self->table);
     Py_CLEAR(self->budget);
     return 0;

@@ -17,8 +17,6 @@ enum { KIND_NONE, KIND_C4_64, KIND_C4_7X6, KIND_C4_128, KIND_MNK };
 typedef struct {
     PyObject_HEAD long long nodes, next_check, horizon;
     PyObject *budget;
-    PyObject *layer_owner; /* the object whose buffer ``c4.layer`` points into, or NULL */
-    Py_buffer layer_view;
     TableObject *table;
     int kind;
     int failed; /* a Python exception is pending: unwind */
@@ -30,9 +28,6 @@ extern PyTypeObject SearchType;
 
 /* Budget.checkpoint, called when the node count reaches ``next_check``; -1 if it raised (a spent limit). */
 int checkpoint(SearchObject *s);
-
-/* Let go of the Connect Four outcome layer's buffer, if held (search.c). */
-void search_release_layer(SearchObject *self);
 
 /* A depth the table can keep (depth_code), or 1 with a ValueError. */
 int bad_depth(long long depth);
