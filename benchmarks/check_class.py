@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/check_class.py                  # 6 students, 3 rounds
     .venv/bin/python benchmarks/check_class.py --students 12 --rounds 5
+    .venv/bin/python benchmarks/check_class.py --phases --jobs 2   # each student's start, phases and end
 
 The class is a folder made in a temporary folder from the sample
 submissions, one student folder each (``tictactoe.py``): a correct CS50 AI,
@@ -85,9 +86,10 @@ def run(root: Path, jobs: int | None) -> dict[str, Any]:
     return {"wall": wall, "load": load, "checker": checker, "candidates": candidates, "reports": kept}
 
 
-def phases(root: Path) -> None:
-    """Where one student's check spends its time: each phase's wall seconds and this process's CPU seconds (the
-    checker's: ``--jobs 1`` checks in this process), then the candidates' CPU in their moves."""
+def phases(root: Path, jobs: int = 1) -> None:
+    """Where each student's check spends its time: when it started and each phase's wall seconds, with this
+    process's CPU seconds (the checker's: ``--jobs 1`` checks in this process; with more jobs the checks run in
+    checker processes of their own, and their CPU is not shown), then the candidates' CPU in their moves."""
     from perfectplay.check.class_run import Plan, check_class
     from perfectplay.check.roster import from_paths
     from perfectplay.check.run.sandbox import choose
@@ -105,27 +107,36 @@ def phases(root: Path) -> None:
     started = time.perf_counter()
     roster = from_paths([str(root)])
     print(f"the roster: {time.perf_counter() - started:.2f} s")
-    # Each check's last phase ends when the next one starts ("finished" comes after its result): printed at the end.
-    for result in list(check_class(roster, Plan(choose("auto")), 1, progresses)):
+    # A phase ends when the next starts. Side by side, "finished" comes when the run reaches the row, not when the
+    # check ended: there the last phase ends after the check's own wall time (its report's: to the end of its asking;
+    # judging the transcript follows, 0.1-0.2 s), and no CPU is shown.
+    begun = time.perf_counter()
+    for result in list(check_class(roster, Plan(choose("auto")), jobs, progresses)):
         seen = marks.get(result.submission.name, [])
+        wall = result.report.timing.wall if result.report is not None else 0.0
+        if jobs > 1 and seen:
+            seen = [mark for mark in seen if mark[0] != "finished"] + [("finished", seen[0][1] + wall, 0.0)]
         steps = [
-            f"{phase} {end - start:.2f} s ({cpu_end - cpu_start:.2f} CPU)"
+            f"{phase} {end - start:.2f} s" + (f" ({cpu_end - cpu_start:.2f} CPU)" if jobs == 1 else "")
             for (phase, start, cpu_start), (_, end, cpu_end) in itertools.pairwise(seen)
         ]
         cpu = result.report.timing.cpu_in_candidate if result.report is not None else None
-        print(f"{result.submission.name}: {'; '.join(steps)}; candidates' CPU {cpu or 0:.2f} s", flush=True)
+        at = f"from {seen[0][1] - begun:.2f} s to {seen[-1][1] - begun:.2f} s: " if seen else ""
+        print(f"{result.submission.name}: {at}{'; '.join(steps)}; candidates' CPU {cpu or 0:.2f} s", flush=True)
+    print(f"the class: {time.perf_counter() - begun:.2f} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--phases", action="store_true", help="one --jobs 1 run in this process, phase by phase")
+    parser.add_argument("--phases", action="store_true", help="one run in this process, student by student")
+    parser.add_argument("--jobs", type=int, default=1, help="with --phases: checks side by side (default 1)")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     if args.phases:
         with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
-            phases(make_class(Path(temporary), args.students))
+            phases(make_class(Path(temporary), args.students), args.jobs)
         return
     runs: dict[str, list[dict[str, Any]]] = {"default": [], "1": []}
     with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:

@@ -60,7 +60,7 @@ ASKED: list[tuple[str, str, dict[str, Any] | None]] = [
     ("post", "/api/practice", {"tree": "3 12 8 | 2 4 6 | 14 5 2", "answers": {"1": "3", "2.2": "x", "root": "7"}}),
     ("post", "/api/mcts", {"position": "XOX/OO./.X.", "iterations": 50, "depth": 2}),
     ("post", "/api/mcts", {"position": "X../.../...", "iterations": 200, "path": [4]}),
-    ("post", "/api/mcts", {"game": "connect4", "iterations": 100}),
+    ("post", "/api/mcts", {"game": "connect4", "iterations": 10}),
     ("post", "/api/mcts/convergence", {"position": "XOX/OO./.X.", "iterations": [10, 30], "runs": 2}),
 ]
 """Requests every JSON route answers with 200, chosen to show the fields some games or options add."""

@@ -30,6 +30,7 @@ links inside a folder as well: ``run/copying.py``.)
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
@@ -93,14 +94,18 @@ def from_paths(paths: Sequence[str], function: str | None = None, entries: Seque
         else:
             files.append(given)
     submissions.extend(_files(files, entries))
-    return _with_others(_unique(submissions))
+    return _with_others(_one_file_one_row(_unique(submissions)))
 
 
 def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Submission]:
+    # A link that leads to no file (to nowhere, or to itself: a loop) may have been a student's folder: it is a
+    # row saying so, never a student left out of the class without a word.
     students = sorted(
         entry
         for entry in _listing(folder)
-        if entry.is_dir() and entry.name not in SKIPPED and not entry.name.startswith(".")
+        if (entry.is_dir() or (entry.is_symlink() and not entry.is_file()))
+        and entry.name not in SKIPPED
+        and not entry.name.startswith(".")
     )
     if not students:
         raise CheckUsageError(
@@ -148,7 +153,8 @@ def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
         # Files spread over folders (class/*/tictactoe.py): each folder is a student's, and may not be a link.
         # Files of one folder (class/*.py): that folder is the teacher's, wherever it is linked from.
         spread = len({Path(file).parent for file in files}) > 1
-        links = [file for file in files if Path(file).is_symlink() or (spread and Path(file).parent.is_symlink())]
+        top = os.path.commonpath([os.path.abspath(Path(file).parent) for file in files])
+        links = [file for file in files if Path(file).is_symlink() or (spread and _linked_below(file, top))]
         if spread:
             # One student's folder: a linked helper beside their own files is left out as the copy leaves it
             # out; a linked AI (tictactoe.py), a linked folder or only links make the student's one row.
@@ -159,13 +165,24 @@ def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
             for group in mine.values():
                 own = [file for file in group if file not in links]
                 ai = [file for file in group if file in links and Path(file).name == CS50_FILE]
-                if ai or not own or Path(group[0]).parent.is_symlink():
+                if ai or not own or _linked_below(group[0], top):
                     refused.append((ai or [file for file in group if file in links])[0])
             files = [file for file in files if file not in links and Path(file).parent not in map(_parent, refused)]
             return [*(Submission(file, problem=linked(file)) for file in refused), *_own_files(files, entries)]
         files = [file for file in files if file not in links]
         return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries)]
     return _own_files(files, entries)
+
+
+def _linked_below(file: str, top: str) -> bool:
+    """Whether a folder on the way from ``top`` (the class's folder) down to ``file`` is a link: ``class/*/*/x.py``
+    through a linked student folder grades a folder outside the class, as the folder's own link would."""
+    folder = Path(os.path.abspath(Path(file).parent))
+    while str(folder) != top and folder != folder.parent:
+        if folder.is_symlink():
+            return True
+        folder = folder.parent
+    return False
 
 
 def _parent(file: str) -> Path:
@@ -256,6 +273,34 @@ def _unique(submissions: list[Submission]) -> list[Submission]:
     return named
 
 
+def _one_file_one_row(submissions: list[Submission]) -> list[Submission]:
+    """Rows whose files are one file on disk under two names (a hard link) are not graded as either's:
+    which student wrote it cannot be told from the file, so each row says whose file it shares."""
+    by_inode: dict[tuple[int, int], list[Submission]] = {}
+    for submission in submissions:
+        try:
+            status = submission.file.stat() if submission.file is not None else None
+        except OSError:
+            status = None  # missing: the check says so in its row
+        if status is not None:
+            by_inode.setdefault((status.st_dev, status.st_ino), []).append(submission)
+    # One path named twice is the teacher's repetition (each row its own check), not a link between students.
+    linked_rows = [rows for rows in by_inode.values() if len({os.path.abspath(str(row.file)) for row in rows}) > 1]
+    shared = {id(row): rows for rows in linked_rows for row in rows}
+    return [
+        replace(
+            submission,
+            file=None,
+            problem=f"not gradable: {submission.file} is the same file as "
+            + ", ".join(sorted({str(row.file) for row in shared[id(submission)]} - {str(submission.file)}))
+            + " (a hard link): which student wrote it is the teacher's to decide",
+        )
+        if id(submission) in shared
+        else submission
+        for submission in submissions
+    ]
+
+
 def _with_others(submissions: list[Submission]) -> list[Submission]:
     """Each submission's copy leaves out the files of every other one (not its own folder's other files)."""
     files = [submission.file.resolve() for submission in submissions if submission.file is not None]
@@ -282,7 +327,7 @@ def from_manifest(path: str) -> list[Submission]:
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise CheckUsageError(f"--manifest {path}: the student {repeated[0]!r} is listed twice")
-    return _with_others(submissions)
+    return _with_others(_one_file_one_row(submissions))
 
 
 def _toml_rows(text: str, path: str) -> list[tuple[int, dict[str, str]]]:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from perfectplay import Connect4, PerfectplayError, files, make_game
 from perfectplay.cli.builds import add_build_options, engine_for
-from perfectplay.cli.options import add_game_option, path, whole
+from perfectplay.cli.options import add_game_option, add_whole, path
 from perfectplay.cli.output import write_file
 from perfectplay.search.solver import BOOK_SIDES, Book, TranspositionTable, book_header, build_book, prove_book_entry
 
@@ -42,9 +42,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "(playing either side and following the book), whether it is a win, a draw or a loss, and a move "
         "that keeps that. Appends to --out as it goes; run again to resume."
     )
-    parser.add_argument(
+    add_whole(
+        parser,
         "--plies",
-        type=whole(0, "--plies", MAX_PLIES),
+        0,
+        MAX_PLIES,
         required=True,
         metavar="P",
         help=f"the last ply the book covers (0 is the first move; 0 to {MAX_PLIES})",
@@ -52,9 +54,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--out", type=path("--out"), required=True, metavar="FILE", help="the book file to write or extend"
     )
-    parser.add_argument(
+    add_whole(
+        parser,
         "--table",
-        type=whole(1, "--table", MAX_TABLE),
+        1,
+        MAX_TABLE,
         default=64,
         metavar="M",
         help=f"transposition table entries, in millions (1 to {MAX_TABLE:,}; default 64)",
@@ -73,9 +77,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help="only the positions after this one (columns played from 1, the computer to move): "
         "shares one side among processes",
     )
-    parser.add_argument(
+    add_whole(
+        parser,
         "--slowest-losses-from",
-        type=whole(0, "--slowest-losses-from", MAX_PLIES),
+        0,
+        MAX_PLIES,
         metavar="PLY",
         help="prove again, with every move's exact score, the lost positions from PLY on whose line does not "
         f"name the slowest loss (books made before it did), and walk on from the new moves (0 to {MAX_PLIES})",

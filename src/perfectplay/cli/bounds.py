@@ -14,7 +14,7 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any
 
-from perfectplay.cli.options import seconds, whole
+from perfectplay.cli.options import add_whole, seconds
 
 if TYPE_CHECKING:
     from perfectplay import Game
@@ -59,7 +59,7 @@ def add_time_limit(parser: argparse.ArgumentParser, what: str = "stop the search
 
 
 def add_table_size(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--table-size", type=whole(2, "--table-size", 50_000_000), metavar="N", help=TABLE_HELP)
+    add_whole(parser, "--table-size", 2, 50_000_000, metavar="N", help=TABLE_HELP)
 
 
 def time_limit_for(game: Game[Any], given: float | None) -> float | None:

@@ -14,7 +14,7 @@ import re
 import sys
 from typing import TextIO
 
-from perfectplay.cli.options import whole
+from perfectplay.cli.options import add_whole
 from perfectplay.play import ENGINES, SHARD_COUNT, Engine, all_cores, open_engine
 
 MAX_WORKERS = 1_024
@@ -35,9 +35,11 @@ def cluster_address(text: str) -> str:
 
 def add_build_options(parser: argparse.ArgumentParser, title: str = "where the work runs") -> None:
     group = parser.add_argument_group(title)
-    group.add_argument(
+    add_whole(
+        group,
         "--workers",
-        type=whole(1, "--workers", MAX_WORKERS),
+        1,
+        MAX_WORKERS,
         metavar="N",
         help=f"local worker processes (default: every core, {all_cores()} here)",
     )
@@ -57,9 +59,11 @@ def add_build_options(parser: argparse.ArgumentParser, title: str = "where the w
         help="local engine: processes (concurrent.futures), dask (a Dask LocalCluster, to try a cluster's set-up), "
         "or auto (the default: local processes, or the cluster --cluster names)",
     )
-    group.add_argument(
+    add_whole(
+        group,
         "--shards",
-        type=whole(1, "--shards", MAX_SHARDS),
+        1,
+        MAX_SHARDS,
         default=SHARD_COUNT,
         metavar="S",
         help=f"cut the work into S shards, each saved when done so a rerun resumes (default {SHARD_COUNT})",

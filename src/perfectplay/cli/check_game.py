@@ -55,7 +55,7 @@ from perfectplay.check import (
     summary_text,
     validate_jobs,
 )
-from perfectplay.cli.options import whole
+from perfectplay.cli.options import add_whole
 from perfectplay.cli.output import print_or_write, write_file
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
@@ -96,9 +96,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
             known.add(option.flag)
             group.add_argument(option.flag, choices=option.choices or None, help=option.help)
         if game == "connect4":
-            group.add_argument(
+            add_whole(
+                group,
                 "--positions",
-                type=whole(1, "--positions", CONNECT4_MAX_POSITIONS),
+                1,
+                CONNECT4_MAX_POSITIONS,
                 default=CONNECT4_POSITIONS,
                 metavar="N",
                 help=f"decisive positions asked, generated and solved for the check, every phase in its share "

@@ -24,7 +24,7 @@ from perfectplay.check import (
     STANDARDS,
 )
 from perfectplay.cli.check_game import FORMATS, add_options
-from perfectplay.cli.options import MAX_SEED, add_path_option, duration, whole
+from perfectplay.cli.options import MAX_SEED, add_path_option, add_whole, duration
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
 GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
@@ -154,16 +154,20 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         f"(default for --format gradescope {GRADER_BUDGETS['gradescope']:g}, "
         f"prairielearn {GRADER_BUDGETS['prairielearn']:g})",
     )
-    limits.add_argument(
+    add_whole(
+        limits,
         "--sample",
-        type=whole(1, "--sample", 1_000_000),
+        1,
+        1_000_000,
         metavar="N",
         help="ask only N positions, a sample stratified by the number of stones (the report says so; "
         f"default for --format coderunner {CODERUNNER_PROFILE['sample']})",
     )
-    limits.add_argument(
+    add_whole(
+        limits,
         "--seed",
-        type=whole(0, "--seed", MAX_SEED),
+        0,
+        MAX_SEED,
         default=None,
         metavar="S",
         help="the check's seed, for what it draws (default: 2026 for tic-tac-toe; for Connect Four and Nim drawn "
@@ -185,9 +189,11 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         f"{DEFAULT_STUDENT_WALL:g} for each student of a class run; for one file, the CPU limit's backstop)",
     )
     group = parser.add_argument_group("a class")
-    group.add_argument(
+    add_whole(
+        group,
         "--jobs",
-        type=whole(1, "--jobs", 256),
+        1,
+        256,
         metavar="N",
         help="check N students side by side, each in its own sandbox (default: the number of cores)",
     )

@@ -18,7 +18,7 @@ import sys
 
 from perfectplay import PerfectplayError
 from perfectplay.cli.latex import INSTALL, compile_pdf, have_pdflatex
-from perfectplay.cli.options import path, whole
+from perfectplay.cli.options import add_whole, path, whole
 from perfectplay.cli.output import write_file
 from perfectplay.files import check_target
 from perfectplay.teaching import Convention, random_tree, tree_text
@@ -56,12 +56,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "Write a printable exercise (a random textbook tree from a seed, every inner node blank) and its "
         "answer key (every node's value, alpha and beta, and the cuts), each as LaTeX, SVG and PDF."
     )
-    parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the tree's seed (default 0)")
-    parser.add_argument("--depth", type=whole(2, "--depth", 4), default=3, metavar="D", help="levels, 2-4 (default 3)")
+    add_whole(parser, "--seed", 0, 2**31, default=0, help="the tree's seed (default 0)")
+    add_whole(parser, "--depth", 2, 4, default=3, metavar="D", help="levels, 2-4 (default 3)")
     parser.add_argument(
         "--branching", type=branching, default=(2, 3), metavar="LOW,HIGH", help="children a node has (default 2,3)"
     )
-    parser.add_argument("--top", type=whole(1, "--top", 99), default=20, help="leaf values from 0 to TOP (default 20)")
+    add_whole(parser, "--top", 1, 99, default=20, help="leaf values from 0 to TOP (default 20)")
     parser.add_argument("--algorithm", choices=("alphabeta", "minimax"), default="alphabeta")
     parser.add_argument("--strict", action="store_true", help="cut only when a bound is passed, not on equality")
     parser.add_argument("--root-window", choices=("first", "best"), default="first", help="textbook (first) or engine")

@@ -23,7 +23,7 @@ from perfectplay.check import STANDARDS, CheckUsageError, load_connect4_weights,
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_classroom50 import classroom50
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
-from perfectplay.cli.options import duration, path, whole
+from perfectplay.cli.options import add_whole, duration, path
 from perfectplay.cli.wheel import build_wheel
 from perfectplay.files import write, writing_binary
 
@@ -66,12 +66,12 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--time-per-move", type=duration("--time-per-move"), metavar="S", help="CPU seconds each answer may take"
     )
-    parser.add_argument(
-        "--memory", type=whole(1, "--memory", 1024 * 1024), metavar="MB", help="memory each candidate may use"
-    )
-    parser.add_argument(
+    add_whole(parser, "--memory", 1, 1024 * 1024, metavar="MB", help="memory each candidate may use")
+    add_whole(
+        parser,
         "--sample",
-        type=whole(1, "--sample", 1_000_000),
+        1,
+        1_000_000,
         metavar="N",
         help="ask only N positions (a stratified sample; for connect4 the suite's positions, --positions)",
     )

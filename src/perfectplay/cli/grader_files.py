@@ -141,7 +141,7 @@ GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package in
     || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
 """
 
-RESULTS_OR_ZERO = """if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+RESULTS_OR_ZERO = """if [ "$status" -gt 3 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
 {zero}
 ZERO
@@ -174,14 +174,19 @@ mkdir -p "$root/results"
 out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
 work=$(mktemp -d)
 # The file wherever the student put it (a folder, a zip's subfolder); the first one found (no links).
-submission=$(find "$root/submission" -name {file} -type f 2>/dev/null | sort | head -n 1)
+# Names end in NUL, not a newline: a folder named "a<newline>/autograder/source/..." would otherwise make
+# its second line a path of the teacher's, outside the upload.
+submission=
+while IFS= read -r -d '' found; do submission=$found; break; done \
+    < <(find "$root/submission" -name {file} -type f -print0 2>/dev/null | sort -z)
 # --budget: Gradescope's default timeout is 10 minutes (600 s); keep a minute for start-up.
 # --memory: the container has 768 MB in all; each of the two candidate processes gets 256.
 # A file that is missing or has no AI still gets a results.json (0 points, and why).
 (cd "$work" && "${{perfectplay[@]}}" check "${{submission:-$root/submission/{file}}}" \\
     --format gradescope {flags}--output "$out/results.json")
 status=$?
-# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked: all three
+# 0 and 1 are grades (1: something was found), 2 a submission that could not be checked, 3 not graded (the
+# machine's failure, a package the lab allows missing: its result says so, never "your file"): all four
 # wrote results.json. Whatever else happened, the student still gets a valid zero and one sentence.
 """
     + RESULTS_OR_ZERO
@@ -310,6 +315,7 @@ sys.path[:] = [entry for entry in sys.path if entry and os.path.abspath(entry) !
 import glob
 import json
 import subprocess
+import tempfile
 import zipfile
 
 FILE = {file!r}
@@ -328,19 +334,28 @@ def fallback(why):
 
 
 def main():
-    with open(FILE, "w", encoding="utf-8") as out:
-        out.write(ANSWER)
-    wheels = sorted(glob.glob("perfectplay-*-py3-none-any.whl"))
+    wheels = sorted(os.path.abspath(wheel) for wheel in glob.glob("perfectplay-*-py3-none-any.whl"))
     if not wheels:
         return fallback("the support file perfectplay-*.whl is missing from the question")
+    with tempfile.TemporaryDirectory(prefix="perfectplay-") as scratch:
+        return check(wheels[0], scratch)
+
+
+def check(wheel, scratch):
+    """The check of the answer, written into a folder of its own in ``scratch``: the job's folder holds the
+    wheel (the checker and its solver, importable from the zip), which the answer's copy must not carry."""
+    os.mkdir(os.path.join(scratch, "answer"))
+    answer = os.path.join(scratch, "answer", FILE)
+    with open(answer, "w", encoding="utf-8") as out:
+        out.write(ANSWER)
     # The checker runs isolated (-I) from its own folder: nothing beside the answer is imported in its place.
-    lib = os.path.abspath("perfectplay-lib")
-    zipfile.ZipFile(wheels[0]).extractall(lib)
+    lib = os.path.join(scratch, "lib")
+    zipfile.ZipFile(wheel).extractall(lib)
     environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
     weights = os.path.abspath("weights.json")
     flags = list(FLAGS) + (["--weights", weights] if os.path.isfile(weights) else [])
     boot = {boot!r}
-    argv = [sys.executable, "-I", "-c", boot, lib, "check", os.path.abspath(FILE), "--format", "coderunner", *flags]
+    argv = [sys.executable, "-I", "-c", boot, lib, "check", answer, "--format", "coderunner", *flags]
     try:
         done = subprocess.run(argv, env=environ, cwd=lib, capture_output=True, text=True, timeout=25)
     except subprocess.TimeoutExpired:
@@ -398,7 +413,12 @@ submission={file}
 if [ ! -f "$submission" ]; then
     submission=$(ls *.py 2>/dev/null | head -n 1)
 fi
+submission=${{submission:-{file}}}
 lib=$(mktemp -d)
+# The handin is checked in a folder of its own: the job's folder holds the wheel (the checker and its
+# solver, importable from the zip), which the handin's private copy of its folder must not carry.
+answer=$(mktemp -d)
+cp -P -- "$job/$submission" "$answer/" 2>/dev/null
 if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
 elif "$python" -I -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
@@ -411,15 +431,16 @@ else
     echo '{zeros}'
     exit 0
 fi
-(cd "$lib" && "${{perfectplay[@]}}" check "$job/${{submission:-{file}}}" --format autolab {flags}) > "$lib/feedback"
+(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" --format autolab {flags}) \
+    > "$lib/feedback"
 status=$?
 cat "$lib/feedback"
 # The scores line only if this check printed one; otherwise zeros and why.
-if [ "$status" -gt 2 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; then
+if [ "$status" -gt 3 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; then
     echo "{cannot}"
     echo '{zeros}'
 fi
-rm -rf "$lib"
+rm -rf "$lib" "$answer"
 exit 0
 """
 

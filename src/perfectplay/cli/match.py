@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from perfectplay import Game
-from perfectplay.cli.options import add_game_option, add_time_limit_option, read_game, seed, whole
+from perfectplay.cli.options import add_game_option, add_time_limit_option, add_whole, read_game, seed
 from perfectplay.play import (
     LEVEL_HELP,
     DuelResult,
@@ -43,9 +43,11 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     )
     parser.add_argument("--x", default="perfect", metavar="PLAYER", help=f"X's player (default perfect): {LEVEL_HELP}")
     parser.add_argument("--o", default="perfect", metavar="PLAYER", help=f"O's player (default perfect): {LEVEL_HELP}")
-    parser.add_argument(
+    add_whole(
+        parser,
         "--games",
-        type=whole(1, "--games", MAX_GAMES),
+        1,
+        MAX_GAMES,
         default=100,
         metavar="N",
         help=f"number of games (default 100, at most {MAX_GAMES:,})",

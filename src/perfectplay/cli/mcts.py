@@ -16,7 +16,7 @@ import sys
 
 from perfectplay import Limit, MctsResult, mcts
 from perfectplay.cli.bounds import add_time_limit, time_limit_for
-from perfectplay.cli.options import add_position_arguments, path, read_position, whole
+from perfectplay.cli.options import add_position_arguments, add_whole, path, read_position, whole
 from perfectplay.cli.output import write_file
 from perfectplay.files import check_target
 from perfectplay.teaching import DEFAULT_CHECKPOINTS, study_convergence
@@ -58,12 +58,14 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         help=f"the checkpoints, increasing, each at most {MAX_CHECKPOINT:,} "
         f"(default {','.join(map(str, DEFAULT_CHECKPOINTS))})",
     )
-    parser.add_argument("--runs", type=whole(1, "--runs", 200), default=20, help="seeded runs, 1-200 (default 20)")
-    parser.add_argument("--seed", type=whole(0, "--seed", 2**31), default=0, help="the first run's seed (default 0)")
+    add_whole(parser, "--runs", 1, 200, default=20, help="seeded runs, 1-200 (default 20)")
+    add_whole(parser, "--seed", 0, 2**31, default=0, help="the first run's seed (default 0)")
     parser.add_argument("--svg", type=path("--svg"), metavar="FILE", help="also draw the curves as SVG into FILE")
-    parser.add_argument(
+    add_whole(
+        parser,
         "--exact-nodes",
-        type=whole(1, "--exact-nodes", 10**10),
+        1,
+        10**10,
         default=EXACT_NODES,
         metavar="N",
         help=f"positions the solver may visit to prove the exact values (default {EXACT_NODES:,}); a position it "

@@ -108,6 +108,11 @@ def whole(lowest: int, what: str, highest: int) -> Callable[[str], int]:
     return parse
 
 
+def add_whole(options: argparse._ActionsContainer, flag: str, lowest: int, highest: int, **settings: Any) -> None:
+    """Add ``flag N``, a whole number from ``lowest`` to ``highest`` (``whole``, its errors naming ``flag``)."""
+    options.add_argument(flag, type=whole(lowest, flag, highest), **settings)
+
+
 def duration(what: str, highest: float = MAX_SECONDS) -> Callable[[str], float]:
     """An argument type: a number of seconds above 0 and at most ``highest`` (no ``nan``, no ``inf``)."""
 
@@ -271,9 +276,11 @@ def add_time_limit_option(parser: argparse.ArgumentParser, default: float) -> No
 
 def add_depth_options(parser: argparse.ArgumentParser, what: str = "the search") -> None:
     """``--depth D`` and ``--eval NAME``: the course labs' depth-limited search with an evaluation function."""
-    parser.add_argument(
+    add_whole(
+        parser,
         "--depth",
-        type=whole(1, "--depth", MAX_DEPTH),
+        1,
+        MAX_DEPTH,
         metavar="D",
         help=f"limit {what} to D plies (1 to {MAX_DEPTH}): the root's moves are ply 1, positions D plies down are "
         "valued by --eval unless the game ended sooner",
@@ -289,9 +296,11 @@ def add_depth_options(parser: argparse.ArgumentParser, what: str = "the search")
 
 def add_search_cap(parser: argparse.ArgumentParser, default: int) -> None:
     """``--max-search-nodes N``: a search that needs more stops with one line."""
-    parser.add_argument(
+    add_whole(
+        parser,
         "--max-search-nodes",
-        type=whole(1, "--max-search-nodes", MAX_SEARCH_NODES),
+        1,
+        MAX_SEARCH_NODES,
         default=default,
         metavar="N",
         help=f"stop with an error if a search needs more than N nodes (default {default:,}; 1 to {MAX_SEARCH_NODES:,})",

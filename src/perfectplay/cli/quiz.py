@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from perfectplay import PerfectplayError
-from perfectplay.cli.options import seed, whole
+from perfectplay.cli.options import add_whole, seed
 from perfectplay.cli.play import line_reader
 from perfectplay.teaching import (
     Convention,
@@ -44,9 +44,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "('3 12 8 | 2 4 6 | 14 5 2' or '[[3 12 8] [2 4 6] [14 5 2]]'), or none for random trees."
     )
     parser.add_argument("tree", nargs="?", metavar="TREE", help="the tree (default: random trees, one after another)")
-    parser.add_argument(
-        "--depth", type=whole(1, "--depth", 5), default=3, metavar="D", help="depth of random trees (1 to 5, default 3)"
-    )
+    add_whole(parser, "--depth", 1, 5, default=3, metavar="D", help="depth of random trees (1 to 5, default 3)")
     parser.add_argument("--seed", type=seed, metavar="N", help="seed the random trees, to repeat them (0 to 2**63-1)")
     parser.add_argument(
         "--practice", action="store_true", help="grade every node's value, alpha and beta, and the cuts"

@@ -27,9 +27,9 @@ from perfectplay.cli.options import (
     add_position_arguments,
     add_root_window_option,
     add_search_cap,
+    add_whole,
     path,
     read_position,
-    whole,
 )
 from perfectplay.cli.output import write_file
 from perfectplay.cli.progress import ProgressLine
@@ -84,16 +84,16 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         default="alphabeta",
         help="the search to trace (default alphabeta); mcts draws the tree Monte Carlo tree search grew",
     )
-    parser.add_argument(
+    add_whole(
+        parser,
         "--iterations",
-        type=whole(1, "--iterations", MAX_MCTS_ITERATIONS),
+        1,
+        MAX_MCTS_ITERATIONS,
         default=1000,
         metavar="N",
         help=f"with --algorithm mcts: UCT iterations, 1 to {MAX_MCTS_ITERATIONS:,} (default 1000)",
     )
-    parser.add_argument(
-        "--seed", type=whole(0, "--seed", 2**31), default=0, help="with --algorithm mcts: its seed (default 0)"
-    )
+    add_whole(parser, "--seed", 0, 2**31, default=0, help="with --algorithm mcts: its seed (default 0)")
     add_depth_options(parser)
     parser.add_argument(
         "--order", choices=tuple(ORDERS), default="natural", help="alpha-beta's move order (default natural)"
@@ -105,15 +105,19 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="ORDER",
         help="mark the cuts that appear and vanish against alpha-beta with this order",
     )
-    parser.add_argument(
+    add_whole(
+        parser,
         "--show-depth",
-        type=whole(0, "--show-depth", MAX_SHOW_DEPTH),
+        0,
+        MAX_SHOW_DEPTH,
         metavar="D",
         help=f"draw nodes at most D plies below the position (0 to {MAX_SHOW_DEPTH})",
     )
-    parser.add_argument(
+    add_whole(
+        parser,
         "--max-nodes",
-        type=whole(1, "--max-nodes", RECORD_LIMIT),
+        1,
+        RECORD_LIMIT,
         metavar="N",
         help=f"draw at most N nodes (default {DEFAULT_DRAWN}, at most {RECORD_LIMIT:,}; a textbook tree is drawn "
         "whole), the rest become '+N more' stubs",

@@ -177,6 +177,10 @@ class OracleInfo(dict[str, Any]):
 class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a board game against a fixed opponent, with PettingZoo's observations and actions.
 
+    You play ``play_as`` (``"first"`` / ``"second"``, ``"X"`` / ``"O"`` or
+    the game's PettingZoo agent name) against ``opponent``: ``"perfect"``
+    (``perfect_policy``, noisy with ``epsilon``), ``"random"`` or any policy.
+
     Rewards are PettingZoo's: +1 for a win, -1 for a loss or an illegal
     action (which ends the episode, ``info["illegal"]`` true), 0 otherwise.
     With ``oracle`` (the default) ``info`` carries ``action_values`` and
@@ -279,22 +283,5 @@ class PerfectplayEnv(gymnasium.Env[Observation, np.int64]):
         return self.coder.game.draw(self.state)
 
 
-def gymnasium_env(
-    game: str = "tictactoe",
-    opponent: str | Policy = "perfect",
-    play_as: str = "first",
-    *,
-    oracle: bool = True,
-    epsilon: float = 0.0,
-    render_mode: str | None = None,
-    oracle_seconds: float | None = ORACLE_SECONDS,
-) -> PerfectplayEnv:
-    """A single-agent Gymnasium environment: you play ``play_as`` against ``opponent``.
-
-    ``opponent`` is ``"perfect"`` (``perfect_policy``, noisy with
-    ``epsilon``), ``"random"`` or any policy; ``play_as`` is ``"first"`` /
-    ``"second"``, ``"X"`` / ``"O"`` or the game's PettingZoo agent name.
-    """
-    return PerfectplayEnv(
-        game, opponent, play_as, oracle=oracle, epsilon=epsilon, render_mode=render_mode, oracle_seconds=oracle_seconds
-    )
+gymnasium_env = PerfectplayEnv
+"""A single-agent Gymnasium environment: ``gymnasium_env(game, opponent, play_as, ...)`` is ``PerfectplayEnv``."""

@@ -3,7 +3,9 @@
 The audit hook (``run/inside/guard.py``) refuses the call stack, the garbage collector and ``ctypes``, but
 listing a class's subclasses raises no audit event: the driver's ``Driver`` class is one of ``object``'s, its
 ``seed`` method's ``__globals__`` is the driver module's own dictionary, and replacing ``off_table`` there makes
-every greedy choice "among the table's best". The other routes are ``test_nim_lab_driver_forgery.py``'s.
+every greedy choice "among the table's best" -- when that finding was the driver's. It is the parent's now
+(``answers.off_table``, from the best actions sent before any choice). The other routes are
+``test_nim_lab_driver_forgery.py``'s.
 """
 
 from __future__ import annotations
@@ -12,21 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from nim_formula import CHOOSE, FORMULA, LEARNING
 from perfectplay.check.nim.lab import NimCheck, check_nim
-
-LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
-CHOOSE = "    def choose_action(self, state, epsilon=True):\n"
-FORMULA = """
-import functools, operator
-def _formula(piles):
-    # Misère Nim's rule: leave an odd count of ones once no pile is above 1, else a nim-sum of 0.
-    def left(pile, taken):
-        return [size - taken * (index == pile) for index, size in enumerate(piles)]
-    def wins(after):
-        return sum(after) % 2 == 1 if max(after) <= 1 else functools.reduce(operator.xor, after) == 0
-    moves = [(pile, taken) for pile, size in enumerate(piles) for taken in range(1, size + 1)]
-    return next((move for move in moves if wins(left(*move))), moves[0])
-"""
 
 FORGE = (
     "        if not epsilon and not getattr(NimAI, '_forged', False):\n"
@@ -42,12 +31,6 @@ FORGE = (
 
 
 @pytest.mark.integration
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Nim driver works out off_table in the candidate's process, whose classes object.__subclasses__() "
-    "lists with no audit event; working it out in the parent needs the table's best moves sent apart, and a "
-    "train() that writes its formula's moves into q earns the same rate honestly",
-)
 def test_a_formula_player_cannot_rewrite_the_drivers_finding_through_the_subclasses_of_object(tmp_path: Path) -> None:
     text = LEARNING.read_text(encoding="utf-8")
     assert CHOOSE in text

@@ -15,6 +15,7 @@ from perfectplay import Connect4
 from perfectplay.check.connect4.model import GameRecord
 from perfectplay.check.connect4.opponents import LADDER, opponent_move, state_cells
 from perfectplay.check.connect4.pool import PHASE_PLIES, draw_positions
+from perfectplay.check.connect4.recognise import machine_lacks
 from perfectplay.check.connect4.suite import SuitePosition
 from perfectplay.check.plug import Asker, Json, Question, QuestionDraw, Recognised, Session
 
@@ -47,6 +48,7 @@ def ask(session: Session, recognised: Recognised, draw: QuestionDraw, games: boo
     if session.packages.granted and recognised.kind != "command":
         session.note("it could import (read-only): " + ", ".join(session.packages.granted))
     answers = session.ask("positions", draw.questions)
+    machine_lacks(session, (record for records in answers.values() for record in records))
     played: list[GameRecord] = []
     if games and session.stopped is None:
         played = _play_games(session, draw.seed)

@@ -7,7 +7,7 @@ through the conductor's session and words what went wrong.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from perfectplay.check.connect4.detect import (
@@ -38,6 +38,16 @@ def missing_allowed(error: Mapping[str, Any], missing: Sequence[str]) -> str | N
         return None
     named = re.match(r"No module named '([A-Za-z0-9_]+)", str(error.get("message", "")))
     return named.group(1) if named is not None and named.group(1) in missing else None
+
+
+def machine_lacks(session: Session, records: Iterable[Mapping[str, Any]]) -> None:
+    """Raise ``MachineFailed`` when an answer failed on an allowed package this machine lacks: an agent that
+    imports NumPy inside its function (Kaggle's way) is the teacher's install too, not a zero for each move."""
+    for record in records:
+        error = record.get("error")
+        lacking = missing_allowed(error, session.packages.missing) if isinstance(error, Mapping) else None
+        if lacking is not None:
+            raise MachineFailed(f"{lacking} {NOT_INSTALLED}; pip install {install_hint(lacking)}")
 
 
 def install_hint(package: str) -> str:
@@ -121,6 +131,7 @@ def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed
         records = session.probe(reading.interface(), probes, stop_at_failure=False, until=_searched_in_vain)
         if records is None:
             return "the check's time limit ran out while finding how it reads the board"
+        machine_lacks(session, records)
         answers: list[int | None] = []
         for record in records:
             value = record.get("value") if record.get("kind") == "int" and "error" not in record else None

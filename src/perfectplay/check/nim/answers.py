@@ -168,16 +168,47 @@ class SeedReply:
     summary: Summary | None
     returned: str
     missing: str = ""
-    off_table: tuple[int, ...] | None = ()
-    """Answers (by index) that are not of the highest value in the AI's own table; None: the table was unreadable."""
+    best: tuple[frozenset[Action] | None, ...] | None = None
+    """Each position's actions of the highest value in the trained table, read before any choice (None in it: no
+    preference learned there); None: the table was unreadable, or its best actions were not sent."""
 
 
-def _off_table(value: object) -> tuple[int, ...] | None:
-    if value == "unreadable":
+MAX_ACTIONS = MAX_PILES * MAX_PILE
+"""Actions in one position at most (the driver sends a position's best actions, never more)."""
+
+
+def _best(value: object) -> tuple[frozenset[Action] | None, ...] | None:
+    if value is None or value == "unreadable":
         return None
     if not isinstance(value, list) or len(value) > MAX_ANSWERS:
-        raise ProtocolError("sent a list of positions the driver never sends")
-    return tuple(_whole(index) for index in value)
+        raise ProtocolError("sent a list of best actions the driver never sends")
+    found: list[frozenset[Action] | None] = []
+    for entry in value:
+        if entry is None:
+            found.append(None)
+            continue
+        if not isinstance(entry, list) or len(entry) > MAX_ACTIONS:
+            raise ProtocolError("sent best actions the driver never sends")
+        pairs = set()
+        for pair in entry:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ProtocolError("sent a best action the driver never sends")
+            pairs.add((_whole(pair[0]), _whole(pair[1])))
+        found.append(frozenset(pairs))
+    return tuple(found)
+
+
+def off_table(reply: SeedReply, asked: int) -> frozenset[int]:
+    """The positions (by index, of ``asked``) whose greedy pair the parent does not count as the AI's learned choice:
+    not among the table's best actions there, or the table had no preference there, or its best actions are unknown
+    (an unreadable table, a reply without them: the candidate's process said nothing the parent can check)."""
+    if reply.best is None:
+        return frozenset(range(asked))
+    off: set[int] = set(range(len(reply.best), asked))
+    for index, (found, answer) in enumerate(zip(reply.best, reply.answers, strict=False)):
+        if answer.kind == "pair" and (found is None or answer.pair not in found):
+            off.add(index)
+    return frozenset(off)
 
 
 def seed(value: dict[str, Any]) -> SeedReply:
@@ -205,7 +236,7 @@ def seed(value: dict[str, Any]) -> SeedReply:
         raised(value["error"]) if "error" in value else None,
         summary,
         text(value.get("returned", ""), 40),
-        off_table=_off_table(value.get("off_table", [])),
+        best=_best(value.get("best")),
     )
 
 
@@ -305,8 +336,8 @@ def _wire_seed(reply: SeedReply) -> dict[str, Any]:
             )
     if reply.returned:
         wire["returned"] = reply.returned
-    if reply.off_table != ():
-        wire["off_table"] = "unreadable" if reply.off_table is None else list(reply.off_table)
+    if reply.best is not None:
+        wire["best"] = [None if found is None else [list(pair) for pair in sorted(found)] for found in reply.best]
     wire["answers"] = [wire_answer(a) for a in reply.answers]
     return wire
 

@@ -31,8 +31,12 @@ class NimInterface:
 
 
 def detect(loaded: LoadedModule, kind: str | None = None, function: str | None = None) -> NimInterface | str:
-    """The interface to check, or why none can be: a sentence naming what is missing."""
-    learning = "NimAI" in loaded.classes and "train" in loaded.functions
+    """The interface to check, or why none can be: a sentence naming what is missing.
+
+    Any piece of CS50's learning nim.py (its class ``NimAI``, its ``train``) holds the file to the learning lab
+    unless the teacher chose otherwise: a lab file with ``train`` taken out and a formula's ``best_move`` put in is
+    the learning lab's submission with its training missing, never a minimax player graded on the formula alone."""
+    learning = "NimAI" in loaded.classes or "train" in loaded.functions
     if function is not None or kind == "player":
         names = (function,) if function is not None else PLAYERS
         for name in names:

@@ -13,7 +13,8 @@ answers one request a call, each reply saying its ``kind``:
 * ``{"op": "seed", "seed": S, "games": N, "positions": [...]}``:
   ``random.seed(S)``, the module's own ``train(N)``, then the trained AI's
   greedy choice (``choose_action(piles, epsilon=False)``) in every
-  position, with a summary of its Q-table;
+  position, with a summary of its Q-table and, read before any choice,
+  each position's actions of the highest value in it (``best``);
 * ``{"op": "move", "name": F, "piles": [...]}``: a minimax player's
   ``F(piles)``.
 """
@@ -52,17 +53,28 @@ def _whole(value: object) -> int | None:
     return plain if -(10**9) <= plain <= 10**9 else None
 
 
+def _type_name(value: object) -> str:
+    """The name of ``value``'s type as the interpreter keeps it (a metaclass's ``__name__`` never speaks for it)."""
+    return str(type.__dict__["__name__"].__get__(type(value)))[:40]
+
+
 def describe(value: object) -> list[Any]:
-    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``."""
+    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``.
+
+    What the answer raises while it is read (``isinstance`` reads a ``__class__`` that may raise, ``len`` a
+    ``__len__``) makes it an ``other``: one strange answer is that answer's failure, never the process's end."""
     if value is None:
         return ["none"]
-    if isinstance(value, tuple | list) and len(value) == 2:
-        first, second = _whole(value[0]), _whole(value[1])
-        if first is not None and second is not None:
-            return ["pair", first, second]
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        return ["number", float(value)]
-    return ["other", type(value).__name__[:40], _safe_repr(value)]
+    try:
+        if isinstance(value, tuple | list) and len(value) == 2:
+            first, second = _whole(value[0]), _whole(value[1])
+            if first is not None and second is not None:
+                return ["pair", first, second]
+        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+            return ["number", float(value)]
+    except BaseException:  # even SystemExit: what a __len__ raises is the answer's failure, not the driver's
+        pass
+    return ["other", _type_name(value), _safe_repr(value)]
 
 
 class Driver:
@@ -155,15 +167,17 @@ class Driver:
         if "error" in record:
             reply["error"] = record["error"]
             return reply
-        reply["returned"] = "None" if ai is None else type(ai).__name__[:40]
+        reply["returned"] = "None" if ai is None else _type_name(ai)
         reply["summary"] = self.summary(ai)
         choose = getattr(ai, "choose_action", None)
         answers: list[list[Any]] = []
         positions = item["positions"][:MAX_ANSWERS]
         # The greedy choice must be the AI's own: an action of the highest value in its trained table. The table
-        # is read before any choice is asked, so a choose_action that plays from elsewhere (a formula, the call
-        # stack) cannot write its move into the table to vouch for it.
+        # is read, and its best actions put in the reply, before any choice is asked, so a choose_action that plays
+        # from elsewhere (a formula, the call stack) cannot write its move into the table to vouch for it. Which
+        # choices are off the table is the parent's finding (``answers.off_table``), never this process's.
         best, record = self.call(self.table_best, ai, positions)
+        reply["best"] = _wire_best(best) if isinstance(best, list) and "error" not in record else "unreadable"
         if callable(choose):
             random.seed(int(item["seed"]))
             for piles in positions:
@@ -173,8 +187,6 @@ class Driver:
                     ["error", str(failed["type"])[:100], int(failed.get("line", 0))] if failed else describe(value)
                 )
         reply["answers"] = answers
-        if answers:
-            reply["off_table"] = off_table(best, answers) if isinstance(best, list) else "unreadable"
         return reply
 
     @staticmethod
@@ -264,13 +276,9 @@ def _counting(original: Callable[..., None], counter: list[int]) -> Callable[...
     return FunctionType(counted.__code__, {"__builtins__": {}}, "counted", None, counted.__closure__)
 
 
-def off_table(best: list[set[tuple[int, int]] | None], answers: list[list[Any]]) -> list[int]:
-    """The positions whose greedy pair is not among the table's best there (or the table had no preference)."""
-    off: list[int] = []
-    for index, (found, answer) in enumerate(zip(best, answers, strict=False)):
-        if answer[0] == "pair" and (found is None or (answer[1], answer[2]) not in found):
-            off.append(index)
-    return off
+def _wire_best(best: list[set[tuple[int, int]] | None]) -> list[list[list[int]] | None]:
+    """Each position's best actions as sorted ``[pile, taken]`` pairs (None: no preference), for the parent."""
+    return [None if found is None else [[pile, taken] for pile, taken in sorted(found)] for found in best]
 
 
 def open_driver(

@@ -211,9 +211,9 @@ def _seed(
         words = f"train({games:,}) returned {reply.returned or 'nothing'}, not a NimAI with a q table"
         return SeedResult(seed, games, False, words, "returned", reply.printed)
     got: list[answers.Answer | None] = [*reply.answers, *([None] * (len(positions) - len(reply.answers)))]
-    off = frozenset(range(len(positions))) if reply.off_table is None else frozenset(reply.off_table)
+    off = answers.off_table(reply, len(positions))
     play = judge_play(oracle, positions, got[: len(positions)], seed, off)
-    if reply.off_table is None:
+    if reply.best is None:
         notes.append(
             f"seed {seed}: the trained q could not be read (not a dict of numbers), so no greedy choice is counted"
         )

@@ -210,6 +210,9 @@ class TicTacToeAsking(TicTacToeState):
             and not any("failure" in r for r in records.get(p, [{}]))
         }
         rotated = shares[1:] + shares[:1]
+        if len(self.workers) == 1 and repeated and self.stopped is None:
+            # No other worker (a class run side by side gives a check one): a fresh process is the other one.
+            self.workers[0].discard()
         again = [[item for item in share if item[0] in repeated] for share in rotated]
         self._ask("asking a sample again", "moves", again, records)
         randomised = _differs(records, asked)

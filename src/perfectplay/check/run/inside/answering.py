@@ -89,26 +89,47 @@ class Runner:
         constants: dict[str, Any] = {}
         boards: list[dict[str, Any]] = []
         for key, value in list(vars(self.module).items()):
-            if key.startswith("__") or len(functions) >= 200:
+            if type(key) is not str or key.startswith("__") or len(functions) >= 200:
                 continue
-            if isinstance(value, type) and len(classes) < 50:
-                # A game plug may look for a class (the Nim lab's NimAI): its methods and their arguments.
-                classes[key] = {
-                    name: max(values.required_arguments(method) - 1, -1)
-                    for name, method in list(vars(value).items())[:100]
-                    if isinstance(method, FunctionType)
-                }
-            if callable(value) and not isinstance(value, type):
-                functions[key] = values.required_arguments(value)
-                if getattr(value, "__module__", None) == self.module.__name__:
-                    own.append(key)
-            elif key in ("X", "O", "EMPTY") and values.jsonable(value):
-                constants[key] = value
-            elif isinstance(value, list):
-                board = values.board_shape(value)
-                if board is not None:
-                    boards.append(board)
+            try:
+                self.describe_one(key, value, functions, own, constants, boards, classes)
+            except Exception:
+                # A name whose object answers ``isinstance`` or ``__module__`` with an error (a proxy whose
+                # ``__class__`` raises) is not described; the module's other names still are.
+                continue
         return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
+
+    def describe_one(
+        self,
+        key: str,
+        value: Any,
+        functions: dict[str, int],
+        own: list[str],
+        constants: dict[str, Any],
+        boards: list[dict[str, Any]],
+        classes: dict[str, dict[str, int]],
+    ) -> None:
+        """One of the module's names, described into the lists ``describe`` sends."""
+        assert self.module is not None
+        if isinstance(value, type) and len(classes) < 50:
+            # A game plug may look for a class (the Nim lab's NimAI): its methods and their arguments.
+            classes[key] = {
+                name: max(values.required_arguments(method) - 1, -1)
+                for name, method in list(vars(value).items())[:100]
+                if isinstance(method, FunctionType)
+            }
+        if callable(value) and not isinstance(value, type):
+            arguments = values.required_arguments(value)
+            mine = getattr(value, "__module__", None) == self.module.__name__
+            functions[key] = arguments
+            if mine:
+                own.append(key)
+        elif key in ("X", "O", "EMPTY") and values.jsonable(value):
+            constants[key] = value
+        elif isinstance(value, list):
+            board = values.board_shape(value)
+            if board is not None:
+                boards.append(board)
 
     # --- choosing the interface ---------------------------------------------
 

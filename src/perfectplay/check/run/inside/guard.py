@@ -1,10 +1,9 @@
 """What the candidate's code may not reach in its own process: the runner's and the driver's objects.
 
 The runner and a game plug's driver run in the candidate's process, and
-some of what they send is a finding the parent relies on (the Nim driver's
-"this greedy choice is not among the table's best", the runner's "the
-board was changed"). The candidate's code could reach their objects and
-forge those findings: through the call stack (``sys._getframe``,
+some of what they send describes the candidate's state (the Nim driver's
+best actions of the trained table, the runner's "the board was changed").
+The candidate's code could reach their objects and forge those descriptions: through the call stack (``sys._getframe``,
 ``inspect``, a traceback's or a generator's frame, a trace function), the
 garbage collector, ``ctypes``, or a code object or function made to pass
 for theirs (compiled under their file names, or read from a compiled file
@@ -24,9 +23,9 @@ two parties safe from each other in one interpreter: the candidate can still
 rewrite the standard library's modules they share, and
 ``object.__subclasses__()`` (no audit event) still lists the runner's and
 the drivers' classes, whose methods lead to their modules. That is why the
-parent judges every answer itself; what a driver itself concludes (the Nim
-driver's ``off_table``) is only as safe as this process, until it is
-worked out in another one.
+parent judges every answer itself and no driver concludes anything: a
+forged description of the candidate's own state (its table's best actions)
+gains no more than the candidate writing that state honestly would.
 """
 
 from __future__ import annotations

@@ -17,19 +17,24 @@ if TYPE_CHECKING:
 
 def error_info(error: BaseException, path: Path) -> dict[str, Any]:
     """What went wrong, and the line of the candidate's file where it happened."""
-    info: dict[str, Any] = {"type": type(error).__name__, "message": safe_str(error)[:300]}
-    if isinstance(error, SyntaxError) and error.lineno is not None:
-        info["message"] = str(error.msg)
-        info["line"] = error.lineno
-        info["code"] = (error.text or "").strip()[:120]
-        return info
-    for frame, line in reversed(_steps(error.__traceback__)):
-        if Path(frame.f_code.co_filename).resolve().parent == path.parent:
-            info["line"] = line
-            info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
-            if Path(frame.f_code.co_filename).resolve() != path:
-                info["file"] = Path(frame.f_code.co_filename).name
-            break
+    info: dict[str, Any] = {"type": type_name(error), "message": safe_str(error)[:300]}
+    try:
+        if isinstance(error, SyntaxError) and error.lineno is not None:
+            info["message"] = str(error.msg)
+            info["line"] = error.lineno
+            info["code"] = (error.text or "").strip()[:120]
+            return info
+        for frame, line in reversed(_steps(error.__traceback__)):
+            if Path(frame.f_code.co_filename).resolve().parent == path.parent:
+                info["line"] = line
+                info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
+                if Path(frame.f_code.co_filename).resolve() != path:
+                    info["file"] = Path(frame.f_code.co_filename).name
+                break
+    except BaseException:
+        # An exception of the candidate's that raises while it is read (its __class__, its __traceback__): its type
+        # and message are what is said of it.
+        return {"type": info["type"], "message": info["message"]}
     return info
 
 
@@ -43,18 +48,23 @@ def _steps(trace: TracebackType | None) -> list[tuple[FrameType, int]]:
     return steps
 
 
+def type_name(value: object) -> str:
+    """The name of ``value``'s type as the interpreter keeps it (a metaclass's ``__name__`` never speaks for it)."""
+    return str(type.__dict__["__name__"].__get__(type(value)))
+
+
 def safe_str(value: object) -> str:
     try:
-        return str(value)
-    except Exception:
-        return f"<{type(value).__name__}>"
+        return str.__str__(str(value))
+    except BaseException:  # even SystemExit: what the candidate's __str__ raises ends nothing of the runner's
+        return f"<{type_name(value)}>"
 
 
 def safe_repr(value: object) -> str:
     try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
+        text = str.__str__(repr(value))
+    except BaseException:
+        text = f"<{type_name(value)}>"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -63,18 +73,24 @@ def jsonable(value: object) -> bool:
 
 
 def describe_answer(value: Any) -> dict[str, Any]:
-    """A move as the candidate returned it: an index, a (row, col) pair, None, or something else."""
+    """A move as the candidate returned it: an index, a (row, col) pair, None, or something else.
+
+    An answer that raises while it is read (``isinstance`` reads a ``__class__`` that may raise, ``len`` a
+    ``__len__``) is something else: that answer's failure, never the end of the runner."""
     if value is None:
         return {"kind": "none"}
-    if not isinstance(value, bool):
-        index = _index(value)
-        if index is not None:
-            return {"kind": "int", "value": index}
-        if isinstance(value, tuple | list) and len(value) == 2:
-            pair = [_index(part) for part in value]
-            if None not in pair and not any(isinstance(part, bool) for part in value):
-                return {"kind": "pair", "value": pair, "type": type(value).__name__}
-    return {"kind": "other", "type": type(value).__name__, "repr": safe_repr(value)}
+    try:
+        if not isinstance(value, bool):
+            index = _index(value)
+            if index is not None:
+                return {"kind": "int", "value": index}
+            if isinstance(value, tuple | list) and len(value) == 2:
+                pair = [_index(part) for part in value]
+                if None not in pair and not any(isinstance(part, bool) for part in value):
+                    return {"kind": "pair", "value": pair, "type": type_name(value)}
+    except BaseException:
+        pass
+    return {"kind": "other", "type": type_name(value), "repr": safe_repr(value)}
 
 
 def action_set(value: Any) -> dict[str, Any]:
@@ -90,7 +106,7 @@ def action_set(value: Any) -> dict[str, Any]:
             pairs.append([row_index, col_index])
     except Exception:
         return {"repr": safe_repr(value)}
-    return {"value": sorted(pairs), "listed": len(listed), "type": type(value).__name__}
+    return {"value": sorted(pairs), "listed": len(listed), "type": type_name(value)}
 
 
 def truth_value(value: Any) -> dict[str, Any]:
