@@ -29,8 +29,8 @@ its bisection's probes just above the true value the dearest). Positions 8 moves
 on the outcome layer (only their own outcome known): unchanged.
 
 After converging probes and ``STORE_MIN`` (2026-11-29, same machine, load
-about 15): ``64476`` 9.95 s (133.6 M nodes; bitbully 16.0 s), ``4455`` 4.3 s
-(bitbully 6.8 s), every move exact.
+about 15): ``64476`` 9.4 s (136.2 M nodes; bitbully 12.8 s, same run), every
+move exact.
 """
 
 from __future__ import annotations
