@@ -27,6 +27,10 @@ against bitbully's 32.5 s. After: 13.1 (138 M nodes; bitbully 15.1), 3.8
 all 8; 7 of 8 within 10 s (``64476``'s first move alone takes 108 M nodes,
 its bisection's probes just above the true value the dearest). Positions 8 moves in are
 on the outcome layer (only their own outcome known): unchanged.
+
+After converging probes and ``STORE_MIN`` (2026-11-29, same machine, load
+about 15): ``64476`` 9.4 s (136.2 M nodes; bitbully 12.8 s, same run), every
+move exact.
 """
 
 from __future__ import annotations

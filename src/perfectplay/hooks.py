@@ -61,7 +61,9 @@ class SearchNode(Protocol):
     nor stores it. Without it every node is kept. And a node class may say
     ``cutoff_lookups = False``: the solver then looks no child up in the table
     before searching it (enhanced transposition cutoffs), where a child's key
-    costs more than the nodes the lookups save.
+    costs more than the nodes the lookups save. A node class's ``store_min``
+    (a whole number) keeps a position met for the first time out of the
+    table when its search took fewer nodes than that.
     """
 
     low: int

@@ -243,4 +243,5 @@ static inline int64_t C4(c4_evaluate)(const C4Geometry *g, const C4(C4Node) *n) 
 #define NODE_MOVES(s, node, moves, found) C4(c4_moves)(&(s)->c4, node, moves, found)
 #define NODE_PLAY(s, node, move, found, child) C4(c4_play)(&(s)->c4, node, move, found, child)
 #define NODE_TRANSIENT(s, node) ((node)->stones >= G_TRANSIENT(&(s)->c4))
+#define NODE_STORE_MIN STORE_MIN
 #define NODE_CHILD_KEYS(s, node, keys) C4(c4_child_keys)(&(s)->c4, (s)->table, node, keys)

@@ -11,6 +11,8 @@
 /* connect4_node.py TRANSIENT_BOARD and TRANSIENT_EMPTY */
 #define TRANSIENT_BOARD 42
 #define TRANSIENT_EMPTY 12
+/* connect4_node.py STORE_MIN */
+#define STORE_MIN 8
 
 /* connect4_node.Geometry */
 typedef struct {

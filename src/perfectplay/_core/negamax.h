@@ -19,6 +19,7 @@
  *                                      cutoff_lookups is False). Asked before the node's own lookup, so
  *                                      that the children's cache misses overlap it.
  *   NODE_TRANSIENT(s, node)            true if the node is too near the end to be worth a table entry
+ *   NODE_STORE_MIN                     (optional) a new entry only for a search of at least this many nodes
  *
  * The names are undefined at the end, so the next game can name its own.
  */
@@ -38,6 +39,9 @@ static int64_t SEARCH(SearchObject *s, NODE *node, int ply, int64_t depth, int64
     if (low > alpha) alpha = low;
 
     long long horizon_before = s->horizon;
+#ifdef NODE_STORE_MIN
+    long long nodes_before = s->nodes;
+#endif
     Key key;
     NODE_KEY(s, node, &key);
     TableObject *table = s->table;
@@ -165,6 +169,10 @@ store:;
         if (stored_move < 0) stored_move = entry_move;
     }
     if (transient) return best;
+#ifdef NODE_STORE_MIN
+    /* A new position whose search took fewer nodes than this is cheaper to search again than to keep. */
+    if (!have_entry && s->nodes - nodes_before < NODE_STORE_MIN) return best;
+#endif
     if (table->count >= table->capacity && !have_entry && table_make_room(table) < 0) {
         s->failed = 1;
         return 0;
@@ -187,3 +195,4 @@ store:;
 #undef NODE_PLAY
 #undef NODE_CHILD_KEYS
 #undef NODE_TRANSIENT
+#undef NODE_STORE_MIN

@@ -174,6 +174,11 @@ int table_grow(TableObject *t);
 /* Wide slots from now on, the entries kept (table.c); -1 with an exception if memory runs out. */
 int table_widen(TableObject *t);
 
+/* Whether one more entry would leave the slot array more than three quarters full (table_grow). */
+static inline int table_needs_room(const TableObject *t) {
+    return !t->slots || (size_t)(t->count + 1) * 4 > (t->mask + 1) * 3;
+}
+
 /* ``entries[key] = (low, high, move, depth)``: updated in place, or appended as the newest. */
 static inline int table_put(TableObject *t, const Key *key, int64_t low, int64_t high, int64_t move, int64_t depth) {
     int16_t code = depth_code(depth);
@@ -185,7 +190,7 @@ static inline int table_put(TableObject *t, const Key *key, int64_t low, int64_t
             if (slot) {
                 seq = (uint32_t)slot->data;
             } else {
-                if ((!t->slots || (size_t)(t->count + 1) * 2 > (t->mask + 1)) && table_grow(t) < 0) return -1;
+                if (table_needs_room(t) && table_grow(t) < 0) return -1;
                 NarrowSlot *slots = t->slots;
                 size_t at = key_hash(key) & t->mask;
                 while (slots[at].word) at = (at + 1) & t->mask;
@@ -201,7 +206,7 @@ static inline int table_put(TableObject *t, const Key *key, int64_t low, int64_t
     }
     Slot *slot = table_slot(t, key);
     if (!slot) {
-        if ((!t->slots || (size_t)(t->count + 1) * 2 > (t->mask + 1)) && table_grow(t) < 0) return -1;
+        if (table_needs_room(t) && table_grow(t) < 0) return -1;
         Slot *slots = t->slots;
         size_t at = key_hash(key) & t->mask;
         while (slots[at].seq) at = (at + 1) & t->mask;

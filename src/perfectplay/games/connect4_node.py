@@ -70,6 +70,14 @@ such positions that a table lookup, a cache miss, costs more than searching them
 move exact searched 2.5 times the nodes in half the CPU time (benchmarks/empty_board.py). On smaller
 boards the whole table is small enough to stay cheap, so every position keeps its entry."""
 
+STORE_MIN = 8
+"""A position met for the first time gets a table entry only if its search took at least this many nodes
+(``store_min``): a smaller search is cheaper to repeat than to keep. ``64476`` every move exact then
+stored 10.1 M entries instead of 15.5 M for 5% more nodes, and its table fit an array of 256 MB
+instead of 512 MB, whose fresh pages the kernel zeroes: 0.7 s of system CPU instead of 3.1, 9.8 s
+of CPU in all instead of 12.8 on a busy machine (benchmarks/analyze_plies.py; with the final
+drivers 10.6 M entries, 136.2 M nodes)."""
+
 MAX_COMPILED_BITS = 128
 """The compiled core's bitboards: a board of ``width * (height + 1)`` bits up to this is compiled."""
 
@@ -188,6 +196,8 @@ class Connect4Node:
         "stones",
         "transient",
     )
+
+    store_min = STORE_MIN  # see ``STORE_MIN`` (``negamax.py`` reads it)
 
     geo: Connect4Geometry
     pos: int

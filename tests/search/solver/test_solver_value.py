@@ -9,7 +9,7 @@ import pytest
 from perfectplay import MNK, MNKState, TicTacToe, solve
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.exact import solve_value
-from perfectplay.search.solver.nullwindow import bisect, bisect_outside_in
+from perfectplay.search.solver.nullwindow import bisect, bisect_outside_in, converge
 from perfectplay.search.solver.table import TranspositionTable
 from textbook_reference import Answer
 
@@ -41,6 +41,31 @@ def test_both_drivers_find_every_value_whatever_bounds_the_probes_return(driver:
         for seed in (None, 1, 2, 3):
             position = FakePosition(level, seed)
             assert driver(position.probe, LOW * SCALE, HIGH * SCALE) == level * SCALE  # type: ignore[operator]
+
+
+def test_converging_finds_every_value_from_any_guess_whatever_bounds_the_probes_return() -> None:
+    for level in [0, *range(LOW, HIGH + 1, 3), LOW, HIGH]:
+        for guess in (LOW, -7, 0, 5, HIGH):
+            for seed in (None, 1, 2):
+                position = FakePosition(level, seed)
+                assert converge(position.probe, LOW * SCALE, HIGH * SCALE, guess * SCALE) == level * SCALE
+
+
+class TightPosition(FakePosition):
+    """A position whose failing probes return its true value as their bound."""
+
+    def probe(self, alpha: int, beta: int) -> int:
+        self.windows.append((alpha, beta))
+        return self.value
+
+
+def test_converging_asks_at_the_bound_a_probe_returned_so_an_exact_bound_settles_it_in_two_probes() -> None:
+    for level, guess in [(-10, -2), (-10, -30), (7, 0), (0, 12)]:
+        position = TightPosition(level)
+        assert converge(position.probe, LOW * SCALE, HIGH * SCALE, guess * SCALE) == level * SCALE
+        assert len(position.windows) == 2
+        asked = position.windows[1][1] // SCALE  # "at least this level?"
+        assert asked == (level if guess > level else level + 1)  # the upper bound itself, or just above the lower
 
 
 def test_probing_outside_in_settles_a_fast_loss_without_searching_to_the_end_of_the_game() -> None:

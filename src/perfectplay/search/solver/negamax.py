@@ -16,7 +16,9 @@ valued by its heuristic and ``horizon`` grows, which tells the callers that
 the value is a guess. A forced reply costs no depth. Table entries searched
 without any guess are stored as ``PROVEN`` and serve every depth. A node
 may say it is ``transient`` (an optional attribute, ``perfectplay.hooks``):
-then it is neither looked up nor stored; and a game's nodes may say
+then it is neither looked up nor stored; its ``store_min`` (optional) keeps
+a position met for the first time out of the table when its search took
+fewer nodes than that; and a game's nodes may say
 ``cutoff_lookups = False``: then no child is looked up before it is searched.
 """
 
@@ -103,6 +105,7 @@ class Negamax:
             alpha = low
 
         horizon_before = self.horizon
+        nodes_before = self.nodes
         key = node.key()
         transient = getattr(node, "transient", False)
         entry = None if transient else self.table.entries.get(key)
@@ -188,7 +191,7 @@ class Negamax:
                 new_high = min(new_high, entry.high)
             if stored_move < 0:
                 stored_move = entry.move
-        if transient:
+        if transient or (entry is None and self.nodes - nodes_before < getattr(node, "store_min", 0)):
             return best
         table = self.table
         if len(table.entries) >= table.capacity and entry is None:
