@@ -93,7 +93,9 @@ class RunnerSpeaker:
         # next question, so the CPU time read when an answer is taken in is that answer's, however late a busy
         # machine lets the checker read it. CS50's helpers are asked ``BATCHES[op]`` boards a message (see
         # ``BATCHES``): every board is still an answer of its own, timed from the answer before it.
-        cpu, active = child.cpu(), child.active()
+        # Counted from its last answer, not from now (``Child.answered_cpu``): the checker's own work in between
+        # (judging that answer, a game's next position) must not lend it CPU time no question is charged.
+        cpu, active = child.answered_cpu(), child.active()
         size = self.BATCHES.get(op, 1)
         for start in range(0, len(items), size):
             batch = list(items[start : start + size])
@@ -131,7 +133,8 @@ class CommandSpeaker:
 
     def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
         for item in items:
-            budget = AnswerBudget.now(clock, child, self.limit)
+            # From its last answer, as a module's questions are (``RunnerSpeaker.exchange``).
+            budget = AnswerBudget(clock, child.answered_cpu(), run_worker.monotonic(), self.limit, child.active())
             child.send(self.request(item), budget)
             line, arrival = self._answer_line(child, budget)
             yield _timed(self.answer(line), budget, arrival)

@@ -285,6 +285,8 @@ class Child:
         """CPU seconds of this process the check's clock has been charged (``CandidateWorker.charge``)."""
         self.owed = 0
         """Answers to questions already sent that it has not given yet (a batch, ``speakers.RunnerSpeaker``)."""
+        self.taken: Arrival | None = None
+        """The last line taken from it (``next_line``): the next question's CPU time counts from its arrival."""
         self.stderr = Tail()
         self._arrivals: queue.SimpleQueue[Arrival | None] = queue.SimpleQueue()
         self._closed = threading.Event()
@@ -443,7 +445,18 @@ class Child:
                 raise self.died()
             if arrival.data is _TOO_LONG:
                 raise ProtocolError(f"sent a line of more than {MAX_LINE:,} bytes")
+            self.taken = arrival
             return arrival
+
+    def answered_cpu(self) -> float:
+        """Its CPU time when its last line was taken (now, if none was yet): where a new question's time starts.
+
+        An honest child computes nothing between its answer and the next question (the runner waits on its
+        input). One that goes on computing after it answered (a thread, a patched channel) would otherwise
+        think about the next position while the checker judges the last one, every second of it counted
+        against no question: it is counted against the next.
+        """
+        return self.cpu() if self.taken is None else self.taken.cpu
 
     def answers_when_closed(self) -> None:
         """Close the input of a program that waits without computing: an answer now means it never flushed.
