@@ -24,7 +24,7 @@ fi
     --format prairielearn --budget 25 --output "$out/results.json")
 status=$?
 # Whatever stopped the check from writing its result, the student still reads one sentence.
-if [ "$status" -gt 2 ] || [ ! -s "$out/results.json" ]; then
+if [ "$status" -gt 3 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
 {"gradable": false, "score": 0, "message": "Your tictactoe.py could not be checked (is it a Python file of your own?): 0 points. Submit it again."}
 ZERO

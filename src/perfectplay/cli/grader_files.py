@@ -177,7 +177,7 @@ work=$(mktemp -d)
 # Names end in NUL, not a newline: a folder named "a<newline>/autograder/source/..." would otherwise make
 # its second line a path of the teacher's, outside the upload.
 submission=
-while IFS= read -r -d '' found; do submission=$found; break; done \
+while IFS= read -r -d '' found; do submission=$found; break; done \\
     < <(find "$root/submission" -name {file} -type f -print0 2>/dev/null | sort -z)
 # --budget: Gradescope's default timeout is 10 minutes (600 s); keep a minute for start-up.
 # --memory: the container has 768 MB in all; each of the two candidate processes gets 256.
