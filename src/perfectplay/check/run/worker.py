@@ -70,6 +70,7 @@ from perfectplay.check.run.proc import kill_session, process_cpu, read_tree, run
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
 from perfectplay.check.run.sandbox import READY_FD
 from perfectplay.check.run.schedstats import RunDelays, Starvation
+from perfectplay.check.run.stderr_tail import Tail
 
 __all__ = [
     "AnswerBudget",
@@ -111,7 +112,6 @@ WALK_EVERY = 0.05
 QUEUE_LINES = 64
 FULL_WAIT = 0.005
 """Seconds the reading thread waits, while ``QUEUE_LINES`` lines wait unread, before it looks again."""
-STDERR_KEEP = 4096
 CHATTER_LINES = 1000
 """Comment lines a ``--command`` program may write before one answer."""
 
@@ -201,37 +201,6 @@ class Arrival:
     wall: float
     cpu: float
     active: float | None = None
-
-
-class Tail:
-    """The first and last ``keep`` bytes of a stream, and how many there were: memory bounded, no disk."""
-
-    def __init__(self, keep: int = STDERR_KEEP) -> None:
-        self.keep = keep
-        self.head = bytearray()
-        self.tail = bytearray()
-        self.total = 0
-        self._lock = threading.Lock()
-
-    def feed(self, chunk: bytes) -> None:
-        with self._lock:
-            self.total += len(chunk)
-            room = self.keep - len(self.head)
-            if room > 0:
-                self.head += chunk[:room]
-                chunk = chunk[room:]
-            if chunk:
-                self.tail += chunk
-                del self.tail[: max(0, len(self.tail) - self.keep)]
-
-    @property
-    def capped(self) -> bool:
-        return self.total > len(self.head) + len(self.tail)
-
-    def last(self, chars: int = 800) -> str:
-        with self._lock:
-            data = bytes(self.head + self.tail) if not self.capped else bytes(self.tail)
-        return data[-chars:].decode(errors="replace").strip()
 
 
 class Child:

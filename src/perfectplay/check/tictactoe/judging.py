@@ -18,7 +18,7 @@ from perfectplay.check.judge.interface import TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import KINDS, CheckReport, CheckTiming, Example, Finding, GameMove, RoleResult
-from perfectplay.check.run import worker as worker_module
+from perfectplay.check.run import stderr_tail
 from perfectplay.check.tictactoe.state import TicTacToeState, _cpu, _helper_cpu, shared_oracle
 from perfectplay.check.transcript import Transcript
 
@@ -285,7 +285,7 @@ class TicTacToeJudging(TicTacToeState):
         if capped:
             self.notes.append(
                 f"Its standard error was longer than the checker keeps: only its first and last "
-                f"{worker_module.STDERR_KEEP:,} bytes were kept (per process), the rest was counted and dropped."
+                f"{stderr_tail.STDERR_KEEP:,} bytes were kept (per process), the rest was counted and dropped."
             )
 
     def _timing(self, records: dict[TicTacToePosition, list[dict[str, Any]]], wall: float) -> CheckTiming:
