@@ -16,7 +16,7 @@ POSITION = "5154245"
 """7 moves in (docs/connect4.md's sample, ``random.Random(38)``): every move's outcome from the layer."""
 
 
-def test_a_complete_analysis_costs_no_more_nodes_than_the_exact_search_alone_and_agrees_with_it() -> None:
+def test_a_complete_analysis_costs_about_the_nodes_of_the_exact_search_alone_and_agrees_with_it() -> None:
     game = Connect4()
     state = game.parse_sequence(POSITION)
     analysis = score_moves(game, state, Limit(nodes=10**9))
