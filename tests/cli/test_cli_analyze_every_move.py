@@ -33,24 +33,25 @@ def test_a_forced_block_is_scored_to_the_end_with_default_options(in_process: In
 
 
 def test_a_position_above_the_outcome_layer_shows_every_moves_outcome_in_json(in_process: InProcess) -> None:
-    # 1 7 6 4, X to move, off the book: the layer proves 6 wins, 4 draws, the rest lose.
-    result = in_process("analyze", "--game", "connect4", "1764", "--time-limit", "0.5", "--json")
+    # 1 2 5 7 7 7, X to move, off the book and past the exact layer (5 moves in): the outcome layer proves 5 wins,
+    # 2 draws, the rest lose.
+    result = in_process("analyze", "--game", "connect4", "125777", "--time-limit", "0.5", "--json")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["version"] == 2 and document["algorithm"] == "solver"
     names = {entry["label"]: entry["outcome"] for entry in document["moves"]}
-    assert names == {"1": "loss", "2": "loss", "3": "loss", "4": "draw", "5": "loss", "6": "win", "7": "loss"}
+    assert names == {"1": "loss", "2": "draw", "3": "loss", "4": "loss", "5": "win", "6": "loss", "7": "loss"}
     assert all(entry["proven"] in ("score", "outcome") for entry in document["moves"])
-    assert document["best"] == [5]
+    assert document["best"] == [4]
 
 
 def test_the_text_says_a_win_whose_length_is_not_proven(in_process: InProcess) -> None:
-    result = in_process("analyze", "--game", "connect4", "1764", "--time-limit", "0.5")
+    result = in_process("analyze", "--game", "connect4", "125777", "--time-limit", "0.5")
     assert result.returncode == 0, result.stderr
     shown = table(result.stdout)
-    assert shown["4"] == "draw"
-    assert shown["6"].startswith("win"), shown  # "win, length not proven", or its exact length
-    assert all(value.startswith("loss") for label, value in shown.items() if label in "12357"), shown
+    assert shown["2"] == "draw"
+    assert shown["5"].startswith("win"), shown  # "win, length not proven", or its exact length
+    assert all(value.startswith("loss") for label, value in shown.items() if label in "13467"), shown
 
 
 def test_a_position_above_the_outcome_layer_is_scored_exactly_in_every_column(in_process: InProcess) -> None:

@@ -142,10 +142,11 @@ def test_mcts_on_an_early_connect_four_board_is_bounded_by_default_and_says_so_i
 ) -> None:
     helped = " ".join(in_process("mcts", "--help").stdout.split())
     assert "--exact-nodes N positions the solver may visit to prove the exact values (default 20,000,000)" in helped
-    # After one move: the position itself is solved ahead of time, its moves' exact scores are not. The default
-    # bound lowered to 20,000 nodes ends the same way a thousand times sooner (20,000,000 cost 3 s of CPU).
+    # Six moves in, past the exact layer (every position after 5 moves): the opening book proves the position won,
+    # not its moves' exact scores. The default bound lowered to 20,000 nodes ends the same way a thousand times
+    # sooner.
     monkeypatch.setattr("perfectplay.cli.mcts.EXACT_NODES", 20_000)
-    _refused(in_process("mcts", "4", "--game", "connect4", "--runs", "1", "--iterations", "10"),
+    _refused(in_process("mcts", "444443", "--game", "connect4", "--runs", "1", "--iterations", "10"),
              "does not prove this position's moves within the limit")
 
 

@@ -40,9 +40,10 @@ def test_big_boards_get_the_default_limit_small_ones_none_and_none_means_none() 
 def test_best_on_an_early_connect_four_position_answers_within_its_limit_and_says_it_is_not_proven(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["best", "--game", "connect4", "44", "--time-limit", "0.3", "--table-size", "100000"]) == 0
+    # Six moves in: past the exact layer (every position after 5 moves), whose answers are exact at once.
+    assert main(["best", "--game", "connect4", "444444", "--time-limit", "0.3", "--table-size", "100000"]) == 0
     out, err = capsys.readouterr()
-    assert out.strip() == "4"  # the book: only the centre keeps X's win after 44
+    assert out.strip() == "3"  # the book: 3 and 5 keep X's win after 444444; the book's line plays 3
     assert "not proven" in err and "--time-limit none" in err
 
 

@@ -7,11 +7,12 @@ from perfectplay.notebook.views import AnalysisView
 
 
 def test_a_position_above_the_outcome_layer_shows_each_moves_outcome_in_the_table_and_the_summary() -> None:
-    # 1 7 6 4, X to move: the layer proves 6 wins, 4 draws, the rest lose; 50,000 nodes prove no length.
+    # 1 2 5 7 7 7, X to move, past the exact layer (5 moves in): the outcome layer proves 5 wins, 2 draws, the
+    # rest lose; 50,000 nodes prove no length.
     game = Connect4()
-    view = AnalysisView(score_moves(game, game.parse_sequence("1764"), Limit(nodes=50_000)))
-    assert view.summary() == "X to move: a proven win; how fast was not proven before the limit; keeps it: 6"
+    view = AnalysisView(score_moves(game, game.parse_sequence("125777"), Limit(nodes=50_000)))
+    assert view.summary() == "X to move: a proven win; how fast was not proven before the limit; keeps it: 5"
     html = view._repr_html_()
-    assert "<td>6</td><td>5</td><td>win, length not proven</td><td></td><td>best</td>" in html
-    assert "<td>4</td><td>3</td><td>draw</td><td>0</td><td></td>" in html
+    assert "<td>5</td><td>4</td><td>win, length not proven</td><td></td><td>best</td>" in html
+    assert "<td>2</td><td>1</td><td>draw</td><td>0</td><td></td>" in html
     assert html.count("loss, length not proven") == 5

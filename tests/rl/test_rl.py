@@ -389,10 +389,11 @@ def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prov
     exact = [value for value in action_values("connect4", empty, 0.2) if value is not None]
     assert len(exact) == 7 and exact[3] > 0 and exact[2] == exact[4] == 0 and exact[0] < 0
     assert optimal_actions(exact, legal=7) == [3] == proven_optimal_actions("connect4", empty, 0.2)
-    # After 4, 4 the opening book knows column 4 keeps X's win, but no move's score is proven in 0.2 s: each
-    # is None, and no action is called optimal.
-    opened = game.play(game.play(empty, 3), 3)
+    # After 444443 (past the exact layer, 5 moves in) the opening book knows column 3 keeps X's win (3 and 6 win
+    # in 35, the rest lose), but no move's score is proven in 0.2 s: each is None, and no action is called optimal.
+    opened = game.parse_sequence("444443")
     values = action_values("connect4", opened, 0.2)
     assert values == [None] * 7
-    assert best_actions("connect4", opened, 0.2) == [3]
+    best = best_actions("connect4", opened, 0.2)
+    assert 2 in best and set(best) <= {2, 5}
     assert optimal_actions(values, legal=7) == [] and proven_optimal_actions("connect4", opened, 0.2) == []

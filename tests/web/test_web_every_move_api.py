@@ -37,14 +37,15 @@ def test_a_forced_block_is_scored_to_the_end(client: TestClient) -> None:
 def test_a_position_above_the_outcome_layer_gives_every_move_its_outcome_and_marks_every_keeper(
     hurried_client: TestClient,
 ) -> None:
-    # 1 7 6 4, X to move: the layer proves 6 wins, 4 draws and the rest lose; no exact score in 1 s.
-    document = analysed(hurried_client, "1764")
+    # 1 2 5 7 7 7, X to move, past the exact layer (5 moves in): the outcome layer proves 5 wins, 2 draws and the
+    # rest lose; no exact score of a win or loss in 1 s.
+    document = analysed(hurried_client, "125777")
     assert document["algorithm"] == "solver" and document["outcome_class"] == "win"
     moves = {entry["label"]: (entry["outcome"], entry["proven"]) for entry in document["moves"]}
-    assert moves["4"] == ("draw", "score")
+    assert moves["2"] == ("draw", "score")
     assert all(outcome != "unknown" and proven is not None for outcome, proven in moves.values()), moves
-    won = next(entry for entry in document["moves"] if entry["label"] == "6")
+    won = next(entry for entry in document["moves"] if entry["label"] == "5")
     if won["proven"] == "outcome":  # a win whose length the search did not prove within the limit
         assert (won["outcome"], won["plies"], won["score"]) == ("win", None, None)
-    assert document["best"] == [5]
-    assert document["advice"]["moves"] == [5]
+    assert document["best"] == [4]
+    assert document["advice"]["moves"] == [4]

@@ -131,11 +131,11 @@ def cells(page: Any) -> list[str]:
 
 
 def test_connect_four_is_won_with_the_hint_and_undo_keeps_the_win(visit: Any, hurried_server: Any) -> None:
-    #  . . . . . . .
-    #  . . . O O . .      4455 then 6: X has three in the bottom row, open at both ends.
-    #  . . . X X X .      O (the computer) blocks one end; the hint finds the other.
+    #  O . . O O . .      11 4455 then 6 (past the exact layer, 5 moves in): X has three in the bottom row,
+    #  X . . X X X .      open at both ends. O (the computer) blocks one end; the hint finds the other.
     # The other moves' values are not needed: the 1 s server answers with the win in 1 proven.
-    page = open_game(visit, f"{hurried_server.url}?game=connect4&position=44556&mode=computer&you=X&level=perfect")
+    url = f"{hurried_server.url}?game=connect4&position=1144556&mode=computer&you=X&level=perfect"
+    page = open_game(visit, url)
     wait_status(page, "Your move (X)")
     page.click("#hint")
     page.wait_for_selector("#hint-text", state="visible")

@@ -119,10 +119,22 @@ def test_an_unknown_field_sent_as_null_is_still_unknown(api: TestClient) -> None
     assert response.json()["error"] == {"field": "colour", "message": "unknown field"}
 
 
-def test_connect_fours_start_is_refused_at_once_not_searched_past_the_limit(api: TestClient) -> None:
-    # best-first needs every move's exact value, which the solver proves only in hours here: a 422 naming the
-    # position, decided by a node cap (the same on every machine), instead of a 503 after the time limit.
+def test_connect_fours_start_is_ordered_from_the_exact_layer(api: TestClient) -> None:
+    # best-first needs every move's exact value: at the start (and 2 plies down) the exact layer, every position
+    # after 5 moves, gives them at once.
     for body in ({"game": "connect4"}, {"game": "connect4", "position": None}):
+        response = api.post("/api/orders", json=body)
+        assert response.status_code == 200, response.text
+        assert response.json()["orders"]["best-first"]["pruned"] > 0
+
+
+def test_a_connect_four_position_past_the_exact_layer_is_refused_at_once_not_searched_past_the_limit(
+    api: TestClient,
+) -> None:
+    # Six moves in, every move's exact value takes the solver seconds to minutes of CPU: a 422 naming the
+    # position, decided by a node cap (the same on every machine), instead of a 503 after the time limit.
+    six_in = "......./...X.../...O.../...X.../...O.../..OX..."  # 444443
+    for body in ({"game": "connect4", "position": six_in}, {"game": "connect4", "position": six_in, "to_move": None}):
         response = api.post("/api/orders", json=body)
         assert response.status_code == 422, response.text
         assert response.json()["error"]["field"] == "position"

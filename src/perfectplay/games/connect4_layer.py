@@ -42,7 +42,7 @@ LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply8.scores"}
 """The outcome layers in the package (``perfectplay/books``), by game name: a name here whose file is not in the
 package means no layer."""
 
-EXACT_LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply1.scores"}
+EXACT_LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply5.scores"}
 """The exact-score layers in the package (``perfectplay/books``), by game name, as ``LAYERS``."""
 
 REACH = 8

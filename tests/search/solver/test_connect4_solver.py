@@ -244,7 +244,7 @@ def test_the_heuristic_prefers_the_side_with_more_winning_cells() -> None:
 
 def test_a_time_limited_search_on_the_full_board_answers_with_a_legal_move() -> None:
     game = Connect4()
-    state = game.parse_sequence("4")  # one move in: past the exact layer (the empty board's every move is exact)
+    state = game.parse_sequence("444443")  # six moves in: past the exact layer (every position after 5 moves)
     result = analyze(game, state, limit=Limit(nodes=3000))
     assert not result.complete
     assert result.best and set(result.best) <= set(game.legal_moves(state))

@@ -83,7 +83,8 @@ def test_a_forced_block_is_scored_to_the_end_not_left_at_the_attempts_node_cap()
 
 def test_a_position_above_the_outcome_layer_shows_every_moves_outcome_and_searches_to_its_limit() -> None:
     game = Connect4()
-    state = game.parse_sequence("1764")  # off the book's lines, four moves in: the layer proves every move
+    # Off the book's lines, six moves in (past the exact layer, 5 moves in): the outcome layer proves every move.
+    state = game.parse_sequence("125777")
     layer = shipped_layer("connect4")
     assert layer is not None
     proven = layer.move_outcomes(state)
@@ -94,9 +95,9 @@ def test_a_position_above_the_outcome_layer_shows_every_moves_outcome_and_search
     assert {entry.move: entry.outcome.name for entry in analysis.moves} == {
         move: names[outcome] for move, outcome in proven.items()
     }
-    # Every move that keeps the win is best: here column 6 alone.
+    # Every move that keeps the win is best: here column 5 alone.
     assert analysis.outcome_class == "win" and analysis.best == tuple(m for m, o in proven.items() if o == WIN)
-    win = next(entry for entry in analysis.moves if entry.move == 5)
+    win = next(entry for entry in analysis.moves if entry.move == 4)
     assert win.proof == "outcome" and win.score is None and win.outcome == Outcome("win")
 
 

@@ -15,7 +15,8 @@ NODES = 400_000
 
 def test_the_first_reply_on_the_layer_gives_up_its_probe_after_a_share_of_the_limit_and_plays_the_book() -> None:
     game = Connect4()
-    state = game.play(game.initial_state(), 1)  # X in the second column: on the shipped layer, O wins
+    # O to move five moves in, on the book's lines: on the shipped layer (every position after 5 moves), O wins.
+    state = game.parse_sequence("44445")
     answer = solve(game, state, Limit(nodes=NODES))
     assert answer.nodes <= NODES // PROBE_SHARE
     assert answer.algorithm == "book" and answer.outcome.name == "win"
@@ -24,5 +25,5 @@ def test_the_first_reply_on_the_layer_gives_up_its_probe_after_a_share_of_the_li
 
 def test_an_analysis_of_the_same_position_spends_its_whole_limit() -> None:
     game = Connect4()
-    state = game.play(game.initial_state(), 1)
+    state = game.parse_sequence("44445")
     assert analyze(game, state, limit=Limit(nodes=NODES)).nodes == NODES

@@ -125,12 +125,13 @@ def test_a_limited_search_in_a_book_position_plays_the_book_move_at_once_under_a
 
 def test_a_game_that_o_began_is_answered_by_the_book_as_the_colour_swap_of_the_game_x_began() -> None:
     game = Connect4()
-    began_by_o = o_began(game, "4444")  # O played first: O, X, O, X all in column 4
+    # Six moves in, past the exact layer (every position after 5 moves, which answers above it whoever began).
+    began_by_o = o_began(game, "444444")  # O played first: O, X, O, X, O, X all in column 4
     assert game.to_move(began_by_o) is Player.O and canonical(game, began_by_o).swapped
     analysis = analyze(game, began_by_o, limit=Limit(seconds=3600, nodes=10**9), at_once=True)
-    assert analysis.best == (3,) and analysis.outcome_class == "win" and analysis.algorithm == "book"
-    # After 4444 only column 4 wins (bitbully's referee found 5 lost when O began, before the colour swap).
-    assert analysis.best == analyze(game, game.parse_sequence("4444"), limit=Limit(nodes=1), at_once=True).best
+    assert analysis.best == (2,) and analysis.outcome_class == "win" and analysis.algorithm == "book"
+    # The game X began has the same answer (columns 3 and 5 win in 35, as the exact search proves).
+    assert analysis.best == analyze(game, game.parse_sequence("444444"), limit=Limit(nodes=1), at_once=True).best
 
 
 def book_walk(book: Book, first: Player, computer_first: bool) -> int:
@@ -210,9 +211,11 @@ def test_the_early_lost_lines_name_the_slowest_loss_the_opponents_last_move() ->
         assert answer is not None and answer.outcomes.outcome == LOSS, moves
         assert (answer.move, answer.plies) == (3, plies), moves
         assert len(moves) + plies == 41, moves
-    booked = analyze(game, game.parse_sequence("4"), limit=Limit(nodes=1), at_once=True)
+    # On the exact layer (every position after 5 moves) the position's own score is known, not its moves':
+    # with no nodes to probe them, the computer plays the book's move.
+    booked = analyze(game, game.parse_sequence("44444"), limit=Limit(nodes=1), at_once=True)
     assert booked.algorithm == "book" and booked.best == (3,)
-    assert unproven_text(booked) == "from the opening book: a proven loss, this move the slowest (loss in 40)"
+    assert unproven_text(booked) == "from the opening book: a proven loss, this move the slowest (loss in 36)"
 
 
 def test_a_lost_book_position_without_its_slowest_loss_is_left_to_the_search_with_every_move_allowed() -> None:
@@ -241,16 +244,16 @@ def test_the_books_first_two_plies_agree_with_the_published_solution_of_connect_
 
 def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_others() -> None:
     game = Connect4()
-    empty = game.parse_sequence("44")  # past the exact layer (the empty board), on the book's lines: X wins
-    booked = analyze(game, empty, limit=Limit(nodes=1), at_once=True)
-    assert booked.outcome_class == "win" and booked.best == (3,) and booked.algorithm == "book"
+    six_in = game.parse_sequence("444444")  # past the exact layer (5 moves in), on the book's lines: X wins
+    booked = analyze(game, six_in, limit=Limit(nodes=1), at_once=True)
+    assert booked.outcome_class == "win" and booked.best == (2,) and booked.algorithm == "book"
     assert unproven_text(booked) == "from the opening book: a proven win; how fast not proven"
-    why = choice_text(game, booked, 3, "perfect", None, proven_from_start=False)
+    why = choice_text(game, booked, 2, "perfect", None, proven_from_start=False)
     assert why == (
         "From the opening book: a proven win; how fast not proven, answered without a search. "
         "The opening book proved this move keeps the win; how fast it wins is not proven."
     )
-    assert hint_text(game, booked) == "Hint for X: play 4 (a proven win; how fast was not proven in the time limit)."
+    assert hint_text(game, booked) == "Hint for X: play 3 (a proven win; how fast was not proven in the time limit)."
     casual = choice_text(game, booked, 0, "hard", "plays a casual move now and then", proven_from_start=False)
     assert "proved this move" not in casual
     slowest = analyze(game, game.parse_sequence("4444445"), limit=Limit(nodes=1), at_once=True)
@@ -267,13 +270,15 @@ def test_the_words_for_a_book_move_say_what_is_proven_of_it_and_nothing_of_the_o
 
 
 def test_analyze_and_solve_under_a_limit_say_what_the_book_proved(in_process: InProcess) -> None:
-    text = in_process("analyze", "--game", "connect4", "44", "--time-limit", "0.5")  # the empty board: exact layer
+    # 444443 is past the exact layer (5 moves in) on the book's lines; its exact analysis takes seconds of CPU.
+    text = in_process("analyze", "--game", "connect4", "444443", "--time-limit", "0.5")
     assert text.returncode == 0, text.stderr
-    # An analysis runs on from the book's answer: the move the book proved is still the one that keeps the win.
-    assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 4" in text.stdout
-    document = json.loads(in_process("analyze", "--game", "connect4", "4", "--time-limit", "0.5", "--json").stdout)
+    # An analysis runs on from the book's answer: the move the book proved comes first among those that keep the win.
+    assert "X to move: a proven win; how fast was not proven before the limit. Keeps it: 3" in text.stdout
+    lost = in_process("analyze", "--game", "connect4", "4444433", "--time-limit", "0.5", "--json")
+    document = json.loads(lost.stdout)
     assert document["outcome_class"] == "loss" and document["complete"] is False
-    solved = in_process("solve", "--game", "connect4", "44", "--time-limit", "0.5")
+    solved = in_process("solve", "--game", "connect4", "444443", "--time-limit", "0.5")
     assert "Connect Four (7x6): a proven win; how fast was not proven by the opening book, for X" in solved.stdout
 
 
@@ -295,7 +300,7 @@ def test_the_pages_move_function_answers_a_game_o_began_from_the_book_without_a_
     from perfectplay.web.jobs import Job, run_job
 
     game = Connect4()
-    state = o_began(game, "4444")  # the page's "Computer first" as O, four moves in
+    state = o_began(game, "444444")  # the page's "Computer first" as O, six moves in (past the exact layer)
     job: Job = {
         "game": "connect4",
         "position": game.format(state),
@@ -307,7 +312,7 @@ def test_the_pages_move_function_answers_a_game_o_began_from_the_book_without_a_
         "proven_from_start": False,
     }
     result = run_job(job)
-    assert result["move"] == 3 and result["analysis"]["algorithm"] == "book" and result["analysis"]["nodes"] == 1
+    assert result["move"] == 2 and result["analysis"]["algorithm"] == "book" and result["analysis"]["nodes"] == 1
     assert result["advice"]["unproven"] == "from the opening book: a proven win; how fast not proven"
 
 

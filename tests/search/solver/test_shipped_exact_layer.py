@@ -1,13 +1,13 @@
 """The shipped 7x6 exact layer: the file its build names, the known answers from it, its rows against the outcome layer.
 
-``src/perfectplay/books/connect4-7x6-ply1.scores`` holds every position of
-7x6 Connect Four after 1 move with its exact score, built with ``perfectplay
-dataset connect4 --format scores --plies 1 --values exact``. Proving one of
-its rows again takes the solver CPU minutes (``benchmarks/empty_board.py``
+``src/perfectplay/books/connect4-7x6-ply5.scores`` holds every position of
+7x6 Connect Four after 5 moves with its exact score, built with ``perfectplay
+dataset connect4 --format scores --plies 5 --values exact``. Proving one of
+its rows again takes the solver seconds to minutes (``benchmarks/empty_board.py``
 proves the empty board; ``benchmarks/shipped_data.py --only exact`` holds
 every row against bitbully); here every row's sign is held against the
 outcome layer (every position after 8 moves, built apart from it), which
-solves a position after 1 move in a fraction of a second.
+solves a position after 5 moves in a few milliseconds.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ def _layer() -> ExactLayer:
     return layer
 
 
-def test_the_layer_is_every_position_after_one_move_once_a_mirror_pair() -> None:
+def test_the_layer_is_every_position_after_five_moves_once_a_mirror_pair() -> None:
     layer = _layer()
-    assert layer.scores.values == "exact" and layer.plies == 1
-    assert len(layer.scores) == 4 and layer.scores.positions == 7
+    assert layer.scores.values == "exact" and layer.plies == 5
+    assert len(layer.scores) == 2_144 and layer.scores.positions == 4_263
 
 
 def test_every_rows_outcome_is_the_outcome_layers() -> None:

@@ -59,7 +59,8 @@ def test_the_positions_the_page_lost_before_are_answered_from_it() -> None:
 
 def test_the_solver_answers_them_at_once_with_a_move_that_keeps_the_value() -> None:
     game = Connect4()
-    for moves, keeping in (("1764", {5}), ("12271", {1}), ("3633", {4})):  # off the opening book's lines
+    # Off the opening book's lines and below the exact layer (every position after 5 moves), which answers above it.
+    for moves, keeping in (("125777", {4}), ("3675277", {4}), ("211367", {5})):
         analysis = solve(game, game.parse_sequence(moves), Limit(nodes=10**9))
         assert analysis.algorithm == "layer" and analysis.nodes <= 2, moves
         assert set(analysis.best) <= keeping, moves
@@ -69,14 +70,14 @@ def test_the_words_name_the_layer_not_the_opening_book() -> None:
     from perfectplay.words import choice_text, outcome_class_text, unproven_text
 
     game = Connect4()
-    won = solve(game, game.parse_sequence("1764"), Limit(seconds=5))
-    assert won.algorithm == "layer" and won.best == (5,)
+    won = solve(game, game.parse_sequence("125777"), Limit(seconds=5))
+    assert won.algorithm == "layer" and won.best == (4,)
     assert unproven_text(won) == "from positions solved ahead of time: a proven win; how fast not proven"
     assert outcome_class_text(won) == "a proven win; how fast was not proven by positions solved ahead of time"
     assert "Positions solved ahead of time prove this move keeps the win" in choice_text(
-        game, won, 5, "perfect", None, proven_from_start=False
+        game, won, 4, "perfect", None, proven_from_start=False
     )
-    drawn = solve(game, game.parse_sequence("3633"), Limit(seconds=5))
+    drawn = solve(game, game.parse_sequence("211367"), Limit(seconds=5))
     assert unproven_text(drawn) == "from positions solved ahead of time: a proven draw"
 
 
@@ -84,10 +85,10 @@ def test_a_hint_names_the_moves_proven_to_keep_the_win_above_a_proven_draw() -> 
     from perfectplay.words import advised_moves, hint_text
 
     game = Connect4()
-    won = solve(game, game.parse_sequence("1764"), Limit(seconds=5))  # 6 wins, 4 draws: the layer proves both
-    assert {entry.move: str(entry.outcome) for entry in won.moves}[3] == "draw"
-    assert [entry.move for entry in advised_moves(won)] == [5]
-    assert hint_text(game, won).startswith("Hint for X: play 6")
+    won = solve(game, game.parse_sequence("125777"), Limit(seconds=5))  # 5 wins, 2 draws: the layer proves both
+    assert {entry.move: str(entry.outcome) for entry in won.moves}[1] == "draw"
+    assert [entry.move for entry in advised_moves(won)] == [4]
+    assert hint_text(game, won).startswith("Hint for X: play 5")
 
 
 def test_it_solves_the_opening_above_it_down_to_the_empty_board() -> None:
@@ -95,6 +96,7 @@ def test_it_solves_the_opening_above_it_down_to_the_empty_board() -> None:
     game = Connect4()
     # The empty board's known values (Allis, Allen): the centre wins, its neighbours draw, the rest lose.
     assert layer.move_outcomes(game.initial_state()) == {0: LOSS, 1: LOSS, 2: DRAW, 3: WIN, 4: DRAW, 5: LOSS, 6: LOSS}
-    # Set up in the editor, off the book's lines (the book's X opens in the centre): X 1, O 7, X to move.
-    analysis = solve(game, game.parse_sequence("17"), Limit(seconds=5))
+    # Set up in the editor, off the book's lines (the book's X opens in the centre) and past the exact layer
+    # (every position after 5 moves): X to move 6 moves in, where only column 4 wins.
+    analysis = solve(game, game.parse_sequence("111165"), Limit(seconds=5))
     assert analysis.algorithm == "layer" and analysis.best == (3,) and analysis.outcome_class == "win"
