@@ -21,9 +21,8 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
-from typing import Any
 
-from perfectplay import Connect4, Limit
+from perfectplay import Connect4, Connect4State, Limit, Player
 from perfectplay.check.connect4.suite import PHASES, SuitePosition, sign
 from perfectplay.search.solver import score_moves
 
@@ -113,27 +112,49 @@ def _games(game: Connect4, phase: str, rng: random.Random, tries: int) -> Iterat
             yield moves
 
 
-def _pick(game: Connect4, state: Any, style: str, rng: random.Random) -> int:
+def _pick(game: Connect4, state: Connect4State, style: str, rng: random.Random) -> int:
     moves = list(game.legal_moves(state))
     if style == "random":
         return rng.choice(moves)
-    wins = [move for move in moves if game.winner(game.play(state, move)) is not None]
+    # The tactics look two plies ahead in every column, a hundred times a game: on the bitmasks, not through
+    # ``game.play`` (a state built for each look, seven replies to each move), which made them most of the
+    # games' cost. The same moves, in the same order, so the same seed draws the same positions.
+    taken = state.x | state.o
+    mine, theirs = (state.x, state.o) if state.to_move is Player.X else (state.o, state.x)
+    landing = {move: _landing(game, taken, move) for move in moves}
+    wins = [move for move in moves if _completes(game, mine, landing[move])]
     if wins:
         return rng.choice(wins)
-    if style == "strong" and bin(state.x | state.o).count("1") >= 18:
+    if style == "strong" and taken.bit_count() >= 18:
         analysis = score_moves(game, state, Limit(nodes=STRONG_NODES))
         if analysis.complete and all(entry.score is not None for entry in analysis.moves):
             best = max(sign(int(entry.score or 0)) for entry in analysis.moves)
             return rng.choice([entry.move for entry in analysis.moves if sign(int(entry.score or 0)) == best])
-    other = state._replace(to_move=state.to_move.other)
-    blocks = [move for move in game.legal_moves(other) if game.winner(game.play(other, move)) is not None]
+    # Where the opponent would win with one stone: among the cells it can reach now or after one move of ours
+    # (a stone of ours changes which cells are open, never which of them complete its lines).
+    above = [cell - game.width for cell in landing.values() if cell >= game.width]
+    threats = {cell for cell in (*landing.values(), *above) if _completes(game, theirs, cell)}
+    blocks = [move for move in moves if landing[move] in threats]
     if blocks:
         return rng.choice(blocks)
-    safe = [move for move in moves if not _gives_a_win(game, game.play(state, move))]
+    safe = [move for move in moves if not _opens_a_win(game, landing, move, threats)]
     return rng.choice(safe or moves)
 
 
-def _gives_a_win(game: Connect4, after: Any) -> bool:
-    if game.is_over(after):
-        return False
-    return any(game.winner(game.play(after, reply)) is not None for reply in game.legal_moves(after))
+def _landing(game: Connect4, taken: int, column: int) -> int:
+    """The cell a stone dropped into ``column`` (not full) lands on, ``taken`` the cells with a stone."""
+    return (game.height - 1 - (taken & game.columns[column]).bit_count()) * game.width + column
+
+
+def _completes(game: Connect4, stones: int, cell: int) -> bool:
+    """Whether a stone on ``cell`` gives ``stones`` four in a row (as ``game.play`` finds a winner)."""
+    stones |= 1 << cell
+    return any(stones & line == line for line in game.lines_through[cell])
+
+
+def _opens_a_win(game: Connect4, landing: dict[int, int], move: int, threats: set[int]) -> bool:
+    """Whether after ``move`` the opponent wins at once: on the cell above it, or in another open column."""
+    above = landing[move] - game.width
+    return (above >= 0 and above in threats) or any(
+        cell in threats for column, cell in landing.items() if column != move
+    )
