@@ -455,7 +455,8 @@ def _progress_display(files: int) -> Iterator[Any]:
     except ImportError:  # the cli extra is not installed: no bar
         yield None
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    # Descriptions are plain text, not rich's markup: a student named "[link=...]" would draw a hyperlink.
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         overall = bar.add_task("checked", total=files) if files > 1 else None
 

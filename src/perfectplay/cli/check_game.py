@@ -17,6 +17,7 @@ grader's file. Everything comes through the checker's door
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -358,17 +359,28 @@ def feedback_files(folder: str | None, roster: list[Submission]) -> dict[str, Pa
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise CheckUsageError(f"--feedback-dir: cannot make {folder}: {error.strerror}") from None
+    # A name that is its own safe file name, unlike any other's but for case, is the file's name; any other name
+    # (made safe, or one of two that differ in case) gets a short digest of itself: no classmate's name, and no
+    # order of the class, can take a student's file or hand it theirs.
+    stems = {submission.name: _safe_stem(submission.name) for submission in roster}
+    exact = [name.lower() for name, stem in stems.items() if stem == name]
     files: dict[str, Path] = {}
     used: set[str] = set()
     for submission in roster:
-        stem = re.sub(r"[^A-Za-z0-9._-]+", "_", submission.name).strip("._")[:100] or "student"
+        stem = stems[submission.name]
+        if stem != submission.name or exact.count(stem.lower()) > 1:
+            stem += "-" + hashlib.sha256(submission.name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
         unique, number = stem, 1
-        while unique.lower() in used:
+        while unique.lower() in used:  # the same name twice (a manifest's rows)
             number += 1
             unique = f"{stem}-{number}"
         used.add(unique.lower())
         files[submission.name] = path / f"{unique}.md"
     return files
+
+
+def _safe_stem(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")[:100] or "student"
 
 
 def write_feedback(path: Path, text: str) -> None:

@@ -26,6 +26,10 @@ EXECUTABLE = 0o755
 PLAIN = 0o644
 WEIGHTS_FILE = "weights.json"
 TASKS = {"tictactoe": "an AI that is never beaten"}
+LAB_FLAGS = {"nim": ["--nim-ai", "learning"]}
+"""The lab a game's autograder is made for, fixed (a bundle's setting wins over what a file offers): the Nim
+bundle's task is CS50's learning nim.py, so a file with only a minimax player's ``best_move`` (normal Nim's
+nim-sum, nothing learned) is not checked as a player and graded 100."""
 BOOT = "import sys; sys.path.insert(0, sys.argv.pop(1)); from perfectplay.cli import main; sys.exit(main(sys.argv[1:]))"
 """``python -I -c BOOT LIB ARGS...``: perfectplay from LIB alone; neither the working folder nor PYTHONPATH is on
 ``sys.path`` (isolated mode), so a student's ``json.py`` or ``perfectplay/`` cannot stand in for the checker."""
@@ -53,7 +57,7 @@ class Choices:
 
     def flags(self, weights_path: str | None) -> list[str]:
         """The ``perfectplay check`` flags these choices make (the weights file at ``weights_path``)."""
-        flags = ["--game", self.game] if self.game != "tictactoe" else []
+        flags = ["--game", self.game, *LAB_FLAGS.get(self.game, [])] if self.game != "tictactoe" else []
         if self.standard is not None:
             flags += ["--standard", self.standard]
         if self.weights is not None and weights_path is not None:
@@ -73,6 +77,7 @@ class Choices:
     def summary(self) -> list[str]:
         """The choices in words, for the README."""
         lines = [f"- the game: `{self.game}`"] if self.game != "tictactoe" else []
+        lines += [f"- the lab: `{' '.join(LAB_FLAGS[self.game])}`"] if self.game in LAB_FLAGS else []
         lines.append(f"- the student's file: `{self.file}`")
         lines.append(f"- standard: `{self.standard}`" if self.standard else "- standard: the default for the interface")
         lines.append(

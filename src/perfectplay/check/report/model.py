@@ -188,6 +188,8 @@ class CheckReport:
     kept: int = 0
     helpers: int = 0
     helpers_of: int = 0
+    cs50: bool = False
+    """Its interface is CS50's, so its helpers are scored, even where a budget's sample asked none of them."""
     history: bool = False
     """Its answers change with what it was asked before: different answers in one position, but the same
     questions in the same order in two fresh processes got the same answers (``randomised`` is then False)."""

@@ -264,7 +264,7 @@ def score(report: CheckReport, weights: Weights | None = None) -> Score:
     names = ["loads", "legal", "never_beaten", "keeps_value"]
     if report.standard == "best":
         names.append("best_move")
-    if report.helpers_of:
+    if report.helpers_of or report.cs50:  # the same categories for every CS50 AI, however few boards were asked
         names.append("helpers")
     names = [name for name in names if weights.of(name) > 0]
     shares = _shares([weights.of(name) for name in names], weights.total)

@@ -6,13 +6,19 @@ shared libraries, where its wheel has one) is bound read-only at
 allowed packages, never perfectplay, its solver or another installed
 package. Unsandboxed, a private folder of links to the same folders stands
 in for it. Where a package is not installed in the checker's environment it
-is left out and the report says so.
+is left out and the report says so. An allowed package is shown with the
+installed packages it requires (its distribution's requirements, followed
+through theirs, its extras left out): without them importing it fails on
+a dependency the checker hid, which would be the student's zero.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
@@ -23,7 +29,8 @@ REFUSED = ("perfectplay",)
 
 
 def package_folders(name: str) -> list[Path] | None:
-    """The folders of installed package ``name`` (itself, and its ``.libs``), or None when it is not installed."""
+    """The folders of installed package ``name`` (itself, and its ``.libs``), or None when it is not installed;
+    a module that is one file (``typing_extensions.py``), that file."""
     if not name.isidentifier() or "." in name:
         raise CheckUsageError(f"--allow-package {name!r}: give a top-level package's name (e.g. numpy)")
     if name.lower() in REFUSED:
@@ -32,6 +39,8 @@ def package_folders(name: str) -> list[Path] | None:
         spec = importlib.util.find_spec(name)  # a top-level name: found, not imported
     except (ImportError, ValueError):
         return None
+    if spec is not None and not spec.submodule_search_locations and spec.has_location and spec.origin:
+        return [Path(spec.origin).resolve()]
     if spec is None or not spec.submodule_search_locations:
         return None
     folder = Path(next(iter(spec.submodule_search_locations))).resolve()
@@ -42,8 +51,64 @@ def package_folders(name: str) -> list[Path] | None:
     return folders
 
 
+_NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+"""A requirement's distribution name (``typing-extensions>=4.3; python_version < '3.11'``)."""
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dependencies(names: Iterable[str]) -> list[str]:
+    """The installed top-level modules that the distributions of ``names`` require, followed through their own
+    requirements; a requirement of an extra (``; extra == "jax"``) is not needed, and perfectplay is never one."""
+    given = list(names)
+    # Each name is first taken for its distribution's (numpy's is numpy): the map of every installed module to its
+    # distributions costs a scan of them all (a fifth of a second), made only when a requirement is met.
+    waiting = [_normal(name) for name in given]
+    done: set[str] = set()
+    found: list[str] = []
+    modules: dict[str, list[str]] | None = None
+    while waiting:
+        distribution = waiting.pop()
+        if distribution in done:
+            continue
+        done.add(distribution)
+        try:
+            requirements = importlib.metadata.requires(distribution) or []
+        except importlib.metadata.PackageNotFoundError:  # a module named apart from its distribution (yaml)
+            requirements, unknown = [], distribution in map(_normal, given)
+        else:
+            unknown = False
+        needed = [_NAME.match(line) for line in requirements if "extra" not in line.partition(";")[2]]
+        if not needed and not unknown:
+            continue
+        if modules is None:
+            modules, owners = _modules_by_distribution()
+            waiting += [_normal(owner) for name in given for owner in owners.get(name, [])]
+        for named in needed:
+            if named is None:
+                continue
+            waiting.append(_normal(named.group(1)))
+            for module in modules.get(_normal(named.group(1)), []):
+                if module.isidentifier() and module.lower() not in REFUSED and module not in [*given, *found]:
+                    found.append(module)
+    return found
+
+
+def _modules_by_distribution() -> tuple[dict[str, list[str]], Mapping[str, list[str]]]:
+    """(each installed distribution's top-level modules, each top-level module's distributions)."""
+    owners = importlib.metadata.packages_distributions()
+    modules: dict[str, list[str]] = {}
+    for module, names in owners.items():
+        for name in names:
+            modules.setdefault(_normal(name), []).append(module)
+    return modules, owners
+
+
 def grant(jail: Jail, names: list[str], scratch: Path) -> tuple[list[str], list[str]]:
-    """Show ``names`` to the jail's candidates; (folders for the candidate's ``sys.path``, names not installed)."""
+    """Show ``names`` and their dependencies to the jail's candidates; (folders for the candidate's ``sys.path``,
+    names not installed)."""
     found: list[Path] = []
     missing: list[str] = []
     for name in names:
@@ -52,6 +117,8 @@ def grant(jail: Jail, names: list[str], scratch: Path) -> tuple[list[str], list[
             missing.append(name)
         else:
             found += folders
+    for name in dependencies(package for package in names if package not in missing):
+        found += package_folders(name) or []
     if not found:
         return [], missing
     if jail.isolation.sandboxed:

@@ -14,13 +14,19 @@ are not the submission. When the whole folder passes the entries or bytes cap, t
 copy is what the file needs instead: the file, the modules and packages of
 that folder it imports (read with ``ast``, followed through what they
 import) and the folder's files its code names in a string (an opening
-book), all within the same caps.
+book), all within the same caps. That reading happens on the checker's
+side, so a module the parser would choke on (nested past its depth) or
+that would cost it far more than its size (the tree of a module of tiny
+statements takes about 600 times its bytes) is scanned line by line with
+regular expressions instead: its imports and simple strings, in bounded
+memory.
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
 import stat
 from collections.abc import Iterator
@@ -102,26 +108,29 @@ def _copy_needed(source: Path, target: Path, file: Path, exclude: frozenset[Path
     return files
 
 
+PARSE_BYTES = 64 * 1024
+"""The largest module read with ``ast`` (a student's AI is a few KB; its tree takes at most about 40 MB here):
+a larger one is scanned with ``_scanned``."""
+_IMPORT = re.compile(
+    # No two parts can match the same characters, so a long line that is no import fails in one pass (no
+    # backtracking that grows with its length).
+    r"(?:^|;)[ \t]*(?:from[ \t]+(\.*)[ \t]*(?:([A-Za-z_]\w*)(?:\.\w+)*)?[ \t]+import[ \t]+\(?([\w \t,]*)"
+    r"|import[ \t]+([\w \t,.]*))",
+    re.MULTILINE,
+)
+_STRING = re.compile(r"""(['"])([^'"\\\r\n]{1,199})\1""")
+
+
 def _wanted(source: Path, module: Path) -> list[str]:
     """Names in ``source`` a module needs: the top of each import (``x.py`` or a package ``x``), the files its
     strings name (``open("book.json")``). An unreadable or broken module needs nothing: its check says why."""
     try:
-        with module.open("rb") as handle:
-            tree = ast.parse(handle.read(CAPS.bytes))
-    except (OSError, SyntaxError, ValueError):
+        with module.open("rb") as handle:  # read(n) sets n bytes aside first: n is the size, not the cap
+            text = handle.read(min(os.fstat(handle.fileno()).st_size, CAPS.bytes))
+    except OSError:
         return []
-    modules: set[str] = set()
-    strings: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            modules.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.module:
-                modules.add(node.module.split(".")[0])
-            if node.level and not node.module:  # from . import helper
-                modules.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and 0 < len(node.value) < 200:
-            strings.add(node.value)
+    found = None if len(text) > PARSE_BYTES else _parsed(text)
+    modules, strings = found if found is not None else _scanned(text.decode("utf-8", errors="replace"))
     # An imported name is a module or a package; a string names a file only (a folder named in a string,
     # such as a data folder, is not what a check needs, and could be the size the cap is there for).
     named = [(f"{module}.py", stat.S_ISREG) for module in modules] + [(module, stat.S_ISDIR) for module in modules]
@@ -136,6 +145,52 @@ def _wanted(source: Path, module: Path) -> list[str]:
         except (OSError, ValueError):
             continue
     return wanted
+
+
+def _parsed(text: bytes) -> tuple[set[str], set[str]] | None:
+    """(the modules, the short strings) of a module's syntax tree; None where the parser gives up on it (nested
+    past its depth: ``RecursionError`` or ``MemoryError``); a module with a syntax error needs nothing."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set(), set()
+    except (RecursionError, MemoryError):
+        return None
+    modules: set[str] = set()
+    strings: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.module:
+                modules.add(node.module.split(".")[0])
+            if node.level and not node.module:  # from . import helper
+                modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and 0 < len(node.value) < 200:
+            strings.add(node.value)
+    return modules, strings
+
+
+def _scanned(text: str) -> tuple[set[str], set[str]]:
+    """(the modules, the short strings) of a module too big or too deep to parse, from its lines: every import
+    statement that starts a line or follows a ``;``, and every quoted string without escapes (a match inside a
+    string or comment only copies one more of the folder's files)."""
+    modules: set[str] = set()
+    for match in _IMPORT.finditer(text):
+        level, module, names, imported = match.groups()
+        if imported is not None:
+            modules.update(_first_words(imported, dotted=True))
+        elif module:
+            modules.add(module)
+        elif level:  # from . import helper
+            modules.update(_first_words(names or "", dotted=False))
+    return modules, {match.group(2) for match in _STRING.finditer(text)}
+
+
+def _first_words(names: str, dotted: bool) -> list[str]:
+    """The imported names of ``a.b as c, d``: ``a`` and ``d`` (the top of each dotted name)."""
+    words = [part.split()[0] for part in names.split(",") if part.split()]
+    return [word.split(".")[0] for word in words] if dotted else words
 
 
 def _lstat(source: Path, path: Path) -> int:

@@ -114,6 +114,7 @@ class TicTacToeJudging(TicTacToeState):
             kept=self.kept,
             helpers=self.helpers,
             helpers_of=self.helpers_of,
+            cs50=interface.kind == "cs50",
             roles=tuple(roles),
             findings=findings,
             notes=tuple(self.notes),

@@ -1,0 +1,62 @@
+"""A file in a busy folder is copied with what it imports, read on the checker's side: a module written to break
+or swamp Python's parser there (nested past its depth, or megabytes of tiny statements, each costing the parser
+hundreds of times its bytes) is still copied with its imports, never the checker's failure or its memory."""
+
+from __future__ import annotations
+
+import tracemalloc
+from pathlib import Path
+
+from cli_helpers import run_cli
+from perfectplay.check.run.copying import copy_for_file
+
+CROWD = 2100
+"""More entries than a submission folder may hold: the copy is what the file imports."""
+
+
+def _busy(tmp_path: Path, source: str) -> Path:
+    folder = tmp_path / "Downloads"
+    folder.mkdir()
+    for number in range(CROWD):
+        (folder / f"photo{number:04}.jpg").write_bytes(b"x")
+    (folder / "tictactoe.py").write_text(source)
+    (folder / "helper.py").write_text("")
+    (folder / "book.json").write_text("{}")
+    (folder / "unused.py").write_text("")
+    return folder
+
+
+def _copied(folder: Path, tmp_path: Path) -> list[str]:
+    target = tmp_path / "copy"
+    target.mkdir()
+    copy_for_file(folder, target, folder / "tictactoe.py")
+    return sorted(path.name for path in target.iterdir())
+
+
+DEEP = "import helper\nBOOK = open('book.json')\nX = " + "-" * 200_000 + "1\n"
+"""200,000 nested minus signs: Python's parser gives up with MemoryError or RecursionError (a deep tree)."""
+
+
+def test_a_module_nested_past_the_parsers_depth_is_copied_with_what_it_imports(tmp_path: Path) -> None:
+    assert _copied(_busy(tmp_path, DEEP), tmp_path) == ["book.json", "helper.py", "tictactoe.py"]
+
+
+def test_a_module_of_many_tiny_statements_is_scanned_for_imports_in_little_memory(tmp_path: Path) -> None:
+    # 256 KB of "x=1": the whole tree would take the checker about 150 MB (12 GB for a 20 MB module).
+    source = "import helper\n" + "x=1\n" * 64_000 + "from . import helper\nBOOK = open('book.json')\n"
+    folder = _busy(tmp_path, source)
+    tracemalloc.start()
+    try:
+        copied = _copied(folder, tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert copied == ["book.json", "helper.py", "tictactoe.py"]
+    assert peak < 16 * 2**20
+
+
+def test_checking_a_file_nested_past_the_parsers_depth_in_a_busy_folder_is_a_verdict(tmp_path: Path) -> None:
+    folder = _busy(tmp_path, DEEP)
+    result = run_cli("check", str(folder / "tictactoe.py"), "--sandbox", "off", "--sample", "20")
+    assert "checker failed" not in result.stdout + result.stderr
+    assert result.returncode == 1 and "importing it failed" in result.stdout
