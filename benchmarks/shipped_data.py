@@ -17,9 +17,10 @@ Run from the repository root::
   8 moves walked again and compared with the file's keys, then every row's
   outcome against bitbully's (an independent solver with its own 12-ply
   book: ``pip install bitbully==0.0.79`` or the ``bench`` extra; about 15 s);
-* ``exact``: the 7x6 exact layer the package ships (``connect4-7x6-ply1.scores``):
+* ``exact``: the 7x6 exact layer the package ships (``connect4-7x6-ply5.scores``):
   every position after its moves walked again and compared with the file's
-  keys, then every row's exact score against bitbully's (a few seconds).
+  keys, then every row's exact score against bitbully's (``--exact-rows N``:
+  a seeded N of them).
 
 The test suite checks a seeded handful of each on every run
 (``tests/check/test_connect4_agent_suite.py``,
@@ -127,8 +128,9 @@ def check_layer() -> list[str]:
     return wrong
 
 
-def check_exact_layer() -> list[str]:
-    """The shipped 7x6 exact layer's keys against a fresh walk, and every row's exact score against bitbully's."""
+def check_exact_layer(rows: int | None, seed: int) -> list[str]:
+    """The shipped 7x6 exact layer's keys against a fresh walk, and every row's exact score (or a seeded ``rows``
+    of them) against bitbully's."""
     from bitbully import BitBully  # the referee, an optional benchmark dependency
 
     layer = shipped_exact_layer("connect4")
@@ -137,7 +139,10 @@ def check_exact_layer() -> list[str]:
     scores, game = layer.scores, layer.scores.game
     wrong = walked_again("exact", scores, layer.plies)
     referee = BitBully()
-    for row in range(len(scores)):
+    chosen = range(len(scores))
+    if rows is not None and rows < len(scores):
+        chosen = sorted(random.Random(seed).sample(range(len(scores)), rows))
+    for row in chosen:
         state = scores.state(row)
         shipped = pons_score(outcome_of(scores.scores[row], game.max_plies), layer.plies, game.cells)
         if game.is_over(state):  # a four already made: the side to move has lost on the spot
@@ -146,7 +151,8 @@ def check_exact_layer() -> list[str]:
             fresh = referee.mtdf(bitbully_board(game, state))
         if fresh != shipped:
             wrong.append(f"exact {game.format(state)}: shipped {shipped:+d}, bitbully {fresh:+d} (Pons's units)")
-    print(f"exact: every row's exact score against bitbully, {sum(w.startswith('exact ') for w in wrong)} disagree")
+    compared = f"{len(chosen):,} of {len(scores):,} rows" if len(chosen) < len(scores) else f"every row ({len(scores):,})"
+    print(f"exact: {compared} against bitbully's exact scores, {sum(w.startswith('exact ') for w in wrong)} disagree")
     return wrong
 
 
@@ -154,6 +160,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--only", choices=("suite", "5x4", "layer", "exact"), help="check one file (default every one)")
     parser.add_argument("--sample", type=int, default=10_000, help="5x4 rows solved again (default 10,000)")
+    parser.add_argument("--exact-rows", type=int, help="exact-layer rows held against bitbully (default every row)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     started, cpu = time.perf_counter(), time.process_time()
@@ -165,7 +172,7 @@ def main() -> int:
     if args.only in (None, "layer"):
         wrong += check_layer()
     if args.only in (None, "exact"):
-        wrong += check_exact_layer()
+        wrong += check_exact_layer(args.exact_rows, args.seed)
     for line in wrong:
         print("  disagrees:", line)
     wall, used = time.perf_counter() - started, time.process_time() - cpu

@@ -59,19 +59,22 @@ PSEUDOCODE: dict[str, tuple[str, ...]] = {
 }
 """Each algorithm's pseudocode, one string a line (shown numbered from 1)."""
 
+_HEAD: dict[tuple[EventType, bool], int] = {
+    ("enter", True): 1, ("enter", False): 1,
+    ("leaf", True): 3, ("leaf", False): 3,
+    ("horizon", True): 3, ("horizon", False): 3,
+}
+"""The lines both algorithms share: each opens alike (the call, then the end of the recursion), MAX or MIN."""
+
 _LINES: dict[str, dict[tuple[EventType, bool], int]] = {
     "minimax": {
-        ("enter", True): 1, ("enter", False): 1,
-        ("leaf", True): 3, ("leaf", False): 3,
-        ("horizon", True): 3, ("horizon", False): 3,
+        **_HEAD,
         ("hidden", True): 7, ("hidden", False): 12,
         ("update", True): 7, ("update", False): 12,
         ("exit", True): 8, ("exit", False): 13,
     },
     "alphabeta": {
-        ("enter", True): 1, ("enter", False): 1,
-        ("leaf", True): 3, ("leaf", False): 3,
-        ("horizon", True): 3, ("horizon", False): 3,
+        **_HEAD,
         ("hidden", True): 7, ("hidden", False): 15,
         ("update", True): 8, ("update", False): 16,
         ("cut", True): 10, ("cut", False): 18,
