@@ -23,6 +23,9 @@ Begin-Easy (``Test_L1_R1``) sets, whose files give each position's exact
 score: the best move's score must equal it. bitbully (no opening book, a
 fresh table, in this process, ``time.process_time``) scores every move of
 the same positions, and every exact score of ours is held against its.
+
+Figures (before and after the exact-first analysis, beside bitbully, and a
+second sample with seed 39): docs/connect4.md, "Plies 6-16 and Pons's sets".
 """
 
 from __future__ import annotations
