@@ -66,6 +66,7 @@ class Budget:
         self.deadline = None if limit is None or limit.seconds is None else self.started + limit.seconds
         self.node_cap = None if limit is None else limit.nodes
         self.depth_cap = None if limit is None else limit.depth
+        self.roomy = limit is None or limit.roomy  # bound for exact scores: an analysis tries them first
         self.progress = progress
         self.next_progress = self.started + PROGRESS_EVERY
         self.allowance: int | None = None

@@ -276,15 +276,20 @@ def _reach_for_player(
     """``toward_own_score`` for a player, within a share of the limit (``PROBE_SHARE``); None if that runs out."""
     from perfectplay.search.solver.every_move import toward_own_score  # on an exact layer only
 
+    with share_of_limit(root, PROBE_SHARE):
+        return toward_own_score(root, own, answer, outcomes, every_move=False)
+
+
+def share_of_limit(root: Root, share: int) -> contextlib.AbstractContextManager[None]:
+    """An attempt on ``1 / share`` of what is left of the limit (its nodes, its seconds): then ``AttemptOver``."""
     negamax, budget = root.negamax, root.negamax.budget
     nodes = deadline = None
     if budget.node_cap is not None:
-        nodes = negamax.nodes + max(1, (budget.node_cap - negamax.nodes) // PROBE_SHARE)
+        nodes = negamax.nodes + max(1, (budget.node_cap - negamax.nodes) // share)
     if budget.deadline is not None:
         now = budget.clock()
-        deadline = now + (budget.deadline - now) / PROBE_SHARE
-    with _attempt(root, nodes, deadline):
-        return toward_own_score(root, own, answer, outcomes, every_move=False)
+        deadline = now + (budget.deadline - now) / share
+    return _attempt(root, nodes, deadline)
 
 
 def _own_score(game: Game[Any], state: Any) -> int | None:
