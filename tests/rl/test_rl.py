@@ -10,7 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped]  # PettingZoo ships no types
 
-from perfectplay import Player, analyze, make_game
+from perfectplay import Connect4, Player, analyze, make_game
 from perfectplay.errors import PerfectplayError, PositionError
 from perfectplay.games.connect4 import outcome_of_pons_score
 from perfectplay.rl import (
@@ -391,7 +391,7 @@ def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prov
     assert optimal_actions(exact, legal=7) == [3] == proven_optimal_actions("connect4", empty, 0.2)
     # After 444443 (past the exact layer, 5 moves in) the opening book knows column 3 keeps X's win (3 and 6 win
     # in 35, the rest lose), but no move's score is proven in 0.2 s: each is None, and no action is called optimal.
-    opened = game.parse_sequence("444443")
+    opened = Connect4().parse_sequence("444443")
     values = action_values("connect4", opened, 0.2)
     assert values == [None] * 7
     best = best_actions("connect4", opened, 0.2)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from perfectplay.search.base.budget import Stop
 from perfectplay.search.base.scale import SCALE
+from perfectplay.search.solver.attempt import share_of_limit
 from perfectplay.search.solver.deepening import Findings, deepen
-from perfectplay.search.solver.exact import share_of_limit
 from perfectplay.search.solver.nullwindow import exact_all
 from perfectplay.search.solver.outcomes import DRAW, LOSS, WIN, Outcomes, per_move
 from perfectplay.search.solver.reaching import probe_reaching, reached

@@ -24,9 +24,7 @@ the others are ``unknown`` with the heuristic estimate that orders them.
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.errors import LimitError
@@ -34,6 +32,7 @@ from perfectplay.game import Game, OutcomeName, State, outcome_of, terminal_scor
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
+from perfectplay.search.solver.attempt import attempt, share_of_limit
 from perfectplay.search.solver.compiled import default_capacity, negamax_for
 from perfectplay.search.solver.deepening import Findings, deepen, exact, move_outcomes
 from perfectplay.search.solver.nullwindow import exact_position
@@ -280,18 +279,6 @@ def _reach_for_player(
         return toward_own_score(root, own, answer, outcomes, every_move=False)
 
 
-def share_of_limit(root: Root, share: int) -> contextlib.AbstractContextManager[None]:
-    """An attempt on ``1 / share`` of what is left of the limit (its nodes, its seconds): then ``AttemptOver``."""
-    negamax, budget = root.negamax, root.negamax.budget
-    nodes = deadline = None
-    if budget.node_cap is not None:
-        nodes = negamax.nodes + max(1, (budget.node_cap - negamax.nodes) // share)
-    if budget.deadline is not None:
-        now = budget.clock()
-        deadline = now + (budget.deadline - now) / share
-    return _attempt(root, nodes, deadline)
-
-
 def _own_score(game: Game[Any], state: Any) -> int | None:
     """The position's own exact score from the game's score table (on its layer), or None where it cannot tell."""
     table = game.score_table()
@@ -350,25 +337,10 @@ def _forced(root: Root, every_move: bool, analysis: bool = False) -> Findings | 
     if not analysis:
         root.negamax.budget.tighten(FORCED_NODES)
     try:
-        with _attempt(root, FORCED_NODES // 2):
+        with attempt(root, FORCED_NODES // 2):
             return exact(root, every_move)
     except Stop:  # the attempt's allowance, or the limit itself: the deepening answers with the move
         return None
-
-
-@contextlib.contextmanager
-def _attempt(root: Root, nodes: int | None, deadline: float | None = None) -> Iterator[None]:
-    """An attempt within the call: past ``nodes`` (a node count) or ``deadline`` it raises ``AttemptOver``."""
-    negamax, budget = root.negamax, root.negamax.budget
-    if nodes is not None:
-        budget.allowance = nodes
-        negamax.next_check = min(negamax.next_check, nodes)
-    budget.soft_deadline = deadline
-    try:
-        yield
-    finally:
-        budget.allowance = None
-        budget.soft_deadline = None
 
 
 def _from_table(root: Root, table: OutcomeTable) -> BookAnswer | None:
