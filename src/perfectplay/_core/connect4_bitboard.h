@@ -43,6 +43,8 @@
 #define G_BOTTOM(g) ((((BB)1 << (FIXED_WIDTH * G_STRIDE(g))) - 1) / (((BB)1 << G_STRIDE(g)) - 1))
 #define G_BOARD(g) (G_BOTTOM(g) * (((BB)1 << FIXED_HEIGHT) - 1))
 #define G_CENTRE(g) G_COLUMN(g, FIXED_WIDTH / 2)
+/* rows 1, 3, 5, ... from the bottom: every other bit of a column, from bit 0 */
+#define G_ODD_ROWS(g) (G_BOTTOM(g) * ((((BB)1 << (2 * ((FIXED_HEIGHT + 1) / 2))) - 1) / 3))
 /* configure_connect4's order for an odd width: the centre, then left before right at each distance */
 #define G_ORDER(g, i) (FIXED_WIDTH / 2 + ((i) & 1 ? -((i) + 1) / 2 : (i) / 2))
 #else
@@ -58,6 +60,7 @@
 #define G_BOTTOM(g) ((BB)(g)->bottom)
 #define G_BOARD(g) ((BB)(g)->board)
 #define G_CENTRE(g) ((BB)(g)->centre)
+#define G_ODD_ROWS(g) ((BB)(g)->odd_rows)
 #define G_ORDER(g, i) ((g)->order[i])
 #endif
 
@@ -157,14 +160,20 @@ static inline int C4(c4_moves)(const C4Geometry *g, const C4(C4Node) *n, int *mo
         return -1; /* one move, nothing found: ``play`` computes the threats */
     }
     if (!safe) safe = (n->mask + G_BOTTOM(g)) & G_BOARD(g);
+    /* Connect4Node.moves says why: cells right above an opponent's winning cell are not counted, and
+       those on the mover's own rows (odd from the bottom for the first player) count half again. */
+    BB blocked = n->opp_win << 1;
+    BB own_rows = n->stones & 1 ? G_BOARD(g) & ~G_ODD_ROWS(g) : G_ODD_ROWS(g);
     int count = 0, counts[MAX_MOVES];
     for (int i = 0; i < G_WIDTH(g); i++) {
         int col = G_ORDER(g, i);
         BB bit = safe & G_COLUMN(g, col);
         if (bit) {
             BB cells = C4(c4_threats)(g, n->pos | bit, n->mask) & ~bit;
-            int c = popcount128((u128)cells);
+            BB useful = cells & ~blocked;
+            int c = popcount128((u128)useful);
             if (n->my_win & (bit << 1)) c--; /* under its own winning cell: the opponent blocks it at once */
+            c = 2 * c + popcount128((u128)(useful & own_rows));
             /* A stable sort, most cells first: insert after every move with as many or more. */
             int at = count;
             while (at > 0 && counts[at - 1] < c) {

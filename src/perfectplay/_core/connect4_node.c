@@ -30,6 +30,7 @@ PyObject *Search_configure_connect4(SearchObject *self, PyObject *args) {
     }
     g->board = g->bottom * (((u128)1 << height) - 1);
     g->centre = g->column_bits[width / 2] | g->column_bits[(width - 1) / 2];
+    g->odd_rows = g->bottom * ((((u128)1 << (2 * ((height + 1) / 2))) - 1) / 3);
     /* Centre columns first, then outwards, left of centre before right on a tie. */
     int count = 0;
     for (int distance = 0; distance <= width; distance++)

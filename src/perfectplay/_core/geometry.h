@@ -21,6 +21,7 @@ typedef struct {
     int mirror_stones;    /* nodes with at most this many stones are keyed as the smaller of them and their mirror */
     int order[MAX_MOVES];
     u128 bottom, board, centre;
+    u128 odd_rows; /* rows 1, 3, 5, ... from the bottom (connect4_node.Geometry) */
     u128 bottom_bits[MAX_MOVES], column_bits[MAX_MOVES];
 } C4Geometry;
 
