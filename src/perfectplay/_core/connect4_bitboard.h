@@ -161,7 +161,8 @@ static inline int C4(c4_moves)(const C4Geometry *g, const C4(C4Node) *n, int *mo
     }
     if (!safe) safe = (n->mask + G_BOTTOM(g)) & G_BOARD(g);
     /* Connect4Node.moves says why: cells right above an opponent's winning cell are not counted, and
-       those on the mover's own rows (odd from the bottom for the first player) count half again. */
+       those on the mover's own rows (odd from the bottom for the first player) count half again; a move
+       that threatens to win at once counts half a cell more. */
     BB blocked = n->opp_win << 1;
     BB own_rows = n->stones & 1 ? G_BOARD(g) & ~G_ODD_ROWS(g) : G_ODD_ROWS(g);
     int count = 0, counts[MAX_MOVES];
@@ -174,6 +175,7 @@ static inline int C4(c4_moves)(const C4Geometry *g, const C4(C4Node) *n, int *mo
             int c = popcount128((u128)useful);
             if (n->my_win & (bit << 1)) c--; /* under its own winning cell: the opponent blocks it at once */
             c = 2 * c + popcount128((u128)(useful & own_rows));
+            if (useful & (((n->mask | bit) + G_BOTTOM(g)) & G_BOARD(g))) c++; /* a threat to win next move */
             /* A stable sort, most cells first: insert after every move with as many or more. */
             int at = count;
             while (at > 0 && counts[at - 1] < c) {
