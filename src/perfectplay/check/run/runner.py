@@ -28,7 +28,10 @@ The parent's messages and the runner's answers (one JSON object a line):
 * ``{"op": "drive", "items": [...]}`` hands each item to a game plug's
   driver (``check/plug.py``'s ``DriverFile``: a standard-library module
   given with ``--driver NAME=FILE`` and chosen by ``use`` with ``kind``
-  ``driver``); one answer line per item.
+  ``driver``); one answer line per item;
+* ``moves``, ``cs50`` and ``drive`` may carry ``"draws": [...]``, one number
+  per question: the candidate's ``random`` is seeded with it just before
+  that question (``inside/luck.py``, ``check/run/chance.py``).
 
 This module is deliberately dumb: it builds boards, calls, and describes
 what came back. Every judgement happens in the parent.
