@@ -33,6 +33,7 @@ from perfectplay.check.records import load_record, save_record
 from perfectplay.check.run import worker as run_worker
 from perfectplay.check.run.allowed import grant
 from perfectplay.check.run.candidate import CandidateWorker, close_all
+from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.plug_speakers import DriverSpeaker, LineSpeaker
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import Isolation, Jail, ProcessLimits, choose
@@ -88,6 +89,8 @@ def conduct(plug: GamePlug[R, Any], settings: GameSettings) -> R:
     try:
         if plug.driver is not None:
             jail.drivers = {plug.driver.name: plug.driver.path}
+        # Its hash seed and its random numbers come from the check's seed: the same seed, the same grade.
+        jail.chance = Chance(settings.grading.seed)
         allowed = plug.defaults.allowed_packages if settings.allow_packages is None else settings.allow_packages
         folders, missing = grant(jail, list(allowed), jail.copy.parent / "allowed")
         granted = tuple(package for package in allowed if package not in missing)
@@ -144,7 +147,7 @@ class _Run:
             total = min(total, limits.budget_seconds * sample.CPU_SHARE)
         self.clock = Clock(limits.move_seconds, total, wall=limits.wall_seconds, waiting=limits.budget_seconds)
         failures = FailureBudget(MAX_FAILURES)
-        self.workers = [CandidateWorker(speaker, self.clock, failures, jail.env) for speaker in speakers]
+        self.workers = [CandidateWorker(speaker, self.clock, failures, jail.env, jail.chance) for speaker in speakers]
         self.session = Conversation(
             target,
             self.workers,

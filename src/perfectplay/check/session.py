@@ -44,12 +44,14 @@ class _Lane:
 
     def __init__(self, worker: CandidateWorker) -> None:
         self.worker = worker
+        self.job = ""
+        """The job this lane runs now (``in_parallel``): its questions' name for ``Chance``, whatever lane runs it."""
 
     def __call__(self, question: Question) -> dict[str, Any]:
         speaker = self.worker.speaker
         speaker.limit = question.seconds
         try:
-            return next(iter(self.worker.stream(question.op, [question.item])))[1]
+            return next(iter(self.worker.stream(question.op, [question.item], [f"{self.job}/{question.key}"])))[1]
         finally:
             speaker.limit = None
 
@@ -167,6 +169,7 @@ class Conversation:
                     index = waiting.get_nowait()
                 except queue.Empty:
                     return
+                lane.job = f"{phase} {index}"
                 try:
                     results[index] = jobs[index](lane)
                 except STOPS as stop:

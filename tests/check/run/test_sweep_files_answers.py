@@ -17,7 +17,9 @@ class Worker:
     def __init__(self, stop_after: int | None = None) -> None:
         self.stop_after = stop_after
 
-    def stream(self, op: str, items: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    def stream(
+        self, op: str, items: Sequence[Any], names: Sequence[str] | None = None
+    ) -> Iterator[tuple[int, dict[str, Any]]]:
         for index, item in enumerate(items):
             if index == self.stop_after:
                 raise OutOfTime("time")

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from perfectplay.check.run import worker as run_worker
+from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.failures import (
     ChildDied,
     ChildTimedOut,
@@ -35,11 +36,20 @@ questions end with each phase of the check."""
 class CandidateWorker:
     """One child at a time for one speaker, restarted after each time-out or crash."""
 
-    def __init__(self, speaker: Speaker, clock: Clock, failures: FailureBudget, env: dict[str, str]) -> None:
+    def __init__(
+        self,
+        speaker: Speaker,
+        clock: Clock,
+        failures: FailureBudget,
+        env: dict[str, str],
+        chance: Chance | None = None,
+    ) -> None:
         self.speaker = speaker
         self.clock = clock
         self.failures = failures
         self.env = env
+        self.chance = chance
+        """The check's ``Chance``: each question's number, seeded in the candidate just before it is asked."""
         self.child: Child | None = None
         self.pending: Child | None = None
         self.starts = 0
@@ -113,14 +123,19 @@ class CandidateWorker:
             return hello
         raise AssertionError("unreachable")
 
-    def stream(self, op: str, items: Sequence[Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    def stream(
+        self, op: str, items: Sequence[Any], names: Sequence[str] | None = None
+    ) -> Iterator[tuple[int, dict[str, Any]]]:
         """Answer every item in order as ``(index, record)``; a failure is a record too.
 
-        Raises ``OutOfTime`` or ``GaveUp`` when the check must stop, ``NotFlushing``
-        when a program turns out to buffer its answers; the items not yet
-        yielded were not asked.
+        ``names`` tells apart, for ``Chance``, questions alike that different
+        askers ask at once. Raises ``OutOfTime`` or ``GaveUp`` when the check
+        must stop, ``NotFlushing`` when a program turns out to buffer its
+        answers; the items not yet yielded were not asked.
         """
         index = retries = 0
+        # Taken once for the whole list: a question asked again after a machine's failure keeps its number.
+        draws = self.chance.numbers(op, items, names) if self.chance is not None else []
         while index < len(items):
             if self.child is not None and self.child.owed:
                 # A batch left unread (the asking stopped halfway through it): its answers would be taken for the
@@ -136,7 +151,7 @@ class CandidateWorker:
             assert child is not None
             failure: dict[str, Any]
             try:
-                for record in self.speaker.exchange(child, op, items[index:], self.clock):
+                for record in self.speaker.exchange(child, op, items[index:], self.clock, draws[index:]):
                     refused = _refused_elsewhere(child, record)
                     if refused is not None:
                         # Not the candidate's limit: ask again on a fresh process, then give up on the machine.

@@ -1,6 +1,6 @@
 """The child process that runs a candidate's Python module for ``perfectplay check``.
 
-Started as ``python -I -S runner.py [--limit NAME=N]... --module FILE`` (see
+Started as ``python -s -S -P runner.py [--limit NAME=N]... --module FILE`` (see
 ``main``), one per worker, never in perfectplay's own process, and imports
 nothing but the standard library: it is the untrusted side, and whatever it
 sends is checked by ``protocol`` in the checker. It talks to the parent in
@@ -28,7 +28,10 @@ The parent's messages and the runner's answers (one JSON object a line):
 * ``{"op": "drive", "items": [...]}`` hands each item to a game plug's
   driver (``check/plug.py``'s ``DriverFile``: a standard-library module
   given with ``--driver NAME=FILE`` and chosen by ``use`` with ``kind``
-  ``driver``); one answer line per item.
+  ``driver``); one answer line per item;
+* ``moves``, ``cs50`` and ``drive`` may carry ``"draws": [...]``, one number
+  per question: the candidate's ``random`` is seeded with it just before
+  that question (``inside/luck.py``, ``check/run/chance.py``).
 
 This module is deliberately dumb: it builds boards, calls, and describes
 what came back. Every judgement happens in the parent.
@@ -107,27 +110,32 @@ def _hide() -> None:
 
 
 if TYPE_CHECKING or __package__:  # imported by the checker (its tests, its detection)
-    from perfectplay.check.run.inside import answering, channel, guard, process, seccomp
-else:  # a candidate's process: ``python -I -S runner.py``
-    process, seccomp, streams, values, channel, guard, answering = _load_parts(
-        "process", "seccomp", "streams", "values", "channel", "guard", "answering"
+    from perfectplay.check.run.inside import answering, channel, guard, luck, process, seccomp
+else:  # a candidate's process: ``python -s -S -P runner.py``
+    process, seccomp, streams, values, channel, guard, luck, answering = _load_parts(
+        "process", "seccomp", "streams", "values", "channel", "guard", "luck", "answering"
     )
 
 
 def main(argv: list[str]) -> None:
     """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--path DIR]... [--driver NAME=FILE]...
-    [--unpack TAR DIR] [--cap-files FOLDER=COUNT] [--ready FD] (--module FILE | --exec PROGRAM ARG...)``.
+    [--unpack TAR DIR] [--cap-files FOLDER=COUNT] [--chance N] [--ready FD] (--module FILE | --exec PROGRAM ARG...)``.
 
-    Started by the checker as ``python -I -S runner.py`` (inside the sandbox
-    when there is one): it unpacks the submission's private copy, sets the
-    limits, drops to the candidate's own user, forbids new processes where
-    they could not be counted, says ``ready`` on descriptor FD (everything
-    before that is the machine's doing, nothing of the candidate has run),
-    then either loads the module and serves the JSON-lines protocol, or
-    becomes the ``--command`` program (which inherits the limits and speaks
-    the line protocol itself).
+    Started by the checker as ``python -s -S -P runner.py`` (inside the
+    sandbox when there is one, in an environment of the checker's): it
+    unpacks the submission's private copy, sets the limits, drops to the
+    candidate's own user, forbids new processes where they could not be
+    counted, says ``ready`` on descriptor FD (everything before that is the
+    machine's doing, nothing of the candidate has run), then either seeds
+    ``random`` with N (``inside/luck.py``), loads the module and serves the
+    JSON-lines protocol, or becomes the ``--command`` program (which
+    inherits the limits and speaks the line protocol itself).
     """
-    # No compiled files of the candidate's modules: ``-I`` ignores PYTHONDONTWRITEBYTECODE, and the guard lets the
+    here = os.path.realpath(os.path.dirname(__file__))
+    if not getattr(sys.flags, "safe_path", False) and sys.path and os.path.realpath(sys.path[0]) == here:
+        # Before 3.11 there is no ``-P``: the runner's own folder (the checker's code) is not the candidate's path.
+        del sys.path[0]
+    # No compiled files of the candidate's modules (whatever the environment says), and the guard lets the
     # import system read compiled files of the standard library only (one of the submission's could be forged).
     sys.dont_write_bytecode = True
     limits: dict[str, int] = {}
@@ -138,7 +146,8 @@ def main(argv: list[str]) -> None:
     drivers: dict[str, str] = {}
     packages: list[str] = []
     files: tuple[str, int] | None = None
-    options = ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path", "--driver", "--cap-files")
+    chance: int | None = None
+    options = ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path", "--driver", "--cap-files", "--chance")
     while argv and argv[0] in options:
         option = argv[0]
         if option == "--no-fork":
@@ -158,6 +167,10 @@ def main(argv: list[str]) -> None:
         if option == "--cap-files":  # FOLDER=COUNT: files and folders a tmpfs may hold, set before the drop
             folder, _, count = argv[1].partition("=")
             files = (folder, int(count))
+            argv = argv[2:]
+            continue
+        if option == "--chance":  # what ``random`` is seeded with before the import (``check/run/chance.py``)
+            chance = int(argv[1])
             argv = argv[2:]
             continue
         if option == "--limit":
@@ -199,6 +212,8 @@ def main(argv: list[str]) -> None:
     own = (str(Path(__file__).parent) + os.sep, *(str(Path(file)) for file in drivers.values()))
 
     def before_import() -> None:
+        if chance is not None:
+            luck.seed(chance)
         guard.arm(own, tuple(packages))
         _hide()
 

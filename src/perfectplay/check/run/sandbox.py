@@ -5,9 +5,9 @@ What runs where (the trust model, docs/check.md "For teachers"):
 * the checker (this process) explores positions, asks the oracle, decides
   and writes every report; it never imports or runs student code;
 * each candidate process runs ``runner.py`` (standard library only, started
-  as ``python -I -S`` so that neither perfectplay nor anything installed is
-  importable) or the ``--command`` program, in a **private copy** of the
-  submission's folder.
+  as ``python -s -S -P`` in the checker's own environment, so that neither
+  perfectplay nor anything installed is importable) or the ``--command``
+  program, in a **private copy** of the submission's folder.
 
 Under bubblewrap (``--sandbox auto`` where it works, ``require``) the
 candidate also gets: no network (own network namespace); a read-only view
@@ -52,12 +52,16 @@ from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting
+from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.copying import CAPS, copy_for_file
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
 RUNNER = Path(__file__).with_name("runner.py")
 INSIDE_RUNNER = "/perfectplay/runner.py"
+RUNNER_FLAGS = ("-s", "-S", "-P") if sys.version_info >= (3, 11) else ("-s", "-S")
+"""``-I`` but for ``-E``: the environment is the checker's own (``environment``), and its ``PYTHONHASHSEED`` must hold
+(``chance.py``). No site, no user site, no script folder on ``sys.path`` (before 3.11 the runner takes it off)."""
 INSIDE_PARTS = "/perfectplay/inside"
 INSIDE_DRIVERS = f"{Path(INSIDE_RUNNER).parent}/drivers"
 """Where the sandbox shows the game plugs' drivers: beside the runner, in a folder of the checker's own."""
@@ -337,6 +341,8 @@ class Jail:
         """Folders put on the candidate's ``sys.path`` before its import (the allowed packages' folder)."""
         self.drivers: dict[str, Path] = {}
         """A game plug's drivers for the runner (``check/plug.py``), by name: handed in like the runner itself."""
+        self.chance: Chance | None = None
+        """The check's hash seed and the number ``random`` is seeded with before the import (``chance.py``)."""
 
     @property
     def files(self) -> dict[str, Path]:
@@ -400,7 +406,8 @@ class Jail:
             for name, path in sorted(self.drivers.items())
             for flag in ("--driver", f"{name}={_inside_module(INSIDE_DRIVERS, name) if sandboxed else path}")
         ]
-        return self._start([*no_fork, *paths, *drivers, "--module", self.inside(file)])
+        chance = [] if self.chance is None else ["--chance", str(self.chance.at_import)]
+        return self._start([*no_fork, *paths, *drivers, *chance, "--module", self.inside(file)])
 
     def command(self, program: list[str]) -> tuple[list[str], Path]:
         """argv and working folder for a ``--command`` program (paths into its folder rewritten)."""
@@ -424,7 +431,7 @@ class Jail:
         flags = self.limits.flags(self.counted, own_user=self.slot is not None)
         ready = ["--ready", READY_FD]
         if not self.isolation.sandboxed:
-            return [*interpreter(), "-I", "-S", str(RUNNER), *flags, *ready, *tail], self.copy
+            return [*interpreter(), *RUNNER_FLAGS, str(RUNNER), *flags, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
@@ -437,15 +444,16 @@ class Jail:
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
         # As root its /tmp is the one folder the candidate's user may write: its files are capped (TMP_FILES).
         files = ["--cap-files", f"/tmp={TMP_FILES}"] if os.geteuid() == 0 else []
-        inside = [_inside_interpreter(), "-I", "-S", INSIDE_RUNNER, *unpack, *files, *user, *flags, *ready, *tail]
+        inside = [_inside_interpreter(), *RUNNER_FLAGS, INSIDE_RUNNER, *unpack, *files, *user, *flags, *ready, *tail]
         return [*argv, *inside], Path("/")
 
     @property
     def env(self) -> dict[str, str]:
         """The candidates' environment; unsandboxed, with the checker's PATH (nothing else of its own)."""
+        chance = {} if self.chance is None else {"PYTHONHASHSEED": str(self.chance.hash_seed)}
         if self.isolation.sandboxed:
-            return sandbox_environment()
-        return {**environment(), "PATH": os.environ.get("PATH", "")}
+            return {**sandbox_environment(), **chance}
+        return {**environment(), "PATH": os.environ.get("PATH", ""), **chance}
 
     def close(self) -> None:
         self._release()

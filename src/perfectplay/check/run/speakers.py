@@ -32,7 +32,12 @@ class Speaker(Protocol):
 
     def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]: ...
 
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]: ...
+    def exchange(
+        self, child: Child, op: str, items: Sequence[Any], clock: Clock, draws: Sequence[int] = ()
+    ) -> Iterator[dict[str, Any]]:
+        """Ask ``items`` in order; ``draws`` (``Chance.numbers``) are what a Python module's ``random`` is seeded
+        with before each (a program in another language is not seeded)."""
+        ...
 
 
 def _timed(record: dict[str, Any], budget: AnswerBudget, arrival: Arrival) -> dict[str, Any]:
@@ -88,7 +93,9 @@ class RunnerSpeaker:
         child.send(json.dumps({"op": "use", "interface": interface}).encode() + b"\n", budget)
         return protocol.reply(protocol.decode(child.next_line(budget).data))
 
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
+    def exchange(
+        self, child: Child, op: str, items: Sequence[Any], clock: Clock, draws: Sequence[int] = ()
+    ) -> Iterator[dict[str, Any]]:
         # A move is asked one question at a time: the runner waits, computing nothing, between an answer and the
         # next question, so the CPU time read when an answer is taken in is that answer's, however late a busy
         # machine lets the checker read it. CS50's helpers are asked ``BATCHES[op]`` boards a message (see
@@ -101,7 +108,10 @@ class RunnerSpeaker:
             batch = list(items[start : start + size])
             budget = AnswerBudget(clock, cpu, run_worker.monotonic(), self.limit, active)
             child.owed = len(batch)
-            child.send(json.dumps({"op": op, self.OPERATIONS[op]: batch}).encode() + b"\n", budget)
+            message: dict[str, Any] = {"op": op, self.OPERATIONS[op]: batch}
+            if draws:
+                message["draws"] = list(draws[start : start + size])
+            child.send(json.dumps(message).encode() + b"\n", budget)
             for _ in batch:
                 arrival = child.next_line(budget)
                 child.owed -= 1
@@ -131,7 +141,9 @@ class CommandSpeaker:
     def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
         return {}
 
-    def exchange(self, child: Child, op: str, items: Sequence[Any], clock: Clock) -> Iterator[dict[str, Any]]:
+    def exchange(
+        self, child: Child, op: str, items: Sequence[Any], clock: Clock, draws: Sequence[int] = ()
+    ) -> Iterator[dict[str, Any]]:
         for item in items:
             # From its last answer, as a module's questions are (``RunnerSpeaker.exchange``).
             budget = AnswerBudget(clock, child.answered_cpu(), run_worker.monotonic(), self.limit, child.active())

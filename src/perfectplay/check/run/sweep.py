@@ -72,7 +72,7 @@ def ask(
 
     def drive(worker: CandidateWorker, share: Sequence[tuple[Key, Any]]) -> None:
         try:
-            for index, record in worker.stream(op, [payload for _, payload in share]):
+            for index, record in worker.stream(op, [payload for _, payload in share], [str(key) for key, _ in share]):
                 with lock:
                     into.setdefault(share[index][0], []).append(record)
                     done[0] += 1

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from types import FunctionType, ModuleType
 
-from . import streams, values
+from . import luck, streams, values
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -182,12 +182,13 @@ class Runner:
             return {"ok": False, "error": values.safe_str(error)[:300]}
         return {"ok": True}
 
-    def drive(self, items: list[Any]) -> None:
+    def drive(self, items: list[Any], draws: list[Any]) -> None:
         handler = self.handler
-        for item in items:
+        for index, item in enumerate(items):
             if handler is None:
                 self.channel.send({"error": {"type": "RuntimeError", "message": "no driver chosen"}})
             else:
+                _seed(draws, index)
                 self.channel.send(handler(item))
 
     # --- boards -------------------------------------------------------------
@@ -267,18 +268,20 @@ class Runner:
                 record["after_repr"] = values.safe_repr(board)
         return record
 
-    def moves(self, positions: list[list[str]]) -> None:
+    def moves(self, positions: list[list[str]], draws: list[Any]) -> None:
         call = self.call
-        for cells, side in positions:
+        for index, (cells, side) in enumerate(positions):
             if call is None:
                 self.channel.send({"error": {"type": "RuntimeError", "message": "no interface chosen"}})
             else:
+                _seed(draws, index)
                 self.channel.send(call(cells, side))
 
-    def cs50(self, queries: list[dict[str, Any]]) -> None:
+    def cs50(self, queries: list[dict[str, Any]], draws: list[Any]) -> None:
         module = self.module
         assert module is not None
-        for query in queries:
+        for index, query in enumerate(queries):
+            _seed(draws, index)
             self.channel.send(self.cs50_query(module, query))
 
     def cs50_query(self, module: ModuleType, query: dict[str, Any]) -> dict[str, Any]:
@@ -340,16 +343,24 @@ class Runner:
             if message is None:
                 return
             operation = message.get("op")
+            # A number per question to seed the candidate's luck with (``luck.py``), when the checker sends them.
+            draws = message.get("draws") or []
             if operation == "use":
                 self.channel.send(self.use(message["interface"]))
             elif operation == "moves":
-                self.moves(message["positions"])
+                self.moves(message["positions"], draws)
             elif operation == "cs50":
-                self.cs50(message["queries"])
+                self.cs50(message["queries"], draws)
             elif operation == "drive":
-                self.drive(message["items"])
+                self.drive(message["items"], draws)
             else:
                 self.channel.send({"ok": False, "error": f"unknown operation {operation!r}"})
+
+
+def _seed(draws: list[Any], index: int) -> None:
+    """Seed the candidate's luck for question ``index`` of a message, if the checker sent its number."""
+    if index < len(draws) and type(draws[index]) is int:
+        luck.seed(draws[index])
 
 
 class Tools:

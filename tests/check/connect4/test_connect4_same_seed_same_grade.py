@@ -1,0 +1,61 @@
+"""The same seed, the same grade: a Connect Four agent with chance in it is graded alike by every check under one seed.
+
+The one-ply example breaks ties with ``random.choice``; a ConnectX agent
+draws its column with NumPy's legacy generator. Before the checker seeded
+both from the check's seed, one file under one ``--seed`` scored 53 and
+then 50 (33 and 42 in another run): the positions were the same, the
+agent's draws and so its games were not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from hostile_payloads import EITHER_SANDBOX
+from perfectplay.check.connect4.check import check_connect4
+from perfectplay.check.connect4.model import Connect4Report
+from perfectplay.check.connect4.score import connect4_score
+from perfectplay.check.report.score import Score
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "connect4"
+ONE_PLY = EXAMPLES / "one_ply_board.py"
+
+NUMPY_AGENT = """
+import numpy as np
+
+
+def agent(observation, configuration):
+    open_columns = [col for col in range(configuration.columns) if observation.board[col] == 0]
+    return int(np.random.choice(open_columns))
+"""
+
+
+def graded(path: Path, seed: int = 7, sandbox: str = "auto", workers: int = 2) -> tuple[Connect4Report, Score]:
+    """The report (its timings aside) and the points of a check of ``path`` with its games, under ``seed``."""
+    report = check_connect4(path, positions=40, seed=seed, sandbox=sandbox, workers=workers)
+    assert report.problem is None and report.games, report.problem
+    return replace(report, timing=None), connect4_score(report)
+
+
+@pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
+def test_the_one_ply_example_that_breaks_ties_at_random_is_graded_alike_twice(sandbox: str) -> None:
+    assert graded(ONE_PLY, sandbox=sandbox) == graded(ONE_PLY, sandbox=sandbox)
+
+
+def test_one_agent_process_or_two_and_so_games_on_other_processes_give_the_same_grade() -> None:
+    assert graded(ONE_PLY, workers=1) == graded(ONE_PLY, workers=2)
+
+
+def test_an_agent_drawing_from_numpy_s_legacy_generator_is_graded_alike_twice(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    path = tmp_path / "agent.py"
+    path.write_text(NUMPY_AGENT)
+    assert graded(path) == graded(path)
+
+
+def test_another_seed_may_give_another_grade() -> None:
+    seven, eight = graded(ONE_PLY, seed=7), graded(ONE_PLY, seed=8)
+    assert [game.moves for game in seven[0].games] != [game.moves for game in eight[0].games]
