@@ -436,6 +436,7 @@ BEST_MODULES = CLI_MODULES | {
     "perfectplay.search.base.result",
     "perfectplay.search.base.scale",
     "perfectplay.search.solver",
+    "perfectplay.search.solver.attempt",
     "perfectplay.search.solver.compiled",
     "perfectplay.search.solver.deepening",
     "perfectplay.search.solver.exact",
