@@ -85,6 +85,7 @@ _HOMES: dict[str, str] = {
     "gradescope_json": "perfectplay.check.report.render_graders",
     "interrupted_row": "perfectplay.check.report.render_csv",
     "load_connect4_weights": "perfectplay.check.connect4.score",
+    "load_secret": "perfectplay.check.grader_secret",
     "load_weights": "perfectplay.check.report.score",
     "one_line": "perfectplay.check.plug_class",
     "package_folders": "perfectplay.check.run.allowed",
@@ -100,6 +101,9 @@ _HOMES: dict[str, str] = {
     "replay_record": "perfectplay.check.conductor",
     "report_json": "perfectplay.check.report.render_json",
     "score": "perfectplay.check.report.score",
+    "secret_outside": "perfectplay.check.grader_secret",
+    "secret_path": "perfectplay.check.grader_secret",
+    "student_seed": "perfectplay.check.grader_secret",
     "summary_svg": "perfectplay.check.report.render_summary",
     "summary_text": "perfectplay.check.report.render_summary",
     "transcript_game": "perfectplay.check.records",
@@ -133,6 +137,10 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.connect4.score import load_connect4_weights as load_connect4_weights
     from perfectplay.check.errors import CheckUsageError as CheckUsageError
     from perfectplay.check.errors import NotGradable as NotGradable
+    from perfectplay.check.grader_secret import load_secret as load_secret
+    from perfectplay.check.grader_secret import secret_outside as secret_outside
+    from perfectplay.check.grader_secret import secret_path as secret_path
+    from perfectplay.check.grader_secret import student_seed as student_seed
     from perfectplay.check.judge.interface import BOARDS as BOARDS
     from perfectplay.check.judge.interface import PLAYS as PLAYS
     from perfectplay.check.judge.interface import RETURNS as RETURNS

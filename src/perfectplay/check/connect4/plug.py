@@ -113,7 +113,7 @@ class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
         return recognise(session, loaded, hint)
 
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
-        return asking.draw_suite(self.positions, grading.seed)
+        return asking.draw_suite(self.positions, grading.seed, grading.seed_shown)
 
     def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
         return asking.ask(session, recognised, draw, self.games)
