@@ -171,7 +171,7 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         default=None,
         metavar="S",
         help="the check's seed, for what it draws, shown in the report (default: 2026 for tic-tac-toe; for Connect "
-        "Four and Nim each student's own from --secret, not shown)",
+        "Four and Nim each student's own, from --secret)",
     )
     limits.add_argument(
         "--secret",
