@@ -84,6 +84,7 @@ _HOMES: dict[str, str] = {
     "from_paths": "perfectplay.check.roster",
     "gradescope_json": "perfectplay.check.report.render_graders",
     "interrupted_row": "perfectplay.check.report.render_csv",
+    "lanes": "perfectplay.check.class_run",
     "load_connect4_weights": "perfectplay.check.connect4.score",
     "load_secret": "perfectplay.check.grader_secret",
     "load_weights": "perfectplay.check.report.score",
@@ -127,6 +128,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.class_run import check_class as check_class
     from perfectplay.check.class_run import check_submission as check_submission
     from perfectplay.check.class_run import default_jobs as default_jobs
+    from perfectplay.check.class_run import lanes as lanes
     from perfectplay.check.class_run import validate_jobs as validate_jobs
     from perfectplay.check.conductor import conduct as conduct
     from perfectplay.check.conductor import replay_record as replay_record

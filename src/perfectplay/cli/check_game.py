@@ -46,6 +46,7 @@ from perfectplay.check import (
     conduct,
     from_manifest,
     from_paths,
+    lanes,
     load_secret,
     one_line,
     plug_for,
@@ -266,6 +267,9 @@ def _checker(
         args.time_limit or defaults.total_seconds,
         args.memory,
         wall_seconds=_wall(args, students),
+        # --jobs N is N processes computing at once, as for tic-tac-toe (class_run.lanes). Without it, one student
+        # at a time on a check's two processes: checks side by side run in threads, which Ctrl-C cannot stop.
+        workers=Limits().workers if args.jobs is None else lanes(Limits().workers, _jobs(args), students),
     )
     seed_of = student_seeds(args, plug, roster)
     hint = _hint(args, plug)
@@ -324,9 +328,13 @@ def write_grader(args: argparse.Namespace, plug: GamePlug[Any, Any], report: Any
     return int(report.exit_status)
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    return validate_jobs(args.jobs if args.jobs is not None else 1)
+
+
 def _run_class(args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission], weights: Any) -> int:
     """Every submission in order: text reports, or ``--json``, or ``--csv`` rows as each finishes; a summary."""
-    jobs = validate_jobs(args.jobs if args.jobs is not None else 1)
+    jobs = _jobs(args)
     several = len(roster) > 1
     feedback = feedback_files(args.feedback_dir, roster)
     results: list[PlugResult] = []

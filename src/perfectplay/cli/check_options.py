@@ -208,7 +208,8 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         256,
         metavar="N",
         help="at most N processes computing at once: N students side by side, each in its own sandbox with one "
-        "candidate process (one file: up to two); --jobs 1 is one at a time (default: the processors this run may use)",
+        "candidate process (one file: up to two); --jobs 1 is one at a time (default: the processors this run may use; "
+        "--game connect4 and nim: one student at a time on two processes)",
     )
     group.add_argument(
         "--summary",
