@@ -80,6 +80,10 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def python_file(path: Path) -> Path:
+    # A link is not followed: in a grader's checkout or upload it is the student's, and its target (a file of
+    # the runner's, a classmate's or the teacher's AI) would be copied, run and quoted as the student's own.
+    if path.is_symlink():
+        raise NotGradable(f"{path} is a symbolic link: only a student's own file is checked, never a link's target")
     if not path.exists():
         raise NotGradable(f"{path}: no such file")
     if path.is_dir():
