@@ -217,6 +217,11 @@ def _seed(
         notes.append(
             f"seed {seed}: the trained q could not be read (not a dict of numbers), so no greedy choice is counted"
         )
+    elif reply.unwritten:
+        notes.append(
+            f"seed {seed}: {reply.unwritten:,} values in the trained q were never written by update_q_value (the table"
+            " was filled some other way, not learned), so no greedy choice is counted"
+        )
     elif uncounted := _uncounted(oracle, positions, got, off):
         notes.append(
             f"seed {seed}: in {uncounted} winnable positions a winning move was not counted: it was not of the"

@@ -1,0 +1,73 @@
+"""A trained table must be learned: values that ``update_q_value`` never wrote are no learning (issue 39).
+
+The lab's training is the student's ``train``: a ``train`` (or ``NimAI()``) that fills ``self.q`` with the
+misère formula's answer for every action, and never learns, played every winning move from its own table and
+was graded 50 of 50 for play, with an ``update_q_value`` that does nothing at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from perfectplay.check.nim.lab import NimCheck, check_nim
+from perfectplay.check.nim.model import NimReport
+
+LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
+QUICK = {"train_games": "300", "train_seeds": "1", "train_budget": "20"}
+UPDATE = "def update_q_value(self, state, action, old_q, reward, future_rewards):"
+
+FORMULA = '''
+
+def _fill(table):
+    """Every action of every position from the start, 1 where it wins (misère), -1 where it loses."""
+    import itertools
+    for piles in itertools.product(range(2), range(4), range(6), range(8)):
+        for action in Nim.available_actions(list(piles)):
+            after = list(piles)
+            after[action[0]] -= action[1]
+            mixed = 0
+            for left in after:
+                mixed ^= left
+            wins = sum(after) > 0 and (mixed == 0 if max(after) > 1 else sum(after) % 2 == 1)
+            table[(tuple(piles), action)] = 1.0 if wins else -1.0
+'''
+
+
+def check(path: Path) -> NimReport:
+    return check_nim(path, NimCheck(hint=QUICK, total_seconds=120.0))
+
+
+def lab(tmp_path: Path, tail: str, **edits: str) -> Path:
+    text = LEARNING.read_text(encoding="utf-8")
+    for old, new in edits.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    target = tmp_path / "nim.py"
+    target.write_text(text + tail, encoding="utf-8")
+    return target
+
+
+def test_a_train_that_fills_the_table_by_formula_and_never_learns_gets_no_winning_move_counted(
+    tmp_path: Path,
+) -> None:
+    tail = FORMULA + "\n\ndef train(n):\n    player = NimAI()\n    _fill(player.q)\n    return player\n"
+    report = check(lab(tmp_path, tail, **{UPDATE: UPDATE + "\n        return"}))
+    assert report.seeds[0].trained and report.seeds[0].play is not None
+    assert report.rates[0] < 0.1, report.rates
+    assert any("never written by update_q_value" in note for note in report.notes), report.notes
+
+
+def test_a_table_filled_by_formula_in_its_constructor_under_honest_training_gets_no_winning_move_counted(
+    tmp_path: Path,
+) -> None:
+    # Training overwrites what it visits; what 300 games never reach still holds the formula's values.
+    edits = {"self.q = dict()": "self.q = dict()\n        _fill(self.q)"}
+    report = check(lab(tmp_path, FORMULA, **edits))
+    assert report.rates[0] < 0.1, report.rates
+    assert any("never written by update_q_value" in note for note in report.notes), report.notes
+
+
+def test_an_honest_table_learned_through_update_q_value_is_counted(tmp_path: Path) -> None:
+    report = check(lab(tmp_path, ""))
+    assert report.seeds[0].trained and report.rates[0] > 0.2, report.rates  # 0.28 after 300 games
+    assert not any("never written" in note for note in report.notes), report.notes
