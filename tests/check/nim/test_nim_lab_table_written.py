@@ -71,3 +71,22 @@ def test_an_honest_table_learned_through_update_q_value_is_counted(tmp_path: Pat
     report = check(lab(tmp_path, ""))
     assert report.seeds[0].trained and report.rates[0] > 0.2, report.rates  # 0.28 after 300 games
     assert not any("never written" in note for note in report.notes), report.notes
+
+
+TWO_FACED = '''
+        if len(self.q) < 10:  # a hand-made table: the rule, as the specification states it
+            self.q[(tuple(state), action)] = old_q + self.alpha * (reward + future_rewards - old_q)
+        else:  # training: the formula's answer, whatever was learned
+            table = {}
+            _fill(table)
+            self.q[(tuple(state), action)] = table.get((tuple(state), action), 0)
+        return'''
+
+
+def test_an_update_that_keeps_the_rule_on_hand_made_tables_and_writes_the_formula_in_training_is_not_counted(
+    tmp_path: Path,
+) -> None:
+    report = check(lab(tmp_path, FORMULA, **{UPDATE: UPDATE + TWO_FACED}))
+    assert all(unit.passed for unit in report.units if unit.name.startswith("update")), report.units
+    assert report.seeds[0].trained and report.rates[0] < 0.1, report.rates
+    assert any("not old + alpha * (reward + future - old)" in note for note in report.notes), report.notes

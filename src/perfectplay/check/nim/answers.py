@@ -173,6 +173,8 @@ class SeedReply:
     preference learned there); None: the table was unreadable, or its best actions were not sent."""
     unwritten: int = 0
     """How many of the table's values the positions read were never written by ``update_q_value``."""
+    off_rule: int = 0
+    """How many of training's ``update_q_value`` writes were not the lab's rule on their own arguments."""
 
 
 MAX_ACTIONS = MAX_PILES * MAX_PILE
@@ -240,6 +242,7 @@ def seed(value: dict[str, Any]) -> SeedReply:
         text(value.get("returned", ""), 40),
         best=_best(value.get("best")),
         unwritten=count(value.get("unwritten", 0)),
+        off_rule=count(value.get("off_rule", 0)),
     )
 
 
@@ -343,6 +346,8 @@ def _wire_seed(reply: SeedReply) -> dict[str, Any]:
         wire["best"] = [None if found is None else [list(pair) for pair in sorted(found)] for found in reply.best]
     if reply.unwritten:
         wire["unwritten"] = reply.unwritten
+    if reply.off_rule:
+        wire["off_rule"] = reply.off_rule
     wire["answers"] = [wire_answer(a) for a in reply.answers]
     return wire
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 _NOT_WRITTEN = object()
 """What ``update_q_value`` left where it wrote nothing: matches no value of a table."""
+_OFF_RULE = object()
+"""The key, among the watched writes, of how many were not ``old + alpha * (reward + future - old)``."""
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
 """Answers described in one reply, and Q-table entries sent back after an update."""
@@ -182,6 +184,7 @@ class Driver:
         best, record = self.call(self.table_best, ai, positions, written)
         if isinstance(best, tuple) and "error" not in record:
             reply["best"], reply["unwritten"] = _wire_best(best[0]), best[1]
+            reply["off_rule"] = _whole(written[_OFF_RULE]) or 0
         else:
             reply["best"] = "unreadable"
         if callable(choose):
@@ -236,7 +239,7 @@ class Driver:
 
         Training is the student's ``train``; the values it learns must come through ``update_q_value``, as the
         lab's ``update`` calls it. A method that is no plain function is not watched: nothing it writes counts."""
-        written: dict[Any, Any] = {}
+        written: dict[Any, Any] = {_OFF_RULE: 0}
         made = getattr(module, "NimAI", None)
         original = made.__dict__.get("update_q_value") if isinstance(made, type) else None
         original = getattr(original, "_original", original)  # a later seed watches the student's own again
@@ -311,18 +314,28 @@ def _counting(original: Callable[..., None], counter: list[int]) -> Callable[...
 
 
 def _watching(original: Callable[..., Any], written: dict[Any, Any]) -> Callable[..., Any]:
-    """An ``update_q_value`` that calls ``original`` then notes the value it left under ``(tuple(state), action)``.
+    """An ``update_q_value`` that calls ``original`` then notes the value it left under ``(tuple(state), action)``,
+    and counts under ``_OFF_RULE`` the writes that are not the lab's rule on its own arguments.
 
     Like ``_counting``, it goes into the student's class with empty globals: what it needs is in its closure."""
-    read, make, failed, nothing = dict.get, tuple, Exception, _NOT_WRITTEN
+    read, make, failed, nothing, off_rule, kind_of = dict.get, tuple, Exception, _NOT_WRITTEN, _OFF_RULE, type
+    kinds = (int, float)
 
     def watched(this: Any, *args: Any, **kwargs: Any) -> Any:
         result = original(this, *args, **kwargs)
         try:
             key = (make(args[0]), args[1])
-            written[key] = read(this.q, key, nothing)
+            value = written[key] = read(this.q, key, nothing)
+            old, reward, future, alpha = args[2], args[3], args[4], this.alpha
+            numbers = kind_of(old) in kinds and kind_of(reward) in kinds and kind_of(future) in kinds
+            if not (numbers and kind_of(alpha) in kinds and kind_of(value) in kinds) or kwargs:
+                written[off_rule] += 1
+            else:
+                gap = value - (old + alpha * (reward + future - old))
+                if gap > 1e-9 or gap < -1e-9:
+                    written[off_rule] += 1
         except failed:
-            pass
+            written[off_rule] += 1
         return result
 
     return FunctionType(watched.__code__, {"__builtins__": {}}, "update_q_value", None, watched.__closure__)
