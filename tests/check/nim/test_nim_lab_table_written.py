@@ -7,6 +7,7 @@ was graded 50 of 50 for play, with an ``update_q_value`` that does nothing at al
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from perfectplay.check.nim.lab import NimCheck, check_nim
@@ -14,6 +15,7 @@ from perfectplay.check.nim.model import NimReport
 
 LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
 QUICK = {"train_games": "300", "train_seeds": "1", "train_budget": "20"}
+
 UPDATE = "def update_q_value(self, state, action, old_q, reward, future_rewards):"
 
 FORMULA = '''
@@ -37,21 +39,20 @@ def check(path: Path) -> NimReport:
     return check_nim(path, NimCheck(hint=QUICK, total_seconds=120.0))
 
 
-def lab(tmp_path: Path, tail: str, **edits: str) -> Path:
-    text = LEARNING.read_text(encoding="utf-8")
-    for old, new in edits.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    target = tmp_path / "nim.py"
-    target.write_text(text + tail, encoding="utf-8")
-    return target
+def hostile(tmp_path: Path, tail: str, **edits: str) -> Path:
+    """The lab's example, each edit made (each must be found), ``tail`` appended."""
+    source = LEARNING.read_text(encoding="utf-8")
+    assert all(old in source for old in edits), edits
+    edited = functools.reduce(lambda text, edit: text.replace(*edit), edits.items(), source)
+    (tmp_path / "nim.py").write_text(edited + tail, encoding="utf-8")
+    return tmp_path / "nim.py"
 
 
 def test_a_train_that_fills_the_table_by_formula_and_never_learns_gets_no_winning_move_counted(
     tmp_path: Path,
 ) -> None:
     tail = FORMULA + "\n\ndef train(n):\n    player = NimAI()\n    _fill(player.q)\n    return player\n"
-    report = check(lab(tmp_path, tail, **{UPDATE: UPDATE + "\n        return"}))
+    report = check(hostile(tmp_path, tail, **{UPDATE: UPDATE + "\n        return"}))
     assert report.seeds[0].trained and report.seeds[0].play is not None
     assert report.rates[0] < 0.1, report.rates
     assert any("never written by update_q_value" in note for note in report.notes), report.notes
@@ -62,13 +63,13 @@ def test_a_table_filled_by_formula_in_its_constructor_under_honest_training_gets
 ) -> None:
     # Training overwrites what it visits; what 300 games never reach still holds the formula's values.
     edits = {"self.q = dict()": "self.q = dict()\n        _fill(self.q)"}
-    report = check(lab(tmp_path, FORMULA, **edits))
+    report = check(hostile(tmp_path, FORMULA, **edits))
     assert report.rates[0] < 0.1, report.rates
     assert any("never written by update_q_value" in note for note in report.notes), report.notes
 
 
 def test_an_honest_table_learned_through_update_q_value_is_counted(tmp_path: Path) -> None:
-    report = check(lab(tmp_path, ""))
+    report = check(hostile(tmp_path, ""))
     assert report.seeds[0].trained and report.rates[0] > 0.2, report.rates  # 0.28 after 300 games
     assert not any("never written" in note for note in report.notes), report.notes
 
@@ -86,7 +87,7 @@ TWO_FACED = '''
 def test_an_update_that_keeps_the_rule_on_hand_made_tables_and_writes_the_formula_in_training_is_not_counted(
     tmp_path: Path,
 ) -> None:
-    report = check(lab(tmp_path, FORMULA, **{UPDATE: UPDATE + TWO_FACED}))
+    report = check(hostile(tmp_path, FORMULA, **{UPDATE: UPDATE + TWO_FACED}))
     assert all(unit.passed for unit in report.units if unit.name.startswith("update")), report.units
     assert report.seeds[0].trained and report.rates[0] < 0.1, report.rates
     assert any("not old + alpha * (reward + future - old)" in note for note in report.notes), report.notes
