@@ -91,3 +91,21 @@ def test_an_update_that_keeps_the_rule_on_hand_made_tables_and_writes_the_formul
     assert all(unit.passed for unit in report.units if unit.name.startswith("update")), report.units
     assert report.seeds[0].trained and report.rates[0] < 0.1, report.rates
     assert any("not old + alpha * (reward + future - old)" in note for note in report.notes), report.notes
+
+
+def test_an_honest_update_called_by_keyword_that_lowers_alpha_after_each_write_is_counted(tmp_path: Path) -> None:
+    # Read as the student's method binds its arguments, with the alpha it wrote with: no honest variant is
+    # taken for an update that keeps another rule in training.
+    call = "self.update_q_value(old_state, action, old, reward, best_future)"
+    keyword = (
+        "self.update_q_value(state=old_state, action=action, old_q=old, reward=reward, future_rewards=best_future)"
+    )
+    lowered = (
+        f"{UPDATE}\n        self._written(state, action, old_q, reward, future_rewards)\n"
+        "        self.alpha = max(0.25, self.alpha * 0.999)\n\n"
+        "    def _written(self, state, action, old_q, reward, future_rewards):"
+    )
+    report = check(hostile(tmp_path, "", **{call: keyword, UPDATE: lowered}))
+    assert all(unit.passed for unit in report.units if unit.name.startswith("update")), report.units
+    assert report.seeds[0].trained and report.rates[0] > 0.2, report.rates
+    assert not any("old + alpha" in note or "never written" in note for note in report.notes), report.notes

@@ -313,22 +313,36 @@ def _counting(original: Callable[..., None], counter: list[int]) -> Callable[...
     return FunctionType(counted.__code__, {"__builtins__": {}}, "counted", None, counted.__closure__)
 
 
-def _watching(original: Callable[..., Any], written: dict[Any, Any]) -> Callable[..., Any]:
+def _watching(original: FunctionType, written: dict[Any, Any]) -> Callable[..., Any]:
     """An ``update_q_value`` that calls ``original`` then notes the value it left under ``(tuple(state), action)``,
-    and counts under ``_OFF_RULE`` the writes that are not the lab's rule on its own arguments.
+    and counts under ``_OFF_RULE`` the writes that are not the lab's rule on the arguments it was given.
 
-    Like ``_counting``, it goes into the student's class with empty globals: what it needs is in its closure."""
+    Like ``_counting``, it goes into the student's class with empty globals: what it needs is in its closure.
+    Its arguments are read as ``original`` binds them (by position, by name, its defaults), so a call by keyword
+    is read as the student's method reads it."""
+    code = original.__code__
+    names = code.co_varnames[1 : code.co_argcount]
+    given_defaults = original.__defaults__ or ()
+    defaults = dict(zip(names[len(names) - len(given_defaults) :], given_defaults, strict=True))
     read, make, failed, nothing, off_rule, kind_of = dict.get, tuple, Exception, _NOT_WRITTEN, _OFF_RULE, type
-    kinds = (int, float)
+    size, numbered, kinds = len, enumerate, (int, float)
 
     def watched(this: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            alpha = this.alpha  # before the call: an update that then changes it wrote with this one
+        except failed:
+            alpha = nothing
         result = original(this, *args, **kwargs)
         try:
-            key = (make(args[0]), args[1])
+            given = [
+                args[index] if index < size(args) else read(kwargs, name, read(defaults, name, nothing))
+                for index, name in numbered(names[:5])
+            ]
+            key = (make(given[0]), given[1])
             value = written[key] = read(this.q, key, nothing)
-            old, reward, future, alpha = args[2], args[3], args[4], this.alpha
+            old, reward, future = given[2], given[3], given[4]
             numbers = kind_of(old) in kinds and kind_of(reward) in kinds and kind_of(future) in kinds
-            if not (numbers and kind_of(alpha) in kinds and kind_of(value) in kinds) or kwargs:
+            if not (numbers and kind_of(alpha) in kinds and kind_of(value) in kinds):
                 written[off_rule] += 1
             else:
                 gap = value - (old + alpha * (reward + future - old))
