@@ -109,3 +109,18 @@ def test_an_honest_update_called_by_keyword_that_lowers_alpha_after_each_write_i
     assert all(unit.passed for unit in report.units if unit.name.startswith("update")), report.units
     assert report.seeds[0].trained and report.rates[0] > 0.2, report.rates
     assert not any("old + alpha" in note or "never written" in note for note in report.notes), report.notes
+
+
+def test_learned_values_wiped_to_zero_where_the_formula_says_the_move_loses_count_no_winning_move(
+    tmp_path: Path,
+) -> None:
+    # A 0 is what an unknown action is worth, so zeros update_q_value never wrote are left alone; a 0 where it
+    # wrote a value is an edit of what was learned.
+    wipe = (
+        "\n\n_learn = train\n\ndef train(n):\n    player = _learn(n)\n    table = {}\n    _fill(table)\n"
+        "    for key, value in list(player.q.items()):\n"
+        "        if table.get(key, 0) < 0 and value > 0:\n            player.q[key] = 0\n    return player\n"
+    )
+    report = check(hostile(tmp_path, FORMULA + wipe))
+    assert report.seeds[0].trained and report.rates[0] < 0.1, report.rates
+    assert any("never written by update_q_value" in note for note in report.notes), report.notes

@@ -222,8 +222,10 @@ class Driver:
                     if isinstance(found, bool) or type(found) not in (int, float) or not math.isfinite(found):
                         raise TypeError("the trained q holds a value that is no number")
                     # A value the lab's update never wrote (a table filled by a formula in train, __init__ or
-                    # choose_action) is no learning; a 0 is what an unknown action is worth anyway.
-                    if found != 0 and dict.get(written, (state, (pile, taken)), _NOT_WRITTEN) is not found:
+                    # choose_action) is no learning; a 0 is what an unknown action is worth anyway, unless it
+                    # stands where update_q_value wrote something else (a learned value wiped).
+                    recorded = dict.get(written, (state, (pile, taken)), _NOT_WRITTEN)
+                    if recorded is not found and (found != 0 or recorded is not _NOT_WRITTEN):
                         unwritten += 1
                     values[(pile, taken)] = float(found)
             highest = max(values.values(), default=0.0)
