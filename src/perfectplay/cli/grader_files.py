@@ -20,6 +20,15 @@ import shlex
 from dataclasses import dataclass
 
 from perfectplay.check import plug_for
+from perfectplay.cli.grader_student import (
+    SECRET_FILE,
+    SECRET_MODE,
+    SECRET_STEP,
+    draws_per_check,
+    fresh_secret,
+    gradescope_identity,
+    gradescope_setup_secret,
+)
 
 GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 EXECUTABLE = 0o755
@@ -187,8 +196,8 @@ while IFS= read -r -d '' found; do submission=$found; break; done \\
 # --budget: Gradescope's default timeout is 10 minutes (600 s); keep a minute for start-up.
 # --memory: the container has 768 MB in all; each of the two candidate processes gets 256.
 # A file that is missing or has no AI still gets a results.json (0 points, and why).
-(cd "$work" && "${{perfectplay[@]}}" check "${{submission:-$root/submission/{file}}}" \\
-    --format gradescope {flags}--output "$out/results.json")
+{identity}(cd "$work" && "${{perfectplay[@]}}" check "${{submission:-$root/submission/{file}}}" \\
+    --format gradescope {flags}{identity_flags}--output "$out/results.json")
 status=$?
 # 0 and 1 are grades (1: something was found), 2 a submission that could not be checked, 3 not graded (the
 # machine's failure, a package the lab allows missing: its result says so, never "your file"): all four
@@ -202,7 +211,14 @@ def gradescope(choices: Choices) -> list[File]:
     effective = _with_defaults(choices, Choices(budget=540, memory=256))
     flags = effective.flags('"$root/source/weights.json"')
     zero = {"score": 0, "output": _cannot(choices.file), "tests": []}
-    run = GRADESCOPE_RUN.format(file=shlex.quote(choices.file), flags=_flag_text(flags), zero=json.dumps(zero))
+    secret = draws_per_check(choices.game)
+    run = GRADESCOPE_RUN.format(
+        file=shlex.quote(choices.file),
+        flags=_flag_text(flags),
+        zero=json.dumps(zero),
+        identity=gradescope_identity() if secret else "",
+        identity_flags='${identity[@]+"${identity[@]}"} ' if secret else "",
+    )
     readme = teacher_readme(
         "Gradescope",
         effective,
@@ -212,14 +228,17 @@ def gradescope(choices: Choices) -> list[File]:
             "`/opt/perfectplay`, with no package index.",
             f"Students submit `{choices.file}`; `run_autograder` writes `/autograder/results/results.json` with one "
             "test per score category.",
+            *([SECRET_STEP] if secret else []),
         ],
     )
     extra = LAB_EXTRAS.get(choices.game)
     setup = GRADESCOPE_SETUP + (GRADESCOPE_LAB.format(extra=extra) if extra else "")
+    setup += gradescope_setup_secret() if secret else ""
     return [
         File("setup.sh", setup, EXECUTABLE),
         File("run_autograder", run, EXECUTABLE),
         *_weights_files(choices),
+        *([File(SECRET_FILE, fresh_secret(), SECRET_MODE)] if secret else []),
         File("README.md", readme),
     ]
 

@@ -1,0 +1,97 @@
+"""Who a Gradescope submission is, and the grader's secret its bundle ships (docs/check.md, "Where the secret lives").
+
+Connect Four and Nim draw each student's positions from an HMAC of the student under the grader's secret
+(``check/grader_secret.py``). In a Gradescope container a secret made on first use would be new in every
+container, so a student could resubmit until kinder positions came. The bundle therefore ships a secret made when
+the teacher makes the bundle (the autograder's source folder, which the upload never holds and the sandbox never
+shows a candidate), and names the student by Gradescope's own record of the submission
+(``submission_metadata.json``: its users' ids), never by anything in the upload. Both are needed together: a
+shared secret without a name per student would ask every student the same positions.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shlex
+
+from perfectplay.check import plug_for
+from perfectplay.check.grader_secret import SECRET_BYTES
+
+SECRET_FILE = "check-secret"
+"""The secret's name in the bundle (Gradescope: ``/autograder/source/check-secret``)."""
+SECRET_MODE = 0o600
+
+WHO = r"""
+import json, os, stat, sys
+# The submission's users as Gradescope recorded them; anything unexpected prints nothing (a fresh draw).
+try:
+    descriptor = os.open(sys.argv[1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            sys.exit(1)
+        users = json.loads(file.read(1 << 20))["users"]
+    names = []
+    for user in users:
+        key = user.get("id")
+        if isinstance(key, (int, str)) and not isinstance(key, bool) and str(key).strip():
+            names.append("id:" + str(key).strip())
+        elif isinstance(user.get("email"), str) and user["email"].strip():
+            names.append("email:" + user["email"].strip().lower())
+        else:
+            sys.exit(1)
+    student = ",".join(sorted(set(names)))
+    if not names or len(student) > 4000 or not student.isprintable():
+        sys.exit(1)
+    print("gradescope:" + student)
+except Exception:
+    sys.exit(1)
+"""
+"""Prints the submission's student (its users' ids, sorted: a group is one student), or nothing and exits 1."""
+
+GRADESCOPE_IDENTITY = """# Connect Four and Nim draw each student's positions from an HMAC of the student under
+# check-secret, made with this bundle: a resubmission is asked the same positions, another student others.
+# The student is Gradescope's own record of the submission (its users' ids), never the upload's files.
+# The secret is copied into this run's private folder (mode 0600, this user's), so a zip unpacked with
+# other modes still loads; without a student or a secret the positions are drawn afresh, and it says so.
+who={who}
+identity=()
+student=$("$venv/bin/python" -I -c "$who" "$root/submission_metadata.json" 2>/dev/null)
+if [ -n "$student" ] && [ -s "$root/source/{secret}" ] \\
+    && (umask 077 && cp -- "$root/source/{secret}" "$work/{secret}") 2>/dev/null; then
+    identity=(--secret "$work/{secret}" --student "$student")
+else
+    echo "run_autograder: no student in submission_metadata.json or no {secret}: positions drawn afresh" >&2
+    export XDG_CONFIG_HOME="$work/config"  # a secret of this run alone: a fresh draw, never a fixed one
+fi
+"""
+"""Sets ``identity`` (the flags ``--secret`` and ``--student``, or none) before Gradescope's check line."""
+
+GRADESCOPE_SETUP_SECRET = """# The grader's secret stays this user's alone in the image, however the zip was unpacked.
+chmod 600 "$source/{secret}" 2>/dev/null || true
+"""
+
+
+def draws_per_check(game: str) -> bool:
+    """Whether ``game``'s check draws its positions per student (Connect Four, Nim); tic-tac-toe asks them all."""
+    return game != "tictactoe" and plug_for(game).defaults.fresh_seeds
+
+
+def fresh_secret() -> str:
+    """A new grader's secret, as ``check --secret`` reads it: 32 random bytes in hex."""
+    return secrets.token_hex(SECRET_BYTES) + "\n"
+
+
+def gradescope_identity() -> str:
+    """The lines of ``run_autograder`` that set ``identity`` from the metadata and the shipped secret."""
+    return GRADESCOPE_IDENTITY.format(who=shlex.quote(WHO), secret=SECRET_FILE)
+
+
+SECRET_STEP = (
+    "`check-secret` (mode 0600) is this bundle's own grader's secret, 32 random bytes made with it: each student's "
+    "Connect Four or Nim positions are drawn from it and Gradescope's id of the student, the same on every "
+    "resubmission. Keep the zip to yourself; make a new bundle for a new term (new positions for everyone)."
+)
+
+
+def gradescope_setup_secret() -> str:
+    return GRADESCOPE_SETUP_SECRET.format(secret=SECRET_FILE)

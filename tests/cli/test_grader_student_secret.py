@@ -1,0 +1,209 @@
+"""The Gradescope bundle for Connect Four keeps each student's positions across resubmissions (issue 39): it ships
+a grader's secret made with the bundle and names the student by Gradescope's ``submission_metadata.json``.
+
+Each grading is a fresh "container": the built zip unpacked into a new ``/autograder`` laid out as Gradescope lays
+it out, the run_autograder script run with this run's environment as the bundle's ``/opt/perfectplay`` (VENV). The
+positions asked are read from the report's worst blunders (the one-ply example blunders in most draws), whose
+moves name the position; the student's seed itself is never shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli_helpers import run_cli
+from perfectplay.check.run import sandbox
+from perfectplay.cli.grader_student import SECRET_FILE, WHO
+
+pytestmark = pytest.mark.slow  # a few Connect Four checks through the bundle, each a few processes
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
+AGENT = EXAMPLES / "one_ply_board.py"
+POSITIONS = "20"
+VENV = str(Path(sys.executable).parent.parent)
+ALICE = {"id": 7, "users": [{"email": "alice@school.edu", "id": 111, "name": "Alice"}]}
+BOB = {"id": 8, "users": [{"email": "bob@school.edu", "id": 222, "name": "Bob"}]}
+needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("bundle") / "autograder.zip"
+    made = run_cli("grader", "gradescope", "--game", "connect4", "--sample", POSITIONS, "--out", str(out))
+    assert made.returncode == 0, made.stderr
+    return out
+
+
+def container(bundle: Path, where: Path, metadata: object | None, agent: str | None = None) -> Path:
+    """A fresh /autograder: the bundle in source/, the agent in submission/, Gradescope's metadata beside them."""
+    root = where / "autograder"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+    (root / "source" / "run_autograder").chmod(0o755)
+    (root / "submission" / "lab").mkdir(parents=True)
+    (root / "submission" / "lab" / "agent.py").write_text(agent if agent is not None else AGENT.read_text())
+    if metadata is not None:
+        (root / "submission_metadata.json").write_text(json.dumps(metadata))
+    return root
+
+
+def grade(root: Path) -> tuple[dict[str, Any], str]:
+    """(results.json, run_autograder's stderr)."""
+    environment = {key: value for key, value in os.environ.items() if key not in ("PERFECTPLAY", "PYTHONPATH")}
+    done = subprocess.run(
+        [str(root / "source" / "run_autograder")],
+        cwd=root,
+        env={**environment, "AUTOGRADER_ROOT": str(root), "VENV": VENV},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads((root / "results" / "results.json").read_text()), done.stderr
+
+
+def asked(document: dict[str, Any]) -> list[str]:
+    """The positions of the report's worst blunders (the moves played to reach each), in the report's order."""
+    found = re.findall(r"to move after (\d*):", str(document["output"]))
+    assert found, document["output"]
+    return found
+
+
+def test_one_student_resubmitting_is_asked_the_same_positions_and_another_student_others(
+    bundle: Path, tmp_path: Path
+) -> None:
+    first, note = grade(container(bundle, tmp_path / "alice-1", ALICE))
+    again, _ = grade(container(bundle, tmp_path / "alice-2", ALICE))
+    other, _ = grade(container(bundle, tmp_path / "bob", BOB))
+    assert "drawn afresh" not in note
+    assert "drawn for this student from the grader's secret" in str(first["output"])
+    assert asked(first) == asked(again) and first["score"] == again["score"]
+    assert asked(other) != asked(first)
+
+
+def test_the_bundle_asks_what_check_asks_with_its_secret_and_gradescopes_ids(bundle: Path, tmp_path: Path) -> None:
+    """Known answer: the bundle's student is ``gradescope:`` and the users' ids, sorted (a group is one student)."""
+    group = {"users": [{"id": 222, "email": "bob@school.edu"}, {"id": 111, "email": "alice@school.edu"}]}
+    root = container(bundle, tmp_path, group)
+    by_bundle, _ = grade(root)
+    secret = tmp_path / "secret"
+    secret.write_bytes((root / "source" / SECRET_FILE).read_bytes())
+    secret.chmod(0o600)
+    by_hand = run_cli(
+        *("check", "--game", "connect4", str(root / "submission" / "lab" / "agent.py"), "--format", "gradescope"),
+        *("--positions", POSITIONS, "--secret", str(secret), "--student", "gradescope:id:111,id:222"),
+    )
+    assert asked(json.loads(by_hand.stdout)) == asked(by_bundle)
+
+
+def test_each_bundle_ships_its_own_secret_in_the_source_folder_for_its_owner_alone(
+    bundle: Path, tmp_path: Path
+) -> None:
+    with zipfile.ZipFile(bundle) as archive:
+        member = archive.getinfo(SECRET_FILE)
+        secret = archive.read(SECRET_FILE).decode().strip()
+        script = archive.read("run_autograder").decode()
+    assert (member.external_attr >> 16) & 0o777 == 0o600
+    assert re.fullmatch(r"[0-9a-f]{64}", secret)  # 32 random bytes
+    assert '--secret "$work/check-secret" --student "$student"' in script
+    again = tmp_path / "again.zip"
+    assert run_cli("grader", "gradescope", "--game", "connect4", "--out", str(again)).returncode == 0
+    with zipfile.ZipFile(again) as archive:
+        assert archive.read(SECRET_FILE).decode().strip() != secret
+    tictactoe = tmp_path / "tictactoe.zip"
+    assert run_cli("grader", "gradescope", "--out", str(tictactoe)).returncode == 0
+    with zipfile.ZipFile(tictactoe) as archive:  # tic-tac-toe asks every position: no secret, no --secret
+        assert SECRET_FILE not in archive.namelist()
+        assert "--secret" not in archive.read("run_autograder").decode()
+
+
+def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(bundle: Path, tmp_path: Path) -> None:
+    named, _ = grade(container(bundle, tmp_path / "named", ALICE))
+    alone, note = grade(container(bundle, tmp_path / "alone", None))
+    assert "no student in submission_metadata.json" in note and "drawn afresh" in note
+    assert alone["tests"] and isinstance(alone["score"], int | float) and alone["score"] > 0
+    categories = [(test["name"], test["max_score"]) for test in named["tests"]]
+    assert [(test["name"], test["max_score"]) for test in alone["tests"]] == categories
+
+
+@pytest.mark.parametrize(
+    ("text", "student"),
+    [
+        (json.dumps(ALICE), "gradescope:id:111"),
+        (json.dumps({"users": [{"email": "Alice@School.edu"}]}), "gradescope:email:alice@school.edu"),
+        (json.dumps({"users": [{"id": "abc"}, {"id": 5}, {"id": 5}]}), "gradescope:id:5,id:abc"),
+        ("not json", None),
+        (json.dumps([]), None),
+        (json.dumps({"users": []}), None),
+        (json.dumps({"users": "alice"}), None),
+        (json.dumps({"users": [{"id": True}]}), None),
+        (json.dumps({"users": [{"id": 111}, {"name": "no id, no email"}]}), None),
+        (json.dumps({"users": [{"id": "a\nb"}]}), None),
+        ("", None),
+    ],
+)
+def test_the_metadata_reader_names_the_users_or_nothing(tmp_path: Path, text: str, student: str | None) -> None:
+    metadata = tmp_path / "submission_metadata.json"
+    metadata.write_text(text)
+    read = subprocess.run([sys.executable, "-I", "-c", WHO, str(metadata)], capture_output=True, text=True, timeout=60)
+    assert (read.stdout.strip() or None) == student
+    assert read.returncode == (0 if student else 1) and read.stderr == ""
+
+
+def test_the_metadata_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text(json.dumps(ALICE))
+    for make in ("link", "fifo", "missing", "folder"):
+        metadata = tmp_path / make / "submission_metadata.json"
+        metadata.parent.mkdir()
+        if make == "link":
+            metadata.symlink_to(real)
+        elif make == "fifo":
+            os.mkfifo(metadata)
+        elif make == "folder":
+            metadata.mkdir()
+        read = subprocess.run([sys.executable, "-I", "-c", WHO, str(metadata)], capture_output=True, timeout=60)
+        assert (read.returncode, read.stdout) == (1, b""), make
+
+
+SNOOP = """import glob, os
+
+# Before playing: look for the grader's secret where the bundle keeps it and where the run copies it.
+for path in [{source!r}] + glob.glob("/tmp/*/check-secret") + glob.glob("/autograder/source/check-secret"):
+    try:
+        open(path).read()
+    except OSError:
+        continue
+    raise SystemExit("read the secret at " + path)
+"""
+
+
+@needs_sandbox
+def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path) -> None:
+    """An agent that reads the secret (at the bundle's path or the run's copy) exits, so its grade would change."""
+    plain, _ = grade(container(bundle, tmp_path / "plain", ALICE))
+    source = tmp_path / "snoop" / "autograder" / "source" / SECRET_FILE
+    snoop = SNOOP.format(source=str(source)) + AGENT.read_text()
+    snooped, _ = grade(container(bundle, tmp_path / "snoop", ALICE, agent=snoop))
+    assert source.is_file()
+    assert "read the secret" not in str(snooped["output"])
+    assert snooped["score"] == plain["score"] and asked(snooped) == asked(plain)
+
+
+def test_a_student_folder_named_like_the_secret_is_not_the_secret(bundle: Path, tmp_path: Path) -> None:
+    """The secret is the bundle's (source/), never a file of the upload's with its name."""
+    root = container(bundle, tmp_path / "planted", ALICE)
+    planted = root / "submission" / SECRET_FILE
+    planted.write_text("0" * 64 + "\n")
+    first, _ = grade(root)
+    honest, _ = grade(container(bundle, tmp_path / "honest", ALICE))
+    assert asked(first) == asked(honest)
