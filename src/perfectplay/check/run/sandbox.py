@@ -13,7 +13,7 @@ Under bubblewrap (``--sandbox auto`` where it works, ``require``) the
 candidate also gets: no network (own network namespace); a read-only view
 of ``/usr`` and ``/etc`` and of the interpreter's standard library (at
 ``/python`` for an interpreter outside ``/usr``), every ``site-packages``
-and ``dist-packages`` folder hidden under an empty one; nothing else of
+and ``dist-packages`` folder hidden under an empty one (``hidden_packages.py``); nothing else of
 the machine (no home, no other submissions, no ``/work``); the private copy
 at ``/submission``, handed over as an archive the runner unpacks in the
 sandbox's own memory (no host path in ``/proc/self/mountinfo``, no other
@@ -54,6 +54,7 @@ from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting
 from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.copying import CAPS, copy_for_file
+from perfectplay.check.run.hidden_packages import hide_packages, package_folders
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -96,14 +97,6 @@ UID_SLOTS = 1 << 16
 USER_LOCKS = Path("/run/perfectplay-users")
 """Where the lock file of each candidate user lives while it is in use."""
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
-PACKAGES = (
-    "/usr/lib/python3*/site-packages",
-    "/usr/lib/python3*/dist-packages",
-    "/usr/lib64/python3*/site-packages",
-    "/usr/local/lib/python3*/site-packages",
-    "/usr/local/lib/python3*/dist-packages",
-)
-"""Where installed packages live under /usr: each is hidden under an empty folder in the sandbox."""
 INSTALL = "apt-get install bubblewrap"
 READY_FD = "@READY_FD@"
 ARCHIVE_FD = "@ARCHIVE_FD@"
@@ -476,12 +469,6 @@ def _inside_module(folder: str, name: str) -> str:
     return f"{folder}/{name}.py"
 
 
-def _hide_packages(argv: list[str], folders: list[str]) -> None:
-    """An empty read-only folder over each folder of installed packages: the candidate sees none of them."""
-    for folder in folders:
-        argv += ["--perms", "0555", "--tmpfs", folder, "--remount-ro", folder]
-
-
 def _bwrap(
     path: str,
     archive_fd: str | None,
@@ -509,7 +496,7 @@ def _bwrap(
             argv += ["--symlink", os.readlink(system), system]
         elif os.path.isdir(system):
             argv += ["--ro-bind", system, system]
-    _hide_packages(argv, sorted(found for pattern in PACKAGES for found in glob.glob(pattern) if os.path.isdir(found)))
+    hide_packages(argv, package_folders())
     if _outside_usr():
         # An interpreter outside /usr (pyenv, conda): its program, its shared library and its standard
         # library, at /python; its site-packages hidden.
@@ -522,7 +509,7 @@ def _bwrap(
         argv += [f"{INSIDE_PYTHON}/lib/{version}"]
         for library in sorted(glob.glob(str(prefix / "lib" / "libpython*.so*"))):
             argv += ["--ro-bind", library, f"{INSIDE_PYTHON}/lib/{Path(library).name}"]
-        _hide_packages(argv, [f"{INSIDE_PYTHON}/lib/{version}/site-packages"])
+        hide_packages(argv, [f"{INSIDE_PYTHON}/lib/{version}/site-packages"])
     bound = [*SYSTEM, INSIDE_PYTHON]
     if (
         program is not None
