@@ -12,9 +12,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from perfectplay.check.nim.detect import LEARNING_METHODS, PLAYERS
 from perfectplay.check.nim.positions import MAX_PILE, MAX_PILES, Action, Piles
 from perfectplay.check.run.protocol import MAX_INDEX, ProtocolError, count, error, text
 
+OFFERED_NAMES = frozenset(("NimAI", "train", *PLAYERS, *LEARNING_METHODS))
+"""What an ``offers`` reply may name: the lab's names and ``NimAI``'s methods."""
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
 
@@ -297,7 +300,18 @@ def clean(record: dict[str, Any]) -> dict[str, Any]:
         return _wire_seed(seed(record))
     if kind == "move":
         return _wire_move(move(record))
+    if kind == "offers":
+        return offers(record)
     raise ProtocolError("sent a reply of no known kind")
+
+
+def offers(record: dict[str, Any]) -> dict[str, Any]:
+    """The lab's names the module gives through ``getattr`` (``driver.Driver.offers``): known names only."""
+    names, methods = record.get("names"), record.get("methods")
+    for part in (names, methods):
+        if not isinstance(part, list) or not all(isinstance(name, str) and name in OFFERED_NAMES for name in part):
+            raise ProtocolError("sent names the driver never sends")
+    return {"kind": "offers", "names": sorted(set(names or ())), "methods": sorted(set(methods or ()))}
 
 
 def _wire_unit(reply: UnitReply) -> dict[str, Any]:

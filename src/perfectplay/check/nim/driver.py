@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
 
+OFFERED = ("NimAI", "train", "best_move", "find_best_move", "choose_move")
+LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
+"""The lab's names (``nim/detect.py``'s), asked of the module through ``getattr`` (``Driver.offers``)."""
+
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
 """Answers described in one reply, and Q-table entries sent back after an update."""
@@ -88,7 +92,9 @@ class Driver:
         self.ai: Any = None
 
     def handle(self, item: dict[str, Any]) -> dict[str, Any]:
-        operation = {"unit": self.unit, "seed": self.seed, "move": self.move}.get(str(item.get("op")))
+        operation = {"unit": self.unit, "seed": self.seed, "move": self.move, "offers": self.offers}.get(
+            str(item.get("op"))
+        )
         if operation is None:
             return {"kind": "missing", "missing": "no such request"}
         return operation(item)
@@ -98,6 +104,20 @@ class Driver:
         if kwargs:
             return self.tools.invoke(lambda: function(*args, **kwargs))  # type: ignore[no-any-return]
         return self.tools.invoke(function, *args)  # type: ignore[no-any-return]
+
+    def offers(self, item: dict[str, Any]) -> dict[str, Any]:
+        """Which of the lab's names ``module.NAME`` gives, as ``import nim`` would see them: a module-level
+        ``__getattr__`` answers names its listing does not hold. For a ``NimAI`` class, which methods it has."""
+        names: list[str] = []
+        methods: list[str] = []
+        for name in OFFERED:
+            value, record = self.call(getattr, self.module, name, None)
+            if "error" in record or not callable(value):
+                continue
+            names.append(name)
+            if name == "NimAI" and isinstance(value, type):
+                methods = [method for method in LEARNING_METHODS if isinstance(vars(value).get(method), FunctionType)]
+        return {"kind": "offers", "names": names, "methods": methods}
 
     def unit(self, case: dict[str, Any]) -> dict[str, Any]:
         """One hand-made Q-table case: a fresh AI, the table, one method asked ``repeat`` times."""
