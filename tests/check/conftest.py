@@ -54,15 +54,6 @@ def connect4_drawn_once(shared_results: SharedResults) -> Iterator[None]:
         yield
 
 
-@pytest.fixture(scope="session", autouse=True)
-def graders_secret_of_the_tests(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """A game check with no ``--seed`` draws each student's from the grader's secret (``check/grader_secret.py``),
-    made on first use in the configuration folder: the tests' own, never the machine's."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
-        yield
-
-
 @pytest.fixture(scope="session")
 def oracle() -> TicTacToeOracle:
     return TicTacToeOracle()

@@ -87,9 +87,19 @@ def suite(document: dict[str, object]) -> list[object]:
     return [(blunder["moves"], blunder["chose"]) for blunder in document["blunders"]]  # type: ignore[attr-defined]
 
 
+def fixed_secret(path: Path, text: str) -> Path:
+    """A secret of known bytes (a made one is random: whether the agent blunders in 3 positions would be chance)."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path.write_text(text)
+    path.chmod(0o600)
+    return path
+
+
 def test_a_resubmission_is_asked_the_same_positions_another_student_others_and_no_seed_is_shown(
-    in_process: InProcess, tmp_path: Path
+    in_process: InProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    fixed_secret(secret_path(), "the grader's secret of these tests")
     agent = tmp_path / "ann" / "agent.py"
     agent.parent.mkdir()
     agent.write_text(AGENT)
@@ -102,7 +112,7 @@ def test_a_resubmission_is_asked_the_same_positions_another_student_others_and_n
     assert "--seed" not in text.stdout
     other = drawn(in_process, str(agent), "--student", "bob")
     assert suite(other) != suite(first)
-    secret = tmp_path / "term2"
+    secret = fixed_secret(tmp_path / "term2", "another term's secret, of these tests")
     assert suite(drawn(in_process, str(agent), "--secret", str(secret))) != suite(first)
 
 
