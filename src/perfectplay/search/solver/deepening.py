@@ -12,7 +12,11 @@ Once the iterations reach ``OUTCOMES_AFTER_DEPTH``, the cheaper question
 "which move keeps the win, or the draw?" comes before exact scores: each
 iteration is followed by a round of null-window probes at the draw score
 (``outcomes.Settling``), on a node allowance that doubles every round, and
-exact attempts wait until the position's outcome is proven. What the probes
+exact attempts wait until the position's outcome is proven. An analysis
+(every move valued) runs those rounds without deeper iterations between
+them until every move's outcome is proven: the cheapest proofs finish in
+the first rounds, and a limit that runs out after them leaves every move at
+least its outcome, the rest of the limit refining exact lengths. What the probes
 prove is kept when the limit stops the search: the move played is one
 proven to keep the most (never an unproven move over one proven to keep the
 draw or the win), else a move not proven to lose, the favourite of the last
@@ -127,9 +131,12 @@ def deepen(
             if not every_move and _fastest_win_proven(root, values, proven, depth):
                 break
             if depth_cap is None:  # a depth limit asks for a horizon, not a proof
-                if settling is not None and depth >= OUTCOMES_AFTER_DEPTH and not settling.done:
+                # An analysis proves every move's outcome before deeper iterations or exact attempts.
+                while settling is not None and depth >= OUTCOMES_AFTER_DEPTH and not settling.done:
                     _settle_round(root, settling, allowance, values)
                     allowance *= 2
+                    if not analysis:
+                        break
                 if settling is None or depth < OUTCOMES_AFTER_DEPTH or settling.done or (analysis and settling.settled):
                     attempt = _attempt_exact(root, every_move, None if settling is None else settling.per_move())
                     if attempt is not None:
