@@ -91,12 +91,14 @@ def checks(python: str, fast: bool) -> list[tuple[str, list[str]]]:
 
 
 def pytest_command(python: str, fast: bool, extra: list[str]) -> list[str]:
-    """pytest on a worker per core, one more for the full suite: every test, or with ``fast`` all but those marked
+    """pytest on a worker per core, two more for the full suite: every test, or with ``fast`` all but those marked
     slow or integration."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 2
-    # The full suite's browser, sandbox and build tests spend much of their time waiting on other processes: one
-    # worker more than the cores fills those waits (2 cores: 254 s against 267 s); --fast is all CPU, a worker a core.
-    workers = cores if fast else cores + 1
+    # The full suite's browser, sandbox, build and hostile-candidate tests spend much of their time waiting on other
+    # processes and on wall-clock limits: with a worker more than the cores, 2 cores stood idle a quarter of the run
+    # (494 s of CPU in 339 s), so two more fill those waits (a worker costs ~6 s of CPU to start and collect);
+    # --fast is all CPU, a worker a core.
+    workers = cores if fast else cores + 2
     # loadgroup: each xdist_group runs on one worker: the browser tests share one Chromium and one server, the
     # tests reading a whole check find it made on their own worker instead of waiting on the other's.
     return [python, "-m", "pytest", "-n", str(workers), "--dist", "loadgroup", *(["-m", FAST] if fast else []), *extra]

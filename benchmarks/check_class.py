@@ -18,12 +18,19 @@ their moves (the reports' ``cpu_in_candidate``); then the median ratio and
 whether every run wrote the same reports (they must: a report does not
 depend on ``--jobs``).
 
-Why the ratio is what it is: ``--jobs 1`` is not serial. One check already
-runs two candidate processes side by side, while its checker process (one
-interpreter, one core at most) asks, reads and judges every answer. With
-C the checkers' CPU and K the candidates' (the same whatever ``--jobs``),
-no run can take less than (C + K) / cores: the script prints that floor
-and the ratio it would give against ``--jobs 1``'s measured time.
+Why the ratio is what it is: ``--jobs N`` is N processes computing at
+once. ``--jobs 1`` checks one student at a time on one candidate process,
+and a move is asked only once the answer before it is judged, so the
+candidate and its checker take turns: about one core. The default runs one
+such check per core. With C the checkers' CPU and K the candidates', no run
+can take less than (C + K) / cores: the script prints that floor and the
+ratio it would give against ``--jobs 1``'s measured time.
+
+    .venv/bin/python benchmarks/check_class.py --cores   # where a run uses more than one core
+
+``--cores`` runs each command once while reading ``/proc`` every 0.05 s for
+every process of its tree: the CPU time of the checker processes and of the
+candidates (``runner.py``), and the mean number of cores the run kept busy.
 """
 
 from __future__ import annotations
@@ -126,14 +133,57 @@ def phases(root: Path, jobs: int = 1) -> None:
     print(f"the class: {time.perf_counter() - begun:.2f} s")
 
 
+def cores(root: Path, jobs: int | None) -> None:
+    """One run of the class, its process tree read from ``/proc`` every 0.05 s: CPU by kind and the mean cores."""
+    command = [sys.executable, "-m", "perfectplay", "check", str(root), "--json"]
+    command += ["--jobs", str(jobs)] if jobs is not None else []
+    tick = os.sysconf("SC_CLK_TCK")
+    seen: dict[int, tuple[str, float]] = {}
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while process.poll() is None:
+        table: dict[int, tuple[int, float, str]] = {}
+        for name in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                stat = Path(f"/proc/{name}/stat").read_text()
+                argv = Path(f"/proc/{name}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2 :].split()
+            table[int(name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, argv)
+        tree = {process.pid}
+        for _ in range(8):  # the checker, its pool, bubblewrap and the candidate: a few levels deep
+            tree |= {pid for pid, (parent, _, _) in table.items() if parent in tree}
+        for pid in tree & table.keys():
+            _, cpu, argv = table[pid]
+            kind = "candidates" if "runner.py" in argv else "bwrap" if "bwrap" in argv.split(" ")[0] else "checker"
+            seen[pid] = (kind, cpu)
+        time.sleep(0.05)
+    wall = time.perf_counter() - started
+    kinds: dict[str, float] = {}
+    for kind, cpu in seen.values():
+        kinds[kind] = kinds.get(kind, 0.0) + cpu
+    total = sum(kinds.values())
+    parts = ", ".join(f"{kind} {cpu:.1f} s" for kind, cpu in sorted(kinds.items()))
+    name = "default" if jobs is None else str(jobs)
+    print(f"--jobs {name:>7}: {wall:6.1f} s wall, CPU {total:.1f} s ({parts}): {total / wall:.2f} cores", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--students", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--phases", action="store_true", help="one run in this process, student by student")
     parser.add_argument("--jobs", type=int, default=1, help="with --phases: checks side by side (default 1)")
+    parser.add_argument("--cores", action="store_true", help="one run of each, its processes' CPU read from /proc")
     args = parser.parse_args()
-    cores = os.cpu_count() or 1
+    if args.cores:
+        with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
+            root = make_class(Path(temporary), args.students)
+            for jobs in (1, None):
+                cores(root, jobs)
+        return
+    processors = os.cpu_count() or 1
     if args.phases:
         with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
             phases(make_class(Path(temporary), args.students), args.jobs)
@@ -141,7 +191,7 @@ def main() -> None:
     runs: dict[str, list[dict[str, Any]]] = {"default": [], "1": []}
     with tempfile.TemporaryDirectory(prefix="perfectplay-class-") as temporary:
         root = make_class(Path(temporary), args.students)
-        print(f"{args.students} students, {cores} cores, {args.rounds} rounds (each in turn)", flush=True)
+        print(f"{args.students} students, {processors} cores, {args.rounds} rounds (each in turn)", flush=True)
         for number in range(args.rounds):
             order = ["default", "1"] if number % 2 == 0 else ["1", "default"]
             for name in order:
@@ -155,12 +205,12 @@ def main() -> None:
     ratios = [default["wall"] / one["wall"] for default, one in zip(runs["default"], runs["1"], strict=True)]
     checker = statistics.median(run["checker"] for run in runs["default"])
     candidates = statistics.median(run["candidates"] for run in runs["default"])
-    floor = (checker + candidates) / cores
+    floor = (checker + candidates) / processors
     serial = statistics.median(run["wall"] for run in runs["1"])
     print(f"ratio default/--jobs 1, round by round: {', '.join(f'{ratio:.2f}' for ratio in ratios)}")
     print(f"median ratio: {statistics.median(ratios):.2f} (target <= 0.6)")
     print(
-        f"the default's floor, every core busy: (C {checker:.1f} s + K {candidates:.1f} s) / {cores} = {floor:.1f} s, "
+        f"the floor, every core busy: (C {checker:.1f} s + K {candidates:.1f} s) / {processors} = {floor:.1f} s, "
         f"a ratio of {floor / serial:.2f} to --jobs 1's median {serial:.1f} s"
     )
     every = [run["reports"] for name in runs for run in runs[name]]

@@ -5,6 +5,7 @@ shared by the run's xdist workers."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def shared_results(tmp_path_factory: pytest.TempPathFactory) -> SharedResults:
     """Costly results made once per run, whichever worker asks first (tests/shared_results.py)."""
     return SharedResults(shared_folder(tmp_path_factory))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def graders_secret_of_the_tests(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A game check with no ``--seed`` draws each student's from the grader's secret (``check/grader_secret.py``),
+    made on first use in the configuration folder: the tests' own, never the machine's (every folder's tests: the
+    docs' examples and the wheel's run checks too)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -43,8 +43,8 @@ def test_fast_leaves_out_exactly_the_slow_and_integration_tests_and_the_plain_co
     def workers(count: int) -> list[str]:
         return ["python", "-m", "pytest", "-n", str(count), "--dist", "loadgroup"]
 
-    # The full suite waits on browsers, sandboxes and builds: a worker more than the cores fills those waits.
-    assert dev.pytest_command("python", False, ["-q"]) == [*workers(cores + 1), "-q"]
+    # The full suite waits on browsers, sandboxes and builds: two workers more than the cores fill those waits.
+    assert dev.pytest_command("python", False, ["-q"]) == [*workers(cores + 2), "-q"]
     fast = [*workers(cores), "-m", "not slow and not integration", "-q"]
     assert dev.pytest_command("python", True, ["-q"]) == fast
     options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]

@@ -84,7 +84,9 @@ _HOMES: dict[str, str] = {
     "from_paths": "perfectplay.check.roster",
     "gradescope_json": "perfectplay.check.report.render_graders",
     "interrupted_row": "perfectplay.check.report.render_csv",
+    "lanes": "perfectplay.check.class_run",
     "load_connect4_weights": "perfectplay.check.connect4.score",
+    "load_secret": "perfectplay.check.grader_secret",
     "load_weights": "perfectplay.check.report.score",
     "one_line": "perfectplay.check.plug_class",
     "package_folders": "perfectplay.check.run.allowed",
@@ -100,6 +102,9 @@ _HOMES: dict[str, str] = {
     "replay_record": "perfectplay.check.conductor",
     "report_json": "perfectplay.check.report.render_json",
     "score": "perfectplay.check.report.score",
+    "secret_outside": "perfectplay.check.grader_secret",
+    "secret_path": "perfectplay.check.grader_secret",
+    "student_seed": "perfectplay.check.grader_secret",
     "summary_svg": "perfectplay.check.report.render_summary",
     "summary_text": "perfectplay.check.report.render_summary",
     "transcript_game": "perfectplay.check.records",
@@ -123,6 +128,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.class_run import check_class as check_class
     from perfectplay.check.class_run import check_submission as check_submission
     from perfectplay.check.class_run import default_jobs as default_jobs
+    from perfectplay.check.class_run import lanes as lanes
     from perfectplay.check.class_run import validate_jobs as validate_jobs
     from perfectplay.check.conductor import conduct as conduct
     from perfectplay.check.conductor import replay_record as replay_record
@@ -133,6 +139,10 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.connect4.score import load_connect4_weights as load_connect4_weights
     from perfectplay.check.errors import CheckUsageError as CheckUsageError
     from perfectplay.check.errors import NotGradable as NotGradable
+    from perfectplay.check.grader_secret import load_secret as load_secret
+    from perfectplay.check.grader_secret import secret_outside as secret_outside
+    from perfectplay.check.grader_secret import secret_path as secret_path
+    from perfectplay.check.grader_secret import student_seed as student_seed
     from perfectplay.check.judge.interface import BOARDS as BOARDS
     from perfectplay.check.judge.interface import PLAYS as PLAYS
     from perfectplay.check.judge.interface import RETURNS as RETURNS

@@ -38,12 +38,14 @@ from typing import IO, Any
 
 import check50
 
+from perfectplay import files
 from perfectplay.check.api import check_ai
 from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
 from perfectplay.check.report.model import KINDS, CheckReport, Finding, RoleResult
 from perfectplay.check.report.render_text import draw, finding_section, losing_game, side_by_side
+from perfectplay.check.run.copying import CAPS
 
 DEFAULT_FILE = "tictactoe.py"
 
@@ -62,9 +64,9 @@ CACHE_SECONDS = 24 * 3600.0
 
 def _once(path: str | os.PathLike[str], options: dict[str, Any]) -> CheckReport:
     """The report of ``path`` under ``options``, computed by the first check that asks, read by the others."""
-    try:
-        content = Path(path).read_bytes()
-    except OSError:
+    try:  # a regular file only, without blocking: a FIFO named like the AI never holds check50
+        content = files.read_bytes(path, limit=CAPS.bytes)
+    except (OSError, files.FileRefused):
         return check_ai(path, **options)  # no file: check_ai says so, in the report
     folder = _cache_folder()
     if folder is None:

@@ -92,7 +92,25 @@ def check_submission(plan: Plan, submission: Submission, progress: Progress | No
 
 
 def default_jobs() -> int:
+    """The processors this process may run on (a container's or ``taskset``'s, not the machine's count)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        with contextlib.suppress(OSError):
+            return max(1, len(affinity(0)))
     return max(1, os.cpu_count() or 1)
+
+
+def lanes(workers: int, jobs: int, checks: int) -> int:
+    """Candidate processes each check asks side by side, so that the run never asks more than ``jobs`` at once.
+
+    ``--jobs N`` is N processes computing at once, as a user reads it: within one check each candidate process
+    and the checker's work for it take turns (a move is asked only once the answer before it is judged), so a
+    check with ``w`` of them keeps about ``w`` processors busy. ``--jobs 1`` is one thing at a time; the default
+    (the processors) runs that many checks of one process each, or one check of a single file on up to
+    ``workers`` processes.
+    """
+    side_by_side = max(1, min(jobs, checks))
+    return max(1, min(workers, jobs // side_by_side))
 
 
 def validate_jobs(jobs: object) -> int:
@@ -116,6 +134,7 @@ def check_class(
     each ends its candidates and removes its copies before it goes.
     ``progresses(name)`` is called in this process either way.
     """
+    plan = replace(plan, limits=replace(plan.limits, workers=lanes(plan.limits.workers, jobs, len(submissions))))
     if jobs <= 1 or len(submissions) <= 1:
         for submission in submissions:
             progress = progresses(submission.name) if progresses is not None else None

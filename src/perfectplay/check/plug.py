@@ -94,7 +94,8 @@ class PlugDefaults:
     questions: int | None = None
     seed: int = 0
     fresh_seeds: bool = False
-    """True: a fresh seed per check (or class run) instead of ``seed``, shown in the report (``--seed`` repeats it)."""
+    """True: the game draws what it asks per check, not from ``seed``: the command line's default is each student's
+    own seed from the grader's secret (``grader_secret``), a library call's a fresh one."""
     allowed_packages: tuple[str, ...] = ()
     entries: tuple[str, ...] = ()
     """Function or class names whose definition marks the submission's file among a student's files."""

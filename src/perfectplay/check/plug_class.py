@@ -4,10 +4,11 @@ The roster is tic-tac-toe's (``roster.from_paths``: files, a student's
 folder, a class folder of student folders; or a manifest), with the game's
 own names marking its file in a folder of several (``PlugDefaults.entries``).
 Each student's check is the conductor's, in its own private copy and
-sandbox. With ``jobs`` above 1 the checks run side by side in threads: the
-checker's own work for a plug's game is light (Connect Four's suite scores
-are shipped, the candidate's work is in its child processes), so threads
-need no process pool of their own. Whatever one submission does, or whatever goes
+sandbox. With ``jobs`` above 1 the checks run side by side in threads, each
+on its share of the jobs in candidate processes (``class_run.lanes``): the
+candidate's work is in its child processes, and the checker's own (Connect
+Four's positions generated and solved, about 8 s of CPU for each seed, once
+per seed in a run) takes turns in one interpreter. Whatever one submission does, or whatever goes
 wrong while preparing it, is that student's row; the run goes on. A usage
 error that is the teacher's (a bad flag) ends the run, as for one file.
 """

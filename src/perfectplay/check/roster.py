@@ -377,23 +377,32 @@ def _row(row: Mapping[str, str], number: int, base: Path, path: str) -> Submissi
         raise CheckUsageError(f"{where} ({name}): give a file or a command, one of them")
     settings = {key: row[key] for key in SETTINGS if row.get(key)}
     if command:
-        return Submission(name, command=_rooted(command, base, where), settings=settings)
+        argv = _rooted(command, base, where)
+        # A file the command names below the manifest's folder is the student's, as a file row's is: a link
+        # there (``ben/ai.py`` to ann's program) would run a classmate's program as this student's.
+        words = shlex.split(command)
+        local = [word for word, rooted in zip(words, argv, strict=True) if rooted != word]
+        link = next((word for word in local if _linked_step(base, word)), None)
+        if link is not None:
+            return Submission(name, problem=linked(link), settings=settings)
+        return Submission(name, command=argv, settings=settings)
     target = Path(file) if Path(file).is_absolute() else base / file
-    # Below the manifest's folder every step is the student's: a link there (to a classmate's file, a
-    # folder outside the class) is that row's verdict. An absolute path is the teacher's own, but for its end.
-    steps = (
-        [target]
-        if Path(file).is_absolute()
-        else [base.joinpath(*Path(file).parts[:n]) for n in range(1, len(Path(file).parts) + 1)]
-    )
-    link = next((step for step in steps if step.is_symlink()), None)
-    if link is not None:
+    if _linked_step(base, file):
         return Submission(name, problem=linked(file), settings=settings)
     if target.is_dir():
         wanted = settings.get("function")
         student = _student(name, target, (wanted,) if wanted else ENTRIES, shown=file)
         return replace(student, settings=settings)
     return Submission(name, file=target, settings=settings)
+
+
+def _linked_step(base: Path, file: str) -> bool:
+    """Whether a step of ``file`` is a link. Below the manifest's folder every step is the student's: a link there
+    (to a classmate's file, a folder outside the class) is that row's verdict. An absolute path is the teacher's
+    own, but for its end."""
+    path = Path(file)
+    steps = [path] if path.is_absolute() else [base.joinpath(*path.parts[:n]) for n in range(1, len(path.parts) + 1)]
+    return any(step.is_symlink() for step in steps)
 
 
 def _rooted(command: str, base: Path, where: str) -> list[str]:

@@ -106,6 +106,9 @@ class Grading:
     standard: str | None = None
     sample: int | None = None
     seed: int = DEFAULT_SEED
+    seed_shown: bool = True
+    """False for a seed from the grader's secret (``grader_secret``): the report does not show it, so a student
+    cannot draw the same positions again on their own machine and carry the answers in."""
 
     def validate(self) -> None:
         if self.standard is not None and self.standard not in STANDARDS:

@@ -5,6 +5,7 @@ Game-free: every game's check starts here (``conductor.py``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import shutil
@@ -16,6 +17,7 @@ from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run.sandbox import SANDBOXES, SYSTEM, Isolation, Jail, ProcessLimits
 from perfectplay.check.run.sandbox import choose as choose_isolation
 from perfectplay.check.run.worker import MACHINE_RETRIES
+from perfectplay.files import kind_of
 
 __all__ = [
     "SANDBOXES",
@@ -80,12 +82,21 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def python_file(path: Path) -> Path:
+    # A link is not followed: in a grader's checkout or upload it is the student's, and its target (a file of
+    # the runner's, a classmate's or the teacher's AI) would be copied, run and quoted as the student's own.
+    if path.is_symlink():
+        raise NotGradable(f"{path} is a symbolic link: only a student's own file is checked, never a link's target")
     if not path.exists():
         raise NotGradable(f"{path}: no such file")
     if path.is_dir():
         raise NotGradable(f"{path} is a folder: give the Python file in it (e.g. {path / 'tictactoe.py'})")
     if path.suffix != ".py":
         raise NotGradable(f"{path} is not a Python file (.py): for a program in another language use --command")
+    if not path.is_file():  # a FIFO, a socket or a device named like the AI: no program, and never opened
+        kind = "not a regular file"
+        with contextlib.suppress(OSError):
+            kind = kind_of(path.stat().st_mode)
+        raise NotGradable(f"{path} is {kind}, not a file of Python: not gradable")
     return path.resolve()
 
 

@@ -48,6 +48,7 @@ from perfectplay.check import (
     from_manifest,
     from_paths,
     interrupted_row,
+    lanes,
     load_weights,
     plug_for,
     release_body,
@@ -290,9 +291,11 @@ def _grade_one(
             elif submission.problem is not None:
                 raise NotGradable(submission.problem)
             else:
-                report = check_submission(
-                    _plan(args, isolation, _class_wall(args, 1)), submission, progress(name) if progress else None
-                )
+                plan = _plan(args, isolation, _class_wall(args, 1))
+                # --jobs N is N processes at once, for a grader's one submission too (class_run.lanes).
+                workers = lanes(plan.limits.workers, validate_jobs(args.jobs or default_jobs()), 1)
+                plan = replace(plan, limits=replace(plan.limits, workers=workers))
+                report = check_submission(plan, submission, progress(name) if progress else None)
         except NotGradable as error:
             report = unchecked(name, str(error), args.standard or "best")
             sys.stderr.write(f"perfectplay check: error: {escape_controls(str(error))}\n")

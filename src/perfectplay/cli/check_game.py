@@ -44,14 +44,18 @@ from perfectplay.check import (
     Submission,
     check_plug_class,
     conduct,
-    fresh_seed,
     from_manifest,
     from_paths,
+    lanes,
+    load_secret,
     one_line,
     plug_for,
     plug_games,
     render_rows,
     replay_record,
+    secret_outside,
+    secret_path,
+    student_seed,
     summary_svg,
     summary_text,
     validate_jobs,
@@ -225,10 +229,35 @@ def _roster(args: argparse.Namespace, plug: GamePlug[Any, Any]) -> list[Submissi
     return from_paths(files, args.function, plug.defaults.entries)
 
 
+def student_seeds(
+    args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission]
+) -> Callable[[Submission], Grading]:
+    """Each submission's seed: ``--seed`` as given (shown), the game's own fixed one, or, for a game that draws its
+    positions per check, the student's own from the grader's secret (the same on every resubmission, not shown)."""
+    if args.student is not None and len(roster) != 1:
+        raise CheckUsageError("--student names the one submission checked: give one file or command")
+    if args.seed is not None or not plug.defaults.fresh_seeds:
+        if args.secret is not None:
+            raise CheckUsageError(
+                "--secret draws each student's seed: leave out --seed"
+                if args.seed is not None
+                else f"--secret is for games that draw their positions per check, not {plug.name}"
+            )
+        shown = Grading(seed=args.seed if args.seed is not None else plug.defaults.seed)
+        return lambda submission: shown
+    where = Path(args.secret) if args.secret is not None else secret_path()
+    secret_outside(where, [submission.file.parent for submission in roster if submission.file is not None])
+    secret = load_secret(where)
+    return lambda submission: Grading(
+        seed=student_seed(secret, plug.name, args.student or submission.name), seed_shown=False
+    )
+
+
 def _checker(
-    args: argparse.Namespace, plug: GamePlug[Any, Any], students: int
+    args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission]
 ) -> Callable[[Submission, Progress | None], Any]:
     """Checks one submission with the run's flags."""
+    students = len(roster)
     defaults = plug.defaults
     allowed = list(defaults.allowed_packages) + [
         name for name in getattr(args, "allow_package", None) or [] if name not in defaults.allowed_packages
@@ -238,10 +267,11 @@ def _checker(
         args.time_limit or defaults.total_seconds,
         args.memory,
         wall_seconds=_wall(args, students),
+        # --jobs N is N processes computing at once, as for tic-tac-toe (class_run.lanes). Without it, one student
+        # at a time on a check's two processes: checks side by side run in threads, which Ctrl-C cannot stop.
+        workers=Limits().workers if args.jobs is None else lanes(Limits().workers, _jobs(args), students),
     )
-    # One fresh seed per run when the game wants one: every student of a class run is asked alike.
-    seed = args.seed if args.seed is not None else fresh_seed() if defaults.fresh_seeds else defaults.seed
-    grading = Grading(seed=seed)
+    seed_of = student_seeds(args, plug, roster)
     hint = _hint(args, plug)
 
     def check(submission: Submission, progress: Progress | None) -> Any:
@@ -250,7 +280,7 @@ def _checker(
             given["function"] = submission.settings["function"]
         candidate = Candidate(submission.file, submission.command, submission.name, submission.others, args.sandbox)
         output = Output(progress, args.transcript)
-        return conduct(plug, GameSettings(candidate, limits, grading, output, given, tuple(allowed)))
+        return conduct(plug, GameSettings(candidate, limits, seed_of(submission), output, given, tuple(allowed)))
 
     return check
 
@@ -271,7 +301,7 @@ def _replay(args: argparse.Namespace, plug: GamePlug[Any, Any], weights: Any) ->
 
 def _grade_one(args: argparse.Namespace, plug: GamePlug[Any, Any], submission: Submission, weights: Any) -> int:
     """One submission to a grader's file: one that cannot be checked still gets one (0 points, not gradable)."""
-    result = next(check_plug_class(plug, [submission], _checker(args, plug, 1)))
+    result = next(check_plug_class(plug, [submission], _checker(args, plug, [submission])))
     report = result.graded
     if result.report is None:
         sys.stderr.write(f"perfectplay check: error: {one_line(str(result.problem))}\n")
@@ -298,9 +328,13 @@ def write_grader(args: argparse.Namespace, plug: GamePlug[Any, Any], report: Any
     return int(report.exit_status)
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    return validate_jobs(args.jobs if args.jobs is not None else 1)
+
+
 def _run_class(args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission], weights: Any) -> int:
     """Every submission in order: text reports, or ``--json``, or ``--csv`` rows as each finishes; a summary."""
-    jobs = validate_jobs(args.jobs if args.jobs is not None else 1)
+    jobs = _jobs(args)
     several = len(roster) > 1
     feedback = feedback_files(args.feedback_dir, roster)
     results: list[PlugResult] = []
@@ -311,7 +345,7 @@ def _run_class(args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[
         print_or_write("--csv", args.csv, "grades.csv", render_rows(plug, []))  # fail early (exit 2)
     elif args.csv == "-":
         _print(render_rows(plug, []), end="")
-    for result in check_plug_class(plug, roster, _checker(args, plug, len(roster)), jobs):
+    for result in check_plug_class(plug, roster, _checker(args, plug, roster), jobs):
         if result.report is None and not several:
             raise CheckUsageError(str(result.problem))
         if result.report is None:

@@ -170,8 +170,20 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         MAX_SEED,
         default=None,
         metavar="S",
-        help="the check's seed, for what it draws (default: 2026 for tic-tac-toe; for Connect Four and Nim drawn "
-        "fresh, shown in the report)",
+        help="the check's seed, for what it draws, shown in the report (default: 2026 for tic-tac-toe; for Connect "
+        "Four and Nim each student's own, from --secret)",
+    )
+    limits.add_argument(
+        "--secret",
+        metavar="FILE",
+        help="Connect Four, Nim: the grader's secret each student's seed is drawn from, kept outside every "
+        "student's files (default ~/.config/perfectplay/check-secret, made on first use)",
+    )
+    limits.add_argument(
+        "--student",
+        metavar="NAME",
+        help="Connect Four, Nim: who the one submission is (its seed is drawn from --secret and this name; "
+        "default: the row's name, the file as given for one file)",
     )
     limits.add_argument(
         "--memory",
@@ -195,7 +207,9 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         1,
         256,
         metavar="N",
-        help="check N students side by side, each in its own sandbox (default: the number of cores)",
+        help="at most N processes computing at once: N students side by side, each in its own sandbox with one "
+        "candidate process (one file: up to two); --jobs 1 is one at a time (default: the processors this run may use; "
+        "--game connect4 and nim: one student at a time on two processes)",
     )
     group.add_argument(
         "--summary",

@@ -33,6 +33,10 @@ def _given(args: argparse.Namespace, name: str) -> bool:
 def refuse_inapplicable(args: argparse.Namespace) -> None:
     """Raise ``CheckUsageError`` for the first flag that does not apply to this check, or names nothing."""
     game = getattr(args, "game", "tictactoe")
+    for flag in ("--secret", "--student"):
+        if game == "tictactoe" and _given(args, flag.lstrip("-")):
+            # Tic-tac-toe asks every position: its seed draws only the probe and a sample, shown for a regrade.
+            raise CheckUsageError(f"{flag} is for games that draw their positions per check (--game connect4, nim)")
     own = {option.flag for option in plug_for(game).options}
     for other in plug_games():
         if other == game:

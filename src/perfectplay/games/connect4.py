@@ -27,14 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from perfectplay.errors import IllegalMoveError, PositionError, VariantError
 from perfectplay.game import DRAW, Outcome, Player
 from perfectplay.games.connect4_node import Connect4Node, compiled_entry
-from perfectplay.games.grid import (
-    GridGame,
-    format_grid,
-    mover_and_winner,
-    new_state,
-    played,
-    read_grid,
-)
+from perfectplay.games.grid import GridGame, format_grid, mover_and_winner, new_state, played, read_grid
 from perfectplay.games.symmetry import transform
 
 if TYPE_CHECKING:
@@ -78,7 +71,7 @@ class Connect4(GridGame[Connect4State]):
                 raise VariantError(f"Connect Four's {label} must be a whole number from 1 to {most}, not {value!r}")
         self.width = width
         self.height = height
-        super().__init__(height, width, IN_A_ROW, moves=width)
+        super().__init__(height, width, IN_A_ROW, moves=width, state=Connect4State)
         # Row-major masks of each column's cells.
         self.columns: tuple[int, ...] = tuple(
             sum(1 << (row * width + col) for row in range(height)) for col in range(width)
@@ -108,9 +101,6 @@ class Connect4(GridGame[Connect4State]):
         return f"Connect Four ({self.width}x{self.height})"
 
     # --- the Game protocol -------------------------------------------------
-
-    def initial_state(self, first: Player = Player.X) -> Connect4State:
-        return Connect4State(0, 0, first, None)
 
     def play(self, state: Connect4State, move: int) -> Connect4State:
         if not isinstance(move, int) or not 0 <= move < self.width:
@@ -147,9 +137,6 @@ class Connect4(GridGame[Connect4State]):
 
     def move_fields(self, move: int) -> dict[str, int]:
         return {"col": move}
-
-    def move_label(self, move: int) -> str:
-        return str(move + 1)
 
     def move_help(self, state: Connect4State) -> str:
         open_columns = [self.move_label(col) for col in self.legal_moves(state)]

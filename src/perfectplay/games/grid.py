@@ -15,6 +15,7 @@ write positions this way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from perfectplay.errors import PositionError
@@ -44,6 +45,9 @@ class Stones(Protocol):
 
 StonesT = TypeVar("StonesT", bound=Stones)
 
+StateType = Callable[[int, int, Player, None], StonesT]
+"""A grid game's position type called with the fields of an empty board: ``x``, ``o``, ``to_move``, ``winner``."""
+
 
 class GridGame(Game[StonesT]):
     """The rules both grid games state alike: lines of ``k`` on ``rows`` x ``cols`` cells, stones, the winner.
@@ -54,10 +58,13 @@ class GridGame(Game[StonesT]):
     lookup of ``play``). The moves are the first ``moves`` cells
     (``move_count``), each open while its cell is empty: every cell of an
     m,n,k board, the top row of Connect Four (column ``c``'s top cell is
-    cell ``c``).
+    cell ``c``). ``state`` is the game's position type, built from its
+    fields ``(x, o, to_move, winner)``: the empty board is one for both.
+    People see and type a move from 1 (a cell's or a column's number).
     """
 
-    def __init__(self, rows: int, cols: int, k: int, moves: int) -> None:
+    def __init__(self, rows: int, cols: int, k: int, moves: int, state: StateType[StonesT]) -> None:
+        self.state_type = state
         self.move_count = moves
         self.cells = rows * cols
         self.full = (1 << self.cells) - 1
@@ -65,6 +72,12 @@ class GridGame(Game[StonesT]):
         self.lines_through: tuple[tuple[int, ...], ...] = tuple(
             tuple(mask for mask in self.lines if mask >> cell & 1) for cell in range(self.cells)
         )
+
+    def initial_state(self, first: Player = Player.X) -> StonesT:
+        return self.state_type(0, 0, first, None)
+
+    def move_label(self, move: int) -> str:
+        return str(move + 1)
 
     @property
     def max_plies(self) -> int:

@@ -68,7 +68,7 @@ class MNK(GridGame[MNKState]):
         self.rows = rows
         self.cols = cols
         self.k = k
-        super().__init__(rows, cols, k, moves=rows * cols)
+        super().__init__(rows, cols, k, moves=rows * cols, state=MNKState)
 
     def __repr__(self) -> str:
         return f"MNK({self.rows}, {self.cols}, {self.k})"
@@ -97,9 +97,6 @@ class MNK(GridGame[MNKState]):
 
     # --- the Game protocol -------------------------------------------------
 
-    def initial_state(self, first: Player = Player.X) -> MNKState:
-        return MNKState(0, 0, first, None)
-
     def play(self, state: MNKState, move: int) -> MNKState:
         if not isinstance(move, int) or not 0 <= move < self.cells:
             raise IllegalMoveError(f"move {move!r} is off the board: cells are 0 to {self.cells - 1}")
@@ -115,9 +112,6 @@ class MNK(GridGame[MNKState]):
     def move_fields(self, move: int) -> dict[str, int]:
         row, col = self.row_col(move)
         return {"row": row, "col": col}
-
-    def move_label(self, move: int) -> str:
-        return str(move + 1)
 
     def move_help(self, state: MNKState) -> str:
         return f"a cell number (1-{self.cells}) or 'row col'"

@@ -185,13 +185,18 @@ def solve_keys(spec: str, packed: bytes, values: str = "exact") -> tuple[bytes, 
         capacity = 1 << 24 if game.cells >= BIG_BOARD_CELLS else 1 << 21
         _TABLES[spec] = (PackedBoard(game), TranspositionTable(capacity=capacity))
     board, table = _TABLES[spec]
+    # A layer of exact scores where the package ships the same layer's outcomes: each position's outcome narrows
+    # its search to the length alone (``solve_value``), about a third less work after 8 moves.
+    known = board.game.outcome_table() if values == "exact" else None
     scores = array("b")
     symmetric = 0
     for key in _unpack(board.cells, packed):
+        state = board.state(key)
         if values == "outcome":
-            scores.append(solve_outcome(board.game, board.state(key), table=table))
+            scores.append(solve_outcome(board.game, state, table=table))
         else:
-            score = solve_value(board.game, board.state(key), table=table).score
+            outcome = None if known is None else known.outcome(state)
+            score = solve_value(board.game, state, table=table, outcome=outcome).score
             assert score is not None  # solve_value has no limit: every value it returns is exact
             scores.append(score)
         symmetric += _symmetric(board, key)

@@ -151,10 +151,11 @@ def test_a_program_in_any_language_is_checked_as_a_player_over_the_line_protocol
     assert document["interface"].startswith("a program (--command)")
 
 
-def test_the_check_draws_a_fresh_seed_each_time_shows_it_and_the_seed_shown_asks_the_same_again(
+def test_each_student_draws_their_own_seed_from_the_graders_secret_and_the_seed_shown_asks_the_same_again(
     run: InProcess,
 ) -> None:
-    """No answer key to carry in: without ``--seed`` nobody knows the hand-made tables' values beforehand."""
+    """No answer key to carry in: without the grader's secret nobody knows the hand-made tables' values beforehand,
+    and a resubmission is asked the same (grader_secret.py)."""
     target = str(EXAMPLES / "learning" / "nim.py")
     quick = ("--game", "nim", "--train-games", "50", "--format", "json")
 
@@ -163,7 +164,7 @@ def test_the_check_draws_a_fresh_seed_each_time_shows_it_and_the_seed_shown_asks
         assert finished.returncode in (0, 1), finished.stderr
         return str(json.loads(finished.stdout)["settings"]["hand-made tables"])
 
-    first, second = drawn(), drawn()
-    assert first != second
+    first, second, other = drawn(), drawn(), drawn("--student", "someone else")
+    assert first == second != other
     seed = first.rsplit(" ", 1)[-1]
     assert drawn("--seed", seed) == first

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from perfectplay import MNK, MNKState, TicTacToe, solve
+from perfectplay import MNK, MNKState, PerfectplayError, TicTacToe, make_game, solve
 from perfectplay.search.base.scale import SCALE
 from perfectplay.search.solver.exact import solve_value
 from perfectplay.search.solver.nullwindow import bisect, bisect_outside_in, converge
@@ -110,3 +110,31 @@ def test_solve_value_agrees_with_solve_on_4x4_and_shares_a_table() -> None:
             state = game.play(state, rng.choice(game.legal_moves(state)))
         assert solve_value(game, state, table=table).score == solve(game, state).score
     assert len(table) > 0
+
+
+def test_a_known_outcome_leaves_only_the_length_to_prove_with_fewer_nodes_and_the_same_score() -> None:
+    game = make_game("connect4:5,4")
+    rng = random.Random("outcome hints")
+    seen = set()
+    nodes = {"plain": 0, "hinted": 0}
+    for _ in range(12):
+        state = game.initial_state()
+        for _ in range(4):
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+        plain = solve_value(game, state)
+        assert plain.score is not None
+        outcome = (plain.score > 0) - (plain.score < 0)
+        hinted = solve_value(game, state, outcome=outcome)
+        assert hinted.score == plain.score, game.format(state)
+        seen.add(outcome)
+        if outcome == 0:
+            assert hinted.nodes == 1  # a draw is its own exact score: nothing is searched
+        nodes["plain"] += plain.nodes
+        nodes["hinted"] += hinted.nodes  # one position may take more (the probes go in another order), not all
+    assert seen == {-1, 0, 1}, "the sample should hold wins, draws and losses"
+    assert nodes["hinted"] < nodes["plain"]
+
+
+def test_an_outcome_that_is_not_win_draw_or_loss_is_refused() -> None:
+    with pytest.raises(PerfectplayError, match="not 2"):
+        solve_value(TicTacToe(), TicTacToe().initial_state(), outcome=2)

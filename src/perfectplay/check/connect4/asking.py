@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from perfectplay import Connect4
-from perfectplay.check.connect4.model import GameRecord
+from perfectplay.check.connect4.model import SECRET_WORDS, GameRecord
 from perfectplay.check.connect4.opponents import LADDER, opponent_move, state_cells
 from perfectplay.check.connect4.pool import PHASE_PLIES, draw_positions
 from perfectplay.check.connect4.recognise import machine_lacks
@@ -27,15 +27,19 @@ class Connect4Draw(QuestionDraw):
     """The questions and the positions behind them, with every legal move's exact score (never sent to the agent)."""
 
     positions: tuple[SuitePosition, ...] = ()
+    shown: bool = True
+    """False: the seed is the grader's secret one for this student, kept out of the transcript and the report."""
 
 
-def draw_suite(positions: int, seed: int) -> Connect4Draw:
-    """``positions`` decisive positions generated and solved from ``seed``, every phase in its share."""
+def draw_suite(positions: int, seed: int, shown: bool = True) -> Connect4Draw:
+    """``positions`` decisive positions generated and solved from ``seed``, every phase in its share; ``shown``
+    False for a seed from the grader's secret, which the words (and the report) leave out."""
     drawn = draw_positions(positions, seed)
     questions = tuple(_question(index, position) for index, position in enumerate(drawn))
     low, high = min(low for low, _ in PHASE_PLIES.values()), max(high for _, high in PHASE_PLIES.values())
-    words = f"{len(drawn):,} {POOL_WORDS.format(low=low, high=high)}, seed {seed} (--seed {seed} asks them again)"
-    return Connect4Draw(questions, seed, len(drawn), words, drawn)
+    which = f"seed {seed} (--seed {seed} asks them again)" if shown else SECRET_WORDS
+    words = f"{len(drawn):,} {POOL_WORDS.format(low=low, high=high)}, {which}"
+    return Connect4Draw(questions, seed, len(drawn), words, drawn, shown)
 
 
 def _question(index: int, position: SuitePosition) -> Question:
@@ -54,7 +58,7 @@ def ask(session: Session, recognised: Recognised, draw: QuestionDraw, games: boo
         played = _play_games(session, draw.seed)
     positions = draw.positions if isinstance(draw, Connect4Draw) else ()
     return {
-        "seed": draw.seed,
+        "seed": draw.seed if not isinstance(draw, Connect4Draw) or draw.shown else None,
         "games_planned": games,
         "suite": [question.key for question in draw.questions],
         "positions": [{"moves": p.moves, "phase": p.phase, "scores": list(p.scores)} for p in positions],

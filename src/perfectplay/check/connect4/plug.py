@@ -44,7 +44,8 @@ DEFAULT_POSITIONS = 200
 """Positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores, and
 about 10 s of the checker's to generate and solve them."""
 DEFAULT_SEED: int | None = None
-"""A fresh seed per check (shown in the report; ``--seed`` asks the same positions again)."""
+"""A library call's default: a fresh seed per check, shown (``--seed`` asks the same positions again); the command
+line's is each student's own from the grader's secret (``grader_secret``), not shown."""
 CONNECT4_POSITIONS = DEFAULT_POSITIONS
 CONNECT4_MAX_POSITIONS = MAX_POSITIONS
 CONNECT4_ALLOWED = LAB_PACKAGES
@@ -113,7 +114,7 @@ class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
         return recognise(session, loaded, hint)
 
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
-        return asking.draw_suite(self.positions, grading.seed)
+        return asking.draw_suite(self.positions, grading.seed, grading.seed_shown)
 
     def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
         return asking.ask(session, recognised, draw, self.games)

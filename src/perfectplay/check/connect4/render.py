@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.check.connect4.judge import TOP_K
-from perfectplay.check.connect4.model import Blunder, Connect4Report, PhaseRates
+from perfectplay.check.connect4.model import SECRET_WORDS, Blunder, Connect4Report, PhaseRates
 from perfectplay.check.connect4.score import connect4_score, games_rate
 from perfectplay.check.connect4.suite import COLUMNS, ROWS, grid_cells
 from perfectplay.check.report import escape
@@ -103,7 +103,10 @@ def render_text(report: Connect4Report, result: Score | None = None) -> str:
 
 
 def _drawn(report: Connect4Report) -> str:
-    seed = "" if report.seed is None else f", seed {report.seed} (--seed {report.seed} asks them again)"
+    # A report with positions and no seed was drawn from the grader's secret: the number is not shown (a student
+    # could draw the same positions on their own machine with it).
+    seed = f", seed {report.seed} (--seed {report.seed} asks them again)" if report.seed is not None else ""
+    seed = seed or f", {SECRET_WORDS}"
     return (
         f"{report.overall.asked} of {report.suite_size} decisive positions (some moves keep the value, some lose "
         f"it) from games played for this check{seed}; exact scores by perfectplay's solver; a random mover keeps "

@@ -12,9 +12,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from perfectplay.check.nim.detect import LEARNING_METHODS, PLAYERS
 from perfectplay.check.nim.positions import MAX_PILE, MAX_PILES, Action, Piles
 from perfectplay.check.run.protocol import MAX_INDEX, ProtocolError, count, error, text
 
+OFFERED_NAMES = frozenset(("NimAI", "train", *PLAYERS, *LEARNING_METHODS))
+"""What an ``offers`` reply may name: the lab's names and ``NimAI``'s methods."""
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
 
@@ -171,6 +174,10 @@ class SeedReply:
     best: tuple[frozenset[Action] | None, ...] | None = None
     """Each position's actions of the highest value in the trained table, read before any choice (None in it: no
     preference learned there); None: the table was unreadable, or its best actions were not sent."""
+    unwritten: int = 0
+    """How many of the table's values the positions read were never written by ``update_q_value``."""
+    off_rule: int = 0
+    """How many of training's ``update_q_value`` writes were not the lab's rule on their own arguments."""
 
 
 MAX_ACTIONS = MAX_PILES * MAX_PILE
@@ -202,7 +209,7 @@ def off_table(reply: SeedReply, asked: int) -> frozenset[int]:
     """The positions (by index, of ``asked``) whose greedy pair the parent does not count as the AI's learned choice:
     not among the table's best actions there, or the table had no preference there, or its best actions are unknown
     (an unreadable table, a reply without them: the candidate's process said nothing the parent can check)."""
-    if reply.best is None:
+    if reply.best is None or reply.unwritten:
         return frozenset(range(asked))
     off: set[int] = set(range(len(reply.best), asked))
     for index, (found, answer) in enumerate(zip(reply.best, reply.answers, strict=False)):
@@ -237,6 +244,8 @@ def seed(value: dict[str, Any]) -> SeedReply:
         summary,
         text(value.get("returned", ""), 40),
         best=_best(value.get("best")),
+        unwritten=count(value.get("unwritten", 0)),
+        off_rule=count(value.get("off_rule", 0)),
     )
 
 
@@ -297,7 +306,18 @@ def clean(record: dict[str, Any]) -> dict[str, Any]:
         return _wire_seed(seed(record))
     if kind == "move":
         return _wire_move(move(record))
+    if kind == "offers":
+        return offers(record)
     raise ProtocolError("sent a reply of no known kind")
+
+
+def offers(record: dict[str, Any]) -> dict[str, Any]:
+    """The lab's names the module gives through ``getattr`` (``driver.Driver.offers``): known names only."""
+    names, methods = record.get("names"), record.get("methods")
+    for part in (names, methods):
+        if not isinstance(part, list) or not all(isinstance(name, str) and name in OFFERED_NAMES for name in part):
+            raise ProtocolError("sent names the driver never sends")
+    return {"kind": "offers", "names": sorted(set(names or ())), "methods": sorted(set(methods or ()))}
 
 
 def _wire_unit(reply: UnitReply) -> dict[str, Any]:
@@ -338,6 +358,10 @@ def _wire_seed(reply: SeedReply) -> dict[str, Any]:
         wire["returned"] = reply.returned
     if reply.best is not None:
         wire["best"] = [None if found is None else [list(pair) for pair in sorted(found)] for found in reply.best]
+    if reply.unwritten:
+        wire["unwritten"] = reply.unwritten
+    if reply.off_rule:
+        wire["off_rule"] = reply.off_rule
     wire["answers"] = [wire_answer(a) for a in reply.answers]
     return wire
 

@@ -31,6 +31,14 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
 
+_NOT_WRITTEN = object()
+"""What ``update_q_value`` left where it wrote nothing: matches no value of a table."""
+_OFF_RULE = object()
+"""The key, among the watched writes, of how many were not ``old + alpha * (reward + future - old)``."""
+OFFERED = ("NimAI", "train", "best_move", "find_best_move", "choose_move")
+LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
+"""The lab's names (``nim/detect.py``'s), asked of the module through ``getattr`` (``Driver.offers``)."""
+
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
 """Answers described in one reply, and Q-table entries sent back after an update."""
@@ -88,7 +96,9 @@ class Driver:
         self.ai: Any = None
 
     def handle(self, item: dict[str, Any]) -> dict[str, Any]:
-        operation = {"unit": self.unit, "seed": self.seed, "move": self.move}.get(str(item.get("op")))
+        operation = {"unit": self.unit, "seed": self.seed, "move": self.move, "offers": self.offers}.get(
+            str(item.get("op"))
+        )
         if operation is None:
             return {"kind": "missing", "missing": "no such request"}
         return operation(item)
@@ -98,6 +108,20 @@ class Driver:
         if kwargs:
             return self.tools.invoke(lambda: function(*args, **kwargs))  # type: ignore[no-any-return]
         return self.tools.invoke(function, *args)  # type: ignore[no-any-return]
+
+    def offers(self, item: dict[str, Any]) -> dict[str, Any]:
+        """Which of the lab's names ``module.NAME`` gives, as ``import nim`` would see them: a module-level
+        ``__getattr__`` answers names its listing does not hold. For a ``NimAI`` class, which methods it has."""
+        names: list[str] = []
+        methods: list[str] = []
+        for name in OFFERED:
+            value, record = self.call(getattr, self.module, name, None)
+            if "error" in record or not callable(value):
+                continue
+            names.append(name)
+            if name == "NimAI" and isinstance(value, type):
+                methods = [method for method in LEARNING_METHODS if isinstance(vars(value).get(method), FunctionType)]
+        return {"kind": "offers", "names": names, "methods": methods}
 
     def unit(self, case: dict[str, Any]) -> dict[str, Any]:
         """One hand-made Q-table case: a fresh AI, the table, one method asked ``repeat`` times."""
@@ -161,6 +185,7 @@ class Driver:
         if not callable(train):
             return {"kind": "seed", "missing": "train"}
         self.count_games(module)
+        written = self.watch_updates(module)
         random.seed(int(item["seed"]))
         ai, record = self.call(train, int(item["games"]))
         reply: dict[str, Any] = {"kind": "seed", "printed": int(record.get("printed", 0)), "games": self.games}
@@ -176,8 +201,12 @@ class Driver:
         # is read, and its best actions put in the reply, before any choice is asked, so a choose_action that plays
         # from elsewhere (a formula, the call stack) cannot write its move into the table to vouch for it. Which
         # choices are off the table is the parent's finding (``answers.off_table``), never this process's.
-        best, record = self.call(self.table_best, ai, positions)
-        reply["best"] = _wire_best(best) if isinstance(best, list) and "error" not in record else "unreadable"
+        best, record = self.call(self.table_best, ai, positions, written)
+        if isinstance(best, tuple) and "error" not in record:
+            reply["best"], reply["unwritten"] = _wire_best(best[0]), best[1]
+            reply["off_rule"] = _whole(written[_OFF_RULE]) or 0
+        else:
+            reply["best"] = "unreadable"
         if callable(choose):
             random.seed(int(item["seed"]))
             for piles in positions:
@@ -190,9 +219,12 @@ class Driver:
         return reply
 
     @staticmethod
-    def table_best(ai: Any, positions: list[Any]) -> list[set[tuple[int, int]] | None]:
+    def table_best(
+        ai: Any, positions: list[Any], written: dict[Any, Any]
+    ) -> tuple[list[set[tuple[int, int]] | None], int]:
         """Each position's actions of the highest value in ``ai.q`` (unknown: 0); None where every action's value
-        is the same (no preference learned: a winning move there is luck, not learning).
+        is the same (no preference learned: a winning move there is luck, not learning). And how many of those
+        values ``update_q_value`` never wrote (``written``: what it left in the table, entry by entry).
 
         The table is read through ``dict``'s own storage, never the student's methods: a ``get_q_value`` or a
         ``dict`` subclass that answers otherwise once trained cannot vouch for a choice made elsewhere."""
@@ -200,6 +232,7 @@ class Driver:
         if not isinstance(table, dict):
             raise TypeError("the trained q is not a dict")
         best: list[set[tuple[int, int]] | None] = []
+        unwritten = 0
         for piles in positions:
             state = tuple(int(pile) for pile in piles)
             values: dict[tuple[int, int], float] = {}
@@ -208,13 +241,39 @@ class Driver:
                     found = dict.get(table, (state, (pile, taken)), 0)
                     if isinstance(found, bool) or type(found) not in (int, float) or not math.isfinite(found):
                         raise TypeError("the trained q holds a value that is no number")
+                    # A value the lab's update never wrote (a table filled by a formula in train, __init__ or
+                    # choose_action) is no learning; a 0 is what an unknown action is worth anyway, unless it
+                    # stands where update_q_value wrote something else (a learned value wiped).
+                    recorded = dict.get(written, (state, (pile, taken)), _NOT_WRITTEN)
+                    if recorded is not found and (found != 0 or recorded is not _NOT_WRITTEN):
+                        unwritten += 1
                     values[(pile, taken)] = float(found)
             highest = max(values.values(), default=0.0)
             if len(values) > 1 and highest - min(values.values()) <= 1e-9:
                 best.append(None)
             else:
                 best.append({action for action, value in values.items() if value >= highest - 1e-9})
-        return best
+        return best, unwritten
+
+    @staticmethod
+    def watch_updates(module: ModuleType) -> dict[Any, Any]:
+        """What ``NimAI.update_q_value`` leaves in the table, entry by entry, from now on (the dict returned).
+
+        Training is the student's ``train``; the values it learns must come through ``update_q_value``, as the
+        lab's ``update`` calls it. A method that is no plain function is not watched: nothing it writes counts."""
+        written: dict[Any, Any] = {_OFF_RULE: 0}
+        made = getattr(module, "NimAI", None)
+        original = made.__dict__.get("update_q_value") if isinstance(made, type) else None
+        original = getattr(original, "_original", original)  # a later seed watches the student's own again
+        if not isinstance(original, FunctionType):
+            return written
+        watched = _watching(original, written)
+        watched._original = original  # type: ignore[attr-defined]
+        try:
+            made.update_q_value = watched  # type: ignore[union-attr]
+        except Exception:
+            return written  # a class that refuses it: nothing is watched, so nothing it learns counts
+        return written
 
     def count_games(self, module: ModuleType) -> None:
         """Count the games ``train`` starts (each makes a ``Nim``), to say which one a crash happened in."""
@@ -274,6 +333,48 @@ def _counting(original: Callable[..., None], counter: list[int]) -> Callable[...
         original(this, *args, **kwargs)
 
     return FunctionType(counted.__code__, {"__builtins__": {}}, "counted", None, counted.__closure__)
+
+
+def _watching(original: FunctionType, written: dict[Any, Any]) -> Callable[..., Any]:
+    """An ``update_q_value`` that calls ``original`` then notes the value it left under ``(tuple(state), action)``,
+    and counts under ``_OFF_RULE`` the writes that are not the lab's rule on the arguments it was given.
+
+    Like ``_counting``, it goes into the student's class with empty globals: what it needs is in its closure.
+    Its arguments are read as ``original`` binds them (by position, by name, its defaults), so a call by keyword
+    is read as the student's method reads it."""
+    code = original.__code__
+    names = code.co_varnames[1 : code.co_argcount]
+    given_defaults = original.__defaults__ or ()
+    defaults = dict(zip(names[len(names) - len(given_defaults) :], given_defaults, strict=True))
+    read, make, failed, nothing, off_rule, kind_of = dict.get, tuple, Exception, _NOT_WRITTEN, _OFF_RULE, type
+    size, numbered, kinds = len, enumerate, (int, float)
+
+    def watched(this: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            alpha = this.alpha  # before the call: an update that then changes it wrote with this one
+        except failed:
+            alpha = nothing
+        result = original(this, *args, **kwargs)
+        try:
+            given = [
+                args[index] if index < size(args) else read(kwargs, name, read(defaults, name, nothing))
+                for index, name in numbered(names[:5])
+            ]
+            key = (make(given[0]), given[1])
+            value = written[key] = read(this.q, key, nothing)
+            old, reward, future = given[2], given[3], given[4]
+            numbers = kind_of(old) in kinds and kind_of(reward) in kinds and kind_of(future) in kinds
+            if not (numbers and kind_of(alpha) in kinds and kind_of(value) in kinds):
+                written[off_rule] += 1
+            else:
+                gap = value - (old + alpha * (reward + future - old))
+                if gap > 1e-9 or gap < -1e-9:
+                    written[off_rule] += 1
+        except failed:
+            written[off_rule] += 1
+        return result
+
+    return FunctionType(watched.__code__, {"__builtins__": {}}, "update_q_value", None, watched.__closure__)
 
 
 def _wire_best(best: list[set[tuple[int, int]] | None]) -> list[list[list[int]] | None]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +154,13 @@ class NimPlug(ScoredPlug[NimReport, NimWeights]):
                 where = "an error"
             return f"it does not load: {where}"
         found = detect(loaded, hint.get("nim_ai"), hint.get("function"))
+        if not (hint.get("nim_ai") or hint.get("function")) and (isinstance(found, str) or found.kind == "player"):
+            # Not the learning lab by its listing: a module-level __getattr__ may still give NimAI or train, as
+            # `import nim` would see them; then it is the lab's file, never a player graded on a formula alone.
+            loaded, hidden = _with_offered(session, loaded)
+            if hidden:
+                found = detect(loaded)
+                session.note(f"it gives {', '.join(hidden)} only through a module-level __getattr__")
         if isinstance(found, str):
             if any(name in loaded.classes for name in ("Nim", "NimAI")) or hint.get("nim_ai") or hint.get("function"):
                 return found
@@ -244,3 +252,22 @@ class NimMiserePlug(NimPlug):
 
 PLUG = NimPlug()
 """The plug the registry names ``nim``."""
+
+
+def _with_offered(session: Session, loaded: LoadedModule) -> tuple[LoadedModule, list[str]]:
+    """``loaded`` with the lab's names the module gives through ``getattr`` but does not list, and those names.
+
+    Asked of the driver in the candidate's process; a module whose ``__getattr__`` raises, spins or dies for
+    them gives nothing more than its listing (the probe's failure is bounded as every probe's is).
+    """
+    runner = {"kind": "driver", "driver": "nim", "interface": "player", "name": ""}
+    records = session.probe(runner, [Question("offers", "drive", {"op": "offers"})])
+    reply = records[0] if records else {}
+    names = [name for name in reply.get("names", []) if name not in loaded.functions and name not in loaded.classes]
+    if reply.get("kind") != "offers" or not names:
+        return loaded, []
+    functions = {**loaded.functions, **{name: 1 for name in names if name != "NimAI"}}
+    classes = dict(loaded.classes)
+    if "NimAI" in names:
+        classes["NimAI"] = {method: 1 for method in reply.get("methods", [])}
+    return replace(loaded, functions=functions, classes=classes), names

@@ -139,10 +139,14 @@ def _learning(
     seeds: list[SeedResult] = []
     train_cpu: list[float] = []
     seed_records = body.get("seeds", {})
+    # An update_q_value that follows the lab's rule on hand-made tables and another one in training tells the two
+    # apart: what it learned there is not the lab's learning (an update that is simply wrong is wrong in both).
+    updates = [unit for unit in units if unit.name.startswith("update")]
+    two_faced = bool(updates) and all(unit.passed for unit in updates)
     for seed in plan.seeds:
         found = _first(seed_records, seed_key(seed))
         train_cpu.append(_cpu(found))
-        seeds.append(_seed(plan, seed, found, positions, oracle, notes))
+        seeds.append(_seed(plan, seed, found, positions, oracle, notes, two_faced))
     cpu += sum(train_cpu)
     bugs = list(name_bugs(units, seeds, plan.budget, plan.games))
     in_play = none_in_play(seeds)
@@ -191,7 +195,10 @@ def _seed(
     positions: Sequence[Piles],
     oracle: NimOracle,
     notes: list[str],
+    ruled: bool = False,
 ) -> SeedResult:
+    """``ruled``: update_q_value followed the lab's rule on every hand-made table, so a training write off it is
+    no slip of the student's update but another rule kept for training."""
     games = plan.games
     if found is None:
         return SeedResult(seed, games, False, "not run: the check's time was up first", "timeout")
@@ -211,11 +218,23 @@ def _seed(
         words = f"train({games:,}) returned {reply.returned or 'nothing'}, not a NimAI with a q table"
         return SeedResult(seed, games, False, words, "returned", reply.printed)
     got: list[answers.Answer | None] = [*reply.answers, *([None] * (len(positions) - len(reply.answers)))]
-    off = answers.off_table(reply, len(positions))
+    off_rule = reply.off_rule if ruled else 0
+    off = frozenset(range(len(positions))) if off_rule else answers.off_table(reply, len(positions))
     play = judge_play(oracle, positions, got[: len(positions)], seed, off)
-    if reply.best is None:
+    if off_rule:
+        notes.append(
+            f"seed {seed}: in training, update_q_value wrote {off_rule:,} values that are not old + alpha * (reward"
+            " + future - old) of its own arguments, the rule it follows on hand-made tables, so no greedy choice is"
+            " counted"
+        )
+    elif reply.best is None:
         notes.append(
             f"seed {seed}: the trained q could not be read (not a dict of numbers), so no greedy choice is counted"
+        )
+    elif reply.unwritten:
+        notes.append(
+            f"seed {seed}: {reply.unwritten:,} values in the trained q were never written by update_q_value (the table"
+            " was filled some other way, not learned), so no greedy choice is counted"
         )
     elif uncounted := _uncounted(oracle, positions, got, off):
         notes.append(

@@ -33,6 +33,7 @@ from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.judge.sample import in_round, stratified
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report.model import GameMove, RoleResult
+from perfectplay.check.run.copying import CAPS
 from perfectplay.check.run.failures import ChildDied, ChildTimedOut, FailureBudget, GaveUp, NotFlushing, OutOfTime
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.speakers import CommandSpeaker, RunnerSpeaker
@@ -45,6 +46,7 @@ from perfectplay.check.tictactoe.state import (
     _legal_moves,
 )
 from perfectplay.check.transcript import Transcript
+from perfectplay.files import FileRefused, read_bytes
 
 PROBE_FAILURES_IN_ALL = 1 + MODULE_EMPTIES + len(COMMON_EMPTIES) + 1
 """Readings of the interface probe that may crash or run out of time before it tries no more: every empty marker
@@ -94,8 +96,10 @@ class TicTacToeAsking(TicTacToeState):
         speaker = self.workers[0].speaker
         digest = hashlib.sha256(str(self.grading.seed).encode())
         if isinstance(speaker, RunnerSpeaker):
-            with contextlib.suppress(OSError):
-                digest.update(speaker.path.read_bytes())
+            # Read as every file the student names is: a regular file only (a FIFO named like the AI would hold
+            # the checker forever), without blocking, within the copy's cap.
+            with contextlib.suppress(OSError, FileRefused):
+                digest.update(read_bytes(speaker.path, limit=CAPS.bytes))
         return random.Random(digest.hexdigest())
 
     def _decide_standard(self, interface: TicTacToeInterface) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from perfectplay.errors import LimitError
+from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, OutcomeName, State, outcome_of, terminal_score
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
@@ -103,6 +103,7 @@ def solve_value(
     *,
     table: TranspositionTable | None = None,
     clock: Clock = time.perf_counter,
+    outcome: int | None = None,
 ) -> Analysis:
     """Only the exact value of ``state`` for the side to move: no moves, no limit.
 
@@ -111,13 +112,17 @@ def solve_value(
     the cheaper question when only the value is wanted and what makes our
     node counts comparable with his (``benchmarks/connect4.py``). The
     result's ``moves`` and ``best`` are empty: the search proves the value,
-    not which moves reach it.
+    not which moves reach it. ``outcome``: the position's win, draw or loss
+    (1, 0, -1 for the side to move) where a table proved it ahead of time;
+    the search then proves only its length.
     """
+    if outcome not in (None, WIN, DRAW, LOSS):
+        raise PerfectplayError(f"an outcome is 1, 0 or -1 for the side to move, not {outcome!r}")
     budget = Budget(None, None, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
     negamax = negamax_for(game, _table_for(game, table), budget)
-    value = exact_position(negamax, game.search_node(state))
+    value = exact_position(negamax, game.search_node(state), outcome)
     score = value // SCALE
     return Analysis(
         game,
