@@ -30,13 +30,14 @@ def frozen() -> float:
 
 # 5154245: 5.12 M nodes against 4.97 M since STORE_MIN and converging probes: the exact search alone, whose first
 # probes alternate the loss and the win side, happens to ask nearer its first move's value. 44436324 (8 moves in,
-# on the layer, lost: every move a loss): 6.03 M against 6.02 M, 6.39 M through the deepening.
+# on the layer, lost: every move a loss): 6.03 M against 6.02 M, 6.39 M through the deepening; 4.99 M against
+# 4.94 M since a lost move's probes start from its siblings' fastest loss (``nullwindow._farthest``).
 @pytest.mark.parametrize(
     ("position", "limit", "within"),
     [
         (POSITION, Limit(nodes=10**9), 1.05),
         ("712753133275", Limit(seconds=60), 1.01),
-        ("44436324", Limit(seconds=60), 1.01),
+        ("44436324", Limit(seconds=60), 1.02),
     ],
     ids=["outcomes", "past-the-layer", "on-the-layer"],
 )

@@ -31,12 +31,12 @@ def attempt(root: Root, nodes: int | None, deadline: float | None = None) -> Ite
         budget.soft_deadline = None
 
 
-def share_of_limit(root: Root, share: int) -> contextlib.AbstractContextManager[None]:
+def share_of_limit(root: Root, share: float) -> contextlib.AbstractContextManager[None]:
     """An attempt on ``1 / share`` of what is left of the limit (its nodes, its seconds): then ``AttemptOver``."""
     negamax, budget = root.negamax, root.negamax.budget
     nodes = deadline = None
     if budget.node_cap is not None:
-        nodes = negamax.nodes + max(1, (budget.node_cap - negamax.nodes) // share)
+        nodes = negamax.nodes + max(1, int((budget.node_cap - negamax.nodes) / share))
     if budget.deadline is not None:
         now = budget.clock()
         deadline = now + (budget.deadline - now) / share

@@ -268,10 +268,12 @@ def _limited(
     return deepen(root, every_move, limit.depth, game.max_plies, known, ceiling), "solver", own
 
 
-PROBE_SHARE = 4
-"""A player proves which move reaches the exact score a layer gives within a quarter of its limit (its nodes, its
-seconds), then plays the book's or the table's move at once: a probe at ply 5 of Connect Four takes 0.1-2 s of
-CPU, one at ply 1 from 18 s to minutes, and the first reply of a game should not spend the whole limit on it."""
+PROBE_SHARE = 2
+"""A player proves which move reaches the exact score a layer gives within half of its limit (its nodes, its
+seconds), then plays the book's or the table's move at once: the probes (``reaching.first_reaching``, the
+cheapest proof first) take 0.1-2 s of CPU at ply 5 of Connect Four, but from 18 s to minutes at ply 1, and the
+first reply of a game should not spend the whole limit on them. A quarter was too little at ``14444``, where
+the book's move (a slower win) was probed first and on its own."""
 
 
 def _reach_for_player(

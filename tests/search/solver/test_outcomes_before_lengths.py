@@ -1,0 +1,50 @@
+"""An analysis proves every move's outcome before it refines lengths: a short limit leaves each move at least that.
+
+The page's move list asks, within its few seconds, for the strongest fact
+about every move. Win, draw or loss is cheap next to an exact length, so
+the analysis proves every move's outcome first and spends what is left on
+lengths; before, a limit that ran out between the two left a move unknown
+beside moves whose lengths were proven. The limits are node counts: both
+cores stop at the same node.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from perfectplay import Connect4, Limit, analyze
+
+POSITION = "12154175126651554"
+"""Seventeen moves in, O to move: columns 2 and 4 win (in 23 and 25 plies), the other five lose (3 in 6 plies, the
+rest in 8); bitbully's scores agree (2, 1, -10 and -9)."""
+
+OUTCOMES_NOT_LENGTHS = 240_000
+"""Enough nodes for every move's outcome, not for every exact length (every move exact takes 246,269)."""
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def core(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("PERFECTPLAY_PURE", "1" if request.param == "pure" else "0")
+    return str(request.param)
+
+
+def test_a_limit_that_suffices_for_outcomes_but_not_lengths_leaves_every_move_its_outcome(core: str) -> None:
+    game = Connect4()
+    analysis = analyze(game, game.parse_sequence(POSITION), limit=Limit(nodes=OUTCOMES_NOT_LENGTHS))
+    assert not analysis.complete
+    outcomes = {game.move_label(entry.move): entry.outcome.name for entry in analysis.moves}
+    assert outcomes == {"2": "win", "4": "win", "1": "loss", "3": "loss", "5": "loss", "6": "loss", "7": "loss"}
+    assert any(entry.score is None for entry in analysis.moves), "the limit falls short of every length"
+
+
+def test_the_same_position_with_room_enough_is_every_move_exact(core: str) -> None:
+    game = Connect4()
+    analysis = analyze(game, game.parse_sequence(POSITION), limit=Limit(nodes=2 * OUTCOMES_NOT_LENGTHS))
+    assert analysis.complete
+    plies = {game.move_label(entry.move): (entry.outcome.name, entry.outcome.plies) for entry in analysis.moves}
+    assert plies == {
+        "2": ("win", 23),
+        "4": ("win", 25),
+        "3": ("loss", 6),
+        **{column: ("loss", 8) for column in "1567"},
+    }
