@@ -74,7 +74,12 @@ def _create(where: Path) -> None:
     except OSError as error:
         raise CheckUsageError(f"--secret {where}: cannot be made ({error.strerror or error})") from None
     with os.fdopen(descriptor, "w") as file:
-        file.write(secrets.token_hex(SECRET_BYTES) + "\n")
+        file.write(fresh_secret())
+
+
+def fresh_secret() -> str:
+    """A new grader's secret as the file holds it (and ``--secret`` reads it): ``SECRET_BYTES`` random bytes in hex."""
+    return secrets.token_hex(SECRET_BYTES) + "\n"
 
 
 def secret_outside(where: Path, folders: Iterable[Path]) -> None:

@@ -19,13 +19,12 @@ import json
 import shlex
 from dataclasses import dataclass
 
-from perfectplay.check import plug_for
+from perfectplay.check import fresh_secret, plug_for
 from perfectplay.cli.grader_student import (
     SECRET_FILE,
     SECRET_MODE,
     SECRET_STEP,
     draws_per_check,
-    fresh_secret,
     gradescope_identity,
     gradescope_setup_secret,
 )

@@ -11,11 +11,9 @@ shared secret without a name per student would ask every student the same positi
 
 from __future__ import annotations
 
-import secrets
 import shlex
 
 from perfectplay.check import plug_for
-from perfectplay.check.grader_secret import SECRET_BYTES
 
 SECRET_FILE = "check-secret"
 """The secret's name in the bundle (Gradescope: ``/autograder/source/check-secret``)."""
@@ -74,11 +72,6 @@ chmod 600 "$source/{secret}" 2>/dev/null || true
 def draws_per_check(game: str) -> bool:
     """Whether ``game``'s check draws its positions per student (Connect Four, Nim); tic-tac-toe asks them all."""
     return game != "tictactoe" and plug_for(game).defaults.fresh_seeds
-
-
-def fresh_secret() -> str:
-    """A new grader's secret, as ``check --secret`` reads it: 32 random bytes in hex."""
-    return secrets.token_hex(SECRET_BYTES) + "\n"
 
 
 def gradescope_identity() -> str:
