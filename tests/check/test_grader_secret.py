@@ -146,3 +146,17 @@ def test_a_secret_kept_in_the_students_folder_is_refused_before_anything_runs(
     finished = in_process("check", str(agent), *QUICK, "--secret", str(agent.parent / "secret"))
     assert finished.returncode == 2 and "inside a submission's folder" in finished.stderr
     assert not (agent.parent / "secret").exists()
+
+
+def test_a_secret_that_cannot_be_made_says_how_to_go_on_in_one_line(
+    in_process: InProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unwritable = tmp_path / "a file, not a folder"
+    unwritable.write_text("")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(unwritable))
+    agent = tmp_path / "ann" / "agent.py"
+    agent.parent.mkdir()
+    agent.write_text(AGENT)
+    finished = in_process("check", str(agent), *QUICK)
+    assert finished.returncode == 2 and finished.stderr.count("\n") == 1
+    assert "cannot be made" in finished.stderr and "--secret FILE, or give --seed N" in finished.stderr

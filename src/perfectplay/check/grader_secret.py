@@ -72,7 +72,10 @@ def _create(where: Path) -> None:
     except FileExistsError:
         return
     except OSError as error:
-        raise CheckUsageError(f"--secret {where}: cannot be made ({error.strerror or error})") from None
+        raise CheckUsageError(
+            f"the grader's secret {where} cannot be made ({error.strerror or error}): "
+            "name one with --secret FILE, or give --seed N"
+        ) from None
     with os.fdopen(descriptor, "w") as file:
         file.write(fresh_secret())
 
