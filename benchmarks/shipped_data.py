@@ -17,10 +17,10 @@ Run from the repository root::
   8 moves walked again and compared with the file's keys, then every row's
   outcome against bitbully's (an independent solver with its own 12-ply
   book: ``pip install bitbully==0.0.79`` or the ``bench`` extra; about 15 s);
-* ``exact``: the 7x6 exact layer the package ships (``connect4-7x6-ply5.scores``):
-  every position after its moves walked again and compared with the file's
-  keys, then every row's exact score against bitbully's (``--exact-rows N``:
-  a seeded N of them).
+* ``exact``: the 7x6 exact layers the package ships (``connect4-7x6-ply5.scores``
+  and ``connect4-7x6-ply8-exact.scores``): every position after its moves
+  walked again and compared with the file's keys, then every row's exact
+  score against bitbully's (``--exact-rows N``: a seeded N of each layer's).
 
 The test suite checks a seeded handful of each on every run
 (``tests/check/test_connect4_agent_suite.py``,
@@ -43,7 +43,7 @@ from perfectplay.check.connect4.suite import load_suite
 from perfectplay.game import outcome_of
 from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import pons_score
-from perfectplay.games.connect4_layer import LOSS, shipped_exact_layer, shipped_layer
+from perfectplay.games.connect4_layer import LOSS, ExactLayer, shipped_exact_layer, shipped_layer
 from perfectplay.play.exact_scores import reachable_keys, walk_keys
 from perfectplay.search.solver import TranspositionTable, score_moves
 from perfectplay.search.solver.exact import solve_value
@@ -128,14 +128,24 @@ def check_layer() -> list[str]:
     return wrong
 
 
-def check_exact_layer(rows: int | None, seed: int) -> list[str]:
-    """The shipped 7x6 exact layer's keys against a fresh walk, and every row's exact score (or a seeded ``rows``
-    of them) against bitbully's."""
-    from bitbully import BitBully  # the referee, an optional benchmark dependency
-
+def check_exact_layers(rows: int | None, seed: int) -> list[str]:
+    """Each shipped 7x6 exact layer's keys against a fresh walk, and every row's exact score (or a seeded
+    ``rows`` of each layer's) against bitbully's."""
     layer = shipped_exact_layer("connect4")
     if layer is None:
         return ["exact: the package ships no 7x6 exact layer"]
+    wrong = []
+    while layer is not None:
+        wrong += check_exact_layer(layer, rows, seed)
+        layer = layer.shallower
+    return wrong
+
+
+def check_exact_layer(layer: ExactLayer, rows: int | None, seed: int) -> list[str]:
+    """One exact layer's keys against a fresh walk, and every row's exact score (or a seeded ``rows``) against
+    bitbully's."""
+    from bitbully import BitBully  # the referee, an optional benchmark dependency
+
     scores, game = layer.scores, layer.scores.game
     wrong = walked_again("exact", scores, layer.plies)
     referee = BitBully()
@@ -151,7 +161,7 @@ def check_exact_layer(rows: int | None, seed: int) -> list[str]:
             fresh = referee.mtdf(bitbully_board(game, state))
         if fresh != shipped:
             wrong.append(f"exact {game.format(state)}: shipped {shipped:+d}, bitbully {fresh:+d} (Pons's units)")
-    compared = f"{len(chosen):,} of {len(scores):,} rows"
+    compared = f"{len(chosen):,} of {len(scores):,} rows after {layer.plies} moves"
     print(f"exact: {compared} against bitbully's exact scores, {sum(w.startswith('exact ') for w in wrong)} disagree")
     return wrong
 
@@ -160,7 +170,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--only", choices=("suite", "5x4", "layer", "exact"), help="check one file (default every one)")
     parser.add_argument("--sample", type=int, default=10_000, help="5x4 rows solved again (default 10,000)")
-    parser.add_argument("--exact-rows", type=int, help="exact-layer rows held against bitbully (default every row)")
+    parser.add_argument("--exact-rows", type=int, help="rows of each exact layer against bitbully (default all)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     started, cpu = time.perf_counter(), time.process_time()
@@ -172,7 +182,7 @@ def main() -> int:
     if args.only in (None, "layer"):
         wrong += check_layer()
     if args.only in (None, "exact"):
-        wrong += check_exact_layer(args.exact_rows, args.seed)
+        wrong += check_exact_layers(args.exact_rows, args.seed)
     for line in wrong:
         print("  disagrees:", line)
     wall, used = time.perf_counter() - started, time.process_time() - cpu

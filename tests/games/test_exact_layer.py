@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 from array import array
+from pathlib import Path
 
 import pytest
 
 from perfectplay import Connect4, Limit, score_moves, solve
+from perfectplay.errors import PerfectplayError
 from perfectplay.game import back_up
 from perfectplay.games import ExactScores
 from perfectplay.games.connect4 import Connect4State
@@ -31,14 +33,19 @@ def every() -> ExactScores:
     return ExactScores.read(ROOT / "data" / "connect4-5x4.scores")
 
 
-@pytest.fixture(scope="module")
-def layer(every: ExactScores, tmp_path_factory: pytest.TempPathFactory) -> ExactLayer:
-    rows = [row for row, key in enumerate(every.keys) if key.bit_count() == PLIES]  # a key is both sides' stones
+def _cut(every: ExactScores, plies: int, folder: Path) -> ExactScores:
+    """The rows of ``every`` after exactly ``plies`` moves, written as a layer and read back."""
+    rows = [row for row, key in enumerate(every.keys) if key.bit_count() == plies]  # a key is both sides' stones
     keys = [every.keys[row] for row in rows]
     scores = array("b", [every.scores[row] for row in rows])
-    path = tmp_path_factory.mktemp("exact") / "c54.scores"
-    write_scores(path, every.game, keys, scores, 2 * len(keys), plies=PLIES, values="exact")
-    return ExactLayer(ExactScores.read(path))
+    path = folder / f"c54-ply{plies}.scores"
+    write_scores(path, every.game, keys, scores, 2 * len(keys), plies=plies, values="exact")
+    return ExactScores.read(path)
+
+
+@pytest.fixture(scope="module")
+def layer(every: ExactScores, tmp_path_factory: pytest.TempPathFactory) -> ExactLayer:
+    return ExactLayer(_cut(every, PLIES, tmp_path_factory.mktemp("exact")))
 
 
 def _above(game: Connect4, count: int, seed: int) -> list[Connect4State]:
@@ -88,6 +95,43 @@ def test_positions_on_or_below_the_layer_or_unreachable_get_no_answer(layer: Exa
     assert layer.move_scores(game.parse_sequence("1111")) is not None
     assert layer.move_scores("not a state") is None
     assert layer.move_scores(game.parse_sequence("1112")) is not None
+
+
+def test_a_shallower_layer_answers_the_positions_above_it_and_the_deeper_one_the_rest(
+    every: ExactScores, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path_factory.mktemp("chain")
+    shallow = ExactLayer(_cut(every, 3, folder))
+    deep = ExactLayer(_cut(every, PLIES, folder), shallower=shallow)
+    game = deep.game
+    states = _above(game, 60, seed=41)
+    expected = {game.format(state): _expected(every, game, state) for state in states}
+    looked_up: list[int] = []
+    # Note which layer's rows each answer reads: above ply 3 only the shallow one's, below it the deep one's.
+    for each in (shallow, deep):
+        rows, read = each.scores, each.scores.scores
+        monkeypatch.setattr(rows, "scores", _Counting(read, looked_up, each.plies))
+    for state in states:
+        played = (state.x | state.o).bit_count()
+        looked_up.clear()
+        assert deep.move_scores(state) == expected[game.format(state)]
+        assert deep.score(state) == every.score(state)
+        # On the shallow layer its own row gives the position's score; its moves come from the deep one.
+        reads = {3} if played < 3 else {3, PLIES} if played == 3 else {PLIES}
+        assert set(looked_up) == reads, game.format(state)
+    with pytest.raises(PerfectplayError, match="fewer plies"):
+        ExactLayer(_cut(every, 3, folder), shallower=deep)
+
+
+class _Counting:
+    """A layer's scores that note the layer's depth on each read."""
+
+    def __init__(self, scores: array[int], reads: list[int], plies: int) -> None:
+        self.scores, self.reads, self.plies = scores, reads, plies
+
+    def __getitem__(self, index: int) -> int:
+        self.reads.append(self.plies)
+        return int(self.scores[index])
 
 
 @pytest.fixture

@@ -42,8 +42,10 @@ LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply8.scores"}
 """The outcome layers in the package (``perfectplay/books``), by game name: a name here whose file is not in the
 package means no layer."""
 
-EXACT_LAYERS: dict[str, str] = {"connect4": "connect4-7x6-ply5.scores"}
-"""The exact-score layers in the package (``perfectplay/books``), by game name, as ``LAYERS``."""
+EXACT_LAYERS: dict[str, tuple[str, ...]] = {"connect4": ("connect4-7x6-ply5.scores", "connect4-7x6-ply8-exact.scores")}
+"""The exact-score layers in the package (``perfectplay/books``), by game name, shallowest first, as ``LAYERS``.
+A position is answered from the shallowest layer below it: from the empty board the ply-5 layer's 7^5 leaves at
+most, not the ply-8 layer's 184,275 positions; from 5-7 moves in, the ply-8 layer's 343 at most."""
 
 REACH = 8
 """How many moves above its layer a position is solved from it: every one, for the shipped layer 8 moves in.
@@ -138,13 +140,20 @@ def _look_up(scores: ExactScores, state: Any) -> int:
 class ExactLayer:
     """An exact-score layer read back, and every move's exact score above it (a ``ScoreTable``)."""
 
-    def __init__(self, scores: ExactScores) -> None:
+    scores: ExactScores
+    plies: int
+
+    def __init__(self, scores: ExactScores, shallower: ExactLayer | None = None) -> None:
         if scores.values != "exact" or scores.plies is None:
             raise PerfectplayError("an exact layer is built with --plies N --values exact")
+        if shallower is not None and (shallower.scores.game != scores.game or shallower.plies >= scores.plies):
+            raise PerfectplayError("a shallower exact layer is of the same game and fewer plies")
         self.game = scores.game
         self.state_type = type(self.game.initial_state())
-        self.plies: int = scores.plies
+        self.plies = scores.plies
         self.scores = scores
+        self.shallower = shallower
+        """A layer fewer moves in that answers the positions above it (the same scores, far fewer leaves)."""
 
     def reaches(self, state: Any) -> bool:
         """Whether every move's score in ``state`` comes from the layer: the position is above it, not over."""
@@ -154,6 +163,8 @@ class ExactLayer:
         """Each legal move's exact score for the side to move; None below the layer or off it."""
         if not isinstance(state, self.state_type) or not self.reaches(state):
             return None
+        if self.shallower is not None and self.shallower.reaches(state):
+            return self.shallower.move_scores(state)
         known: dict[tuple[int, int], int] = {}
         game = self.game
         try:
@@ -165,8 +176,11 @@ class ExactLayer:
         """The exact score of a position on the layer or above it for its side to move; None below it or off it."""
         if not isinstance(state, self.state_type) or self.game.is_over(state):
             return None
-        if (state.x | state.o).bit_count() > self.plies:
+        played = (state.x | state.o).bit_count()
+        if played > self.plies:
             return None
+        if self.shallower is not None and played <= self.shallower.plies:
+            return self.shallower.score(state)
         try:
             return self._value(state, {})
         except _NotInLayer:
@@ -198,9 +212,14 @@ def shipped_layer(name: str) -> OutcomeLayer | None:
 
 @cache
 def shipped_exact_layer(name: str) -> ExactLayer | None:
-    """The exact layer the package ships for the game called ``name``, read once; None if there is none."""
-    scores = _shipped(EXACT_LAYERS.get(name))
-    return None if scores is None else ExactLayer(scores)
+    """The deepest exact layer the package ships for the game called ``name`` (the shallower ones chained to it),
+    read once; None if there is none."""
+    layer = None
+    for filename in EXACT_LAYERS.get(name, ()):
+        scores = _shipped(filename)
+        if scores is not None:
+            layer = ExactLayer(scores, shallower=layer)
+    return layer
 
 
 def _shipped(filename: str | None) -> ExactScores | None:
