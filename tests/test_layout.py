@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from repo_paths import ROOT, TESTS
-from suite_order import LONGEST_FIRST
 
 PACKAGE = ROOT / "src" / "perfectplay"
 
@@ -41,11 +40,3 @@ def test_test_file_names_are_unique_across_the_tree() -> None:
     # pytest imports test modules by their base name (no __init__.py): two of one name would collide.
     names = [path.name for path in TESTS.rglob("test_*.py") if not NOT_TESTS & set(path.relative_to(TESTS).parts)]
     assert len(names) == len(set(names)), sorted({name for name in names if names.count(name) > 1})
-
-
-def test_every_file_the_suite_starts_first_is_a_test_file_of_the_tree() -> None:
-    # A file renamed or moved would silently leave its long tests to start last again (tests/suite_order.py).
-    missing = [
-        name for name in LONGEST_FIRST if not (TESTS / name).is_file() or not name.rsplit("/")[-1].startswith("test_")
-    ]
-    assert missing == [], f"tests/suite_order.py names files that are not test files: {missing}"
