@@ -432,7 +432,8 @@ class Jail:
         flags = self.limits.flags(self.counted, own_user=self.slot is not None)
         ready = ["--ready", READY_FD]
         if not self.isolation.sandboxed:
-            return [*interpreter(), *RUNNER_FLAGS, str(RUNNER), *flags, *user, *ready, *tail], self.copy
+            python = [self.reach.path(interpreter()[0])] if self.reach is not None else interpreter()
+            return [*python, *RUNNER_FLAGS, str(RUNNER), *flags, *user, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
