@@ -22,11 +22,11 @@ import pytest
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import NotGradable
 from perfectplay.check.run import sandbox
-from perfectplay.check.run.own_user import reachable
+from perfectplay.check.run.own_user import Reach, reachable
 from perfectplay.check.run.sandbox import Isolation
 from repo_paths import ROOT
 
-pytestmark = pytest.mark.skipif(
+needs_root = pytest.mark.skipif(
     not hasattr(os, "geteuid") or os.geteuid() != 0, reason="the candidate drops to a user of its own only as root"
 )
 
@@ -88,10 +88,12 @@ def hostile(tmp_path: Path, grader: Path, checker: str = "os.getppid()") -> Path
     return path
 
 
+@needs_root
 def test_the_grader_folder_is_one_the_candidates_user_could_enter(grader: Path) -> None:
     assert reachable(grader) and not reachable(grader / "check-secret")
 
 
+@needs_root
 def test_as_root_with_sandbox_off_the_student_cannot_read_the_secret_write_beside_it_or_signal_the_checker(
     tmp_path: Path, grader: Path
 ) -> None:
@@ -110,6 +112,7 @@ def test_as_root_with_sandbox_off_the_student_cannot_read_the_secret_write_besid
     )
 
 
+@needs_root
 def test_the_same_student_run_as_root_would_have_read_the_secret(tmp_path: Path, grader: Path) -> None:
     # The test's witness: with the checker's own user (no drop), each attack works (its signal goes to a stand-in
     # for the checker, this process being the checker here).
@@ -126,6 +129,7 @@ def test_the_same_student_run_as_root_would_have_read_the_secret(tmp_path: Path,
     assert (grader / "results.json").read_text() == "written by the student"
 
 
+@needs_root
 def test_with_no_user_id_free_the_check_is_not_graded_and_no_student_code_runs(
     tmp_path: Path, grader: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -144,3 +148,29 @@ def test_the_isolation_line_says_which_user_the_code_ran_as() -> None:
     checker = Isolation("none", "--sandbox off", None, "none here").describe()
     assert "ran as an unprivileged user of its own and could read world-readable files" in own
     assert "ran with the checker's user and could read its files" in checker
+
+
+def test_a_path_is_reachable_only_if_every_folder_above_it_lets_others_through(tmp_path: Path) -> None:
+    assert reachable(Path("/usr/bin/env")) and reachable(Path("/usr"))
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    (closed / "open.txt").write_text("")
+    (closed / "open.txt").chmod(0o644)
+    assert not reachable(closed) and not reachable(closed / "open.txt") and not reachable(tmp_path / "missing")
+
+
+def test_the_interpreter_is_handed_as_a_descriptor_only_where_its_users_could_not_reach_it() -> None:
+    reach = Reach()
+    try:
+        inside = Path(os.__file__).resolve()
+        if reachable(inside.parent):
+            assert reach.home is None and reach.path(inside) == str(inside)
+            assert "PYTHONHOME" not in reach.env(Path("/x"))
+        else:  # a pyenv under /root, as on this project's machine
+            assert reach.home == f"/proc/self/fd/{reach.descriptor}"
+            assert reach.path(inside) == f"{reach.home}/{inside.relative_to(Path(sys.base_prefix).resolve())}"
+            assert reach.env(Path("/x"))["PYTHONHOME"] == reach.home
+        assert reach.path("/usr/bin/env") == "/usr/bin/env"
+        assert reach.env(Path("/x"))["TMPDIR"] == reach.env(Path("/x"))["HOME"] == "/x/tmp"
+    finally:
+        reach.close()
