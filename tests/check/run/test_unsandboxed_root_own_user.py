@@ -174,3 +174,10 @@ def test_the_interpreter_is_handed_as_a_descriptor_only_where_its_users_could_no
         assert reach.env(Path("/x"))["TMPDIR"] == reach.env(Path("/x"))["HOME"] == "/x/tmp"
     finally:
         reach.close()
+
+
+def test_the_fallback_of_sandbox_auto_drops_to_a_user_of_its_own_as_off_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox, "probe", lambda: "bwrap is installed but cannot start a sandbox here (a container)")
+    fallback, off = sandbox.choose("auto"), sandbox.choose("off")
+    assert not fallback.sandboxed and fallback.own_user == off.own_user == (os.geteuid() == 0)
+    assert fallback.describe().startswith("NOT SANDBOXED") and "cannot start a sandbox here" in fallback.describe()
