@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from perfectplay.check.api import check_ai
-from perfectplay.check.errors import NotGradable
+from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import sandbox
 from perfectplay.check.run.own_user import Reach, reachable
 from perfectplay.check.run.sandbox import Isolation
@@ -181,3 +181,15 @@ def test_the_fallback_of_sandbox_auto_drops_to_a_user_of_its_own_as_off_does(mon
     fallback, off = sandbox.choose("auto"), sandbox.choose("off")
     assert not fallback.sandboxed and fallback.own_user == off.own_user == (os.geteuid() == 0)
     assert fallback.describe().startswith("NOT SANDBOXED") and "cannot start a sandbox here" in fallback.describe()
+
+
+@needs_root
+def test_as_root_where_no_user_of_its_own_can_be_had_only_sandbox_off_runs_the_code_as_root(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sandbox, "probe", lambda: "bubblewrap sandboxes need Linux, this is darwin")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    with pytest.raises(CheckUsageError, match="would run as root; use --sandbox off to run it so anyway"):
+        sandbox.choose("auto")
+    off = sandbox.choose("off")
+    assert not off.own_user and "ran with the checker's user and could read its files" in off.describe()

@@ -27,6 +27,8 @@ import stat
 import sys
 from pathlib import Path
 
+from perfectplay.check.errors import CheckUsageError
+
 TMP = "tmp"
 """The candidate's private temporary folder, beside its copy."""
 HOME_VARIABLES = ("PYTHONHOME", "LD_LIBRARY_PATH")
@@ -35,8 +37,20 @@ program that is the same interpreter (its RUNPATH names the prefix's real path, 
 
 
 def possible() -> bool:
-    """Whether this checker runs as root on a system where a process can become another user."""
-    return hasattr(os, "geteuid") and hasattr(os, "setuid") and os.geteuid() == 0
+    """Whether this checker runs as root on Linux, where the candidate's process becomes a user of its own (and is
+    handed what that user cannot reach through ``/proc/self/fd``)."""
+    return sys.platform == "linux" and hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def fallback(problem: str) -> str:
+    """The isolation's detail when ``--sandbox auto`` finds no sandbox (``problem``); as root where no user of the
+    candidate's own can be had, a usage error: the student's code runs as root only if ``--sandbox off`` says so."""
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and not possible():
+        raise CheckUsageError(
+            f"--sandbox auto: {problem}, and as root on {sys.platform} the student's code would run as root; "
+            "use --sandbox off to run it so anyway"
+        )
+    return f"no sandbox: {problem}; separate process, own session, resource limits"
 
 
 def reachable(path: Path) -> bool:

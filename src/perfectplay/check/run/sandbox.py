@@ -157,8 +157,7 @@ def choose(mode: str) -> Isolation:
         return Isolation("bubblewrap", _features(), cgroups, why)
     if mode == "require":
         raise CheckUsageError(f"--sandbox require: {problem}; install it with '{INSTALL}' (or use --sandbox off)")
-    detail = f"no sandbox: {problem}; separate process, own session, resource limits"
-    return Isolation("none", detail, cgroups, why, own)
+    return Isolation("none", own_user.fallback(problem), cgroups, why, own)
 
 
 def _features() -> str:
