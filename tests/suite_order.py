@@ -11,15 +11,13 @@ LONGEST_FIRST = (
     "test_other_pythons.py",
     "docs/test_doc_examples.py",
     "check/test_grader_bundles.py",
-    "check/connect4/test_connect4_agent_grader_bundles.py",
     "check/nim/test_nim_lab_cli.py",
-    "check/connect4/test_connect4_agent_check.py",
     "test_wheel.py",
 )
-"""The files (under tests/) holding the tests of longest wall time, longest first: 20-60 s each on a full run (25 to
-130 s alone on a busy machine) for a few seconds of CPU, mostly waiting on a build, pip, other Pythons, sandboxes or
-a class's checks. test_build.py starts the run's one build of the checkout, which test_wheel.py waits on (so that one
-comes later)."""
+"""The files (under tests/) holding the tests of longest wall time, longest first: 20-60 s each on a full run of
+four workers on two cores (25 to 130 s alone on a busy machine) for 2 to 16 s of CPU, mostly waiting on a build,
+pip, other Pythons, sandboxes or a class's checks. test_build.py starts the run's one build of the checkout, which
+test_wheel.py waits on (so that one comes later)."""
 
 
 def longest_first(tests: Path, items: list[pytest.Item]) -> None:
