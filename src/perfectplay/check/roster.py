@@ -263,13 +263,20 @@ def _python_files(folder: Path) -> list[Path]:
 
 
 def _unique(submissions: list[Submission]) -> list[Submission]:
-    """Row names made unique: two class folders may both hold an ``alice``."""
-    seen: dict[str, int] = {}
+    """Row names made unique: two class folders may both hold an ``alice``.
+
+    A repeated name takes the first ``NAME (N)`` no row holds or was given: a student folder named ``alice (2)``
+    beside two ``alice`` folders would otherwise share its row's name (and its feedback file) with one of them."""
+    taken = {submission.name for submission in submissions}
+    seen: set[str] = set()
     named = []
     for submission in submissions:
-        seen[submission.name] = seen.get(submission.name, 0) + 1
-        count = seen[submission.name]
-        named.append(submission if count == 1 else replace(submission, name=f"{submission.name} ({count})"))
+        name, count = submission.name, 1
+        while name in seen or (count > 1 and name in taken):
+            count += 1
+            name = f"{submission.name} ({count})"
+        seen.add(name)
+        named.append(submission if name == submission.name else replace(submission, name=name))
     return named
 
 
