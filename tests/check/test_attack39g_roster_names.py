@@ -42,3 +42,24 @@ def test_a_folder_named_like_a_renamed_classmate_keeps_its_own_row_and_feedback(
     assert "alice (2)" in own["problem"]
     assert len(list(feedback.iterdir())) == 3
     assert "replaced" not in run.stderr
+
+
+def test_names_that_only_look_alike_are_told_apart_in_the_rows(tmp_path: Path) -> None:
+    # Each pair reads the same in a grades file: a precomposed and a combining accent, a no-break space after
+    # a name, a Cyrillic a, a zero-width space, a fullwidth name.
+    pairs = [
+        ("Jos\u00e9", "Jose\u0301"),
+        ("bob", "bob\u00a0"),
+        ("alice", "\u0430lice"),
+        ("carol", "car\u200bol"),
+        ("dave", "\uff44\uff41\uff56\uff45"),
+    ]
+    root = _class(tmp_path / "class", *(name for pair in pairs for name in pair))
+    names = [submission.name for submission in from_paths([str(root)])]
+    assert len(names) == 10
+    for first, second in pairs:
+        shown = [name for name in names if name in (first, second) or name.startswith((first + " (", second + " ("))]
+        assert len(shown) == 2 and sum(name.endswith(" (2)") for name in shown) == 1, (first, shown)
+    # Names that differ to the eye are left as they are.
+    different = _class(tmp_path / "different", "Ana", "Anna", "ana", "Jose")
+    assert sorted(submission.name for submission in from_paths([str(different)])) == ["Ana", "Anna", "Jose", "ana"]
