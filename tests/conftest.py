@@ -16,6 +16,7 @@ from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
 from perfectplay.teaching.trace import Trace, trace_minimax
 from shared_results import SharedResults, shared_folder
 from skip_summary import pytest_unconfigure as pytest_unconfigure  # the closing line: skipped, to install
+from suite_order import longest_first
 from textbook_reference import Answer, reachable_positions, reference_answers
 
 DONT_WRITE_BYTECODE = sys.dont_write_bytecode
@@ -32,14 +33,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 @pytest.hookimpl(trylast=True)  # after tests/web/conftest.py has marked the browser tests integration
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files that hold slow or integration tests first, each file's tests still in their order.
-
-    On two workers a test of a minute that starts last runs alone at the
-    end; started first, the many short tests fill in around it.
-    """
-    heavy = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("integration")}
-    items.sort(key=lambda item: item.path not in heavy)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest tests start first (tests/suite_order.py)."""
+    longest_first(config.rootpath / "tests", items)
 
 
 @pytest.fixture(scope="session")

@@ -22,18 +22,12 @@ from pathlib import Path
 import pytest
 
 import perfectplay
-from built_wheels import Built, clean_environ, install_alone
+from built_wheels import Built, clean_environ, copy_checkout, install_alone
 from other_pythons import interpreters
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def checkout(built: Built) -> Path:
-    """A copy of the files git would commit: what an sdist is made of (the run's one build made it too)."""
-    return built.source
 
 
 def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
@@ -83,7 +77,7 @@ def build_tools(python: str, where: Path) -> Path | None:
 
 @pytest.mark.parametrize("end", ["oldest", "newest"])
 def test_each_python_builds_its_own_wheel_with_the_compiled_core_and_installs_it_with_no_index(
-    checkout: Path, tmp_path: Path, end: str
+    tmp_path: Path, end: str
 ) -> None:
     found = interpreters()
     others = {version: path for version, path in found.items() if version != sys.version_info[:2]}
@@ -95,9 +89,10 @@ def test_each_python_builds_its_own_wheel_with_the_compiled_core_and_installs_it
     if tools is None:
         pytest.skip(f"setuptools and build for Python {version[0]}.{version[1]} could not be installed (offline?)")
     dist = tmp_path / "dist"
-    # A copy of its own: the other end's build runs on another worker at the same time, and both would write
-    # the checkout's build/ and egg-info folders.
-    source = shutil.copytree(checkout, tmp_path / "source")
+    # A copy of its own of the files git would commit (what an sdist is made of): the other end's build runs on
+    # another worker at the same time, and both would write the checkout's build/ and egg-info folders; made here,
+    # not copied from the run's one build, so that this test starts at once instead of waiting for that build.
+    source = copy_checkout(tmp_path / "source")
     built = run(
         [str(tools / "python"), "-m", "build", "--no-isolation", "--wheel", "--outdir", str(dist), "."], source
     )

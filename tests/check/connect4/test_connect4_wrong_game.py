@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from any_user_folder import any_user_folder
 from perfectplay.check.connect4.check import check_connect4
 
-AGENT = '''
+AGENT = """
 def find_best_move(board):
     cells = [cell for row in board for cell in row]
     with open({log!r}, "a") as log:
@@ -16,14 +17,15 @@ def find_best_move(board):
         while True:
             pass
     raise ValueError("not a tic-tac-toe board")
-'''
+"""
 
 
 def test_a_wrong_games_ai_that_runs_out_of_time_is_given_up_after_one_time_out(tmp_path: Path) -> None:
-    log = tmp_path / "calls.log"
-    agent = tmp_path / "tictactoe.py"
-    agent.write_text(AGENT.format(log=str(log)), encoding="utf-8")
-    report = check_connect4(agent, move_seconds=0.5, sandbox="off", games=False, positions=5, workers=1)
-    calls = log.read_text(encoding="utf-8").split()
+    with any_user_folder() as shared:
+        log = shared / "calls.log"
+        agent = tmp_path / "tictactoe.py"
+        agent.write_text(AGENT.format(log=str(log)), encoding="utf-8")
+        report = check_connect4(agent, move_seconds=0.5, sandbox="off", games=False, positions=5, workers=1)
+        calls = log.read_text(encoding="utf-8").split()
     assert calls.count("searched") == 1  # before: 20 (every probe of every dash reading)
     assert calls.count("refused") > 0 and "no reading recognised" in (report.problem or "")

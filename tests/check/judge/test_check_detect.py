@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from any_user_folder import any_user_folder
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.detect import CS50_NAMES, choose_interface
@@ -217,23 +218,24 @@ def test_a_reading_under_which_the_function_kills_its_process_costs_one_process_
     tmp_path: Path,
 ) -> None:
     """It dies on a list of 3 lists (six readings: six empty markers) and answers on a flat list with ' '."""
-    starts = tmp_path / "starts.log"
-    path = tmp_path / "flat_only.py"
-    path.write_text(
-        "import os\n"
-        f"with open({str(starts)!r}, 'a') as log:\n"
-        "    log.write('started\\n')\n"
-        "def find_best_move(board):\n"
-        "    if isinstance(board[0], list):\n"
-        "        os._exit(3)\n"
-        "    return board.index(' ')\n"
-    )
-    seen: dict[str, int] = {}
+    with any_user_folder() as shared:
+        starts = shared / "starts.log"
+        path = tmp_path / "flat_only.py"
+        path.write_text(
+            "import os\n"
+            f"with open({str(starts)!r}, 'a') as log:\n"
+            "    log.write('started\\n')\n"
+            "def find_best_move(board):\n"
+            "    if isinstance(board[0], list):\n"
+            "        os._exit(3)\n"
+            "    return board.index(' ')\n"
+        )
+        seen: dict[str, int] = {}
 
-    def progress(phase: str, done: int, total: int) -> None:
-        seen.setdefault(phase, len(starts.read_text().splitlines()) if starts.exists() else 0)
+        def progress(phase: str, done: int, total: int) -> None:
+            seen.setdefault(phase, len(starts.read_text().splitlines()) if starts.exists() else 0)
 
-    report = check_ai(path, sandbox="off", sample=10, progress=progress)
+        report = check_ai(path, sandbox="off", sample=10, progress=progress)
     assert report.interface is not None and "flat list" in report.interface
     # The first process, one for each of the six readings it died in (a probe stops at its first failure, as a
     # reading that failed once is ruled out), and one for the reading that answered: not four a dead reading.

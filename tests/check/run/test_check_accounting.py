@@ -17,6 +17,7 @@ import sys
 import sysconfig
 import textwrap
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from perfectplay.check.run.candidate import _refused_elsewhere
 from perfectplay.check.run.inside.seccomp import no_fork_filter
 from perfectplay.check.run.sandbox import Isolation, Jail
 from perfectplay.check.run.sandbox import ProcessLimits as Limits
+from perfectplay.check.run.sandbox import choose as choose_isolation
 from repo_paths import ROOT
 
 needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
@@ -136,7 +138,10 @@ def test_unsandboxed_a_daemon_that_leaves_its_session_and_empties_its_environmen
     os.wait()
     """
     path = candidate(tmp_path, "pass", prelude=prelude)
-    report = check_ai(path, board="flat", empty=" ", plays="X", sample=SAMPLE, sandbox="off", move_seconds=5)
+    # With the checker's user even as root: its daemon runs the checker's Python with no environment, which a
+    # user of the candidate's own could not (check/run/own_user.py), and the kill is what is tested here.
+    off = replace(choose_isolation("off"), own_user=False)
+    report = check_ai(path, board="flat", empty=" ", plays="X", sample=SAMPLE, sandbox=off, move_seconds=5)
     assert report.isolation.startswith("NOT SANDBOXED")
     marker.unlink(missing_ok=True)
     time.sleep(1.0)  # it wrote every 0.2 s while it lived

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from any_user_folder import any_user_folder
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport, Finding
 from perfectplay.check.report.render_text import render_text
@@ -249,14 +250,15 @@ def test_a_candidate_that_sleeps_instead_of_computing_is_stopped_by_the_wall_clo
 
 def test_unsandboxed_a_daemon_the_candidate_leaves_behind_is_killed_or_never_born(tmp_path: Path) -> None:
     hostile = TESTS / "check" / "hostile"
-    marker = tmp_path / "daemon-was-here"
-    text = (hostile / "_first_free.py").read_text() + (hostile / "daemon.py").read_text()
-    text = text.replace("__GRADES__", str(tmp_path / "grades.csv")).replace("__MARKER__", str(marker))
-    path = tmp_path / "daemon.py"
-    path.write_text(text)
-    report = check_ai(path, sandbox="off", move_seconds=5, sample=SAMPLE)
-    # Killed with its cgroup; where there is none, a Python candidate may start no process ("broken").
-    assert report.verdict in ("beatable", "broken") and report.isolation.startswith("NOT SANDBOXED")
-    marker.unlink(missing_ok=True)  # unsandboxed, it could write while the check ran...
-    time.sleep(1.0)  # ...but not after: it wrote every 0.2 s while it lived
-    assert not marker.exists()
+    with any_user_folder() as shared:  # as root, the candidate's own user writes there (check/run/own_user.py)
+        marker = shared / "daemon-was-here"
+        text = (hostile / "_first_free.py").read_text() + (hostile / "daemon.py").read_text()
+        text = text.replace("__GRADES__", str(tmp_path / "grades.csv")).replace("__MARKER__", str(marker))
+        path = tmp_path / "daemon.py"
+        path.write_text(text)
+        report = check_ai(path, sandbox="off", move_seconds=5, sample=SAMPLE)
+        # Killed with its cgroup; where there is none, a Python candidate may start no process ("broken").
+        assert report.verdict in ("beatable", "broken") and report.isolation.startswith("NOT SANDBOXED")
+        marker.unlink(missing_ok=True)  # unsandboxed, it could write while the check ran...
+        time.sleep(1.0)  # ...but not after: it wrote every 0.2 s while it lived
+        assert not marker.exists()

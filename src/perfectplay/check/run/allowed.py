@@ -125,10 +125,11 @@ def grant(jail: Jail, names: list[str], scratch: Path) -> tuple[list[str], list[
         jail.allowed = tuple((f"{INSIDE}/{folder.name}", str(folder)) for folder in found)
         jail.paths = (INSIDE,)
         return [INSIDE], missing
-    scratch.mkdir(mode=0o700, exist_ok=True)
+    # Readable by the candidate's own user (``own_user.py``), in a folder only that user may enter.
+    scratch.mkdir(mode=0o755 if jail.reach is not None else 0o700, exist_ok=True)
     for folder in found:
         link = scratch / folder.name
         if not link.exists():
-            os.symlink(folder, link)
+            os.symlink(jail.reach.path(folder) if jail.reach is not None else folder, link)
     jail.paths = (str(scratch),)
     return [str(scratch)], missing

@@ -74,7 +74,8 @@ class CandidateWorker:
                 reason = f"a cgroup for the candidate could not be made ({error.strerror or error})"
                 continue
             try:
-                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.files, group).result()
+                kept = jail.reach.kept if jail.reach is not None else ()
+                return _SPAWNER.submit(Child, argv, cwd, self.env, jail.files, group, kept).result()
             except OSError as error:
                 if group is not None:
                     group.remove()

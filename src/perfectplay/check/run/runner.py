@@ -189,9 +189,14 @@ def main(argv: list[str]) -> None:
             process.unpack_copy(*unpack)
         if files is not None:
             process.cap_files(*files)
+        # The drivers are the checker's code, read before the drop: unsandboxed, their files may be where the
+        # candidate's user cannot go (``check/run/own_user.py``).
+        loaded = {name: _load_file(f"{PARTS}_driver_{name}", Path(file)) for name, file in drivers.items()}
         process.set_limits(limits)
         if user is not None:
             process.drop_user(user)
+        if user is not None and argv[0] == "--exec":
+            process.ready_to_run(argv[1])
         seccomp.lend_nothing()
         if no_fork:
             seccomp.forbid_new_processes()
@@ -208,7 +213,7 @@ def main(argv: list[str]) -> None:
     process.watch_parent()
     runner = answering.Runner(Path(argv[1]).resolve(), channel.Channel(*_private_json()))
     runner.drivers = drivers
-    runner.loaded = {name: _load_file(f"{PARTS}_driver_{name}", Path(file)) for name, file in drivers.items()}
+    runner.loaded = loaded
     own = (str(Path(__file__).parent) + os.sep, *(str(Path(file)) for file in drivers.values()))
 
     def before_import() -> None:

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.run import accounting
+from perfectplay.check.run import accounting, own_user
 from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.copying import CAPS, copy_for_file
 from perfectplay.check.run.hidden_packages import hide_packages, package_folders
@@ -116,6 +116,8 @@ class Isolation:
     detail: str
     cgroups: accounting.Hierarchy | None = None
     no_cgroup: str = ""
+    own_user: bool = False
+    """Unsandboxed as root: the candidate runs as a user of its own all the same (``own_user.py``)."""
 
     @property
     def sandboxed(self) -> bool:
@@ -136,10 +138,9 @@ class Isolation:
         if self.sandboxed:
             return f"bubblewrap sandbox ({self.detail})"
         uncounted = f"; {self.uncounted}" if self.uncounted else ""
-        return (
-            "NOT SANDBOXED: the student's code ran with the checker's user and could read its files "
-            f"({self.detail}){uncounted}"
-        )
+        who = "as an unprivileged user of its own and could read world-readable files" if self.own_user else ""
+        who = who or "with the checker's user and could read its files"
+        return f"NOT SANDBOXED: the student's code ran {who} ({self.detail}){uncounted}"
 
 
 def choose(mode: str) -> Isolation:
@@ -148,14 +149,15 @@ def choose(mode: str) -> Isolation:
         raise CheckUsageError(f"--sandbox must be one of {', '.join(SANDBOXES)}, not {mode!r}")
     found = accounting.probe()
     cgroups, why = (found, "") if isinstance(found, accounting.Hierarchy) else (None, found)
+    own = own_user.possible()
     if mode == "off":
-        return Isolation("none", "--sandbox off; separate process, own session, resource limits", cgroups, why)
+        return Isolation("none", "--sandbox off; separate process, own session, resource limits", cgroups, why, own)
     problem = probe()
     if problem is None:
         return Isolation("bubblewrap", _features(), cgroups, why)
     if mode == "require":
         raise CheckUsageError(f"--sandbox require: {problem}; install it with '{INSTALL}' (or use --sandbox off)")
-    return Isolation("none", f"no sandbox: {problem}; separate process, own session, resource limits", cgroups, why)
+    return Isolation("none", own_user.fallback(problem), cgroups, why, own)
 
 
 def _features() -> str:
@@ -310,7 +312,8 @@ class Jail:
         self.isolation = isolation
         self.limits = limits
         self.folder = folder.resolve() if folder is not None else None
-        self.slot = UserSlot() if isolation.sandboxed and os.geteuid() == 0 else None
+        self.slot = UserSlot() if (isolation.sandboxed and os.geteuid() == 0) or isolation.own_user else None
+        self.reach = own_user.Reach() if isolation.own_user and not isolation.sandboxed else None
         self._temp = Path(tempfile.mkdtemp(prefix="perfectplay-check-"))
         self.copy = self._temp / "submission"
         self.copy.mkdir(mode=0o700)
@@ -318,6 +321,8 @@ class Jail:
         try:
             if self.folder is not None:
                 _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude}, entry)
+            if self.reach is not None and self.slot is not None:  # the copy and a /tmp its user's alone
+                own_user.give(self._temp, self.slot.uid)
             if isolation.sandboxed:
                 self.archive = self._temp / "submission.tar"
                 descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
@@ -412,6 +417,8 @@ class Jail:
             argv = [_program_path(program[0])]
             if self.isolation.sandboxed and argv[0] == interpreter()[0]:
                 argv = [_inside_interpreter()]
+            elif self.reach is not None:
+                argv = [self.reach.path(argv[0])]
         for argument in program[1:]:
             path = Path(argument)
             # os.path.exists: an argument too long to name a file (``python3 -c '<program>'``) is an argument.
@@ -424,7 +431,8 @@ class Jail:
         flags = self.limits.flags(self.counted, own_user=self.slot is not None)
         ready = ["--ready", READY_FD]
         if not self.isolation.sandboxed:
-            return [*interpreter(), *RUNNER_FLAGS, str(RUNNER), *flags, *ready, *tail], self.copy
+            python = [self.reach.path(interpreter()[0])] if self.reach is not None else interpreter()
+            return [*python, *RUNNER_FLAGS, str(RUNNER), *flags, *user, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)
@@ -446,13 +454,16 @@ class Jail:
         chance = {} if self.chance is None else {"PYTHONHASHSEED": str(self.chance.hash_seed)}
         if self.isolation.sandboxed:
             return {**sandbox_environment(), **chance}
-        return {**environment(), "PATH": os.environ.get("PATH", ""), **chance}
+        own = {} if self.reach is None else self.reach.env(self._temp)
+        return {**environment(), "PATH": os.environ.get("PATH", ""), **own, **chance}
 
     def close(self) -> None:
         self._release()
 
     def _release(self) -> None:
         shutil.rmtree(self._temp, ignore_errors=True)
+        if self.reach is not None:
+            self.reach.close()
         if self.slot is not None:
             self.slot.release()
 

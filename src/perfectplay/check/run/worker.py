@@ -213,7 +213,9 @@ class Child:
         env: dict[str, str],
         files: dict[str, Path] | None = None,
         group: CGroup | None = None,
+        kept: Sequence[int] = (),
     ) -> None:
+        """``kept``: descriptors the checker holds open, passed at their own numbers (``own_user.Reach``)."""
         self.group = group
         # The runner writes "ready" here once its process is prepared, before any candidate code runs.
         self._ready_read, ready_write = os.pipe()
@@ -241,7 +243,7 @@ class Child:
                 stderr=subprocess.PIPE,
                 start_new_session=os.name == "posix",
                 close_fds=True,
-                pass_fds=passed,
+                pass_fds=[*passed, *kept],
             )
         except BaseException:
             os.close(self._ready_read)

@@ -56,6 +56,17 @@ def drop_user(user: str) -> None:
         raise SystemExit("could not drop privileges")
 
 
+def ready_to_run(program: str) -> None:
+    """Before a ``--command`` program is run as the candidate's user: an installed program (not the submission's,
+    in the working folder) must be one that user may run, or the machine failed; a Python handed as a descriptor
+    (``PYTHONHOME``, ``check/run/own_user.py``) stays the home of that Python only."""
+    home = os.environ.get("PYTHONHOME")
+    if home is not None and not program.startswith(home + "/"):
+        del os.environ["PYTHONHOME"]
+    if not program.startswith(os.getcwd() + os.sep) and not os.access(program, os.X_OK):
+        raise OSError(f"the candidate's user may not run {program}")
+
+
 def unpack_copy(archive: str, folder: str) -> None:
     """Unpack the submission's private copy (an archive the checker made) into ``folder``, then delete it.
 

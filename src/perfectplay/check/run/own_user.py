@@ -1,0 +1,124 @@
+"""Unsandboxed as root, the candidate still runs as a user of its own: its copy theirs alone, the interpreter reachable.
+
+Where bubblewrap cannot start (a Gradescope container: root, no namespaces) and
+``--sandbox auto`` falls back, or with ``--sandbox off``, a checker running as
+root would otherwise run the student's code as root: able to read the grader's
+secret, write the results file, signal the checker. Instead the runner drops to
+a user of the candidate's own (``sandbox.UserSlot``, ``inside/process.drop_user``)
+before any of its code runs, as the sandbox does; this module makes what that
+user needs reachable, and nothing more:
+
+* the private copy and a private temporary folder (``HOME`` and ``TMPDIR``) are
+  given to that user (``give``: mode 0700, its owner), and nobody else's;
+* the interpreter's own files, where an unprivileged user cannot reach them (a
+  Python under ``/root/.pyenv``: ``/root`` is 0700), are handed to the process as
+  an open descriptor of its prefix, ``PYTHONHOME=/proc/self/fd/N``: a path
+  through the descriptor reaches that folder alone, never its root-only parents
+  (``Reach``). A Python in ``/usr`` needs none of it.
+
+What the user can still do is what any user of the machine can: read
+world-readable files, write world-writable folders.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+from perfectplay.check.errors import CheckUsageError
+
+TMP = "tmp"
+"""The candidate's private temporary folder, beside its copy."""
+HOME_VARIABLES = ("PYTHONHOME", "LD_LIBRARY_PATH")
+"""The environment a handed interpreter needs (``Reach.env``): its prefix, and its shared library for a ``--command``
+program that is the same interpreter (its RUNPATH names the prefix's real path, which the user cannot reach)."""
+
+
+def possible() -> bool:
+    """Whether this checker runs as root on Linux, where the candidate's process becomes a user of its own (and is
+    handed what that user cannot reach through ``/proc/self/fd``)."""
+    return sys.platform == "linux" and hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def fallback(problem: str) -> str:
+    """The isolation's detail when ``--sandbox auto`` finds no sandbox (``problem``); as root where no user of the
+    candidate's own can be had, a usage error: the student's code runs as root only if ``--sandbox off`` says so."""
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and not possible():
+        raise CheckUsageError(
+            f"--sandbox auto: {problem}, and as root on {sys.platform} the student's code would run as root; "
+            "use --sandbox off to run it so anyway"
+        )
+    return f"no sandbox: {problem}; separate process, own session, resource limits"
+
+
+def reachable(path: Path) -> bool:
+    """Whether a user with no group of the machine's can read ``path``: every folder above it searchable by others,
+    and itself readable by others (mode bits; a folder also searchable)."""
+    try:
+        resolved = path.resolve(strict=True)
+        for folder in reversed(resolved.parents):
+            if not os.stat(folder).st_mode & stat.S_IXOTH:
+                return False
+        mode = os.stat(resolved).st_mode
+    except OSError:
+        return False
+    wanted = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(mode) else 0)
+    return mode & wanted == wanted
+
+
+def give(folder: Path, uid: int) -> None:
+    """Make ``folder`` (made by the checker, holding only what it wrote) and all in it ``uid``'s own, with a private
+    ``tmp`` beside the copy (``Reach.env``): the candidate's user alone reads and writes it, mode 0700. Not followed:
+    links stay the checker's."""
+    (folder / TMP).mkdir(mode=0o700)
+    for parent, folders, files in os.walk(folder, topdown=False):
+        for name in [*files, *folders]:
+            os.lchown(os.path.join(parent, name), uid, uid)
+    os.chown(folder, uid, uid)
+    os.chmod(folder, 0o700)
+
+
+class Reach:
+    """The interpreter's prefix held open for the candidate's processes, where its user could not reach it by path.
+
+    ``descriptor`` is passed to each process at the same number (``worker.Child``'s ``kept``), so the paths that
+    name it (``/proc/self/fd/N/...``) are known before any process starts. None: nothing needs handing.
+    """
+
+    def __init__(self) -> None:
+        self.prefix = Path(sys.base_prefix).resolve()
+        stdlib = Path(os.__file__).resolve().parent
+        self.descriptor: int | None = None
+        if not reachable(stdlib) and stdlib.is_relative_to(self.prefix):
+            self.descriptor = os.open(self.prefix, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+
+    @property
+    def home(self) -> str | None:
+        return None if self.descriptor is None else f"/proc/self/fd/{self.descriptor}"
+
+    def path(self, path: str | Path) -> str:
+        """Where the candidate's user finds ``path``: through the handed prefix when it lies in it, else itself."""
+        home = self.home
+        if home is not None and Path(path).resolve().is_relative_to(self.prefix):
+            return f"{home}/{Path(path).resolve().relative_to(self.prefix)}"
+        return str(path)
+
+    def env(self, folder: Path) -> dict[str, str]:
+        """The candidate's environment beside ``environment()``'s: its ``HOME`` and ``TMPDIR`` in ``folder`` (that
+        ``give`` made), and the handed interpreter's variables."""
+        private = {"HOME": str(folder / TMP), "TMPDIR": str(folder / TMP)}
+        home = self.home
+        if home is None:
+            return private
+        return {**private, **dict(zip(HOME_VARIABLES, (home, f"{home}/lib"), strict=True))}
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        return () if self.descriptor is None else (self.descriptor,)
+
+    def close(self) -> None:
+        if self.descriptor is not None:
+            os.close(self.descriptor)
+            self.descriptor = None

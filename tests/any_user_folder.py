@@ -1,0 +1,24 @@
+"""A folder every user may write, for a test whose candidate writes a log or a marker the test reads.
+
+Unsandboxed as root, the candidate runs as a user of its own (``check/run/own_user.py``): pytest's folders (under a
+0700 one) are closed to it, as the checker's files are.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+
+@contextlib.contextmanager
+def any_user_folder() -> Iterator[Path]:
+    """A fresh folder under /tmp, mode 1777 (like /tmp itself), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="perfectplay-any-user-", dir="/tmp"))
+    folder.chmod(0o1777)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
