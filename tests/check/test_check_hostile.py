@@ -39,7 +39,7 @@ import pytest
 
 from cli_helpers import InProcess, run_cli
 from hostile_payloads import SANDBOXED, build, listening
-from perfectplay.check import transcript
+from perfectplay.check import DEFAULT_SEED, transcript
 from perfectplay.check.api import check_ai
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport
@@ -68,8 +68,9 @@ def check(path: Path, **options: object) -> CheckReport:
     return check_ai(path, sandbox="require", move_seconds=5, sample=SAMPLE, **options)  # type: ignore[arg-type]
 
 
-CLI = ("--sandbox", "require", "--sample", str(SAMPLE))
-"""The command line's flags for the same checks as ``check``'s."""
+CLI = ("--sandbox", "require", "--sample", str(SAMPLE), "--seed", str(DEFAULT_SEED))
+"""The command line's flags for the same checks as ``check``'s (whose sample is the library's fixed seed's; the
+command line draws a fresh one for a sample unless told)."""
 
 
 @pytest.fixture(scope="module")

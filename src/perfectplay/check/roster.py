@@ -40,6 +40,7 @@ from typing import Any
 
 from perfectplay.check import manifest_rows
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.look_alike import looks
 
 SETTINGS = ("function", "board", "empty", "returns", "plays", "standard")
 """A manifest row's own interface settings: each the command-line flag of the same name, for that student only."""
@@ -263,13 +264,21 @@ def _python_files(folder: Path) -> list[Path]:
 
 
 def _unique(submissions: list[Submission]) -> list[Submission]:
-    """Row names made unique: two class folders may both hold an ``alice``."""
-    seen: dict[str, int] = {}
+    """Row names made unique to the eye: two class folders may both hold an ``alice``, and a name may only look
+    like a classmate's (``look_alike.looks``: a Cyrillic ``\u0430``, a combining accent, a no-break space).
+
+    A repeated name takes the first ``NAME (N)`` no row holds or was given: a student folder named ``alice (2)``
+    beside two ``alice`` folders would otherwise share its row's name (and its feedback file) with one of them."""
+    taken = {looks(submission.name) for submission in submissions}
+    seen: set[str] = set()
     named = []
     for submission in submissions:
-        seen[submission.name] = seen.get(submission.name, 0) + 1
-        count = seen[submission.name]
-        named.append(submission if count == 1 else replace(submission, name=f"{submission.name} ({count})"))
+        name, count = submission.name, 1
+        while looks(name) in seen or (count > 1 and looks(name) in taken):
+            count += 1
+            name = f"{submission.name} ({count})"
+        seen.add(looks(name))
+        named.append(submission if name == submission.name else replace(submission, name=name))
     return named
 
 

@@ -45,6 +45,7 @@ from perfectplay.check import (
     class_summary,
     default_jobs,
     escape_controls,
+    fresh_seed,
     from_manifest,
     from_paths,
     interrupted_row,
@@ -345,11 +346,17 @@ def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str
     sample = args.sample
     if sample is None and args.format == "coderunner":
         sample = int(CODERUNNER_PROFILE["sample"])
+    seed = args.seed
+    if seed is None:
+        # A sample (CodeRunner's 200, a budget's rounds) drawn from the fixed public seed is a public answer key: a
+        # student who runs the same check at home can carry the best move of every position it asks (a fatalist
+        # that wins slowly scored 100 instead of 98 on CodeRunner). So this run draws its own, shown in the report.
+        seed = fresh_seed() if sample is not None or budget_seconds is not None else DEFAULT_SEED
     return Plan(
         isolation,
         Hint(args.function, args.board, args.empty, args.returns, args.plays),
         bound,
-        Grading(args.standard, sample, args.seed if args.seed is not None else DEFAULT_SEED),
+        Grading(args.standard, sample, seed),
         args.transcript,
     )
 

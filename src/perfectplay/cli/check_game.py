@@ -262,15 +262,17 @@ def _checker(
     allowed = list(defaults.allowed_packages) + [
         name for name in getattr(args, "allow_package", None) or [] if name not in defaults.allowed_packages
     ]
-    limits = Limits(
-        args.time_per_move or defaults.move_seconds,
-        args.time_limit or defaults.total_seconds,
-        args.memory,
-        wall_seconds=_wall(args, students),
-        # --jobs N is N processes computing at once, as for tic-tac-toe (class_run.lanes). Without it, one student
-        # at a time on a check's two processes: checks side by side run in threads, which Ctrl-C cannot stop.
-        workers=Limits().workers if args.jobs is None else lanes(Limits().workers, _jobs(args), students),
-    )
+    # --jobs N is N processes computing at once, as for tic-tac-toe (class_run.lanes). Without it, one student
+    # at a time on a check's two processes: checks side by side run in threads, which Ctrl-C cannot stop.
+    workers = Limits().workers if args.jobs is None else lanes(Limits().workers, _jobs(args), students)
+    wall = _wall(args, students)
+    total = args.time_limit or defaults.total_seconds
+    if args.budget is not None and wall is not None:
+        # A budget bounds the candidate's CPU time too, at what its processes could use in the wall bound: the
+        # bound forgives time queued for a processor, and a program that keeps busy children queued behind one
+        # another on every move is always queued (it ran 270 s under --budget 10 with only the wall bound).
+        total = min(total, wall * workers)
+    limits = Limits(args.time_per_move or defaults.move_seconds, total, args.memory, wall_seconds=wall, workers=workers)
     seed_of = student_seeds(args, plug, roster)
     hint = _hint(args, plug)
 

@@ -405,9 +405,9 @@ def coderunner(choices: Choices) -> list[File]:
             "Upload the wheel (`perfectplay-*.whl`) as a Support file"
             + (" and `weights.json` too" if choices.weights else "")
             + "; add one test case (its fields can be empty): the template grades the whole answer once.",
-            "The check fits Jobe's default 5 s of CPU: a stratified sample of 200 positions (the same for every "
-            "student: the seed is fixed) plus every position the student's own games reach, 2 s of the "
-            "student's CPU time in all and 0.5 s a move. The result says it was a sample.",
+            "The check fits Jobe's default 5 s of CPU: a stratified sample of 200 positions (drawn for each "
+            "check, its seed shown: a fixed one would be an answer key) plus every position the student's own "
+            "games reach, 2 s of the student's CPU time in all and 0.5 s a move. The result says it was a sample.",
         ],
     )
     return [File("template.py", script), *_weights_files(choices), File("README.md", readme)]

@@ -168,7 +168,10 @@ def judge_play(
             else:
                 chose = "no answer" if answer is None else answer.show()
                 if not counted:
-                    chose += ", not a learned best: not of the highest value in its own table, or all values equal"
+                    chose += (
+                        ", not a learned best: not of the highest value in its own table, all values equal, or"
+                        " tied there with a losing move"
+                    )
                 wrong.append(Wrong(piles, chose, tuple(sorted(judged.winning))))
     wrong.sort(key=lambda item: (sum(item.piles), item.piles))
     return Play(

@@ -84,9 +84,14 @@ def describe_answer(value: Any) -> dict[str, Any]:
             index = _index(value)
             if index is not None:
                 return {"kind": "int", "value": index}
-            if isinstance(value, tuple | list) and len(value) == 2:
-                pair = [_index(part) for part in value]
-                if None not in pair and not any(isinstance(part, bool) for part in value):
+            if isinstance(value, tuple | list):
+                parts = []
+                for part in value:  # read once, three at most: a __len__ that lies about its items is not believed
+                    parts.append(part)
+                    if len(parts) > 2:
+                        break
+                pair = [_index(part) for part in parts]
+                if len(pair) == 2 and None not in pair and not any(isinstance(part, bool) for part in parts):
                     return {"kind": "pair", "value": pair, "type": type_name(value)}
     except BaseException:
         pass
