@@ -100,3 +100,17 @@ def empty_board_trace(tictactoe: MNK, shared_results: SharedResults) -> Trace:
 def in_process(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
     """The ``perfectplay`` command run in this process: for the many refusals of bad arguments."""
     return InProcess(capsys, monkeypatch)
+
+
+@pytest.fixture
+def exact_layer_to_ply_5(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Connect Four's shipped exact layers down to ply 5 only, the ply-8 one left out: for the tests of what
+    answers past an exact layer (the opening book, the outcome layer, the search and its limits) on positions
+    5-7 moves in, which the ply-8 layer would answer at once."""
+    from perfectplay import Connect4
+    from perfectplay.games.connect4_layer import shipped_exact_layer
+
+    deep = shipped_exact_layer("connect4")
+    assert deep is not None and deep.shallower is not None and deep.shallower.plies == 5
+    shallow = deep.shallower
+    monkeypatch.setattr(Connect4, "score_table", lambda game: shallow if game.name == shallow.game.name else None)

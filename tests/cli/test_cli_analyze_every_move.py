@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from cli_helpers import InProcess
 from perfectplay import Connect4, score_moves
 from perfectplay.games.connect4_layer import shipped_layer
@@ -32,6 +34,7 @@ def test_a_forced_block_is_scored_to_the_end_with_default_options(in_process: In
     assert table(result.stdout) == {label: "loss in 2" for label in "124567"} | {"3": "loss in 24"}
 
 
+@pytest.mark.usefixtures("exact_layer_to_ply_5")  # 5-7 moves in: past the ply-5 exact layer
 def test_a_position_above_the_outcome_layer_shows_every_moves_outcome_in_json(in_process: InProcess) -> None:
     # 1 2 5 7 7 7, X to move, off the book and past the exact layer (5 moves in): the outcome layer proves 5 wins,
     # 2 draws, the rest lose.

@@ -137,6 +137,7 @@ def test_any_weights_table_is_finite_weights_or_one_line(table: dict[str, object
     assert math.isfinite(sum(weights.of(name) for name in TITLES)) and weights.total > 0
 
 
+@pytest.mark.usefixtures("exact_layer_to_ply_5")  # 5-7 moves in: past the ply-5 exact layer
 def test_mcts_on_an_early_connect_four_board_is_bounded_by_default_and_says_so_in_its_help(
     in_process: InProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:

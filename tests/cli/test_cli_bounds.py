@@ -37,6 +37,7 @@ def test_big_boards_get_the_default_limit_small_ones_none_and_none_means_none() 
     assert time_limit_for(Connect4(), time_limit("2.5")) == 2.5
 
 
+@pytest.mark.usefixtures("exact_layer_to_ply_5")  # 5-7 moves in: past the ply-5 exact layer
 def test_best_on_an_early_connect_four_position_answers_within_its_limit_and_says_it_is_not_proven(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from perfectplay import Connect4, Limit, score_moves
 from perfectplay.notebook.views import AnalysisView
+
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
 
 
 def test_a_position_above_the_outcome_layer_shows_each_moves_outcome_in_the_table_and_the_summary() -> None:

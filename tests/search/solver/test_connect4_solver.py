@@ -12,6 +12,8 @@ from perfectplay.games.connect4 import Connect4, Connect4State, outcome_of_pons_
 from perfectplay.games.connect4_node import Connect4Node, geometry
 from perfectplay.search.solver.exact import score_moves, solve_value
 
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
+
 
 def count_games(game: Connect4) -> int:
     """Every complete game (move sequence to a win or a full board) from the empty board, X first."""

@@ -16,6 +16,8 @@ from perfectplay.games.connect4 import Connect4State
 from perfectplay.games.connect4_layer import WIN, shipped_layer
 from perfectplay.search.base.result import assemble, rank
 
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
+
 FAR = Limit(seconds=3600, nodes=10**9)
 """A limit no test reaches: the analysis must end on exact scores, not on a shortcut."""
 

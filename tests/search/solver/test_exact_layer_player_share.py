@@ -7,8 +7,12 @@ limit (3 s in the terminal) and then play the book's move anyway.
 
 from __future__ import annotations
 
+import pytest
+
 from perfectplay import Connect4, Limit, analyze, solve
 from perfectplay.search.solver.exact import PROBE_SHARE
+
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
 
 NODES = 400_000
 

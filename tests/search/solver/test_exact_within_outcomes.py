@@ -20,6 +20,8 @@ import pytest
 
 from perfectplay import Connect4, Limit, score_moves
 
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
+
 POSITION = "5154245"
 """7 moves in (docs/connect4.md's sample, ``random.Random(38)``): every move's outcome from the layer."""
 

@@ -36,6 +36,8 @@ from perfectplay.search.solver.table import TranspositionTable
 from perfectplay.words import choice_text, hint_text, unproven_text
 from repo_paths import ROOT
 
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
+
 SHIPPED = ROOT / "src" / "perfectplay" / "books" / "connect4-7x6.txt"
 NAMES = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 

@@ -26,24 +26,34 @@ def _layer() -> ExactLayer:
     return layer
 
 
-def test_the_layer_is_every_position_after_five_moves_once_a_mirror_pair() -> None:
+def test_the_layers_are_every_position_after_eight_and_after_five_moves_once_a_mirror_pair() -> None:
     layer = _layer()
-    assert layer.scores.values == "exact" and layer.plies == 5
-    assert len(layer.scores) == 2_144 and layer.scores.positions == 4_263
+    assert layer.scores.values == "exact" and layer.plies == 8
+    assert len(layer.scores) == 92_244 and layer.scores.positions == 184_275
+    shallow = layer.shallower
+    assert shallow is not None and shallow.scores.values == "exact" and shallow.plies == 5
+    assert len(shallow.scores) == 2_144 and shallow.scores.positions == 4_263
 
 
 def test_every_rows_outcome_is_the_outcome_layers() -> None:
-    exact, outcomes = _layer(), shipped_layer("connect4")
-    assert outcomes is not None
+    deep, outcomes = _layer(), shipped_layer("connect4")
+    assert outcomes is not None and deep.shallower is not None
     game = Connect4()
-    signs = set()
-    for row in range(len(exact.scores)):
-        state, score = exact.scores.state(row), exact.scores.scores[row]
-        sign = (score > 0) - (score < 0)
-        signs.add(sign)
-        by_move = outcomes.move_outcomes(state)
-        assert by_move is not None and max(by_move.values()) == sign, game.format(state)
-    assert signs == {-1, 0, 1}
+    for exact in (deep, deep.shallower):
+        signs = set()
+        for row in range(len(exact.scores)):
+            state, score = exact.scores.state(row), exact.scores.scores[row]
+            sign = (score > 0) - (score < 0)
+            signs.add(sign)
+            # On the outcome layer (8 moves in) its own row; above it, the best of the moves' outcomes.
+            if game.is_over(state):  # a four made on the last move: a row, lost for the side to move
+                assert sign == -1, game.format(state)
+            elif exact.plies == outcomes.plies:
+                assert outcomes.outcome(state) == sign, game.format(state)
+            else:
+                by_move = outcomes.move_outcomes(state)
+                assert by_move is not None and max(by_move.values()) == sign, game.format(state)
+        assert signs == {-1, 0, 1}
 
 
 def test_the_empty_board_is_the_known_win_on_the_41st_move_every_move_exact() -> None:

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from perfectplay import Connect4, Limit, solve
 from perfectplay.games.connect4_layer import DRAW, LOSS, WIN, OutcomeLayer, shipped_layer
 from perfectplay.search.solver.exact import solve_outcome
 from perfectplay.search.solver.table import TranspositionTable
+
+pytestmark = pytest.mark.usefixtures("exact_layer_to_ply_5")  # positions 5-7 moves in, past the ply-5 exact layer
 
 
 def _layer() -> OutcomeLayer:
