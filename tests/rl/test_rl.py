@@ -379,6 +379,7 @@ def test_the_gymnasium_env_asks_the_oracle_only_when_its_answers_are_read(monkey
     assert dict(info)["action_values"][3] == 1 and len(asked) == 1  # asked once, remembered
 
 
+@pytest.mark.usefixtures("exact_layer_to_ply_5")  # 5-7 moves in: past the ply-5 exact layer
 def test_the_oracle_is_bounded_by_default_and_says_none_for_what_it_did_not_prove() -> None:
     from perfectplay.rl.oracle import ORACLE_SECONDS, best_actions
 

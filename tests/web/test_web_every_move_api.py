@@ -34,18 +34,16 @@ def test_a_forced_block_is_scored_to_the_end(client: TestClient) -> None:
     assert document["best"] == [2]
 
 
-def test_a_position_above_the_outcome_layer_gives_every_move_its_outcome_and_marks_every_keeper(
+def test_a_position_above_the_exact_layer_gives_every_move_its_exact_score_and_marks_every_keeper(
     hurried_client: TestClient,
 ) -> None:
-    # 1 2 5 7 7 7, X to move, past the exact layer (5 moves in): the outcome layer proves 5 wins, 2 draws and the
-    # rest lose; no exact score of a win or loss in 1 s.
+    # 1 2 5 7 7 7, X to move, above the ply-8 exact layer (the page's search workers are processes of their own, so
+    # this is the shipped layers' answer): 5 wins in 35, 2 draws, the rest lose, every length exact within 1 s.
     document = analysed(hurried_client, "125777")
-    assert document["algorithm"] == "solver" and document["outcome_class"] == "win"
+    assert document["algorithm"] == "layer"
     moves = {entry["label"]: (entry["outcome"], entry["proven"]) for entry in document["moves"]}
-    assert moves["2"] == ("draw", "score")
-    assert all(outcome != "unknown" and proven is not None for outcome, proven in moves.values()), moves
-    won = next(entry for entry in document["moves"] if entry["label"] == "5")
-    if won["proven"] == "outcome":  # a win whose length the search did not prove within the limit
-        assert (won["outcome"], won["plies"], won["score"]) == ("win", None, None)
+    assert moves["2"] == ("draw", "score") and moves["5"] == ("win", "score")
+    assert all(proven == "score" for outcome, proven in moves.values()), moves
+    assert sorted(outcome for outcome, _ in moves.values()) == ["draw", *["loss"] * 5, "win"]
     assert document["best"] == [4]
     assert document["advice"]["moves"] == [4]

@@ -42,16 +42,16 @@ def test_connect_fours_search_tree_starts_two_plies_deep_and_says_why(visit: Any
 def test_a_move_from_positions_solved_ahead_of_time_says_so_and_marks_the_win_above_the_draw(
     visit: Any, server: Any
 ) -> None:
-    # Set up in the editor after 1 2 5 7 7 7 (columns from 1; past the exact layer, 5 moves in), X to move: only 5
-    # wins, 2 draws, the rest lose.
+    # Set up in the editor after 1 2 5 7 7 7 (columns from 1; above the ply-8 exact layer), X to move: only 5
+    # wins, 2 draws, the rest lose, each with its exact length.
     position = "......./......./......./......O/......X/XO..X.O"
     page = visit(f"{server.url}?game=connect4&position={position}&to_move=X&mode=computer&you=O&level=perfect")
     page.wait_for_selector(".why-moves", timeout=PATIENCE)
     wait_idle(page)
     why = page.inner_text("#why")
-    assert why.startswith("The computer (X) played 5. From positions solved ahead of time: a proven win")
+    assert why.startswith("The computer (X) played 5. Positions solved ahead of time prove this move wins fastest")
     assert "Answered without a search" in why and "stopped at the time limit" not in why
-    # The layer proves every move's outcome, not how fast: the move played shows its win, the others their own.
+    # The layer gives every move's exact score: the move played shows its win and its length, the others their own.
     assert page.get_attribute(".why-moves li[data-move='4']", "class") == "why-win played best"
-    assert page.inner_text(".why-moves li[data-move='4'] .why-outcome").startswith("win, length not proven")
+    assert page.inner_text(".why-moves li[data-move='4'] .why-outcome").startswith("win in 35")
     assert page.get_attribute(".why-moves li[data-move='1']", "class") == "why-draw"

@@ -131,10 +131,11 @@ def test_connect_fours_start_is_ordered_from_the_exact_layer(api: TestClient) ->
 def test_a_connect_four_position_past_the_exact_layer_is_refused_at_once_not_searched_past_the_limit(
     api: TestClient,
 ) -> None:
-    # Six moves in, every move's exact value takes the solver seconds to minutes of CPU: a 422 naming the
-    # position, decided by a node cap (the same on every machine), instead of a 503 after the time limit.
-    six_in = "......./...X.../...O.../...X.../...O.../..OX..."  # 444443
-    for body in ({"game": "connect4", "position": six_in}, {"game": "connect4", "position": six_in, "to_move": None}):
+    # Eight moves in, on the exact layer: every move's exact value takes the solver seconds of CPU (112 M nodes): a
+    # 422 naming the position, decided by a node cap (the same on every machine), not a 503 after the time limit.
+    eight_in = "......./......./......O/......X/.X....X/.O..OOX"  # 76727527
+    bodies = ({"game": "connect4", "position": eight_in}, {"game": "connect4", "position": eight_in, "to_move": None})
+    for body in bodies:
         response = api.post("/api/orders", json=body)
         assert response.status_code == 422, response.text
         assert response.json()["error"]["field"] == "position"
