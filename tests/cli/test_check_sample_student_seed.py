@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from cli_helpers import InProcess
+from perfectplay.check.grader_secret import student_seed
 from perfectplay.check.settings import SECRET_WORDS
 
 AI = Path(__file__).resolve().parents[2] / "examples" / "graders" / "beatable" / "tictactoe.py"
@@ -74,6 +75,10 @@ def test_one_student_checked_again_is_asked_the_same_sample_and_graded_alike_wit
     assert not shown_seeds(report) and any(SECRET_WORDS in note for note in report["notes"])
     text = run("check", str(AI), *QUICK, "--secret", str(secret), "--student", "ann")
     assert SECRET_WORDS in text.stdout and not re.search(r"\bseed \d", text.stdout)
+    seed = str(student_seed(SECRET.encode(), "tictactoe", "ann"))  # known answer: the HMAC of Connect Four's checks
+    assert seed not in text.stdout and seed not in (tmp_path / "1.json").read_text()
+    by_seed, _ = checked(run, AI, tmp_path / "3.json", "--seed", seed)
+    assert by_seed == first
 
 
 def test_another_student_or_another_secret_is_asked_another_sample(run: InProcess, tmp_path: Path) -> None:
