@@ -11,9 +11,6 @@ same check run by hand with the bundle's secret and the student Gradescope names
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -21,11 +18,11 @@ from typing import Any
 import pytest
 
 from cli_helpers import InProcess, run_cli
+from gradescope_runs import run_autograder
 from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE
 
 AI = Path(__file__).resolve().parents[2] / "examples" / "graders" / "beatable" / "tictactoe.py"
-VENV = str(Path(sys.executable).parent.parent)
 ALICE = {"users": [{"id": 111, "email": "alice@school.edu"}]}
 AS_CHECKED = ("--format", "gradescope", "--budget", "540", "--memory", "256", "--sample", "20")
 """The bundle's check line (``--sample 20`` as it is made here)."""
@@ -48,15 +45,7 @@ def grade(bundle: Path, where: Path) -> dict[str, Any]:
     (root / "submission").mkdir(parents=True)
     (root / "submission" / "tictactoe.py").write_text(AI.read_text())
     (root / "submission_metadata.json").write_text(json.dumps(ALICE))
-    environment = {key: value for key, value in os.environ.items() if key not in ("PERFECTPLAY", "PYTHONPATH")}
-    done = subprocess.run(
-        [str(root / "source" / "run_autograder")],
-        cwd=root,
-        env={**environment, "AUTOGRADER_ROOT": str(root), "VENV": VENV},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_autograder(root)
     assert done.returncode == 0 and "drawn afresh" not in done.stderr, done.stderr
     document: dict[str, Any] = json.loads((root / "results" / "results.json").read_text())
     return document
