@@ -44,15 +44,24 @@ ANALYSIS_VERSION = 2
 # --- an analysis: CLI analyze/best --json, POST /api/analyze, the computer's reasons ------------
 
 
-class PlacedMoveJSON(TypedDict, total=False):
-    """A move as every document names it: its number, where it is as the game says, and its label."""
+class MovePlaceJSON(TypedDict, total=False):
+    """Where a move is as the game says (``Game.move_fields``) and how people name it, where the game has them.
 
-    move: int
+    ``row`` and ``col`` on boards, ``heap`` and ``take`` for Nim; every document that places a move (an
+    analysis, a trace, a Monte Carlo tree) spells them here.
+    """
+
     row: int
     col: int
     heap: int
     take: int
     label: str
+
+
+class PlacedMoveJSON(MovePlaceJSON, total=False):
+    """A move as every document names it: its number, where it is as the game says, and its label."""
+
+    move: int
 
 
 class MoveJSON(PlacedMoveJSON, total=False):

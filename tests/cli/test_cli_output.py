@@ -257,7 +257,7 @@ OUT_OF_RANGE: list[UsageCase] = [
     (["tree", "X../.O./...", "--max-search-nodes", "99999999999999"], "--max-search-nodes must be at most"),
     (["dataset", "tictactoe", "--max-positions", "1" * 35], "the most positions must be at most 50,000,000"),
     (["analyze", "X../.O./...", "--table-size", "1"], "--table-size must be 2 or more"),
-    (["serve", "--port", "\N{SUPERSCRIPT TWO}"], "a port is a number from 0 to 65535"),
+    (["serve", "--port", "\N{SUPERSCRIPT TWO}"], "--port must be a whole number"),
 ]
 
 EMPTY_PATHS: list[UsageCase] = [

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from cli_helpers import run_cli
+from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
 
@@ -29,7 +30,6 @@ pytestmark = pytest.mark.slow  # a few Connect Four checks through the bundle, e
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 AGENT = EXAMPLES / "one_ply_board.py"
 POSITIONS = "20"
-VENV = str(Path(sys.executable).parent.parent)
 ALICE = {"id": 7, "users": [{"email": "alice@school.edu", "id": 111, "name": "Alice"}]}
 BOB = {"id": 8, "users": [{"email": "bob@school.edu", "id": 222, "name": "Bob"}]}
 needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
@@ -58,15 +58,7 @@ def container(bundle: Path, where: Path, metadata: object | None, agent: str | N
 
 def grade(root: Path) -> tuple[dict[str, Any], str]:
     """(results.json, run_autograder's stderr)."""
-    environment = {key: value for key, value in os.environ.items() if key not in ("PERFECTPLAY", "PYTHONPATH")}
-    done = subprocess.run(
-        [str(root / "source" / "run_autograder")],
-        cwd=root,
-        env={**environment, "AUTOGRADER_ROOT": str(root), "VENV": VENV},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    done = run_autograder(root)
     assert done.returncode == 0, done.stderr
     return json.loads((root / "results" / "results.json").read_text()), done.stderr
 
@@ -121,9 +113,9 @@ def test_each_bundle_ships_its_own_secret_in_the_source_folder_for_its_owner_alo
         assert archive.read(SECRET_FILE).decode().strip() != secret
     tictactoe = tmp_path / "tictactoe.zip"
     assert run_cli("grader", "gradescope", "--out", str(tictactoe)).returncode == 0
-    with zipfile.ZipFile(tictactoe) as archive:  # tic-tac-toe asks every position: no secret, no --secret
-        assert SECRET_FILE not in archive.namelist()
-        assert "--secret" not in archive.read("run_autograder").decode()
+    with zipfile.ZipFile(tictactoe) as archive:  # tic-tac-toe's budget samples: its own secret, and --secret
+        assert archive.read(SECRET_FILE).decode().strip() != secret
+        assert '--secret "$work/check-secret" --student "$student"' in archive.read("run_autograder").decode()
 
 
 def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(bundle: Path, tmp_path: Path) -> None:

@@ -27,3 +27,5 @@ else
     chmod +x "$venv/bin/perfectplay"
 fi
 "$venv/bin/perfectplay" --version
+# The grader's secret stays this user's alone in the image, however the zip was unpacked.
+chmod 600 "$source/check-secret" 2>/dev/null || true

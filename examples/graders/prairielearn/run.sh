@@ -20,6 +20,9 @@ else
 fi
 # --budget: the question's "timeout" (30 s by default) less the container's start-up.
 # A typo that stops Python reading the file is "gradable": false, so it costs no attempt.
+# No student is named here: a sample is drawn from a grader's secret of this run alone (a fresh
+# draw, never a fixed one, and never a secret the machine could not make).
+export XDG_CONFIG_HOME="$work/config"
 (cd "$work" && "${perfectplay[@]}" check "$root/student/tictactoe.py" \
     --format prairielearn --budget 25 --output "$out/results.json")
 status=$?

@@ -22,7 +22,7 @@ import signal
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -56,6 +56,9 @@ class Plan:
     grading: Grading = field(default_factory=Grading)
     transcript: str | None = None
     """Where to save the transcript of the check's answers (one submission only)."""
+    seeds: Mapping[str, tuple[int, bool]] = field(default_factory=dict)
+    """Each row's own seed and whether its report shows it, by the row's name (a student's from the grader's
+    secret is not shown: ``cli/check_game.student_seeds``), in place of ``grading``'s; a row not named takes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,9 @@ def check_submission(plan: Plan, submission: Submission, progress: Progress | No
         submission.file, submission.command, submission.name, tuple(submission.others), plan.isolation
     )
     grading = replace(plan.grading, standard=own.get("standard") or plan.grading.standard)
+    if submission.name in plan.seeds:
+        seed, shown = plan.seeds[submission.name]
+        grading = replace(grading, seed=seed, seed_shown=shown)
     return check_ai(candidate, hint, plan.limits, grading, Output(progress, plan.transcript))
 
 

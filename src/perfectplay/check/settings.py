@@ -93,6 +93,10 @@ class Limits:
             raise CheckUsageError(f"workers must be a whole number, at least 1, not {self.workers!r}")
 
 
+SECRET_WORDS = "drawn for this student from the grader's secret (the same on every resubmission)"
+"""How a report names a seed it does not show (``Grading.seed_shown``), in every game's words."""
+
+
 def fresh_seed() -> int:
     """A seed nobody can know before the check draws it (nine digits: short enough to type into ``--seed``)."""
     return secrets.randbelow(1_000_000_000)
@@ -109,6 +113,11 @@ class Grading:
     seed_shown: bool = True
     """False for a seed from the grader's secret (``grader_secret``): the report does not show it, so a student
     cannot draw the same positions again on their own machine and carry the answers in."""
+
+    @property
+    def seed_words(self) -> str:
+        """The seed as a report names it: its number where it is shown, else where it came from."""
+        return f"seed {self.seed}" if self.seed_shown else SECRET_WORDS
 
     def validate(self) -> None:
         if self.standard is not None and self.standard not in STANDARDS:

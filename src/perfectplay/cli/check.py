@@ -45,7 +45,6 @@ from perfectplay.check import (
     class_summary,
     default_jobs,
     escape_controls,
-    fresh_seed,
     from_manifest,
     from_paths,
     interrupted_row,
@@ -64,7 +63,15 @@ from perfectplay.check import (
 )
 from perfectplay.check import Progress as ProgressCallback
 from perfectplay.check import choose_isolation as choose
-from perfectplay.cli.check_game import GRADERS, feedback_files, format_flags, run_game, write_feedback, write_grader
+from perfectplay.cli.check_game import (
+    GRADERS,
+    feedback_files,
+    format_flags,
+    run_game,
+    student_seeds,
+    write_feedback,
+    write_grader,
+)
 from perfectplay.cli.check_options import (
     BUDGET_MARGIN,
     BUDGET_RESERVE,
@@ -76,6 +83,9 @@ from perfectplay.cli.check_options import (
 )
 from perfectplay.cli.check_strict import refuse_inapplicable
 from perfectplay.cli.output import AtomicText, WriteError, print_or_write, write_file
+
+Seeds = dict[str, tuple[int, bool]]
+"""Each row's seed and whether its report shows it, by the row's name (``Plan.seeds``)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -152,6 +162,7 @@ def _run(args: argparse.Namespace) -> int:
     roster = _roster(args)
     if args.transcript is not None and len(roster) > 1:
         raise CheckUsageError("--transcript keeps one check's answers: give one file or command")
+    seeds = _seeds(args, roster)  # before anything runs or is written: a secret that cannot be read is one line
     isolation = choose(args.sandbox)
     if isolation.uncounted:
         sys.stderr.write(f"perfectplay check: {isolation.uncounted}\n")
@@ -160,7 +171,7 @@ def _run(args: argparse.Namespace) -> int:
             raise CheckUsageError(f"--format {args.format} grades one submission: give one file")
         if args.summary or args.summary_svg or args.feedback_dir:
             raise CheckUsageError(f"--summary, --summary-svg and --feedback-dir are for a class, not {args.format}")
-        return _grade_one(args, roster[0], isolation, weights)
+        return _grade_one(args, roster[0], isolation, weights, seeds=seeds)
     feedback = feedback_files(args.feedback_dir, roster)
     output = _Output(args, several=len(roster) > 1, weights=weights)
     wall = _class_wall(args, len(roster))
@@ -169,7 +180,7 @@ def _run(args: argparse.Namespace) -> int:
     scores: list[Score] = []
     with _progress_display(len(roster)) as progress:
         try:
-            for result in check_class(roster, _plan(args, isolation, wall), jobs, progress):
+            for result in check_class(roster, _plan(args, isolation, wall, seeds), jobs, progress):
                 results.append(result)
                 if result.report is not None:
                     points = output.report(result.report)
@@ -281,6 +292,7 @@ def _grade_one(
     isolation: Isolation,
     weights: Weights | None,
     replayed: CheckReport | None = None,
+    seeds: Seeds | None = None,
 ) -> int:
     """One submission to a grader's file: a submission that cannot be checked still gets one (0 points)."""
     status: int | None = None
@@ -292,7 +304,7 @@ def _grade_one(
             elif submission.problem is not None:
                 raise NotGradable(submission.problem)
             else:
-                plan = _plan(args, isolation, _class_wall(args, 1))
+                plan = _plan(args, isolation, _class_wall(args, 1), seeds or {})
                 # --jobs N is N processes at once, for a grader's one submission too (class_run.lanes).
                 workers = lanes(plan.limits.workers, validate_jobs(args.jobs or default_jobs()), 1)
                 plan = replace(plan, limits=replace(plan.limits, workers=workers))
@@ -337,27 +349,46 @@ def _usage_json(target: str, message: str) -> dict[str, Any]:
     return {"target": target, "verdict": "not checked", "exit_status": 2, "problem": message}
 
 
-def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str] | None) -> Plan:
-    """What every check of the run shares: the limits (``--budget``, the class's wall bound) and the flags."""
+def _sample(args: argparse.Namespace) -> int | None:
+    """The positions a fixed sample asks: ``--sample``, else CodeRunner's profile's; None for none."""
+    sample: int | None = args.sample
+    if sample is None and args.format == "coderunner":
+        return int(CODERUNNER_PROFILE["sample"])
+    return sample
+
+
+def _seeds(args: argparse.Namespace, roster: list[Submission]) -> Seeds:
+    """Each row's seed and whether its report shows it, drawn as every game's check draws them (``student_seeds``).
+
+    A sample (``--sample``, a budget's rounds, CodeRunner's 200) is what tic-tac-toe draws: from a fixed public
+    seed it is a public answer key (a fatalist carrying the best move of each position the same check asked at
+    home scored 100 instead of 98 on CodeRunner), and from a seed drawn afresh each run a student may resubmit
+    until a kinder one comes. So it is each student's own from the grader's secret, the same on every
+    resubmission and regrade and not shown, unless ``--seed``. The full check asks every position: 2026.
+    """
+    draws = _sample(args) is not None or limits(args)[2] is not None
+    seed_of = student_seeds(args, plug_for("tictactoe"), roster, draws)
+    return {
+        submission.name: (grading.seed, grading.seed_shown)
+        for submission in roster
+        for grading in [seed_of(submission)]
+    }
+
+
+def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str] | None, seeds: Seeds) -> Plan:
+    """What every check of the run shares: the limits (``--budget``, the class's wall bound) and the flags, and
+    each row's own seed (``_seeds``)."""
     move_seconds, total_seconds, budget_seconds = limits(args)
     bound = Limits(move_seconds, total_seconds, args.memory, budget_seconds)
     if wall is not None:
         bound = replace(bound, wall_seconds=wall[0], wall_label=wall[1])
-    sample = args.sample
-    if sample is None and args.format == "coderunner":
-        sample = int(CODERUNNER_PROFILE["sample"])
-    seed = args.seed
-    if seed is None:
-        # A sample (CodeRunner's 200, a budget's rounds) drawn from the fixed public seed is a public answer key: a
-        # student who runs the same check at home can carry the best move of every position it asks (a fatalist
-        # that wins slowly scored 100 instead of 98 on CodeRunner). So this run draws its own, shown in the report.
-        seed = fresh_seed() if sample is not None or budget_seconds is not None else DEFAULT_SEED
     return Plan(
         isolation,
         Hint(args.function, args.board, args.empty, args.returns, args.plays),
         bound,
-        Grading(args.standard, sample, seed),
+        Grading(args.standard, _sample(args), DEFAULT_SEED),
         args.transcript,
+        seeds,
     )
 
 

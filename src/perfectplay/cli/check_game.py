@@ -230,18 +230,24 @@ def _roster(args: argparse.Namespace, plug: GamePlug[Any, Any]) -> list[Submissi
 
 
 def student_seeds(
-    args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission]
+    args: argparse.Namespace, plug: GamePlug[Any, Any], roster: list[Submission], draws: bool | None = None
 ) -> Callable[[Submission], Grading]:
-    """Each submission's seed: ``--seed`` as given (shown), the game's own fixed one, or, for a game that draws its
-    positions per check, the student's own from the grader's secret (the same on every resubmission, not shown)."""
+    """Each submission's seed: ``--seed`` as given (shown), the game's own fixed one, or, for a check that draws its
+    positions per check, the student's own from the grader's secret (the same on every resubmission, not shown).
+
+    ``draws``: whether this check draws what it asks (None: the game's ``fresh_seeds``; tic-tac-toe's check draws
+    only a sample: ``--sample``, a budget's, CodeRunner's)."""
     if args.student is not None and len(roster) != 1:
         raise CheckUsageError("--student names the one submission checked: give one file or command")
-    if args.seed is not None or not plug.defaults.fresh_seeds:
-        if args.secret is not None:
+    draws = plug.defaults.fresh_seeds if draws is None else draws
+    if args.seed is not None or not draws:
+        if args.secret is not None and args.seed is not None:
+            raise CheckUsageError("--secret draws each student's seed: leave out --seed")
+        given = [flag for flag, value in (("--secret", args.secret), ("--student", args.student)) if value is not None]
+        if given and args.seed is None:  # a check that draws nothing: they would do nothing
             raise CheckUsageError(
-                "--secret draws each student's seed: leave out --seed"
-                if args.seed is not None
-                else f"--secret is for games that draw their positions per check, not {plug.name}"
+                f"{given[0]} is for games that draw their positions per check (--game connect4, nim; "
+                "tic-tac-toe with --sample or --budget)"
             )
         shown = Grading(seed=args.seed if args.seed is not None else plug.defaults.seed)
         return lambda submission: shown

@@ -170,20 +170,20 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         MAX_SEED,
         default=None,
         metavar="S",
-        help="the check's seed, for what it draws, shown in the report (default: 2026 for tic-tac-toe; for Connect "
-        "Four and Nim each student's own, from --secret)",
+        help="the check's seed, for what it draws, shown in the report (default: each student's own, from --secret, "
+        "for Connect Four, Nim and a tic-tac-toe sample; 2026 for tic-tac-toe's whole check)",
     )
     limits.add_argument(
         "--secret",
         metavar="FILE",
-        help="Connect Four, Nim: the grader's secret each student's seed is drawn from, kept outside every "
-        "student's files (default ~/.config/perfectplay/check-secret, made on first use)",
+        help="Connect Four, Nim, a tic-tac-toe sample: the grader's secret each student's seed is drawn from, kept "
+        "outside every student's files (default ~/.config/perfectplay/check-secret, made on first use)",
     )
     limits.add_argument(
         "--student",
         metavar="NAME",
-        help="Connect Four, Nim: who the one submission is (its seed is drawn from --secret and this name; "
-        "default: the row's name, the file as given for one file)",
+        help="Connect Four, Nim, a tic-tac-toe sample: who the one submission is (its seed is drawn from --secret and "
+        "this name; default: the row's name, the file as given for one file)",
     )
     limits.add_argument(
         "--memory",

@@ -34,9 +34,9 @@ def refuse_inapplicable(args: argparse.Namespace) -> None:
     """Raise ``CheckUsageError`` for the first flag that does not apply to this check, or names nothing."""
     game = getattr(args, "game", "tictactoe")
     for flag in ("--secret", "--student"):
-        if game == "tictactoe" and _given(args, flag.lstrip("-")):
-            # Tic-tac-toe asks every position: its seed draws only the probe and a sample, shown for a regrade.
-            raise CheckUsageError(f"{flag} is for games that draw their positions per check (--game connect4, nim)")
+        if getattr(args, "replay", None) is not None and _given(args, flag.lstrip("-")):
+            # Which seed a check draws with is chosen where it asks (``check_game.student_seeds``); a replay asks none.
+            raise CheckUsageError(f"{flag} draws a check's seed: --replay judges a saved transcript and draws nothing")
     own = {option.flag for option in plug_for(game).options}
     for other in plug_games():
         if other == game:

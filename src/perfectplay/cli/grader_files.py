@@ -154,6 +154,12 @@ GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package in
     || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
 """
 
+RUN_SECRET = """# No student is named here: a sample is drawn from a grader's secret of this run alone (a fresh
+# draw, never a fixed one, and never a secret the machine could not make).
+export XDG_CONFIG_HOME="{folder}/config"
+"""
+"""The lines of a bundle that passes no ``--secret``: the check's secret is made on first use in ``{folder}``."""
+
 RESULTS_OR_ZERO = """if [ "$status" -gt 3 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
 {zero}
@@ -267,7 +273,7 @@ else
 fi
 # --budget: the question's "timeout" (30 s by default) less the container's start-up.
 # A typo that stops Python reading the file is "gradable": false, so it costs no attempt.
-(cd "$work" && "${{perfectplay[@]}}" check "$root/student/{file}" \\
+{fresh_secret}(cd "$work" && "${{perfectplay[@]}}" check "$root/student/{file}" \\
     --format prairielearn {flags}--output "$out/results.json")
 status=$?
 # Whatever stopped the check from writing its result, the student still reads one sentence.
@@ -296,7 +302,11 @@ def prairielearn(choices: Choices) -> list[File]:
     }
     zero = {"gradable": False, "score": 0, "message": _cannot(choices.file)}
     run = PRAIRIELEARN_RUN.format(
-        file=shlex.quote(choices.file), flags=_flag_text(flags), zero=json.dumps(zero), boot=shlex.quote(BOOT)
+        file=shlex.quote(choices.file),
+        flags=_flag_text(flags),
+        zero=json.dumps(zero),
+        boot=shlex.quote(BOOT),
+        fresh_secret=RUN_SECRET.format(folder="$work"),
     )
     question = (
         f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {_task(choices.game)}.</p>\n"
@@ -375,6 +385,8 @@ def check(wheel, scratch):
     lib = os.path.join(scratch, "lib")
     zipfile.ZipFile(wheel).extractall(lib)
     environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
+    # No student is named here: the sample is drawn from a grader's secret of this run alone (a fresh draw).
+    environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config")
     weights = os.path.abspath("weights.json")
     flags = list(FLAGS) + (["--weights", weights] if os.path.isfile(weights) else [])
     boot = {boot!r}
@@ -405,9 +417,10 @@ def coderunner(choices: Choices) -> list[File]:
             "Upload the wheel (`perfectplay-*.whl`) as a Support file"
             + (" and `weights.json` too" if choices.weights else "")
             + "; add one test case (its fields can be empty): the template grades the whole answer once.",
-            "The check fits Jobe's default 5 s of CPU: a stratified sample of 200 positions (drawn for each "
-            "check, its seed shown: a fixed one would be an answer key) plus every position the student's own "
-            "games reach, 2 s of the student's CPU time in all and 0.5 s a move. The result says it was a sample.",
+            "The check fits Jobe's default 5 s of CPU: a stratified sample of 200 positions (drawn afresh for each "
+            "check from a grader's secret of its own, not shown: a fixed one would be an answer key) plus every "
+            "position the student's own games reach, 2 s of the student's CPU time in all and 0.5 s a move. The "
+            "result says it was a sample.",
         ],
     )
     return [File("template.py", script), *_weights_files(choices), File("README.md", readme)]
@@ -454,8 +467,8 @@ else
     echo '{zeros}'
     exit 0
 fi
-(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" --format autolab {flags}) \
-    > "$lib/feedback"
+{fresh_secret}(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \
+    --format autolab {flags}) > "$lib/feedback"
 status=$?
 cat "$lib/feedback"
 # The scores line only if this check printed one; otherwise zeros and why.
@@ -481,6 +494,7 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
         zeros=zeros,
         cannot=_cannot(choices.file),
         boot=shlex.quote(BOOT),
+        fresh_secret=RUN_SECRET.format(folder="$lib"),
     )
     readme = teacher_readme(
         "Autolab",

@@ -1,12 +1,12 @@
 """Who a Gradescope submission is, and the grader's secret its bundle ships (docs/check.md, "Where the secret lives").
 
-Connect Four and Nim draw each student's positions from an HMAC of the student under the grader's secret
-(``check/grader_secret.py``). In a Gradescope container a secret made on first use would be new in every
-container, so a student could resubmit until kinder positions came. The bundle therefore ships a secret made when
-the teacher makes the bundle (the autograder's source folder, which the upload never holds and the sandbox never
-shows a candidate), and names the student by Gradescope's own record of the submission
-(``submission_metadata.json``: its users' ids), never by anything in the upload. Both are needed together: a
-shared secret without a name per student would ask every student the same positions.
+Connect Four and Nim draw each student's positions, and tic-tac-toe the sample its budget buys, from an HMAC of
+the student under the grader's secret (``check/grader_secret.py``). In a Gradescope container a secret made on
+first use would be new in every container, so a student could resubmit until kinder positions came. The bundle
+therefore ships a secret made when the teacher makes the bundle (the autograder's source folder, which the upload
+never holds and the sandbox never shows a candidate), and names the student by Gradescope's own record of the
+submission (``submission_metadata.json``: its users' ids), never by anything in the upload. Both are needed
+together: a shared secret without a name per student would ask every student the same positions.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ except Exception:
 """
 """Prints the submission's student (its users' ids, sorted: a group is one student), or nothing and exits 1."""
 
-GRADESCOPE_IDENTITY = """# Connect Four and Nim draw each student's positions from an HMAC of the student under
-# check-secret, made with this bundle: a resubmission is asked the same positions, another student others.
+GRADESCOPE_IDENTITY = """# The check draws each student's positions (tic-tac-toe's: the sample its budget buys) from an
+# HMAC of the student under check-secret, made with this bundle: a resubmission is asked the same positions,
+# another student others.
 # The student is Gradescope's own record of the submission (its users' ids), never the upload's files.
 # The secret is copied into this run's private folder (mode 0600, this user's), so a zip unpacked with
 # other modes still loads; without a student or a secret the positions are drawn afresh, and it says so.
@@ -70,8 +71,9 @@ chmod 600 "$source/{secret}" 2>/dev/null || true
 
 
 def draws_per_check(game: str) -> bool:
-    """Whether ``game``'s check draws its positions per student (Connect Four, Nim); tic-tac-toe asks them all."""
-    return game != "tictactoe" and plug_for(game).defaults.fresh_seeds
+    """Whether ``game``'s check on Gradescope draws its positions per student: Connect Four and Nim always,
+    tic-tac-toe the sample its budget buys (Gradescope's check always has a budget: ``grader_files.gradescope``)."""
+    return game == "tictactoe" or plug_for(game).defaults.fresh_seeds
 
 
 def gradescope_identity() -> str:
@@ -81,8 +83,9 @@ def gradescope_identity() -> str:
 
 SECRET_STEP = (
     "`check-secret` (mode 0600) is this bundle's own grader's secret, 32 random bytes made with it: each student's "
-    "Connect Four or Nim positions are drawn from it and Gradescope's id of the student, the same on every "
-    "resubmission. Keep the zip to yourself; make a new bundle for a new term (new positions for everyone)."
+    "positions (Connect Four's, Nim's, or the sample tic-tac-toe's budget buys) are drawn from it and Gradescope's id "
+    "of the student, the same on every resubmission. Keep the zip to yourself; make a new bundle for a new term "
+    "(new positions for everyone)."
 )
 
 

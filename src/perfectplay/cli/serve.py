@@ -17,6 +17,16 @@ import threading
 import webbrowser
 
 from perfectplay import PerfectplayError
+from perfectplay.cli.options import add_whole, duration
+
+MAX_PORT = 65535
+"""The largest ``--port`` (0 lets the system pick a free one)."""
+
+MAX_TIME_LIMIT = 3600.0
+"""The largest ``--time-limit``: an hour for one request's search."""
+
+MAX_WORKERS = 64
+"""The most ``--workers`` (search processes)."""
 
 
 def configure(parser: argparse.ArgumentParser, name: str) -> None:
@@ -24,41 +34,24 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1, this machine only)"
     )
-    parser.add_argument(
-        "--port", type=_port, default=8000, help="port to listen on, 0 to 65535; 0 picks a free one (default 8000)"
+    add_whole(
+        parser,
+        "--port",
+        0,
+        MAX_PORT,
+        default=8000,
+        help=f"port to listen on, 0 to {MAX_PORT}; 0 picks a free one (default 8000)",
     )
     parser.add_argument("--open", action="store_true", help="open the page in a web browser")
     parser.add_argument(
         "--time-limit",
-        type=_positive,
+        type=duration("--time-limit", MAX_TIME_LIMIT),
         default=5.0,
         metavar="SECONDS",
-        help="longest search per request, above 0 and at most 3600 (default 5)",
+        help=f"longest search per request, above 0 and at most {MAX_TIME_LIMIT:.0f} (default 5)",
     )
-    parser.add_argument("--workers", type=_workers, default=2, help="search processes, 1 to 64 (default 2)")
+    add_whole(parser, "--workers", 1, MAX_WORKERS, default=2, help=f"search processes, 1 to {MAX_WORKERS} (default 2)")
     parser.set_defaults(run=run_serve)
-
-
-def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 5 or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
-    return int(text)
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"a time limit is a number of seconds above 0 and at most 3600, not {text!r}")
-    return value
-
-
-def _workers(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 2 or not 1 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(f"workers is a whole number from 1 to 64, not {text!r}")
-    return int(text)
 
 
 def bind(host: str, port: int) -> socket.socket:

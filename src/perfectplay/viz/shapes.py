@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from perfectplay.documents import MovePlaceJSON
+
 # --- traces: tree --format json, POST /api/tree, POST /api/textbook (docs/trace.md) -------------------
 # A move's place (``row``, ``col``, ``heap``, ``take``) and ``label`` only where the game has them, ``view``
 # only for the page, ``new`` and ``cut_by_other_order`` only with a compared order.
@@ -29,14 +31,9 @@ class TraceCutJSON(TypedDict):
     beta: int
 
 
-class _PlaceJSON(TypedDict, total=False):
+class _PlaceJSON(MovePlaceJSON, total=False):
     """Where a move is and how people name it, where the game has them; the page's marks and drawing."""
 
-    row: int
-    col: int
-    heap: int
-    take: int
-    label: str
     view: dict[str, Any]
     new: bool
     cut_by_other_order: bool

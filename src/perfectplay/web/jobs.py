@@ -216,8 +216,8 @@ class TreeJob(TypedDict):
     options: SearchOptions
 
 
-class TreeResult(TypedDict):
-    """The trace document, or why the asked-for subtree cannot be given (``problem``: field, message)."""
+class DocumentResult(TypedDict):
+    """A tree or teaching job's answer: its document, or why it cannot be given (``problem``: field, message)."""
 
     document: dict[str, Any] | None
     problem: list[str] | None
@@ -288,14 +288,14 @@ two trees, and the textbook minimax's costs about two seconds of CPU."""
 _trees = RecentAnswers(TREE_CHARS_KEPT)
 
 
-def run_tree_job(job: TreeJob) -> TreeResult:
+def run_tree_job(job: TreeJob) -> DocumentResult:
     """The trace document the job asks for, or why it cannot be given; a job asked for again is not traced again."""
     # Sorted keys: one text for one job, whatever order its fields arrived in.
-    result: TreeResult = _trees.get(json.dumps(job, sort_keys=True), lambda: _traced_tree(job))
+    result: DocumentResult = _trees.get(json.dumps(job, sort_keys=True), lambda: _traced_tree(job))
     return result
 
 
-def _traced_tree(job: TreeJob) -> TreeResult:
+def _traced_tree(job: TreeJob) -> DocumentResult:
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     path, options, algorithm = job["path"], job["options"], job["algorithm"]
     try:
@@ -379,18 +379,13 @@ class TeachJob(TypedDict):
     seconds: float
 
 
-class TeachResult(TypedDict):
-    document: dict[str, Any] | None
-    problem: list[str] | None
-
-
 ORDERS_KEPT = 32
 """Answers of the orders job a worker keeps. The counts are a pure function of the position and the options
 that shape the search (a node cap, never a clock), and the same few positions come back again and again: the
 empty board, which every visitor who opens the panel asks for first, costs about two seconds of CPU."""
 
 
-def run_orders_job(job: TeachJob) -> TeachResult:
+def run_orders_job(job: TeachJob) -> DocumentResult:
     """Minimax's nodes and alpha-beta's under every named order, with the best case for reference."""
     options = job["options"]
     # Every order is counted anyway, so only the depth, the evaluation and the root window shape the answer.
@@ -423,7 +418,7 @@ def proven_values(nodes: int) -> Callable[[Game[Any], Any], dict[int, int]]:
 @functools.lru_cache(maxsize=ORDERS_KEPT)
 def _counted_orders(
     game_spec: str, position: str, to_move: str, search_depth: int | None, evaluation: str, root: str
-) -> TeachResult:
+) -> DocumentResult:
     # Every order is counted, so the options' own order and compared order play no part.
     options: SearchOptions = {
         "search_depth": search_depth,
@@ -457,7 +452,7 @@ def _counted_orders(
     }
 
 
-def run_compare_job(job: TeachJob) -> TeachResult:
+def run_compare_job(job: TeachJob) -> DocumentResult:
     """The depth-limited search and perfect play side by side, move by move, and what the choice costs."""
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     options = job["options"]
@@ -529,7 +524,7 @@ class MctsJob(TypedDict):
     path: list[int]
 
 
-def run_mcts_tree_job(job: MctsJob) -> TeachResult:
+def run_mcts_tree_job(job: MctsJob) -> DocumentResult:
     """The tree one seeded MCTS grew (below ``path``), with visits, means and exact values, for the tree viewer."""
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     try:
@@ -552,7 +547,7 @@ def run_mcts_tree_job(job: MctsJob) -> TeachResult:
     return {"document": {**mcts_document(tree, view=view), "path": job["path"]}, "problem": None}
 
 
-def run_mcts_study_job(job: MctsJob) -> TeachResult:
+def run_mcts_study_job(job: MctsJob) -> DocumentResult:
     """MCTS held against the exact value at each checkpoint: the same study as ``perfectplay mcts``, and its plot."""
     game, state = parse_position(job["position"], job["game"], to_move=job["to_move"])
     try:
@@ -566,7 +561,7 @@ def run_mcts_study_job(job: MctsJob) -> TeachResult:
 
 # --- the worker process ----------------------------------------------------------------------------
 
-TEACHING: dict[str, Callable[[Any], TeachResult]] = {
+TEACHING: dict[str, Callable[[Any], DocumentResult]] = {
     ORDERS_KIND: run_orders_job,
     COMPARE_KIND: run_compare_job,
     MCTS_TREE_KIND: run_mcts_tree_job,

@@ -66,9 +66,9 @@ from perfectplay.web.jobs import (
     MCTS_TREE_KIND,
     NODE_CAP,
     ORDERS_KIND,
+    DocumentResult,
     Job,
     TeachJob,
-    TeachResult,
     job_position,
 )
 from perfectplay.web.problems import POST_ERRORS, Problem, blame
@@ -186,7 +186,7 @@ async def _run(job: TeachJob, lanes: Lanes) -> dict[str, Any]:
     seconds = lanes.settings.seconds
     too_slow = f"this takes longer than {seconds:g} s on this server; try a position nearer the game's end"
     # The pool is typed for the analysis job; the worker dispatches on ``kind``.
-    result = cast(TeachResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))
+    result = cast(DocumentResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))
     if result["problem"] is not None:
         field, message = result["problem"]
         raise Problem(422, field, message)

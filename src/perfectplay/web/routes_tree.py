@@ -24,7 +24,7 @@ from pydantic import Field
 from perfectplay import Game
 from perfectplay.teaching import default_evaluation, estimated_tree_size
 from perfectplay.web.answers import TreeAnswerJSON, answering, lanes_of
-from perfectplay.web.jobs import NODE_CAP, TREE_KIND, Job, SearchOptions, TreeJob, TreeResult, job_position
+from perfectplay.web.jobs import NODE_CAP, TREE_KIND, DocumentResult, Job, SearchOptions, TreeJob, job_position
 from perfectplay.web.problems import POST_ERRORS, Problem, blame
 from perfectplay.web.schemas import EMPTY_MAX, OrderFields, SearchRequest, TracedAlgorithm, read_search
 from perfectplay.web.workers import Lanes
@@ -120,11 +120,11 @@ async def tree(body: TreeRequest, request: Request) -> TreeAnswerJSON:
     return document
 
 
-async def _run(job: TreeJob, lanes: Lanes) -> TreeResult:
+async def _run(job: TreeJob, lanes: Lanes) -> DocumentResult:
     """The job on a worker, killed at the server's time limit: tracing has no limit of its own."""
     seconds = lanes.settings.seconds
     too_slow = (
         f"tracing this search takes longer than {seconds:g} s on this server; try a position nearer the end of the game"
     )
     # The pool is typed for the analysis job; the worker dispatches on ``kind``.
-    return cast(TreeResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))
+    return cast(DocumentResult, await lanes.on_worker(cast(Job, job), seconds, too_slow))

@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from perfectplay.check.report.timing import CheckTime
+from perfectplay.check.settings import SECRET_WORDS as SECRET_WORDS
 
 Columns = tuple[int, ...]
 """Columns of the board, 0 on the left (``render.py`` shows them 1-7)."""
-
-SECRET_WORDS = "drawn for this student from the grader's secret (the same on every resubmission)"
-"""How a report names a seed it does not show (``Grading.seed_shown``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,7 +194,7 @@ class CheckReport:
     """Its answers change with what it was asked before: different answers in one position, but the same
     questions in the same order in two fresh processes got the same answers (``randomised`` is then False)."""
     sampled: bool = False
-    """A grader's budget allowed a sample: ``asked`` positions (and ``helpers_of`` boards) chosen alike for all."""
+    """A grader's budget allowed a sample: ``asked`` positions (and ``helpers_of`` boards) drawn by its seed."""
     machine: str | None = None
     """Set when the machine failed the check (not the candidate): what failed; nothing is graded then."""
 

@@ -279,7 +279,7 @@ class TicTacToeAsking(TicTacToeState):
         if len(kept) < len(asked):
             self.notes.append(
                 f"A sample: {len(kept):,} of the {len(asked):,} positions it can be to move in were asked "
-                f"(stratified by the number of stones, seed {seed})."
+                f"(stratified by the number of stones), {self.grading.seed_words}."
             )
         return kept, ends
 
@@ -481,9 +481,9 @@ class TicTacToeAsking(TicTacToeState):
             self.sampled = (
                 f"A sample was checked: the grader's budget of {self.limits.budget_seconds or 0:g} s allowed "
                 f"{self.clock.total:g} s of CPU time, enough for {len(kept_asked) - len(followed):,} of "
-                f"{len(asked):,} positions{games_words}{helpers_words}, chosen alike for every student (every "
-                "number of stones in proportion, a fixed seed), its games followed wherever its answers lead; "
-                "each category's score is what the answers in the sample earn."
+                f"{len(asked):,} positions{games_words}{helpers_words}, every number of stones in proportion, "
+                f"{self.grading.seed_words}; its games followed wherever its answers lead; each category's score "
+                "is what the answers in the sample earn."
             )
         return kept_asked, kept_finished, kept_queries
 

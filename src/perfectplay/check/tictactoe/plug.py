@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.judge.answers import error_text
 from perfectplay.check.judge.interface import Hint
+from perfectplay.check.judge.sample import DEFAULT_SEED
 from perfectplay.check.plug import PlugDefaults, PlugOption, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.position import TicTacToePosition
@@ -91,8 +92,13 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
 
     name = "tictactoe"
     title = "tic-tac-toe"
+    # Its seed draws only the probe and a sample (``asking.py``): a check that samples takes each student's own
+    # from the grader's secret on the command line (``cli/check.py``), as Connect Four's and Nim's checks do.
     defaults = PlugDefaults(
-        entries=("find_best_move", "minimax"), file_name="tictactoe.py", task="an AI that is never beaten"
+        seed=DEFAULT_SEED,
+        entries=("find_best_move", "minimax"),
+        file_name="tictactoe.py",
+        task="an AI that is never beaten",
     )
     options = TICTACTOE_OPTIONS
     driver = None
