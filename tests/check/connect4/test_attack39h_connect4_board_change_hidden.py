@@ -9,6 +9,7 @@ PettingZoo's planes an object whose ``tolist`` does the same; each kept its "boa
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -28,12 +29,14 @@ class Agrees:
     __hash__ = object.__hash__
 
 
-def describe(value: Any) -> dict[str, Any]:
+def asked(agent: Callable[..., int], interface: dict[str, Any]) -> dict[str, Any]:
+    """The driver's record of one call of ``agent`` on ``CELLS`` (called here: the driver is standard library)."""
+    call = make_call(agent, interface, lambda function, *given: (function(*given), {}), _column, repr)
+    return call(CELLS, "1")
+
+
+def _column(value: Any) -> dict[str, Any]:
     return {"kind": "int", "value": int(value)}
-
-
-def invoke(function: Any, *arguments: Any) -> tuple[Any, dict[str, Any]]:
-    return function(*arguments), {}
 
 
 def test_a_cell_overwritten_with_a_value_equal_to_anything_is_a_changed_board() -> None:
@@ -41,7 +44,7 @@ def test_a_cell_overwritten_with_a_value_equal_to_anything_is_a_changed_board() 
         board[5][0] = Agrees()
         return 3
 
-    record = make_call(scribbler, {"style": "board"}, invoke, describe, repr)(CELLS, "1")
+    record = asked(scribbler, {"style": "board"})
     assert "after" in record and record["after"] != CELLS
 
 
@@ -52,7 +55,7 @@ def test_a_tolist_key_on_the_observation_that_hands_back_the_old_board_is_a_chan
         observation["tolist"] = lambda: kept
         return 3
 
-    record = make_call(scribbler, {"style": "connectx"}, invoke, describe, repr)(CELLS, "1")
+    record = asked(scribbler, {"style": "connectx"})
     assert "after" in record
 
 
@@ -69,7 +72,7 @@ def test_planes_replaced_by_an_object_whose_tolist_hands_back_the_old_ones_are_c
         return 3
 
     interface = {"style": "pettingzoo", "shape": "numpy", "allowed": []}
-    record = make_call(scribbler, interface, invoke, describe, repr)(CELLS, "1")
+    record = asked(scribbler, interface)
     assert "after" in record
 
 
@@ -85,6 +88,6 @@ def test_an_agent_that_only_reads_its_board_leaves_it_alone_in_every_reading() -
         {"style": "pettingzoo"},
         {"style": "pettingzoo", "shape": "numpy"},
     ):
-        record = make_call(reader, interface, invoke, describe, repr)(CELLS, "1")
+        record = asked(reader, interface)
         assert "after" not in record, interface
     assert np.__name__ == "numpy"  # the numpy readings above ran with it
