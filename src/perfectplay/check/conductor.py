@@ -118,7 +118,14 @@ def replay_record(plug: GamePlug[R, Any], path: str | os.PathLike[str]) -> R:
     record = load_record(path)
     if record.game != plug.name:
         raise CheckUsageError(f"--replay {os.fspath(path)}: a transcript of {record.game}, not of {plug.name}")
-    return plug.judge(record)
+    try:
+        return plug.judge(record)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as error:
+        # The digest is a plain hash anyone can redo: a body the judge cannot read (an answer's column 1.5, a
+        # position's scores cut short, a game that is a number) was not written by a check, and is refused.
+        raise CheckUsageError(
+            f"--replay {os.fspath(path)}: not a check transcript ({type(error).__name__}: {error})"
+        ) from None
 
 
 class _Run:

@@ -81,6 +81,11 @@ def parse_line(line: str) -> SuitePosition:
 def position_from(data: dict[str, Any], line: str = "") -> SuitePosition:
     """A position from its JSON fields (``moves``, ``phase``, ``scores``); a ValueError when they are not one."""
     scores = tuple(None if score is None else int(score) for score in data["scores"])
+    moves = data["moves"]
+    # A column outside 1-7 or filled past its top is no position (a "0" was column -1 of the grid, quietly).
+    legal = isinstance(moves, str) and all(moves[:at].count(char) < ROWS for at, char in enumerate(moves))
+    if not legal or set(moves) - set("1234567"):
+        raise ValueError(f"not a position: {(line or json.dumps(data))[:80]!r}")
     if len(scores) != COLUMNS or data["phase"] not in PHASES or not any(score is not None for score in scores):
         raise ValueError(f"not a position: {(line or json.dumps(data))[:80]!r}")
     return SuitePosition(str(data["moves"]), str(data["phase"]), scores)
