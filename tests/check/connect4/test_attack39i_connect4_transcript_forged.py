@@ -17,6 +17,8 @@ import pytest
 from cli_helpers import InProcess
 from perfectplay.check.sealed import digest
 
+GAME = {"opponent": "random", "agent_first": True, "result": "win", "moves": "1213141", "forfeit": None}
+"""A game as the check records it (the genuine transcript plays none: ``--no-games`` keeps it cheap)."""
 # (path into the record's "body" field, a hostile value).
 FORGERIES: list[tuple[str, Any]] = [
     ("answers.0:112455553433363.value", 1.5),
@@ -36,6 +38,12 @@ FORGERIES: list[tuple[str, Any]] = [
     ("suite", 5),
     ("games", [{"level": "easy"}]),
     ("games", [7]),
+    ("games", [{**GAME, "result": 0}]),
+    ("games", [{**GAME, "result": True}]),
+    ("games", [{**GAME, "moves": False}]),
+    ("games", [{**GAME, "opponent": {"a": 1}}]),
+    ("games", [{**GAME, "opponent": ["random"]}]),
+    ("games", [{**GAME, "forfeit": 0.5}]),
     ("seed", "x"),
 ]
 ANSWER = "0:112455553433363"
@@ -79,8 +87,19 @@ def test_a_forged_field_of_a_connect_four_transcript_is_judged_or_refused_in_one
 ) -> None:
     path = tmp_path / "forged.json"
     path.write_text(forged(genuine, field, value))
-    done = in_process("check", "--replay", str(path), "--game", "connect4", "--format", "gradescope")
-    assert done.returncode in (0, 1, 2, 3), done.returncode
-    if done.returncode == 2:
-        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
-        assert done.stderr.startswith("perfectplay check: --replay") or "--replay" in done.stderr, done.stderr
+    for fmt in ("text", "gradescope", "csv"):
+        done = in_process("check", "--replay", str(path), "--game", "connect4", "--format", fmt)
+        assert done.returncode in (0, 1, 2, 3), (fmt, done.returncode)
+        if done.returncode == 2:
+            assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+            assert "--replay" in done.stderr, done.stderr
+
+
+def test_a_game_as_the_check_records_it_is_replayed_and_counted(
+    genuine: dict[str, Any], tmp_path: Path, in_process: InProcess
+) -> None:
+    path = tmp_path / "played.json"
+    path.write_text(forged(genuine, "games", [GAME]))
+    done = in_process("check", "--replay", str(path), "--game", "connect4")
+    assert done.returncode in (0, 1), done.stderr
+    assert "against random" in done.stdout and "win" in done.stdout, done.stdout

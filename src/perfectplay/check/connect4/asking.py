@@ -123,5 +123,18 @@ def _game(asker: Asker, level: str, agent_first: bool, rng: random.Random) -> Ga
 
 
 def game_records(body: dict[str, Any]) -> list[GameRecord]:
-    """The games of a transcript's body, as ``ask`` recorded them."""
-    return [GameRecord(**game) for game in body.get("games", [])]
+    """The games of a transcript's body, as ``ask`` recorded them; a ValueError for one ``ask`` never records."""
+    games = [GameRecord(**game) for game in body.get("games", [])]
+    for game in games:
+        # A transcript is read back (--replay) under a digest anyone can redo: a game's fields are checked here,
+        # not where a score or a report line first uses them.
+        moves, forfeit = game.moves, game.forfeit
+        if (
+            game.opponent not in LADDER
+            or not isinstance(game.agent_first, bool)
+            or game.result not in ("win", "draw", "loss")
+            or not (isinstance(moves, str) and (moves.isdigit() or not moves))
+            or not (forfeit is None or isinstance(forfeit, str))
+        ):
+            raise ValueError(f"not a game: {str(game)[:80]!r}")
+    return games
