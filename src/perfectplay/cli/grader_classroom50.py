@@ -71,6 +71,9 @@ def check(folder, out):
         flags += ["--weights", weights]
     argv = [*command, "check", os.path.abspath(FILE), "--format", "classroom50", *flags, "--output", out]
     environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
+    # No student is named here: what the check draws comes from a grader's secret of this run alone, made in
+    # its own folder (a runner whose home is read-only must not turn a correct program into a zero).
+    environ["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
     try:
         return subprocess.run(argv, env=environ, cwd=folder).returncode
     except OSError:
