@@ -25,6 +25,7 @@ memory.
 from __future__ import annotations
 
 import ast
+import errno
 import os
 import re
 import shutil
@@ -49,6 +50,10 @@ class Caps:
 
 
 CAPS = Caps()
+MACHINE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EMFILE, errno.ENFILE, errno.ENOMEM})
+"""What writing the private copy can fail with only through the machine (no room, a quota, a read-only temporary
+folder, no descriptor or memory left): raised as it is, the machine's failure ("not graded", after retries), never the
+submission's (a correct AI of a few kilobytes read "fix the problem above and submit again", 0 points)."""
 
 
 class TooFull(NotGradable):
@@ -295,6 +300,8 @@ def _make(source: Path, folder: Path) -> None:
     try:
         folder.mkdir()
     except OSError as error:
+        if error.errno in MACHINE_ERRORS:
+            raise
         raise NotGradable(f"{_say(source)} could not be copied ({_why(error, source, folder)})") from None
 
 
@@ -302,6 +309,8 @@ def _copy(source: Path, path: Path, destination: Path) -> None:
     try:
         shutil.copyfile(path, destination, follow_symlinks=False)
     except OSError as error:
+        if error.errno in MACHINE_ERRORS:
+            raise
         raise NotGradable(f"{_say(source)} could not be copied ({_why(error, source, path)})") from None
 
 
