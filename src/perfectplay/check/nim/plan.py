@@ -7,6 +7,7 @@ saved check is judged again exactly as it was asked.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,10 @@ MAX_GAMES = 1_000_000
 MAX_SEEDS = 20
 MAX_SEED = 2**31 - 1
 RULES = ("misere", "normal")
+MAX_POSITIONS = 65_535
+"""The most positions a start may lead to (15,15,15,15's): the check works out every one before it asks anything,
+and 6 piles of 15 lead to 16.7 million (minutes and gigabytes of the checker's, a live check's or a replayed
+transcript's, before any limit of the candidate's applies)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +85,12 @@ class NimPlan:
             raise CheckUsageError(f"--start: from 1 to {MAX_PILES} piles of 0 to {MAX_PILE} objects each")
         if not any(self.start):
             raise CheckUsageError("--start: the piles must hold at least one object")
+        positions = math.prod(pile + 1 for pile in self.start) - 1
+        if positions > MAX_POSITIONS:
+            raise CheckUsageError(
+                f"--start: the piles lead to {positions:,} positions, more than the {MAX_POSITIONS:,} a check can ask "
+                "(15,15,15,15 leads to that many)"
+            )
         if not 1 <= self.games <= MAX_GAMES:
             raise CheckUsageError(f"--train-games must be from 1 to {MAX_GAMES:,}, not {self.games}")
         if not 1 <= len(self.seeds) <= MAX_SEEDS or not all(0 <= seed <= MAX_SEED for seed in self.seeds):
