@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -64,6 +65,7 @@ from perfectplay.check import (
 )
 from perfectplay.cli.options import add_whole
 from perfectplay.cli.output import print_or_write, write_file
+from perfectplay.files import WriteError, kind_of
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 """The autograders ``--format`` writes a bundle for; ``check_options`` offers the same, so they are named once."""
@@ -426,6 +428,16 @@ def feedback_files(folder: str | None, roster: list[Submission]) -> dict[str, Pa
             unique = f"{stem}-{number}"
         used.add(unique.lower())
         files[submission.name] = path / f"{unique}.md"
+    for file in files.values():
+        # Looked at before anyone is checked: a link or a folder found only when its student's turn came ended
+        # the class run there, every later student unchecked and their rows lost. (Written, it is looked at again.)
+        try:
+            mode = os.lstat(file).st_mode
+        except OSError:
+            continue
+        if not stat.S_ISREG(mode):
+            reason = f"it is {kind_of(mode)}, not a regular file (left as it is; nothing was checked)"
+            raise WriteError(str(file), reason, option="--feedback-dir")
     return files
 
 
