@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api_document import api_document
 from perfectplay.games import MNK, make_game
 from perfectplay.play.players import LEVELS
 from perfectplay.teaching.evaluators import evaluation_names
@@ -50,9 +51,7 @@ CONFIG = {
 """schemathesis's settings. schemathesis itself (0.4 s of CPU to import) is imported by the tests that use it, not
 at collection, which every xdist worker does for every test file."""
 
-OPERATIONS = sorted(
-    (method.upper(), path) for path, methods in create_app(SETTINGS).openapi()["paths"].items() for method in methods
-)
+OPERATIONS = sorted((method.upper(), path) for path, methods in api_document()["paths"].items() for method in methods)
 
 BOARDS = [(3, 3, 3), (3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4)]
 """Boards of legal positions: every search on them ends well within the limit."""
