@@ -42,8 +42,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     checks and their workers). Where the environment sets
     PYTHONDONTWRITEBYTECODE, a module that collection does not import after
     the line above (the board games' own, imported by this file first; each
-    command's) was compiled again in every one of them, 15 ms a process (a
-    tenth of tests/cli's CPU); a pip install would have compiled them once.
+    command's) was compiled again in every one of them: 6 ms a short command,
+    a tenth of its CPU; a pip install would have compiled them once.
     Done by the run's first process alone (the xdist controller), in 30 ms
     when nothing changed.
     """
