@@ -79,6 +79,7 @@ _HOMES: dict[str, str] = {
     "csv_row": "perfectplay.check.report.render_csv",
     "default_jobs": "perfectplay.check.class_run",
     "escape_controls": "perfectplay.check.report.render_text",
+    "folder_holding": "perfectplay.check.grader_secret",
     "fresh_secret": "perfectplay.check.grader_secret",
     "fresh_seed": "perfectplay.check.settings",
     "from_manifest": "perfectplay.check.roster",
@@ -140,6 +141,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.connect4.score import load_connect4_weights as load_connect4_weights
     from perfectplay.check.errors import CheckUsageError as CheckUsageError
     from perfectplay.check.errors import NotGradable as NotGradable
+    from perfectplay.check.grader_secret import folder_holding as folder_holding
     from perfectplay.check.grader_secret import fresh_secret as fresh_secret
     from perfectplay.check.grader_secret import load_secret as load_secret
     from perfectplay.check.grader_secret import secret_outside as secret_outside

@@ -85,22 +85,29 @@ def fresh_secret() -> str:
     return secrets.token_hex(SECRET_BYTES) + "\n"
 
 
-def secret_outside(where: Path, folders: Iterable[Path]) -> None:
-    """Refuse a secret inside a folder a submission is copied from: its student could read it."""
+def folder_holding(where: Path, folders: Iterable[Path]) -> Path | None:
+    """The first of ``folders`` that ``where`` lies inside (a submission's folder, whose student could read it)."""
     try:
         resolved = where.resolve()
     except OSError:
-        return
+        return None
     for folder in folders:
         try:
-            inside = resolved.is_relative_to(folder.resolve())
+            if resolved.is_relative_to(folder.resolve()):
+                return folder
         except OSError:
             continue
-        if inside:
-            raise CheckUsageError(
-                f"--secret {where}: inside a submission's folder ({folder}), where its student could read it; "
-                "keep it outside every student's files"
-            )
+    return None
+
+
+def secret_outside(where: Path, folders: Iterable[Path]) -> None:
+    """Refuse a secret inside a folder a submission is copied from: its student could read it."""
+    folder = folder_holding(where, folders)
+    if folder is not None:
+        raise CheckUsageError(
+            f"--secret {where}: inside a submission's folder ({folder}), where its student could read it; "
+            "keep it outside every student's files"
+        )
 
 
 def student_seed(secret: bytes, game: str, student: str) -> int:

@@ -193,7 +193,10 @@ def _answers(name: str, value: Any) -> None:
         if (item[0], item[1]) in seen:
             raise FieldError(where, "a position recorded twice")
         seen.add((item[0], item[1]))
-        for number, record in enumerate(_list(f"{where}[2]", item[2])):
+        answers = _list(f"{where}[2]", item[2])
+        if name == "replies" and not answers:  # the checker records CS50's helpers' one reply per board it asks
+            raise FieldError(f"{where}[2]", "no reply recorded")
+        for number, record in enumerate(answers):
             _record(f"{where}[2][{number}]", record)
 
 

@@ -44,6 +44,8 @@ from perfectplay.check import (
     Submission,
     check_plug_class,
     conduct,
+    folder_holding,
+    fresh_seed,
     from_manifest,
     from_paths,
     lanes,
@@ -251,8 +253,14 @@ def student_seeds(
             )
         shown = Grading(seed=args.seed if args.seed is not None else plug.defaults.seed)
         return lambda submission: shown
+    folders = [submission.file.parent for submission in roster if submission.file is not None]
+    if args.secret is None and args.student is None and folder_holding(secret_path(), folders) is not None:
+        # A file checked in its owner's home folder, where the default secret lives: a fresh seed, shown (as a
+        # library call's), rather than a refusal naming a --secret nobody gave. Only a secret given on purpose
+        # (or a bundle's) promises the same draw on every resubmission.
+        return lambda submission: Grading(seed=fresh_seed())
     where = Path(args.secret) if args.secret is not None else secret_path()
-    secret_outside(where, [submission.file.parent for submission in roster if submission.file is not None])
+    secret_outside(where, folders)
     secret = load_secret(where)
     return lambda submission: Grading(
         seed=student_seed(secret, plug.name, args.student or submission.name), seed_shown=False

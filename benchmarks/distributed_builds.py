@@ -1,7 +1,7 @@
 """Builds on 1 and 2 local workers: the speed-up, and Dask's overhead against plain local processes.
 
-    .venv/bin/python benchmarks/distributed.py                  # writes benchmarks/results/distributed.md
-    .venv/bin/python benchmarks/distributed.py --game connect4:4,4 --runs 1 --output -    # a quick look
+    .venv/bin/python benchmarks/distributed_builds.py                  # writes benchmarks/results/distributed.md
+    .venv/bin/python benchmarks/distributed_builds.py --game connect4:4,4 --runs 1 --output -    # a quick look
 
 The work is the exact-scores data set of a Connect Four board (``perfectplay
 dataset GAME --format scores``; 4x5 by default, 1,706,255 positions): the
@@ -36,13 +36,11 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-# This file is called distributed.py, and Python puts its folder first on the path: without this, the
-# ``import distributed`` of Dask would find this file instead of Dask's package.
-sys.path = [entry for entry in sys.path if Path(entry or ".").resolve() != Path(__file__).resolve().parent]
-
-from perfectplay import Connect4, make_game  # noqa: E402 (after the path is put right)
-from perfectplay.play.engines import open_engine  # noqa: E402
-from perfectplay.play.exact_scores import build_exact_scores  # noqa: E402
+# Not called distributed.py: Python puts this folder first on the path, and Dask's ``import distributed`` (or any
+# run with PYTHONPATH=benchmarks, as benchmarks/suite_cpu.py's) would have found this file instead of Dask's package.
+from perfectplay import Connect4, make_game
+from perfectplay.play.engines import open_engine
+from perfectplay.play.exact_scores import build_exact_scores
 
 RESULTS = Path(__file__).resolve().parent / "results" / "distributed.md"
 
@@ -98,7 +96,7 @@ def main() -> int:
     lines = [
         f"# Builds on 1 and 2 local workers ({game.title}, exact scores, best of {args.runs})",
         "",
-        f"`.venv/bin/python benchmarks/distributed.py --game {args.game} --runs {args.runs}` on "
+        f"`.venv/bin/python benchmarks/distributed_builds.py --game {args.game} --runs {args.runs}` on "
         f"{os.cpu_count()} cores; load average {before:.1f} before the runs (at each figure's end beside it).",
         "",
         "| engine | workers | whole build, wall s | solving, wall s | this process, CPU s | workers, CPU s "
