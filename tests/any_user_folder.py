@@ -1,7 +1,8 @@
 """A folder every user may write, for a test whose candidate writes a log or a marker the test reads.
 
 Unsandboxed as root, the candidate runs as a user of its own (``check/run/own_user.py``): pytest's folders (under a
-0700 one) are closed to it, as the checker's files are.
+0700 one) are closed to it, as the checker's files are. The folder sits in a root-owned 0755 one, so the check's
+sweep of what that user left in the machine's shared folders (``own_user.sweep``) does not reach the log.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from pathlib import Path
 
 @contextlib.contextmanager
 def any_user_folder() -> Iterator[Path]:
-    """A fresh folder under /tmp, mode 1777 (like /tmp itself), removed afterwards."""
-    folder = Path(tempfile.mkdtemp(prefix="perfectplay-any-user-", dir="/tmp"))
+    """A fresh folder under /tmp, mode 1777 (like /tmp itself), in a 0755 one, removed afterwards."""
+    parent = Path(tempfile.mkdtemp(prefix="perfectplay-any-user-", dir="/tmp"))
+    parent.chmod(0o755)
+    folder = parent / "shared"
+    folder.mkdir()
     folder.chmod(0o1777)
     try:
         yield folder
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(parent, ignore_errors=True)

@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             output.finish_output()
         except PerfectplayError as error:
             _quietly_finish()
-            sys.stderr.write(f"{prefix}: error: {error}\n")
+            sys.stderr.write(f"{prefix}: error: {_one_line(str(error))}\n")
             return 2
         except KeyboardInterrupt:
             _quietly_finish()
@@ -134,6 +134,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(f"{prefix}: error: {where}{error.strerror or error}\n")
             return 1
     return status
+
+
+def _one_line(message: str) -> str:
+    """A usage error on one line, its control and bidi characters written out: it may quote what a student named
+    (a class folder's student folder, a file), and a terminal must not act on that."""
+    from perfectplay.check import escape_controls  # only when an error is said: no start-up cost
+
+    return escape_controls(message)
 
 
 QUICK_EXIT = frozenset({"best"})

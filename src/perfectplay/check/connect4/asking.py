@@ -20,6 +20,7 @@ from perfectplay.check.connect4.suite import SuitePosition
 from perfectplay.check.plug import Asker, Json, Question, QuestionDraw, Recognised, Session
 
 POOL_WORDS = "decisive positions from games played for this check (plies {low}-{high}), solved exactly"
+UNPLAYED = "not played: the check's time ran out first"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,10 +79,18 @@ def _play_games(session: Session, seed: int) -> list[GameRecord]:
         for index, (level, first) in enumerate(plans)
     ]
     results = session.in_parallel("games", jobs)
-    played = [result for result in results if result is not None]
-    if len(played) < len(plans):
-        session.note(f"the games stopped early ({len(played)} of {len(plans)} played): the time ran out")
-    return played
+    played = sum(1 for result in results if result is not None)
+    if played < len(plans):
+        session.note(
+            f"the games stopped early ({played} of {len(plans)} played): the time ran out, and a game not played "
+            "is not won"
+        )
+    # A game the time ended is a loss: left out, the strongest levels (played last) would leave the share, and an
+    # agent that ran the time out where it was losing would take the share of the games it won.
+    return [
+        result if result is not None else GameRecord(level, first, "loss", "", forfeit=UNPLAYED)
+        for result, (level, first) in zip(results, plans, strict=True)
+    ]
 
 
 def _job(level: str, agent_first: bool, rng: random.Random) -> Callable[[Asker], GameRecord]:

@@ -71,19 +71,26 @@ def _numpy() -> Any:
     return numpy
 
 
-def _plain(value: Any) -> Any:
-    """A board as plain lists (an array's ``tolist``), for comparing before and after."""
-    tolist = getattr(value, "tolist", None)
-    if callable(tolist):
-        try:
+_FOREIGN = object()
+"""What ``_plain`` reads in place of anything the driver did not hand over: equal to nothing but itself."""
+PLAIN = (int, float, str, bool, type(None))
+
+
+def _plain(value: Any, made: tuple[tuple[Any, Callable[[], Any]], ...] = ()) -> Any:
+    """A board as plain lists, for comparing before and after: only the driver's own arrays (``made``, each with
+    its ``tolist`` read before the call) are read through ``tolist``, and containers only through the built-in
+    types' own storage; anything else the agent left there is ``_FOREIGN``, so that no ``__eq__`` or ``tolist``
+    of its own can say the board is as it was."""
+    if type(value) in PLAIN:
+        return value
+    for array, tolist in made:
+        if value is array:
             return tolist()
-        except Exception:
-            return None
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    return value
+    if isinstance(value, dict):  # Kaggle's observation (a dict whose keys are attributes), PettingZoo's
+        return {key: _plain(item, made) for key, item in dict.items(value)}
+    if type(value) in (list, tuple):  # the built-in types themselves: their iteration is their own
+        return [_plain(item, made) for item in value]
+    return _FOREIGN
 
 
 def _cells_back(grid: Any, rows: str, pieces: list[Any]) -> str | None:
@@ -117,6 +124,8 @@ class DriverReading:
         self.rows = str(interface.get("rows", "top"))
         self.pieces: list[Any] = list(interface.get("pieces", [0, 1, 2]))
         self.piece_argument = bool(interface.get("piece_argument"))
+        self.made: tuple[Any, ...] = ()
+        """The arrays the last ``arguments`` made: read back through their own ``tolist`` alone (``_plain``)."""
         allow([str(folder) for folder in interface.get("allowed", [])])
 
     def arguments(self, cells: str, mark: str) -> tuple[Any, ...]:
@@ -136,6 +145,7 @@ class DriverReading:
             if self.shape == "numpy":
                 numpy = _numpy()
                 planes, legal = numpy.array(grid, dtype=numpy.int8), numpy.array(mask, dtype=numpy.int8)
+                self.made = (planes, legal)
                 return ({"observation": planes, "action_mask": legal},)
             return ({"observation": grid, "action_mask": mask},)
         lines = [[self.pieces[numbers[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
@@ -145,13 +155,17 @@ class DriverReading:
         if self.shape == "numpy":
             numpy = _numpy()
             board = numpy.array(lines, dtype=object if isinstance(self.pieces[0], str) else None)
+            self.made = (board,)
         if self.piece_argument:
             return (board, self.pieces[int(mark)])
         return (board,)
 
-    def changed(self, before: Any, arguments: tuple[Any, ...]) -> dict[str, Any] | None:
-        """What the agent left in place of its board, if it changed it."""
-        after = _plain(arguments[0])
+    def changed(
+        self, before: Any, arguments: tuple[Any, ...], made: tuple[tuple[Any, Callable[[], Any]], ...] = ()
+    ) -> dict[str, Any] | None:
+        """What the agent left in place of its board, if it changed it (``made``: the driver's arrays, each with
+        its ``tolist`` read before the call)."""
+        after = _plain(arguments[0], made)
         if after == before:
             return None
         if self.style == "board":
@@ -178,12 +192,13 @@ def make_call(
             arguments = reading.arguments(cells, mark)
         except ImportError as error:
             return {"error": {"type": "ImportError", "message": f"this reading needs {error.name or 'a package'}"}}
-        before = copy.deepcopy(_plain(arguments[0]))
+        made = tuple((array, array.tolist) for array in reading.made)
+        before = copy.deepcopy(_plain(arguments[0], made))
         value, record = invoke(function, *arguments)
         if "error" not in record:
             record.update(describe(value))
         try:
-            change = reading.changed(before, arguments)
+            change = reading.changed(before, arguments, made)
         except Exception:  # it left something on the board that cannot even be compared: changed, unreadable
             change = {"after": None}
         if change is not None:

@@ -178,6 +178,9 @@ class SeedReply:
     """How many of the table's values the positions read were never written by ``update_q_value``."""
     off_rule: int = 0
     """How many of training's ``update_q_value`` writes were not the lab's rule on their own arguments."""
+    off_move: int = 0
+    """How many were not the lab's update of a move: ``old`` not the table's learned value, or a reward or future no
+    game gives (-1 or 1 and 0 as a game ends, else 0 and the best learned value after the opponent's reply)."""
 
 
 MAX_ACTIONS = MAX_PILES * MAX_PILE
@@ -246,6 +249,7 @@ def seed(value: dict[str, Any]) -> SeedReply:
         best=_best(value.get("best")),
         unwritten=count(value.get("unwritten", 0)),
         off_rule=count(value.get("off_rule", 0)),
+        off_move=count(value.get("off_move", 0)),
     )
 
 
@@ -362,6 +366,8 @@ def _wire_seed(reply: SeedReply) -> dict[str, Any]:
         wire["unwritten"] = reply.unwritten
     if reply.off_rule:
         wire["off_rule"] = reply.off_rule
+    if reply.off_move:
+        wire["off_move"] = reply.off_move
     wire["answers"] = [wire_answer(a) for a in reply.answers]
     return wire
 

@@ -27,16 +27,16 @@ from types import FunctionType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Generator
     from types import ModuleType
     from typing import Any
 
 _NOT_WRITTEN = object()
 """What ``update_q_value`` left where it wrote nothing: matches no value of a table."""
-_OFF_RULE = object()
-"""The key, among the watched writes, of how many were not ``old + alpha * (reward + future - old)``."""
 OFFERED = ("NimAI", "train", "best_move", "find_best_move", "choose_move")
 LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
+WATCHED = ("update_q_value", "best_future_reward")
+"""The methods training's writes are watched through (``Driver.watch_updates``)."""
 """The lab's names (``nim/detect.py``'s), asked of the module through ``getattr`` (``Driver.offers``)."""
 
 MAX_ANSWERS = 2000
@@ -185,7 +185,8 @@ class Driver:
         if not callable(train):
             return {"kind": "seed", "missing": "train"}
         self.count_games(module)
-        written = self.watch_updates(module)
+        token = object()  # only this frame and the recorder's hold it: the candidate cannot ask for the record
+        recorder = self.watch_updates(module, token)
         random.seed(int(item["seed"]))
         ai, record = self.call(train, int(item["games"]))
         reply: dict[str, Any] = {"kind": "seed", "printed": int(record.get("printed", 0)), "games": self.games}
@@ -201,10 +202,11 @@ class Driver:
         # is read, and its best actions put in the reply, before any choice is asked, so a choose_action that plays
         # from elsewhere (a formula, the call stack) cannot write its move into the table to vouch for it. Which
         # choices are off the table is the parent's finding (``answers.off_table``), never this process's.
-        best, record = self.call(self.table_best, ai, positions, written)
-        if isinstance(best, tuple) and "error" not in record:
+        kept = _read_record(recorder, token)
+        best, record = self.call(self.table_best, ai, positions, kept[0]) if kept else (None, {})
+        if kept and isinstance(best, tuple) and "error" not in record:
             reply["best"], reply["unwritten"] = _wire_best(best[0]), best[1]
-            reply["off_rule"] = _whole(written[_OFF_RULE]) or 0
+            reply["off_rule"], reply["off_move"] = kept[1], kept[2]
         else:
             reply["best"] = "unreadable"
         if callable(choose):
@@ -244,8 +246,7 @@ class Driver:
                     # A value the lab's update never wrote (a table filled by a formula in train, __init__ or
                     # choose_action) is no learning; a 0 is what an unknown action is worth anyway, unless it
                     # stands where update_q_value wrote something else (a learned value wiped).
-                    recorded = dict.get(written, (state, (pile, taken)), _NOT_WRITTEN)
-                    if recorded is not found and (found != 0 or recorded is not _NOT_WRITTEN):
+                    if not _learned(written, table, (state, (pile, taken)), found):
                         unwritten += 1
                     values[(pile, taken)] = float(found)
             highest = max(values.values(), default=0.0)
@@ -256,24 +257,33 @@ class Driver:
         return best, unwritten
 
     @staticmethod
-    def watch_updates(module: ModuleType) -> dict[Any, Any]:
-        """What ``NimAI.update_q_value`` leaves in the table, entry by entry, from now on (the dict returned).
+    def watch_updates(module: ModuleType, token: object) -> Generator[Any, Any, None] | None:
+        """A recorder of what ``NimAI.update_q_value`` leaves in the table from now on, and whether each write is the
+        lab's update of a move (``_recorder``); None when the method is no plain function (nothing it writes
+        counts). ``best_future_reward`` is watched too where it is one, so a future is checked against the position
+        it was asked of.
 
-        Training is the student's ``train``; the values it learns must come through ``update_q_value``, as the
-        lab's ``update`` calls it. A method that is no plain function is not watched: nothing it writes counts."""
-        written: dict[Any, Any] = {_OFF_RULE: 0}
+        The record lives in the recorder's own frame, never in the methods put into the student's class: their
+        closures hold only the recorder's ``send``, and a generator's frame is refused to the candidate's code
+        (``run/inside/guard.py``), so the record cannot be filled to vouch for a table made some other way."""
         made = getattr(module, "NimAI", None)
-        original = made.__dict__.get("update_q_value") if isinstance(made, type) else None
-        original = getattr(original, "_original", original)  # a later seed watches the student's own again
-        if not isinstance(original, FunctionType):
-            return written
-        watched = _watching(original, written)
-        watched._original = original  # type: ignore[attr-defined]
+        found = {name: made.__dict__.get(name) if isinstance(made, type) else None for name in WATCHED}
+        # A later seed watches the student's own again.
+        found = {name: getattr(method, "_original", method) for name, method in found.items()}
+        if not isinstance(found["update_q_value"], FunctionType):
+            return None
+        future = found["best_future_reward"]
+        recorder = _recorder(token, found["update_q_value"], future if isinstance(future, FunctionType) else None)
+        next(recorder)
         try:
-            made.update_q_value = watched  # type: ignore[union-attr]
+            for name, method in found.items():
+                if isinstance(method, FunctionType):
+                    forwarded = _forwarding(recorder.send, name)
+                    forwarded._original = method  # type: ignore[attr-defined]
+                    setattr(made, name, forwarded)
         except Exception:
-            return written  # a class that refuses it: nothing is watched, so nothing it learns counts
-        return written
+            return None  # a class that refuses it: nothing is watched, so nothing it learns counts
+        return recorder
 
     def count_games(self, module: ModuleType) -> None:
         """Count the games ``train`` starts (each makes a ``Nim``), to say which one a crash happened in."""
@@ -335,46 +345,227 @@ def _counting(original: Callable[..., None], counter: list[int]) -> Callable[...
     return FunctionType(counted.__code__, {"__builtins__": {}}, "counted", None, counted.__closure__)
 
 
-def _watching(original: FunctionType, written: dict[Any, Any]) -> Callable[..., Any]:
-    """An ``update_q_value`` that calls ``original`` then notes the value it left under ``(tuple(state), action)``,
-    and counts under ``_OFF_RULE`` the writes that are not the lab's rule on the arguments it was given.
+def _forwarding(send: Callable[[Any], Any], name: str) -> Callable[..., Any]:
+    """The method put into the student's class in place of its own ``name``: the call goes to the recorder, which
+    makes it and notes what it did. Empty globals, a closure of ``send`` alone: nothing of the record in reach."""
+    kind, raised = name, BaseException
 
-    Like ``_counting``, it goes into the student's class with empty globals: what it needs is in its closure.
-    Its arguments are read as ``original`` binds them (by position, by name, its defaults), so a call by keyword
-    is read as the student's method reads it."""
-    code = original.__code__
+    def forwarded(this: Any, *args: Any, **kwargs: Any) -> Any:
+        done, value = send((kind, this, args, kwargs))
+        if done:
+            return value
+        if isinstance(value, raised):
+            raise value
+        return None
+
+    return FunctionType(
+        forwarded.__code__, {"__builtins__": {"isinstance": isinstance}}, name, None, forwarded.__closure__
+    )
+
+
+def _recorder(token: object, update: FunctionType, future: FunctionType | None) -> Generator[Any, Any, None]:
+    """Makes the student's ``update_q_value`` and ``best_future_reward`` calls sent to it and keeps, in its own
+    frame, what each write left (``written``: key -> (table, value)), how many writes were not ``old + alpha *
+    (reward + future - old)`` of their own arguments, and how many were not the lab's update of a move
+    (``_a_move``). ``token`` alone reads the record; anything thrown into it spoils the record (None)."""
+    code = update.__code__
     names = code.co_varnames[1 : code.co_argcount]
-    given_defaults = original.__defaults__ or ()
+    given_defaults = update.__defaults__ or ()
     defaults = dict(zip(names[len(names) - len(given_defaults) :], given_defaults, strict=True))
-    read, make, failed, nothing, off_rule, kind_of = dict.get, tuple, Exception, _NOT_WRITTEN, _OFF_RULE, type
-    size, numbered, kinds = len, enumerate, (int, float)
-
-    def watched(this: Any, *args: Any, **kwargs: Any) -> Any:
+    written: dict[Any, tuple[Any, Any]] = {}
+    counts = [0, 0]  # off the rule, off a move
+    asked: list[Any] = [None]  # (table, state) of the latest best_future_reward, until an update reads it
+    spoiled = False
+    reply: Any = None
+    while True:
         try:
-            alpha = this.alpha  # before the call: an update that then changes it wrote with this one
-        except failed:
-            alpha = nothing
-        result = original(this, *args, **kwargs)
+            message = yield reply
+        except GeneratorExit:  # closed (by the candidate's code, or at the process's end): read as spoiled
+            return
+        except BaseException:  # thrown in by the candidate's code: the record is no longer the driver's
+            spoiled, reply = True, None
+            continue
+        if message is token:
+            reply = None if spoiled else (written, counts[0], counts[1])
+            continue
         try:
-            given = [
-                args[index] if index < size(args) else read(kwargs, name, read(defaults, name, nothing))
-                for index, name in numbered(names[:5])
-            ]
-            key = (make(given[0]), given[1])
-            value = written[key] = read(this.q, key, nothing)
-            old, reward, future = given[2], given[3], given[4]
-            numbers = kind_of(old) in kinds and kind_of(reward) in kinds and kind_of(future) in kinds
-            if not (numbers and kind_of(alpha) in kinds and kind_of(value) in kinds):
-                written[off_rule] += 1
+            kind, this, args, kwargs = message
+            if kind == "best_future_reward" and future is not None:
+                reply = _made(future, this, args, kwargs)
+                asked[0] = _asked(future, this, args, kwargs)
             else:
-                gap = value - (old + alpha * (reward + future - old))
-                if gap > 1e-9 or gap < -1e-9:
-                    written[off_rule] += 1
-        except failed:
-            written[off_rule] += 1
-        return result
+                given = [
+                    args[index] if index < len(args) else kwargs.get(name, defaults.get(name, _NOT_WRITTEN))
+                    for index, name in enumerate(names[:5])
+                ]
+                reply = _updated(update, this, args, kwargs, given, written, counts, asked[0])
+                asked[0] = None
+        except BaseException:  # a message the driver never sends (the candidate's own): the record is spoiled
+            spoiled, reply = True, (False, None)
 
-    return FunctionType(watched.__code__, {"__builtins__": {}}, "update_q_value", None, watched.__closure__)
+
+def _asked(future: FunctionType, this: Any, args: Any, kwargs: Any) -> tuple[Any, tuple[int, ...]] | None:
+    """What ``best_future_reward`` was just asked of: (table, state), None if unreadable. Its best learned value is
+    read when an update uses it (``_a_move``): a game's last updates, rewarded -1 and 1, never do."""
+    try:
+        state = _piles(args[0] if args else kwargs.get(future.__code__.co_varnames[1]))
+        return None if state is None else (this.q, state)
+    except BaseException:
+        return None
+
+
+def _updated(
+    update: FunctionType,
+    this: Any,
+    args: Any,
+    kwargs: Any,
+    given: list[Any],
+    written: dict[Any, tuple[Any, Any]],
+    counts: list[int],
+    asked: tuple[Any, tuple[int, ...]] | None,
+) -> tuple[bool, Any]:
+    """The student's ``update_q_value`` called, its write noted in ``written`` and counted in ``counts`` when it is
+    off the rule, or not the lab's update of a move (``old`` the table's value, learned; ``_a_move``)."""
+    try:
+        alpha = this.alpha  # before the call: an update that then changes it wrote with this one
+        table = this.q
+        key = (tuple(given[0]), given[1])
+        before = dict.get(table, key, _NOT_WRITTEN)
+        learned = before is _NOT_WRITTEN or _learned(written, table, key, before)
+    except BaseException:
+        counts[0], counts[1] = counts[0] + 1, counts[1] + 1
+        return _made(update, this, args, kwargs)
+    made = _made(update, this, args, kwargs)
+    try:
+        value = dict.get(table, key, _NOT_WRITTEN)
+        written[key] = (table, value)
+        old, reward, future = given[2], given[3], given[4]
+        if not _on_rule(value, old, reward, future, alpha):
+            counts[0] += 1
+        start = 0 if before is _NOT_WRITTEN else before
+        if not (learned and _near(old, start) and _a_move(key, reward, future, asked, written, table)):
+            counts[1] += 1
+    except BaseException:
+        counts[0], counts[1] = counts[0] + 1, counts[1] + 1
+    return made
+
+
+def _made(method: FunctionType, this: Any, args: Any, kwargs: Any) -> tuple[bool, Any]:
+    """The student's own method called: (True, what it returned) or (False, what it raised)."""
+    try:
+        return True, method(this, *args, **kwargs)
+    except BaseException as error:
+        return False, error
+
+
+def _read_record(recorder: Generator[Any, Any, None] | None, token: object) -> tuple[Any, int, int] | None:
+    """The record (written, off the rule, off a move), or None when nothing was watched or it was spoiled."""
+    if recorder is None:
+        return None
+    try:
+        kept = recorder.send(token)
+    except BaseException:  # closed, or still running: not the driver's record
+        return None
+    return kept if isinstance(kept, tuple) else None
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _near(value: Any, expected: float) -> bool:
+    return _number(value) and -1e-9 <= value - expected <= 1e-9
+
+
+def _on_rule(value: Any, old: Any, reward: Any, future: Any, alpha: Any) -> bool:
+    """Whether ``value`` is ``old + alpha * (reward + future - old)`` of the arguments the update was given."""
+    if not all(type(number) in (int, float) for number in (value, old, reward, future, alpha)):
+        return False
+    gap = value - (old + alpha * (reward + future - old))
+    return not (gap > 1e-9 or gap < -1e-9)
+
+
+def _learned(written: dict[Any, tuple[Any, Any]], table: Any, key: Any, found: Any) -> bool:
+    """Whether ``found``, the table's value under ``key``, is what ``update_q_value`` last wrote there (a 0 where it
+    wrote nothing is what an unknown action is worth anyway; a 0 where it wrote something else is an edit)."""
+    recorded = dict.get(written, key)
+    if recorded is None:
+        return type(found) in (int, float) and found == 0
+    return recorded[0] is table and recorded[1] is found
+
+
+def _piles(state: Any) -> tuple[int, ...] | None:
+    """A position as a tuple of plain ints (None: not one)."""
+    try:
+        if type(state) in (list, tuple) and all(type(pile) is int and pile >= 0 for pile in state):
+            return tuple(state) if len(state) <= 10 else None  # the lab's own states: a list of ints
+        found = [_whole(pile) for pile in state]
+    except BaseException:
+        return None
+    piles = tuple(pile for pile in found if pile is not None)
+    return piles if len(piles) == len(found) <= 10 and min(piles, default=0) >= 0 else None
+
+
+def _best(
+    written: dict[Any, tuple[Any, Any]], table: Any, state: tuple[int, ...]
+) -> tuple[Any, tuple[int, ...], float] | None:
+    """(table, state, the best value of its actions, 0 for none) read from what ``update_q_value`` wrote; None
+    where a value it reads was not written by it (a future read from values put there some other way)."""
+    best: float | None = None
+    get = dict.get
+    for pile, size in enumerate(state):
+        for taken in range(1, size + 1):
+            key = (state, (pile, taken))
+            found = get(table, key, 0)
+            recorded = get(written, key)
+            if recorded is None:  # nothing written there: only a 0 is what an unknown action is worth anyway
+                if type(found) not in (int, float) or found != 0:
+                    return None
+            elif recorded[0] is not table or recorded[1] is not found or type(found) not in (int, float):
+                return None
+            best = found if best is None or found > best else best
+    return table, state, 0.0 if best is None else float(best)
+
+
+def _a_move(
+    key: Any, reward: Any, future: Any, asked: tuple[Any, tuple[int, ...]] | None, written: Any, table: Any
+) -> bool:
+    """Whether the reward and the future are what the lab's ``update`` passes for this move: -1 and 0 for a move
+    that takes the last object, 1 and 0 for one that leaves one pile (the opponent then takes it), else 0 and
+    the best value of a position the opponent's reply leaves (the one ``best_future_reward`` was just asked of,
+    or any, where it is not watched), read from what ``update_q_value`` wrote."""
+    state, action = _piles(key[0]), key[1]
+    if state is None or type(action) is not tuple or len(action) != 2:
+        return False
+    pile, taken = _whole(action[0]), _whole(action[1])
+    if pile is None or taken is None or not 0 <= pile < len(state) or not 1 <= taken <= state[pile]:
+        return False
+    moved = list(state)
+    moved[pile] -= taken
+    after = tuple(moved)
+    left = len(after) - after.count(0)
+    if type(reward) in (int, float) and reward in (-1, 1):
+        return _near(future, 0.0) and left == (0 if reward == -1 else 1)
+    if not _near(reward, 0.0) or left == 0:
+        return False
+    if asked is not None and asked[0] is table:
+        found = _best(written, table, asked[1]) if _a_reply(after, asked[1]) else None
+        return found is not None and _near(future, found[2])
+    replies = (
+        tuple(size - cut * (index == at) for index, size in enumerate(after))
+        for at, size in enumerate(after)
+        for cut in range(1, size + 1)
+    )
+    reached = (_best(written, table, reply) for reply in replies)
+    return any(found is not None and _near(future, found[2]) for found in reached)
+
+
+def _a_reply(after: tuple[int, ...], reached: tuple[int, ...]) -> bool:
+    """Whether one move (some objects from one pile) takes ``after`` to ``reached``."""
+    if len(reached) != len(after):
+        return False
+    changed = [(was, now) for was, now in zip(after, reached, strict=True) if was != now]
+    return len(changed) == 1 and changed[0][1] < changed[0][0]
 
 
 def _wire_best(best: list[set[tuple[int, int]] | None]) -> list[list[list[int]] | None]:

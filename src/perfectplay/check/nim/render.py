@@ -21,17 +21,18 @@ SCHEMA = "perfectplay-check-nim/v1"
 
 
 def verdict_line(report: NimReport) -> str:
-    """The verdict in one line."""
+    """The verdict in one line: the file's name and what went wrong (the student's own text) written out."""
+    target = escape.line(report.target)
     if report.machine is not None:
-        return f"{report.target}: NOT GRADED: the machine failed ({report.machine})"
+        return f"{target}: NOT GRADED: the machine failed ({escape.line(report.machine)})"
     if report.problem is not None:
-        return f"{report.target}: {'NOT GRADABLE' if report.unchecked else 'BROKEN'}: {report.problem}"
+        return f"{target}: {'NOT GRADABLE' if report.unchecked else 'BROKEN'}: {escape.line(report.problem)}"
     rates = ", ".join(f"{rate:.3f}" for rate in report.rates) or "none"
     if report.kind == "player":
         what = f"winning-move rate {rates}"
-        return f"{report.target}: {'PASS' if report.passed else 'FAIL'}: {what} (a minimax player must be perfect)"
+        return f"{target}: {'PASS' if report.passed else 'FAIL'}: {what} (a minimax player must be perfect)"
     mark = f"pass mark {report.pass_mark:.2f} every seed"
-    return f"{report.target}: {'PASS' if report.passed else 'FAIL'}: winning-move rate per seed {rates} ({mark})"
+    return f"{target}: {'PASS' if report.passed else 'FAIL'}: winning-move rate per seed {rates} ({mark})"
 
 
 def _piles_drawing(piles: tuple[int, ...]) -> list[str]:
@@ -88,14 +89,15 @@ def render_text(report: NimReport, result: Score) -> str:
     """The whole report for a terminal, with its score (computed once, ``score.nim_score``)."""
     lines = [verdict_line(report), f"rules: {report.rules.describe()}"]
     if report.interface:
-        lines.append(f"checked: {report.interface}")
-    lines.append(f"isolation: {report.isolation}")
+        lines.append(f"checked: {escape.line(report.interface)}")
+    lines.append(f"isolation: {escape.line(report.isolation)}")
     for key, value in report.settings.items():
         lines.append(f"{key}: {value}")
     lines.append(f"points: {result.points} / {result.total}")
     for category in result.categories:
         mark = "ok " if category.passed else "-- "
-        lines.append(f"  {mark}{category.title}: {category.points} / {category.max_points} ({category.message})")
+        message = escape.line(category.message)
+        lines.append(f"  {mark}{category.title}: {category.points} / {category.max_points} ({message})")
     if report.units:
         lines.append("methods on hand-made Q-tables:")
         for unit in report.units:

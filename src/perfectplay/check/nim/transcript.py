@@ -143,10 +143,14 @@ def _learning(
     # apart: what it learned there is not the lab's learning (an update that is simply wrong is wrong in both).
     updates = [unit for unit in units if unit.name.startswith("update")]
     two_faced = bool(updates) and all(unit.passed for unit in updates)
+    # Its get_q_value, best_future_reward and update_q_value right on hand-made tables: a training write whose old
+    # value, reward or future no move of a game gives is no slip of theirs but numbers fed to them.
+    methods = [unit for unit in units if unit.name.startswith(("q_", "update", "future"))]
+    fed = bool(methods) and all(unit.passed for unit in methods)
     for seed in plan.seeds:
         found = _first(seed_records, seed_key(seed))
         train_cpu.append(_cpu(found))
-        seeds.append(_seed(plan, seed, found, positions, oracle, notes, two_faced))
+        seeds.append(_seed(plan, seed, found, positions, oracle, notes, two_faced, fed))
     cpu += sum(train_cpu)
     bugs = list(name_bugs(units, seeds, plan.budget, plan.games))
     in_play = none_in_play(seeds)
@@ -196,9 +200,11 @@ def _seed(
     oracle: NimOracle,
     notes: list[str],
     ruled: bool = False,
+    fed: bool = False,
 ) -> SeedResult:
     """``ruled``: update_q_value followed the lab's rule on every hand-made table, so a training write off it is
-    no slip of the student's update but another rule kept for training."""
+    no slip of the student's update but another rule kept for training. ``fed``: its other methods did too, so a
+    write that is no move's update (``answers.SeedReply.off_move``) was given numbers no game gives."""
     games = plan.games
     if found is None:
         return SeedResult(seed, games, False, "not run: the check's time was up first", "timeout")
@@ -219,7 +225,8 @@ def _seed(
         return SeedResult(seed, games, False, words, "returned", reply.printed)
     got: list[answers.Answer | None] = [*reply.answers, *([None] * (len(positions) - len(reply.answers)))]
     off_rule = reply.off_rule if ruled else 0
-    off = frozenset(range(len(positions))) if off_rule else answers.off_table(reply, len(positions))
+    off_move = reply.off_move if fed else 0
+    off = frozenset(range(len(positions))) if off_rule or off_move else answers.off_table(reply, len(positions))
     off |= _lucky_ties(reply, positions, oracle)
     play = judge_play(oracle, positions, got[: len(positions)], seed, off)
     if off_rule:
@@ -236,6 +243,13 @@ def _seed(
         notes.append(
             f"seed {seed}: {reply.unwritten:,} values in the trained q were never written by update_q_value (the table"
             " was filled some other way, not learned), so no greedy choice is counted"
+        )
+    elif off_move:
+        notes.append(
+            f"seed {seed}: in training, update_q_value was given {off_move:,} times an old value, a reward or a future"
+            " that no move of a game gives (old: the value it learned; reward: -1 or 1 as the game ends, else 0;"
+            " future: the best value it learned for the position after the opponent's reply), so no greedy choice"
+            " is counted"
         )
     elif uncounted := _uncounted(oracle, positions, got, off):
         notes.append(

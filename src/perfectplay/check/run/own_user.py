@@ -17,20 +17,32 @@ user needs reachable, and nothing more:
   (``Reach``). A Python in ``/usr`` needs none of it.
 
 What the user can still do is what any user of the machine can: read
-world-readable files, write world-writable folders.
+world-readable files, write world-writable folders. What it wrote in the
+machine's shared folders (``/tmp``, ``/var/tmp``, ``/dev/shm``: memory no
+limit counts once its processes are gone) is removed with its check
+(``sweep``), so one student cannot fill them for the next, nor leave answers
+for a later candidate that draws the same user id.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from perfectplay.check.errors import CheckUsageError
 
 TMP = "tmp"
 """The candidate's private temporary folder, beside its copy."""
+SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")
+"""The machine's folders any user may write, looked through for what a candidate's user left (``sweep``)."""
+SWEEP_DEPTH = 4
+SWEEP_ENTRIES = 100_000
+"""How deep into folders every user may write, and how many entries in all, ``sweep`` looks (a teacher's ``/tmp``
+may be big; the candidate's own folders are removed whole, however deep)."""
 HOME_VARIABLES = ("PYTHONHOME", "LD_LIBRARY_PATH")
 """The environment a handed interpreter needs (``Reach.env``): its prefix, and its shared library for a ``--command``
 program that is the same interpreter (its RUNPATH names the prefix's real path, which the user cannot reach)."""
@@ -122,3 +134,38 @@ class Reach:
         if self.descriptor is not None:
             os.close(self.descriptor)
             self.descriptor = None
+
+
+def sweep(uid: int, shared: Sequence[str] = SHARED) -> None:
+    """Remove what the user ``uid`` (a candidate's own, all of its processes gone) left in the machine's shared
+    folders: every entry it owns in them, or in a folder below them that every user may write (the only places it
+    could make one), a folder of its own with all in it. Nothing is followed: a link it left is removed, never its
+    target; what another user owns stays."""
+    seen = 0
+    stack = [(Path(folder), 0) for folder in shared]
+    while stack and seen < SWEEP_ENTRIES:
+        folder, depth = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue  # missing, or not a folder: nothing of the candidate's there
+        for entry in entries:
+            seen += 1
+            try:
+                status = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if status.st_uid == uid:
+                _remove(Path(entry.path), stat.S_ISDIR(status.st_mode))
+            elif stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH and depth + 1 < SWEEP_DEPTH:
+                stack.append((Path(entry.path), depth + 1))
+
+
+def _remove(path: Path, folder: bool) -> None:
+    try:
+        if folder:
+            shutil.rmtree(path)  # by descriptors: a link inside is removed, never followed
+        else:
+            path.unlink()
+    except OSError:
+        pass  # gone already, or a file system that refuses: nothing more this checker can do

@@ -148,9 +148,21 @@ def same(value: Any, mark: Any) -> bool:
         return False
 
 
-def equal(board: Any, snapshot: Any) -> bool:
+def equal(board: Any, snapshot: list[Any]) -> bool:
+    """Whether ``board`` is as ``snapshot`` holds it: the same built-in lists, each cell the very mark that was
+    there or one of its type equal to it (a value of the candidate's that says it equals anything is not)."""
     try:
-        return bool(board == snapshot)
+        if type(board) is not list or len(board) != len(snapshot):
+            return False
+        pairs: list[tuple[Any, Any]] = []
+        for row, was in zip(board, snapshot, strict=True):
+            if type(was) is list:
+                if type(row) is not list or len(row) != len(was):
+                    return False
+                pairs.extend(zip(row, was, strict=True))
+            else:
+                pairs.append((row, was))
+        return all(cell is mark or same(cell, mark) for cell, mark in pairs)
     except Exception:
         return False
 

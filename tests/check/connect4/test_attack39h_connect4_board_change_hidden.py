@@ -1,0 +1,93 @@
+"""A board the agent changed is read as changed, whatever the agent leaves in it to say otherwise (attack 39h).
+
+The driver compared the board before and after the call by value, reading an array through its own ``tolist``:
+an agent that wrote on its board could leave a value whose ``__eq__`` says yes to anything, put a ``tolist`` key on
+Kaggle's observation (a dict whose keys are attributes) that hands back the board as it was, or put in place of
+PettingZoo's planes an object whose ``tolist`` does the same; each kept its "boards left alone" points.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from perfectplay.check.connect4.driver import make_call
+from perfectplay.check.connect4.suite import grid_cells
+
+CELLS = grid_cells("4455")
+
+
+class Agrees:
+    """Equal to anything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
+def asked(agent: Callable[..., int], interface: dict[str, Any]) -> dict[str, Any]:
+    """The driver's record of one call of ``agent`` on ``CELLS`` (called here: the driver is standard library)."""
+    call = make_call(agent, interface, lambda function, *given: (function(*given), {}), _column, repr)
+    return call(CELLS, "1")
+
+
+def _column(value: Any) -> dict[str, Any]:
+    return {"kind": "int", "value": int(value)}
+
+
+def test_a_cell_overwritten_with_a_value_equal_to_anything_is_a_changed_board() -> None:
+    def scribbler(board: list[list[Any]]) -> int:
+        board[5][0] = Agrees()
+        return 3
+
+    record = asked(scribbler, {"style": "board"})
+    assert "after" in record and record["after"] != CELLS
+
+
+def test_a_tolist_key_on_the_observation_that_hands_back_the_old_board_is_a_changed_observation() -> None:
+    def scribbler(observation: Any, configuration: Any) -> int:
+        kept = copy.deepcopy(dict(observation))
+        observation.board[0] = 2
+        observation["tolist"] = lambda: kept
+        return 3
+
+    record = asked(scribbler, {"style": "connectx"})
+    assert "after" in record
+
+
+def test_planes_replaced_by_an_object_whose_tolist_hands_back_the_old_ones_are_changed_planes() -> None:
+    class Posing:
+        def __init__(self, planes: Any) -> None:
+            self.kept = planes.tolist()
+
+        def tolist(self) -> Any:
+            return self.kept
+
+    def scribbler(observation: dict[str, Any]) -> int:
+        observation["observation"] = Posing(observation["observation"])
+        return 3
+
+    interface = {"style": "pettingzoo", "shape": "numpy", "allowed": []}
+    record = asked(scribbler, interface)
+    assert "after" in record
+
+
+def test_an_agent_that_only_reads_its_board_leaves_it_alone_in_every_reading() -> None:
+    def reader(*arguments: Any) -> int:
+        return 3
+
+    for interface in (
+        {"style": "board"},
+        {"style": "board", "shape": "numpy"},
+        {"style": "board", "pieces": [".", "X", "O"], "piece_argument": True},
+        {"style": "connectx"},
+        {"style": "pettingzoo"},
+        {"style": "pettingzoo", "shape": "numpy"},
+    ):
+        record = asked(reader, interface)
+        assert "after" not in record, interface
+    assert np.__name__ == "numpy"  # the numpy readings above ran with it
