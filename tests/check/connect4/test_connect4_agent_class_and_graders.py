@@ -263,7 +263,10 @@ def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(tmp
     root = make_class(tmp_path / "class")
     write(root / "erin" / "agent.py", "import time\n\ndef agent(observation, configuration):\n    time.sleep(30)\n")
     grades = tmp_path / "grades.csv"
-    command = [str(Path(sys.executable).parent / "perfectplay"), "check", str(root), *QUICK, "--csv", str(grades)]
+    # One student at a time: erin's check starts only once dave's row is written, so the stop finds it waiting
+    # (side by side, erin's first move could reach its wall-clock bound before dave's row, and the run end first).
+    perfectplay = str(Path(sys.executable).parent / "perfectplay")
+    command = [perfectplay, "check", str(root), *QUICK, "--csv", str(grades), "--jobs", "1"]
     private = tmp_path / "private"  # where the checks' private copies go: empty again after the stop
     private.mkdir()
     environ = {**os.environ, "TMPDIR": str(private)}

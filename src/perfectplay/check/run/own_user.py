@@ -26,10 +26,12 @@ for a later candidate that draws the same user id.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -78,6 +80,23 @@ def reachable(path: Path) -> bool:
         return False
     wanted = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(mode) else 0)
     return mode & wanted == wanted
+
+
+def temp_base(reach: Reach | None) -> str | None:
+    """Where a check's private folder is made: None (``tempfile``'s choice) but for a candidate of its own user;
+    for one, the machine's temporary folder if that user can pass through every folder down to it, else the first
+    shared folder it can (a ``TMPDIR`` under a root-only folder made every student "broken", PermissionError on
+    importing their own file: the machine's setting blamed on them)."""
+    if reach is None:
+        return None
+    for base in (tempfile.gettempdir(), *SHARED[:3]):
+        try:
+            folders = [*reversed(Path(base).resolve(strict=True).parents), Path(base).resolve()]
+            if all(os.stat(folder).st_mode & stat.S_IXOTH for folder in folders):
+                return base
+        except OSError:
+            continue
+    raise OSError(errno.EACCES, "no temporary folder a candidate's own user can reach: set TMPDIR to one")
 
 
 def give(folder: Path, uid: int) -> None:

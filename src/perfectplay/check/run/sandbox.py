@@ -314,7 +314,7 @@ class Jail:
         self.folder = folder.resolve() if folder is not None else None
         self.slot = UserSlot() if (isolation.sandboxed and os.geteuid() == 0) or isolation.own_user else None
         self.reach = own_user.Reach() if isolation.own_user and not isolation.sandboxed else None
-        self._temp = Path(tempfile.mkdtemp(prefix="perfectplay-check-"))
+        self._temp = Path(tempfile.mkdtemp(prefix="perfectplay-check-", dir=own_user.temp_base(self.reach)))
         self.copy = self._temp / "submission"
         self.copy.mkdir(mode=0o700)
         self.archive: Path | None = None
