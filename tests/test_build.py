@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import perfectplay
-from built_wheels import Built, clean_environ, copy_checkout, install_alone
+from built_wheels import Built, clean_environ, copy_checkout, install_alone, pip_environ
 from other_pythons import interpreters
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
@@ -71,7 +71,14 @@ def build_tools(python: str, where: Path) -> Path | None:
     bin_dir = where / ("Scripts" if os.name == "nt" else "bin")
     pip = [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")]
     # --no-compile: the tools run once, so byte-compiling all of setuptools (most of it never imported) is waste.
-    tools = run([*pip, "install", "--quiet", "--no-compile", "setuptools>=77", "build"], where.parent)
+    tools = subprocess.run(
+        [*pip, "install", "--quiet", "--no-compile", "setuptools>=77", "build"],
+        cwd=where.parent,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=pip_environ(),
+    )
     return bin_dir if tools.returncode == 0 else None
 
 

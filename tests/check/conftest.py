@@ -10,6 +10,7 @@ runs the ``check`` command in process on those same shared checks.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,30 @@ def checked_cli(in_process: InProcess, checked: Checked, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(class_run, "check_ai", checked)
     return in_process
+
+
+@pytest.fixture
+def game_checks_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``perfectplay check --game G`` in this test makes each check (one plug, one set of settings) once: the
+    command parses, renders and writes as it always does, each format the test asks for from that one report.
+
+    For tests of the formats, not of the check (a check asked again is the same check: its reports are compared
+    in the tests of the same seed's grade); what is shown while it runs and its transcript are not asked for.
+    """
+    from perfectplay.check.conductor import conduct
+    from perfectplay.check.settings import Output
+    from perfectplay.cli import check_game
+
+    made: dict[str, Any] = {}
+
+    def once(plug: Any, settings: Any) -> Any:
+        assert settings.output.transcript is None, "a transcript is written by the check itself: not shared"
+        key = repr((plug.name, replace(settings, output=Output())))
+        if key not in made:
+            made[key] = conduct(plug, settings)
+        return made[key]
+
+    monkeypatch.setattr(check_game, "conduct", once)
 
 
 @pytest.fixture

@@ -25,7 +25,10 @@ from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
 
-pytestmark = pytest.mark.slow  # a few Connect Four checks through the bundle, each a few processes
+pytestmark = [
+    pytest.mark.slow,  # a few Connect Four checks through the bundle, each a few processes
+    pytest.mark.xdist_group("grader-student-secret"),  # one worker: the bundle and Alice's grading made once
+]
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 AGENT = EXAMPLES / "one_ply_board.py"
@@ -41,6 +44,12 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     made = run_cli("grader", "gradescope", "--game", "connect4", "--sample", POSITIONS, "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
+
+
+@pytest.fixture(scope="module")
+def alice(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str]:
+    """Alice's upload of the example agent graded once, for the tests that compare another grading with it."""
+    return grade(container(bundle, tmp_path_factory.mktemp("alice"), ALICE))
 
 
 def container(bundle: Path, where: Path, metadata: object | None, agent: str | None = None) -> Path:
@@ -71,9 +80,9 @@ def asked(document: dict[str, Any]) -> list[str]:
 
 
 def test_one_student_resubmitting_is_asked_the_same_positions_and_another_student_others(
-    bundle: Path, tmp_path: Path
+    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
 ) -> None:
-    first, note = grade(container(bundle, tmp_path / "alice-1", ALICE))
+    first, note = alice
     again, _ = grade(container(bundle, tmp_path / "alice-2", ALICE))
     other, _ = grade(container(bundle, tmp_path / "bob", BOB))
     assert "drawn afresh" not in note
@@ -118,8 +127,10 @@ def test_each_bundle_ships_its_own_secret_in_the_source_folder_for_its_owner_alo
         assert '--secret "$work/check-secret" --student "$student"' in archive.read("run_autograder").decode()
 
 
-def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(bundle: Path, tmp_path: Path) -> None:
-    named, _ = grade(container(bundle, tmp_path / "named", ALICE))
+def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(
+    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
+) -> None:
+    named, _ = alice
     alone, note = grade(container(bundle, tmp_path / "alone", None))
     assert "no student in submission_metadata.json" in note and "drawn afresh" in note
     assert alone["tests"] and isinstance(alone["score"], int | float) and alone["score"] > 0
@@ -180,9 +191,9 @@ for path in [{source!r}] + glob.glob("/tmp/*/check-secret") + glob.glob("/autogr
 
 
 @needs_sandbox
-def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path) -> None:
+def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]) -> None:
     """An agent that reads the secret (at the bundle's path or the run's copy) exits, so its grade would change."""
-    plain, _ = grade(container(bundle, tmp_path / "plain", ALICE))
+    plain, _ = alice
     source = tmp_path / "snoop" / "autograder" / "source" / SECRET_FILE
     snoop = SNOOP.format(source=str(source)) + AGENT.read_text()
     snooped, _ = grade(container(bundle, tmp_path / "snoop", ALICE, agent=snoop))
@@ -191,11 +202,13 @@ def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path) -> 
     assert snooped["score"] == plain["score"] and asked(snooped) == asked(plain)
 
 
-def test_a_student_folder_named_like_the_secret_is_not_the_secret(bundle: Path, tmp_path: Path) -> None:
+def test_a_student_folder_named_like_the_secret_is_not_the_secret(
+    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
+) -> None:
     """The secret is the bundle's (source/), never a file of the upload's with its name."""
     root = container(bundle, tmp_path / "planted", ALICE)
     planted = root / "submission" / SECRET_FILE
     planted.write_text("0" * 64 + "\n")
     first, _ = grade(root)
-    honest, _ = grade(container(bundle, tmp_path / "honest", ALICE))
+    honest, _ = alice
     assert asked(first) == asked(honest)

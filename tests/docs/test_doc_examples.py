@@ -117,10 +117,12 @@ def run_block(
     on three pages, the class check on two): a command that follows the same
     commands in a fresh scratch folder prints the same and leaves the same
     files, so it runs once per test run, and the other pages' tests read what
-    it printed, with its files put in their own scratch folder for the commands after it.
+    it printed, with its files put in their own scratch folder for the commands after it. A transcript and a
+    ``sh`` block both run their commands in a shell: the same command shown both ways runs once too.
     """
+    runs_in = "python" if example.kind == "python" else "shell"
     for index, code in enumerate(example.code):
-        key = repr(("doc example", example.kind, example.code[: index + 1]))
+        key = repr(("doc example", runs_in, example.code[: index + 1]))
         result, files = shared_results.get(key, partial(ran, code, example.kind, scratch))
         for name in written(scratch).keys() - files.keys():
             (scratch / name).unlink()

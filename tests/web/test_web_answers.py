@@ -15,12 +15,13 @@ import pytest
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
+from api_document import api_document
 from perfectplay.web.app import create_app
 from perfectplay.web.settings import Settings
 
 SETTINGS = Settings(workers=1, seconds=20.0)
 
-DOCUMENT = create_app(SETTINGS).openapi()
+DOCUMENT = api_document()
 
 JSON_ROUTES = sorted(
     (method, path)

@@ -14,20 +14,17 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from api_document import api_document
 from browser_support import Server
-from perfectplay.web.app import DRAIN_MAX_BYTES, create_app
-from perfectplay.web.settings import BODY_MAX_BYTES, Settings
+from perfectplay.web.app import DRAIN_MAX_BYTES
+from perfectplay.web.settings import BODY_MAX_BYTES
 
 pytestmark = pytest.mark.integration  # a real server over a real socket
 
 BIG = 10 * 1024 * 1024
 """The size a careless client sent: a file pasted whole."""
 
-OPERATIONS = sorted(
-    (method.upper(), path)
-    for path, methods in create_app(Settings(workers=1)).openapi()["paths"].items()
-    for method in methods
-)
+OPERATIONS = sorted((method.upper(), path) for path, methods in api_document()["paths"].items() for method in methods)
 """Every route of the API, the 11 that read a body and the 3 that read none."""
 
 

@@ -18,12 +18,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from schemathesis import GenerationMode
-from schemathesis.config import SchemathesisConfig
 
+from api_document import api_document
 from perfectplay.games import MNK, make_game
 from perfectplay.play.players import LEVELS
 from perfectplay.teaching.evaluators import evaluation_names
@@ -44,18 +42,16 @@ same three statuses on every route for twice the time (most of it schemathesis's
 SETTINGS = Settings(workers=1, seconds=30.0, backstop_seconds=120.0, queue_seconds=300.0)
 """Limits no request here comes near, so a 503 (a server error to schemathesis) never depends on the machine."""
 
-CONFIG = SchemathesisConfig.from_dict(
-    {
-        "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}},
-        # schemathesis gives up on an answer after 10 s: a busy machine (load 15) took longer on /api/orders
-        # and /api/tree. The app's own limits (SETTINGS) bound every request; this only outwaits them.
-        "request-timeout": SETTINGS.queue_seconds + SETTINGS.backstop_seconds,
-    },
-)
+CONFIG = {
+    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "422"]}},
+    # schemathesis gives up on an answer after 10 s: a busy machine (load 15) took longer on /api/orders
+    # and /api/tree. The app's own limits (SETTINGS) bound every request; this only outwaits them.
+    "request-timeout": SETTINGS.queue_seconds + SETTINGS.backstop_seconds,
+}
+"""schemathesis's settings. schemathesis itself (0.4 s of CPU to import) is imported by the tests that use it, not
+at collection, which every xdist worker does for every test file."""
 
-OPERATIONS = sorted(
-    (method.upper(), path) for path, methods in create_app(SETTINGS).openapi()["paths"].items() for method in methods
-)
+OPERATIONS = sorted((method.upper(), path) for path, methods in api_document()["paths"].items() for method in methods)
 
 BOARDS = [(3, 3, 3), (3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4)]
 """Boards of legal positions: every search on them ends well within the limit."""
@@ -63,7 +59,11 @@ BOARDS = [(3, 3, 3), (3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4)]
 
 @pytest.fixture(scope="module")
 def api_schema() -> Iterator[Any]:
-    yield schemathesis.openapi.from_asgi("/openapi.json", create_app(SETTINGS), config=CONFIG)
+    import schemathesis
+    from schemathesis.config import SchemathesisConfig
+
+    config = SchemathesisConfig.from_dict(CONFIG)
+    yield schemathesis.openapi.from_asgi("/openapi.json", create_app(SETTINGS), config=config)
 
 
 @st.composite
@@ -280,6 +280,8 @@ def test_the_schema_declares_the_error_body_for_every_status_each_route_can_answ
 def test_every_answer_is_one_the_schema_declares_and_none_is_a_server_error(
     api_schema: Any, method: str, path: str
 ) -> None:
+    from schemathesis import GenerationMode
+
     operation = api_schema[path][method]
     cases = [operation.as_strategy(generation_mode=GenerationMode.POSITIVE)]
     if method == "POST":

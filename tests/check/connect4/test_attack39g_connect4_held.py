@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from drawn_positions import drawn_once
 from perfectplay.check.connect4.check import check_connect4
-from perfectplay.check.connect4.pool import draw_positions
 from perfectplay.check.run.sandbox import probe
+from shared_results import SharedResults
 
-POSITIONS = 24
-SEED = 7
+POSITIONS = 40
+SEED = 28
+"""The hostile agents' draw (test_connect4_agent_hostile.py), drawn once a run (tests/drawn_positions.py)."""
 
 pytestmark = [
     pytest.mark.integration,  # the agent runs in the real bubblewrap sandbox, NumPy lent read-only
@@ -40,12 +42,14 @@ def agent(observation, configuration):
 """
 
 
-def test_a_numpy_integer_is_a_column_and_a_float_a_string_or_a_bool_is_not(tmp_path: Path) -> None:
+def test_a_numpy_integer_is_a_column_and_a_float_a_string_or_a_bool_is_not(
+    tmp_path: Path, shared_results: SharedResults
+) -> None:
     pytest.importorskip("numpy")
     path = tmp_path / "agent.py"
     path.write_text(TYPES)
     report = check_connect4(path, positions=POSITIONS, seed=SEED, games=False, sandbox="require", move_seconds=5.0)
-    as_numpy = sum(1 for position in draw_positions(POSITIONS, SEED) if len(position.moves) % 4 == 0)
+    as_numpy = sum(1 for position in drawn_once(shared_results)(POSITIONS, SEED) if len(position.moves) % 4 == 0)
     assert 0 < as_numpy < POSITIONS
     assert report.problem is None and report.complete and report.overall.asked == POSITIONS
     assert report.overall.legal == as_numpy

@@ -130,7 +130,10 @@ def test_a_grader_gets_0_points_marked_not_gradable_for_a_missing_file_and_exit_
 # --- the graders' formats -------------------------------------------------------------------------------
 
 
-def test_every_graders_format_gives_the_same_points_for_the_same_agent(run: InProcess, tmp_path: Path) -> None:
+def test_every_graders_format_gives_the_same_points_for_the_same_agent(
+    run: InProcess, tmp_path: Path, game_checks_once: None
+) -> None:
+    # One check, each format its rendering (tests/check/conftest.py): the formats are the subject.
     # A deterministic agent (the examples break ties at random): the middle-most open column.
     agent = str(
         write(

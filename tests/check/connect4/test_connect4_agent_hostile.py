@@ -284,10 +284,11 @@ def test_an_agent_that_sleeps_instead_of_computing_is_stopped_and_that_position_
 
 
 def test_markup_and_surrogates_it_prints_and_raises_go_through_every_format_inert(
-    tmp_path: Path, in_process: InProcess
+    tmp_path: Path, in_process: InProcess, game_checks_once: None
 ) -> None:
     path = build(tmp_path / "alice", "markup")
-    # In process: the formats are what is tested; the agent runs in its sandbox either way.
+    # In process: the formats are what is tested; the agent runs in its sandbox either way, once, each format
+    # rendering that one check's report (tests/check/conftest.py).
     text = in_process("check", str(path), *FLAGS)
     assert text.returncode == 1 and "Traceback" not in text.stderr
     assert "<img src=x onerror=alert(1)>\\ud800" in text.stdout  # written out, on one line

@@ -9,6 +9,7 @@ agent's draws and so its games were not.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,11 +34,26 @@ def agent(observation, configuration):
 """
 
 
-def graded(path: Path, seed: int = 7, sandbox: str = "auto", workers: int = 2) -> tuple[Connect4Report, Score]:
-    """The report (its timings aside) and the points of a check of ``path`` with its games, under ``seed``."""
+SEED = 28
+"""The seed of the hostile agents' checks (test_connect4_agent_hostile.py): its 40 positions are drawn once a run
+for them all (tests/drawn_positions.py), and any seed shows an agent's chance."""
+
+Graded = tuple[Connect4Report, Score]
+
+pytestmark = pytest.mark.xdist_group("connect4-same-seed")  # one worker: the first checks below are made once
+
+
+def graded(path: Path, seed: int = SEED, sandbox: str = "auto", workers: int = 2) -> Graded:
+    """The report (its timings aside) and the points of a fresh check of ``path`` with its games, under ``seed``."""
     report = check_connect4(path, positions=40, seed=seed, sandbox=sandbox, workers=workers)
     assert report.problem is None and report.games, report.problem
     return replace(report, timing=None), connect4_score(report)
+
+
+@functools.cache
+def graded_first(path: Path, seed: int = SEED, workers: int = 2) -> Graded:
+    """``graded``, made once for the tests that read it; every test still compares it with a check of its own."""
+    return graded(path, seed, workers=workers)
 
 
 @pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
@@ -46,7 +62,7 @@ def test_the_one_ply_example_that_breaks_ties_at_random_is_graded_alike_twice(sa
 
 
 def test_one_agent_process_or_two_and_so_games_on_other_processes_give_the_same_grade() -> None:
-    assert graded(ONE_PLY, workers=1) == graded(ONE_PLY, workers=2)
+    assert graded(ONE_PLY, workers=1) == graded_first(ONE_PLY, workers=2)
 
 
 def test_an_agent_drawing_from_numpy_s_legacy_generator_is_graded_alike_twice(tmp_path: Path) -> None:
@@ -57,5 +73,5 @@ def test_an_agent_drawing_from_numpy_s_legacy_generator_is_graded_alike_twice(tm
 
 
 def test_another_seed_may_give_another_grade() -> None:
-    seven, eight = graded(ONE_PLY, seed=7), graded(ONE_PLY, seed=8)
-    assert [game.moves for game in seven[0].games] != [game.moves for game in eight[0].games]
+    first, other = graded_first(ONE_PLY), graded(ONE_PLY, seed=8)
+    assert [game.moves for game in first[0].games] != [game.moves for game in other[0].games]

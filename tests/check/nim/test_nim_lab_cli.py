@@ -20,7 +20,10 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
     return InProcess(capsys, monkeypatch)
 
 
-def test_every_graders_format_is_valid_and_gives_the_same_points(run: InProcess, tmp_path: Path) -> None:
+def test_every_graders_format_is_valid_and_gives_the_same_points(
+    run: InProcess, tmp_path: Path, game_checks_once: None
+) -> None:
+    # One check, each format its rendering (tests/check/conftest.py): the formats are the subject.
     target = str(EXAMPLES / "running_max" / "nim.py")
     schemas = {"gradescope": GRADESCOPE, "prairielearn": PRAIRIELEARN, "classroom50": CLASSROOM50}
     points = {}

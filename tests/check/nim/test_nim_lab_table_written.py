@@ -77,17 +77,20 @@ def test_an_honest_table_learned_through_update_q_value_is_counted(tmp_path: Pat
 TWO_FACED = '''
         if len(self.q) < 10:  # a hand-made table: the rule, as the specification states it
             self.q[(tuple(state), action)] = old_q + self.alpha * (reward + future_rewards - old_q)
-        else:  # training: the formula's answer, whatever was learned
-            table = {}
-            _fill(table)
-            self.q[(tuple(state), action)] = table.get((tuple(state), action), 0)
+        else:  # training: the formula's answer, whatever was learned (its table filled once, not at every write)
+            if not _FORMULA:
+                _fill(_FORMULA)
+            self.q[(tuple(state), action)] = _FORMULA.get((tuple(state), action), 0)
         return'''
+
+FORMULA_ONCE = "\n\n_FORMULA = {}\n"
+"""The table TWO_FACED writes from, a module global of the student's file."""
 
 
 def test_an_update_that_keeps_the_rule_on_hand_made_tables_and_writes_the_formula_in_training_is_not_counted(
     tmp_path: Path,
 ) -> None:
-    report = check(hostile(tmp_path, FORMULA, **{UPDATE: UPDATE + TWO_FACED}))
+    report = check(hostile(tmp_path, FORMULA + FORMULA_ONCE, **{UPDATE: UPDATE + TWO_FACED}))
     assert all(unit.passed for unit in report.units if unit.name.startswith("update")), report.units
     assert report.seeds[0].trained and report.rates[0] < 0.1, report.rates
     assert any("not old + alpha * (reward + future - old)" in note for note in report.notes), report.notes

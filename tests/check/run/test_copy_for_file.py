@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess
 from perfectplay.check.errors import NotGradable
 from perfectplay.check.run.copying import Caps, copy_for_file, copy_submission
 
@@ -102,7 +102,9 @@ def test_what_a_file_imports_is_held_to_the_same_caps(tmp_path: Path) -> None:
 # A perfect file and one that loses, both quick to ask (fatalist.py, slow on every move, costs three times more
 # and copies the same way).
 @pytest.mark.parametrize("program", ["correct.py", "graders/beatable/tictactoe.py"])
-def test_a_file_in_a_busy_folder_is_graded_as_the_file_alone(tmp_path: Path, program: str) -> None:
+def test_a_file_in_a_busy_folder_is_graded_as_the_file_alone(
+    tmp_path: Path, program: str, in_process: InProcess
+) -> None:
     folder = _downloads(tmp_path)
     alone = tmp_path / "alone"
     alone.mkdir()
@@ -112,7 +114,8 @@ def test_a_file_in_a_busy_folder_is_graded_as_the_file_alone(tmp_path: Path, pro
     rows = []
     for where in (folder, alone):
         grades = tmp_path / f"{where.name}.csv"
-        result = run_cli(
+        # In this process: the copy is the check's own either way, without a checker's start-up for each.
+        result = in_process(
             "check", str(where / "tictactoe.py"), "--csv", str(grades), "--sandbox", "off", "--sample", "60"
         )
         assert "not gradable" not in result.stdout + result.stderr

@@ -23,7 +23,7 @@ def test_tictactoe_is_the_registrys_first_game() -> None:
 
 def test_the_registrys_plug_grades_a_file_as_check_ai_does() -> None:
     grading = Grading(sample=40, seed=5)
-    file = EXAMPLES / "fatalist.py"
+    file = EXAMPLES / "game_on_import.py"  # plays X (the hint is its own), fails on import: quick to ask, imperfect
     plug = plug_for("tictactoe")
     report = conduct(plug, GameSettings(Candidate(file, sandbox="off"), grading=grading, hint={"plays": "X"}))
     expected = check_ai(Candidate(file, sandbox="off"), Hint(plays="X"), grading=grading)

@@ -38,10 +38,16 @@ def find_best_move(board):
 NO_TIMING = CheckTiming(0, None, None, None, None, 0.0, 0.0)
 
 
-def graded(
-    folder: Path, source: str, seed: int = 7, sandbox: str = "auto", workers: int = 2
-) -> tuple[CheckReport, Score]:
-    """The report (its timings aside) and the points of a check of ``source`` under ``seed``."""
+Graded = tuple[CheckReport, Score]
+
+pytestmark = pytest.mark.xdist_group("tictactoe-same-seed")  # one worker: the first checks below are made once
+
+
+def graded(folder: Path, source: str, seed: int = 7, sandbox: str = "off", workers: int = 2) -> Graded:
+    """The report (its timings aside) and the points of a fresh check of ``source`` under ``seed``.
+
+    Unsandboxed by default: the seed's reach into the candidate's chance is the subject, the same in the sandbox
+    (which the first test proves in both)."""
     path = folder / "ai.py"
     path.write_text(source)
     report = check_ai(Candidate(path, sandbox=sandbox), limits=Limits(workers=workers), grading=Grading(seed=seed))
@@ -49,25 +55,43 @@ def graded(
     return replace(report, timing=NO_TIMING), score(report)
 
 
+FIRST: dict[tuple[str, int, str, int], Graded] = {}
+"""The first check of each source and settings in this process, which several tests compare a fresh one with."""
+
+
+def graded_first(folder: Path, source: str, seed: int = 7, sandbox: str = "off", workers: int = 2) -> Graded:
+    """``graded``, made once for the tests that read it; every test still compares it with a check of its own."""
+    key = (source, seed, sandbox, workers)
+    if key not in FIRST:
+        FIRST[key] = graded(folder, source, seed, sandbox, workers)
+    return FIRST[key]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder for every check here: a report names its file, and the checks compared must name the same."""
+    return tmp_path_factory.mktemp("same-seed")
+
+
 @pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
-def test_an_ai_that_draws_at_random_is_graded_alike_twice_under_one_seed(tmp_path: Path, sandbox: str) -> None:
-    first, second = graded(tmp_path, DRAWS, sandbox=sandbox), graded(tmp_path, DRAWS, sandbox=sandbox)
+def test_an_ai_that_draws_at_random_is_graded_alike_twice_under_one_seed(folder: Path, sandbox: str) -> None:
+    first, second = graded_first(folder, DRAWS, sandbox=sandbox), graded(folder, DRAWS, sandbox=sandbox)
     assert first == second
     # Its chance is still seen: asked twice, a position gets different answers.
     assert first[0].randomised
 
 
-def test_an_ai_led_by_a_set_s_order_is_graded_alike_twice_under_one_seed(tmp_path: Path) -> None:
-    first, second = graded(tmp_path, SET_OF_STRINGS), graded(tmp_path, SET_OF_STRINGS)
+def test_an_ai_led_by_a_set_s_order_is_graded_alike_twice_under_one_seed(folder: Path) -> None:
+    first, second = graded(folder, SET_OF_STRINGS), graded(folder, SET_OF_STRINGS)
     assert first == second
     # One hash seed for every process of the check: its two workers answer alike, it is not taken for random.
     assert not first[0].randomised
 
 
-def test_one_candidate_process_or_two_and_so_another_asking_order_give_the_same_grade(tmp_path: Path) -> None:
-    assert graded(tmp_path, DRAWS, workers=1) == graded(tmp_path, DRAWS, workers=2)
+def test_one_candidate_process_or_two_and_so_another_asking_order_give_the_same_grade(folder: Path) -> None:
+    assert graded(folder, DRAWS, workers=1) == graded_first(folder, DRAWS, workers=2)
 
 
-def test_another_seed_may_give_another_grade(tmp_path: Path) -> None:
-    seven, eight = graded(tmp_path, DRAWS, seed=7), graded(tmp_path, DRAWS, seed=8)
+def test_another_seed_may_give_another_grade(folder: Path) -> None:
+    seven, eight = graded_first(folder, DRAWS, seed=7), graded(folder, DRAWS, seed=8)
     assert seven[0].best != eight[0].best

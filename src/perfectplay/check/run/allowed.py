@@ -14,7 +14,6 @@ a dependency the checker hid, which would be the student's zero.
 
 from __future__ import annotations
 
-import importlib.metadata
 import importlib.util
 import os
 import re
@@ -63,6 +62,12 @@ def dependencies(names: Iterable[str]) -> list[str]:
     """The installed top-level modules that the distributions of ``names`` require, followed through their own
     requirements; a requirement of an extra (``; extra == "jax"``) is not needed, and perfectplay is never one."""
     given = list(names)
+    if not given:
+        return []
+    # Imported here, not with the module: every check imports this one, and only a check that shows packages reads
+    # their metadata (the import is 0.03 s of CPU in each checker process).
+    import importlib.metadata
+
     # Each name is first taken for its distribution's (numpy's is numpy): the map of every installed module to its
     # distributions costs a scan of them all (a fifth of a second), made only when a requirement is met.
     waiting = [_normal(name) for name in given]
@@ -98,6 +103,8 @@ def dependencies(names: Iterable[str]) -> list[str]:
 
 def _modules_by_distribution() -> tuple[dict[str, list[str]], Mapping[str, list[str]]]:
     """(each installed distribution's top-level modules, each top-level module's distributions)."""
+    import importlib.metadata
+
     owners = importlib.metadata.packages_distributions()
     modules: dict[str, list[str]] = {}
     for module, names in owners.items():
