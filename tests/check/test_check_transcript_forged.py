@@ -15,7 +15,7 @@ import pytest
 
 from cli_helpers import InProcess
 from perfectplay.check import Candidate, Grading, Output, check_ai
-from perfectplay.check.sealed import digest
+from transcript_forgery import forged
 
 MARKUP = '<img src=x onerror=alert(1)>\n**bold**\x1b[2J\r=HYPERLINK("x")\ud800'
 
@@ -59,20 +59,6 @@ def genuine(tmp_path_factory: pytest.TempPathFactory, examples: Path) -> dict[st
     check_ai(Candidate(beatable, sandbox="off"), grading=Grading(sample=4, seed=3), output=Output(transcript=path))
     document: dict[str, Any] = json.loads(path.read_text())
     return document
-
-
-def forged(document: dict[str, Any], field: str, value: Any) -> str:
-    """The document with ``field`` of its body set to ``value``, sealed again as the checker would seal it."""
-    body = json.loads(json.dumps(document["body"]))
-    *steps, last = field.split(".")
-    place: Any = body
-    for step in steps:
-        place = place[int(step)] if isinstance(place, list) else place[step]
-    if isinstance(place, list):
-        place[int(last)] = value
-    else:
-        place[last] = value
-    return json.dumps({**document, "body": body, "digest": digest(json.dumps(body, sort_keys=True))})
 
 
 @pytest.mark.parametrize(("field", "value"), FORGERIES, ids=[f"{field}={value!r:.20}" for field, value in FORGERIES])

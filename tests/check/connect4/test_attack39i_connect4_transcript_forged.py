@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.sealed import digest
+from transcript_forgery import forged
 
 GAME = {"opponent": "random", "agent_first": True, "result": "win", "moves": "1213141", "forfeit": None}
 """A game as the check records it (the genuine transcript plays none: ``--no-games`` keeps it cheap)."""
-# (path into the record's "body" field, a hostile value).
+# (path into the game's own body, the record's "body.body", a hostile value).
 FORGERIES: list[tuple[str, Any]] = [
     ("answers.0:112455553433363.value", 1.5),
     ("answers.0:112455553433363.value", 1e308),
@@ -61,21 +61,6 @@ def genuine(tmp_path_factory: pytest.TempPathFactory, examples: Path) -> dict[st
     return document
 
 
-def forged(document: dict[str, Any], field: str, value: Any) -> str:
-    """The document with ``field`` of its record's body set to ``value``, sealed again as the checker seals it."""
-    body = json.loads(json.dumps(document["body"]))
-    place: Any = body["body"]
-    steps = field.split(".")
-    # The answers' keys hold a colon and digits, never a dot: a step is a list index only where place is a list.
-    for step in steps[:-1]:
-        place = place[int(step)] if isinstance(place, list) else place[step]
-    if isinstance(place, list):
-        place[int(steps[-1])] = value
-    else:
-        place[steps[-1]] = value
-    return json.dumps({**document, "body": body, "digest": digest(json.dumps(body, sort_keys=True))})
-
-
 def test_the_genuine_transcript_names_the_answer_the_forgeries_edit(genuine: dict[str, Any]) -> None:
     assert ANSWER in genuine["body"]["body"]["answers"]
     assert genuine["body"]["body"]["positions"][0]["moves"] == ANSWER.partition(":")[2]
@@ -86,7 +71,7 @@ def test_a_forged_field_of_a_connect_four_transcript_is_judged_or_refused_in_one
     genuine: dict[str, Any], tmp_path: Path, in_process: InProcess, field: str, value: Any
 ) -> None:
     path = tmp_path / "forged.json"
-    path.write_text(forged(genuine, field, value))
+    path.write_text(forged(genuine, f"body.{field}", value))
     for fmt in ("text", "gradescope", "csv"):
         done = in_process("check", "--replay", str(path), "--game", "connect4", "--format", fmt)
         assert done.returncode in (0, 1, 2, 3), (fmt, done.returncode)
@@ -99,7 +84,7 @@ def test_a_game_as_the_check_records_it_is_replayed_and_counted(
     genuine: dict[str, Any], tmp_path: Path, in_process: InProcess
 ) -> None:
     path = tmp_path / "played.json"
-    path.write_text(forged(genuine, "games", [GAME]))
+    path.write_text(forged(genuine, "body.games", [GAME]))
     done = in_process("check", "--replay", str(path), "--game", "connect4")
     assert done.returncode in (0, 1), done.stderr
     assert "against random" in done.stdout and "win" in done.stdout, done.stdout
