@@ -191,7 +191,9 @@ else
 fi
 mkdir -p "$root/results"
 out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
-work=$(mktemp -d)
+# A fresh folder in TMPDIR, else in /tmp (mktemp, unlike Python, does not fall back from a TMPDIR that names no
+# folder: an empty name would unpack the checker and make its secret at the machine's root).
+work=$(mktemp -d 2>/dev/null || mktemp -d -p /tmp) || exit 1
 # The file wherever the student put it (a folder, a zip's subfolder); the first one found (no links).
 # Names end in NUL, not a newline: a folder named "a<newline>/autograder/source/..." would otherwise make
 # its second line a path of the teacher's, outside the upload.
@@ -263,7 +265,9 @@ root="${{GRADE_ROOT:-/grade}}"
 python="${{PYTHON:-python3}}"
 mkdir -p "$root/results"
 out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
-work=$(mktemp -d)
+# A fresh folder in TMPDIR, else in /tmp (mktemp, unlike Python, does not fall back from a TMPDIR that names no
+# folder: an empty name would unpack the checker and make its secret at the machine's root).
+work=$(mktemp -d 2>/dev/null || mktemp -d -p /tmp) || exit 1
 if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
 else
@@ -450,10 +454,12 @@ if [ ! -f "$submission" ]; then
     submission=$(ls *.py 2>/dev/null | head -n 1)
 fi
 submission=${{submission:-{file}}}
-lib=$(mktemp -d)
+# Fresh folders in TMPDIR, else in /tmp (mktemp, unlike Python, does not fall back from a TMPDIR that names no
+# folder: an empty name would unpack the checker into the job's folder and copy the handin to the root).
+lib=$(mktemp -d 2>/dev/null || mktemp -d -p /tmp) || exit 1
 # The handin is checked in a folder of its own: the job's folder holds the wheel (the checker and its
 # solver, importable from the zip), which the handin's private copy of its folder must not carry.
-answer=$(mktemp -d)
+answer=$(mktemp -d 2>/dev/null || mktemp -d -p /tmp) || exit 1
 cp -P -- "$job/$submission" "$answer/" 2>/dev/null
 if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
