@@ -76,10 +76,11 @@ class CandidateWorker:
             try:
                 kept = jail.reach.kept if jail.reach is not None else ()
                 return _SPAWNER.submit(Child, argv, cwd, self.env, jail.files, group, kept).result()
-            except OSError as error:
+            except (OSError, RuntimeError) as error:  # RuntimeError: no thread could be started to read it
                 if group is not None:
                     group.remove()
-                reason = f"the candidate's process could not be started ({error.strerror or error})"
+                why = error.strerror if isinstance(error, OSError) and error.strerror else error
+                reason = f"the candidate's process could not be started ({why})"
         raise MachineFailed(reason)
 
     def start_limit(self) -> float:

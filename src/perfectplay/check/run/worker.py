@@ -272,8 +272,21 @@ class Child:
         self._rest = 0.0
         self._walked = 0.0
         assert self.process.stdout is not None and self.process.stderr is not None
-        threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
+        unread = [self.process.stdout, self.process.stderr]
+        try:
+            threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
+            unread.remove(self.process.stdout)
+            threading.Thread(target=self._drain, args=(self.process.stderr,), daemon=True).start()
+        except RuntimeError:
+            # No thread to read it (a tight address-space limit, a machine out of threads): the machine's failure
+            # (``candidate._spawn``), and the process just started is not left running. A pipe whose thread
+            # started is closed by that thread; the others here.
+            self.kill()
+            with contextlib.suppress(OSError):
+                for stream in (self.process.stdin, *unread):
+                    stream.close()
+                os.close(self._ready_read)
+            raise
 
     def ready(self) -> bool:
         """Whether the runner said it was ready: from then on, whatever happens is the candidate's doing."""
