@@ -106,6 +106,13 @@ def conduct(plug: GamePlug[R, Any], settings: GameSettings) -> R:
             record = run.run(argv)
         except MachineFailed as failed:
             return plug.machine_failed(target, isolation.describe(), failed.reason, tuple(run.session.notes))
+        except (MemoryError, RuntimeError) as error:
+            # The checker's own process out of memory (its solver, under a tight ulimit) or of threads is the
+            # machine's failure: "the checker failed on this submission" told the student to fix it.
+            if isinstance(error, RuntimeError) and "can't start new thread" not in str(error):
+                raise
+            reason = "the checker ran out of memory" if isinstance(error, MemoryError) else f"the checker: {error}"
+            return plug.machine_failed(target, isolation.describe(), reason, tuple(run.session.notes))
     finally:
         jail.close()
     if settings.output.transcript is not None:
