@@ -36,31 +36,30 @@ def bare_python() -> str:
     return SYSTEM_PYTHON
 
 
-def environment(**extra: str) -> dict[str, str]:
+def bundle(in_process: InProcess, tmp_path: Path, grader: str) -> Path:
+    made = in_process("grader", grader, "--out", str(tmp_path / grader), "--sample", "5")
+    assert made.returncode == 0, made.stderr
+    return tmp_path / grader
+
+
+def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    """The script as its grader runs it: this run's perfectplay out of sight, TMPDIR naming no folder."""
     dropped = ("PYTHONPATH", "VIRTUAL_ENV", "PERFECTPLAY", "XDG_CONFIG_HOME")
-    return {**{key: value for key, value in os.environ.items() if key not in dropped}, **extra}
+    environ = {key: value for key, value in os.environ.items() if key not in dropped}
+    environ.update(extra, TMPDIR=str(cwd.parent / "never-made"))
+    return subprocess.run(argv, cwd=cwd, env=environ, capture_output=True, text=True, timeout=300)
 
 
 def test_prairielearn_grades_a_correct_ai_when_tmpdir_names_no_folder(
     tmp_path: Path, in_process: InProcess, bare_python: str
 ) -> None:
-    made = in_process("grader", "prairielearn", "--out", str(tmp_path / "question"), "--sample", "5")
-    assert made.returncode == 0, made.stderr
     grade = tmp_path / "grade"
-    shutil.copytree(tmp_path / "question" / "tests", grade / "tests")
+    shutil.copytree(bundle(in_process, tmp_path, "prairielearn") / "tests", grade / "tests")
     (grade / "student").mkdir()
     shutil.copy(ROOT / "examples" / "correct.py", grade / "student" / "tictactoe.py")
     cwd = tmp_path / "cwd"
     cwd.mkdir()
-    missing = str(tmp_path / "never-made")
-    ran = subprocess.run(
-        ["bash", str(grade / "tests" / "run.sh")],
-        cwd=cwd,
-        env=environment(GRADE_ROOT=str(grade), PYTHON=bare_python, TMPDIR=missing),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    ran = run(["bash", str(grade / "tests" / "run.sh")], cwd, GRADE_ROOT=str(grade), PYTHON=bare_python)
     result = json.loads((grade / "results" / "results.json").read_text())
     assert result["score"] == 1.0 and result["gradable"] is True, (result, ran.stderr[-400:])
     assert list(cwd.iterdir()) == [], "the wheel was unpacked where the script was started"
@@ -69,21 +68,12 @@ def test_prairielearn_grades_a_correct_ai_when_tmpdir_names_no_folder(
 def test_autolab_grades_a_correct_ai_when_tmpdir_names_no_folder(
     tmp_path: Path, in_process: InProcess, bare_python: str
 ) -> None:
-    made = in_process("grader", "autolab", "--out", str(tmp_path / "autolab"), "--sample", "5")
-    assert made.returncode == 0, made.stderr
     job = tmp_path / "job"
     job.mkdir()
-    with tarfile.open(tmp_path / "autolab" / "autograde.tar") as tar:
+    with tarfile.open(bundle(in_process, tmp_path, "autolab") / "autograde.tar") as tar:
         tar.extractall(job, filter="data")
     shutil.copy(ROOT / "examples" / "correct.py", job / "tictactoe.py")
-    ran = subprocess.run(
-        ["bash", "grade.sh"],
-        cwd=job,
-        env=environment(PYTHON=bare_python, TMPDIR=str(tmp_path / "never-made")),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    ran = run(["bash", "grade.sh"], job, PYTHON=bare_python)
     scores = json.loads(ran.stdout.strip().splitlines()[-1])["scores"]
     assert scores["never_beaten"] > 0 and scores["loads"] > 0, (scores, ran.stdout[-600:], ran.stderr[-400:])
     assert not (job / "perfectplay").exists(), "the wheel was unpacked into the job's folder"
