@@ -10,7 +10,9 @@ root="${GRADE_ROOT:-/grade}"
 python="${PYTHON:-python3}"
 mkdir -p "$root/results"
 out=$(mktemp -d "$root/results/.perfectplay.XXXXXX")
-work=$(mktemp -d)
+# A fresh folder in TMPDIR, else in /tmp (mktemp, unlike Python, does not fall back from a TMPDIR that names no
+# folder: an empty name would unpack the checker and make its secret at the machine's root).
+work=$(mktemp -d 2>/dev/null || mktemp -d -p /tmp) || exit 1
 if [ -n "${PERFECTPLAY:-}" ]; then
     perfectplay=("$PERFECTPLAY")
 else
