@@ -308,8 +308,9 @@ def _replay(args: argparse.Namespace, plug: GamePlug[Any, Any], weights: Any) ->
     result = plug.score(report, weights)
     if args.format in GRADERS:
         return write_grader(args, plug, report, result)
-    if args.csv is not None:
-        print_or_write("--csv", args.csv, "grades.csv", render_rows(plug, [plug.csv_row(report, result)]))
+    if args.csv is not None:  # "-" (--format csv's default) is standard output, as for a check that runs
+        rows = render_rows(plug, [plug.csv_row(report, result)])
+        print_or_write("--csv", None if args.csv == "-" else args.csv, "grades.csv", rows)
     elif args.json:
         _print(plug.render(report, result, "json"))
     else:
