@@ -10,11 +10,13 @@ game, or another teacher's (or another term's) secret see others; and without th
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
 import secrets
 import stat
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -65,19 +67,31 @@ def load_secret(path: Path | None = None, create: bool = True) -> bytes:
 
 
 def _create(where: Path) -> None:
+    """A new secret written whole beside ``where``, then linked into place: a check starting at the same instant
+    finds no file (and makes its own: one link wins, the other reads it) or a whole one, never one half-written."""
     try:
         where.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        # O_EXCL: a file (or link) that appeared meanwhile is read as it is, never written through.
-        descriptor = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    except FileExistsError:
-        return
+        descriptor, written = tempfile.mkstemp(dir=where.parent, prefix=".check-secret-")  # mode 0600
     except OSError as error:
-        raise CheckUsageError(
-            f"the grader's secret {where} cannot be made ({error.strerror or error}): "
-            "name one with --secret FILE, or give --seed N"
-        ) from None
-    with os.fdopen(descriptor, "w") as file:
-        file.write(fresh_secret())
+        raise _not_made(where, error) from None
+    try:
+        with os.fdopen(descriptor, "w") as file:
+            file.write(fresh_secret())
+        os.link(written, where)  # never replaces: a file (or link) that appeared meanwhile is read as it is
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise _not_made(where, error) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(written)
+
+
+def _not_made(where: Path, error: OSError) -> CheckUsageError:
+    return CheckUsageError(
+        f"the grader's secret {where} cannot be made ({error.strerror or error}): "
+        "name one with --secret FILE, or give --seed N"
+    )
 
 
 def fresh_secret() -> str:
