@@ -72,14 +72,19 @@ def reachable(path: Path) -> bool:
     and itself readable by others (mode bits; a folder also searchable)."""
     try:
         resolved = path.resolve(strict=True)
-        for folder in reversed(resolved.parents):
-            if not os.stat(folder).st_mode & stat.S_IXOTH:
-                return False
+        if not _passable(resolved.parents):
+            return False
         mode = os.stat(resolved).st_mode
     except OSError:
         return False
     wanted = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(mode) else 0)
     return mode & wanted == wanted
+
+
+def _passable(folders: Sequence[Path]) -> bool:
+    """Whether a user with no group of the machine's may pass through each of ``folders`` (searchable by others);
+    ``OSError`` where one cannot be looked at."""
+    return all(os.stat(folder).st_mode & stat.S_IXOTH for folder in folders)
 
 
 def temp_base(reach: Reach | None) -> str | None:
@@ -91,8 +96,8 @@ def temp_base(reach: Reach | None) -> str | None:
         return None
     for base in (tempfile.gettempdir(), *SHARED[:3]):
         try:
-            folders = [*reversed(Path(base).resolve(strict=True).parents), Path(base).resolve()]
-            if all(os.stat(folder).st_mode & stat.S_IXOTH for folder in folders):
+            resolved = Path(base).resolve(strict=True)
+            if _passable([*resolved.parents, resolved]):
                 return base
         except OSError:
             continue
