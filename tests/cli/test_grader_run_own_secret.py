@@ -1,5 +1,6 @@
-"""Bundles told no student (PrairieLearn, CodeRunner, Autolab) draw a tic-tac-toe sample from a grader's secret of the
-run's own, made in the run's folder: a machine whose home cannot hold one still grades (issue 39).
+"""Bundles told no student (Autolab; PrairieLearn with no data.json, CodeRunner with no Twig) draw a tic-tac-toe
+sample from a grader's secret of the run's own, made in the run's folder: a machine whose home cannot hold one still
+grades (issue 39).
 
 A sampled tic-tac-toe check reads the grader's secret, made on first use in the configuration folder. A grader's
 user with no writable home (Jobe's users, an image's) would make every check fail to start: a zero for every
