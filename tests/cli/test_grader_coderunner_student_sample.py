@@ -127,12 +127,13 @@ def test_the_template_names_the_student_by_coderunners_id_with_the_secret_in_a_p
 
 
 @pytest.mark.parametrize("student", ["", "abc", "-1", "1 OR 1", "12\n34", "\x1b[31m", "9" * 21, "\u0661", STUDENT])
-def test_a_student_id_that_is_not_a_whole_number_draws_afresh_from_a_secret_of_the_run(
+def test_a_student_id_that_is_not_a_whole_number_draws_afresh_with_a_seed_the_report_shows(
     bundle: Path, tmp_path: Path, student: str
 ) -> None:
-    """No Twig (the template run as it is), an old CodeRunner, anything odd: no --student, a fresh draw."""
+    """No Twig (the template run as it is), an old CodeRunner, anything odd: no --student, a fresh --seed (shown)."""
     environ: dict[str, str] = {}
-    assert template_identity(bundle, student)(str(tmp_path), environ) == []
+    flags = template_identity(bundle, student)(str(tmp_path), environ)
+    assert flags[0] == "--seed" and len(flags) == 2 and 0 <= int(flags[1]) < 2**31
     assert environ == {"XDG_CONFIG_HOME": str(tmp_path / "config")}
     assert not (tmp_path / "check-secret").exists()
 

@@ -23,6 +23,7 @@ import pytest
 from cli_helpers import run_cli
 from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
+from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
 
 pytestmark = [
@@ -133,6 +134,7 @@ def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(
     named, _ = alice
     alone, note = grade(container(bundle, tmp_path / "alone", None))
     assert "no student in submission_metadata.json" in note and "drawn afresh" in note
+    assert SECRET_WORDS not in str(alone["output"]) and re.search(r"\bseed \d+", str(alone["output"]))
     assert alone["tests"] and isinstance(alone["score"], int | float) and alone["score"] > 0
     categories = [(test["name"], test["max_score"]) for test in named["tests"]]
     assert [(test["name"], test["max_score"]) for test in alone["tests"]] == categories

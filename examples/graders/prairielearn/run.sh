@@ -53,7 +53,11 @@ if [ -n "$student" ] && [ -s "$root/tests/check-secret" ] \
     identity=(--secret "$work/check-secret" --student "$student")
 else
     echo "run.sh: no student in data.json or no check-secret: positions drawn afresh" >&2
-    export XDG_CONFIG_HOME="$work/config"  # a secret of this run alone: a fresh draw, never a fixed one
+    # A fresh draw is shown as one: a seed of this run alone, in the report ("seed N"), never the words of a
+    # student's own draw (the same on every resubmission), which only a student and a secret keep.
+    export XDG_CONFIG_HOME="$work/config"  # and any secret the check would make, made in this run's folder
+    fresh=$("$python" -I -c "import secrets; print(secrets.randbelow(1 << 31))" 2>/dev/null)
+    if [ -n "$fresh" ]; then identity=(--seed "$fresh"); fi
 fi
 (cd "$work" && "${perfectplay[@]}" check "$root/student/tictactoe.py" \
     --format prairielearn --budget 25 ${identity[@]+"${identity[@]}"} --output "$out/results.json")

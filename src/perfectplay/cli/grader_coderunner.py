@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from perfectplay.check import fresh_secret
 from perfectplay.cli.grader_files import BOOT, Choices, File, teacher_readme, weights_files
+from perfectplay.cli.grader_student import FRESH_SEED_BITS
 
 CODERUNNER_TEMPLATE = '''# CodeRunner template grader ("Template grader", "Is combinator" ticked): the student's
 # answer is the file perfectplay checks; the result is one JSON object (fraction, testresults,
@@ -23,6 +24,7 @@ sys.path[:] = [entry for entry in sys.path if entry and os.path.abspath(entry) !
 
 import glob
 import json
+import secrets
 import subprocess
 import tempfile
 import zipfile
@@ -56,11 +58,11 @@ def main():
 
 def identity(scratch, environ):
     """``--secret`` and ``--student``: the sample drawn for this student, the same on every resubmission and regrade.
-    A student id that is not a number (no Twig, an old CodeRunner) draws afresh from a secret of this run alone."""
+    A student id that is not a number (no Twig, an old CodeRunner) draws afresh, and the report shows the seed."""
     student = STUDENT.strip()
     if not (student.isascii() and student.isdigit() and len(student) <= 20):
         environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config")
-        return []
+        return ["--seed", str(secrets.randbelow(1 << {bits}))]
     secret = os.path.join(scratch, "check-secret")
     with os.fdopen(os.open(secret, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600), "w") as out:
         out.write(SECRET)
@@ -99,7 +101,7 @@ print(json.dumps(main()))
 
 def coderunner(choices: Choices) -> list[File]:
     script = CODERUNNER_TEMPLATE.format(
-        file=choices.file, flags=choices.flags(None), boot=BOOT, secret=fresh_secret().strip()
+        file=choices.file, flags=choices.flags(None), boot=BOOT, secret=fresh_secret().strip(), bits=FRESH_SEED_BITS
     )
     readme = teacher_readme(
         "Moodle CodeRunner",

@@ -25,6 +25,7 @@ from perfectplay.cli.grader_student import (
     SECRET_MODE,
     SECRET_STEP,
     draws_per_check,
+    fresh_identity,
     gradescope_identity,
     gradescope_setup_secret,
     prairielearn_identity,
@@ -82,6 +83,11 @@ class Choices:
         if self.visibility is not None:
             flags += ["--visibility", self.visibility]
         return flags
+
+    def draws(self) -> bool:
+        """Whether the check draws what it asks (Connect Four's and Nim's positions; tic-tac-toe's sample, which
+        ``--sample`` or a budget buys), so that a grader that names no student must draw it afresh."""
+        return plug_for(self.game).defaults.fresh_seeds or self.sample is not None or self.budget is not None
 
     def summary(self) -> list[str]:
         """The choices in words, for the README."""
@@ -154,12 +160,6 @@ GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package in
 "$venv/bin/python" -m pip install --quiet --no-warn-script-location "$wheel[{extra}]" \\
     || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
 """
-
-RUN_SECRET = """# No student is named here: a sample is drawn from a grader's secret of this run alone (a fresh
-# draw, never a fixed one, and never a secret the machine could not make).
-export XDG_CONFIG_HOME="{folder}/config"
-"""
-"""The lines of a bundle that passes no ``--secret``: the check's secret is made on first use in ``{folder}``."""
 
 RESULTS_OR_ZERO = """if [ "$status" -gt 3 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
@@ -320,8 +320,8 @@ def prairielearn(choices: Choices) -> list[File]:
         flags=_flag_text(flags),
         zero=json.dumps(zero),
         boot=shlex.quote(BOOT),
-        identity=prairielearn_identity() if secret else RUN_SECRET.format(folder="$work"),
-        identity_flags='${identity[@]+"${identity[@]}"} ' if secret else "",
+        identity=prairielearn_identity() if secret else fresh_identity("$work", '"$python"'),
+        identity_flags='${identity[@]+"${identity[@]}"} ',
     )
     question = (
         f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {_task(choices.game)}.</p>\n"
@@ -393,8 +393,9 @@ else
     echo '{zeros}'
     exit 0
 fi
-{fresh_secret}(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \
-    --format autolab {flags}) > "$lib/feedback"
+# Autolab's job names no student: the sample is drawn afresh for each job, and the report shows its seed.
+{fresh}(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \
+    --format autolab {flags} ${{identity[@]+"${{identity[@]}}"}}) > "$lib/feedback"
 status=$?
 cat "$lib/feedback"
 # The scores line only if this check printed one; otherwise zeros and why.
@@ -420,7 +421,7 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
         zeros=zeros,
         cannot=_cannot(choices.file),
         boot=shlex.quote(BOOT),
-        fresh_secret=RUN_SECRET.format(folder="$lib"),
+        fresh=fresh_identity("$lib", '"$python"'),
     )
     readme = teacher_readme(
         "Autolab",

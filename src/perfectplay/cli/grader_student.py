@@ -83,10 +83,21 @@ if [ -n "$student" ] && [ -s "{source}/{secret}" ] \\
     identity=(--secret "$work/{secret}" --student "$student")
 else
     echo "{script}: no student in {record_name} or no {secret}: positions drawn afresh" >&2
-    export XDG_CONFIG_HOME="$work/config"  # a secret of this run alone: a fresh draw, never a fixed one
-fi
+{fresh}fi
 """
-"""Sets ``identity`` (the flags ``--secret`` and ``--student``, or none) before a bundle's check line."""
+"""Sets ``identity`` (the flags ``--secret`` and ``--student``, or a fresh ``--seed``) before a bundle's check line."""
+
+FRESH = """    # A fresh draw is shown as one: a seed of this run alone, in the report ("seed N"), never the words of a
+    # student's own draw (the same on every resubmission), which only a student and a secret keep.
+    export XDG_CONFIG_HOME="{folder}/config"  # and any secret the check would make, made in this run's folder
+    fresh=$({python} -I -c "import secrets; print(secrets.randbelow(1 << 31))" 2>/dev/null)
+    if [ -n "$fresh" ]; then identity=(--seed "$fresh"); fi
+"""
+"""The lines that draw afresh, shown: ``identity`` becomes ``--seed`` and a random seed (Nim's seeds are below
+2**31), or stays empty (no Python: the check's own fresh secret in ``{folder}``)."""
+
+FRESH_SEED_BITS = 31
+"""A fresh seed drawn by a bundle's Python script is below ``2**FRESH_SEED_BITS``, as the shell's is."""
 
 GRADESCOPE_SETUP_SECRET = """# The grader's secret stays this user's alone in the image, however the zip was unpacked.
 chmod 600 "$source/{secret}" 2>/dev/null || true
@@ -112,6 +123,7 @@ def gradescope_identity() -> str:
         source="$root/source",
         script="run_autograder",
         record_name="submission_metadata.json",
+        fresh=FRESH.format(folder="$work", python='"$venv/bin/python"'),
     )
 
 
@@ -128,7 +140,13 @@ def prairielearn_identity() -> str:
         source="$root/tests",
         script="run.sh",
         record_name="data.json",
+        fresh=FRESH.format(folder="$work", python='"$python"'),
     )
+
+
+def fresh_identity(folder: str, python: str) -> str:
+    """The lines of a bundle told no student that set ``identity`` to a fresh ``--seed``, shown (Autolab's)."""
+    return "identity=()\n" + FRESH.format(folder=folder, python=python).replace("\n    ", "\n").lstrip()
 
 
 SECRET_STEP = (
