@@ -111,6 +111,7 @@ def test_each_bundle_ships_its_own_secret_in_tests_for_its_owner_alone(bundle: P
     assert len(bytes.fromhex(secret.read_text().strip())) == 32
     assert '--secret "$work/check-secret" --student "$student"' in (bundle / "tests" / "run.sh").read_text()
     assert "check-secret" in (bundle / "README.md").read_text()
+    assert json.loads((bundle / "info.json").read_text())["singleVariant"] is True  # one variant, one student
     again = tmp_path / "again"
     assert run_cli("grader", "prairielearn", "--out", str(again)).returncode == 0
     assert (again / "tests" / SECRET_FILE).read_text() != secret.read_text()
