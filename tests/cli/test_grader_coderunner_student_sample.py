@@ -23,6 +23,7 @@ import pytest
 
 from cli_helpers import InProcess, run_cli
 from perfectplay.check.run import sandbox
+from secret_snoop import FOUND, snooping
 
 pytestmark = pytest.mark.xdist_group("grader-coderunner-student")  # one worker: the bundle and Alice's made once
 
@@ -138,24 +139,13 @@ def test_a_student_id_that_is_not_a_whole_number_draws_afresh_with_a_seed_the_re
     assert not (tmp_path / "check-secret").exists()
 
 
-SNOOP = """import glob
-
-# Before playing: look for the grader's secret in the job's program and where the template writes it.
-for path in [{program!r}] + glob.glob("/tmp/perfectplay-*/check-secret"):
-    try:
-        open(path).read()
-    except OSError:
-        continue
-    raise SystemExit("read the secret at " + path)
-"""
-
-
 @needs_sandbox
 def test_the_answer_cannot_read_the_secret(bundle: Path, tmp_path: Path, alice: dict[str, Any]) -> None:
     """An answer that reads the secret (the template in the job's folder, or its private copy) exits before playing,
     so its grade would change."""
     program = tmp_path / "snoop" / "prog.py"
-    graded = jobe(bundle, tmp_path / "snoop", "111", answer=SNOOP.format(program=str(program)) + AI.read_text())
+    snoop = snooping(AI.read_text(), [str(program)], ["/tmp/perfectplay-*/check-secret"])
+    graded = jobe(bundle, tmp_path / "snoop", "111", answer=snoop)
     assert program.is_file() and secret_of(bundle) in program.read_text()
-    assert "read the secret" not in json.dumps(graded)
+    assert FOUND not in json.dumps(graded)
     assert graded == alice

@@ -23,6 +23,7 @@ import pytest
 from cli_helpers import InProcess, run_cli
 from perfectplay.check.run import sandbox
 from perfectplay.cli.grader_student import PRAIRIELEARN_WHO, SECRET_FILE
+from secret_snoop import FOUND, snooping
 
 pytestmark = pytest.mark.xdist_group("grader-prairielearn-student")  # one worker: the bundle and Alice's made once
 
@@ -167,25 +168,15 @@ def test_the_data_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -> No
         assert (read.returncode, read.stdout) == (1, b""), make
 
 
-SNOOP = """import glob
-
-# Before playing: look for the grader's secret where the question keeps it and where run.sh copies it.
-for path in [{source!r}] + glob.glob("/tmp/*/check-secret"):
-    try:
-        open(path).read()
-    except OSError:
-        continue
-    raise SystemExit("read the secret at " + path)
-"""
-
-
 @needs_sandbox
 def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]) -> None:
     """An AI that reads the secret (in tests/ or the job's copy) exits before playing, so its grade would change."""
     plain, _ = alice
-    root = tmp_path / "snoop" / "grade"
-    snoop = SNOOP.format(source=str(root / "tests" / SECRET_FILE)) + AI.read_text()
-    snooped, _ = grade(job(bundle, tmp_path / "snoop", variant(ALICE), agent=snoop))
-    assert (root / "tests" / SECRET_FILE).is_file()
-    assert "read the secret" not in json.dumps(snooped)
+    source = tmp_path / "snoop" / "grade" / "tests" / SECRET_FILE
+    snoop = snooping(AI.read_text(), [str(source)], ["/tmp/*/check-secret"])
+    root = job(bundle, tmp_path / "snoop", variant(ALICE), agent=snoop)
+    source.chmod(0o644)  # as a git checkout leaves it: git keeps no mode but the executable bit
+    snooped, _ = grade(root)
+    assert source.is_file() and source.stat().st_mode & 0o077 == 0  # run.sh made it the grader's alone
+    assert FOUND not in json.dumps(snooped)
     assert snooped == plain

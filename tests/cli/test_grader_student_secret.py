@@ -25,6 +25,7 @@ from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
 from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
+from secret_snoop import FOUND, snooping
 
 pytestmark = [
     pytest.mark.slow,  # a few Connect Four checks through the bundle, each a few processes
@@ -180,27 +181,15 @@ def test_the_metadata_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -
         assert (read.returncode, read.stdout) == (1, b""), make
 
 
-SNOOP = """import glob, os
-
-# Before playing: look for the grader's secret where the bundle keeps it and where the run copies it.
-for path in [{source!r}] + glob.glob("/tmp/*/check-secret") + glob.glob("/autograder/source/check-secret"):
-    try:
-        open(path).read()
-    except OSError:
-        continue
-    raise SystemExit("read the secret at " + path)
-"""
-
-
 @needs_sandbox
 def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]) -> None:
     """An agent that reads the secret (at the bundle's path or the run's copy) exits, so its grade would change."""
     plain, _ = alice
     source = tmp_path / "snoop" / "autograder" / "source" / SECRET_FILE
-    snoop = SNOOP.format(source=str(source)) + AGENT.read_text()
+    snoop = snooping(AGENT.read_text(), [str(source)], ["/tmp/*/check-secret", "/autograder/source/check-secret"])
     snooped, _ = grade(container(bundle, tmp_path / "snoop", ALICE, agent=snoop))
     assert source.is_file()
-    assert "read the secret" not in str(snooped["output"])
+    assert FOUND not in str(snooped["output"])
     assert snooped["score"] == plain["score"] and asked(snooped) == asked(plain)
 
 

@@ -47,6 +47,7 @@ except Exception:
     sys.exit(1)
 '
 identity=()
+chmod go-rwx "$root/tests/check-secret" 2>/dev/null  # this user's alone, however it was unpacked or checked out
 student=$("$python" -I -c "$who" "$root/data/data.json" 2>/dev/null)
 if [ -n "$student" ] && [ -s "$root/tests/check-secret" ] \
     && (umask 077 && cp -- "$root/tests/check-secret" "$work/check-secret") 2>/dev/null; then

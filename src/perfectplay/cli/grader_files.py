@@ -26,9 +26,8 @@ from perfectplay.cli.grader_student import (
     SECRET_STEP,
     draws_per_check,
     fresh_identity,
-    gradescope_identity,
     gradescope_setup_secret,
-    prairielearn_identity,
+    identity_lines,
 )
 
 GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
@@ -224,7 +223,7 @@ def gradescope(choices: Choices) -> list[File]:
         file=shlex.quote(choices.file),
         flags=_flag_text(flags),
         zero=json.dumps(zero),
-        identity=gradescope_identity() if secret else "",
+        identity=identity_lines("gradescope") if secret else "",
         identity_flags='${identity[@]+"${identity[@]}"} ' if secret else "",
     )
     readme = teacher_readme(
@@ -320,7 +319,7 @@ def prairielearn(choices: Choices) -> list[File]:
         flags=_flag_text(flags),
         zero=json.dumps(zero),
         boot=shlex.quote(BOOT),
-        identity=prairielearn_identity() if secret else fresh_identity("$work", '"$python"'),
+        identity=identity_lines("prairielearn") if secret else fresh_identity("$work", '"$python"'),
         identity_flags='${identity[@]+"${identity[@]}"} ',
     )
     question = (

@@ -77,6 +77,7 @@ IDENTITY = """# The check draws each student's positions (tic-tac-toe's: the sam
 # other modes still loads; without a student or a secret the positions are drawn afresh, and it says so.
 who={who}
 identity=()
+chmod go-rwx "{source}/{secret}" 2>/dev/null  # this user's alone, however it was unpacked or checked out
 student=$({python} -I -c "$who" "{record}" 2>/dev/null)
 if [ -n "$student" ] && [ -s "{source}/{secret}" ] \\
     && (umask 077 && cp -- "{source}/{secret}" "$work/{secret}") 2>/dev/null; then
@@ -110,37 +111,40 @@ def draws_per_check(game: str) -> bool:
     return game == "tictactoe" or plug_for(game).defaults.fresh_seeds
 
 
-def gradescope_identity() -> str:
-    """The lines of ``run_autograder`` that set ``identity`` from the metadata and the shipped secret."""
-    return IDENTITY.format(
-        secret=SECRET_FILE,
-        platform="Gradescope's own record of the submission (its users' ids)",
-        upload="upload",
-        unpacked="zip unpacked",
-        who=shlex.quote(WHO),
-        python='"$venv/bin/python"',
-        record="$root/submission_metadata.json",
-        source="$root/source",
-        script="run_autograder",
-        record_name="submission_metadata.json",
-        fresh=FRESH.format(folder="$work", python='"$venv/bin/python"'),
-    )
+READERS = {
+    "gradescope": {
+        "platform": "Gradescope's own record of the submission (its users' ids)",
+        "upload": "upload",
+        "unpacked": "zip unpacked",
+        "who": WHO,
+        "python": '"$venv/bin/python"',
+        "record": "$root/submission_metadata.json",
+        "source": "$root/source",
+        "script": "run_autograder",
+    },
+    "prairielearn": {
+        "platform": "PrairieLearn's variant of the question (data.json)",
+        "upload": "student",
+        "unpacked": "course checked out",
+        "who": PRAIRIELEARN_WHO,
+        "python": '"$python"',
+        "record": "$root/data/data.json",
+        "source": "$root/tests",
+        "script": "run.sh",
+    },
+}
+"""How each grader's script finds its student and its secret: the words of its comments, the reader of the
+platform's record (``who``, run by ``python``) and the folder the bundle's secret is unpacked in (``source``)."""
 
 
-def prairielearn_identity() -> str:
-    """The lines of ``run.sh`` that set ``identity`` from ``data.json``'s variant and the question's secret."""
+def identity_lines(grader: str) -> str:
+    """The lines of ``grader``'s script that set ``identity`` from the platform's record and the shipped secret."""
+    reader = READERS[grader]
     return IDENTITY.format(
+        **{**reader, "who": shlex.quote(reader["who"])},
         secret=SECRET_FILE,
-        platform="PrairieLearn's variant of the question (data.json)",
-        upload="student",
-        unpacked="course checked out",
-        who=shlex.quote(PRAIRIELEARN_WHO),
-        python='"$python"',
-        record="$root/data/data.json",
-        source="$root/tests",
-        script="run.sh",
-        record_name="data.json",
-        fresh=FRESH.format(folder="$work", python='"$python"'),
+        record_name=reader["record"].rsplit("/", 1)[-1],
+        fresh=FRESH.format(folder="$work", python=reader["python"]),
     )
 
 
