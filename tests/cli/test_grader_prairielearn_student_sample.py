@@ -23,6 +23,7 @@ import pytest
 from cli_helpers import InProcess, run_cli
 from perfectplay.check.run import sandbox
 from perfectplay.cli.grader_student import PRAIRIELEARN_WHO, SECRET_FILE
+from platform_records import not_files, read_record
 from secret_snoop import FOUND, snooping
 
 pytestmark = pytest.mark.xdist_group("grader-prairielearn-student")  # one worker: the bundle and Alice's made once
@@ -145,8 +146,7 @@ def test_no_data_json_is_a_fresh_draw_that_says_so_never_a_zero(bundle: Path, tm
 def test_the_data_reader_names_the_variant_or_nothing(tmp_path: Path, text: str, student: str | None) -> None:
     data = tmp_path / "data.json"
     data.write_text(text)
-    read = subprocess.run([sys.executable, "-I", "-c", PRAIRIELEARN_WHO, str(data)], capture_output=True, text=True,
-                          timeout=60)  # fmt: skip
+    read = read_record(PRAIRIELEARN_WHO, data)
     assert (read.stdout.strip() or None) == student
     assert read.returncode == (0 if student else 1) and read.stderr == ""
 
@@ -154,18 +154,9 @@ def test_the_data_reader_names_the_variant_or_nothing(tmp_path: Path, text: str,
 def test_the_data_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -> None:
     real = tmp_path / "real.json"
     real.write_text(json.dumps(variant(ALICE)))
-    for make in ("link", "fifo", "folder"):
-        data = tmp_path / make / "data.json"
-        data.parent.mkdir()
-        if make == "link":
-            data.symlink_to(real)
-        elif make == "fifo":
-            os.mkfifo(data)
-        else:
-            data.mkdir()
-        read = subprocess.run([sys.executable, "-I", "-c", PRAIRIELEARN_WHO, str(data)], capture_output=True,
-                              timeout=60)  # fmt: skip
-        assert (read.returncode, read.stdout) == (1, b""), make
+    for make, data in not_files(tmp_path, "data.json", real):
+        read = read_record(PRAIRIELEARN_WHO, data)
+        assert (read.returncode, read.stdout) == (1, ""), make
 
 
 @needs_sandbox

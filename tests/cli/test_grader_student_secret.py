@@ -10,10 +10,7 @@ moves name the position; the student's seed itself is never shown.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -25,6 +22,7 @@ from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
 from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
+from platform_records import not_files, read_record
 from secret_snoop import FOUND, snooping
 
 pytestmark = [
@@ -160,7 +158,7 @@ def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(
 def test_the_metadata_reader_names_the_users_or_nothing(tmp_path: Path, text: str, student: str | None) -> None:
     metadata = tmp_path / "submission_metadata.json"
     metadata.write_text(text)
-    read = subprocess.run([sys.executable, "-I", "-c", WHO, str(metadata)], capture_output=True, text=True, timeout=60)
+    read = read_record(WHO, metadata)
     assert (read.stdout.strip() or None) == student
     assert read.returncode == (0 if student else 1) and read.stderr == ""
 
@@ -168,17 +166,9 @@ def test_the_metadata_reader_names_the_users_or_nothing(tmp_path: Path, text: st
 def test_the_metadata_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -> None:
     real = tmp_path / "real.json"
     real.write_text(json.dumps(ALICE))
-    for make in ("link", "fifo", "missing", "folder"):
-        metadata = tmp_path / make / "submission_metadata.json"
-        metadata.parent.mkdir()
-        if make == "link":
-            metadata.symlink_to(real)
-        elif make == "fifo":
-            os.mkfifo(metadata)
-        elif make == "folder":
-            metadata.mkdir()
-        read = subprocess.run([sys.executable, "-I", "-c", WHO, str(metadata)], capture_output=True, timeout=60)
-        assert (read.returncode, read.stdout) == (1, b""), make
+    for make, metadata in not_files(tmp_path, "submission_metadata.json", real):
+        read = read_record(WHO, metadata)
+        assert (read.returncode, read.stdout) == (1, ""), make
 
 
 @needs_sandbox

@@ -30,13 +30,14 @@ fi
 # other modes still loads; without a student or a secret the positions are drawn afresh, and it says so.
 who='
 import json, os, stat, sys
-# The variant PrairieLearn gave this student (data.json'"'"'s variant_seed); anything unexpected prints nothing.
+# The variant PrairieLearn gave this student (data.json'"'"'s variant_seed); anything unexpected prints nothing (a fresh draw).
 try:
     descriptor = os.open(sys.argv[1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     with os.fdopen(descriptor, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
             sys.exit(1)
-        seed = json.loads(file.read(64 << 20))["variant_seed"]
+        record = json.loads(file.read(64 << 20))
+    seed = record["variant_seed"]
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         sys.exit(1)
     seed = str(seed).strip()

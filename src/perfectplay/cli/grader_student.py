@@ -21,17 +21,26 @@ SECRET_FILE = "check-secret"
 """The secret's name in the bundle (Gradescope: ``/autograder/source/check-secret``)."""
 SECRET_MODE = 0o600
 
-WHO = r"""
+RECORD = r"""
 import json, os, stat, sys
-# The submission's users as Gradescope recorded them; anything unexpected prints nothing (a fresh draw).
+# {what}; anything unexpected prints nothing (a fresh draw).
 try:
     descriptor = os.open(sys.argv[1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     with os.fdopen(descriptor, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
             sys.exit(1)
-        users = json.loads(file.read(1 << 20))["users"]
-    names = []
-    for user in users:
+        record = json.loads(file.read({most}))
+{name}except Exception:
+    sys.exit(1)
+"""
+"""A reader of the platform's record of the submission (a JSON file, never followed through a link, never a FIFO,
+at most ``most`` bytes read), whose ``name`` lines print the student or exit 1."""
+
+WHO = RECORD.format(
+    what="The submission's users as Gradescope recorded them",
+    most="1 << 20",
+    name="""    names = []
+    for user in record["users"]:
         key = user.get("id")
         if isinstance(key, (int, str)) and not isinstance(key, bool) and str(key).strip():
             names.append("id:" + str(key).strip())
@@ -43,29 +52,22 @@ try:
     if not names or len(student) > 4000 or not student.isprintable():
         sys.exit(1)
     print("gradescope:" + student)
-except Exception:
-    sys.exit(1)
-"""
+""",
+)
 """Prints the submission's student (its users' ids, sorted: a group is one student), or nothing and exits 1."""
 
-PRAIRIELEARN_WHO = r"""
-import json, os, stat, sys
-# The variant PrairieLearn gave this student (data.json's variant_seed); anything unexpected prints nothing.
-try:
-    descriptor = os.open(sys.argv[1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    with os.fdopen(descriptor, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            sys.exit(1)
-        seed = json.loads(file.read(64 << 20))["variant_seed"]
+PRAIRIELEARN_WHO = RECORD.format(
+    what="The variant PrairieLearn gave this student (data.json's variant_seed)",
+    most="64 << 20",
+    name="""    seed = record["variant_seed"]
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         sys.exit(1)
     seed = str(seed).strip()
     if not seed or len(seed) > 200 or not seed.isprintable():
         sys.exit(1)
     print("prairielearn:variant:" + seed)
-except Exception:
-    sys.exit(1)
-"""
+""",
+)
 """Prints the student as PrairieLearn's variant of the question (``singleVariant``: one variant a student), or
 nothing and exits 1. ``data.json`` is written by PrairieLearn, but it also carries the student's answers: bounded."""
 
