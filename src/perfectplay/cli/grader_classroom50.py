@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 
-from perfectplay.cli.grader_files import BOOT, PLAIN, Choices, File, teacher_readme
+from perfectplay.cli.grader_files import BOOT, FRESH_STEP, PLAIN, Choices, File, teacher_readme
 from perfectplay.cli.grader_student import FRESH_SEED_BITS
 
 CLASSROOM50_AUTOGRADER = '''"""Classroom 50 autograder: CLASSROOM/autograders/ASSIGNMENT/autograder.py.
@@ -175,6 +175,17 @@ def classroom50(choices: Choices, wheel: bytes) -> list[File]:
             "inside it (a pure-Python wheel, base64) and unpacks it into a temporary folder on the runner: no "
             "package index, no pip, nothing installed into the runner's Python.",
             'Add `"apt": ["bubblewrap"]` to the assignment\'s `runtime` block to give the student\'s code a sandbox.',
+            *(
+                [
+                    FRESH_STEP.format(
+                        job="run",
+                        why="the workflow runs in the student's own repository, so no secret "
+                        "(a file, an Actions secret) stays hidden from the student there",
+                    )
+                ]
+                if choices.draws()
+                else []
+            ),
         ],
     )
     return [File("autograder.py", script, PLAIN), File("README.md", readme)]

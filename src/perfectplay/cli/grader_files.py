@@ -120,6 +120,13 @@ def weights_files(choices: Choices, folder: str = "") -> list[File]:
     return [File(folder + WEIGHTS_FILE, json.dumps(choices.weights, indent=2) + "\n")]
 
 
+FRESH_STEP = (
+    "The sample is drawn afresh for each {job}, from a seed the report shows (`seed N`): {why}. A student can "
+    "resubmit until a kinder sample comes (docs/graders.md)."
+)
+"""The README's words for a bundle that cannot name its student."""
+
+
 # --- Gradescope ---------------------------------------------------------------
 
 GRADESCOPE_SETUP = """#!/usr/bin/env bash
@@ -435,6 +442,11 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
             "`never_beaten`, `keeps_value`, and `best_move` (under `--standard best`) and `helpers` (CS50's "
             "functions); each with the points `perfectplay check --format autolab` gives it. The scoreboard "
             "shows the total and 1 for a program never beaten.",
+            FRESH_STEP.format(
+                job="job",
+                why="Autolab's job names no student (it holds the handin, the Makefile and `autograde.tar`), and a "
+                "secret without a student would ask every student the same sample",
+            ),
         ],
     )
     outside = [File("autograde-Makefile", AUTOLAB_MAKEFILE), File("README.md", readme)]
