@@ -53,6 +53,20 @@ PROBES: tuple[tuple[str, int], ...] = (
 """(moves, the only winning column): the side to move wins there at once; its opponent threatens nothing."""
 
 
+KAGGLE_ACT_TIMEOUT = 2.0
+"""Kaggle ConnectX's ``actTimeout``: the seconds its agents are told a move may take."""
+
+
+def act_timeout(move_seconds: float) -> float:
+    """What a ConnectX agent is told a move may take: Kaggle's 2 s, or less where the check's limit per move is less.
+
+    An agent that thinks until ``configuration.actTimeout`` (Kaggle's own template does) was told 2 s under
+    ``--time-per-move 1`` and timed out in every position; told a 60 s overage bank, it could plan past any
+    limit. The check lends no overage: a move past its limit is a time-out.
+    """
+    return min(KAGGLE_ACT_TIMEOUT, float(move_seconds))
+
+
 @dataclass(frozen=True, slots=True)
 class BoardReading:
     """How the agent is called: ``style``, the function, and for a board its shape, rows and pieces."""
@@ -64,6 +78,8 @@ class BoardReading:
     pieces: str = "012"
     piece_argument: bool = False
     allowed: tuple[str, ...] = field(default=())
+    act_timeout: float = KAGGLE_ACT_TIMEOUT
+    """The seconds Kaggle's ``configuration.actTimeout`` promises a move: never more than the check's own limit."""
 
     def interface(self) -> dict[str, Any]:
         """The runner's ``use`` message for this reading."""
@@ -77,6 +93,7 @@ class BoardReading:
             "pieces": list(PIECES[self.pieces]),
             "piece_argument": self.piece_argument,
             "allowed": list(self.allowed),
+            "act_timeout": self.act_timeout,
         }
 
     def words(self) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from perfectplay.check.connect4.detect import (
     BoardReading,
+    act_timeout,
     candidates,
     choose_reading,
     probe_positions,
@@ -110,7 +111,14 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -
 def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed: str | None) -> BoardReading | str:
     packages = session.packages
     base = BoardReading(
-        base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders
+        base.style,
+        base.name,
+        base.shape,
+        base.rows,
+        base.pieces,
+        base.piece_argument,
+        packages.folders,
+        act_timeout(session.limits.move_seconds),
     )
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
