@@ -21,11 +21,13 @@ an agent that gives no legal move in any reading is not recognised.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.settings import Limits
 
 CONNECTX_NAMES = ("agent", "my_agent", "act", "connectx_agent")
 BOARD_NAMES = (
@@ -55,16 +57,27 @@ PROBES: tuple[tuple[str, int], ...] = (
 
 KAGGLE_ACT_TIMEOUT = 2.0
 """Kaggle ConnectX's ``actTimeout``: the seconds its agents are told a move may take."""
+SHARE = 0.8
+"""Of the whole check's time per move, what an agent is told it may take (the rest: starting and importing)."""
+MOVES_A_GAME = 21
+"""An agent's moves in one game at most (42 cells, half of them its own)."""
 
 
-def act_timeout(move_seconds: float) -> float:
-    """What a ConnectX agent is told a move may take: Kaggle's 2 s, or less where the check's limit per move is less.
+def act_timeout(limits: Limits, moves: int) -> float:
+    """What a ConnectX agent is told a move may take: Kaggle's 2 s, or less where the check lends less.
 
-    An agent that thinks until ``configuration.actTimeout`` (Kaggle's own template does) was told 2 s under
-    ``--time-per-move 1`` and timed out in every position; told a 60 s overage bank, it could plan past any
-    limit. The check lends no overage: a move past its limit is a time-out.
+    An agent that thinks until ``configuration.actTimeout`` (Kaggle's own template does) was told 2 s whatever
+    the check's limits: under ``--time-per-move 1`` it timed out in every position, and under PrairieLearn's
+    ``--budget 25`` (some 39 s of CPU for 80 positions and 8 games) the budget ran out a fifth of the way in,
+    every game unplayed and lost. So it is told no more than the limit per move, nor than its share of the
+    whole check (``moves``: the positions and the games' moves at most) within the CPU time and the wall clock
+    its processes have. Nor is it told of a 60 s overage bank: the check lends none.
     """
-    return min(KAGGLE_ACT_TIMEOUT, float(move_seconds))
+    whole = limits.total_seconds
+    if limits.wall_seconds is not None:
+        whole = min(whole, limits.wall_seconds * limits.workers)
+    share = SHARE * whole / max(moves, 1)
+    return max(0.001, math.floor(1000 * min(KAGGLE_ACT_TIMEOUT, float(limits.move_seconds), share)) / 1000)
 
 
 @dataclass(frozen=True, slots=True)
