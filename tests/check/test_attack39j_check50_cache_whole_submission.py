@@ -4,10 +4,12 @@ The extension keeps each report a day in the user's cache, under a digest of the
 perfectplay's version. A thin ``tictactoe.py`` (``from ai import *``) is the same file in every student's
 folder while the AI is in the module it imports: a TA who ran check50 on one student's folder, then on another's
 with the same ``tictactoe.py``, read the first student's report for the second (check_ai ran once for both).
+And a folder or a FIFO named like the AI ended each check in ``NotGradable``'s traceback, not a failure in words.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +54,17 @@ def test_two_students_with_the_same_tictactoe_py_and_their_own_ai_each_get_their
     monkeypatch.chdir(tmp_path / "alice")
     assert extension._once("tictactoe.py", {}).problem == "checked # alice's correct AI"
     assert len(checked) == 2
+
+
+def test_a_folder_or_a_fifo_named_like_the_ai_fails_the_check_in_words_never_in_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PERFECTPLAY_CHECK50_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tictactoe.py").mkdir()
+    with pytest.raises(check50.Failure, match=r"^tictactoe\.py is a folder: .*: not gradable$"):
+        extension.never_beaten("tictactoe.py")
+    fifo = tmp_path / "ai.py"
+    os.mkfifo(fifo)
+    with pytest.raises(check50.Failure, match=r"not gradable$"):
+        extension.keeps_value(str(fifo))

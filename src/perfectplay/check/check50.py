@@ -41,6 +41,7 @@ import check50
 
 from perfectplay import files
 from perfectplay.check.api import check_ai
+from perfectplay.check.errors import NotGradable
 from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
@@ -53,7 +54,10 @@ DEFAULT_FILE = "tictactoe.py"
 
 def checked(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
     """The report of ``path``; a file that cannot be checked at all fails the check that asked."""
-    report = _once(path, options)
+    try:
+        report = _once(path, options)
+    except NotGradable as error:  # a folder, a FIFO or a file that is no Python module named like the AI
+        raise check50.Failure(f"{escape.line(str(error))}: not gradable") from None
     if report.problem is not None:
         raise check50.Failure(f"{escape.line(str(path))} could not be checked: {escape.line(report.problem)}")
     return report
