@@ -4,7 +4,7 @@ Kaggle's agents think until ``configuration.actTimeout`` (less a margin), and so
 ``observation.remainingOverageTime`` on hard moves. The check told every agent Kaggle's 2 s and a 60 s overage
 bank whatever its own limits: under ``--time-per-move 1`` an agent that takes what it is told timed out in every
 position, and under PrairieLearn's ``--budget 25`` (39 s of CPU for 80 positions and 8 games) it ran the whole
-check's time out a fifth of the way in, its games unplayed and lost: an honest agent graded on the checker's word.
+check's time out after 55 positions, its games unplayed and lost: an honest agent graded on the checker's word.
 """
 
 from __future__ import annotations

@@ -68,10 +68,11 @@ def act_timeout(limits: Limits, moves: int) -> float:
 
     An agent that thinks until ``configuration.actTimeout`` (Kaggle's own template does) was told 2 s whatever
     the check's limits: under ``--time-per-move 1`` it timed out in every position, and under PrairieLearn's
-    ``--budget 25`` (some 39 s of CPU for 80 positions and 8 games) the budget ran out a fifth of the way in,
-    every game unplayed and lost. So it is told no more than the limit per move, nor than its share of the
-    whole check (``moves``: the positions and the games' moves at most) within the CPU time and the wall clock
-    its processes have. Nor is it told of a 60 s overage bank: the check lends none.
+    ``--budget 25`` (some 39 s of CPU for 80 positions and 8 games) the budget ran out after 55 of the 80
+    positions, every game unplayed and lost (told its share, 0.125 s, it answered all 80 and played its 8). So
+    it is told no more than the limit per move, nor than its share of the whole check (``moves``: the positions
+    and the games' moves at most) within the CPU time and the wall clock its processes have. Nor is it told of
+    a 60 s overage bank: the check lends none.
     """
     whole = limits.total_seconds
     if limits.wall_seconds is not None:
