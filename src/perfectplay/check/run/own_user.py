@@ -26,10 +26,12 @@ for a later candidate that draws the same user id.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
 import stat
+import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -158,6 +160,31 @@ class Reach:
         if self.descriptor is not None:
             os.close(self.descriptor)
             self.descriptor = None
+
+
+def end_processes(uid: int) -> None:
+    """End every process of the user ``uid`` (a candidate's own: no one else's while its check holds it).
+
+    With no cgroup, a process a ``--command`` program left in a session of its own (a daemon) is out of reach of the
+    process group and the session the check kills, and would outlive it: writing into the shared folders after
+    ``sweep``, or waiting for a later check that draws the same user id. A shell of that user signals them all at
+    once (``kill -9 -1``: every process the sender may signal but itself, in one pass of the kernel's, so no fork
+    slips between); the shell is the system's, which every user may run.
+    """
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            ["/bin/sh", "-c", "kill -9 -1"],
+            user=uid,
+            group=uid,
+            extra_groups=[],
+            cwd="/",
+            env={"PATH": "/usr/bin:/bin"},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=10,
+            check=False,
+        )
 
 
 def sweep(uid: int, shared: Sequence[str] = SHARED) -> None:

@@ -464,7 +464,8 @@ class Jail:
         shutil.rmtree(self._temp, ignore_errors=True)
         if self.reach is not None:
             self.reach.close()
-            if self.slot is not None:  # its processes are gone: what its user left in shared folders goes too
+            if self.slot is not None:  # its processes ended (daemons too): what its user left in shared folders goes
+                own_user.end_processes(self.slot.uid)
                 own_user.sweep(self.slot.uid)
         if self.slot is not None:
             self.slot.release()
