@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from perfectplay.check.position import TicTacToePosition
+from perfectplay.check.run.protocol import MAX_INDEX
 
 
 def request_line(position: TicTacToePosition) -> bytes:
@@ -42,8 +43,12 @@ def parse_answer(line: str) -> dict[str, Any]:
     except ValueError:
         numbers = []
     if len(numbers) == 1 and len(words) == 1:
+        if abs(numbers[0]) > MAX_INDEX:  # named by its length, as a module's number is (``protocol.move``)
+            return {"kind": "other", "type": "line", "repr": f"a {len(str(abs(numbers[0])))}-digit number"}
         return {"kind": "int", "value": numbers[0]}
     if len(numbers) == 2 and len(words) == 2:
+        if any(abs(number) > MAX_INDEX for number in numbers):
+            return {"kind": "other", "type": "line", "repr": "(a huge pair)"}
         return {"kind": "pair", "value": numbers, "type": "line"}
     text = line.strip()
     return {"kind": "other", "type": "line", "repr": repr(text if len(text) <= 80 else text[:77] + "...")}
