@@ -89,7 +89,8 @@ class Runner:
         constants: dict[str, Any] = {}
         boards: list[dict[str, Any]] = []
         for key, value in list(vars(self.module).items()):
-            if type(key) is not str or key.startswith("__") or len(functions) >= 200:
+            # Only what the checker reads (``protocol.loaded``): a name it would refuse would fail the whole start.
+            if type(key) is not str or key.startswith("__") or len(functions) >= 200 or not values.name(key):
                 continue
             try:
                 self.describe_one(key, value, functions, own, constants, boards, classes)
@@ -116,7 +117,7 @@ class Runner:
             classes[key] = {
                 name: max(values.required_arguments(method) - 1, -1)
                 for name, method in list(vars(value).items())[:100]
-                if isinstance(method, FunctionType)
+                if isinstance(method, FunctionType) and values.name(name)
             }
         if callable(value) and not isinstance(value, type):
             arguments = values.required_arguments(value)
@@ -124,9 +125,9 @@ class Runner:
             functions[key] = arguments
             if mine:
                 own.append(key)
-        elif key in ("X", "O", "EMPTY") and values.jsonable(value):
+        elif key in ("X", "O", "EMPTY") and values.jsonable(value) and values.marker(value):
             constants[key] = value
-        elif isinstance(value, list):
+        elif isinstance(value, list) and len(boards) < 50:
             board = values.board_shape(value)
             if board is not None:
                 boards.append(board)

@@ -5,6 +5,7 @@ description of the candidate's module: its functions' required arguments, its bo
 from __future__ import annotations
 
 import linecache
+import math
 import operator
 from pathlib import Path
 from types import FrameType, FunctionType, TracebackType
@@ -188,11 +189,31 @@ def required_arguments(function: Callable[..., Any]) -> int:
 
 
 def board_shape(value: list[Any]) -> dict[str, Any] | None:
-    """A module-level list that looks like a board: its shape and the cell values it holds."""
+    """A module-level list that looks like a board: its shape and the cell values it holds that could be marks."""
     if len(value) == 9 and all(jsonable(cell) for cell in value):
-        return {"shape": "flat", "values": sorted(set(value), key=repr)}
+        return {"shape": "flat", "values": sorted({cell for cell in value if marker(cell)}, key=repr)}
     if len(value) == 3 and all(isinstance(row, list) and len(row) == 3 for row in value):
         cells = [cell for row in value for cell in row]
         if all(jsonable(cell) for cell in cells):
-            return {"shape": "nested", "values": sorted(set(cells), key=repr)}
+            return {"shape": "nested", "values": sorted({cell for cell in cells if marker(cell)}, key=repr)}
     return None
+
+
+MARKER_TEXT = 20
+MARKER_NUMBER = 10**9
+
+
+def marker(value: object) -> bool:
+    """Whether a constant or a board's cell could be a mark, as the checker reads them (``protocol._marker``): None,
+    a short string, a modest number. Others are not sent: nine long strings beside the AI (a help text) would make
+    the description longer than a line the checker reads, and a correct AI would fail to start."""
+    if value is None or (isinstance(value, str) and len(value) <= MARKER_TEXT):
+        return True
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) <= MARKER_NUMBER
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def name(value: object) -> bool:
+    """A name the checker reads (``protocol._name``): an identifier of at most 100 characters."""
+    return isinstance(value, str) and len(value) <= 100 and value.isidentifier()
