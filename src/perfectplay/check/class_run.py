@@ -165,8 +165,6 @@ def _side_by_side(
     pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_start, initargs=(events,))
     finished = False
     futures: list[concurrent.futures.Future[Result]] = []
-    again: concurrent.futures.ThreadPoolExecutor | None = None
-    """Each check the broken pool failed, run again in a checker process of its own (``_alone``)."""
     try:
         # Started the likeliest longest first, so that no long check is left running alone at the end; the results
         # still come back in the roster's order.
@@ -180,12 +178,7 @@ def _side_by_side(
             except concurrent.futures.process.BrokenProcessPool:
                 # A checker process died (killed from outside, out of memory), and the pool fails every check it
                 # had not finished with it, not only the one that process ran: each is checked again on its own.
-                if again is None:
-                    again = concurrent.futures.ThreadPoolExecutor(jobs)
-                    for later in range(index, len(submissions)):
-                        if futures[later].exception() is not None:
-                            futures[later] = again.submit(_alone, context, events, check, plan, submissions[later])
-                result = futures[index].result()
+                result = _alone(context, events, check, plan, submission)
             if events is not None:
                 # Sent from here, after the check's own events: the relay reads it before the run's end (None).
                 events.put((submission.name, "finished", 1, 1))
@@ -200,8 +193,6 @@ def _side_by_side(
             for process in multiprocessing.active_children():
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
-        if again is not None:
-            again.shutdown(wait=True, cancel_futures=True)
         if events is not None:
             events.put(None)
             if listener is not None:
@@ -210,14 +201,25 @@ def _side_by_side(
 
 
 def _alone(context: Any, events: Any, check: Check, plan: Plan, submission: Submission) -> Result:
-    """One check again in a checker process of its own: if that one dies too, the check itself killed it."""
+    """One check again in a checker process of its own: if that one dies too, the check itself killed it.
+
+    Run in turn, in this thread (a class run whose pool broke goes on one check at a time): Ctrl-C reaches it here,
+    and its check ends as the others do (SIGTERM: its candidates and its copy cleaned up), never waited for.
+    """
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=context, initializer=_start, initargs=(events,))
+    ended = False
     try:
-        return pool.submit(_in_process, check, plan, submission).result()
+        result = pool.submit(_in_process, check, plan, submission).result()
+        ended = True
     except concurrent.futures.process.BrokenProcessPool as broken:
-        return Result(submission, problem=f"the checker's process for it died ({broken})")
+        ended = True
+        result = Result(submission, problem=f"the checker's process for it died ({broken})")
     finally:
+        if not ended:
+            for process in multiprocessing.active_children():
+                process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+    return result
 
 
 CS50_HELPERS = tuple(
