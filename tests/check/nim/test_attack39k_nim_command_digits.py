@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import InProcess
+from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.nim.plan import make_plan, parse_start
 from perfectplay.check.nim.plug import NimLines
 
 
@@ -34,3 +36,11 @@ def test_a_player_answering_superscript_digits_is_graded_not_a_checker_failure(r
     document = json.loads(finished.stdout)
     assert document["verdict"] != "pass"
     assert "checker failed" not in finished.stdout + finished.stderr
+
+
+def test_a_teachers_start_or_seeds_in_digits_int_refuses_are_a_usage_error_in_words() -> None:
+    assert parse_start("1,3,5") == (1, 3, 5)
+    with pytest.raises(CheckUsageError, match="--start must be pile sizes"):
+        parse_start("1,\u00b2,5")
+    with pytest.raises(CheckUsageError, match="--train-seed must be whole numbers"):
+        make_plan("learning", "nim.py", {"train_seeds": "1,\u00b2"}, 0)

@@ -104,7 +104,7 @@ class NimPlan:
 def parse_start(text: str) -> Piles:
     """``--start 1,3,5,7`` (commas or spaces)."""
     parts = text.replace(",", " ").split()
-    if not parts or not all(part.isdigit() and len(part) <= 3 for part in parts):
+    if not parts or not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
         raise CheckUsageError(f"--start must be pile sizes such as 1,3,5,7, not {text[:40]!r}")
     return tuple(int(part) for part in parts)
 
@@ -135,7 +135,7 @@ def make_plan(kind: str, name: str, hint: Mapping[str, str], seed: int) -> NimPl
         seeds = tuple((seed + index) % (MAX_SEED + 1) for index in range(DEFAULT_SEEDS))
     else:
         parts = seeds_text.replace(",", " ").split()
-        if not parts or not all(part.isdigit() and len(part) <= 10 for part in parts):
+        if not parts or not all(part.isascii() and part.isdigit() and len(part) <= 10 for part in parts):
             raise CheckUsageError(f"--train-seed must be whole numbers such as 1,2,3, not {seeds_text[:40]!r}")
         seeds = tuple(int(part) for part in parts)
     games = _number(hint, "train_games", "--train-games", DEFAULT_GAMES)
