@@ -8,9 +8,10 @@ installed can be imported there. Two filters, stacked when both apply (the kerne
   never needs and that hand out something of the machine's beyond the candidate's limits: io_uring
   (work done by kernel threads no limit of the candidate counts), userfaultfd, the key rings (a
   quota shared by every process of the user), BPF programs, performance counters, inotify and
-  fanotify instances (a small per-user pool), System V shared memory and message queues (a detached
-  segment is in no address space and outlives its process: without a cgroup, nothing would bound
-  it). Each answers ENOSYS, as a kernel without it would.
+  fanotify instances (a small per-user pool), System V shared memory, message queues and semaphore
+  sets (a detached segment, a queue or a set of 32,000 semaphores is the kernel's memory in no
+  address space and outlives its process: without a cgroup, nothing would bound it). Each answers
+  ENOSYS, as a kernel without it would.
 * ``no_fork_filter``, where no cgroup counts processes: without a cgroup, the CPU time of a child
   that the kernel reaps (SIGCHLD ignored) is counted nowhere, and a daemon can leave every process
   tree. A Python candidate needs no process of its own, so none is allowed: fork, vfork and clone
@@ -39,9 +40,9 @@ _ARCHES = {
 }
 _LENT = {
     # machine: io_uring_setup, io_uring_enter, io_uring_register, userfaultfd, add_key, request_key, keyctl, bpf,
-    # perf_event_open, inotify_init1, fanotify_init, shmget, msgget, inotify_init (x86_64 only).
-    "x86_64": (425, 426, 427, 323, 248, 249, 250, 321, 298, 294, 300, 29, 68, 253),
-    "aarch64": (425, 426, 427, 282, 217, 218, 219, 280, 241, 26, 262, 194, 186),
+    # perf_event_open, inotify_init1, fanotify_init, shmget, msgget, semget, inotify_init (x86_64 only).
+    "x86_64": (425, 426, 427, 323, 248, 249, 250, 321, 298, 294, 300, 29, 68, 64, 253),
+    "aarch64": (425, 426, 427, 282, 217, 218, 219, 280, 241, 26, 262, 194, 186, 190),
 }
 
 
