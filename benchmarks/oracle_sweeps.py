@@ -1,0 +1,76 @@
+"""The exhaustive oracle sweeps whose stride the test suite runs, each whole, with the test's own assertion.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/oracle_sweeps.py                # every sweep
+    .venv/bin/python benchmarks/oracle_sweeps.py --only trace   # one of them
+
+Each sweep is a function of a test module (the one named below), called
+there on every tenth position or so and here on every one. A sweep the suite
+ran whole cost it seconds of CPU on each run and proved what its stride and
+the fast tests around it prove, unless the engine broke on exactly the
+positions the stride skips: run this after changing the search, the tracer
+or the games they sweep. It prints each sweep's count and time, and exits 1
+on the first assertion that fails (its traceback names the position).
+
+* ``trace``: traced minimax counts exactly the textbook minimax's nodes, and
+  finds its value and best moves, on every 3x3 position with six or fewer
+  empty cells (5,396; ``tests/teaching/test_trace.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+
+
+def test_module(relative: str) -> ModuleType:
+    """A test module of tests/, imported as pytest imports it (its folder and tests/ on the path)."""
+    path = TESTS / relative
+    for folder in (TESTS, path.parent):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def trace() -> int:
+    tests = test_module("teaching/test_trace.py")  # first: it puts tests/ on the path for the helpers below
+    from perfectplay import TicTacToe
+    from textbook_reference import reachable_positions, reference_answers
+
+    game = TicTacToe()
+    positions = reachable_positions(game)
+    count: int = tests.assert_traced_minimax_counts_the_reference(
+        tests.few_empty_cells(positions, 6), reference_answers(game, positions)
+    )
+    return count
+
+
+SWEEPS: dict[str, Callable[[], int]] = {"trace": trace}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=sorted(SWEEPS), help="one sweep (default: every one)")
+    arguments = parser.parse_args(argv)
+    for name in [arguments.only] if arguments.only else list(SWEEPS):
+        start = time.process_time()
+        count = SWEEPS[name]()
+        print(f"{name}: {count:,} checked, {time.process_time() - start:.1f} s of CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
