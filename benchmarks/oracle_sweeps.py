@@ -16,6 +16,9 @@ on the first assertion that fails (its traceback names the position).
 * ``trace``: traced minimax counts exactly the textbook minimax's nodes, and
   finds its value and best moves, on every 3x3 position with six or fewer
   empty cells (5,396; ``tests/teaching/test_trace.py``).
+* ``nim``: the solver's outcome is Bouton's rule's (normal play) and the
+  misère rule's on every Nim position of up to 4 heaps of up to 7 (4,676
+  each; ``tests/games/test_nim.py``).
 """
 
 from __future__ import annotations
@@ -58,7 +61,13 @@ def trace() -> int:
     return count
 
 
-SWEEPS: dict[str, Callable[[], int]] = {"trace": trace}
+def nim() -> int:
+    tests = test_module("games/test_nim.py")
+    every = tests.positions(4, 7)
+    return sum(int(tests.assert_the_solver_agrees_with_the_rule(game, rule, every)) for game, rule in tests.RULES)
+
+
+SWEEPS: dict[str, Callable[[], int]] = {"trace": trace, "nim": nim}
 
 
 def main(argv: list[str]) -> int:
