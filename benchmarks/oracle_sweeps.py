@@ -19,6 +19,9 @@ on the first assertion that fails (its traceback names the position).
 * ``nim``: the solver's outcome is Bouton's rule's (normal play) and the
   misère rule's on every Nim position of up to 4 heaps of up to 7 (4,676
   each; ``tests/games/test_nim.py``).
+* ``reference``: the textbook minimax's stored answers
+  (``tests/data/tictactoe_minimax.txt``) are what it finds afresh on every
+  reachable 3x3 position (5,478; ``tests/search/test_textbook_reference.py``).
 """
 
 from __future__ import annotations
@@ -67,7 +70,18 @@ def nim() -> int:
     return sum(int(tests.assert_the_solver_agrees_with_the_rule(game, rule, every)) for game, rule in tests.RULES)
 
 
-SWEEPS: dict[str, Callable[[], int]] = {"trace": trace, "nim": nim}
+def reference() -> int:
+    tests = test_module("search/test_textbook_reference.py")
+    from perfectplay import TicTacToe, minimax
+    from textbook_reference import reachable_positions
+
+    game = TicTacToe()
+    empty = minimax(game, game.initial_state())
+    count: int = tests.assert_the_stored_answers_are_searched_afresh(game, reachable_positions(game), empty)
+    return count
+
+
+SWEEPS: dict[str, Callable[[], int]] = {"trace": trace, "nim": nim, "reference": reference}
 
 
 def main(argv: list[str]) -> int:
