@@ -1,16 +1,16 @@
-"""The exhaustive oracle sweeps whose stride the test suite runs, each whole, with the test's own assertion.
+"""The long oracle runs the test suite runs a part of, each whole, with the test's own assertions.
 
 Run from the repository root::
 
     .venv/bin/python benchmarks/oracle_sweeps.py                # every sweep
     .venv/bin/python benchmarks/oracle_sweeps.py --only trace   # one of them
 
-Each sweep is a function of a test module (the one named below), called
-there on every tenth position or so and here on every one. A sweep the suite
-ran whole cost it seconds of CPU on each run and proved what its stride and
-the fast tests around it prove, unless the engine broke on exactly the
-positions the stride skips: run this after changing the search, the tracer
-or the games they sweep. It prints each sweep's count and time, and exits 1
+Each is a function of a test module (the one named below), called there on
+every tenth position or so (or on the compiled core alone) and here on every
+one (on the Python core). Run whole on every run of the suite, each cost it
+seconds of CPU to prove what its part and the fast tests around it prove,
+unless the engine broke on exactly what the part leaves out: run this after
+changing the search, the tracer or the games they sweep. It prints each sweep's count and time, and exits 1
 on the first assertion that fails (its traceback names the position).
 
 * ``trace``: traced minimax counts exactly the textbook minimax's nodes, and
@@ -22,12 +22,16 @@ on the first assertion that fails (its traceback names the position).
 * ``reference``: the textbook minimax's stored answers
   (``tests/data/tictactoe_minimax.txt``) are what it finds afresh on every
   reachable 3x3 position (5,478; ``tests/search/test_textbook_reference.py``).
+* ``pure_core``: the analyses of ``tests/search/solver/test_outcomes_before_lengths.py``
+  (every move's outcome proven before any length, under a node limit) on
+  the Python core, which the suite runs on the compiled one.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -81,7 +85,24 @@ def reference() -> int:
     return count
 
 
-SWEEPS: dict[str, Callable[[], int]] = {"trace": trace, "nim": nim, "reference": reference}
+def pure_core() -> int:
+    tests = test_module("search/solver/test_outcomes_before_lengths.py")
+    from perfectplay.search.solver.compiled import PURE_VARIABLE
+
+    before = os.environ.get(PURE_VARIABLE)
+    os.environ[PURE_VARIABLE] = "1"
+    try:
+        tests.assert_outcomes_not_lengths()
+        tests.assert_every_move_exact()
+    finally:
+        if before is None:
+            del os.environ[PURE_VARIABLE]
+        else:
+            os.environ[PURE_VARIABLE] = before
+    return 2
+
+
+SWEEPS: dict[str, Callable[[], int]] = {"trace": trace, "nim": nim, "reference": reference, "pure_core": pure_core}
 
 
 def main(argv: list[str]) -> int:
