@@ -25,6 +25,9 @@ on the first assertion that fails (its traceback names the position).
 * ``pure_core``: the analyses of ``tests/search/solver/test_outcomes_before_lengths.py``
   (every move's outcome proven before any length, under a node limit) on
   the Python core, which the suite runs on the compiled one.
+* ``book``: the shipped Connect Four opening book answers every position
+  the computer meets to the book's ply, in games either colour began
+  (``tests/search/solver/test_shipped_book.py``, which walks to ply 10).
 """
 
 from __future__ import annotations
@@ -102,7 +105,20 @@ def pure_core() -> int:
     return 2
 
 
-SWEEPS: dict[str, Callable[[], int]] = {"trace": trace, "nim": nim, "reference": reference, "pure_core": pure_core}
+def book() -> int:
+    tests = test_module("search/solver/test_shipped_book.py")
+    shipped = tests.checked_shipped_book()
+    met: list[int] = tests.assert_the_book_answers_the_computer_whichever_colour_moved_first(shipped, shipped.plies)
+    return 2 * sum(met)
+
+
+SWEEPS: dict[str, Callable[[], int]] = {
+    "trace": trace,
+    "nim": nim,
+    "reference": reference,
+    "pure_core": pure_core,
+    "book": book,
+}
 
 
 def main(argv: list[str]) -> int:
