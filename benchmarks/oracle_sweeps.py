@@ -28,6 +28,9 @@ on the first assertion that fails (its traceback names the position).
 * ``book``: the shipped Connect Four opening book answers every position
   the computer meets to the book's ply, in games either colour began
   (``tests/search/solver/test_shipped_book.py``, which walks to ply 10).
+* ``exact_layer``: every row of the shipped 7x6 exact layers has the
+  shipped outcome layer's outcome (94,388;
+  ``tests/search/solver/test_shipped_exact_layer.py``, every tenth row).
 """
 
 from __future__ import annotations
@@ -112,12 +115,19 @@ def book() -> int:
     return 2 * sum(met)
 
 
+def exact_layer() -> int:
+    tests = test_module("search/solver/test_shipped_exact_layer.py")
+    count: int = tests.assert_the_rows_outcomes_are_the_outcome_layers(1)
+    return count
+
+
 SWEEPS: dict[str, Callable[[], int]] = {
     "trace": trace,
     "nim": nim,
     "reference": reference,
     "pure_core": pure_core,
     "book": book,
+    "exact_layer": exact_layer,
 }
 
 
