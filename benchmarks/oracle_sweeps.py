@@ -37,6 +37,11 @@ first assertion that fails (its traceback names the position).
 * ``nim_lab``: the Nim lab's learning example, fully trained, passes
   under training seeds 1 and 2, and the running maximum fails under both
   (``tests/check/nim/test_nim_lab_check.py``, seed 1).
+* ``cs50_batches``: a CS50 module whose helpers are wrong, crash and spin
+  on one board each, checked with its helpers' boards asked one a message,
+  finds what the batched check finds
+  (``tests/check/run/test_cs50_helpers_batched.py``, which holds the
+  batched check to its known answers).
 """
 
 from __future__ import annotations
@@ -133,6 +138,22 @@ def nim_lab() -> int:
     return 2
 
 
+def cs50_batches() -> int:
+    tests = test_module("check/run/test_cs50_helpers_batched.py")
+    import tempfile
+
+    import pytest
+
+    from perfectplay.check.judge.oracle import TicTacToeOracle
+    from perfectplay.check.run import speakers
+
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as monkeypatch:
+        path, _ = tests.quirky_module(Path(folder), TicTacToeOracle())
+        batched, _, _ = tests.checked(path, monkeypatch, speakers.RunnerSpeaker.BATCHES["cs50"])
+        tests.assert_one_board_a_message_finds_the_same(path, monkeypatch, batched)
+    return 2
+
+
 SWEEPS: dict[str, Callable[[], int]] = {
     "trace": trace,
     "nim": nim,
@@ -141,6 +162,7 @@ SWEEPS: dict[str, Callable[[], int]] = {
     "book": book,
     "exact_layer": exact_layer,
     "nim_lab": nim_lab,
+    "cs50_batches": cs50_batches,
 }
 
 
