@@ -10,10 +10,7 @@ moves name the position; the student's seed itself is never shown.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -23,7 +20,10 @@ import pytest
 from cli_helpers import run_cli
 from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
+from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
+from platform_records import not_files, read_record
+from secret_snoop import FOUND, snooping
 
 pytestmark = [
     pytest.mark.slow,  # a few Connect Four checks through the bundle, each a few processes
@@ -133,6 +133,7 @@ def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(
     named, _ = alice
     alone, note = grade(container(bundle, tmp_path / "alone", None))
     assert "no student in submission_metadata.json" in note and "drawn afresh" in note
+    assert SECRET_WORDS not in str(alone["output"]) and re.search(r"\bseed \d+", str(alone["output"]))
     assert alone["tests"] and isinstance(alone["score"], int | float) and alone["score"] > 0
     categories = [(test["name"], test["max_score"]) for test in named["tests"]]
     assert [(test["name"], test["max_score"]) for test in alone["tests"]] == categories
@@ -157,7 +158,7 @@ def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(
 def test_the_metadata_reader_names_the_users_or_nothing(tmp_path: Path, text: str, student: str | None) -> None:
     metadata = tmp_path / "submission_metadata.json"
     metadata.write_text(text)
-    read = subprocess.run([sys.executable, "-I", "-c", WHO, str(metadata)], capture_output=True, text=True, timeout=60)
+    read = read_record(WHO, metadata)
     assert (read.stdout.strip() or None) == student
     assert read.returncode == (0 if student else 1) and read.stderr == ""
 
@@ -165,29 +166,9 @@ def test_the_metadata_reader_names_the_users_or_nothing(tmp_path: Path, text: st
 def test_the_metadata_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -> None:
     real = tmp_path / "real.json"
     real.write_text(json.dumps(ALICE))
-    for make in ("link", "fifo", "missing", "folder"):
-        metadata = tmp_path / make / "submission_metadata.json"
-        metadata.parent.mkdir()
-        if make == "link":
-            metadata.symlink_to(real)
-        elif make == "fifo":
-            os.mkfifo(metadata)
-        elif make == "folder":
-            metadata.mkdir()
-        read = subprocess.run([sys.executable, "-I", "-c", WHO, str(metadata)], capture_output=True, timeout=60)
-        assert (read.returncode, read.stdout) == (1, b""), make
-
-
-SNOOP = """import glob, os
-
-# Before playing: look for the grader's secret where the bundle keeps it and where the run copies it.
-for path in [{source!r}] + glob.glob("/tmp/*/check-secret") + glob.glob("/autograder/source/check-secret"):
-    try:
-        open(path).read()
-    except OSError:
-        continue
-    raise SystemExit("read the secret at " + path)
-"""
+    for make, metadata in not_files(tmp_path, "submission_metadata.json", real):
+        read = read_record(WHO, metadata)
+        assert (read.returncode, read.stdout) == (1, ""), make
 
 
 @needs_sandbox
@@ -195,10 +176,10 @@ def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path, ali
     """An agent that reads the secret (at the bundle's path or the run's copy) exits, so its grade would change."""
     plain, _ = alice
     source = tmp_path / "snoop" / "autograder" / "source" / SECRET_FILE
-    snoop = SNOOP.format(source=str(source)) + AGENT.read_text()
+    snoop = snooping(AGENT.read_text(), [str(source)], ["/tmp/*/check-secret", "/autograder/source/check-secret"])
     snooped, _ = grade(container(bundle, tmp_path / "snoop", ALICE, agent=snoop))
     assert source.is_file()
-    assert "read the secret" not in str(snooped["output"])
+    assert FOUND not in str(snooped["output"])
     assert snooped["score"] == plain["score"] and asked(snooped) == asked(plain)
 
 

@@ -18,7 +18,8 @@ the moves that were right. The check runs once per submission: check50
 runs its checks in parallel processes, so the first to ask runs it while
 the others wait on a lock, and all read the same report, kept in a folder
 of the user's own (``PERFECTPLAY_CHECK50_CACHE``, or one in the temporary
-folder) under the file's content, the options and perfectplay's version. check50 is needed only where these run (``pip
+folder) under the content of the submission's folder (every file in it, not the one checked alone), the
+options and perfectplay's version. check50 is needed only where these run (``pip
 install check50``); nothing else in perfectplay imports this module.
 """
 
@@ -40,6 +41,7 @@ import check50
 
 from perfectplay import files
 from perfectplay.check.api import check_ai
+from perfectplay.check.errors import NotGradable
 from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition, other
 from perfectplay.check.report import escape
@@ -52,7 +54,10 @@ DEFAULT_FILE = "tictactoe.py"
 
 def checked(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) -> CheckReport:
     """The report of ``path``; a file that cannot be checked at all fails the check that asked."""
-    report = _once(path, options)
+    try:
+        report = _once(path, options)
+    except NotGradable as error:  # a folder, a FIFO or a file that is no Python module named like the AI
+        raise check50.Failure(f"{escape.line(str(error))}: not gradable") from None
     if report.problem is not None:
         raise check50.Failure(f"{escape.line(str(path))} could not be checked: {escape.line(report.problem)}")
     return report
@@ -65,16 +70,17 @@ CACHE_SECONDS = 24 * 3600.0
 def _once(path: str | os.PathLike[str], options: dict[str, Any]) -> CheckReport:
     """The report of ``path`` under ``options``, computed by the first check that asks, read by the others."""
     try:  # a regular file only, without blocking: a FIFO named like the AI never holds check50
-        content = files.read_bytes(path, limit=CAPS.bytes)
+        files.read_bytes(path, limit=CAPS.bytes)
     except (OSError, files.FileRefused):
         return check_ai(path, **options)  # no file: check_ai says so, in the report
     folder = _cache_folder()
-    if folder is None:
+    content = _submission_digest(Path(path).parent)
+    if folder is None or content is None:
         return check_ai(path, **options)
     settings = json.dumps(
         {"path": os.fspath(path), "options": options, "version": _version()}, sort_keys=True, default=repr
     )
-    key = hashlib.sha256(hashlib.sha256(content).digest() + settings.encode()).hexdigest()
+    key = hashlib.sha256(content + settings.encode()).hexdigest()
     stored = folder / f"{key}.report"
     with _locked(folder / f"{key}.lock"):
         if stored.is_file():
@@ -90,6 +96,44 @@ def _once(path: str | os.PathLike[str], options: dict[str, Any]) -> CheckReport:
             os.replace(temporary, stored)
     _forget_old(folder)
     return report
+
+
+def _submission_digest(folder: Path) -> bytes | None:
+    """A digest of every entry of the submission's folder, names and contents (links by their targets' names),
+    or None where it holds more than the copy's caps or cannot be read (then nothing is kept).
+
+    The whole folder, not the file checked alone: a thin ``tictactoe.py`` (``from ai import *``) is the same file
+    in every student's folder, and keyed on it alone, a second student checked by the same user within a day
+    read the first one's report.
+    """
+    digest = hashlib.sha256()
+    entries = size = 0
+    pending = [Path(os.path.abspath(folder))]
+    try:
+        while pending:
+            here = pending.pop()
+            with os.scandir(here) as scan:
+                found = sorted(scan, key=lambda entry: entry.name)
+            for entry in found:
+                entries += 1
+                if entries > CAPS.entries:
+                    return None
+                name = os.path.relpath(entry.path, folder).encode("utf-8", "surrogateescape")
+                digest.update(len(name).to_bytes(4, "big") + name)
+                if entry.is_symlink():
+                    digest.update(b"L" + os.fsencode(os.readlink(entry.path)) + b"\0")
+                elif entry.is_dir(follow_symlinks=False):
+                    digest.update(b"D")
+                    pending.append(Path(entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    content = files.read_bytes(entry.path, limit=CAPS.bytes - size)
+                    size += len(content)
+                    digest.update(b"F" + hashlib.sha256(content).digest())
+                else:
+                    digest.update(b"O")  # a FIFO, a socket, a device: named, never opened
+    except (OSError, files.FileRefused):
+        return None
+    return digest.digest()
 
 
 def _version() -> str:

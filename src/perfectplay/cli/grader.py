@@ -22,6 +22,7 @@ from pathlib import Path
 from perfectplay.check import STANDARDS, CheckUsageError, load_connect4_weights, load_weights, plug_for, plug_games
 from perfectplay.cli import grader_files
 from perfectplay.cli.grader_classroom50 import classroom50
+from perfectplay.cli.grader_coderunner import coderunner
 from perfectplay.cli.grader_files import GRADER_NAMES, Choices, File
 from perfectplay.cli.options import add_whole, duration, path
 from perfectplay.cli.wheel import build_wheel
@@ -155,7 +156,7 @@ def _bundle(grader: str, choices: Choices, wheel: Path) -> list[tuple[str, bytes
     if grader == "classroom50":
         return _encoded(classroom50(choices, wheel.read_bytes()))
     if grader == "coderunner":
-        return _encoded(grader_files.coderunner(choices)) + ship
+        return _encoded(coderunner(choices)) + ship
     outside, inside = grader_files.autolab(choices)
     return [*_encoded(outside), ("autograde.tar", _tar(_encoded(inside) + ship), grader_files.PLAIN)]
 

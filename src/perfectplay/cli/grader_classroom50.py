@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import base64
 
-from perfectplay.cli.grader_files import BOOT, PLAIN, Choices, File, teacher_readme
+from perfectplay.cli.grader_files import BOOT, FRESH_STEP, PLAIN, Choices, File, teacher_readme
+from perfectplay.cli.grader_student import FRESH_SEED_BITS
 
 CLASSROOM50_AUTOGRADER = '''"""Classroom 50 autograder: CLASSROOM/autograders/ASSIGNMENT/autograder.py.
 
@@ -40,6 +41,7 @@ import base64
 import datetime
 import io
 import json
+import secrets
 import shutil
 import subprocess
 import tempfile
@@ -48,6 +50,7 @@ import zipfile
 FILE = {file!r}
 FLAGS = {flags!r}
 WEIGHTS = {weights!r}
+DRAWS = {draws!r}
 OUTPUTS = ("result.json", "release-body.md")
 BOOT = {boot!r}
 WHEEL = (
@@ -71,9 +74,12 @@ def check(folder, out):
         flags += ["--weights", weights]
     argv = [*command, "check", os.path.abspath(FILE), "--format", "classroom50", *flags, "--output", out]
     environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
-    # No student is named here: what the check draws comes from a grader's secret of this run alone, made in
-    # its own folder (a runner whose home is read-only must not turn a correct program into a zero).
+    # No student is named here (the repository is the student's: no secret stays secret in it), so what the check
+    # draws is drawn afresh for this run, from a seed the report shows; any secret the check would make is made in
+    # this run's folder (a runner whose home is read-only must not turn a correct program into a zero).
     environ["XDG_CONFIG_HOME"] = os.path.join(folder, "config")
+    if DRAWS:
+        argv += ["--seed", str(secrets.randbelow(1 << {bits}))]
     try:
         return subprocess.run(argv, env=environ, cwd=folder).returncode
     except OSError:
@@ -153,7 +159,13 @@ def classroom50(choices: Choices, wheel: bytes) -> list[File]:
     encoded = base64.b64encode(wheel).decode("ascii")
     lines = "\n".join(f'    "{encoded[i : i + 100]}"' for i in range(0, len(encoded), 100))
     script = CLASSROOM50_AUTOGRADER.format(
-        file=choices.file, flags=choices.flags(None), weights=choices.weights, wheel=lines, boot=BOOT
+        file=choices.file,
+        flags=choices.flags(None),
+        weights=choices.weights,
+        draws=choices.draws(),
+        wheel=lines,
+        boot=BOOT,
+        bits=FRESH_SEED_BITS,
     )
     readme = teacher_readme(
         "Classroom 50",
@@ -163,6 +175,17 @@ def classroom50(choices: Choices, wheel: bytes) -> list[File]:
             "inside it (a pure-Python wheel, base64) and unpacks it into a temporary folder on the runner: no "
             "package index, no pip, nothing installed into the runner's Python.",
             'Add `"apt": ["bubblewrap"]` to the assignment\'s `runtime` block to give the student\'s code a sandbox.',
+            *(
+                [
+                    FRESH_STEP.format(
+                        job="run",
+                        why="the workflow runs in the student's own repository, so no secret "
+                        "(a file, an Actions secret) stays hidden from the student there",
+                    )
+                ]
+                if choices.draws()
+                else []
+            ),
         ],
     )
     return [File("autograder.py", script, PLAIN), File("README.md", readme)]

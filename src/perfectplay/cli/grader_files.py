@@ -25,8 +25,9 @@ from perfectplay.cli.grader_student import (
     SECRET_MODE,
     SECRET_STEP,
     draws_per_check,
-    gradescope_identity,
+    fresh_identity,
     gradescope_setup_secret,
+    identity_lines,
 )
 
 GRADER_NAMES = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
@@ -82,6 +83,11 @@ class Choices:
             flags += ["--visibility", self.visibility]
         return flags
 
+    def draws(self) -> bool:
+        """Whether the check draws what it asks (Connect Four's and Nim's positions; tic-tac-toe's sample, which
+        ``--sample`` or a budget buys), so that a grader that names no student must draw it afresh."""
+        return plug_for(self.game).defaults.fresh_seeds or self.sample is not None or self.budget is not None
+
     def summary(self) -> list[str]:
         """The choices in words, for the README."""
         lines = [f"- the game: `{self.game}`"] if self.game != "tictactoe" else []
@@ -108,10 +114,17 @@ class File:
     mode: int = PLAIN
 
 
-def _weights_files(choices: Choices, folder: str = "") -> list[File]:
+def weights_files(choices: Choices, folder: str = "") -> list[File]:
     if choices.weights is None:
         return []
     return [File(folder + WEIGHTS_FILE, json.dumps(choices.weights, indent=2) + "\n")]
+
+
+FRESH_STEP = (
+    "The sample is drawn afresh for each {job}, from a seed the report shows (`seed N`): {why}. A student can "
+    "resubmit until a kinder sample comes (docs/graders.md)."
+)
+"""The README's words for a bundle that cannot name its student."""
 
 
 # --- Gradescope ---------------------------------------------------------------
@@ -153,12 +166,6 @@ GRADESCOPE_LAB = """# The lab's packages (the extra {extra}) from the package in
 "$venv/bin/python" -m pip install --quiet --no-warn-script-location "$wheel[{extra}]" \\
     || echo "setup.sh: the lab's packages ({extra}) could not be installed" >&2
 """
-
-RUN_SECRET = """# No student is named here: a sample is drawn from a grader's secret of this run alone (a fresh
-# draw, never a fixed one, and never a secret the machine could not make).
-export XDG_CONFIG_HOME="{folder}/config"
-"""
-"""The lines of a bundle that passes no ``--secret``: the check's secret is made on first use in ``{folder}``."""
 
 RESULTS_OR_ZERO = """if [ "$status" -gt 3 ] || [ ! -s "$out/results.json" ]; then
     cat > "$out/results.json" <<'ZERO'
@@ -223,7 +230,7 @@ def gradescope(choices: Choices) -> list[File]:
         file=shlex.quote(choices.file),
         flags=_flag_text(flags),
         zero=json.dumps(zero),
-        identity=gradescope_identity() if secret else "",
+        identity=identity_lines("gradescope") if secret else "",
         identity_flags='${identity[@]+"${identity[@]}"} ' if secret else "",
     )
     readme = teacher_readme(
@@ -244,7 +251,7 @@ def gradescope(choices: Choices) -> list[File]:
     return [
         File("setup.sh", setup, EXECUTABLE),
         File("run_autograder", run, EXECUTABLE),
-        *_weights_files(choices),
+        *weights_files(choices),
         *([File(SECRET_FILE, fresh_secret(), SECRET_MODE)] if secret else []),
         File("README.md", readme),
     ]
@@ -277,12 +284,20 @@ else
 fi
 # --budget: the question's "timeout" (30 s by default) less the container's start-up.
 # A typo that stops Python reading the file is "gradable": false, so it costs no attempt.
-{fresh_secret}(cd "$work" && "${{perfectplay[@]}}" check "$root/student/{file}" \\
-    --format prairielearn {flags}--output "$out/results.json")
+{identity}(cd "$work" && "${{perfectplay[@]}}" check "$root/student/{file}" \\
+    --format prairielearn {flags}{identity_flags}--output "$out/results.json")
 status=$?
 # Whatever stopped the check from writing its result, the student still reads one sentence.
 """
     + RESULTS_OR_ZERO
+)
+
+
+PRAIRIELEARN_SECRET_STEP = (
+    f"`tests/{SECRET_FILE}` is this question's own grader's secret, 32 random bytes made with it: each student's "
+    "positions (or the sample tic-tac-toe's budget buys) are drawn from it and the student's variant of the question "
+    "(`singleVariant`: one variant a student), the same on every resubmission and regrade. Students never see a "
+    "question's `tests/`; keep the course repository private, and make a new bundle for a new term."
 )
 
 
@@ -305,12 +320,14 @@ def prairielearn(choices: Choices) -> list[File]:
         },
     }
     zero = {"gradable": False, "score": 0, "message": _cannot(choices.file)}
+    secret = draws_per_check(choices.game)  # tic-tac-toe too: PrairieLearn's check always has a budget
     run = PRAIRIELEARN_RUN.format(
         file=shlex.quote(choices.file),
         flags=_flag_text(flags),
         zero=json.dumps(zero),
         boot=shlex.quote(BOOT),
-        fresh_secret=RUN_SECRET.format(folder="$work"),
+        identity=identity_lines("prairielearn") if secret else fresh_identity("$work", '"$python"'),
+        identity_flags='${identity[@]+"${identity[@]}"} ',
     )
     question = (
         f"<pl-question-panel>\n  <p>Write <code>{choices.file}</code>: {_task(choices.game)}.</p>\n"
@@ -326,108 +343,17 @@ def prairielearn(choices: Choices) -> list[File]:
             "grader runs `tests/run.sh` in `prairielearn/grader-python` (any image with Python 3.10 or later "
             "does): it unpacks the wheel in `tests/` into a temporary folder, with no package index.",
             "Keep `tests/run.sh` executable when you commit it (`git update-index --chmod=+x`).",
+            *([PRAIRIELEARN_SECRET_STEP] if secret else []),
         ],
     )
     return [
         File("info.json", json.dumps(info, indent=2) + "\n"),
         File("question.html", question),
         File("tests/run.sh", run, 0o755),
-        *_weights_files(choices, "tests/"),
+        *weights_files(choices, "tests/"),
+        *([File(f"tests/{SECRET_FILE}", fresh_secret(), SECRET_MODE)] if secret else []),
         File("README.md", readme),
     ]
-
-
-# --- Moodle CodeRunner ----------------------------------------------------------------
-
-CODERUNNER_TEMPLATE = '''# CodeRunner template grader ("Template grader", "Is combinator" ticked): the student's
-# answer is the file perfectplay checks; the result is one JSON object (fraction, testresults,
-# prologuehtml, epiloguehtml).
-# perfectplay is the support file perfectplay-*.whl, unpacked beside the answer: no pip, no index.
-import os
-import sys
-
-# The job's folder is never where this script's own imports come from (os and sys are loaded before any path).
-sys.path[:] = [entry for entry in sys.path if entry and os.path.abspath(entry) != os.getcwd()]
-
-import glob
-import json
-import subprocess
-import tempfile
-import zipfile
-
-FILE = {file!r}
-FLAGS = {flags!r}
-ANSWER = """{{{{ STUDENT_ANSWER | e('py') }}}}"""
-
-
-def fallback(why):
-    """A valid result whatever happened: the grader itself failed, and says why."""
-    return {{
-        "fraction": 0.0,
-        "testresults": [["iscorrect", "Category", "Points", "Out of", "Details"], [False, "perfectplay", 0, 1, why]],
-        "prologuehtml": "<p>The grader could not check this answer; please tell your teacher.</p>",
-        "epiloguehtml": "",
-    }}
-
-
-def main():
-    wheels = sorted(os.path.abspath(wheel) for wheel in glob.glob("perfectplay-*-py3-none-any.whl"))
-    if not wheels:
-        return fallback("the support file perfectplay-*.whl is missing from the question")
-    with tempfile.TemporaryDirectory(prefix="perfectplay-") as scratch:
-        return check(wheels[0], scratch)
-
-
-def check(wheel, scratch):
-    """The check of the answer, written into a folder of its own in ``scratch``: the job's folder holds the
-    wheel (the checker and its solver, importable from the zip), which the answer's copy must not carry."""
-    os.mkdir(os.path.join(scratch, "answer"))
-    answer = os.path.join(scratch, "answer", FILE)
-    with open(answer, "w", encoding="utf-8") as out:
-        out.write(ANSWER)
-    # The checker runs isolated (-I) from its own folder: nothing beside the answer is imported in its place.
-    lib = os.path.join(scratch, "lib")
-    zipfile.ZipFile(wheel).extractall(lib)
-    environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
-    # No student is named here: the sample is drawn from a grader's secret of this run alone (a fresh draw).
-    environ["XDG_CONFIG_HOME"] = os.path.join(scratch, "config")
-    weights = os.path.abspath("weights.json")
-    flags = list(FLAGS) + (["--weights", weights] if os.path.isfile(weights) else [])
-    boot = {boot!r}
-    argv = [sys.executable, "-I", "-c", boot, lib, "check", answer, "--format", "coderunner", *flags]
-    try:
-        done = subprocess.run(argv, env=environ, cwd=lib, capture_output=True, text=True, timeout=25)
-    except subprocess.TimeoutExpired:
-        return fallback("the check did not finish in time")
-    try:
-        result = json.loads(done.stdout)
-    except ValueError:
-        return fallback("the check gave no result: " + (done.stderr.strip().splitlines() or ["no message"])[-1])
-    return result if isinstance(result, dict) and "fraction" in result else fallback("the check's result was not valid")
-
-
-print(json.dumps(main()))
-'''
-
-
-def coderunner(choices: Choices) -> list[File]:
-    script = CODERUNNER_TEMPLATE.format(file=choices.file, flags=choices.flags(None), boot=BOOT)
-    readme = teacher_readme(
-        "Moodle CodeRunner",
-        choices,
-        [
-            "Make a CodeRunner question of type `python3`. Under Customisation, tick Customise, paste "
-            "`template.py` into Template, set Grading to `Template grader` and tick `Is combinator`.",
-            "Upload the wheel (`perfectplay-*.whl`) as a Support file"
-            + (" and `weights.json` too" if choices.weights else "")
-            + "; add one test case (its fields can be empty): the template grades the whole answer once.",
-            "The check fits Jobe's default 5 s of CPU: a stratified sample of 200 positions (drawn afresh for each "
-            "check from a grader's secret of its own, not shown: a fixed one would be an answer key) plus every "
-            "position the student's own games reach, 2 s of the student's CPU time in all and 0.5 s a move. The "
-            "result says it was a sample.",
-        ],
-    )
-    return [File("template.py", script), *_weights_files(choices), File("README.md", readme)]
 
 
 # --- Autolab ---------------------------------------------------------------------------
@@ -473,8 +399,9 @@ else
     echo '{zeros}'
     exit 0
 fi
-{fresh_secret}(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \
-    --format autolab {flags}) > "$lib/feedback"
+# Autolab's job names no student: the sample is drawn afresh for each job, and the report shows its seed.
+{fresh}(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \
+    --format autolab {flags} ${{identity[@]+"${{identity[@]}}"}}) > "$lib/feedback"
 status=$?
 cat "$lib/feedback"
 # The scores line only if this check printed one; otherwise zeros and why.
@@ -500,7 +427,7 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
         zeros=zeros,
         cannot=_cannot(choices.file),
         boot=shlex.quote(BOOT),
-        fresh_secret=RUN_SECRET.format(folder="$lib"),
+        fresh=fresh_identity("$lib", '"$python"'),
     )
     readme = teacher_readme(
         "Autolab",
@@ -515,10 +442,15 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
             "`never_beaten`, `keeps_value`, and `best_move` (under `--standard best`) and `helpers` (CS50's "
             "functions); each with the points `perfectplay check --format autolab` gives it. The scoreboard "
             "shows the total and 1 for a program never beaten.",
+            FRESH_STEP.format(
+                job="job",
+                why="Autolab's job names no student (it holds the handin, the Makefile and `autograde.tar`), and a "
+                "secret without a student would ask every student the same sample",
+            ),
         ],
     )
     outside = [File("autograde-Makefile", AUTOLAB_MAKEFILE), File("README.md", readme)]
-    inside = [File("grade.sh", grade, EXECUTABLE), *_weights_files(choices)]
+    inside = [File("grade.sh", grade, EXECUTABLE), *weights_files(choices)]
     return outside, inside
 
 

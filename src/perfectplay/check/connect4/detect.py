@@ -21,11 +21,13 @@ an agent that gives no legal move in any reading is not recognised.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.settings import Limits
 
 CONNECTX_NAMES = ("agent", "my_agent", "act", "connectx_agent")
 BOARD_NAMES = (
@@ -53,6 +55,32 @@ PROBES: tuple[tuple[str, int], ...] = (
 """(moves, the only winning column): the side to move wins there at once; its opponent threatens nothing."""
 
 
+KAGGLE_ACT_TIMEOUT = 2.0
+"""Kaggle ConnectX's ``actTimeout``: the seconds its agents are told a move may take."""
+SHARE = 0.8
+"""Of the whole check's time per move, what an agent is told it may take (the rest: starting and importing)."""
+MOVES_A_GAME = 21
+"""An agent's moves in one game at most (42 cells, half of them its own)."""
+
+
+def act_timeout(limits: Limits, moves: int) -> float:
+    """What a ConnectX agent is told a move may take: Kaggle's 2 s, or less where the check lends less.
+
+    An agent that thinks until ``configuration.actTimeout`` (Kaggle's own template does) was told 2 s whatever
+    the check's limits: under ``--time-per-move 1`` it timed out in every position, and under PrairieLearn's
+    ``--budget 25`` (some 39 s of CPU for 80 positions and 8 games) the budget ran out after 55 of the 80
+    positions, every game unplayed and lost (told its share, 0.125 s, it answered all 80 and played its 8). So
+    it is told no more than the limit per move, nor than its share of the whole check (``moves``: the positions
+    and the games' moves at most) within the CPU time and the wall clock its processes have. Nor is it told of
+    a 60 s overage bank: the check lends none.
+    """
+    whole = limits.total_seconds
+    if limits.wall_seconds is not None:
+        whole = min(whole, limits.wall_seconds * limits.workers)
+    share = SHARE * whole / max(moves, 1)
+    return max(0.001, math.floor(1000 * min(KAGGLE_ACT_TIMEOUT, float(limits.move_seconds), share)) / 1000)
+
+
 @dataclass(frozen=True, slots=True)
 class BoardReading:
     """How the agent is called: ``style``, the function, and for a board its shape, rows and pieces."""
@@ -64,6 +92,8 @@ class BoardReading:
     pieces: str = "012"
     piece_argument: bool = False
     allowed: tuple[str, ...] = field(default=())
+    act_timeout: float = KAGGLE_ACT_TIMEOUT
+    """The seconds Kaggle's ``configuration.actTimeout`` promises a move: never more than the check's own limit."""
 
     def interface(self) -> dict[str, Any]:
         """The runner's ``use`` message for this reading."""
@@ -77,6 +107,7 @@ class BoardReading:
             "pieces": list(PIECES[self.pieces]),
             "piece_argument": self.piece_argument,
             "allowed": list(self.allowed),
+            "act_timeout": self.act_timeout,
         }
 
     def words(self) -> str:

@@ -124,6 +124,8 @@ class DriverReading:
         self.rows = str(interface.get("rows", "top"))
         self.pieces: list[Any] = list(interface.get("pieces", [0, 1, 2]))
         self.piece_argument = bool(interface.get("piece_argument"))
+        timeout = interface.get("act_timeout", 2)
+        self.act_timeout = timeout if type(timeout) in (int, float) and 0 < timeout <= 2 else 2
         self.made: tuple[Any, ...] = ()
         """The arrays the last ``arguments`` made: read back through their own ``tolist`` alone (``_plain``)."""
         allow([str(folder) for folder in interface.get("allowed", [])])
@@ -132,8 +134,10 @@ class DriverReading:
         numbers = [int(cell) for cell in cells]
         if self.style == "connectx":
             step = sum(1 for number in numbers if number)
-            observation = Struct(board=numbers, mark=int(mark), step=step, remainingOverageTime=60)
-            configuration = Struct(columns=COLUMNS, rows=ROWS, inarow=IN_A_ROW, timeout=2, actTimeout=2)
+            # The time it is told is what the check lends: no more than its limit per move, and no overage bank.
+            observation = Struct(board=numbers, mark=int(mark), step=step, remainingOverageTime=0)
+            timeout = self.act_timeout
+            configuration = Struct(columns=COLUMNS, rows=ROWS, inarow=IN_A_ROW, timeout=timeout, actTimeout=timeout)
             return (observation, configuration)
         if self.style == "pettingzoo":
             me, other = int(mark), 3 - int(mark)

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.connect4 import asking, judging
 from perfectplay.check.connect4.class_report import COLUMNS, class_summary, csv_row
-from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, PETTINGZOO_NAMES, PIECES
+from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, MOVES_A_GAME, PETTINGZOO_NAMES, PIECES
 from perfectplay.check.connect4.graders import classroom50_json, coderunner_json, release_body
 from perfectplay.check.connect4.lines import Connect4Lines, move
 from perfectplay.check.connect4.model import Connect4Report, not_gradable
+from perfectplay.check.connect4.opponents import LADDER
 from perfectplay.check.connect4.pool import MAX_POSITIONS
 from perfectplay.check.connect4.recognise import LAB_PACKAGES, recognise
 from perfectplay.check.connect4.render import (
@@ -111,7 +112,8 @@ class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
         return move(record)
 
     def recognise(self, session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
-        return recognise(session, loaded, hint)
+        games = len(LADDER) * 2 * MOVES_A_GAME if self.games else 0
+        return recognise(session, loaded, hint, self.positions + games)
 
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
         return asking.draw_suite(self.positions, grading.seed, grading.seed_shown)

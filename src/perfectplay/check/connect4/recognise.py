@@ -12,6 +12,7 @@ from typing import Any
 
 from perfectplay.check.connect4.detect import (
     BoardReading,
+    act_timeout,
     candidates,
     choose_reading,
     probe_positions,
@@ -70,8 +71,9 @@ def hint_reading(hint: Mapping[str, str]) -> tuple[BoardReading | None, set[str]
     return None, fixed
 
 
-def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -> Recognised | str:
-    """The reading to ask it in, or the problem that ends its check (broken)."""
+def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str], moves: int) -> Recognised | str:
+    """The reading to ask it in, or the problem that ends its check (broken); ``moves``: what the check will ask
+    at most (its positions and its games' moves), whose share of the check's time the agent is told it has."""
     if loaded.command:
         return Recognised("command", COMMAND_WORDS, {})
     import_failed: str | None = None
@@ -101,16 +103,25 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str]) -
         raise NotGradable(f"{session.target}: {refused}") from None
     for note in notes:
         session.note(note)
-    reading = _probed(session, base, fixed, import_failed)
+    reading = _probed(session, base, fixed, import_failed, moves)
     if isinstance(reading, str):
         return reading
     return Recognised(reading.style, reading.words(), reading.interface(), detail=reading)
 
 
-def _probed(session: Session, base: BoardReading, fixed: set[str], import_failed: str | None) -> BoardReading | str:
+def _probed(
+    session: Session, base: BoardReading, fixed: set[str], import_failed: str | None, moves: int
+) -> BoardReading | str:
     packages = session.packages
     base = BoardReading(
-        base.style, base.name, base.shape, base.rows, base.pieces, base.piece_argument, packages.folders
+        base.style,
+        base.name,
+        base.shape,
+        base.rows,
+        base.pieces,
+        base.piece_argument,
+        packages.folders,
+        act_timeout(session.limits, moves),
     )
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
