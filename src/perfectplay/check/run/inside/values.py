@@ -21,9 +21,11 @@ def error_info(error: BaseException, path: Path) -> dict[str, Any]:
     info: dict[str, Any] = {"type": type_name(error), "message": safe_str(error)[:300]}
     try:
         if isinstance(error, SyntaxError) and error.lineno is not None:
-            info["message"] = str(error.msg)
-            info["line"] = error.lineno
-            info["code"] = (error.text or "").strip()[:120]
+            # One the candidate raised may say anything: as much of it as the checker reads, a line only if it is one.
+            info["message"] = safe_str(error.msg)[:300]
+            if type(error.lineno) is int and 0 < error.lineno <= 2**62:
+                info["line"] = error.lineno
+            info["code"] = safe_str(error.text or "").strip()[:120]
             return info
         for frame, line in reversed(_steps(error.__traceback__)):
             if Path(frame.f_code.co_filename).resolve().parent == path.parent:
