@@ -45,8 +45,8 @@ SHARED = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")
 """The machine's folders any user may write, looked through for what a candidate's user left (``sweep``)."""
 SWEEP_DEPTH = 4
 SWEEP_ENTRIES = 100_000
-"""How deep into folders every user may write, and how many entries in all, ``sweep`` looks (a teacher's ``/tmp``
-may be big; the candidate's own folders are removed whole, however deep)."""
+"""How deep into folders every user may write, and how many entries of others in all, ``sweep`` looks (a teacher's
+``/tmp`` may be big; the candidate's own entries are removed however many, its folders whole, however deep)."""
 HOME_VARIABLES = ("PYTHONHOME", "LD_LIBRARY_PATH")
 """The environment a handed interpreter needs (``Reach.env``): its prefix, and its shared library for a ``--command``
 program that is the same interpreter (its RUNPATH names the prefix's real path, which the user cannot reach)."""
@@ -201,14 +201,17 @@ def sweep(uid: int, shared: Sequence[str] = SHARED) -> None:
         except OSError:
             continue  # missing, or not a folder: nothing of the candidate's there
         for entry in entries:
-            seen += 1
             try:
                 status = entry.stat(follow_symlinks=False)
             except OSError:
+                seen += 1
                 continue
             if status.st_uid == uid:
+                # Never counted: a flood of its own files in one folder must not end the walk before the next.
                 _remove(Path(entry.path), stat.S_ISDIR(status.st_mode))
-            elif stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH and depth + 1 < SWEEP_DEPTH:
+                continue
+            seen += 1
+            if stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH and depth + 1 < SWEEP_DEPTH:
                 stack.append((Path(entry.path), depth + 1))
 
 
