@@ -31,12 +31,18 @@ print(json.dumps({{"semget": "lent" if made != -1 else ctypes.get_errno()}}))
 """
 
 
-@pytest.mark.skipif(
+pytestmark = pytest.mark.skipif(
     sys.platform != "linux" or platform.machine() not in CALLS, reason="the filter is written for x86_64 and aarch64"
 )
+
+
+def _answer_through_the_runner(program: str) -> object:
+    """What ``program`` prints, run as a candidate's program is: by the runner, with its filters on."""
+    command = [sys.executable, "-I", "-S", str(RUNNER), "--exec", sys.executable, "-I", "-c", program]
+    finished = subprocess.run(command, capture_output=True, text=True, check=False, timeout=60)
+    assert finished.returncode == 0, finished.stderr
+    return json.loads(finished.stdout)
+
+
 def test_a_program_the_runner_becomes_gets_no_system_v_semaphore_set() -> None:
-    probe = PROBE.format(**CALLS[platform.machine()])
-    argv = [sys.executable, "-I", "-S", str(RUNNER), "--exec", sys.executable, "-I", "-c", probe]
-    done = subprocess.run(argv, capture_output=True, text=True, check=False, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"semget": ENOSYS}
+    assert _answer_through_the_runner(PROBE.format(**CALLS[platform.machine()])) == {"semget": ENOSYS}
