@@ -87,8 +87,6 @@ FILE_BYTES = 16 * 1024 * 1024
 DESCRIPTORS = 256
 """RLIMIT_NOFILE where no cgroup counts kernel memory: without it, 4,000 socket pairs held 889 MB of queued bytes
 under a limit of 256 MB of address space (and the hard limit let it open tens of thousands)."""
-PROCESSES = 64
-"""RLIMIT_NPROC for the unprivileged user (threads count too)."""
 PROCESSES = accounting.PROCESSES
 """Processes and threads of one candidate: pids.max of its cgroup, or RLIMIT_NPROC of its own user."""
 UID_BASE = 0x5EED0000
@@ -461,11 +459,12 @@ class Jail:
         self._release()
 
     def _release(self) -> None:
+        if self.reach is not None and self.slot is not None:  # its processes end first (daemons too), then its files
+            own_user.end_processes(self.slot.uid)
         shutil.rmtree(self._temp, ignore_errors=True)
         if self.reach is not None:
             self.reach.close()
-            if self.slot is not None:  # its processes ended (daemons too): what its user left in shared folders goes
-                own_user.end_processes(self.slot.uid)
+            if self.slot is not None:  # what its user left in the shared folders goes too
                 own_user.sweep(self.slot.uid)
         if self.slot is not None:
             self.slot.release()
