@@ -34,6 +34,7 @@ from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
 from perfectplay.check.judge.interface import Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
+from perfectplay.check.plug import spelt
 from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
@@ -93,8 +94,7 @@ def choose_interface(
 def seeds_function(names: Iterable[str]) -> str | None:
     """The lab's ``find_best_move`` among ``names``, however it is spelt: ``findBestMove``, as the most copied
     write-up of minimax for tic-tac-toe names it, or ``FindBestMove``; the snake-case name first."""
-    spelt = [name for name in names if name.replace("_", "").lower() == SEEDS_NAME.replace("_", "")]
-    return SEEDS_NAME if SEEDS_NAME in spelt else min(spelt, default=None)
+    return spelt(names, SEEDS_NAME)
 
 
 def _mark(constants: dict[str, Any], side: str, boards: Sequence[dict[str, Any]] = ()) -> str:
