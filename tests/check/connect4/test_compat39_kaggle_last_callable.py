@@ -92,3 +92,10 @@ def test_a_file_whose_last_callable_is_a_helper_is_refused_in_one_line_not_grade
     with pytest.raises(NotGradable, match=r"no Connect Four agent recognised") as refused:
         quick(helpers)
     assert "\n" not in str(refused.value)
+
+
+def test_our_names_are_found_however_a_student_cases_them_before_kaggles_rule_is_needed() -> None:
+    board = style_of({"getBestMove": 2, "score_position": 2}, None)
+    assert (board.style, board.name, board.piece_argument, board.last_callable) == ("board", "getBestMove", True, False)
+    connectx = style_of({"myAgent": 2, "helper": 1}, None)
+    assert (connectx.style, connectx.name, connectx.last_callable) == ("connectx", "myAgent", False)

@@ -27,6 +27,7 @@ from typing import Any
 
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.plug import spelt
 from perfectplay.check.settings import Limits
 
 CONNECTX_NAMES = ("agent", "my_agent", "act", "connectx_agent")
@@ -149,7 +150,8 @@ def style_of(functions: dict[str, int], hint: BoardReading | None) -> BoardReadi
     ):
         if wanted and style != wanted:
             continue
-        for name in names:
+        for wanted_name in names:
+            name = spelt(functions, wanted_name) or wanted_name  # bestMove, getMove: as students name them
             if functions.get(name) in arguments:
                 base = hint if hint is not None else BoardReading(style, name)
                 return replace(base, style=style, name=name, piece_argument=functions[name] == 2 and style == "board")
