@@ -99,3 +99,22 @@ def test_our_names_are_found_however_a_student_cases_them_before_kaggles_rule_is
     assert (board.style, board.name, board.piece_argument, board.last_callable) == ("board", "getBestMove", True, False)
     connectx = style_of({"myAgent": 2, "helper": 1}, None)
     assert (connectx.style, connectx.name, connectx.last_callable) == ("connectx", "myAgent", False)
+
+
+def test_an_agent_whose_configuration_has_a_default_is_kaggles_and_a_one_argument_agent_still_pettingzoos(
+    tmp_path: Path,
+) -> None:
+    # agent(observation, configuration=None): one required argument, as a PettingZoo policy has; Kaggle calls it
+    # with both, and so does the check once the probes show which reading it answers in.
+    defaulted = tmp_path / "defaulted"
+    defaulted.mkdir()
+    source = textwrap.dedent(HELPERS + AGENT.format(name="agent")).replace("(obs, config):", "(obs, config=None):")
+    (defaulted / "agent.py").write_text(source.replace("config.columns", "7"))
+    kaggles = quick(defaulted / "agent.py")
+    ours = quick(agent_file(tmp_path, "agent"))
+    assert kaggles.interface is not None and "Kaggle ConnectX" in kaggles.interface
+    assert (kaggles.verdict, kaggles.overall) == (ours.verdict, ours.overall)
+    policy = tmp_path / "policy.py"
+    policy.write_text("def agent(observation):\n    return max(c for c in range(7) if observation['action_mask'][c])\n")
+    report = quick(policy)
+    assert "PettingZoo connect_four_v3" in str(report.interface) and report.overall.legal == report.overall.asked

@@ -98,6 +98,10 @@ class BoardReading:
     last_callable: bool = False
     """Found by Kaggle's rule (the file's last callable), not by its name: probed, and refused if it answers no
     column as ConnectX's agent (a file of helpers alone), as a name not found is."""
+    connectx_too: bool = False
+    """A PettingZoo reading of a name Kaggle's agents take, with one required argument: its second may have a
+    default (``agent(observation, configuration=None)``, which Kaggle calls with both), so ConnectX's reading is
+    probed too."""
 
     def interface(self) -> dict[str, Any]:
         """The runner's ``use`` message for this reading."""
@@ -154,7 +158,9 @@ def style_of(functions: dict[str, int], hint: BoardReading | None) -> BoardReadi
             name = spelt(functions, wanted_name) or wanted_name  # bestMove, getMove: as students name them
             if functions.get(name) in arguments:
                 base = hint if hint is not None else BoardReading(style, name)
-                return replace(base, style=style, name=name, piece_argument=functions[name] == 2 and style == "board")
+                both = style == "pettingzoo" and wanted_name in CONNECTX_NAMES and not wanted
+                piece = functions[name] == 2 and style == "board"
+                return replace(base, style=style, name=name, piece_argument=piece, connectx_too=both)
     last = kaggle_agent(functions) if wanted in ("", "connectx") else None
     if last is not None:
         base = hint if hint is not None else BoardReading("connectx", last)
@@ -195,7 +201,8 @@ def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardRe
     if base.style == "connectx":
         return [base]
     if base.style == "pettingzoo":
-        return [replace(base, shape="numpy" if numpy and "shape" not in fixed else base.shape)]
+        policy = replace(base, shape="numpy" if numpy and "shape" not in fixed else base.shape)
+        return [policy, replace(base, style="connectx")] if base.connectx_too else [policy]
     shapes = [base.shape] if "shape" in fixed else (["list", "numpy"] if numpy else ["list"])
     rows = [base.rows] if "rows" in fixed else ["top", "bottom"]
     pieces = [base.pieces] if "pieces" in fixed else list(PIECES)

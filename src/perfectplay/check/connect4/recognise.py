@@ -169,7 +169,7 @@ def _probed(
                 "say how it reads the board with --interface, --board-type, --rows and --pieces"
             )
         return problem
-    if won < len(probes) and reading.style != "connectx":  # ConnectX's board has one reading: nothing to doubt
+    if won < len(probes) and reading.style == "board":  # the flags it names set a board function's reading only
         session.note(
             f"the board's reading was not certain: it took {won} of {len(probes)} wins in one; "
             "give --board, --rows and --pieces if this one is wrong"
