@@ -4,8 +4,9 @@ Searching all 5,478 positions one by one with the textbook minimax takes
 about a minute of CPU (several on a busy machine), and every test process
 (each pytest-xdist worker) needed it: so the answers are written once into
 ``tests/data/tictactoe_minimax.txt`` and the tests read them.
-``tests/search/test_textbook_reference.py`` (marked slow) searches every position
-again and compares, so the file can never drift from the engine; when the
+``tests/search/test_textbook_reference.py`` searches every tenth position again
+and compares, and ``benchmarks/oracle_sweeps.py --only reference`` every one,
+so the file cannot drift from the engine unnoticed; when the
 engine changes on purpose, write the file again with
 ``.venv/bin/python tests/textbook_reference.py``.
 

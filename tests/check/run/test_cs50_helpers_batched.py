@@ -120,30 +120,45 @@ def helper_findings(report: CheckReport) -> dict[str, tuple[int, str | None]]:
     }
 
 
-def test_a_wrong_a_crashing_and_a_spinning_helper_are_found_at_their_boards_batched_or_not(
+def quirky_module(folder: Path, oracle: TicTacToeOracle) -> tuple[Path, tuple[TicTacToePosition, ...]]:
+    """The quirky ``tictactoe.py`` in ``folder``, examples/cs50's module beside it as ``helpers``; its three boards."""
+    wrong, crash, spin = quirky_boards(oracle)
+    path = folder / "tictactoe.py"
+    path.write_text(textwrap.dedent(QUIRKY.format(wrong=wrong.cells, crash=crash.cells, spin=spin.cells, burn=BURN)))
+    shutil.copyfile(EXAMPLES / "cs50" / "tictactoe.py", folder / "helpers.py")
+    return path, (wrong, crash, spin)
+
+
+def assert_one_board_a_message_finds_the_same(
+    path: Path, monkeypatch: pytest.MonkeyPatch, batched: CheckReport
+) -> None:
+    """One board a message, as every board was asked before batches: the same findings, the same counts."""
+    alone, charged_alone, _ = checked(path, monkeypatch, 1)
+    assert helper_findings(alone) == helper_findings(batched)
+    assert (alone.helpers, alone.best, alone.verdict) == (batched.helpers, batched.best, batched.verdict)
+    assert charged_alone >= BURN + LIMITS.move_seconds
+
+
+def test_a_wrong_a_crashing_and_a_spinning_helper_are_found_at_their_boards_batched(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, oracle: TicTacToeOracle
 ) -> None:
-    wrong, crash, spin = quirky_boards(oracle)
-    path = tmp_path / "tictactoe.py"
-    path.write_text(textwrap.dedent(QUIRKY.format(wrong=wrong.cells, crash=crash.cells, spin=spin.cells, burn=BURN)))
-    shutil.copyfile(EXAMPLES / "cs50" / "tictactoe.py", tmp_path / "helpers.py")
+    path, (wrong, crash, spin) = quirky_module(tmp_path, oracle)
     batched, charged, started = checked(path, monkeypatch, speakers.RunnerSpeaker.BATCHES["cs50"])
-    # Known answers first: each quirk at its own board, every other board right.
+    # Known answers first: each quirk at its own board, every other board right; the moves (the first free cell,
+    # never a helper) what they are however the helpers are asked.
     assert helper_findings(batched) == {
         "cs50_winner": (1, wrong.text),
         "crash": (1, crash.text),
         "timeout": (1, spin.text),
     }
     assert (batched.helpers, batched.helpers_of) == (5478 - 3, 5478)
+    assert (batched.best, batched.verdict) == (2651, "beatable")
     # The crash and the time-out ended their processes (a fresh one answered the rest of each batch), and what
     # they used was charged: the crash's burn, the time-out's whole limit.
     assert started >= 2 + 2
     assert charged >= BURN + LIMITS.move_seconds
-    # One board a message, as every board was asked before batches: the same findings, the same counts.
-    alone, charged_alone, _ = checked(path, monkeypatch, 1)
-    assert helper_findings(alone) == helper_findings(batched)
-    assert (alone.helpers, alone.best, alone.verdict) == (batched.helpers, batched.best, batched.verdict)
-    assert charged_alone >= BURN + LIMITS.move_seconds
+    # The same module asked one board a message (4 s of CPU more) finds the same: benchmarks/oracle_sweeps.py's
+    # ``cs50_batches`` (assert_one_board_a_message_finds_the_same).
 
 
 def test_a_batch_is_never_longer_than_the_lines_a_childs_reading_thread_keeps() -> None:

@@ -22,13 +22,19 @@ OUTCOMES_NOT_LENGTHS = 240_000
 """Enough nodes for every move's outcome, not for every exact length (every move exact takes 246,269)."""
 
 
-@pytest.fixture(params=["compiled", "pure"])
-def core(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("PERFECTPLAY_PURE", "1" if request.param == "pure" else "0")
-    return str(request.param)
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled core where it was built (else the Python one, which it mirrors node for node).
+
+    The Python core runs the same drivers on the same nodes, proven node for
+    node by tests/_core/test_compiled_core.py (stopping at the same node under
+    a limit too); these two analyses on it are 5 s of CPU, so they run in
+    benchmarks/oracle_sweeps.py (``pure_core``), not on every run.
+    """
+    monkeypatch.setenv("PERFECTPLAY_PURE", "0")
 
 
-def test_a_limit_that_suffices_for_outcomes_but_not_lengths_leaves_every_move_its_outcome(core: str) -> None:
+def assert_outcomes_not_lengths() -> None:
     game = Connect4()
     analysis = analyze(game, game.parse_sequence(POSITION), limit=Limit(nodes=OUTCOMES_NOT_LENGTHS))
     assert not analysis.complete
@@ -37,7 +43,7 @@ def test_a_limit_that_suffices_for_outcomes_but_not_lengths_leaves_every_move_it
     assert any(entry.score is None for entry in analysis.moves), "the limit falls short of every length"
 
 
-def test_the_same_position_with_room_enough_is_every_move_exact(core: str) -> None:
+def assert_every_move_exact() -> None:
     game = Connect4()
     analysis = analyze(game, game.parse_sequence(POSITION), limit=Limit(nodes=2 * OUTCOMES_NOT_LENGTHS))
     assert analysis.complete
@@ -48,3 +54,11 @@ def test_the_same_position_with_room_enough_is_every_move_exact(core: str) -> No
         "3": ("loss", 6),
         **{column: ("loss", 8) for column in "1567"},
     }
+
+
+def test_a_limit_that_suffices_for_outcomes_but_not_lengths_leaves_every_move_its_outcome(compiled: None) -> None:
+    assert_outcomes_not_lengths()
+
+
+def test_the_same_position_with_room_enough_is_every_move_exact(compiled: None) -> None:
+    assert_every_move_exact()

@@ -35,13 +35,15 @@ def test_the_layers_are_every_position_after_eight_and_after_five_moves_once_a_m
     assert len(shallow.scores) == 2_144 and shallow.scores.positions == 4_263
 
 
-def test_every_rows_outcome_is_the_outcome_layers() -> None:
+def assert_the_rows_outcomes_are_the_outcome_layers(every: int) -> int:
+    """Every ``every``-th row of each exact layer has the outcome layer's outcome; how many rows were compared."""
     deep, outcomes = _layer(), shipped_layer("connect4")
     assert outcomes is not None and deep.shallower is not None
     game = Connect4()
+    compared = 0
     for exact in (deep, deep.shallower):
         signs = set()
-        for row in range(len(exact.scores)):
+        for row in range(0, len(exact.scores), every):
             state, score = exact.scores.state(row), exact.scores.scores[row]
             sign = (score > 0) - (score < 0)
             signs.add(sign)
@@ -53,7 +55,14 @@ def test_every_rows_outcome_is_the_outcome_layers() -> None:
             else:
                 by_move = outcomes.move_outcomes(state)
                 assert by_move is not None and max(by_move.values()) == sign, game.format(state)
+            compared += 1
         assert signs == {-1, 0, 1}
+    return compared
+
+
+def test_every_tenth_rows_outcome_is_the_outcome_layers() -> None:
+    # Every row of both (94,388, 2 s of CPU) is benchmarks/oracle_sweeps.py's ``exact_layer``.
+    assert assert_the_rows_outcomes_are_the_outcome_layers(10) == 9_225 + 215
 
 
 def test_the_empty_board_is_the_known_win_on_the_41st_move_every_move_exact() -> None:
