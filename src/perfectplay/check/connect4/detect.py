@@ -156,7 +156,9 @@ def style_of(functions: dict[str, int], hint: BoardReading | None) -> BoardReadi
             continue
         for wanted_name in names:
             name = spelt(functions, wanted_name) or wanted_name  # bestMove, getMove: as students name them
-            if functions.get(name) in arguments:
+            # my_agent(observation): Kaggle calls an agent with as many arguments as it takes, so does the driver.
+            alone = style == "connectx" and functions.get(name) == 1 and wanted_name not in PETTINGZOO_NAMES
+            if functions.get(name) in arguments or alone:
                 base = hint if hint is not None else BoardReading(style, name)
                 both = style == "pettingzoo" and wanted_name in CONNECTX_NAMES and not wanted
                 piece = functions[name] == 2 and style == "board"

@@ -108,6 +108,8 @@ def _numpy() -> Any:
     return numpy
 
 
+VARARGS = 0x04
+"""``inspect.CO_VARARGS``: a function taking ``*arguments`` is handed both, as any other callable is."""
 _FOREIGN = object()
 """What ``_plain`` reads in place of anything the driver did not hand over: equal to nothing but itself."""
 PLAIN = (int, float, str, bool, type(None))
@@ -227,6 +229,7 @@ def make_call(
 ) -> Callable[[str, str], dict[str, Any]]:
     """The runner's ``call(cells, mark)`` for ``function`` under ``interface``."""
     reading = DriverReading(interface)
+    taken = _kaggles_count(function) if reading.style == "connectx" else None
 
     def call(cells: str, mark: str) -> dict[str, Any]:
         try:
@@ -235,7 +238,7 @@ def make_call(
             return {"error": {"type": "ImportError", "message": f"this reading needs {error.name or 'a package'}"}}
         made = tuple((array, array.tolist) for array in reading.made)
         before = copy.deepcopy(_plain(arguments[0], made))
-        value, record = invoke(function, *arguments)
+        value, record = invoke(function, *arguments[:taken])
         if "error" not in record:
             record.update(describe(value))
         try:
@@ -249,6 +252,14 @@ def make_call(
         return record
 
     return call
+
+
+def _kaggles_count(function: Callable[..., Any]) -> int | None:
+    """How many of (observation, configuration) Kaggle hands ``function``: a plain function gets as many as its
+    positional parameters (``my_agent(observation)`` the observation alone); anything else (None) both."""
+    if type(function) is not FunctionType or function.__code__.co_flags & VARARGS:
+        return None
+    return function.__code__.co_argcount
 
 
 def open_driver(module: Any, interface: dict[str, Any], tools: Any) -> Callable[[Any], dict[str, Any]]:
