@@ -46,7 +46,7 @@ to this protocol.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -432,3 +432,13 @@ class GamePlug(Protocol[ReportT, WeightsT]):
     def summary(self, reports: Sequence[ReportT], scores: Sequence[Score]) -> ClassSummary:
         """A class's summary: verdicts, points, the most frequent findings."""
         ...
+
+
+def spelt(names: Iterable[str], wanted: str) -> str | None:
+    """The name among ``names`` that is ``wanted`` however a student spelt it (``findBestMove``, ``FindBestMove``
+    for ``find_best_move``: case and underscores aside), the exact name first; None if none is."""
+    listed = list(names)
+    if wanted in listed:
+        return wanted
+    plain = wanted.replace("_", "").lower()
+    return min((name for name in listed if name.replace("_", "").lower() == plain), default=None)

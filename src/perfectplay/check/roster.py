@@ -41,6 +41,7 @@ from typing import Any
 from perfectplay.check import manifest_rows
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.look_alike import looks
+from perfectplay.check.plug import spelt
 
 SETTINGS = ("function", "board", "empty", "returns", "plays", "standard")
 """A manifest row's own interface settings: each the command-line flag of the same name, for that student only."""
@@ -51,6 +52,8 @@ SCAN_BYTES = 1024 * 1024
 """At most this much of a file is read to see whether it defines the function to check."""
 ENTRIES = ("find_best_move", "minimax")
 """The functions whose definition marks the AI among a student's files (tic-tac-toe's; Connect Four gives its own)."""
+DEFINED = re.compile(r"^[ \t]*def[ \t]+(\w+)[ \t]*\(", re.MULTILINE)
+"""A top-level or nested ``def`` in a file's text, and the name it defines."""
 NESTING = 3
 """A student folder holding no Python file but one folder is looked into, this many levels at most (unzipped)."""
 
@@ -226,8 +229,8 @@ def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path
         return by_name[CS50_FILE]
     if len(candidates) == 1:
         return candidates[0]
-    pattern = re.compile(rf"^[ \t]*def[ \t]+({'|'.join(map(re.escape, names))})[ \t]*\(", re.MULTILINE)
-    defining = [path for path in candidates if pattern.search(_head(path))]
+    # Spelt as students spell it (findBestMove for find_best_move), as the check itself finds the function.
+    defining = [path for path in candidates if any(spelt(DEFINED.findall(_head(path)), name) for name in names)]
     if len(defining) == 1:
         return defining[0]
     listed = ", ".join(sorted(path.name for path in candidates)[:5]) + (", ..." if len(candidates) > 5 else "")

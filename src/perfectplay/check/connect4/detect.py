@@ -27,6 +27,7 @@ from typing import Any
 
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.plug import spelt
 from perfectplay.check.settings import Limits
 
 CONNECTX_NAMES = ("agent", "my_agent", "act", "connectx_agent")
@@ -94,6 +95,13 @@ class BoardReading:
     allowed: tuple[str, ...] = field(default=())
     act_timeout: float = KAGGLE_ACT_TIMEOUT
     """The seconds Kaggle's ``configuration.actTimeout`` promises a move: never more than the check's own limit."""
+    last_callable: bool = False
+    """Found by Kaggle's rule (the file's last callable), not by its name: probed, and refused if it answers no
+    column as ConnectX's agent (a file of helpers alone), as a name not found is."""
+    connectx_too: bool = False
+    """A PettingZoo reading of a name Kaggle's agents take, with one required argument: its second may have a
+    default (``agent(observation, configuration=None)``, which Kaggle calls with both), so ConnectX's reading is
+    probed too."""
 
     def interface(self) -> dict[str, Any]:
         """The runner's ``use`` message for this reading."""
@@ -113,7 +121,8 @@ class BoardReading:
     def words(self) -> str:
         """In words, for the report's ``Checked:`` line."""
         if self.style == "connectx":
-            return f"{self.name}(observation, configuration), Kaggle ConnectX (a flat board of 42 cells 0/1/2)"
+            found = ", the file's last callable as Kaggle takes it" if self.last_callable else ""
+            return f"{self.name}(observation, configuration), Kaggle ConnectX{found} (a flat board of 42 cells 0/1/2)"
         if self.style == "pettingzoo":
             kind = "NumPy arrays" if self.shape == "numpy" else "nested lists"
             return f"{self.name}(observation), PettingZoo connect_four_v3 (planes and action_mask, {kind})"
@@ -145,14 +154,37 @@ def style_of(functions: dict[str, int], hint: BoardReading | None) -> BoardReadi
     ):
         if wanted and style != wanted:
             continue
-        for name in names:
-            if functions.get(name) in arguments:
+        for wanted_name in names:
+            name = spelt(functions, wanted_name) or wanted_name  # bestMove, getMove: as students name them
+            # my_agent(observation): Kaggle calls an agent with as many arguments as it takes, so does the driver.
+            alone = style == "connectx" and functions.get(name) == 1 and wanted_name not in PETTINGZOO_NAMES
+            if functions.get(name) in arguments or alone:
                 base = hint if hint is not None else BoardReading(style, name)
-                return replace(base, style=style, name=name, piece_argument=functions[name] == 2 and style == "board")
+                both = style == "pettingzoo" and wanted_name in CONNECTX_NAMES and not wanted
+                piece = functions[name] == 2 and style == "board"
+                return replace(base, style=style, name=name, piece_argument=piece, connectx_too=both)
+    last = kaggle_agent(functions) if wanted in ("", "connectx") else None
+    if last is not None:
+        base = hint if hint is not None else BoardReading("connectx", last)
+        # The teacher's --interface connectx asks it as ConnectX's agent alone, as a name found would be.
+        return replace(base, style="connectx", name=last, piece_argument=True, last_callable=not wanted)
     raise CheckUsageError(
         "no Connect Four agent recognised: expected agent(observation, configuration), best_move(board), "
         f"get_move(board, piece) or policy(observation) ({_listing(functions)}); name yours with --function"
     )
+
+
+def kaggle_agent(functions: dict[str, int]) -> str | None:
+    """The agent as Kaggle's ConnectX finds it, whatever its name: the module's last callable (in the order its names
+    were first bound, imports included), when it takes two arguments (observation, configuration); else None.
+
+    A submission's helpers come before the agent that calls them, as Kaggle's rule asks; a file whose last callable
+    takes one argument or three is refused as before (a file of helpers alone, a game loop's ``main()``).
+    """
+    if not functions:
+        return None
+    last = next(reversed(functions))
+    return last if functions[last] == 2 else None
 
 
 def _style_for(name: str, arguments: int) -> str:
@@ -171,7 +203,8 @@ def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardRe
     if base.style == "connectx":
         return [base]
     if base.style == "pettingzoo":
-        return [replace(base, shape="numpy" if numpy and "shape" not in fixed else base.shape)]
+        policy = replace(base, shape="numpy" if numpy and "shape" not in fixed else base.shape)
+        return [policy, replace(base, style="connectx")] if base.connectx_too else [policy]
     shapes = [base.shape] if "shape" in fixed else (["list", "numpy"] if numpy else ["list"])
     rows = [base.rows] if "rows" in fixed else ["top", "bottom"]
     pieces = [base.pieces] if "pieces" in fixed else list(PIECES)

@@ -58,6 +58,43 @@ Struct.__getattr__ = _bare(Struct.__getattr__)  # type: ignore[method-assign]
 Struct.__setattr__ = _bare(Struct.__setattr__)  # type: ignore[method-assign]
 
 
+KAGGLE = "kaggle_environments"
+STAND_IN = """
+def make(*arguments, **settings):
+    raise RuntimeError(
+        "kaggle_environments is not installed where this agent is checked: the check plays the agent itself"
+    )
+
+
+evaluate = make
+"""
+"""Kaggle's ``make`` and ``evaluate`` as a submission may import them for trying the agent at home (run under
+``if __name__ == "__main__":``): names that exist, and raise if called. Compiled apart, with globals of their own
+(no function of this driver's, see ``_bare``)."""
+
+
+def stand_in_for_kaggle() -> None:
+    """Let ``from kaggle_environments import evaluate, make, utils`` work where Kaggle's package is not installed
+    (or not allowed): a ConnectX submission imports it at the top, as Kaggle's own notebooks do, and Kaggle's
+    machines have it; without it a working agent would be graded broken. Done when the driver is loaded, before
+    the candidate's import (``runner.py``); a package the teacher allowed (``--allow-package``) is kept."""
+    import importlib.util
+    from types import ModuleType
+
+    if KAGGLE in sys.modules or importlib.util.find_spec(KAGGLE) is not None:
+        return
+    module = ModuleType(KAGGLE, "A stand-in for Kaggle's package, from perfectplay's check: make() raises.")
+    exec(compile(STAND_IN, f"<{KAGGLE} stand-in>", "exec"), vars(module))  # the checker's own text, not the student's
+    utils = ModuleType(f"{KAGGLE}.utils")
+    module.utils = utils  # type: ignore[attr-defined]
+    sys.modules[KAGGLE] = module
+    sys.modules[utils.__name__] = utils
+
+
+if __name__ != "perfectplay.check.connect4.driver":  # the runner's copy (its own name), not perfectplay's module
+    stand_in_for_kaggle()
+
+
 def allow(folders: list[str]) -> None:
     """Put the teacher's allowed packages' folder(s) on the path (each holds only the allowed packages)."""
     for folder in folders:
@@ -71,6 +108,8 @@ def _numpy() -> Any:
     return numpy
 
 
+VARARGS = 0x04
+"""``inspect.CO_VARARGS``: a function taking ``*arguments`` is handed both, as any other callable is."""
 _FOREIGN = object()
 """What ``_plain`` reads in place of anything the driver did not hand over: equal to nothing but itself."""
 PLAIN = (int, float, str, bool, type(None))
@@ -190,6 +229,7 @@ def make_call(
 ) -> Callable[[str, str], dict[str, Any]]:
     """The runner's ``call(cells, mark)`` for ``function`` under ``interface``."""
     reading = DriverReading(interface)
+    taken = _kaggles_count(function) if reading.style == "connectx" else None
 
     def call(cells: str, mark: str) -> dict[str, Any]:
         try:
@@ -198,7 +238,7 @@ def make_call(
             return {"error": {"type": "ImportError", "message": f"this reading needs {error.name or 'a package'}"}}
         made = tuple((array, array.tolist) for array in reading.made)
         before = copy.deepcopy(_plain(arguments[0], made))
-        value, record = invoke(function, *arguments)
+        value, record = invoke(function, *arguments[:taken])
         if "error" not in record:
             record.update(describe(value))
         try:
@@ -212,6 +252,14 @@ def make_call(
         return record
 
     return call
+
+
+def _kaggles_count(function: Callable[..., Any]) -> int | None:
+    """How many of (observation, configuration) Kaggle hands ``function``: a plain function gets as many as its
+    positional parameters (``my_agent(observation)`` the observation alone); anything else (None) both."""
+    if type(function) is not FunctionType or function.__code__.co_flags & VARARGS:
+        return None
+    return function.__code__.co_argcount
 
 
 def open_driver(module: Any, interface: dict[str, Any], tools: Any) -> Callable[[Any], dict[str, Any]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.connect4.detect import (
@@ -113,21 +114,12 @@ def _probed(
     session: Session, base: BoardReading, fixed: set[str], import_failed: str | None, moves: int
 ) -> BoardReading | str:
     packages = session.packages
-    base = BoardReading(
-        base.style,
-        base.name,
-        base.shape,
-        base.rows,
-        base.pieces,
-        base.piece_argument,
-        packages.folders,
-        act_timeout(session.limits, moves),
-    )
+    base = replace(base, allowed=packages.folders, act_timeout=act_timeout(session.limits, moves))
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
     )
     readings = candidates(base, numpy, fixed)
-    if len(readings) == 1:
+    if len(readings) == 1 and not base.last_callable:
         session.use(readings[0].interface())
         return readings[0]
     probes = [
@@ -159,6 +151,13 @@ def _probed(
         if marks[-1][0][0] == len(answers):
             break
     (won, legal), reading = choose_reading(marks)
+    if legal == 0 and base.last_callable and import_failed is None:
+        # Kaggle's rule took the file's last callable, and it is no agent in any reading (a helper last, an agent
+        # above it): what a name not found is, a usage problem in one line, never a zero.
+        raise NotGradable(
+            f"{session.target}: no Connect Four agent recognised: {base.name}, the file's last callable "
+            "(Kaggle's rule), gave no column as agent(observation, configuration); name yours with --function"
+        )
     if legal == 0:
         tried = len(readings)
         problem = f"no reading recognised: {base.name} gave no legal column in any of the {tried} readings tried"
@@ -170,7 +169,7 @@ def _probed(
                 "say how it reads the board with --interface, --board-type, --rows and --pieces"
             )
         return problem
-    if won < len(probes):
+    if won < len(probes) and reading.style == "board":  # the flags it names set a board function's reading only
         session.note(
             f"the board's reading was not certain: it took {won} of {len(probes)} wins in one; "
             "give --board, --rows and --pieces if this one is wrong"

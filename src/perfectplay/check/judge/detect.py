@@ -26,7 +26,7 @@ rather than grading a function by a board it was never written for.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +34,7 @@ from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
 from perfectplay.check.judge.interface import Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
+from perfectplay.check.plug import spelt
 from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
@@ -75,8 +76,8 @@ def choose_interface(
             x=_mark(constants, "X"),
             o=_mark(constants, "O"),
         )
-    if name is None and SEEDS_NAME in functions:
-        name = SEEDS_NAME
+    if name is None:
+        name = seeds_function(functions)
     if name is None or name not in functions:
         if "error" in loaded:
             return None
@@ -90,9 +91,23 @@ def choose_interface(
     return _probe_function(path, name, arguments == 2, loaded, hint, _Probing(probe, generator or random.Random(0)))
 
 
-def _mark(constants: dict[str, Any], side: str) -> str:
+def seeds_function(names: Iterable[str]) -> str | None:
+    """The lab's ``find_best_move`` among ``names``, however it is spelt: ``findBestMove``, as the most copied
+    write-up of minimax for tic-tac-toe names it, or ``FindBestMove``; the snake-case name first."""
+    return spelt(names, SEEDS_NAME)
+
+
+def _mark(constants: dict[str, Any], side: str, boards: Sequence[dict[str, Any]] = ()) -> str:
+    """The module's mark for ``side``: its own ``X``/``O`` constant; else the lower-case letter where its
+    module-level boards hold ``x`` and ``o`` and no capital (``player, opponent = 'x', 'o'`` and a board of
+    ``'x'``, ``'o'``, ``'_'``, as that write-up's driver code has); else the capital."""
     value = constants.get(side)
-    return value if isinstance(value, str) and value else side
+    if isinstance(value, str) and value:
+        return value
+    held = {cell for board in boards for cell in board.get("values", ())}
+    if {"x", "o"} <= held and not held & {"X", "O"}:
+        return side.lower()
+    return side
 
 
 def _not_found_message(path: str, functions: dict[str, int], own: list[str] | None, wanted: str | None) -> str:
@@ -115,7 +130,7 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
     """Board shapes and empty markers worth trying, the module's own first."""
     constants: dict[str, Any] = loaded.get("constants", {})
     boards: list[dict[str, Any]] = loaded.get("boards", [])
-    marks = {_mark(constants, "X"), _mark(constants, "O")}
+    marks = {_mark(constants, "X", boards), _mark(constants, "O", boards)}
     if hint.board is not None:
         shapes = [hint.board]
     else:
@@ -158,8 +173,8 @@ def _probe_function(
         returns=hint.returns,
         plays=hint.plays or "both",
         side_argument=side_argument,
-        x=_mark(constants, "X"),
-        o=_mark(constants, "O"),
+        x=_mark(constants, "X", loaded.get("boards", [])),
+        o=_mark(constants, "O", loaded.get("boards", [])),
     )
     probe, drawn = probing.probe, probing.drawn
     positions = [position for position, _, _ in drawn]

@@ -117,7 +117,8 @@ class TicTacToeInterface:
             sides = "both sides (it tells whose turn it is from the board)"
         else:
             sides = f"{self.plays} only"
+        marks = "" if (self.x, self.o) == ("X", "O") else f", {self.x!r} and {self.o!r} for X and O"
         return (
-            f"{self.name}({arguments}) on {shape}, {self.empty!r} for empty, "
+            f"{self.name}({arguments}) on {shape}, {self.empty!r} for empty{marks}, "
             f"returns {returns[self.returns]}; plays {sides}"
         )

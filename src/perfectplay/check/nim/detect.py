@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from perfectplay.check.plug import LoadedModule
+from perfectplay.check.plug import LoadedModule, spelt
 
 PLAYERS = ("best_move", "find_best_move", "choose_move")
 """A minimax player's function names, in the order they are looked for."""
@@ -40,8 +40,9 @@ def detect(loaded: LoadedModule, kind: str | None = None, function: str | None =
     if function is not None or kind == "player":
         names = (function,) if function is not None else PLAYERS
         for name in names:
-            if name in loaded.functions:
-                return NimInterface("player", name)
+            found = spelt(loaded.functions, name) if function is None else name if name in loaded.functions else None
+            if found is not None:
+                return NimInterface("player", found)
         return f"no function named {' or '.join(names)} (a minimax player's function takes the piles)"
     if learning or kind == "learning":
         missing = [name for name in ("NimAI", "train") if name not in loaded.classes and name not in loaded.functions]
@@ -52,8 +53,9 @@ def detect(loaded: LoadedModule, kind: str | None = None, function: str | None =
             return f"NimAI has no {', '.join(methods)}: the lab asks for all four methods"
         return NimInterface("learning")
     for name in PLAYERS:
-        if name in loaded.functions:
-            return NimInterface("player", name)
+        found = spelt(loaded.functions, name)  # findBestMove, bestMove: as students name it
+        if found is not None:
+            return NimInterface("player", found)
     return (
         "found neither CS50's nim.py (class NimAI and function train) nor a minimax player "
         f"({', '.join(PLAYERS)} taking the piles)"

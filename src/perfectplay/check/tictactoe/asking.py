@@ -26,7 +26,7 @@ from typing import Any
 from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
-from perfectplay.check.judge.detect import COMMON_EMPTIES, MODULE_EMPTIES, SEEDS_NAME, choose_interface
+from perfectplay.check.judge.detect import COMMON_EMPTIES, MODULE_EMPTIES, choose_interface, seeds_function
 from perfectplay.check.judge.explore import explore, unasked
 from perfectplay.check.judge.interface import TicTacToeInterface
 from perfectplay.check.judge.oracle import TicTacToeOracle
@@ -111,12 +111,13 @@ class TicTacToeAsking(TicTacToeState):
         if self.grading.standard is not None:
             return
         self.standard = "value" if interface.kind == "cs50" else "best"
-        if interface.kind == "cs50" and SEEDS_NAME in self.offered:
+        lab = seeds_function(self.offered)
+        if interface.kind == "cs50" and lab is not None:
             self.standard = "best"
             # Carried in the transcript as if asked for, so that judging it again holds it to the same standard.
             self.grading = replace(self.grading, standard="best")
             self.notes.append(
-                f"It offers both CS50's functions and the lab's {SEEDS_NAME}: it is judged by the stricter standard "
+                f"It offers both CS50's functions and the lab's {lab}: it is judged by the stricter standard "
                 "of the two, best (the fastest win, or the slowest loss); --standard value chooses the other."
             )
 
