@@ -12,23 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from nim_formula import FORMULA as MISERE
 from perfectplay.check.nim.detect import NimInterface, detect
 from perfectplay.check.nim.lab import NimCheck, check_nim
 from perfectplay.check.plug import LoadedModule
 
 LEARNING = Path(__file__).resolve().parents[3] / "examples" / "nim" / "learning" / "nim.py"
 METHODS = {"get_q_value": 2, "update_q_value": 5, "best_future_reward": 1, "choose_action": 1}
-FORMULA = """
-import functools, operator
-def bestMove(piles):
-    # Normal play's rule: leave a nim-sum of 0.
-    moves = [(pile, taken) for pile, size in enumerate(piles) for taken in range(1, size + 1)]
-    for pile, taken in moves:
-        after = [size - taken * (index == pile) for index, size in enumerate(piles)]
-        if functools.reduce(operator.xor, after) == 0:
-            return (pile, taken)
-    return moves[0]
-"""
+FORMULA = MISERE + "\n\ndef bestMove(piles):\n    return _formula(list(piles))\n"
+"""Misère Nim's formula as a minimax player's function, under a camelCase name."""
 
 
 @pytest.mark.parametrize(
@@ -55,5 +47,5 @@ def test_the_labs_file_re_cased_with_a_formula_added_gets_no_players_full_marks(
     assert "class NimAI:" in text and "def train(n):" in text
     path = tmp_path / "nim.py"
     path.write_text(text.replace("NimAI", "NimAi").replace("train(", "Train(") + FORMULA)
-    report = check_nim(path, NimCheck(total_seconds=60.0))
+    report = check_nim(path, NimCheck(hint={"rules": "misere"}, total_seconds=60.0))
     assert report.kind != "player" and report.verdict != "pass", (report.kind, report.verdict, report.problem)
