@@ -101,6 +101,10 @@ class Runner:
                 # A name whose object answers ``isinstance`` or ``__module__`` with an error (a proxy whose
                 # ``__class__`` raises) is not described; the module's other names still are.
                 continue
+        # Described own names first, but listed in the order they were bound: Kaggle's rule takes a ConnectX file's
+        # last callable, and an agent defined below ``from kaggle_environments import make`` is that one.
+        bound = {key: index for index, (key, _) in enumerate(items) if type(key) is str}
+        functions = dict(sorted(functions.items(), key=lambda item: bound.get(item[0], len(bound))))
         return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
 
     def mine(self, value: Any) -> bool:
