@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 
-from perfectplay.cli.grader_files import BOOT, FRESH_STEP, PLAIN, Choices, File, teacher_readme
+from perfectplay.cli.grader_files import BOOT, FRESH_STEP, PLAIN, Choices, File, build_boot, teacher_readme
 from perfectplay.cli.grader_student import FRESH_SEED_BITS
 
 CLASSROOM50_AUTOGRADER = '''"""Classroom 50 autograder: CLASSROOM/autograders/ASSIGNMENT/autograder.py.
@@ -53,6 +53,7 @@ WEIGHTS = {weights!r}
 DRAWS = {draws!r}
 OUTPUTS = ("result.json", "release-body.md")
 BOOT = {boot!r}
+BUILD = {build!r}
 WHEEL = (
 {wheel}
 )
@@ -65,6 +66,13 @@ def check(folder, out):
         command = [os.environ["PERFECTPLAY"]]
     else:
         zipfile.ZipFile(io.BytesIO(base64.b64decode("".join(WHEEL)))).extractall(lib)
+        if BUILD:
+            # Connect Four's check solves its positions as it runs: the core compiled for this run with the
+            # runner's C compiler (a few seconds); where there is none, the pure-Python core (seconds a position).
+            try:
+                subprocess.run([sys.executable, "-I", "-c", BUILD, lib], stdout=sys.stderr, timeout=300)
+            except (OSError, subprocess.SubprocessError):
+                pass
         command = [sys.executable, "-I", "-c", BOOT, lib]
     flags = list(FLAGS)
     if WEIGHTS is not None:
@@ -165,6 +173,7 @@ def classroom50(choices: Choices, wheel: bytes) -> list[File]:
         draws=choices.draws(),
         wheel=lines,
         boot=BOOT,
+        build=build_boot(choices.game),
         bits=FRESH_SEED_BITS,
     )
     readme = teacher_readme(

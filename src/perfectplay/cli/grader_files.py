@@ -42,6 +42,18 @@ nim-sum, nothing learned) is not checked as a player and graded 100."""
 BOOT = "import sys; sys.path.insert(0, sys.argv.pop(1)); from perfectplay.cli import main; sys.exit(main(sys.argv[1:]))"
 """``python -I -c BOOT LIB ARGS...``: perfectplay from LIB alone; neither the working folder nor PYTHONPATH is on
 ``sys.path`` (isolated mode), so a student's ``json.py`` or ``perfectplay/`` cannot stand in for the checker."""
+BUILD_BOOT = BOOT.replace("from perfectplay.cli import main; sys.exit(main(sys.argv[1:]))", "") + (
+    "from perfectplay.cli.build_core import main; sys.exit(main())"
+)
+"""``python -I -c BUILD_BOOT LIB``: the core compiled into LIB's perfectplay (``build_core.py``), one line on stdout."""
+COMPILED_GAMES = frozenset({"connect4"})
+"""The games whose check solves positions as it runs, for which a bundle compiles the core where the grader can: a
+Connect Four position costs seconds on the pure-Python core, milliseconds compiled (docs/graders.md)."""
+
+
+def build_boot(game: str) -> str | None:
+    """BUILD_BOOT for a game whose check needs the compiled core, else None (tic-tac-toe's and Nim's do not)."""
+    return BUILD_BOOT if game in COMPILED_GAMES else None
 
 
 def _task(game: str) -> str:
@@ -144,7 +156,8 @@ if [ -z "${NO_APT:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; 
     apt-get update && apt-get install -y --no-install-recommends python3 python3-venv bubblewrap \\
         || echo "setup.sh: apt-get failed; going on with the image's own Python" >&2
 fi
-wheel=$(ls "$source"/perfectplay-*-py3-none-any.whl | head -n 1)
+"""
+GRADESCOPE_INSTALL = """wheel=$(ls "$source"/perfectplay-*-py3-none-any.whl | head -n 1)
 if "$python" -m venv "$venv" 2>/dev/null; then
     "$venv/bin/python" -m pip install --no-index --no-deps --quiet --no-warn-script-location "$wheel"
 else
@@ -157,7 +170,19 @@ else
         > "$venv/bin/perfectplay"
     chmod +x "$venv/bin/perfectplay"
 fi
-"$venv/bin/perfectplay" --version
+"""
+GRADESCOPE_COMPILER = """if [ -z "${NO_APT:-}" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    # A C compiler and Python's headers, to compile perfectplay's core below: the check solves its positions as
+    # it runs, seconds each on the pure-Python core, milliseconds on the compiled one.
+    apt-get install -y --no-install-recommends gcc python3-dev \\
+        || echo "setup.sh: gcc and python3-dev could not be installed; the check runs on the pure-Python core" >&2
+fi
+"""
+GRADESCOPE_BUILD = """# The core compiled into the environment, once (a few seconds); it says in one line what it did or
+# why it could not, and the pure-Python core stays the fallback.
+"$venv/bin/python" -I -m perfectplay.cli.build_core || true
+"""
+GRADESCOPE_VERSION = """"$venv/bin/perfectplay" --version
 """
 LAB_EXTRAS = {"connect4": "connect4-lab"}
 """The extra (pyproject) holding what a game's lab lets the student import (NumPy for Connect Four)."""
@@ -246,7 +271,10 @@ def gradescope(choices: Choices) -> list[File]:
         ],
     )
     extra = LAB_EXTRAS.get(choices.game)
-    setup = GRADESCOPE_SETUP + (GRADESCOPE_LAB.format(extra=extra) if extra else "")
+    compiled = choices.game in COMPILED_GAMES
+    setup = GRADESCOPE_SETUP + (GRADESCOPE_COMPILER if compiled else "") + GRADESCOPE_INSTALL
+    setup += (GRADESCOPE_BUILD if compiled else "") + GRADESCOPE_VERSION
+    setup += GRADESCOPE_LAB.format(extra=extra) if extra else ""
     setup += gradescope_setup_secret() if secret else ""
     return [
         File("setup.sh", setup, EXECUTABLE),
@@ -279,7 +307,7 @@ if [ -n "${{PERFECTPLAY:-}}" ]; then
     perfectplay=("$PERFECTPLAY")
 else
     (cd "$work" && "$python" -I -m zipfile -e "$(ls "$root"/tests/perfectplay-*-py3-none-any.whl | head -n 1)" lib)
-    boot={boot}
+{build}    boot={boot}
     perfectplay=("$python" -I -c "$boot" "$work/lib")
 fi
 # --budget: the question's "timeout" (30 s by default) less the container's start-up.
@@ -326,6 +354,7 @@ def prairielearn(choices: Choices) -> list[File]:
         flags=_flag_text(flags),
         zero=json.dumps(zero),
         boot=shlex.quote(BOOT),
+        build=_shell_build(choices.game, '"$work/lib"'),
         identity=identity_lines("prairielearn") if secret else fresh_identity("$work", '"$python"'),
         identity_flags='${identity[@]+"${identity[@]}"} ',
     )
@@ -392,7 +421,7 @@ if [ -n "${{PERFECTPLAY:-}}" ]; then
 elif "$python" -I -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
     wheel="$job/$(ls perfectplay-*-py3-none-any.whl | head -n 1)"
     (cd "$lib" && "$python" -I -m zipfile -e "$wheel" .)
-    boot={boot}
+{build}    boot={boot}
     perfectplay=("$python" -I -c "$boot" "$lib")
 else
     echo "The grader's image has no Python 3.10 or later: perfectplay cannot run here."
@@ -427,6 +456,7 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
         zeros=zeros,
         cannot=_cannot(choices.file),
         boot=shlex.quote(BOOT),
+        build=_shell_build(choices.game, '"$lib"'),
         fresh=fresh_identity("$lib", '"$python"'),
     )
     readme = teacher_readme(
@@ -455,6 +485,19 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
 
 
 # --- shared ---------------------------------------------------------------------------
+
+
+def _shell_build(game: str, lib: str) -> str:
+    """The run script's line that compiles the core into the unpacked wheel at ``lib``, for a Connect Four check
+    (a few seconds each run, where the image has a C compiler and Python's headers; nothing where not)."""
+    boot = build_boot(game)
+    if boot is None:
+        return ""
+    return (
+        "    # Connect Four's check solves its positions as it runs: the core compiled for this run where the image\n"
+        "    # has a C compiler (a few seconds); else the pure-Python core, seconds a position (docs/graders.md).\n"
+        f'    "$python" -I -c {shlex.quote(boot)} {lib} >&2\n'
+    )
 
 
 def _with_defaults(choices: Choices, defaults: Choices) -> Choices:

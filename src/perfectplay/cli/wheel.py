@@ -7,7 +7,11 @@ Python that built it, and other versions refuse it. This one holds the
 package's Python files and data as they are installed here and nothing
 compiled, so it is tagged ``py3-none-any`` and installs on every supported
 version with ``pip install --no-index``; the pure-Python solver answers
-everything the checker asks (it solves tic-tac-toe, 5,478 positions).
+everything the checker asks (it solves tic-tac-toe, 5,478 positions). It also
+carries the core's C sources (``perfectplay/_core/*.c``, ``*.h``) where the
+install here has them (a checkout): a grader whose check is Connect Four
+compiles them where it runs (``build_core.py``), as the pure solver costs
+seconds a position there.
 
 It is made from the installed files themselves, so it works the same from
 a checkout (an editable install), a wheel or an sdist, needs no setuptools
@@ -26,8 +30,10 @@ import perfectplay
 NAME = "perfectplay"
 REQUIRES_PYTHON = ">=3.10"
 ENTRY_POINTS = "[console_scripts]\nperfectplay = perfectplay.cli:run\n"
-LEFT_OUT_SUFFIXES = (".so", ".pyd", ".dll", ".dylib", ".c", ".o", ".pyc", ".pyo")
-"""The compiled core (its tag would tie the wheel to one Python), its C source, and byte code."""
+LEFT_OUT_SUFFIXES = (".so", ".pyd", ".dll", ".dylib", ".o", ".pyc", ".pyo")
+"""The compiled core (its tag would tie the wheel to one Python) and byte code."""
+CORE_SOURCES = (".c", ".h")
+"""What of the core's folder (``_core/``) the wheel carries: its C, for ``build_core.py`` on a grader's machine."""
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -54,8 +60,10 @@ def package_files() -> list[tuple[str, Path]]:
         relative = path.relative_to(root)
         if not path.is_file() or "__pycache__" in relative.parts or any(p.startswith(".") for p in relative.parts):
             continue
-        if path.suffix in LEFT_OUT_SUFFIXES or path.name.endswith(".so") or relative.parts[0] == "_core":
-            continue  # the compiled core and its C sources (``_core/``) have no place in a pure wheel
+        if path.suffix in LEFT_OUT_SUFFIXES or path.name.endswith(".so"):
+            continue  # the compiled core has no place in a pure wheel
+        if relative.parts[0] == "_core" and path.suffix not in CORE_SOURCES:
+            continue
         files.append((f"{NAME}/{relative.as_posix()}", path))
     return files
 
