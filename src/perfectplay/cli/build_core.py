@@ -85,7 +85,7 @@ def build(package: Path = PACKAGE) -> str:
         return f"the compiled core is already there ({built.name})"
     sources = sorted((package / "_core").glob("*.c"))
     if not sources:
-        return "no C sources of the core in this install (a bundle made from a binary wheel): the pure core is used"
+        return "no C sources of the core in this install: the pure core is used"
     cc = compiler()
     if cc is None:
         return "no C compiler on this machine (install gcc): the pure core is used"

@@ -8,8 +8,8 @@ package's Python files and data as they are installed here and nothing
 compiled, so it is tagged ``py3-none-any`` and installs on every supported
 version with ``pip install --no-index``; the pure-Python solver answers
 everything the checker asks (it solves tic-tac-toe, 5,478 positions). It also
-carries the core's C sources (``perfectplay/_core/*.c``, ``*.h``) where the
-install here has them (a checkout): a grader whose check is Connect Four
+carries the core's C sources (``perfectplay/_core/*.c``, ``*.h``, installed as
+package data): a grader whose check is Connect Four
 compiles them where it runs (``build_core.py``), as the pure solver costs
 seconds a position there.
 
