@@ -51,6 +51,13 @@ COMPILED_GAMES = frozenset({"connect4"})
 Connect Four position costs seconds on the pure-Python core, milliseconds compiled (docs/graders.md)."""
 
 
+COMPILE_STEP = (
+    "`setup.sh` also installs `gcc` and `python3-dev` and compiles perfectplay's core into the environment (a few "
+    "seconds, once): the check solves its positions as it runs, seconds each on the pure-Python core. Its log says "
+    "in one line whether the core was compiled (docs/graders.md)."
+)
+
+
 def build_boot(game: str) -> str | None:
     """BUILD_BOOT for a game whose check needs the compiled core, else None (tic-tac-toe's and Nim's do not)."""
     return BUILD_BOOT if game in COMPILED_GAMES else None
@@ -268,6 +275,7 @@ def gradescope(choices: Choices) -> list[File]:
             f"Students submit `{choices.file}`; `run_autograder` writes `/autograder/results/results.json` with one "
             "test per score category.",
             *([SECRET_STEP] if secret else []),
+            *([COMPILE_STEP] if choices.game in COMPILED_GAMES else []),
         ],
     )
     extra = LAB_EXTRAS.get(choices.game)
