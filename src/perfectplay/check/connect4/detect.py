@@ -187,6 +187,23 @@ def kaggle_agent(functions: dict[str, int]) -> str | None:
     return last if functions[last] == 2 else None
 
 
+def lone_last_callable(functions: dict[str, int], hint: BoardReading | None) -> BoardReading | None:
+    """Kaggle's rule for a last callable of one required argument, to be probed as the agent, or None.
+
+    ``def my_agent_v2(obs, config=None)`` requires one argument, as a helper ``score(board)`` does, and Kaggle calls
+    it with both; only its answers tell them apart. So when no agent is recognised otherwise (``style_of`` refused)
+    it is asked the probes as ConnectX's agent (the driver hands it as many of the two as it takes), and the file
+    is refused as before when it gives no column in any (a helper last). ``--function`` or another ``--interface``
+    asks for no such guess.
+    """
+    if not functions or (hint is not None and (hint.name or hint.style not in ("", "connectx"))):
+        return None
+    last = next(reversed(functions))
+    if functions[last] != 1:
+        return None
+    return BoardReading("connectx", last, piece_argument=True, last_callable=True)
+
+
 def _style_for(name: str, arguments: int) -> str:
     if name in PETTINGZOO_NAMES and arguments == 1 and name not in BOARD_NAMES:
         return "pettingzoo" if name != "agent" else "board"

@@ -101,6 +101,10 @@ class Runner:
                 # A name whose object answers ``isinstance`` or ``__module__`` with an error (a proxy whose
                 # ``__class__`` raises) is not described; the module's other names still are.
                 continue
+        # Then in the module's own order, imports among them: Kaggle's agent is the last callable bound
+        # (``from random import choice`` above the agent is not last because it is not the module's own).
+        order = {key: index for index, (key, _) in enumerate(items) if type(key) is str}
+        functions = dict(sorted(functions.items(), key=lambda item: order.get(item[0], len(order))))
         return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
 
     def mine(self, value: Any) -> bool:
