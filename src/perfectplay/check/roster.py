@@ -16,7 +16,8 @@ Three ways to name a class, each giving one row per student:
 
 In a student's folder the AI is ``tictactoe.py`` (CS50's name), else the only
 Python file, else the only one whose text defines the function to check
-(``find_best_move``, CS50's ``minimax`` or ``--function``). A folder where
+(``find_best_move``, CS50's ``minimax`` or ``--function``; else one of the names
+students give their AI, ``best_move`` and the like: ``judge/detect.py``). A folder where
 that names no file is the student's row, not gradable, never the end of the
 run. Each submission's copy leaves out the files of every other submission.
 
@@ -41,6 +42,7 @@ from typing import Any
 
 from perfectplay.check import manifest_rows
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.judge.detect import students_names
 from perfectplay.check.look_alike import looks
 from perfectplay.check.plug import spelt
 
@@ -242,6 +244,8 @@ def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path
     defining = [path for path in candidates if any(spelt(DEFINED.findall(heads[path]), name) for name in named)]
     if not defining and LAST_CALLABLE in names:
         defining = [path for path in candidates if ends_with_kaggle_agent(heads[path])]
+    if not defining and tuple(names) == ENTRIES:  # tic-tac-toe's: then the names students give their AI
+        defining = [path for path in candidates if students_names(DEFINED.findall(heads[path]))]
     if len(defining) == 1:
         return defining[0]
     listed = ", ".join(sorted(path.name for path in candidates)[:5]) + (", ..." if len(candidates) > 5 else "")

@@ -39,6 +39,13 @@ from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
+STUDENTS_NAMES = (
+    "best_move", "get_best_move", "get_move", "choose_move", "computer_move", "get_computer_move", "ai_move",
+    "get_ai_move", "next_move", "find_move",
+)  # fmt: skip
+"""What students call their AI when it is not the lab's ``find_best_move`` (``best_move(board)`` in the much-copied
+minimax write-ups, ``getComputerMove(board, letter)`` in a classic book): taken, in this order, only when no lab or
+CS50 function is there and it answers a legal move on every probe position in some reading."""
 SEAT_CHECKS = 6
 SEAT_AGREES = 5
 """Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed,
@@ -76,19 +83,37 @@ def choose_interface(
             x=_mark(constants, "X"),
             o=_mark(constants, "O"),
         )
+    probing = _Probing(probe, generator or random.Random(0))
+    tried: list[str] = []
     if name is None:
         name = seeds_function(functions)
+        if name is None and "error" not in loaded:
+            for other in students_names(functions):
+                tried.append(other)
+                found = _probe_function(path, other, functions[other] == 2, loaded, hint, probing, strict=True)
+                if found is not None:
+                    return found
     if name is None or name not in functions:
         if "error" in loaded:
             return None
-        raise NotGradable(_not_found_message(path, functions, loaded.get("own"), hint.function))
+        raise NotGradable(_not_found_message(path, functions, loaded.get("own"), hint.function, tried))
     arguments = functions[name]
     if arguments not in (1, 2):
         raise CheckUsageError(
             f"{path}: {name} takes {arguments} required arguments; the checker calls {name}(board) "
             f"or {name}(board, player) (point it at another function with --function NAME)"
         )
-    return _probe_function(path, name, arguments == 2, loaded, hint, _Probing(probe, generator or random.Random(0)))
+    interface = _probe_function(path, name, arguments == 2, loaded, hint, probing)
+    assert interface is not None  # not strict: a function asked for is checked, or refused in words
+    return interface
+
+
+def students_names(functions: Iterable[str] | dict[str, int]) -> list[str]:
+    """The module's functions named as students name a tic-tac-toe AI besides the lab's ``find_best_move``
+    (``best_move``, ``getComputerMove``: ``STUDENTS_NAMES`` however spelt), taking the board (and the side)."""
+    arguments = functions if isinstance(functions, dict) else dict.fromkeys(functions, 1)
+    found = (spelt(arguments, wanted) for wanted in STUDENTS_NAMES)
+    return [name for name in dict.fromkeys(found) if name is not None and arguments[name] in (1, 2)]
 
 
 def seeds_function(names: Iterable[str]) -> str | None:
@@ -110,7 +135,9 @@ def _mark(constants: dict[str, Any], side: str, boards: Sequence[dict[str, Any]]
     return side
 
 
-def _not_found_message(path: str, functions: dict[str, int], own: list[str] | None, wanted: str | None) -> str:
+def _not_found_message(
+    path: str, functions: dict[str, int], own: list[str] | None, wanted: str | None, tried: Sequence[str] = ()
+) -> str:
     defined = ", ".join(sorted(functions if own is None else own)[:12]) or "no functions"
     if wanted is not None:
         return f"{path}: no function named {wanted!r} (it defines {defined})"
@@ -119,6 +146,8 @@ def _not_found_message(path: str, functions: dict[str, int], own: list[str] | No
     if cs50:
         missing = ", ".join(name for name in CS50_NAMES if name not in functions)
         partial = f" (it has {', '.join(cs50)} but not {missing})"
+    if tried:
+        partial += f"; {', '.join(tried)} gave no legal move on the probe positions with any board tried"
     return (
         f"{path}: no tic-tac-toe AI recognised: looked for {SEEDS_NAME}(board) and the CS50 functions "
         f"{', '.join(CS50_NAMES)}{partial}; it defines {defined}; "
@@ -164,8 +193,16 @@ class _Probing:
 
 
 def _probe_function(
-    path: str, name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probing: _Probing
-) -> TicTacToeInterface:
+    path: str,
+    name: str,
+    side_argument: bool,
+    loaded: dict[str, Any],
+    hint: Hint,
+    probing: _Probing,
+    strict: bool = False,
+) -> TicTacToeInterface | None:
+    """The reading ``name`` answers in; ``strict`` (a name guessed, not the lab's): None unless one reading got a
+    legal move on every probe position, so that a helper named like an AI is never graded as one."""
     constants: dict[str, Any] = loaded.get("constants", {})
     base = TicTacToeInterface(
         "function",
@@ -211,6 +248,8 @@ def _probe_function(
     if fitting is not None:
         # Every reading that answered also changed the board: keep the first, the findings will say so.
         return _seat_checked(_settle(*fitting, hint, drawn), probing, hint)
+    if strict:
+        return None
     if answered and not legal and hint.board is None and hint.empty is None:
         raise NotGradable(_unrecognised_message(path, name, trials, first_failure))
     board, empty = trials[0]
