@@ -101,3 +101,32 @@ def test_in_a_students_folder_of_several_files_the_one_defining_best_move_is_the
     (student / "ai.py").write_text("def bestMove(board):\n    return board.index(' ')\n")
     (row,) = from_paths([str(tmp_path / "class")])
     assert row.file is not None and row.file.name == "ai.py"
+
+
+def test_an_ai_written_as_a_method_is_refused_saying_the_function_to_add(tmp_path: Path) -> None:
+    path = tmp_path / "tictactoe.py"
+    path.write_text(
+        "class TicTacToe:\n    def __init__(self):\n        self.board = [' '] * 9\n\n"
+        "    def minimax(self, maximizing):\n        return 0\n\n"
+        "    def bestMove(self):\n        return self.board.index(' ')\n"
+    )
+    with pytest.raises(CheckUsageError) as refused:
+        check_ai(path, sandbox="off", sample=8, seed=5)
+    message = str(refused.value)
+    assert "its AI is a method, TicTacToe.bestMove" in message and "\n" not in message
+    assert "add def find_best_move(board) that sets up a TicTacToe on that board and returns its move" in message
+
+
+def test_an_ai_counting_cells_from_1_is_refused_saying_the_shape_the_checker_gives(tmp_path: Path) -> None:
+    path = tmp_path / "tictactoe.py"
+    # A board of 10 cells, index 0 unused, as a classic book writes it: a winning cell of 1-9, else the first free.
+    path.write_text(
+        "def get_computer_move(board, letter):\n"
+        "    for i in range(1, 10):\n        if board[i] == ' ':\n            copy = list(board)\n"
+        "            copy[i] = letter\n            if copy[1] == copy[5] == copy[9] == letter:\n"
+        "                return i\n"
+        "    return board.index(' ', 1)\n"
+    )
+    with pytest.raises(CheckUsageError) as refused:
+        check_ai(path, sandbox="off", sample=8, seed=5)
+    assert "for cells numbered 1-9 or a board of your own, write a find_best_move(board)" in str(refused.value)

@@ -96,7 +96,8 @@ def choose_interface(
     if name is None or name not in functions:
         if "error" in loaded:
             return None
-        raise NotGradable(_not_found_message(path, functions, loaded.get("own"), hint.function, tried))
+        message = _not_found_message(path, functions, loaded.get("own"), hint.function, tried)
+        raise NotGradable(message + _methods_words(loaded.get("classes", {}), hint.function))
     arguments = functions[name]
     if arguments not in (1, 2):
         raise CheckUsageError(
@@ -147,12 +148,31 @@ def _not_found_message(
         missing = ", ".join(name for name in CS50_NAMES if name not in functions)
         partial = f" (it has {', '.join(cs50)} but not {missing})"
     if tried:
-        partial += f"; {', '.join(tried)} gave no legal move on the probe positions with any board tried"
+        partial += (
+            f"; {', '.join(tried)} gave no legal move on the probe positions with any board tried (the checker "
+            "gives a list of 9 cells, 0-8, or of 3 lists and takes back a cell 0-8 or (row, col): for cells "
+            f"numbered 1-9 or a board of your own, write a {SEEDS_NAME}(board) of that shape that calls yours)"
+        )
     return (
         f"{path}: no tic-tac-toe AI recognised: looked for {SEEDS_NAME}(board) and the CS50 functions "
         f"{', '.join(CS50_NAMES)}{partial}; it defines {defined}; "
         "point the checker at yours with --function NAME (and --board, --empty, --returns, --plays if needed)"
     )
+
+
+def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> str:
+    """For an AI written as a method (``TicTacToe.best_move(self)``): what to add so that the checker can call it."""
+    if wanted is not None:
+        return ""
+    for name, methods in list(classes.items())[:50]:
+        named = (spelt(methods, wanted) for wanted in (SEEDS_NAME, *STUDENTS_NAMES, "minimax"))
+        method = next((found for found in named if found is not None), None)
+        if method is not None:
+            return (
+                f"; its AI is a method, {name}.{method}: the checker calls a function of the module, so add "
+                f"def {SEEDS_NAME}(board) that sets up a {name} on that board and returns its move"
+            )
+    return ""
 
 
 def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
