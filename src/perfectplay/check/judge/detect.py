@@ -32,7 +32,7 @@ from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
-from perfectplay.check.judge.interface import Hint, TicTacToeInterface
+from perfectplay.check.judge.interface import SHAPES, Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.plug import spelt
 from perfectplay.check.position import TicTacToePosition
@@ -160,6 +160,11 @@ def _not_found_message(
     )
 
 
+def _raised(record: dict[str, Any], kind: str) -> bool:
+    error = record.get("error")
+    return isinstance(error, dict) and error.get("type") == kind
+
+
 def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> str:
     """For an AI written as a method (``TicTacToe.best_move(self)``): what to add so that the checker can call it."""
     if wanted is not None:
@@ -185,7 +190,8 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
     else:
         # Nested first: a function written for a flat list fails on rows (IndexError), while one
         # that flattens its board itself would also accept a flat list and be misdescribed.
-        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat"]))
+        # A string of nine characters last ("XO XO  X "): a function written for one fails on lists (TypeError).
+        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat", "string"]))
     if hint.empty is not None:
         empties: list[str | None] = [hint.empty_marker]
     else:
@@ -196,7 +202,13 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
         empties = list(dict.fromkeys(empties))
-    return [(shape, empty) for shape in shapes for empty in empties]
+    lettered = all(isinstance(mark, str) and len(mark) == 1 for mark in marks)
+    return [
+        (shape, empty)
+        for shape in shapes
+        for empty in empties
+        if shape != "string" or (lettered and isinstance(empty, str) and len(empty) == 1 and empty not in marks)
+    ]
 
 
 class _Probing:
@@ -236,15 +248,24 @@ def _probe_function(
     probe, drawn = probing.probe, probing.drawn
     positions = [position for position, _, _ in drawn]
     trials = _trials(loaded, hint)
+    # A string's readings only after a list's raised TypeError ("can only concatenate list (not str)"): the code
+    # was written for text; a function written for lists is not asked four more readings for nothing.
+    texts = [trial for trial in trials if trial[0] == "string" and hint.board is None]
+    trials = [trial for trial in trials if trial not in texts]
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
-    for board, empty in trials:
+    tried = 0
+    while tried < len(trials):
+        board, empty = trials[tried]
+        tried += 1
         interface = replace(base, board=board, empty=empty)
         records = probe(interface, positions)
         if records is None:
             first_failure = first_failure or f"with {_shape_words(board, empty)} it did not answer in time"
             continue
+        if texts and any(_raised(record, "TypeError") for record in records):
+            trials, texts = trials + texts, []
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
         answered = True
         legal = legal or any(move is not None for move in moves)
@@ -284,7 +305,7 @@ def _probe_function(
 def _unrecognised_message(path: str, name: str, trials: list[tuple[str, str | None]], failure: str | None) -> str:
     """Why no interface was recognised, on one line: every reading tried, what it answered, what to say."""
     shapes = " and ".join(
-        dict.fromkeys("a flat list of 9" if board == "flat" else "a list of 3 lists" for board, _ in trials)
+        dict.fromkeys(SHAPES.get(board, "a list of 3 lists").replace(" cells", "") for board, _ in trials)
     )
     empties = ", ".join(dict.fromkeys(repr(empty) for _, empty in trials))
     return (
@@ -299,7 +320,7 @@ def _changes_board(records: list[dict[str, Any]]) -> bool:
 
 
 def _shape_words(board: str, empty: str | None) -> str:
-    shape = "a flat list of 9" if board == "flat" else "a list of 3 lists"
+    shape = SHAPES.get(board, "a list of 3 lists").replace(" cells", "")
     return f"{shape} and {empty!r} for empty"
 
 

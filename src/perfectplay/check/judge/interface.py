@@ -14,7 +14,9 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.position import other
 
 Kind = Literal["function", "cs50", "command"]
-BOARDS = ("flat", "nested")
+BOARDS = ("flat", "nested", "string")
+SHAPES = {"flat": "a flat list of 9 cells", "nested": "a list of 3 lists", "string": "a string of 9 characters"}
+"""Each board shape in words."""
 RETURNS = ("index", "rowcol")
 PLAYS = ("X", "O", "both")
 
@@ -108,7 +110,7 @@ class TicTacToeInterface:
                 f"the CS50 functions: minimax(board) on a list of 3 lists, EMPTY = {self.empty!r}, "
                 "returns (row, col); plays both sides (player(board) says whose turn it is)"
             )
-        shape = "a flat list of 9 cells" if self.board == "flat" else "a list of 3 lists"
+        shape = SHAPES.get(self.board, "a list of 3 lists")
         returns = {"index": "a cell index 0-8", "rowcol": "(row, col)", None: "a cell index or (row, col)"}
         arguments = "board, player" if self.side_argument else "board"
         if self.side_argument:
