@@ -129,4 +129,4 @@ def test_an_ai_counting_cells_from_1_is_refused_saying_the_shape_the_checker_giv
     )
     with pytest.raises(CheckUsageError) as refused:
         check_ai(path, sandbox="off", sample=8, seed=5)
-    assert "for cells numbered 1-9 or a board of your own, write a find_best_move(board)" in str(refused.value)
+    assert "for a board of 10 cells or one of your own, write a find_best_move(board)" in str(refused.value)

@@ -150,14 +150,38 @@ def _not_found_message(
     if tried:
         partial += (
             f"; {', '.join(tried)} gave no legal move on the probe positions with any board tried (the checker "
-            "gives a list of 9 cells, 0-8, or of 3 lists and takes back a cell 0-8 or (row, col): for cells "
-            f"numbered 1-9 or a board of your own, write a {SEEDS_NAME}(board) of that shape that calls yours)"
+            "gives a list of 9 cells, 0-8, or of 3 lists and takes back a cell 0-8 or 1-9 or (row, col): for a "
+            f"board of 10 cells or one of your own, write a {SEEDS_NAME}(board) of that shape that calls yours)"
         )
     return (
         f"{path}: no tic-tac-toe AI recognised: looked for {SEEDS_NAME}(board) and the CS50 functions "
         f"{', '.join(CS50_NAMES)}{partial}; it defines {defined}; "
         "point the checker at yours with --function NAME (and --board, --empty, --returns, --plays if needed)"
     )
+
+
+def _numbered(
+    records: list[dict[str, Any]],
+    positions: Sequence[TicTacToePosition],
+    moves: Sequence[int | None],
+    drawn: Sequence[Probe],
+) -> list[int | None] | None:
+    """The moves read as cells counted 1-9, where that reading is the one it was written for, else None.
+
+    Only an answer of whole numbers on every probe is read so, and only when read as 0-8 some answer was no legal
+    move (9, or a taken cell one before a free one), or when counted from 1 it took more of the probes' wins."""
+    if any(record.get("kind") != "int" for record in records):
+        return None
+    numbered = [read_move(record, position, "number")[0] for record, position in zip(records, positions, strict=True)]
+    if None in numbered:
+        return None
+    if None in moves or _wins_taken(numbered, drawn) > _wins_taken(moves, drawn):
+        return numbered
+    return None
+
+
+def _wins_taken(moves: Sequence[int | None], drawn: Sequence[Probe]) -> int:
+    return sum(1 for move, (_, mover, other) in zip(moves, drawn, strict=True) if move in mover or move in other)
 
 
 def _raised(record: dict[str, Any], kind: str) -> bool:
@@ -267,6 +291,9 @@ def _probe_function(
         if texts and any(_raised(record, "TypeError") for record in records):
             trials, texts = trials + texts, []
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
+        numbered = _numbered(records, positions, moves, drawn) if hint.returns is None else None
+        if numbered is not None:  # cells counted 1-9, as a game that asks its player for 1-9 counts them
+            interface, moves = replace(interface, returns="number"), numbered
         answered = True
         legal = legal or any(move is not None for move in moves)
         if None not in moves:
@@ -332,7 +359,7 @@ def _settle(
     drawn: Sequence[Probe],
 ) -> TicTacToeInterface:
     """Fix the return shape and the sides it plays from the probes' answers."""
-    returns = hint.returns
+    returns = hint.returns or interface.returns
     if returns is None:
         kinds = {record.get("kind") for record in records}
         returns = "index" if kinds == {"int"} else "rowcol" if kinds == {"pair"} else None

@@ -17,7 +17,7 @@ Kind = Literal["function", "cs50", "command"]
 BOARDS = ("flat", "nested", "string")
 SHAPES = {"flat": "a flat list of 9 cells", "nested": "a list of 3 lists", "string": "a string of 9 characters"}
 """Each board shape in words."""
-RETURNS = ("index", "rowcol")
+RETURNS = ("index", "rowcol", "number")
 PLAYS = ("X", "O", "both")
 
 
@@ -111,7 +111,12 @@ class TicTacToeInterface:
                 "returns (row, col); plays both sides (player(board) says whose turn it is)"
             )
         shape = SHAPES.get(self.board, "a list of 3 lists")
-        returns = {"index": "a cell index 0-8", "rowcol": "(row, col)", None: "a cell index or (row, col)"}
+        returns = {
+            "index": "a cell index 0-8",
+            "rowcol": "(row, col)",
+            "number": "a cell number 1-9",
+            None: "a cell index or (row, col)",
+        }
         arguments = "board, player" if self.side_argument else "board"
         if self.side_argument:
             sides = "both sides (the side to move is its second argument)"
