@@ -130,3 +130,16 @@ def test_an_ai_counting_cells_from_1_is_refused_saying_the_shape_the_checker_giv
     with pytest.raises(CheckUsageError) as refused:
         check_ai(path, sandbox="off", sample=8, seed=5)
     assert "for a board of 10 cells or one of your own, write a find_best_move(board)" in str(refused.value)
+
+
+def test_an_ai_reading_a_global_board_is_refused_saying_the_function_to_add(tmp_path: Path) -> None:
+    path = tmp_path / "tictactoe.py"
+    path.write_text(
+        "board = {1: ' ', 2: ' ', 3: ' ', 4: ' ', 5: ' ', 6: ' ', 7: ' ', 8: ' ', 9: ' '}\n\n\n"
+        "def compMove():\n    move = next(key for key in board if board[key] == ' ')\n    board[move] = 'O'\n"
+    )
+    with pytest.raises(CheckUsageError) as refused:
+        check_ai(path, sandbox="off", sample=8, seed=5)
+    message = str(refused.value)
+    assert "compMove takes no argument (it reads its board from elsewhere, a global say)" in message
+    assert "add def find_best_move(board) that puts it where compMove reads it" in message and "\n" not in message

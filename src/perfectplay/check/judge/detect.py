@@ -41,7 +41,7 @@ CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "termina
 SEEDS_NAME = "find_best_move"
 STUDENTS_NAMES = (
     "best_move", "get_best_move", "get_move", "choose_move", "computer_move", "get_computer_move", "ai_move",
-    "get_ai_move", "next_move", "find_move",
+    "get_ai_move", "next_move", "find_move", "comp_move",
 )  # fmt: skip
 """What students call their AI when it is not the lab's ``find_best_move`` (``best_move(board)`` in the much-copied
 minimax write-ups, ``getComputerMove(board, letter)`` in a classic book): taken, in this order, only when no lab or
@@ -147,6 +147,13 @@ def _not_found_message(
     if cs50:
         missing = ", ".join(name for name in CS50_NAMES if name not in functions)
         partial = f" (it has {', '.join(cs50)} but not {missing})"
+    bare = [name for name in functions if functions[name] == 0 and name in students_names(dict.fromkeys(functions, 1))]
+    if bare:
+        partial += (
+            f"; {bare[0]} takes no argument (it reads its board from elsewhere, a global say): the checker hands "
+            f"the board over, so add def {SEEDS_NAME}(board) that puts it where {bare[0]} reads it and returns "
+            "its move"
+        )
     if tried:
         partial += (
             f"; {', '.join(tried)} gave no legal move on the probe positions with any board tried (the checker "
