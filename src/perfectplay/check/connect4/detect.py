@@ -22,6 +22,7 @@ an agent that gives no legal move in any reading is not recognised.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,6 +44,7 @@ PIECES: dict[str, tuple[Any, Any, Any]] = {
     "dot": (".", "X", "O"),
     "dash": ("-", "X", "O"),
     "1-1": (0, 1, -1),
+    "ry": (" ", "R", "Y"),
 }
 """The board values tried, by name (``--pieces``): empty, the first player's, the second player's."""
 
@@ -215,8 +217,12 @@ def _listing(functions: dict[str, int]) -> str:
     return "its functions: " + ", ".join(names) if names else "it defines no function"
 
 
-def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardReading]:
-    """The readings to probe for ``base``, most usual first; ``fixed`` names what the flags already set."""
+def candidates(base: BoardReading, numpy: bool, fixed: set[str], letters: Sequence[str] = ()) -> list[BoardReading]:
+    """The readings to probe for ``base``, most usual first; ``fixed`` names what the flags already set.
+
+    Pieces the module names as one-letter constants (``RED, YELLOW = "R", "Y"``: ``letters``) come first: the
+    probes ask wins alone, which an agent of red and yellow takes as well read with X and O, and then it would be
+    checked blind to the opponent's pieces."""
     if base.style == "connectx":
         return [base]
     if base.style == "pettingzoo":
@@ -224,7 +230,8 @@ def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardRe
         return [policy, replace(base, style="connectx")] if base.connectx_too else [policy]
     shapes = [base.shape] if "shape" in fixed else (["list", "numpy"] if numpy else ["list"])
     rows = [base.rows] if "rows" in fixed else ["top", "bottom"]
-    pieces = [base.pieces] if "pieces" in fixed else list(PIECES)
+    named = [name for name, (_, first, second) in PIECES.items() if first in letters and second in letters]
+    pieces = [base.pieces] if "pieces" in fixed else list(dict.fromkeys([*named, *PIECES]))
     return [replace(base, shape=s, rows=r, pieces=p) for p in pieces for s in shapes for r in rows]
 
 

@@ -73,7 +73,7 @@ OPTIONS = (
     ),
     PlugOption("--board-type", "shape", "a board function's board: lists, or an array", ("list", "numpy")),
     PlugOption("--rows", "rows", "a board function's row 0: at the top or the bottom", ("top", "bottom")),
-    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash or 1-1", tuple(PIECES)),
+    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash, 1-1 or ry", tuple(PIECES)),
 )
 
 

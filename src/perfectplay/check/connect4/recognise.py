@@ -111,7 +111,7 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str], m
     for note in notes:
         session.note(note)
     try:
-        reading = _probed(session, base, fixed, import_failed, moves)
+        reading = _probed(session, base, fixed, import_failed, moves, loaded.raw.get("letters", ()))
     except NotGradable:
         if refusal is None:
             raise
@@ -122,14 +122,19 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str], m
 
 
 def _probed(
-    session: Session, base: BoardReading, fixed: set[str], import_failed: str | None, moves: int
+    session: Session,
+    base: BoardReading,
+    fixed: set[str],
+    import_failed: str | None,
+    moves: int,
+    letters: Sequence[str] = (),
 ) -> BoardReading | str:
     packages = session.packages
     base = replace(base, allowed=packages.folders, act_timeout=act_timeout(session.limits, moves))
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
     )
-    readings = candidates(base, numpy, fixed)
+    readings = candidates(base, numpy, fixed, letters)
     if len(readings) == 1 and not base.last_callable:
         session.use(readings[0].interface())
         return readings[0]

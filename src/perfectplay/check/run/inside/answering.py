@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 
 CALL_KEEP = 300
+MAX_SCANNED = 10_000
+"""A module's names looked at for one-letter constants, at most."""
 """Characters of one call's printed output sent with its answer."""
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
@@ -83,7 +85,7 @@ class Runner:
     def describe(self) -> dict[str, Any]:
         """The module's functions, its X/O/EMPTY constants and any module-level board."""
         if self.module is None:
-            return {"functions": {}, "own": [], "constants": {}, "boards": [], "classes": {}}
+            return {"functions": {}, "own": [], "constants": {}, "boards": [], "classes": {}, "letters": []}
         classes: dict[str, dict[str, int]] = {}
         functions: dict[str, int] = {}
         own: list[str] = []
@@ -106,7 +108,19 @@ class Runner:
         # (``from random import choice`` above the agent is not last because it is not the module's own).
         order = {key: index for index, (key, _) in enumerate(items) if type(key) is str}
         functions = dict(sorted(functions.items(), key=lambda item: order.get(item[0], len(order))))
-        return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
+        # One-letter text constants (RED = "R"): a Connect Four board's pieces, read first where they are there.
+        letters: set[str] = set()
+        for value in list(vars(self.module).values())[:MAX_SCANNED]:
+            if type(value) is str and len(value) == 1 and value.isascii() and value.isalpha():
+                letters.add(value)
+        return {
+            "functions": functions,
+            "own": own,
+            "constants": constants,
+            "boards": boards,
+            "classes": classes,
+            "letters": sorted(letters),
+        }
 
     def mine(self, value: Any) -> bool:
         """Whether ``value`` is a function or class of the module itself (``False`` for one that will not say)."""
