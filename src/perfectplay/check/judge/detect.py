@@ -279,24 +279,31 @@ def _probe_function(
     probe, drawn = probing.probe, probing.drawn
     positions = [position for position, _, _ in drawn]
     trials = _trials(loaded, hint)
+    queue = [replace(base, board=board, empty=empty) for board, empty in trials if board != "string" or hint.board]
     # A string's readings only after a list's raised TypeError ("can only concatenate list (not str)"): the code
     # was written for text; a function written for lists is not asked four more readings for nothing.
-    texts = [trial for trial in trials if trial[0] == "string" and hint.board is None]
-    trials = [trial for trial in trials if trial not in texts]
+    texts = [replace(base, board=board, empty=empty) for board, empty in trials if board == "string" and not hint.board]
+    # Numbers last (1 and -1, or 1 and 2, on 0), after a reading raised TypeError (sum(board) on text) or found no
+    # empty cell (it answered None): a board of numbers, which no flag can name.
+    shapes = [hint.board] if hint.board in ("flat", "nested") else ["flat", "nested"] if hint.board is None else []
+    numbers = [replace(base, board=board, empty=0, x=1, o=o) for o in (-1, 2) for board in shapes if hint.empty is None]
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
+    counted: tuple[int, TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     tried = 0
-    while tried < len(trials):
-        board, empty = trials[tried]
+    while tried < len(queue):
+        interface = queue[tried]
+        board, empty = interface.board, interface.empty
         tried += 1
-        interface = replace(base, board=board, empty=empty)
         records = probe(interface, positions)
         if records is None:
             first_failure = first_failure or f"with {_shape_words(board, empty)} it did not answer in time"
             continue
         if texts and any(_raised(record, "TypeError") for record in records):
-            trials, texts = trials + texts, []
+            queue, texts = queue + texts, []
+        if numbers and any(_raised(record, "TypeError") or record.get("kind") == "none" for record in records):
+            queue, numbers = queue + numbers, []
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
         numbered = _numbered(records, positions, moves, drawn) if hint.returns is None else None
         if numbered is not None:  # cells counted 1-9, as a game that asks its player for 1-9 counts them
@@ -304,6 +311,14 @@ def _probe_function(
         answered = True
         legal = legal or any(move is not None for move in moves)
         if None not in moves:
+            if not _changes_board(records) and isinstance(interface.x, int):
+                # Numbers: 1 and -1 or 1 and 2 may both answer legal moves; the one taking more wins is kept.
+                taken = _wins_taken(moves, drawn)
+                if counted is None or taken > counted[0]:
+                    counted = (taken, interface, records, moves)
+                if any(isinstance(later.x, int) for later in queue[tried:]):
+                    continue
+                _, interface, records, moves = counted
             if not _changes_board(records):
                 settled = _seat_checked(_settle(interface, records, moves, hint, drawn), probing, hint)
                 if fitting is None:
@@ -320,14 +335,16 @@ def _probe_function(
         if first_failure is None:
             bad = next(record for record, move in zip(records, moves, strict=True) if move is None)
             first_failure = f"with {_shape_words(board, empty)} it answered {answer_text(bad)}"
+    if counted is not None:
+        return _seat_checked(_settle(*counted[1:], hint, drawn), probing, hint)
     if fitting is not None:
         # Every reading that answered also changed the board: keep the first, the findings will say so.
         return _seat_checked(_settle(*fitting, hint, drawn), probing, hint)
     if strict:
         return None
     if answered and not legal and hint.board is None and hint.empty is None:
-        raise NotGradable(_unrecognised_message(path, name, trials, first_failure))
-    board, empty = trials[0]
+        raise NotGradable(_unrecognised_message(path, name, queue, first_failure))
+    board, empty = queue[0].board, queue[0].empty
     note = (
         f"No board shape tried made {name} answer a legal move on six simple positions "
         f"({first_failure}); checked with {_shape_words(board, empty)}: if that is not what it expects, "
@@ -336,12 +353,12 @@ def _probe_function(
     return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
 
 
-def _unrecognised_message(path: str, name: str, trials: list[tuple[str, str | None]], failure: str | None) -> str:
+def _unrecognised_message(path: str, name: str, tried: list[TicTacToeInterface], failure: str | None) -> str:
     """Why no interface was recognised, on one line: every reading tried, what it answered, what to say."""
     shapes = " and ".join(
-        dict.fromkeys(SHAPES.get(board, "a list of 3 lists").replace(" cells", "") for board, _ in trials)
+        dict.fromkeys(SHAPES.get(reading.board, "a list of 3 lists").replace(" cells", "") for reading in tried)
     )
-    empties = ", ".join(dict.fromkeys(repr(empty) for _, empty in trials))
+    empties = ", ".join(dict.fromkeys(repr(reading.empty) for reading in tried))
     return (
         f"{path}: no interface recognised: {name} gave no legal move on six simple positions with any board "
         f"tried ({shapes}, with {empties} for empty); {failure}; if it takes its board another way, "
@@ -353,7 +370,7 @@ def _changes_board(records: list[dict[str, Any]]) -> bool:
     return any(record.get("after") is not None or "after_repr" in record for record in records)
 
 
-def _shape_words(board: str, empty: str | None) -> str:
+def _shape_words(board: str, empty: str | int | None) -> str:
     shape = SHAPES.get(board, "a list of 3 lists").replace(" cells", "")
     return f"{shape} and {empty!r} for empty"
 

@@ -72,12 +72,13 @@ class TicTacToeInterface:
     kind: Kind
     name: str
     board: str = "nested"
-    empty: str | None = None
+    empty: str | int | None = None
     returns: str | None = None
     plays: str = "both"
     side_argument: bool = False
-    x: str = "X"
-    o: str = "O"
+    x: str | int = "X"
+    o: str | int = "O"
+    """The marks as the candidate's board holds them: text, or numbers (1 and -1, or 1 and 2, on 0)."""
     notes: tuple[str, ...] = field(default=())
 
     @property
