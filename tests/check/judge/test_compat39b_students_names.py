@@ -12,8 +12,6 @@ from perfectplay.check.judge.detect import students_names
 from perfectplay.check.roster import from_paths
 
 MINIMAX_AS_O = """\
-import math
-
 board = [' ' for _ in range(9)]
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -46,15 +44,13 @@ def score(board, depth, is_maximizing):
 
 
 def {name}(board):
-    best_score, move = -math.inf, None
-    for i in range(9):
-        if board[i] == ' ':
+    scores = {}
+    for i, cell in enumerate(board):
+        if cell == ' ':
             board[i] = 'O'
-            score = minimax(board, 0, False)
+            scores[i] = minimax(board, 0, False)
             board[i] = ' '
-            if score > best_score:
-                best_score, move = score, i
-    return move
+    return max(scores, key=lambda i: (scores[i], -i)) if scores else None
 
 
 if __name__ == "__main__":
