@@ -53,6 +53,10 @@ CS50_FILE = "tictactoe.py"
 SKIPPED = frozenset({"__pycache__", "node_modules", "venv"})
 SCAN_BYTES = 1024 * 1024
 """At most this much of a file is read to see whether it defines the function to check."""
+SCAN_FILES = 64
+"""At most this many of a student's Python files are read so: each is read in the checker's own process, before
+anyone is graded, and a folder of 3,000 empty 1 MB files held a class run 40 s (attack 39l); past it, the row asks
+for the file to be named."""
 ENTRIES = ("find_best_move", "minimax")
 """The functions whose definition marks the AI among a student's files (tic-tac-toe's; Connect Four gives its own)."""
 DEFINED = re.compile(r"^[ \t]*def[ \t]+(\w+)[ \t]*\(", re.MULTILINE)
@@ -238,6 +242,11 @@ def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path
         return by_name[CS50_FILE]
     if len(candidates) == 1:
         return candidates[0]
+    if len(candidates) > SCAN_FILES:
+        raise CheckUsageError(
+            f"{shown} is a folder: give the Python file in it to check (it holds {len(candidates)} Python files, "
+            f"more than the {SCAN_FILES} read to find the AI; a class manifest can name it)"
+        )
     heads = {path: _head(path) for path in candidates}
     named = [name for name in names if name != LAST_CALLABLE]
     # Spelt as students spell it (findBestMove for find_best_move), as the check itself finds the function.

@@ -84,6 +84,9 @@ def stand_in_for_kaggle() -> None:
     if KAGGLE in sys.modules or importlib.util.find_spec(KAGGLE) is not None:
         return
     module = ModuleType(KAGGLE, "A stand-in for Kaggle's package, from perfectplay's check: make() raises.")
+    # The shared builtins, which its importer has already: left to ``exec``, they would be this module's private
+    # copy, and an agent rewriting that copy's ``type`` made the driver read a board it had changed as left alone.
+    module.__builtins__ = builtins  # type: ignore[attr-defined]
     exec(compile(STAND_IN, f"<{KAGGLE} stand-in>", "exec"), vars(module))  # the checker's own text, not the student's
     utils = ModuleType(f"{KAGGLE}.utils")
     module.utils = utils  # type: ignore[attr-defined]

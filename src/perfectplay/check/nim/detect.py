@@ -15,6 +15,9 @@ PLAYERS = ("best_move", "find_best_move", "choose_move")
 """A minimax player's function names, in the order they are looked for."""
 
 LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
+Q_LEARNING = LEARNING_METHODS[:3]
+"""The lab's methods no minimax player has (``choose_action`` is any player's name): a class holding one is the
+lab's ``NimAI``, whatever it is called."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +39,7 @@ def detect(loaded: LoadedModule, kind: str | None = None, function: str | None =
     Any piece of CS50's learning nim.py (its class ``NimAI``, its ``train``) holds the file to the learning lab
     unless the teacher chose otherwise: a lab file with ``train`` taken out and a formula's ``best_move`` put in is
     the learning lab's submission with its training missing, never a minimax player graded on the formula alone."""
-    learning = "NimAI" in loaded.classes or "train" in loaded.functions
+    learning = _learning(loaded)
     if function is not None or kind == "player":
         names = (function,) if function is not None else PLAYERS
         for name in names:
@@ -60,3 +63,12 @@ def detect(loaded: LoadedModule, kind: str | None = None, function: str | None =
         "found neither CS50's nim.py (class NimAI and function train) nor a minimax player "
         f"({', '.join(PLAYERS)} taking the piles)"
     )
+
+
+def _learning(loaded: LoadedModule) -> bool:
+    """Whether the file holds a piece of CS50's learning nim.py: ``NimAI`` or ``train`` however it is spelt, as a
+    player's function is found (``NimAi``, ``Train``), or a class with one of the lab's Q-learning methods. The lab's
+    file with its names re-cased and a formula's ``bestMove`` added was graded a player, 100 of 100 (attack 39l)."""
+    if spelt(loaded.classes, "NimAI") is not None or spelt(loaded.functions, "train") is not None:
+        return True
+    return any(spelt(methods, name) is not None for methods in loaded.classes.values() for name in Q_LEARNING)

@@ -25,6 +25,7 @@ _HOMES: dict[str, str] = {
     "TranspositionTable": "perfectplay.search.solver.table",
     "book_header": "perfectplay.search.solver.book",
     "build_book": "perfectplay.search.solver.book",
+    "compiled_in_use": "perfectplay.search.solver.compiled",
     "default_capacity": "perfectplay.search.solver.compiled",
     "prove_book_entry": "perfectplay.search.solver.book",
     "score_moves": "perfectplay.search.solver.exact",
@@ -46,6 +47,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.search.solver.book import book_header as book_header
     from perfectplay.search.solver.book import build_book as build_book
     from perfectplay.search.solver.book import prove_book_entry as prove_book_entry
+    from perfectplay.search.solver.compiled import compiled_in_use as compiled_in_use
     from perfectplay.search.solver.compiled import default_capacity as default_capacity
     from perfectplay.search.solver.compiled import solver_core as solver_core
     from perfectplay.search.solver.exact import score_moves as score_moves

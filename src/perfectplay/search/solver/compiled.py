@@ -53,6 +53,11 @@ def pure_forced() -> bool:
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
+def compiled_in_use() -> bool:
+    """True if the built-in games are solved by the compiled core (built, and not ``PERFECTPLAY_PURE``)."""
+    return _core is not None and not pure_forced()
+
+
 def solver_core() -> str:
     """Which core the solver uses for the built-in games, in words: the compiled C one or pure Python."""
     return core_description()

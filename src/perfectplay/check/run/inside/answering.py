@@ -104,10 +104,10 @@ class Runner:
                 # A name whose object answers ``isinstance`` or ``__module__`` with an error (a proxy whose
                 # ``__class__`` raises) is not described; the module's other names still are.
                 continue
-        # Then in the module's own order, imports among them: Kaggle's agent is the last callable bound
-        # (``from random import choice`` above the agent is not last because it is not the module's own).
-        order = {key: index for index, (key, _) in enumerate(items) if type(key) is str}
-        functions = dict(sorted(functions.items(), key=lambda item: order.get(item[0], len(order))))
+        # Described own names first, but listed in the order they were bound: Kaggle's rule takes a ConnectX file's
+        # last callable, and an agent defined below ``from kaggle_environments import make`` is that one.
+        bound = {key: index for index, (key, _) in enumerate(items) if type(key) is str}
+        functions = dict(sorted(functions.items(), key=lambda item: bound.get(item[0], len(bound))))
         # One-letter text constants (RED = "R"): a Connect Four board's pieces, read first where they are there.
         letters: set[str] = set()
         for value in list(vars(self.module).values())[:MAX_SCANNED]:

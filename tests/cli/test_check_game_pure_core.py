@@ -1,0 +1,38 @@
+"""A Connect Four check on the Python core says so at once, in one line on stderr; nothing else changes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import InProcess
+from perfectplay.cli import check_game
+
+AGENT = str(Path(__file__).resolve().parents[2] / "examples" / "connect4" / "one_ply_board.py")
+QUICK = ["--game", "connect4", "--positions", "2", "--no-games", "--sandbox", "off", "--seed", "3", "--json"]
+
+
+def test_a_connect4_check_without_the_compiled_core_says_why_it_is_slow_and_reports_the_same(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run = InProcess(capsys, monkeypatch)
+    compiled = run("check", AGENT, *QUICK)
+    assert compiled.stderr == ""
+    # The positions are still solved by the compiled core here: only what the command believes changes.
+    monkeypatch.setattr(check_game, "compiled_in_use", lambda: False)
+    pure = run("check", AGENT, *QUICK)
+    assert pure.stderr == check_game.PURE_CORE_NOTICE and pure.stderr.count("\n") == 1
+    assert "pure Python" in pure.stderr and "--version" in pure.stderr
+    assert json.loads(pure.stdout)["score"] == json.loads(compiled.stdout)["score"]
+
+
+def test_a_tictactoe_check_says_nothing_about_the_core(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(check_game, "compiled_in_use", lambda: False)
+    run = InProcess(capsys, monkeypatch)
+    correct = str(Path(__file__).resolve().parents[2] / "examples" / "correct.py")
+    finished = run("check", correct, "--sample", "20", "--seed", "1", "--sandbox", "off")
+    assert "compiled core" not in finished.stderr
