@@ -97,6 +97,8 @@ class BoardReading:
     allowed: tuple[str, ...] = field(default=())
     act_timeout: float = KAGGLE_ACT_TIMEOUT
     """The seconds Kaggle's ``configuration.actTimeout`` promises a move: never more than the check's own limit."""
+    first_column: int = 0
+    """A board function's leftmost column: 0, or 1 where it answers the columns 1-7 its player types."""
     last_callable: bool = False
     """Found by Kaggle's rule (the file's last callable), not by its name: probed, and refused if it answers no
     column as ConnectX's agent (a file of helpers alone), as a name not found is."""
@@ -118,6 +120,7 @@ class BoardReading:
             "piece_argument": self.piece_argument,
             "allowed": list(self.allowed),
             "act_timeout": self.act_timeout,
+            "first_column": self.first_column,
         }
 
     def words(self) -> str:
@@ -132,7 +135,8 @@ class BoardReading:
         rows = "row 0 at the top" if self.rows == "top" else "row 0 at the bottom"
         empty, first, second = (repr(value) for value in PIECES[self.pieces])
         arguments = "board, piece" if self.piece_argument else "board"
-        return f"{self.name}({arguments}) on {shape}, {rows}, {empty} empty, {first} and {second}; returns a column 0-6"
+        columns = f"a column {self.first_column}-{self.first_column + 6}"
+        return f"{self.name}({arguments}) on {shape}, {rows}, {empty} empty, {first} and {second}; returns {columns}"
 
 
 def probe_positions() -> list[tuple[str, str]]:

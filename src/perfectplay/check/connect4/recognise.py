@@ -152,10 +152,12 @@ def _probed(
             return "the check's time limit ran out while finding how it reads the board"
         machine_lacks(session, records)
         answers: list[int | None] = []
+        counted: list[int | None] = []  # the same answers as columns counted 1-7, as a player types them
         for record in records:
             value = record.get("value") if record.get("kind") == "int" and "error" not in record else None
             column = value if isinstance(value, int) and 0 <= value < 7 else None
             answers.append(column)
+            counted.append(value - 1 if isinstance(value, int) and 1 <= value <= 7 else None)
             if record.get("failure") == "timeout" and not any(answer is not None for answer in answers):
                 slow.add(reading.pieces)  # out of time before one column: a wrong game's AI (issue 43)
                 break
@@ -164,7 +166,10 @@ def _probed(
                 returned.append(str(shown)[:80])
         answers += [None] * (len(probes) - len(answers))
         marks.append((score_probe(answers), reading))
-        if marks[-1][0][0] == len(answers):
+        if reading.style == "board":  # a board function's columns may be counted from 1: the same probe tells
+            counted += [None] * (len(probes) - len(counted))
+            marks.append((score_probe(counted), replace(reading, first_column=1)))
+        if max(mark[0][0] for mark in marks[-2:]) == len(answers):
             break
     (won, legal), reading = choose_reading(marks)
     if legal == 0 and base.last_callable and import_failed is None:
