@@ -16,7 +16,8 @@ Three ways to name a class, each giving one row per student:
 
 In a student's folder the AI is ``tictactoe.py`` (CS50's name), else the only
 Python file, else the only one whose text defines the function to check
-(``find_best_move``, CS50's ``minimax`` or ``--function``). A folder where
+(``find_best_move``, CS50's ``minimax`` or ``--function``; else one of the names
+students give their AI, ``best_move`` and the like: ``judge/detect.py``). A folder where
 that names no file is the student's row, not gradable, never the end of the
 run. Each submission's copy leaves out the files of every other submission.
 
@@ -29,6 +30,7 @@ links inside a folder as well: ``run/copying.py``.)
 
 from __future__ import annotations
 
+import collections
 import importlib
 import os
 import re
@@ -40,6 +42,7 @@ from typing import Any
 
 from perfectplay.check import manifest_rows
 from perfectplay.check.errors import CheckUsageError
+from perfectplay.check.judge.detect import students_names
 from perfectplay.check.look_alike import looks
 from perfectplay.check.plug import spelt
 
@@ -58,6 +61,12 @@ ENTRIES = ("find_best_move", "minimax")
 """The functions whose definition marks the AI among a student's files (tic-tac-toe's; Connect Four gives its own)."""
 DEFINED = re.compile(r"^[ \t]*def[ \t]+(\w+)[ \t]*\(", re.MULTILINE)
 """A top-level or nested ``def`` in a file's text, and the name it defines."""
+LAST_CALLABLE = "(observation, configuration) last"
+"""An entry that marks a file ending with a function of two arguments, as Kaggle's ConnectX takes the file's last
+callable for its agent (``negamax_agent(obs, config)`` below its helpers): Connect Four's entries end with it. A file
+defining one of the named entries comes first, as in the check itself (``connect4/detect.py``)."""
+BOUND = re.compile(r"^(?:(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(([^)]{0,300})\)|class\b|import\b|from\b)", re.MULTILINE)
+"""A top-level statement that binds a callable: a ``def`` (and its parameters), a class, an import."""
 NESTING = 3
 """A student folder holding no Python file but one folder is looked into, this many levels at most (unzipped)."""
 
@@ -238,16 +247,39 @@ def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path
             f"{shown} is a folder: give the Python file in it to check (it holds {len(candidates)} Python files, "
             f"more than the {SCAN_FILES} read to find the AI; a class manifest can name it)"
         )
+    heads = {path: _head(path) for path in candidates}
+    named = [name for name in names if name != LAST_CALLABLE]
     # Spelt as students spell it (findBestMove for find_best_move), as the check itself finds the function.
-    defining = [path for path in candidates if any(spelt(DEFINED.findall(_head(path)), name) for name in names)]
+    defining = [path for path in candidates if any(spelt(DEFINED.findall(heads[path]), name) for name in named)]
+    if not defining and LAST_CALLABLE in names:
+        defining = [path for path in candidates if ends_with_kaggle_agent(heads[path])]
+    if not defining and tuple(names) == ENTRIES:  # tic-tac-toe's: then the names students give their AI
+        defining = [path for path in candidates if students_names(DEFINED.findall(heads[path]))]
     if len(defining) == 1:
         return defining[0]
     listed = ", ".join(sorted(path.name for path in candidates)[:5]) + (", ..." if len(candidates) > 5 else "")
-    why = "several define it" if defining else f"none defines {' or '.join(names)}"
+    why = "several define it" if defining else f"none defines {' or '.join(named)}"
+    if not defining and LAST_CALLABLE in names:
+        why += " nor ends with a function of (observation, configuration), Kaggle's agent"
     raise CheckUsageError(
         f"{shown} is a folder: give the Python file in it to check (it holds several: {listed}; {why}; "
         "a class manifest can name it)"
     )
+
+
+def ends_with_kaggle_agent(text: str) -> bool:
+    """Whether the last top-level callable ``text`` binds is a ``def`` of two positional parameters (a second's
+    default aside): Kaggle's agent, read from the text alone as Kaggle's rule reads the module."""
+    last = collections.deque(BOUND.finditer(text), maxlen=1)
+    if not last or last[0].group(1) is None:
+        return False
+    positional = []
+    for parameter in (part.strip() for part in last[0].group(1).split(",")):
+        if parameter.startswith("*"):
+            break
+        if parameter and parameter != "/":
+            positional.append(parameter)
+    return len(positional) == 2
 
 
 def _head(path: Path) -> str:

@@ -27,6 +27,8 @@ MAX_COUNT = 10**9
 """The largest count (positions, failures) a transcript may claim: a whole check asks a few thousand."""
 MAX_SECONDS = 10.0**9
 """The largest time a transcript may claim, in seconds (thirty years)."""
+MAX_MARK = 2
+"""The numbers a board of numbers is read with (``judge/detect.py``: 1 and -1, or 1 and 2, on 0)."""
 MAX_TEXT = 1_000_000
 """The longest text field (a note, an import's output) read: the channel caps each far lower."""
 
@@ -109,6 +111,15 @@ def _text(where: str, value: Any) -> str:
     return value
 
 
+def _mark(where: str, value: Any) -> None:
+    """A board's mark as the candidate holds it: text, None (an empty cell), or a small whole number (1, -1, 0)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) > MAX_MARK:
+            raise FieldError(where, f"a number of at most {MAX_MARK} either way")
+        return
+    _optional_text(where, value)
+
+
 def _optional_text(where: str, value: Any) -> None:
     if value is not None:
         _text(where, value)
@@ -173,12 +184,12 @@ def _interface(value: Any) -> None:
     _choice("interface.kind", value["kind"], ("function", "cs50", "command"))
     _text("interface.name", value["name"])
     _choice("interface.board", value.get("board", "nested"), BOARDS)
-    _optional_text("interface.empty", value.get("empty"))
+    _mark("interface.empty", value.get("empty"))
     _choice("interface.returns", value.get("returns"), (None, *RETURNS))
     _choice("interface.plays", value.get("plays", "both"), PLAYS)
     _flag("interface.side_argument", value.get("side_argument", False))
     for name in ("x", "o"):
-        _text(f"interface.{name}", value.get(name, name.upper()))
+        _mark(f"interface.{name}", value.get(name, name.upper()))
     for index, note in enumerate(_list("interface.notes", value.get("notes", []))):
         _text(f"interface.notes[{index}]", note)
 

@@ -80,7 +80,7 @@ FILE_NAMES = {
 }
 PURE_CORE_NOTICE = (
     "perfectplay check: the compiled core is not in use (perfectplay --version says why), so this check solves "
-    "its positions in pure Python: about 2 s of CPU a position instead of a few milliseconds\n"
+    "its positions in pure Python: several seconds of CPU a position instead of milliseconds\n"
 )
 """Said before a Connect Four check on the Python core: one line on stderr, so that no report changes."""
 

@@ -34,7 +34,7 @@ class FakeCandidate:
 
     def __init__(self, oracle: TicTacToeOracle, board: str, empty: str | None, returns: str, side: str | None) -> None:
         self.oracle, self.board, self.empty, self.returns, self.side = oracle, board, empty, returns, side
-        self.tried: list[tuple[str, str | None]] = []
+        self.tried: list[tuple[str, str | int | None]] = []
 
     def __call__(self, interface: TicTacToeInterface, positions: Sequence[TicTacToePosition]) -> list[dict[str, Any]]:
         self.tried.append((interface.board, interface.empty))

@@ -22,6 +22,7 @@ an agent that gives no legal move in any reading is not recognised.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,6 +44,7 @@ PIECES: dict[str, tuple[Any, Any, Any]] = {
     "dot": (".", "X", "O"),
     "dash": ("-", "X", "O"),
     "1-1": (0, 1, -1),
+    "ry": (" ", "R", "Y"),
 }
 """The board values tried, by name (``--pieces``): empty, the first player's, the second player's."""
 
@@ -95,6 +97,8 @@ class BoardReading:
     allowed: tuple[str, ...] = field(default=())
     act_timeout: float = KAGGLE_ACT_TIMEOUT
     """The seconds Kaggle's ``configuration.actTimeout`` promises a move: never more than the check's own limit."""
+    first_column: int = 0
+    """A board function's leftmost column: 0, or 1 where it answers the columns 1-7 its player types."""
     last_callable: bool = False
     """Found by Kaggle's rule (the file's last callable), not by its name: probed, and refused if it answers no
     column as ConnectX's agent (a file of helpers alone), as a name not found is."""
@@ -116,6 +120,7 @@ class BoardReading:
             "piece_argument": self.piece_argument,
             "allowed": list(self.allowed),
             "act_timeout": self.act_timeout,
+            "first_column": self.first_column,
         }
 
     def words(self) -> str:
@@ -130,7 +135,8 @@ class BoardReading:
         rows = "row 0 at the top" if self.rows == "top" else "row 0 at the bottom"
         empty, first, second = (repr(value) for value in PIECES[self.pieces])
         arguments = "board, piece" if self.piece_argument else "board"
-        return f"{self.name}({arguments}) on {shape}, {rows}, {empty} empty, {first} and {second}; returns a column 0-6"
+        columns = f"a column {self.first_column}-{self.first_column + 6}"
+        return f"{self.name}({arguments}) on {shape}, {rows}, {empty} empty, {first} and {second}; returns {columns}"
 
 
 def probe_positions() -> list[tuple[str, str]]:
@@ -187,6 +193,23 @@ def kaggle_agent(functions: dict[str, int]) -> str | None:
     return last if functions[last] == 2 else None
 
 
+def lone_last_callable(functions: dict[str, int], hint: BoardReading | None) -> BoardReading | None:
+    """Kaggle's rule for a last callable of one required argument, to be probed as the agent, or None.
+
+    ``def my_agent_v2(obs, config=None)`` requires one argument, as a helper ``score(board)`` does, and Kaggle calls
+    it with both; only its answers tell them apart. So when no agent is recognised otherwise (``style_of`` refused)
+    it is asked the probes as ConnectX's agent (the driver hands it as many of the two as it takes), and the file
+    is refused as before when it gives no column in any (a helper last). ``--function`` or another ``--interface``
+    asks for no such guess.
+    """
+    if not functions or (hint is not None and (hint.name or hint.style not in ("", "connectx"))):
+        return None
+    last = next(reversed(functions))
+    if functions[last] != 1:
+        return None
+    return BoardReading("connectx", last, piece_argument=True, last_callable=True)
+
+
 def _style_for(name: str, arguments: int) -> str:
     if name in PETTINGZOO_NAMES and arguments == 1 and name not in BOARD_NAMES:
         return "pettingzoo" if name != "agent" else "board"
@@ -198,8 +221,12 @@ def _listing(functions: dict[str, int]) -> str:
     return "its functions: " + ", ".join(names) if names else "it defines no function"
 
 
-def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardReading]:
-    """The readings to probe for ``base``, most usual first; ``fixed`` names what the flags already set."""
+def candidates(base: BoardReading, numpy: bool, fixed: set[str], letters: Sequence[str] = ()) -> list[BoardReading]:
+    """The readings to probe for ``base``, most usual first; ``fixed`` names what the flags already set.
+
+    Pieces the module names as one-letter constants (``RED, YELLOW = "R", "Y"``: ``letters``) come first: the
+    probes ask wins alone, which an agent of red and yellow takes as well read with X and O, and then it would be
+    checked blind to the opponent's pieces."""
     if base.style == "connectx":
         return [base]
     if base.style == "pettingzoo":
@@ -207,7 +234,8 @@ def candidates(base: BoardReading, numpy: bool, fixed: set[str]) -> list[BoardRe
         return [policy, replace(base, style="connectx")] if base.connectx_too else [policy]
     shapes = [base.shape] if "shape" in fixed else (["list", "numpy"] if numpy else ["list"])
     rows = [base.rows] if "rows" in fixed else ["top", "bottom"]
-    pieces = [base.pieces] if "pieces" in fixed else list(PIECES)
+    named = [name for name, (_, first, second) in PIECES.items() if first in letters and second in letters]
+    pieces = [base.pieces] if "pieces" in fixed else list(dict.fromkeys([*named, *PIECES]))
     return [replace(base, shape=s, rows=r, pieces=p) for p in pieces for s in shapes for r in rows]
 
 

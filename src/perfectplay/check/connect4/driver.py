@@ -166,6 +166,9 @@ class DriverReading:
         self.rows = str(interface.get("rows", "top"))
         self.pieces: list[Any] = list(interface.get("pieces", [0, 1, 2]))
         self.piece_argument = bool(interface.get("piece_argument"))
+        first = interface.get("first_column", 0)
+        self.first = first if first in (0, 1) and type(first) is int else 0
+        """A board function's leftmost column as it counts them: its answers are read back counted from 0."""
         timeout = interface.get("act_timeout", 2)
         self.act_timeout = timeout if type(timeout) in (int, float) and 0 < timeout <= 2 else 2
         self.made: tuple[Any, ...] = ()
@@ -242,6 +245,8 @@ def make_call(
         made = tuple((array, array.tolist) for array in reading.made)
         before = copy.deepcopy(_plain(arguments[0], made))
         value, record = invoke(function, *arguments[:taken])
+        if reading.first and type(value) is int:
+            value -= reading.first
         if "error" not in record:
             record.update(describe(value))
         try:

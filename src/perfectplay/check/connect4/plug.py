@@ -36,6 +36,7 @@ from perfectplay.check.plug import DriverFile, PlugDefaults, PlugOption
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
+from perfectplay.check.roster import LAST_CALLABLE
 from perfectplay.check.settings import Grading
 
 if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
@@ -58,7 +59,7 @@ DEFAULTS = PlugDefaults(
     questions=DEFAULT_POSITIONS,
     fresh_seeds=True,
     allowed_packages=CONNECT4_ALLOWED,
-    entries=tuple(dict.fromkeys((*CONNECTX_NAMES, *BOARD_NAMES, *PETTINGZOO_NAMES))),
+    entries=(*dict.fromkeys((*CONNECTX_NAMES, *BOARD_NAMES, *PETTINGZOO_NAMES)), LAST_CALLABLE),
     file_name="agent.py",
     task="a Connect Four agent that keeps the game's value",
 )
@@ -72,7 +73,7 @@ OPTIONS = (
     ),
     PlugOption("--board-type", "shape", "a board function's board: lists, or an array", ("list", "numpy")),
     PlugOption("--rows", "rows", "a board function's row 0: at the top or the bottom", ("top", "bottom")),
-    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash or 1-1", tuple(PIECES)),
+    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash, 1-1 or ry", tuple(PIECES)),
 )
 
 

@@ -16,6 +16,7 @@ from perfectplay.check.connect4.detect import (
     act_timeout,
     candidates,
     choose_reading,
+    lone_last_callable,
     probe_positions,
     score_probe,
     style_of,
@@ -93,6 +94,7 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str], m
     if loaded.output:
         notes.append(f"it printed on import: {str(loaded.output)[:200]!r}")
     given, fixed = hint_reading(hint)
+    refusal: str | None = None
     try:
         base = style_of(dict(loaded.functions), given)
     except CheckUsageError as refused:
@@ -101,24 +103,38 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str], m
             for note in notes:
                 session.note(note)
             return f"{import_failed}, before its agent was defined"
-        raise NotGradable(f"{session.target}: {refused}") from None
+        refusal = f"{session.target}: {refused}"
+        lone = lone_last_callable(dict(loaded.functions), given)
+        if lone is None:
+            raise NotGradable(refusal) from None
+        base = lone  # my_agent_v2(obs, config=None) last: probed as Kaggle's agent, refused as before if it is none
     for note in notes:
         session.note(note)
-    reading = _probed(session, base, fixed, import_failed, moves)
+    try:
+        reading = _probed(session, base, fixed, import_failed, moves, loaded.raw.get("letters", ()))
+    except NotGradable:
+        if refusal is None:
+            raise
+        raise NotGradable(refusal) from None
     if isinstance(reading, str):
         return reading
     return Recognised(reading.style, reading.words(), reading.interface(), detail=reading)
 
 
 def _probed(
-    session: Session, base: BoardReading, fixed: set[str], import_failed: str | None, moves: int
+    session: Session,
+    base: BoardReading,
+    fixed: set[str],
+    import_failed: str | None,
+    moves: int,
+    letters: Sequence[str] = (),
 ) -> BoardReading | str:
     packages = session.packages
     base = replace(base, allowed=packages.folders, act_timeout=act_timeout(session.limits, moves))
     numpy = "numpy" in packages.granted or (
         not session.sandboxed and bool(packages.folders) and "numpy" not in packages.missing
     )
-    readings = candidates(base, numpy, fixed)
+    readings = candidates(base, numpy, fixed, letters)
     if len(readings) == 1 and not base.last_callable:
         session.use(readings[0].interface())
         return readings[0]
@@ -136,10 +152,12 @@ def _probed(
             return "the check's time limit ran out while finding how it reads the board"
         machine_lacks(session, records)
         answers: list[int | None] = []
+        counted: list[int | None] = []  # the same answers as columns counted 1-7, as a player types them
         for record in records:
             value = record.get("value") if record.get("kind") == "int" and "error" not in record else None
             column = value if isinstance(value, int) and 0 <= value < 7 else None
             answers.append(column)
+            counted.append(value - 1 if isinstance(value, int) and 1 <= value <= 7 else None)
             if record.get("failure") == "timeout" and not any(answer is not None for answer in answers):
                 slow.add(reading.pieces)  # out of time before one column: a wrong game's AI (issue 43)
                 break
@@ -148,7 +166,10 @@ def _probed(
                 returned.append(str(shown)[:80])
         answers += [None] * (len(probes) - len(answers))
         marks.append((score_probe(answers), reading))
-        if marks[-1][0][0] == len(answers):
+        if reading.style == "board":  # a board function's columns may be counted from 1: the same probe tells
+            counted += [None] * (len(probes) - len(counted))
+            marks.append((score_probe(counted), replace(reading, first_column=1)))
+        if max(mark[0][0] for mark in marks[-2:]) == len(answers):
             break
     (won, legal), reading = choose_reading(marks)
     if legal == 0 and base.last_callable and import_failed is None:

@@ -14,7 +14,8 @@ def read_move(
 
     The problem is a finding kind: ``timeout``, ``crash``, ``raises``,
     ``wrong_type`` or ``illegal_move``. ``returns`` None accepts an index
-    or a (row, col) pair; ``index`` or ``rowcol`` accepts only that shape.
+    or a (row, col) pair; ``index`` or ``rowcol`` accepts only that shape,
+    ``number`` a cell counted from 1 (1-9).
     """
     failure = record.get("failure")
     if failure == "timeout":
@@ -25,7 +26,7 @@ def read_move(
         return None, "raises"
     kind = record.get("kind")
     if kind == "int" and returns != "rowcol":
-        move = int(record["value"])
+        move = int(record["value"]) - (1 if returns == "number" else 0)  # "number": cells counted 1-9
         if not 0 <= move <= 8:
             return None, "illegal_move"
     elif kind == "pair" and returns != "index":

@@ -32,13 +32,20 @@ from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
-from perfectplay.check.judge.interface import Hint, TicTacToeInterface
+from perfectplay.check.judge.interface import SHAPES, Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.plug import spelt
 from perfectplay.check.position import TicTacToePosition
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
 SEEDS_NAME = "find_best_move"
+STUDENTS_NAMES = (
+    "best_move", "get_best_move", "get_move", "choose_move", "computer_move", "get_computer_move", "ai_move",
+    "get_ai_move", "next_move", "find_move", "comp_move",
+)  # fmt: skip
+"""What students call their AI when it is not the lab's ``find_best_move`` (``best_move(board)`` in the much-copied
+minimax write-ups, ``getComputerMove(board, letter)`` in a classic book): taken, in this order, only when no lab or
+CS50 function is there and it answers a legal move on every probe position in some reading."""
 SEAT_CHECKS = 6
 SEAT_AGREES = 5
 """Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed,
@@ -76,19 +83,38 @@ def choose_interface(
             x=_mark(constants, "X"),
             o=_mark(constants, "O"),
         )
+    probing = _Probing(probe, generator or random.Random(0))
+    tried: list[str] = []
     if name is None:
         name = seeds_function(functions)
+        if name is None and "error" not in loaded:
+            for other in students_names(functions):
+                tried.append(other)
+                found = _probe_function(path, other, functions[other] == 2, loaded, hint, probing, strict=True)
+                if found is not None:
+                    return found
     if name is None or name not in functions:
         if "error" in loaded:
             return None
-        raise NotGradable(_not_found_message(path, functions, loaded.get("own"), hint.function))
+        message = _not_found_message(path, functions, loaded.get("own"), hint.function, tried)
+        raise NotGradable(message + _methods_words(loaded.get("classes", {}), hint.function))
     arguments = functions[name]
     if arguments not in (1, 2):
         raise CheckUsageError(
             f"{path}: {name} takes {arguments} required arguments; the checker calls {name}(board) "
             f"or {name}(board, player) (point it at another function with --function NAME)"
         )
-    return _probe_function(path, name, arguments == 2, loaded, hint, _Probing(probe, generator or random.Random(0)))
+    interface = _probe_function(path, name, arguments == 2, loaded, hint, probing)
+    assert interface is not None  # not strict: a function asked for is checked, or refused in words
+    return interface
+
+
+def students_names(functions: Iterable[str] | dict[str, int]) -> list[str]:
+    """The module's functions named as students name a tic-tac-toe AI besides the lab's ``find_best_move``
+    (``best_move``, ``getComputerMove``: ``STUDENTS_NAMES`` however spelt), taking the board (and the side)."""
+    arguments = functions if isinstance(functions, dict) else dict.fromkeys(functions, 1)
+    found = (spelt(arguments, wanted) for wanted in STUDENTS_NAMES)
+    return [name for name in dict.fromkeys(found) if name is not None and arguments[name] in (1, 2)]
 
 
 def seeds_function(names: Iterable[str]) -> str | None:
@@ -110,7 +136,9 @@ def _mark(constants: dict[str, Any], side: str, boards: Sequence[dict[str, Any]]
     return side
 
 
-def _not_found_message(path: str, functions: dict[str, int], own: list[str] | None, wanted: str | None) -> str:
+def _not_found_message(
+    path: str, functions: dict[str, int], own: list[str] | None, wanted: str | None, tried: Sequence[str] = ()
+) -> str:
     defined = ", ".join(sorted(functions if own is None else own)[:12]) or "no functions"
     if wanted is not None:
         return f"{path}: no function named {wanted!r} (it defines {defined})"
@@ -119,11 +147,68 @@ def _not_found_message(path: str, functions: dict[str, int], own: list[str] | No
     if cs50:
         missing = ", ".join(name for name in CS50_NAMES if name not in functions)
         partial = f" (it has {', '.join(cs50)} but not {missing})"
+    bare = [name for name in functions if functions[name] == 0 and name in students_names(dict.fromkeys(functions, 1))]
+    if bare:
+        partial += (
+            f"; {bare[0]} takes no argument (it reads its board from elsewhere, a global say): the checker hands "
+            f"the board over, so add def {SEEDS_NAME}(board) that puts it where {bare[0]} reads it and returns "
+            "its move"
+        )
+    if tried:
+        partial += (
+            f"; {', '.join(tried)} gave no legal move on the probe positions with any board tried (the checker "
+            "gives a list of 9 cells, 0-8, or of 3 lists and takes back a cell 0-8 or 1-9 or (row, col): for a "
+            f"board of 10 cells or one of your own, write a {SEEDS_NAME}(board) of that shape that calls yours)"
+        )
     return (
         f"{path}: no tic-tac-toe AI recognised: looked for {SEEDS_NAME}(board) and the CS50 functions "
         f"{', '.join(CS50_NAMES)}{partial}; it defines {defined}; "
         "point the checker at yours with --function NAME (and --board, --empty, --returns, --plays if needed)"
     )
+
+
+def _numbered(
+    records: list[dict[str, Any]],
+    positions: Sequence[TicTacToePosition],
+    moves: Sequence[int | None],
+    drawn: Sequence[Probe],
+) -> list[int | None] | None:
+    """The moves read as cells counted 1-9, where that reading is the one it was written for, else None.
+
+    Only an answer of whole numbers on every probe is read so, and only when read as 0-8 some answer was no legal
+    move (9, or a taken cell one before a free one), or when counted from 1 it took more of the probes' wins."""
+    if any(record.get("kind") != "int" for record in records):
+        return None
+    numbered = [read_move(record, position, "number")[0] for record, position in zip(records, positions, strict=True)]
+    if None in numbered:
+        return None
+    if None in moves or _wins_taken(numbered, drawn) > _wins_taken(moves, drawn):
+        return numbered
+    return None
+
+
+def _wins_taken(moves: Sequence[int | None], drawn: Sequence[Probe]) -> int:
+    return sum(1 for move, (_, mover, other) in zip(moves, drawn, strict=True) if move in mover or move in other)
+
+
+def _raised(record: dict[str, Any], kind: str) -> bool:
+    error = record.get("error")
+    return isinstance(error, dict) and error.get("type") == kind
+
+
+def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> str:
+    """For an AI written as a method (``TicTacToe.best_move(self)``): what to add so that the checker can call it."""
+    if wanted is not None:
+        return ""
+    for name, methods in list(classes.items())[:50]:
+        named = (spelt(methods, wanted) for wanted in (SEEDS_NAME, *STUDENTS_NAMES, "minimax"))
+        method = next((found for found in named if found is not None), None)
+        if method is not None:
+            return (
+                f"; its AI is a method, {name}.{method}: the checker calls a function of the module, so add "
+                f"def {SEEDS_NAME}(board) that sets up a {name} on that board and returns its move"
+            )
+    return ""
 
 
 def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
@@ -136,7 +221,8 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
     else:
         # Nested first: a function written for a flat list fails on rows (IndexError), while one
         # that flattens its board itself would also accept a flat list and be misdescribed.
-        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat"]))
+        # A string of nine characters last ("XO XO  X "): a function written for one fails on lists (TypeError).
+        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat", "string"]))
     if hint.empty is not None:
         empties: list[str | None] = [hint.empty_marker]
     else:
@@ -147,7 +233,13 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
         empties = list(dict.fromkeys(empties))
-    return [(shape, empty) for shape in shapes for empty in empties]
+    lettered = all(isinstance(mark, str) and len(mark) == 1 for mark in marks)
+    return [
+        (shape, empty)
+        for shape in shapes
+        for empty in empties
+        if shape != "string" or (lettered and isinstance(empty, str) and len(empty) == 1 and empty not in marks)
+    ]
 
 
 class _Probing:
@@ -164,8 +256,16 @@ class _Probing:
 
 
 def _probe_function(
-    path: str, name: str, side_argument: bool, loaded: dict[str, Any], hint: Hint, probing: _Probing
-) -> TicTacToeInterface:
+    path: str,
+    name: str,
+    side_argument: bool,
+    loaded: dict[str, Any],
+    hint: Hint,
+    probing: _Probing,
+    strict: bool = False,
+) -> TicTacToeInterface | None:
+    """The reading ``name`` answers in; ``strict`` (a name guessed, not the lab's): None unless one reading got a
+    legal move on every probe position, so that a helper named like an AI is never graded as one."""
     constants: dict[str, Any] = loaded.get("constants", {})
     base = TicTacToeInterface(
         "function",
@@ -179,19 +279,46 @@ def _probe_function(
     probe, drawn = probing.probe, probing.drawn
     positions = [position for position, _, _ in drawn]
     trials = _trials(loaded, hint)
+    queue = [replace(base, board=board, empty=empty) for board, empty in trials if board != "string" or hint.board]
+    # A string's readings only after a list's raised TypeError ("can only concatenate list (not str)"): the code
+    # was written for text; a function written for lists is not asked four more readings for nothing.
+    texts = [replace(base, board=board, empty=empty) for board, empty in trials if board == "string" and not hint.board]
+    # Numbers last (1 and -1, or 1 and 2, on 0), after a reading raised TypeError (sum(board) on text) or found no
+    # empty cell (it answered None): a board of numbers, which no flag can name.
+    shapes = [hint.board] if hint.board in ("flat", "nested") else ["flat", "nested"] if hint.board is None else []
+    numbers = [replace(base, board=board, empty=0, x=1, o=o) for o in (-1, 2) for board in shapes if hint.empty is None]
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
-    for board, empty in trials:
-        interface = replace(base, board=board, empty=empty)
+    counted: tuple[int, TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
+    tried = 0
+    while tried < len(queue):
+        interface = queue[tried]
+        board, empty = interface.board, interface.empty
+        tried += 1
         records = probe(interface, positions)
         if records is None:
             first_failure = first_failure or f"with {_shape_words(board, empty)} it did not answer in time"
             continue
+        if texts and any(_raised(record, "TypeError") for record in records):
+            queue, texts = queue + texts, []
+        if numbers and any(_raised(record, "TypeError") or record.get("kind") == "none" for record in records):
+            queue, numbers = queue + numbers, []
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
+        numbered = _numbered(records, positions, moves, drawn) if hint.returns is None else None
+        if numbered is not None:  # cells counted 1-9, as a game that asks its player for 1-9 counts them
+            interface, moves = replace(interface, returns="number"), numbered
         answered = True
         legal = legal or any(move is not None for move in moves)
         if None not in moves:
+            if not _changes_board(records) and isinstance(interface.x, int):
+                # Numbers: 1 and -1 or 1 and 2 may both answer legal moves; the one taking more wins is kept.
+                taken = _wins_taken(moves, drawn)
+                if counted is None or taken > counted[0]:
+                    counted = (taken, interface, records, moves)
+                if any(isinstance(later.x, int) for later in queue[tried:]):
+                    continue
+                _, interface, records, moves = counted
             if not _changes_board(records):
                 settled = _seat_checked(_settle(interface, records, moves, hint, drawn), probing, hint)
                 if fitting is None:
@@ -208,12 +335,16 @@ def _probe_function(
         if first_failure is None:
             bad = next(record for record, move in zip(records, moves, strict=True) if move is None)
             first_failure = f"with {_shape_words(board, empty)} it answered {answer_text(bad)}"
+    if counted is not None:
+        return _seat_checked(_settle(*counted[1:], hint, drawn), probing, hint)
     if fitting is not None:
         # Every reading that answered also changed the board: keep the first, the findings will say so.
         return _seat_checked(_settle(*fitting, hint, drawn), probing, hint)
+    if strict:
+        return None
     if answered and not legal and hint.board is None and hint.empty is None:
-        raise NotGradable(_unrecognised_message(path, name, trials, first_failure))
-    board, empty = trials[0]
+        raise NotGradable(_unrecognised_message(path, name, queue, first_failure))
+    board, empty = queue[0].board, queue[0].empty
     note = (
         f"No board shape tried made {name} answer a legal move on six simple positions "
         f"({first_failure}); checked with {_shape_words(board, empty)}: if that is not what it expects, "
@@ -222,12 +353,12 @@ def _probe_function(
     return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
 
 
-def _unrecognised_message(path: str, name: str, trials: list[tuple[str, str | None]], failure: str | None) -> str:
+def _unrecognised_message(path: str, name: str, tried: list[TicTacToeInterface], failure: str | None) -> str:
     """Why no interface was recognised, on one line: every reading tried, what it answered, what to say."""
     shapes = " and ".join(
-        dict.fromkeys("a flat list of 9" if board == "flat" else "a list of 3 lists" for board, _ in trials)
+        dict.fromkeys(SHAPES.get(reading.board, "a list of 3 lists").replace(" cells", "") for reading in tried)
     )
-    empties = ", ".join(dict.fromkeys(repr(empty) for _, empty in trials))
+    empties = ", ".join(dict.fromkeys(repr(reading.empty) for reading in tried))
     return (
         f"{path}: no interface recognised: {name} gave no legal move on six simple positions with any board "
         f"tried ({shapes}, with {empties} for empty); {failure}; if it takes its board another way, "
@@ -239,8 +370,8 @@ def _changes_board(records: list[dict[str, Any]]) -> bool:
     return any(record.get("after") is not None or "after_repr" in record for record in records)
 
 
-def _shape_words(board: str, empty: str | None) -> str:
-    shape = "a flat list of 9" if board == "flat" else "a list of 3 lists"
+def _shape_words(board: str, empty: str | int | None) -> str:
+    shape = SHAPES.get(board, "a list of 3 lists").replace(" cells", "")
     return f"{shape} and {empty!r} for empty"
 
 
@@ -252,7 +383,7 @@ def _settle(
     drawn: Sequence[Probe],
 ) -> TicTacToeInterface:
     """Fix the return shape and the sides it plays from the probes' answers."""
-    returns = hint.returns
+    returns = hint.returns or interface.returns
     if returns is None:
         kinds = {record.get("kind") for record in records}
         returns = "index" if kinds == {"int"} else "rowcol" if kinds == {"pair"} else None

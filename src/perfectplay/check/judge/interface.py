@@ -14,8 +14,10 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.position import other
 
 Kind = Literal["function", "cs50", "command"]
-BOARDS = ("flat", "nested")
-RETURNS = ("index", "rowcol")
+BOARDS = ("flat", "nested", "string")
+SHAPES = {"flat": "a flat list of 9 cells", "nested": "a list of 3 lists", "string": "a string of 9 characters"}
+"""Each board shape in words."""
+RETURNS = ("index", "rowcol", "number")
 PLAYS = ("X", "O", "both")
 
 
@@ -70,12 +72,13 @@ class TicTacToeInterface:
     kind: Kind
     name: str
     board: str = "nested"
-    empty: str | None = None
+    empty: str | int | None = None
     returns: str | None = None
     plays: str = "both"
     side_argument: bool = False
-    x: str = "X"
-    o: str = "O"
+    x: str | int = "X"
+    o: str | int = "O"
+    """The marks as the candidate's board holds them: text, or numbers (1 and -1, or 1 and 2, on 0)."""
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -108,8 +111,13 @@ class TicTacToeInterface:
                 f"the CS50 functions: minimax(board) on a list of 3 lists, EMPTY = {self.empty!r}, "
                 "returns (row, col); plays both sides (player(board) says whose turn it is)"
             )
-        shape = "a flat list of 9 cells" if self.board == "flat" else "a list of 3 lists"
-        returns = {"index": "a cell index 0-8", "rowcol": "(row, col)", None: "a cell index or (row, col)"}
+        shape = SHAPES.get(self.board, "a list of 3 lists")
+        returns = {
+            "index": "a cell index 0-8",
+            "rowcol": "(row, col)",
+            "number": "a cell number 1-9",
+            None: "a cell index or (row, col)",
+        }
         arguments = "board, player" if self.side_argument else "board"
         if self.side_argument:
             sides = "both sides (the side to move is its second argument)"

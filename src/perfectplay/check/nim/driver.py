@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import defaultdict
 from types import FunctionType
 
 TYPE_CHECKING = False
@@ -135,7 +136,8 @@ class Driver:
         if "error" in record:
             return {"kind": "unit", "error": record["error"]}
         try:
-            ai.q = {(tuple(piles), tuple(action)): value for piles, action, value in case.get("q", [])}
+            table = {(tuple(piles), tuple(action)): value for piles, action, value in case.get("q", [])}
+            ai.q = _as_own(getattr(ai, "q", None), table)
             if "epsilon" in case:
                 ai.epsilon = case["epsilon"]
         except Exception:
@@ -578,3 +580,12 @@ def open_driver(
 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The plug protocol's entry (``check/plug.py``, ``DriverFile``): the handler of one process's requests."""
     return Driver(module, tools).handle
+
+
+def _as_own(own: object, table: dict[Any, Any]) -> dict[Any, Any]:
+    """The hand-made ``table`` in the kind of table the student's ``NimAI()`` made: a ``defaultdict(float)``
+    (``self.q[key]`` then reads 0 for an unknown pair, as their ``get_q_value`` relies on) stays one; anything
+    else, a ``dict`` subclass of their own among them, is given a plain ``dict``."""
+    if type(own) is defaultdict:
+        return defaultdict(own.default_factory, table)
+    return table

@@ -223,6 +223,14 @@ def loaded(value: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(values, list) or len(values) > 9:
             raise ProtocolError("sent board values the runner never sends")
         cleaned["boards"].append({"shape": board["shape"], "values": [cell for cell in values if _marker(cell)]})
+    letters = value.get("letters", [])
+    if not isinstance(letters, list) or len(letters) > 52:
+        raise ProtocolError("sent letters the runner never sends")
+    if not all(
+        isinstance(letter, str) and len(letter) == 1 and letter.isascii() and letter.isalpha() for letter in letters
+    ):
+        raise ProtocolError("sent a letter the runner never sends")
+    cleaned["letters"] = sorted(set(letters))
     cleaned["classes"] = _classes(value.get("classes", {}))
     return cleaned
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.judge.answers import error_text
-from perfectplay.check.judge.interface import Hint
+from perfectplay.check.judge.interface import BOARDS, Hint
 from perfectplay.check.judge.sample import DEFAULT_SEED
 from perfectplay.check.plug import PlugDefaults, PlugOption, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
 
 TICTACTOE_OPTIONS = (
     PlugOption("--function", "function", "the function that returns a move"),
-    PlugOption("--board", "board", "a flat list of 9 cells, or a list of 3 lists", ("flat", "nested")),
+    PlugOption("--board", "board", "a flat list of 9 cells, a list of 3 lists or a string of 9", BOARDS),
     PlugOption("--empty", "empty", "what an empty cell holds"),
     PlugOption("--returns", "returns", "a cell index 0-8, or (row, col)", ("index", "pair")),
     PlugOption("--plays", "plays", "the side(s) it plays", interface=False),

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 
 CALL_KEEP = 300
+MAX_SCANNED = 10_000
+"""A module's names looked at for one-letter constants, at most."""
 """Characters of one call's printed output sent with its answer."""
 
 CS50_NAMES = ("initial_state", "player", "actions", "result", "winner", "terminal", "utility", "minimax")
@@ -48,6 +50,7 @@ class Runner:
         self.handler: Callable[[Any], dict[str, Any]] | None = None
         self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
         self.nested = True
+        self.text = False
 
     # --- loading ------------------------------------------------------------
 
@@ -82,7 +85,7 @@ class Runner:
     def describe(self) -> dict[str, Any]:
         """The module's functions, its X/O/EMPTY constants and any module-level board."""
         if self.module is None:
-            return {"functions": {}, "own": [], "constants": {}, "boards": [], "classes": {}}
+            return {"functions": {}, "own": [], "constants": {}, "boards": [], "classes": {}, "letters": []}
         classes: dict[str, dict[str, int]] = {}
         functions: dict[str, int] = {}
         own: list[str] = []
@@ -105,7 +108,19 @@ class Runner:
         # last callable, and an agent defined below ``from kaggle_environments import make`` is that one.
         bound = {key: index for index, (key, _) in enumerate(items) if type(key) is str}
         functions = dict(sorted(functions.items(), key=lambda item: bound.get(item[0], len(bound))))
-        return {"functions": functions, "own": own, "constants": constants, "boards": boards, "classes": classes}
+        # One-letter text constants (RED = "R"): a Connect Four board's pieces, read first where they are there.
+        letters: set[str] = set()
+        for value in list(vars(self.module).values())[:MAX_SCANNED]:
+            if type(value) is str and len(value) == 1 and value.isascii() and value.isalpha():
+                letters.add(value)
+        return {
+            "functions": functions,
+            "own": own,
+            "constants": constants,
+            "boards": boards,
+            "classes": classes,
+            "letters": sorted(letters),
+        }
 
     def mine(self, value: Any) -> bool:
         """Whether ``value`` is a function or class of the module itself (``False`` for one that will not say)."""
@@ -162,7 +177,7 @@ class Runner:
                 "O": getattr(module, "O", "O"),
                 ".": getattr(module, "EMPTY", None),
             }
-            self.nested = True
+            self.nested, self.text = True, False
             minimax = module.minimax
             self.call = lambda cells, side: self.ask(minimax, cells, None)
             return {"ok": True}
@@ -173,6 +188,8 @@ class Runner:
             return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
         self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
         self.nested = interface.get("board") == "nested"
+        # A string of nine characters ("XO XO  X "), as some students keep their board: it cannot be changed.
+        self.text = interface.get("board") == "string"
         if interface.get("side_argument"):
             self.call = lambda cells, side: self.ask(function, cells, self.marks[side])
         else:
@@ -208,13 +225,15 @@ class Runner:
 
     # --- boards -------------------------------------------------------------
 
-    def board(self, cells: str) -> list[Any]:
+    def board(self, cells: str) -> Any:
         flat = [self.marks[cell] for cell in cells]
+        if self.text:
+            return "".join(str(mark) for mark in flat)
         if self.nested:
             return [flat[0:3], flat[3:6], flat[6:9]]
         return flat
 
-    def snapshot(self, board: list[Any], cells: str) -> list[Any]:
+    def snapshot(self, board: Any, cells: str) -> Any:
         """A copy of a board just made from ``cells``, to tell afterwards whether the candidate changed it.
 
         With marks that cannot change (text, numbers, None: a copy would be the very same objects) the board
@@ -227,7 +246,10 @@ class Runner:
     def cells_of(self, board: object) -> str | None:
         """The board back as nine ``X``/``O``/``.`` cells (``?`` for anything else), or None if misshapen."""
         try:
-            if self.nested:
+            if self.text:
+                assert isinstance(board, str) and len(board) == 9
+                cells_found: list[Any] = list(board)
+            elif self.nested:
                 assert isinstance(board, list) and len(board) == 3
                 rows = list(board)
                 assert all(isinstance(row, list) and len(row) == 3 for row in rows)
@@ -277,7 +299,7 @@ class Runner:
         value, record = self.invoke(function, *args)
         if "error" not in record:
             record.update(values.describe_answer(value))
-        if not values.equal(board, snapshot):
+        if not self.text and not values.equal(board, snapshot):
             record["after"] = self.cells_of(board)
             if record["after"] is None:
                 record["after_repr"] = values.safe_repr(board)
