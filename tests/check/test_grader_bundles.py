@@ -252,3 +252,45 @@ def test_grader_refuses_an_existing_output_and_a_bad_weights_file_with_one_line(
     )
     assert refused.returncode == 2 and "unknown category 'speed'" in refused.stderr
     assert not (tmp_path / "new").exists()
+
+
+def connect4_gradescope_setup(tmp_path: Path, python: str, **extra: str) -> tuple[list[str], Path]:
+    """A Connect Four bundle unpacked as Gradescope unpacks it and its setup.sh run: (its lines saying what became of
+    the compiled core, the environment it made)."""
+    bundle = make_bundle(tmp_path, "gradescope", "--game", "connect4", out="autograder.zip")
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(tmp_path / "source")
+    venv = tmp_path / "venv"
+    stand_ins = {"SOURCE": str(tmp_path / "source"), "VENV": str(venv), "PYTHON": python, "NO_APT": "1"}
+    setup = run(["bash", str(tmp_path / "source" / "setup.sh")], tmp_path, **stand_ins, PIP_NO_INDEX="1", **extra)
+    assert setup.returncode == 0 and "Traceback" not in setup.stderr, setup.stderr
+    return [line for line in setup.stdout.splitlines() if line.startswith("perfectplay:")], venv
+
+
+def core_in(venv: Path) -> str:
+    done = subprocess.run([str(venv / "bin" / "perfectplay"), "--version"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()[1]
+
+
+def test_gradescopes_connect4_setup_compiles_the_core_into_its_environment(tmp_path: Path, python310: str) -> None:
+    # Connect Four's check solves its positions as it runs: seconds each on the pure-Python core, milliseconds compiled.
+    if shutil.which("gcc") is None and shutil.which("cc") is None:
+        pytest.skip("no C compiler on this machine")
+    said, venv = connect4_gradescope_setup(tmp_path, python310)
+    assert len(said) == 1 and said[0].startswith("perfectplay: compiled the core for Python 3.10"), said
+    assert core_in(venv).startswith("solver core: compiled C")
+
+
+def test_with_no_compiler_gradescopes_connect4_setup_keeps_the_pure_core_and_says_why_in_one_line(
+    tmp_path: Path, python310: str
+) -> None:
+    tools = tmp_path / "tools"  # what setup.sh runs besides Python, and no C compiler
+    tools.mkdir()
+    for tool in ("bash", "ls", "head", "id", "env", "chmod"):
+        found = shutil.which(tool)
+        assert found is not None, tool
+        (tools / tool).symlink_to(found)
+    said, venv = connect4_gradescope_setup(tmp_path, python310, PATH=str(tools))
+    assert said == ["perfectplay: no C compiler on this machine (install gcc): the pure core is used"]
+    assert core_in(venv).startswith("solver core: pure Python")
