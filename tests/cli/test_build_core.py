@@ -178,3 +178,15 @@ def test_an_unexpected_error_is_one_line_and_exit_0(
     assert build_core.main() == 0
     out = capsys.readouterr()
     assert out == ("perfectplay: the core could not be compiled (RuntimeError): the pure core is used\n", "")
+
+
+def test_a_package_folder_it_cannot_write_says_so_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not can_compile():
+        pytest.skip("no C compiler or no Python.h here: the build stops before writing")
+
+    def refused(**_: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refused)
+    package = package_with_sources(tmp_path)
+    assert build_core.build(package) == "cannot write beside the package (Permission denied): the pure core is used"

@@ -92,7 +92,10 @@ def build(package: Path = PACKAGE) -> str:
     include = Path(sysconfig.get_paths()["include"])
     if not (include / "Python.h").is_file():
         return f"no Python.h in {include} (install python3-dev): the pure core is used"
-    handle, name = tempfile.mkstemp(prefix=".core-", suffix=built.name, dir=package)
+    try:
+        handle, name = tempfile.mkstemp(prefix=".core-", suffix=built.name, dir=package)
+    except OSError as error:
+        return f"cannot write beside the package ({error.strerror}): the pure core is used"
     os.close(handle)
     temporary = Path(name)
     argv = [*cc, "-shared", "-fPIC", *OPTIMISE, *cpu_flags(), f"-I{include}", f"-I{package / '_core'}"]
