@@ -7,6 +7,7 @@ unpacked as a grader unpacks it; every other case is one line and no compile.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -169,14 +170,14 @@ def test_popcnt_is_asked_for_only_where_the_cpu_has_it(monkeypatch: pytest.Monke
 
 
 def test_an_unexpected_error_is_one_line_and_exit_0(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     def broken(package: Path = build_core.PACKAGE) -> str:
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(build_core, "build", broken)
     assert build_core.main() == 0
-    out = capsys.readouterr()
+    out = capfd.readouterr()
     assert out == ("perfectplay: the core could not be compiled (RuntimeError): the pure core is used\n", "")
 
 
@@ -190,3 +191,16 @@ def test_a_package_folder_it_cannot_write_says_so_in_one_line(tmp_path: Path, mo
     monkeypatch.setattr("tempfile.mkstemp", refused)
     package = package_with_sources(tmp_path)
     assert build_core.build(package) == "cannot write beside the package (Permission denied): the pure core is used"
+
+
+def test_a_full_or_closed_standard_output_loses_the_line_never_the_setup() -> None:
+    for output in ("> /dev/full", ">&-"):
+        done = subprocess.run(
+            f"{shlex.quote(sys.executable)} -I -m perfectplay.cli.build_core {output}",
+            shell=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert (done.returncode, done.stderr) == (0, ""), output

@@ -18,6 +18,7 @@ answers every question, only slower.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import shlex
@@ -129,7 +130,10 @@ def main() -> int:
         line = build()
     except Exception as error:  # a grader's setup gets its one line, never a traceback
         line = f"the core could not be compiled ({type(error).__name__}): the pure core is used"
-    sys.stdout.write(f"perfectplay: {line}\n")
+    # Straight to the descriptor: a closed or full standard output loses the line, never the setup (no buffer is
+    # left for the interpreter to fail on at exit).
+    with contextlib.suppress(OSError):
+        os.write(1, f"perfectplay: {line}\n".encode())
     return 0
 
 
