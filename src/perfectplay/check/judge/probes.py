@@ -111,24 +111,63 @@ def sides_differ(position: TicTacToePosition) -> Probe | None:
 
 @functools.cache
 def _positions() -> tuple[TicTacToePosition, ...]:
-    """Every position of the games X starts that is not over, in a fixed order."""
-    seen: set[TicTacToePosition] = set()
-    stack = [TicTacToePosition.empty("X")]
-    while stack:
-        position = stack.pop()
-        if position in seen or _won(position.cells, "X") or _won(position.cells, "O") or "." not in position.cells:
-            continue
-        seen.add(position)
-        for cell in (cell for cell, mark in enumerate(position.cells) if mark == "."):
-            stack.append(TicTacToePosition(_played(position.cells, cell, position.to_move), _other(position.to_move)))
-    return tuple(sorted(seen))
+    """Every position of the games X starts that is not over, in a fixed order (the cells', then the side's).
+
+    They are the boards of X's and O's stones where X has as many stones as O or one more, neither side has a line
+    and a cell is free: taking such a board's stones back in turn passes through none that is over. Walked as bit
+    masks and written as positions once: each of the thousands of checks in a class run draws its probes from them.
+    """
+    return tuple(position for position, _, _ in _boards())
+
+
+@functools.cache
+def _boards() -> tuple[tuple[TicTacToePosition, int, int], ...]:
+    """``_positions`` with each one's stones as bit masks: the side to move's, the other side's."""
+    lineless: list[list[int]] = [[] for _ in range(10)]
+    for stones in range(FULL + 1):
+        if not _line(stones):
+            lineless[bin(stones).count("1")].append(stones)
+    found: list[tuple[TicTacToePosition, int, int]] = []
+    for count in range(5):
+        for noughts in lineless[count]:
+            for crosses in lineless[count]:  # as many stones each: X to move
+                if not crosses & noughts:
+                    found.append((TicTacToePosition(_cells(crosses, noughts), "X"), crosses, noughts))
+            for crosses in lineless[count + 1]:  # one more X: O to move, on a board not full
+                if not crosses & noughts and crosses | noughts != FULL:
+                    found.append((TicTacToePosition(_cells(crosses, noughts), "O"), noughts, crosses))
+    found.sort(key=lambda board: board[0])
+    return tuple(found)
+
+
+def _cells(crosses: int, noughts: int) -> str:
+    return "".join("X" if crosses >> cell & 1 else "O" if noughts >> cell & 1 else "." for cell in range(9))
+
+
+def _wins(mover: int, waiting: int) -> frozenset[int]:
+    """The cells where the side with the stones ``mover``, were it to move, wins (``_winning`` on bit masks)."""
+    free = FULL & ~(mover | waiting)
+    found = []
+    while free:
+        move = free & -free
+        free ^= move
+        if _score(waiting, mover | move) == -1:
+            found.append(move.bit_length() - 1)
+    return frozenset(found)
 
 
 @functools.cache
 def pool() -> tuple[Probe, ...]:
     """Every probe position of the games X starts, in a fixed order (the draw's, so a seed draws alike anywhere)."""
-    found = (tells_sides_apart(position) for position in _positions())
-    return tuple(probe for probe in found if probe is not None)
+    found = []
+    for position, mover, waiting in _boards():
+        # ``tells_sides_apart`` on the bit masks: one winning move for the mover, and the other side's elsewhere.
+        mine = _wins(mover, waiting)
+        if len(mine) == 1:
+            theirs = _wins(waiting, mover)
+            if theirs and not mine & theirs:
+                found.append((position, mine, theirs))
+    return tuple(found)
 
 
 @functools.cache

@@ -49,6 +49,7 @@ class Runner:
         """Called just before the candidate's module is imported (``runner.main``: the guard, ``guard.py``)."""
         self.handler: Callable[[Any], dict[str, Any]] | None = None
         self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
+        self.plain_marks = True
         self.nested = True
         self.text = False
 
@@ -172,11 +173,13 @@ class Runner:
             missing = [name for name in CS50_NAMES if not callable(getattr(module, name, None))]
             if missing:
                 return {"ok": False, "error": f"missing {', '.join(missing)}"}
-            self.marks = {
-                "X": getattr(module, "X", "X"),
-                "O": getattr(module, "O", "O"),
-                ".": getattr(module, "EMPTY", None),
-            }
+            self.use_marks(
+                {
+                    "X": getattr(module, "X", "X"),
+                    "O": getattr(module, "O", "O"),
+                    ".": getattr(module, "EMPTY", None),
+                }
+            )
             self.nested, self.text = True, False
             minimax = module.minimax
             self.call = lambda cells, side: self.ask(minimax, cells, None)
@@ -186,7 +189,7 @@ class Runner:
         function = getattr(module, str(interface.get("name")), None)
         if not callable(function):
             return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
-        self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
+        self.use_marks({"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")})
         self.nested = interface.get("board") == "nested"
         # A string of nine characters ("XO XO  X "), as some students keep their board: it cannot be changed.
         self.text = interface.get("board") == "string"
@@ -233,13 +236,18 @@ class Runner:
             return [flat[0:3], flat[3:6], flat[6:9]]
         return flat
 
+    def use_marks(self, marks: dict[str, Any]) -> None:
+        self.marks = marks
+        # Whether no mark can change (text, numbers, None): a value of one of those types never becomes another's.
+        self.plain_marks = all(type(mark) in values.UNCHANGING for mark in marks.values())
+
     def snapshot(self, board: Any, cells: str) -> Any:
         """A copy of a board just made from ``cells``, to tell afterwards whether the candidate changed it.
 
         With marks that cannot change (text, numbers, None: a copy would be the very same objects) the board
         made again is that copy, and costs far less than ``deepcopy`` (a CS50 check makes some 60,000).
         """
-        if all(type(mark) in values.UNCHANGING for mark in self.marks.values()):
+        if self.plain_marks:
             return self.board(cells)
         return copy.deepcopy(board)
 
@@ -272,18 +280,31 @@ class Runner:
     # --- calls --------------------------------------------------------------
 
     def invoke(self, function: Callable[..., Any], *args: Any) -> tuple[Any, dict[str, Any]]:
-        """Call the candidate; the record says how long it took, what it printed, what it raised."""
+        """Call the candidate; the record says how long it took, what it printed, what it raised (a driver's tool)."""
+        return self.call_candidate(function, args, timed=True)
+
+    def call_candidate(
+        self, function: Callable[..., Any], args: tuple[Any, ...], timed: bool = False
+    ) -> tuple[Any, dict[str, Any]]:
+        """Call the candidate; the record says what it printed and what it raised, and with ``timed`` how long it took.
+
+        The checker times every answer itself and drops a time the candidate's process claims: the runner's own moves
+        and helper calls are not timed (two readings of the process's CPU clock, a system call each, were a sixth of
+        what the runner spent on a fast AI's move). A driver's calls are (``Tools.invoke``).
+        """
         before = self.capture.count
         kept_before = self.capture.kept_chars
         record: dict[str, Any] = {}
         value: Any = None
-        started, cpu = time.perf_counter(), time.process_time()
+        if timed:
+            started, cpu = time.perf_counter(), time.process_time()
         try:
             value = function(*args)
         except BaseException as error:  # whatever the candidate raises is a finding, not our crash
             record["error"] = values.error_info(error, self.path)
-        record["seconds"] = time.perf_counter() - started
-        record["cpu"] = time.process_time() - cpu
+        if timed:
+            record["seconds"] = time.perf_counter() - started
+            record["cpu"] = time.process_time() - cpu
         printed = self.capture.count - before
         if printed:
             record["printed"] = printed
@@ -296,7 +317,7 @@ class Runner:
         board = self.board(cells)
         snapshot = self.snapshot(board, cells)
         args = (board,) if side_mark is None else (board, side_mark)
-        value, record = self.invoke(function, *args)
+        value, record = self.call_candidate(function, args)
         if "error" not in record:
             record.update(values.describe_answer(value))
         if not self.text and not values.equal(board, snapshot):
@@ -348,10 +369,9 @@ class Runner:
     ) -> dict[str, Any]:
         board = self.board(cells)
         snapshot = self.snapshot(board, cells)
-        value, record = self.invoke(function, board, *extra)
         # The checker times every answer itself and never reads a time the candidate's process claims: a board's
         # dozen calls are sent without theirs (the line half as long to write, read and check).
-        del record["seconds"], record["cpu"]
+        value, record = self.call_candidate(function, (board, *extra))
         if "error" not in record:
             record.update(describe(value))
             if value is board:

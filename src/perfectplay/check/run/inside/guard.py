@@ -106,7 +106,8 @@ def arm(own: tuple[str, ...], packages: tuple[str, ...] = ()) -> None:
     def hook(event: str, args: tuple[Any, ...]) -> None:
         # The events watched first: every other one (``builtins.id``, twenty for a deep copy of a board) returns
         # after one set lookup, not after a read of the thread-local flag too; the hook runs for each of them.
-        if event not in WATCHED and not event.startswith("ctypes."):
+        # The commonest by far, ``builtins.id``, after one comparison.
+        if event == "builtins.id" or (event not in WATCHED and not event.startswith("ctypes.")):
             return
         if getattr(busy, "on", False):
             return

@@ -27,12 +27,17 @@ def error_info(error: BaseException, path: Path) -> dict[str, Any]:
                 info["line"] = error.lineno
             info["code"] = safe_str(error.text or "").strip()[:120]
             return info
+        own = str(path)
         for frame, line in reversed(_steps(error.__traceback__)):
-            if Path(frame.f_code.co_filename).resolve().parent == path.parent:
+            # The candidate's own file by its very name (``path`` is resolved already): no path resolved again, one
+            # ``lstat`` a folder of it, for every error (a CS50 check has thousands: each illegal move raises).
+            named = frame.f_code.co_filename
+            mine = type(named) is str and named == own
+            if mine or Path(named).resolve().parent == path.parent:
                 info["line"] = line
-                info["code"] = linecache.getline(frame.f_code.co_filename, line).strip()[:120]
-                if Path(frame.f_code.co_filename).resolve() != path:
-                    info["file"] = Path(frame.f_code.co_filename).name
+                info["code"] = linecache.getline(named, line).strip()[:120]
+                if not mine and Path(named).resolve() != path:
+                    info["file"] = Path(named).name
                 break
     except BaseException:
         # An exception of the candidate's that raises while it is read (its __class__, its __traceback__): its type
@@ -53,7 +58,10 @@ def _steps(trace: TracebackType | None) -> list[tuple[FrameType, int]]:
 
 def type_name(value: object) -> str:
     """The name of ``value``'s type as the interpreter keeps it (a metaclass's ``__name__`` never speaks for it)."""
-    return str(type.__dict__["__name__"].__get__(type(value)))
+    kind = type(value)
+    if kind is tuple or kind is set or kind is list:  # the usual answers': named without a lookup
+        return kind.__name__
+    return str(type.__dict__["__name__"].__get__(kind))
 
 
 def safe_str(value: object) -> str:
@@ -157,12 +165,15 @@ def equal(board: Any, snapshot: list[Any]) -> bool:
     try:
         if type(board) is not list or len(board) != len(snapshot):
             return False
+        if all(map(operator.is_, board, snapshot)):  # a flat board left alone: every cell the very mark it was
+            return True
         pairs: list[tuple[Any, Any]] = []
         for row, was in zip(board, snapshot, strict=True):
             if type(was) is list:
                 if type(row) is not list or len(row) != len(was):
                     return False
-                pairs.extend(zip(row, was, strict=True))
+                if not all(map(operator.is_, row, was)):  # a board left alone holds the very marks: no cell read
+                    pairs.extend(zip(row, was, strict=True))
             else:
                 pairs.append((row, was))
         return all(cell is mark or same(cell, mark) for cell, mark in pairs)
