@@ -42,8 +42,12 @@ WINS = tuple(sum(1 << cell for cell in line) for line in LINES)
 FULL = (1 << 9) - 1
 
 
+_LINED = tuple(any(stones & line == line for line in WINS) for stones in range(FULL + 1))
+"""Whether the stones of each bit mask hold a line (read for every position the pool's search meets)."""
+
+
 def _line(stones: int) -> bool:
-    return any(stones & line == line for line in WINS)
+    return _LINED[stones]
 
 
 @functools.cache
@@ -114,8 +118,8 @@ def _positions() -> tuple[TicTacToePosition, ...]:
     """Every position of the games X starts that is not over, in a fixed order (the cells', then the side's).
 
     They are the boards of X's and O's stones where X has as many stones as O or one more, neither side has a line
-    and a cell is free: taking such a board's stones back in turn passes through none that is over. Walked as bit
-    masks and written as positions once: each of the thousands of checks in a class run draws its probes from them.
+    and a cell is free: taking such a board's stones back in turn passes through none that is over. Listed from bit
+    masks, not walked move by move as positions: every checking process makes them once.
     """
     return tuple(position for position, _, _ in _boards())
 

@@ -47,11 +47,13 @@ class Chance:
 
     def __init__(self, seed: int) -> None:
         self._key = hashlib.pbkdf2_hmac("sha256", str(seed).encode(), SALT, ROUNDS)
+        self._keyed = hashlib.sha256(self._key)
+        """The hash of the key alone: each number's hash starts as a copy of it."""
         self._asked: Counter[str] = Counter()
         self._lock = threading.Lock()
 
     def _number(self, *parts: str) -> int:
-        digest = hashlib.sha256(self._key)
+        digest = self._keyed.copy()
         for part in parts:
             digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
         return int.from_bytes(digest.digest()[:8], "big")

@@ -75,7 +75,12 @@ def decode(line: bytes) -> dict[str, Any]:
     if line.count(b"[") + line.count(b"{") > MAX_DEPTH and nesting(line) > MAX_DEPTH:
         raise ProtocolError(f"sent a message nested more than {MAX_DEPTH} deep")
     try:
-        message = json.loads(line)
+        # A line that opens an object (as every message does) is UTF-8 to ``json.loads``'s detection: decoded here,
+        # as it would decode it, without the detection's Python for every answer.
+        if line[:1] == b"{" and line[1:2] != b"\0":
+            message = json.loads(line.decode("utf-8", "surrogatepass"))
+        else:
+            message = json.loads(line)
     except (ValueError, RecursionError):
         raise ProtocolError(f"sent a line that is not JSON: {text(line.decode(errors='replace'), 60)!r}") from None
     if not isinstance(message, dict):
@@ -147,9 +152,9 @@ def move(value: dict[str, Any]) -> dict[str, Any]:
             cleaned.update(_number(number))
         elif kind == "pair":
             pair = value.get("value")
-            if not (isinstance(pair, list) and len(pair) == 2 and all(_whole(part) for part in pair)):
+            if not (isinstance(pair, list) and len(pair) == 2 and _whole(pair[0]) and _whole(pair[1])):
                 raise ProtocolError("sent a pair that is not two whole numbers")
-            if all(abs(part) <= MAX_INDEX for part in pair):
+            if abs(pair[0]) <= MAX_INDEX and abs(pair[1]) <= MAX_INDEX:
                 cleaned.update(kind="pair", value=list(pair), type=text(value.get("type", "tuple"), 40))
             else:
                 cleaned.update(kind="other", type=text(value.get("type", "tuple"), 40), repr="(a huge pair)")

@@ -38,10 +38,11 @@ def balance(
     """Deal ``items`` to ``workers`` shares, the costliest first, each to the lightest share."""
     shares: list[list[tuple[Key, Any]]] = [[] for _ in range(workers)]
     loads = [0.0] * workers
-    for item in sorted(items, key=lambda item: -cost(item[0])):
+    costed = [(cost(item[0]), item) for item in items]  # each item's cost worked out once
+    for weight, item in sorted(costed, key=lambda pair: -pair[0]):
         lightest = loads.index(min(loads))
         shares[lightest].append(item)
-        loads[lightest] += cost(item[0])
+        loads[lightest] += weight
     return shares
 
 
