@@ -81,14 +81,19 @@ class RunDelays:
 
     def _nanoseconds(self, pids: Sequence[int]) -> dict[int, int]:
         with self._lock:
-            if len(pids) == 1 and len(self._processes) == 1:
-                # The usual reading: the one process read last time, its threads as they were (what the walk below
-                # does for it, without rebuilding what it keeps).
-                known = self._processes.get(pids[0])
-                delay = known.delay() if known is not None else None
-                if delay is not None:
-                    return {pids[0]: delay}
-            found: dict[int, int] = {}
+            if len(pids) == len(self._processes):
+                # The usual reading: the processes read last time, their threads as they were (what the walk below
+                # does for them, without rebuilding what it keeps).
+                found: dict[int, int] = {}
+                for pid in pids:
+                    known = self._processes.get(pid)
+                    delay = known.delay() if known is not None else None
+                    if delay is None:
+                        break
+                    found[pid] = delay
+                if len(found) == len(self._processes):
+                    return found
+            found = {}
             now: dict[int, _Process] = {}
             room = 0 if self._closed else KEPT
             for pid in pids:
