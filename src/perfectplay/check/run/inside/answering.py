@@ -49,7 +49,6 @@ class Runner:
         """Called just before the candidate's module is imported (``runner.main``: the guard, ``guard.py``)."""
         self.handler: Callable[[Any], dict[str, Any]] | None = None
         self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
-        self.plain_marks = True
         self.nested = True
         self.text = False
 
@@ -173,13 +172,11 @@ class Runner:
             missing = [name for name in CS50_NAMES if not callable(getattr(module, name, None))]
             if missing:
                 return {"ok": False, "error": f"missing {', '.join(missing)}"}
-            self.use_marks(
-                {
-                    "X": getattr(module, "X", "X"),
-                    "O": getattr(module, "O", "O"),
-                    ".": getattr(module, "EMPTY", None),
-                }
-            )
+            self.marks = {
+                "X": getattr(module, "X", "X"),
+                "O": getattr(module, "O", "O"),
+                ".": getattr(module, "EMPTY", None),
+            }
             self.nested, self.text = True, False
             minimax = module.minimax
             self.call = lambda cells, side: self.ask(minimax, cells, None)
@@ -189,7 +186,7 @@ class Runner:
         function = getattr(module, str(interface.get("name")), None)
         if not callable(function):
             return {"ok": False, "error": f"no function named {interface.get('name')!r}"}
-        self.use_marks({"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")})
+        self.marks = {"X": interface.get("x", "X"), "O": interface.get("o", "O"), ".": interface.get("empty")}
         self.nested = interface.get("board") == "nested"
         # A string of nine characters ("XO XO  X "), as some students keep their board: it cannot be changed.
         self.text = interface.get("board") == "string"
@@ -236,18 +233,13 @@ class Runner:
             return [flat[0:3], flat[3:6], flat[6:9]]
         return flat
 
-    def use_marks(self, marks: dict[str, Any]) -> None:
-        self.marks = marks
-        # Whether no mark can change (text, numbers, None): a value of one of those types never becomes another's.
-        self.plain_marks = all(type(mark) in values.UNCHANGING for mark in marks.values())
-
     def snapshot(self, board: Any, cells: str) -> Any:
         """A copy of a board just made from ``cells``, to tell afterwards whether the candidate changed it.
 
         With marks that cannot change (text, numbers, None: a copy would be the very same objects) the board
         made again is that copy, and costs far less than ``deepcopy`` (a CS50 check makes some 60,000).
         """
-        if self.plain_marks:
+        if all(type(mark) in values.UNCHANGING for mark in self.marks.values()):
             return self.board(cells)
         return copy.deepcopy(board)
 
