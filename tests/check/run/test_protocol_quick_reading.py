@@ -9,6 +9,7 @@ paths goes the long way. Either way the candidate's bytes are checked alike.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -66,3 +67,44 @@ def test_a_helpers_plain_answer_is_its_value_alone_and_still_checked() -> None:
     for wrong in ({"player": {"value": "Z"}}, {"terminal": {"value": 1}}, {"results": [{"value": "XO"}]}):
         with pytest.raises(protocol.ProtocolError):
             protocol.cs50(wrong)
+
+
+def outcome(read: Any, line: bytes) -> object:
+    """What reading ``line`` gives: the message, or the text of the error it raises."""
+    try:
+        return read(line)
+    except (ValueError, RecursionError, protocol.ProtocolError) as error:
+        return type(error).__name__ if read is json.loads else str(error)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"kind": "int", "value": 4}',
+        '{"kind": "int", "value": 4}'.encode("utf-16"),  # a byte-order mark: json's detection reads UTF-16
+        '{"kind": "int", "value": 4}'.encode("utf-16-le"),  # "{" then a zero byte: UTF-16 too
+        '{"kind": "int", "value": 4}'.encode("utf-32-le"),
+        '{"output": "é"}'.encode(),
+        b'{"output": "\xff"}',
+        b"{",
+        b"{\x00",
+    ],
+)
+def test_a_line_reads_as_json_loads_reads_its_bytes(line: bytes) -> None:
+    expected = outcome(json.loads, line)
+    if isinstance(expected, dict):
+        assert protocol.decode(line) == expected
+    else:
+        with pytest.raises(protocol.ProtocolError):
+            protocol.decode(line)
+
+
+@given(st.binary(max_size=40))
+def test_any_line_that_opens_an_object_reads_as_json_loads_reads_it(tail: bytes) -> None:
+    line = b"{" + tail
+    expected = outcome(json.loads, line)
+    got = outcome(protocol.decode, line)
+    if isinstance(expected, dict) and protocol.nesting(line) <= protocol.MAX_DEPTH:
+        assert got == expected
+    elif not isinstance(expected, dict):
+        assert isinstance(got, str)  # a protocol error, as json's own reading would have been
