@@ -302,7 +302,7 @@ class Child:
         scheduler statistics.
         """
         pids = self.group.members() if self.group is not None else list(self._shares())
-        delay = run_delay(pids or [self.process.pid], self._run_delays)
+        delay = run_delay(pids or [self.process.pid], self._run_delays, monotonic())
         if delay is None:
             return None
         return (self.cpu() if cpu is None else cpu) + delay
