@@ -229,9 +229,8 @@ class Child:
             for stand_in, path in (files or {}).items():
                 numbers[stand_in] = os.open(path, os.O_RDONLY)
                 passed.append(numbers[stand_in])
-            command = list(argv)
-            for stand_in, number in numbers.items():
-                command = [arg.replace(stand_in, str(number)) for arg in command]
+            # Whole arguments only: a student's file named "@READY_FD@.py" ran as another file of its folder.
+            command = [str(numbers[arg]) if arg in numbers else arg for arg in argv]
             if group is not None:
                 command = group.join_argv(command)
             self.process = subprocess.Popen(
