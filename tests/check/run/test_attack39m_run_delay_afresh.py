@@ -39,8 +39,8 @@ class Counted:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.opened = self.read = 0
         self._open, self._pread = os.open, os.pread
-        monkeypatch.setattr(schedstats.os, "open", self.open)
-        monkeypatch.setattr(schedstats.os, "pread", self.pread)
+        monkeypatch.setattr(os, "open", self.open)  # the os module schedstats reads them from
+        monkeypatch.setattr(os, "pread", self.pread)
 
     def open(self, path: str, *args: int, **kwargs: int) -> int:
         if str(path).endswith("/schedstat"):

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from perfectplay.check.run import worker
+from perfectplay.check.run.proc import read_tree
+from perfectplay.check.run.schedstats import RunDelays
 from perfectplay.check.run.worker import WALK_EVERY, Child
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="no /proc here: no tree to walk")
@@ -33,7 +35,7 @@ class Clock:
 def test_the_tree_is_walked_at_most_once_a_moment_for_the_run_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = Clock()
     walks: list[int] = []
-    real = worker.read_tree
+    real = read_tree
 
     def counted(pid: int, states: bool = False) -> Any:
         walks.append(pid)
@@ -48,7 +50,7 @@ def test_the_tree_is_walked_at_most_once_a_moment_for_the_run_delay(monkeypatch:
     child._clockless = False
     child._busiest = None
     child._last_cpu = 0.0
-    child._run_delays = worker.RunDelays()
+    child._run_delays = RunDelays()
     child._rest, child._walked, child._listed, child._members = 0.0, 0.0, 0.0, [os.getpid()]
     try:
         readings = [child.active(child.cpu()) for _ in range(50)]
