@@ -4,7 +4,8 @@ The run delay of every thread of a candidate is read after each of its answers, 
 readings, at most ``KEPT`` of them. A tic-tac-toe AI that started 240 idle threads on import (each within its
 limits) made each of its 10,000 answers open 240 files: the checker spent 26 s of its own CPU on a check that takes
 it 1.6 s, 61 s of wall clock for 5, charged to no one. Such a reading now stands for ``AFRESH_EVERY`` seconds of the
-reader's clock: 1.4 s. A reading of kept files is taken at every answer, as before.
+reader's clock, where the candidate was not queued for a processor meanwhile (a reading that stood while it was
+would count its queueing as waiting): 1.4 s. A reading of kept files is taken at every answer, as before.
 """
 
 from __future__ import annotations
@@ -60,8 +61,10 @@ def test_a_reading_that_opened_its_files_afresh_stands_for_a_moment(
     delays = RunDelays()
     counted = Counted(monkeypatch)
     try:
+        # Two fresh readings 10 s apart on the reader's clock: queued far less than QUIET of that time.
+        assert delays.read(me, now=90.0) is not None
         first = delays.read(me, now=100.0)
-        assert first is not None and counted.opened >= 4 and delays.kept == 0
+        assert first is not None and counted.opened >= 8 and delays.kept == 0
         opened = counted.opened
         assert delays.read(me, now=100.0 + AFRESH_EVERY / 2) == first
         assert counted.opened == opened  # nothing opened: the reading stood
@@ -73,6 +76,23 @@ def test_a_reading_that_opened_its_files_afresh_stands_for_a_moment(
         assert counted.opened > opened
         opened = counted.opened
         assert delays.read(me) is not None and counted.opened > opened
+    finally:
+        delays.close()
+
+
+def test_a_delay_that_grows_is_read_afresh_at_every_answer(threads: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Queued (its delay grew by more than QUIET of the time between two fresh readings): a reading that stood
+    # would count its queueing as waiting, so none stands.
+    monkeypatch.setattr(schedstats, "KEPT", 1)
+    monkeypatch.setattr(schedstats, "QUIET", -1.0)
+    me = [os.getpid()]
+    delays = RunDelays()
+    counted = Counted(monkeypatch)
+    try:
+        assert delays.read(me, now=90.0) is not None and delays.read(me, now=100.0) is not None
+        opened = counted.opened
+        assert delays.read(me, now=100.0 + AFRESH_EVERY / 2) is not None
+        assert counted.opened >= opened + 4
     finally:
         delays.close()
 

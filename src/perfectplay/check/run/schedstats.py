@@ -29,10 +29,15 @@ KEPT = 64
 a class run of many jobs must not run the checker out of file descriptors."""
 AFRESH_EVERY = 0.05
 """Seconds for which a reading that opened its files afresh (a process with more threads than ``KEPT`` allows)
-stands for the next readings of the same processes, when the reader says when it reads. A program that kept 240
-idle threads made every one of its 10,000 answers open 240 files: 26 s of the checker's CPU for a check that takes
-it 1.6 (attack 39m). A run delay only grows, so a reading that stands a moment longer moves the delay since to
-the next answer, counted there, never lost; the rest of a check's readings keep their files and read them all."""
+stands for the next readings of the same processes, when the reader says when it reads and the processes were
+not queued: their run delay grew by at most ``QUIET`` of the time between that reading and the fresh one before.
+A program that kept 240 idle threads made every one of its 10,000 answers open 240 files: 26 s of the checker's
+CPU for a check that takes it 1.6 (attack 39m). A delay that grows (a busy machine) is read afresh at every
+answer, as before: an answer's waiting is its wall time less what its processes used or were queued for, and a
+reading that stood while they were queued would count that queueing as waiting."""
+QUIET = 0.02
+"""The share of the wall time between two fresh readings that the run delay (summed over the processes) may have
+grown by for the later one to stand (``AFRESH_EVERY``)."""
 
 
 @dataclass
@@ -71,7 +76,7 @@ class RunDelays:
         # of a descriptor the other just closed (and the kernel gave to another file).
         self._lock = threading.Lock()
         self._closed = False
-        self._afresh: tuple[float, tuple[int, ...], dict[int, int]] | None = None
+        self._afresh: tuple[float, tuple[int, ...], dict[int, int], bool] | None = None
 
     @property
     def kept(self) -> int:
@@ -91,9 +96,10 @@ class RunDelays:
     def _nanoseconds(self, pids: Sequence[int], now: float | None = None) -> dict[int, int]:
         with self._lock:
             asked = tuple(pids)
-            if now is not None and self._afresh is not None:
-                at, before, standing = self._afresh
-                if before == asked and 0.0 <= now - at < AFRESH_EVERY:
+            last = self._afresh
+            if now is not None and last is not None:
+                at, before, standing, quiet = last
+                if quiet and before == asked and 0.0 <= now - at < AFRESH_EVERY:
                     return dict(standing)
             self._afresh = None
             afresh = False
@@ -124,7 +130,10 @@ class RunDelays:
                 process.close()
             self._processes = kept
             if afresh and now is not None:
-                self._afresh = (now, asked, dict(found))
+                quiet = last is not None and last[1] == asked and now > last[0]
+                if quiet and last is not None:  # the same processes, queued at most QUIET of the time since
+                    quiet = sum(found.values()) - sum(last[2].values()) <= QUIET * (now - last[0]) * 1e9
+                self._afresh = (now, asked, dict(found), quiet)
             return found
 
     def close(self) -> None:
