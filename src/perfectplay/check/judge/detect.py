@@ -200,7 +200,9 @@ def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> st
     """For an AI written as a method (``TicTacToe.best_move(self)``): what to add so that the checker can call it."""
     if wanted is not None:
         return ""
-    for name, methods in list(classes.items())[:50]:
+    # The computer's player, not the human's: a file of player classes (``HumanPlayer.get_move`` asks input(),
+    # ``SmartComputerPlayer.get_move`` searches) names the one that searches, or else one not named for a person.
+    for name, methods in sorted(list(classes.items())[:50], key=lambda item: _searching_rank(*item)):
         named = (spelt(methods, wanted) for wanted in (SEEDS_NAME, *STUDENTS_NAMES, "minimax"))
         method = next((found for found in named if found is not None), None)
         if method is not None:
@@ -209,6 +211,18 @@ def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> st
                 f"def {SEEDS_NAME}(board) that sets up a {name} on that board and returns its move"
             )
     return ""
+
+
+SEARCHES = ("minimax", "alphabeta", "alpha_beta", "negamax", "search")
+PEOPLE = ("human", "person", "user", "manual")
+
+
+def _searching_rank(name: str, methods: dict[str, int]) -> int:
+    """0 for a class with a search method (``minimax``, ``alphabeta``, ``negamax``), 2 for one named for a person
+    (``HumanPlayer``), else 1: the order in which a file's classes are looked at for its AI."""
+    if any(spelt(methods, search) is not None for search in SEARCHES):
+        return 0
+    return 2 if any(person in name.lower() for person in PEOPLE) else 1
 
 
 def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
@@ -232,7 +246,9 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         from_boards = [value for board in boards for value in board["values"] if value not in marks]
         empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
-        empties = list(dict.fromkeys(empties))
+        # A number for empty (``EMPTY = 0``, a module-level board of zeros) is a board of numbers: it is read with
+        # numbers for X and O first (``_numbers_first``); with letters, only after every text marker.
+        empties = sorted(dict.fromkeys(empties), key=_is_number)
     lettered = all(isinstance(mark, str) and len(mark) == 1 for mark in marks)
     return [
         (shape, empty)
@@ -240,6 +256,24 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         for empty in empties
         if shape != "string" or (lettered and isinstance(empty, str) and len(empty) == 1 and empty not in marks)
     ]
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float)
+
+
+def _numbers_first(loaded: dict[str, Any]) -> bool:
+    """Whether the module keeps its board in numbers: its ``EMPTY`` is 0, or a module-level board holds only 0 and
+    the numbers of X and O (1 and -1, or 1 and 2). Its function is then asked in numbers before any letters: read
+    with ``'X'`` and ``'O'`` on its 0, a function counting 1s and 2s sees no stone and still answers legal moves."""
+    constants: dict[str, Any] = loaded.get("constants", {})
+    if _is_number(constants.get("EMPTY")) and constants["EMPTY"] == 0:
+        return True
+    for board in loaded.get("boards", []):
+        held = list(board.get("values", ()))
+        if held and all(_is_number(value) for value in held) and 0 in held and set(held) <= {0, 1, -1, 2}:
+            return True
+    return False
 
 
 class _Probing:
@@ -287,6 +321,8 @@ def _probe_function(
     # empty cell (it answered None): a board of numbers, which no flag can name.
     shapes = [hint.board] if hint.board in ("flat", "nested") else ["flat", "nested"] if hint.board is None else []
     numbers = [replace(base, board=board, empty=0, x=1, o=o) for o in (-1, 2) for board in shapes if hint.empty is None]
+    if numbers and _numbers_first(loaded):
+        queue, numbers = numbers + queue, []
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
