@@ -236,7 +236,8 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         # Nested first: a function written for a flat list fails on rows (IndexError), while one
         # that flattens its board itself would also accept a flat list and be misdescribed.
         # A string of nine characters last ("XO XO  X "): a function written for one fails on lists (TypeError).
-        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat", "string"]))
+        # A dict of the squares 1-9 last too: a function written for one fails on lists (TypeError, AttributeError).
+        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat", "string", "dict"]))
     if hint.empty is not None:
         empties: list[str | None] = [hint.empty_marker]
     else:
@@ -313,10 +314,14 @@ def _probe_function(
     probe, drawn = probing.probe, probing.drawn
     positions = [position for position, _, _ in drawn]
     trials = _trials(loaded, hint)
-    queue = [replace(base, board=board, empty=empty) for board, empty in trials if board != "string" or hint.board]
+    later = ("string", "dict")
+    queue = [replace(base, board=board, empty=empty) for board, empty in trials if board not in later or hint.board]
     # A string's readings only after a list's raised TypeError ("can only concatenate list (not str)"): the code
     # was written for text; a function written for lists is not asked four more readings for nothing.
     texts = [replace(base, board=board, empty=empty) for board, empty in trials if board == "string" and not hint.board]
+    # A dict's readings after a list's raised TypeError (``board[' ']``: its keys read as the list's cells) or
+    # AttributeError (``board.items()``).
+    keyed = [replace(base, board=board, empty=empty) for board, empty in trials if board == "dict" and not hint.board]
     # Numbers last (1 and -1, or 1 and 2, on 0), after a reading raised TypeError (sum(board) on text) or found no
     # empty cell (it answered None): a board of numbers, which no flag can name.
     shapes = [hint.board] if hint.board in ("flat", "nested") else ["flat", "nested"] if hint.board is None else []
@@ -338,6 +343,8 @@ def _probe_function(
             continue
         if texts and any(_raised(record, "TypeError") for record in records):
             queue, texts = queue + texts, []
+        if keyed and any(_raised(record, "TypeError") or _raised(record, "AttributeError") for record in records):
+            queue, keyed = queue + keyed, []
         if numbers and any(_raised(record, "TypeError") or record.get("kind") == "none" for record in records):
             queue, numbers = queue + numbers, []
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]

@@ -14,8 +14,13 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.position import other
 
 Kind = Literal["function", "cs50", "command"]
-BOARDS = ("flat", "nested", "string")
-SHAPES = {"flat": "a flat list of 9 cells", "nested": "a list of 3 lists", "string": "a string of 9 characters"}
+BOARDS = ("flat", "nested", "string", "dict")
+SHAPES = {
+    "flat": "a flat list of 9 cells",
+    "nested": "a list of 3 lists",
+    "string": "a string of 9 characters",
+    "dict": "a dict of squares 1-9",
+}
 """Each board shape in words."""
 RETURNS = ("index", "rowcol", "number")
 PLAYS = ("X", "O", "both")
