@@ -32,7 +32,7 @@ from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.judge.answers import answer_text, read_move
-from perfectplay.check.judge.interface import SHAPES, Hint, TicTacToeInterface
+from perfectplay.check.judge.interface import NUMBERED, SHAPES, Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.plug import spelt
 from perfectplay.check.position import TicTacToePosition
@@ -51,6 +51,7 @@ SEAT_AGREES = 5
 """Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed,
 and how many of them it must answer with the side's best move it was read as playing (at most one the other's)."""
 COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
+DIGITS = tuple("123456789")
 MODULE_EMPTIES = 4
 """Empty markers taken from the module's own boards, at most: a module cannot make the probe try hundreds."""
 
@@ -245,6 +246,11 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         if "EMPTY" in constants:
             empties.append(constants["EMPTY"])
         from_boards = [value for board in boards for value in board["values"] if value not in marks]
+        if any(set(board["values"]) - marks == set(DIGITS) for board in boards):
+            # Its board holds '1'-'9' where nobody has played (the squares left to pick, as beginners draw them):
+            # each empty cell its own square's number, not one marker for all of them.
+            empties.append(NUMBERED)
+            from_boards = [value for value in from_boards if value not in DIGITS]
         empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
         # A number for empty (``EMPTY = 0``, a module-level board of zeros) is a board of numbers: it is read with

@@ -22,6 +22,9 @@ SHAPES = {
     "dict": "a dict of squares 1-9",
 }
 """Each board shape in words."""
+NUMBERED = "1-9"
+"""The empty marker (``--empty 1-9``) of a board whose empty cells each hold their square's number, ``'1'``-``'9'``
+(``board = ['1', '2', ..., '9']``): the runner's ``values.NUMBERED``."""
 RETURNS = ("index", "rowcol", "number")
 PLAYS = ("X", "O", "both")
 
@@ -131,7 +134,8 @@ class TicTacToeInterface:
         else:
             sides = f"{self.plays} only"
         marks = "" if (self.x, self.o) == ("X", "O") else f", {self.x!r} and {self.o!r} for X and O"
+        empty = "its square's number '1'-'9'" if self.empty == NUMBERED else repr(self.empty)
         return (
-            f"{self.name}({arguments}) on {shape}, {self.empty!r} for empty{marks}, "
+            f"{self.name}({arguments}) on {shape}, {empty} for empty{marks}, "
             f"returns {returns[self.returns]}; plays {sides}"
         )

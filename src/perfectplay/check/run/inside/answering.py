@@ -230,6 +230,8 @@ class Runner:
 
     def board(self, cells: str) -> Any:
         flat = [self.marks[cell] for cell in cells]
+        if self.marks["."] == values.NUMBERED:  # each empty cell holds its square's number, '1'-'9'
+            flat = [str(square) if cell == "." else mark for square, (cell, mark) in enumerate(zip(cells, flat), 1)]
         if self.text:
             return "".join(str(mark) for mark in flat)
         if self.keyed:
@@ -268,9 +270,10 @@ class Runner:
         except (AssertionError, TypeError):
             return None
         cells = []
-        for value in cells_found:
+        numbered = self.marks["."] == values.NUMBERED
+        for square, value in enumerate(cells_found, 1):
             for mark in ("X", "O", "."):
-                if values.same(value, self.marks[mark]):
+                if values.same(value, str(square) if numbered and mark == "." else self.marks[mark]):
                     cells.append(mark)
                     break
             else:

@@ -205,6 +205,9 @@ def board_shape(value: list[Any]) -> dict[str, Any] | None:
     return None
 
 
+NUMBERED = "1-9"
+"""The empty marker that stands for a board whose empty cells each hold their square's number, ``'1'``-``'9'``
+(``board = ['1', '2', ..., '9']``, as beginners draw the squares left to pick): ``judge/interface.NUMBERED``."""
 MARKER_TEXT = 20
 MARKER_NUMBER = 10**9
 
