@@ -124,3 +124,27 @@ def test_a_player_of_another_name_is_refused_naming_it_and_the_flag(tmp_path: Pa
     with pytest.raises(NotGradable) as refused:
         check(tmp_path, LEAVES, rules="normal")
     assert "it defines get_move" in str(refused.value) and "--function NAME" in str(refused.value)
+
+
+GAME_OBJECT = """
+class Nim:
+    def __init__(self, piles=(1, 3, 5, 7)):
+        self.piles = list(piles)
+
+
+def best_move(game):
+    for i, size in enumerate(game.piles):
+        for take in range(1, size + 1):
+            after = list(game.piles)
+            after[i] -= take
+            if not can_win(tuple(sorted(after))):
+                return i, take
+    return 0, 1
+"""
+
+
+def test_a_player_written_for_a_game_object_is_not_gradable_saying_what_to_add(tmp_path: Path) -> None:
+    report = check(tmp_path, CAN_WIN.format(misere=False) + GAME_OBJECT, rules="normal")
+    assert (report.verdict, report.exit_status) == ("not graded", 2)
+    assert "AttributeError: 'list' object has no attribute 'piles'" in str(report.problem)
+    assert "add def best_move(piles)" in str(report.problem) and "--function NAME" in str(report.problem)

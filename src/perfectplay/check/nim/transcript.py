@@ -86,6 +86,12 @@ def _player(
         found = _first(records, move_key(piles))
         cpu += _cpu(found)
         got.append(_move_answer(found))
+    shape = _another_shape(plan.name, positions, records, got)
+    if shape is not None:  # written for piles of another kind (a game object): not gradable, as tic-tac-toe's is
+        timing = NimTiming(wall, cpu)
+        return NimReport(
+            **base, kind="player", interface=words, problem=shape, notes=tuple(notes), unchecked=True, timing=timing
+        )
     oracle = NimOracle(plan.rules)
     play = judge_play(oracle, positions, got, plan.seeds[0])
     left = _as_left(positions, got)
@@ -111,6 +117,26 @@ def _player(
         pass_mark=1.0,
         timing=NimTiming(wall, cpu),
     )
+
+
+def _another_shape(
+    name: str, positions: Sequence[Piles], records: Mapping[str, Any], got: Sequence[answers.Answer | None]
+) -> str | None:
+    """Why no position could be asked, where it raised ``AttributeError`` or ``TypeError`` in every one with the
+    piles as a list, a tuple and a dict (``game.piles`` of a game object of its own): None where it answered."""
+    if not got or any(answer is None or answer.text not in SHAPE_ERRORS for answer in got):
+        return None
+    first = _first(records, move_key(positions[0]))
+    error = answers.move(first).error if first is not None and "failure" not in first else None
+    said = error.show() if error is not None else got[0].text if got[0] is not None else "an error"
+    return (
+        f"no interface recognised: {name} raised in every position with the piles as a list, a tuple and a dict "
+        f"({said}); if it takes them another way (a game object of its own), add def best_move(piles) that builds "
+        "it and returns the move as (pile, count), or point the checker at another function with --function NAME"
+    )
+
+
+SHAPE_ERRORS = ("AttributeError", "TypeError")
 
 
 def _as_left(positions: Sequence[Piles], got: Sequence[answers.Answer | None]) -> list[answers.Answer | None] | None:
