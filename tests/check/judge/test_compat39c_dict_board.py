@@ -59,9 +59,7 @@ def test_a_minimax_on_a_dict_of_squares_is_read_so_and_never_beaten(tmp_path: Pa
     path = tmp_path / "tictactoe.py"
     path.write_text(AI)
     report = check_ai(path, sandbox="off", sample=20, seed=6)  # how it is read is the point, not every position
-    assert "bestMove(board) on a dict of squares 1-9, ' ' for empty, returns a cell number 1-9" in str(
-        report.interface
-    )
+    assert "bestMove(board) on a dict of squares 1-9, ' ' for empty, returns a cell number 1-9" in str(report.interface)
     assert (report.exit_status, report.findings) == (0, ())
 
 

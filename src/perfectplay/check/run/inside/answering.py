@@ -231,7 +231,8 @@ class Runner:
     def board(self, cells: str) -> Any:
         flat = [self.marks[cell] for cell in cells]
         if self.marks["."] == values.NUMBERED:  # each empty cell holds its square's number, '1'-'9'
-            flat = [str(square) if cell == "." else mark for square, (cell, mark) in enumerate(zip(cells, flat), 1)]
+            pairs = enumerate(zip(cells, flat, strict=True), 1)
+            flat = [str(square) if cell == "." else mark for square, (cell, mark) in pairs]
         if self.text:
             return "".join(str(mark) for mark in flat)
         if self.keyed:
