@@ -134,7 +134,11 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="CHAR",
         help="what an empty cell holds, e.g. ' ' or - (None for None; 1-9: each free square its own number)",
     )
-    shape.add_argument("--returns", choices=RETURNS, help="a cell index 0-8, (row, col), or the cell's number 1-9")
+    shape.add_argument(
+        "--returns",
+        choices=RETURNS,
+        help="a cell index 0-8, (row, col), the cell's number 1-9, or board (it plays its move onto the board)",
+    )
     shape.add_argument("--plays", choices=PLAYS, help="the side(s) it plays")
     limits = parser.add_argument_group("limits")
     limits.add_argument(

@@ -31,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.answers import answer_text, read_move
+from perfectplay.check.judge.answers import answer_text, played, read_move
 from perfectplay.check.judge.interface import NUMBERED, SHAPES, Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.plug import spelt
@@ -357,10 +357,16 @@ def _probe_function(
         numbered = _numbered(records, positions, moves, drawn) if hint.returns is None else None
         if numbered is not None:  # cells counted 1-9, as a game that asks its player for 1-9 counts them
             interface, moves = replace(interface, returns="number"), numbered
+        if hint.returns is None and None in moves and all(record.get("kind") == "none" for record in records):
+            # Nothing returned, its move played onto the board it was given (``board[best] = 'O'``): read there.
+            placed = [played(record, p)[0] for record, p in zip(records, positions, strict=True)]
+            if None not in placed:
+                interface, moves = replace(interface, returns="board"), placed
         answered = True
         legal = legal or any(move is not None for move in moves)
+        changed = interface.returns != "board" and _changes_board(records)  # played there: its answer
         if None not in moves:
-            if not _changes_board(records) and isinstance(interface.x, int):
+            if not changed and isinstance(interface.x, int):
                 # Numbers: 1 and -1 or 1 and 2 may both answer legal moves; the one taking more wins is kept.
                 taken = _wins_taken(moves, drawn)
                 if counted is None or taken > counted[0]:
@@ -368,7 +374,8 @@ def _probe_function(
                 if any(isinstance(later.x, int) for later in queue[tried:]):
                     continue
                 _, interface, records, moves = counted
-            if not _changes_board(records):
+                changed = interface.returns != "board" and _changes_board(records)
+            if not changed:
                 settled = _seat_checked(_settle(interface, records, moves, hint, drawn), probing, hint)
                 if fitting is None:
                     return settled

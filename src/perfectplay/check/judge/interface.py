@@ -25,7 +25,9 @@ SHAPES = {
 NUMBERED = "1-9"
 """The empty marker (``--empty 1-9``) of a board whose empty cells each hold their square's number, ``'1'``-``'9'``
 (``board = ['1', '2', ..., '9']``): the runner's ``values.NUMBERED``."""
-RETURNS = ("index", "rowcol", "number")
+RETURNS = ("index", "rowcol", "number", "board")
+"""How a move comes back: a cell 0-8, (row, col), a square 1-9, or played onto the board it was given (``board``: the
+one cell it filled with the mover's mark is the move, whatever it returned, as ``board[best] = 'O'`` plays)."""
 PLAYS = ("X", "O", "both")
 
 
@@ -124,6 +126,7 @@ class TicTacToeInterface:
             "index": "a cell index 0-8",
             "rowcol": "(row, col)",
             "number": "a cell number 1-9",
+            "board": "nothing: it plays its move onto the board",
             None: "a cell index or (row, col)",
         }
         arguments = "board, player" if self.side_argument else "board"
