@@ -270,9 +270,7 @@ def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory, shared_results: Shar
 def flooded(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> tuple[int, dict[str, Any]]:
     """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four.
     Made once a run for the four tests reading it, on whichever xdist worker they run."""
-    return shared_results.get(
-        f"{__name__}: floods", lambda: class_peak_kb(tmp_path_factory.mktemp("floods"), "flood")
-    )
+    return shared_results.get(f"{__name__}: floods", lambda: class_peak_kb(tmp_path_factory.mktemp("floods"), "flood"))
 
 
 @pytest.mark.parametrize("kind", sorted(FLOODS))
