@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from pathlib import Path
 
 import pytest
@@ -14,27 +13,6 @@ from perfectplay.check.errors import NotGradable
 from perfectplay.check.run.copying import Caps, copy_for_file, copy_submission
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-CROWD = 2100
-"""Files beside the student's in a Downloads folder: more than the 2,000 entries a submission folder may hold."""
-
-
-@pytest.fixture(scope="module")
-def photos(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """The crowd's files, written once for the tests here (half a second of CPU each time on some file systems)."""
-    folder = tmp_path_factory.mktemp("photos")
-    for number in range(CROWD):
-        (folder / f"photo{number:04}.jpg").write_bytes(b"x")
-    return sorted(folder.iterdir())
-
-
-def _downloads(tmp_path: Path, photos: list[Path]) -> Path:
-    """A Downloads folder of its own for each test: the crowd's files linked into it (each a file of its own)."""
-    folder = tmp_path / "Downloads"
-    folder.mkdir()
-    for photo in photos:
-        os.link(photo, folder / photo.name)
-    assert len(os.listdir(folder)) == CROWD
-    return folder
 
 
 def _copied(target: Path) -> list[str]:
@@ -57,9 +35,9 @@ def test_links_inside_a_students_own_folder_are_left_out_of_its_copy(tmp_path: P
 
 
 def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_imports(
-    tmp_path: Path, photos: list[Path]
+    tmp_path: Path, downloads: Path
 ) -> None:
-    folder = _downloads(tmp_path, photos)
+    folder = downloads  # the crowd's 2,100 files (conftest.py)
     (folder / "tictactoe.py").write_text("import helper\nfrom board import size\nBOOK = open('book.json')\n")
     (folder / "helper.py").write_text("from . import util\n")
     (folder / "util.py").write_text("")
@@ -117,9 +95,9 @@ def test_what_a_file_imports_is_held_to_the_same_caps(tmp_path: Path) -> None:
 # and copies the same way).
 @pytest.mark.parametrize("program", ["correct.py", "graders/beatable/tictactoe.py"])
 def test_a_file_in_a_busy_folder_is_graded_as_the_file_alone(
-    tmp_path: Path, program: str, in_process: InProcess, photos: list[Path]
+    tmp_path: Path, program: str, in_process: InProcess, downloads: Path
 ) -> None:
-    folder = _downloads(tmp_path, photos)
+    folder = downloads
     alone = tmp_path / "alone"
     alone.mkdir()
     text = (EXAMPLES / program).read_text()
