@@ -39,6 +39,7 @@ from typing import Any
 from perfectplay import IllegalMoveError, Limit, Player, analyze, make_game, minimax, solve
 from perfectplay.documents import analysis_json
 from perfectplay.game import Game, ProtocolNode, terminal_score
+from perfectplay.games import MNK
 from perfectplay.search.solver.exact import score_moves
 
 PLAYOUTS = 12
@@ -49,6 +50,9 @@ LONG_PLAYOUTS = 6
 
 NEAR_END_NODES = 3000
 """A position is "near the end" when the textbook minimax values every move of it within this many nodes."""
+
+SURELY_LARGE = 100 * NEAR_END_NODES
+"""Nodes far beyond any that a minimax limited to ``NEAR_END_NODES`` visits (it looks at its count every 2,048)."""
 
 CHILDREN_OF = 3
 """Children of the first positions of each playout are checked too (they hold the symmetric twins)."""
@@ -263,6 +267,8 @@ def check_solver_near_the_end(game: Game[Any], playout: list[Any]) -> int:
     checked = 0
     plain = WithoutHooks(game)
     for state in reversed(playout[:-1]):
+        if surely_large(game, state):
+            break
         reference = minimax(game, state, Limit(nodes=NEAR_END_NODES))
         if not reference.complete:
             break
@@ -281,6 +287,31 @@ def check_solver_near_the_end(game: Game[Any], playout: list[Any]) -> int:
     return checked
 
 
+def surely_large(game: Game[Any], state: Any) -> bool:
+    """True only where minimax surely visits more than ``SURELY_LARGE`` nodes, so that a limited one would stop: the
+    answer of the "near the end" gate, given without the search where it is plain (on 5x5 that gate, thousands of
+    nodes for each early position, was most of the check).
+
+    On an m,n,k board no line can be made before a side has placed the stones its line still lacks (one at least),
+    nor the board filled before its empty cells are: up to that ply every position has a move for each empty
+    cell, and minimax visits every one of them.
+    """
+    if not isinstance(game, MNK):
+        return False
+    empty = len(game.legal_moves(state))
+    mover = game.to_move(state)
+
+    def first_line(player: Player, first_ply: int) -> int:  # the player moves at first_ply, first_ply + 2, ...
+        lacking = max(1, game.k - bin(game.stones(state, player)).count("1"))
+        return first_ply + 2 * (lacking - 1)
+
+    plies = min(empty, first_line(mover, 1), first_line(mover.other, 2))
+    deepest = 1  # the positions ``plies`` moves on, every one visited
+    for depth in range(plies):
+        deepest *= empty - depth
+    return deepest > SURELY_LARGE
+
+
 def check_equal_keys(game: Game[Any], states: list[Any]) -> int:
     """Distinct positions with one key: children match move for mapped move, values match. Returns the pairs."""
     groups: dict[Hashable, list[Any]] = {}
@@ -293,7 +324,7 @@ def check_equal_keys(game: Game[Any], states: list[Any]) -> int:
             continue
         # Whether minimax is small enough here, and the solver's scores, are the family's first position's:
         # found once per family, not once per twin (on 5x5 that gate alone was most of the check).
-        small = minimax(game, family[0], Limit(nodes=NEAR_END_NODES)).complete
+        small = not surely_large(game, family[0]) and minimax(game, family[0], Limit(nodes=NEAR_END_NODES)).complete
         first_scores = scores(analyze(game, family[0])) if small else None
         for other in family[1:]:
             pairs += 1

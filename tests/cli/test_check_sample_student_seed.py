@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from cli_helpers import InProcess
 from perfectplay.check.grader_secret import student_seed
 from perfectplay.check.settings import SECRET_WORDS
+from shared_results import SharedResults
 
 AI = Path(__file__).resolve().parents[2] / "examples" / "graders" / "beatable" / "tictactoe.py"
 """A one-ply CS50 player that a fork beats: every sample of it finds something."""
@@ -56,6 +58,28 @@ def checked(run: InProcess, target: Path, transcript: Path, *flags: str) -> tupl
     return json.loads(transcript.read_text())["body"]["asked"], graded(json.loads(finished.stdout))
 
 
+Own = tuple[list[Any], dict[str, Any], str]
+"""A student's check under ``SECRET``: (the positions asked, the graded report, the transcript's text)."""
+
+
+@pytest.fixture
+def own_check(run: InProcess, tmp_path: Path, shared_results: SharedResults) -> Callable[[str], Own]:
+    """``own_check(student)``: the beatable AI checked as ``student`` under ``SECRET``, the same command and secret
+    (so the same positions, report and transcript) whichever test asks: run once per test run, each test reading
+    it. A regrade's sameness is proven on two checks of its own in the first test, one of them this one."""
+
+    def check(student: str) -> Own:
+        def fresh() -> Own:
+            secret = secret_file(tmp_path / "own-check" / "secret")
+            transcript = tmp_path / "own-check" / f"{student}.json"
+            asked, report = checked(run, AI, transcript, "--secret", str(secret), "--student", student)
+            return asked, report, transcript.read_text()
+
+        return shared_results.get(repr(("tic-tac-toe sample of a student", str(AI), QUICK, SECRET, student)), fresh)
+
+    return check
+
+
 def graded(document: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in document.items() if key not in ("timing", "target")}
 
@@ -65,10 +89,10 @@ def shown_seeds(document: dict[str, Any]) -> set[str]:
 
 
 def test_one_student_checked_again_is_asked_the_same_sample_and_graded_alike_without_its_seed_shown(
-    run: InProcess, tmp_path: Path
+    run: InProcess, tmp_path: Path, own_check: Callable[[str], Own]
 ) -> None:
     secret = secret_file(tmp_path / "grader" / "secret")
-    first, report = checked(run, AI, tmp_path / "1.json", "--secret", str(secret), "--student", "ann")
+    first, report, transcript = own_check("ann")
     again, regraded = checked(run, AI, tmp_path / "2.json", "--secret", str(secret), "--student", "ann")
     assert first == again and report == regraded
     assert 20 < len(first) < 4520  # the sample and the positions its own games reach, not every position
@@ -76,28 +100,28 @@ def test_one_student_checked_again_is_asked_the_same_sample_and_graded_alike_wit
     text = run("check", str(AI), *QUICK, "--secret", str(secret), "--student", "ann")
     assert SECRET_WORDS in text.stdout and not re.search(r"\bseed \d", text.stdout)
     seed = str(student_seed(SECRET.encode(), "tictactoe", "ann"))  # known answer: the HMAC of Connect Four's checks
-    assert seed not in text.stdout and seed not in (tmp_path / "1.json").read_text()
+    assert seed not in text.stdout and seed not in transcript
     by_seed, _ = checked(run, AI, tmp_path / "3.json", "--seed", seed)
     assert by_seed == first
 
 
-def test_another_student_or_another_secret_is_asked_another_sample(run: InProcess, tmp_path: Path) -> None:
-    secret = secret_file(tmp_path / "grader" / "secret")
-    ann, _ = checked(run, AI, tmp_path / "ann.json", "--secret", str(secret), "--student", "ann")
-    bob, _ = checked(run, AI, tmp_path / "bob.json", "--secret", str(secret), "--student", "bob")
+def test_another_student_or_another_secret_is_asked_another_sample(
+    run: InProcess, tmp_path: Path, own_check: Callable[[str], Own]
+) -> None:
+    ann, bob = own_check("ann")[0], own_check("bob")[0]
     term2 = secret_file(tmp_path / "term2" / "secret", ANOTHER)
     ann_later, _ = checked(run, AI, tmp_path / "later.json", "--secret", str(term2), "--student", "ann")
     assert ann != bob and ann != ann_later
 
 
 def test_a_seed_given_wins_is_shown_and_asks_every_student_its_sample_which_the_secrets_is_not(
-    run: InProcess, tmp_path: Path
+    run: InProcess, tmp_path: Path, own_check: Callable[[str], Own]
 ) -> None:
     public, report = checked(run, AI, tmp_path / "public.json", "--seed", "2026")
     named, _ = checked(run, AI, tmp_path / "named.json", "--seed", "2026", "--student", "bob")
     assert public == named and shown_seeds(report) == {"2026"}
     secret = secret_file(tmp_path / "grader" / "secret")
-    own, _ = checked(run, AI, tmp_path / "own.json", "--secret", str(secret), "--student", "ann")
+    own = own_check("ann")[0]
     assert own != public  # the public seed's sample, an answer key anyone can list, is not what is asked
     both = run("check", str(AI), *QUICK, "--seed", "5", "--secret", str(secret))
     assert both.returncode == 2 and "leave out --seed" in both.stderr and both.stderr.count("\n") == 1
@@ -121,10 +145,13 @@ def test_a_class_folder_and_a_manifest_ask_each_row_the_sample_of_its_own_studen
     assert ann != bob
 
 
-def test_a_replay_grades_a_students_sample_again_and_takes_no_secret(run: InProcess, tmp_path: Path) -> None:
+def test_a_replay_grades_a_students_sample_again_and_takes_no_secret(
+    run: InProcess, tmp_path: Path, own_check: Callable[[str], Own]
+) -> None:
     secret = secret_file(tmp_path / "grader" / "secret")
     transcript = tmp_path / "ann.json"
-    _, report = checked(run, AI, transcript, "--secret", str(secret), "--student", "ann")
+    _, report, text = own_check("ann")
+    transcript.write_text(text)
     replayed = run("check", "--replay", str(transcript), "--json")
     assert replayed.returncode == 1 and graded(json.loads(replayed.stdout)) == report
     for flag, value in (("--secret", str(secret)), ("--student", "ann")):

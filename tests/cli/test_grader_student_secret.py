@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import InProcess, run_cli
 from gradescope_runs import run_autograder
 from perfectplay.check.run import sandbox
 from perfectplay.check.settings import SECRET_WORDS
@@ -34,7 +34,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "connect4"
 AGENT = EXAMPLES / "one_ply_board.py"
 POSITIONS = "20"
 ALICE = {"id": 7, "users": [{"email": "alice@school.edu", "id": 111, "name": "Alice"}]}
-BOB = {"id": 8, "users": [{"email": "bob@school.edu", "id": 222, "name": "Bob"}]}
 needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubblewrap sandbox: {sandbox.probe()}")
 
 
@@ -50,6 +49,17 @@ def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def alice(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str]:
     """Alice's upload of the example agent graded once, for the tests that compare another grading with it."""
     return grade(container(bundle, tmp_path_factory.mktemp("alice"), ALICE))
+
+
+GROUP = {"users": [{"id": 222, "email": "bob@school.edu"}, {"id": 111, "email": "alice@school.edu"}]}
+"""Bob and Alice handing in together: one student to the bundle, ``gradescope:id:111,id:222``, another than Alice."""
+
+
+@pytest.fixture(scope="module")
+def group(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The group's upload graded once: (its /autograder, results.json), for the tests that compare with it."""
+    root = container(bundle, tmp_path_factory.mktemp("group"), GROUP)
+    return root, grade(root)[0]
 
 
 def container(bundle: Path, where: Path, metadata: object | None, agent: str | None = None) -> Path:
@@ -79,27 +89,32 @@ def asked(document: dict[str, Any]) -> list[str]:
     return found
 
 
-def test_one_student_resubmitting_is_asked_the_same_positions_and_another_student_others(
-    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
+def test_one_student_resubmitting_is_asked_the_same_positions_even_beside_a_planted_secret_and_another_student_others(
+    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str], group: tuple[Path, dict[str, Any]]
 ) -> None:
+    """The resubmission's upload also holds a file named like the bundle's secret (another secret, all zeros): the
+    secret is the bundle's (source/), never a file of the upload's with its name, so the positions stay Alice's."""
     first, note = alice
-    again, _ = grade(container(bundle, tmp_path / "alice-2", ALICE))
-    other, _ = grade(container(bundle, tmp_path / "bob", BOB))
+    again_root = container(bundle, tmp_path / "alice-2", ALICE)
+    planted = again_root / "submission" / SECRET_FILE
+    planted.write_text("0" * 64 + "\n")
+    again, _ = grade(again_root)
+    _, other = group  # another student: Bob with Alice
     assert "drawn afresh" not in note
     assert "drawn for this student from the grader's secret" in str(first["output"])
     assert asked(first) == asked(again) and first["score"] == again["score"]
     assert asked(other) != asked(first)
 
 
-def test_the_bundle_asks_what_check_asks_with_its_secret_and_gradescopes_ids(bundle: Path, tmp_path: Path) -> None:
+def test_the_bundle_asks_what_check_asks_with_its_secret_and_gradescopes_ids(
+    tmp_path: Path, group: tuple[Path, dict[str, Any]], in_process: InProcess
+) -> None:
     """Known answer: the bundle's student is ``gradescope:`` and the users' ids, sorted (a group is one student)."""
-    group = {"users": [{"id": 222, "email": "bob@school.edu"}, {"id": 111, "email": "alice@school.edu"}]}
-    root = container(bundle, tmp_path, group)
-    by_bundle, _ = grade(root)
+    root, by_bundle = group
     secret = tmp_path / "secret"
     secret.write_bytes((root / "source" / SECRET_FILE).read_bytes())
     secret.chmod(0o600)
-    by_hand = run_cli(
+    by_hand = in_process(
         *("check", "--game", "connect4", str(root / "submission" / "lab" / "agent.py"), "--format", "gradescope"),
         *("--positions", POSITIONS, "--secret", str(secret), "--student", "gradescope:id:111,id:222"),
     )
@@ -181,15 +196,3 @@ def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path, ali
     assert source.is_file()
     assert FOUND not in str(snooped["output"])
     assert snooped["score"] == plain["score"] and asked(snooped) == asked(plain)
-
-
-def test_a_student_folder_named_like_the_secret_is_not_the_secret(
-    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
-) -> None:
-    """The secret is the bundle's (source/), never a file of the upload's with its name."""
-    root = container(bundle, tmp_path / "planted", ALICE)
-    planted = root / "submission" / SECRET_FILE
-    planted.write_text("0" * 64 + "\n")
-    first, _ = grade(root)
-    honest, _ = alice
-    assert asked(first) == asked(honest)

@@ -76,7 +76,7 @@ class BusyMachine:
     def monotonic(self) -> float:
         return self.started + (time.monotonic() - self.started) * 1000
 
-    def run_delay(self, pids: object, kept: object = None) -> float:
+    def run_delay(self, pids: object, kept: object = None, now: object = None) -> float:
         # Active time is CPU time plus this: all the wall time that passed, so none of it was waiting.
         return self.monotonic()
 

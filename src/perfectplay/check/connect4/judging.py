@@ -97,7 +97,8 @@ def _report(
 ) -> Connect4Report:
     assert record.recognised is not None
     notes = list(record.notes)
-    overall = _rates("all", judgements)
+    # A random mover's rates over every position drawn, as the score counts them (one not asked is not right).
+    overall = _rates("all", judgements, suite)
     phases = tuple(_rates(phase, [j for j in judgements if j.position.phase == phase]) for phase in PHASES)
     blunders = sorted((j for j in judgements if j.kind == "blunder"), key=lambda j: (-j.severity[0], -j.drop))
     worst = tuple(_blunder(j) for j in blunders[:WORST_BLUNDERS])
@@ -156,8 +157,11 @@ def _blunder(judgement: ColumnJudgement) -> Blunder:
     )
 
 
-def _rates(phase: str, judgements: Sequence[ColumnJudgement]) -> PhaseRates:
-    odds = [chance(j.position) for j in judgements]
+def _rates(
+    phase: str, judgements: Sequence[ColumnJudgement], drawn: Sequence[SuitePosition] | None = None
+) -> PhaseRates:
+    """The rates of ``judgements``; a random mover's over ``drawn`` (the positions asked, by default)."""
+    odds = [chance(position) for position in (drawn if drawn is not None else [j.position for j in judgements])]
     return PhaseRates(
         phase,
         asked=len(judgements),

@@ -94,10 +94,15 @@ def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tup
         return 0.0, 0, 1, report.problem if name == "loads" else "not checked"
     if name == "loads":
         return 1.0, 1, 1, "it loads, and its agent is found"
-    asked = max(overall.asked, 1)
+    # Every position drawn counts, asked or not: one the check's time ended first is not right (else an agent that
+    # ran the time out where it played badly, the endings asked last, was graded on the positions before).
+    drawn = overall.asked if report.complete else max(report.suite_size, overall.asked)
+    asked = max(drawn, 1)
+    unasked = drawn - overall.asked
+    gap = f"; {unasked:,} not asked before the time ran out" if unasked else ""
     if name == "legal":
         right = min(overall.legal, report.board_left_alone)
-        return right / asked, right, overall.asked, f"{right:,} of {overall.asked:,} positions"
+        return right / asked, right, drawn, f"{right:,} of {drawn:,} positions{gap}"
     if name in ("good_moves", "perfect_moves"):
         good = name == "good_moves"
         right = overall.good if good else overall.perfect
@@ -105,10 +110,10 @@ def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tup
         full = weights.rate("good_full" if good else "perfect_full")
         rate = right / asked
         words = (
-            f"{right:,} of {overall.asked:,} decisive positions ({rate:.0%}; a random mover's {floor:.0%} earns "
-            f"nothing, full credit from {full:.0%})"
+            f"{right:,} of {drawn:,} decisive positions ({rate:.0%}; a random mover's {floor:.0%} earns "
+            f"nothing, full credit from {full:.0%}){gap}"
         )
-        return between(rate, floor, full), right, overall.asked, words
+        return between(rate, floor, full), right, drawn, words
     floor, full = weights.rate("games_floor"), weights.rate("games_full")
     rate = games_rate(report)
     if not report.games:

@@ -37,13 +37,14 @@ def process_cpu(pid: int) -> float | None:
     return sum(int(field) for field in data[data.rindex(b")") + 2 :].split()[11:15]) / _TICKS
 
 
-def run_delay(pids: Sequence[int], kept: RunDelays | None = None) -> float | None:
+def run_delay(pids: Sequence[int], kept: RunDelays | None = None, now: float | None = None) -> float | None:
     """Seconds the threads of ``pids`` spent runnable but waiting for a processor; None without schedstat.
 
-    ``kept``: a child's own files, kept open between its readings (schedstats.py); without it, each is opened once.
+    ``kept``: a child's own files, kept open between its readings (schedstats.py), ``now`` the reader's clock (a
+    reading that opened its files afresh stands a moment); without it, each is opened once.
     """
     if kept is not None:
-        return kept.read(pids)
+        return kept.read(pids, now)
     once = RunDelays()
     try:
         return once.read(pids)
