@@ -37,7 +37,7 @@ def test_links_inside_a_students_own_folder_are_left_out_of_its_copy(tmp_path: P
 def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_imports(
     tmp_path: Path, downloads: Path
 ) -> None:
-    folder = downloads  # the crowd's 2,100 files (conftest.py)
+    folder = downloads  # the crowd's 2,100 files (tests/check/conftest.py)
     (folder / "tictactoe.py").write_text("import helper\nfrom board import size\nBOOK = open('book.json')\n")
     (folder / "helper.py").write_text("from . import util\n")
     (folder / "util.py").write_text("")

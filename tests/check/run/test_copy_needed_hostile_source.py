@@ -12,8 +12,8 @@ from perfectplay.check.run.copying import copy_for_file
 
 
 def _busy(downloads: Path, source: str) -> Path:
-    """The Downloads folder of the crowd's 2,100 files (conftest.py: more entries than a submission folder may hold,
-    so the copy is what the file imports), with the student's file and what it imports."""
+    """The Downloads folder of the crowd's 2,100 files (tests/check/conftest.py: more entries than a submission
+    folder may hold, so the copy is what the file imports), with the student's file and what it imports."""
     folder = downloads
     (folder / "tictactoe.py").write_text(source)
     (folder / "helper.py").write_text("")
