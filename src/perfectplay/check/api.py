@@ -71,7 +71,13 @@ def _check(settings: CheckSettings) -> CheckReport:
         raise CheckUsageError("--function, --board, --empty and --returns are for Python files, not --command")
     plug = TicTacToePlug(settings)
     # The transcript is tic-tac-toe's own file, saved here; the conductor's generic one is not asked for.
-    shared = GameSettings(settings.candidate, settings.limits, settings.grading, Output(settings.output.progress))
+    shared = GameSettings(
+        settings.candidate,
+        settings.limits,
+        settings.grading,
+        Output(settings.output.progress),
+        allow_packages=tuple(settings.candidate.packages),
+    )
     report = conduct(plug, shared)
     state = plug.state
     if settings.output.transcript is not None and state is not None and state.transcript is not None:

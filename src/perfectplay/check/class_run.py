@@ -59,6 +59,8 @@ class Plan:
     seeds: Mapping[str, tuple[int, bool]] = field(default_factory=dict)
     """Each row's own seed and whether its report shows it, by the row's name (a student's from the grader's
     secret is not shown: ``cli/check_game.student_seeds``), in place of ``grading``'s; a row not named takes it."""
+    packages: tuple[str, ...] = ()
+    """The installed packages every candidate may import, read-only (``--allow-package``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,7 @@ def check_submission(plan: Plan, submission: Submission, progress: Progress | No
     names = ("function", "board", "empty", "returns", "plays")
     hint = Hint(*(own.get(name) or getattr(plan.hint, name) for name in names))
     candidate = Candidate(
-        submission.file, submission.command, submission.name, tuple(submission.others), plan.isolation
+        submission.file, submission.command, submission.name, tuple(submission.others), plan.isolation, plan.packages
     )
     grading = replace(plan.grading, standard=own.get("standard") or plan.grading.standard)
     if submission.name in plan.seeds:

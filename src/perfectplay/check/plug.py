@@ -289,6 +289,11 @@ class Session(Protocol):
         job the check's limits stopped."""
         ...
 
+    def renew(self) -> None:
+        """Every process ended: the next questions start new ones, asked nothing before (what they used is
+        charged)."""
+        ...
+
     def note(self, text: str) -> None:
         """A sentence for the report's notes."""
         ...

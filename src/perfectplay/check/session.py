@@ -186,6 +186,10 @@ class Conversation:
             self.stopped = stops[0]
         return [results.get(index) for index in range(len(jobs))]
 
+    def renew(self) -> None:
+        for worker in self.pool:
+            worker.discard()
+
     def note(self, text: str) -> None:
         self.notes.append(text)
 

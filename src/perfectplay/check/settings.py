@@ -35,7 +35,8 @@ class Candidate:
 
     ``name`` names its row (default: the file or the command); ``others`` are files its private copy
     leaves out (the rest of a class); ``sandbox`` is ``auto``, ``require``, ``off`` or an ``Isolation``
-    chosen once for many checks.
+    chosen once for many checks; ``packages`` the installed packages the teacher lets it import, read-only
+    (``--allow-package``: a tic-tac-toe AI on a NumPy board).
     """
 
     path: str | os.PathLike[str] | None = None
@@ -43,6 +44,7 @@ class Candidate:
     name: str | None = None
     others: Sequence[str | os.PathLike[str]] = ()
     sandbox: str | Isolation = "auto"
+    packages: Sequence[str] = ()
 
     def validate(self) -> None:
         if (self.path is None) == (self.command is None):

@@ -389,6 +389,7 @@ def _plan(args: argparse.Namespace, isolation: Isolation, wall: tuple[float, str
         Grading(args.standard, _sample(args), DEFAULT_SEED),
         args.transcript,
         seeds,
+        tuple(dict.fromkeys(getattr(args, "allow_package", None) or ())),
     )
 
 

@@ -127,8 +127,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                 "--allow-package",
                 action="append",
                 metavar="NAME",
-                help=f"an installed package the agent may import, read-only (default {', '.join(CONNECT4_ALLOWED)}; "
-                "give it again for more)",
+                help=f"an installed package the candidate may import, read-only (Connect Four's default "
+                f"{', '.join(CONNECT4_ALLOWED)}, none for the other games; give it again for more)",
             )
 
 

@@ -125,10 +125,20 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
     shape = parser.add_argument_group("the interface (recognised by probing when not given)")
     shape.add_argument("--function", metavar="NAME", help="the function that returns a move (default find_best_move)")
     shape.add_argument(
-        "--board", choices=BOARDS, help="a flat list of 9 cells, a list of 3 lists, or a string of 9 characters"
+        "--board",
+        choices=BOARDS,
+        help="a flat list of 9 cells, a list of 3 lists, a string of 9 characters, or a dict of the squares 1-9",
     )
-    shape.add_argument("--empty", metavar="CHAR", help="what an empty cell holds, e.g. ' ' or - (None for None)")
-    shape.add_argument("--returns", choices=RETURNS, help="a cell index 0-8, (row, col), or the cell's number 1-9")
+    shape.add_argument(
+        "--empty",
+        metavar="CHAR",
+        help="what an empty cell holds, e.g. ' ' or - (None for None; 1-9: each free square its own number)",
+    )
+    shape.add_argument(
+        "--returns",
+        choices=RETURNS,
+        help="a cell index 0-8, (row, col), the cell's number 1-9, or board (it plays its move onto the board)",
+    )
     shape.add_argument("--plays", choices=PLAYS, help="the side(s) it plays")
     limits = parser.add_argument_group("limits")
     limits.add_argument(

@@ -22,7 +22,7 @@ from perfectplay.check import (
     plug_games,
 )
 
-CONNECT4_ONLY = (("--no-games", "no_games"), ("--allow-package", "allow_package"))
+CONNECT4_ONLY = (("--no-games", "no_games"),)
 """Connect Four's own flags beside its plug's interface overrides (``check_game.add_options``)."""
 
 
@@ -45,6 +45,11 @@ def refuse_inapplicable(args: argparse.Namespace) -> None:
         for option in plug.options:
             if option.flag not in own and _given(args, option.flag.lstrip("-").replace("-", "_")):
                 raise CheckUsageError(f"{option.flag} is for {plug.title} checks (--game {other}), not --game {game}")
+    for name in getattr(args, "allow_package", None) or []:
+        # Any game's (a tic-tac-toe AI on a NumPy board too). A default that is missing is reported as not graded;
+        # a name the teacher typed must exist.
+        if not (game == "connect4" and name in CONNECT4_ALLOWED) and package_folders(name) is None:
+            raise CheckUsageError(f"--allow-package {name}: no such package is installed here")
     if game != "connect4":
         for flag, name in CONNECT4_ONLY:
             if _given(args, name):
@@ -55,7 +60,3 @@ def refuse_inapplicable(args: argparse.Namespace) -> None:
                 + (" (tic-tac-toe's partial check is --sample N)" if game == "tictactoe" else "")
             )
         return
-    for name in getattr(args, "allow_package", None) or []:
-        if name not in CONNECT4_ALLOWED and package_folders(name) is None:
-            # A default that is missing is reported as not graded; a name the teacher typed must exist.
-            raise CheckUsageError(f"--allow-package {name}: no such package is installed here")

@@ -3,12 +3,12 @@
 The driver compared the board before and after the call by value, reading an array through its own ``tolist``:
 an agent that wrote on its board could leave a value whose ``__eq__`` says yes to anything, put a ``tolist`` key on
 Kaggle's observation (a dict whose keys are attributes) that hands back the board as it was, or put in place of
-PettingZoo's planes an object whose ``tolist`` does the same; each kept its "boards left alone" points.
+PettingZoo's planes an object whose ``tolist`` does the same; each kept its "boards left alone" points. (Kaggle's
+observation is now the agent's own, as on Kaggle, where each call gets a fresh one: nothing is read back from it.)
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -48,15 +48,19 @@ def test_a_cell_overwritten_with_a_value_equal_to_anything_is_a_changed_board() 
     assert "after" in record and record["after"] != CELLS
 
 
-def test_a_tolist_key_on_the_observation_that_hands_back_the_old_board_is_a_changed_observation() -> None:
+def test_nothing_an_agent_leaves_on_kaggles_observation_is_read_back() -> None:
+    # Kaggle hands every call a fresh observation, the agent's own to write on: the driver reads nothing back from
+    # it, so a ``tolist`` key left there to pose as the old board is never called.
     def scribbler(observation: Any, configuration: Any) -> int:
-        kept = copy.deepcopy(dict(observation))
+        def posing() -> Any:
+            raise AssertionError("the driver read the observation back")
+
         observation.board[0] = 2
-        observation["tolist"] = lambda: kept
+        observation["tolist"] = posing
         return 3
 
     record = asked(scribbler, {"style": "connectx"})
-    assert "after" in record
+    assert "after" not in record and record["value"] == 3
 
 
 def test_planes_replaced_by_an_object_whose_tolist_hands_back_the_old_ones_are_changed_planes() -> None:

@@ -3,7 +3,7 @@
 Its ``make`` was compiled into globals of its own, but ``exec`` filled their ``__builtins__`` with the driver's
 private copy: an agent reading ``kaggle_environments.make.__globals__["__builtins__"]`` could rewrite the driver's
 ``type`` so that the driver read a board it had scribbled on as left alone, and was graded on its moves instead of
-broken.
+broken. (The stand-in is there for every reading; the board function's board is the one the driver reads back.)
 """
 
 from __future__ import annotations
@@ -30,19 +30,18 @@ SCRIBBLER = textwrap.dedent("""
         real_type = LENT["type"]
 
         def posing_type(*given):
-            # The driver's board comparison reads a Struct as a plain value: compared by ==, which Agrees wins.
-            if len(given) == 1 and real_type(given[0]).__name__ == "Struct":
+            # The driver's board comparison reads a list of rows as a plain value: compared by ==, which Agrees wins.
+            if len(given) == 1 and real_type(given[0]) is list and given[0] and real_type(given[0][0]) is list:
                 return int
             return real_type(*given)
 
         LENT["type"] = posing_type
 
 
-    def agent(observation, configuration):
-        board = observation.board
-        legal = [c for c in range(configuration.columns) if board[c] == 0]
-        empty = max(i for i in range(42) if board[i] == 0)
-        board[empty] = Agrees()  # a stone left on the board it was handed
+    def best_move(board):
+        legal = [c for c in range(7) if board[0][c] == 0]
+        row = max(r for r in range(6) if board[r][legal[0]] == 0)
+        board[row][legal[0]] = Agrees()  # a stone left on the board it was handed
         return legal[len(legal) // 2]
 """)
 

@@ -52,11 +52,22 @@ def ask(session: Session, recognised: Recognised, draw: QuestionDraw, games: boo
     """The suite's answers (the first record of each position asked) and the games' records."""
     if session.packages.granted and recognised.kind != "command":
         session.note("it could import (read-only): " + ", ".join(session.packages.granted))
-    answers = session.ask("positions", draw.questions)
+    episodes = recognised.kind == "connectx"
+    if episodes:
+        # Kaggle runs a ConnectX agent for one side of one game: what it keeps from one call to the next (its
+        # mark, taken on the first call) holds for that game alone. So each side's positions are asked by
+        # processes that have answered no other side, and each game is played by a process of its own.
+        answers: dict[str, list[dict[str, Any]]] = {}
+        for mark in ("1", "2"):
+            session.renew()
+            answers.update(session.ask("positions", [q for q in draw.questions if _mark(q) == mark]))
+        session.renew()
+    else:
+        answers = session.ask("positions", draw.questions)
     machine_lacks(session, (record for records in answers.values() for record in records))
     played: list[GameRecord] = []
     if games and session.stopped is None:
-        played = _play_games(session, draw.seed)
+        played = _play_games(session, draw.seed, episodes)
     positions = draw.positions if isinstance(draw, Connect4Draw) else ()
     return {
         "seed": draw.seed if not isinstance(draw, Connect4Draw) or draw.shown else None,
@@ -68,12 +79,18 @@ def ask(session: Session, recognised: Recognised, draw: QuestionDraw, games: boo
     }
 
 
-def _play_games(session: Session, seed: int) -> list[GameRecord]:
+def _mark(question: Question) -> str:
+    item = question.item
+    return str(item[1]) if isinstance(item, list) and len(item) == 2 else ""
+
+
+def _play_games(session: Session, seed: int, episodes: bool = False) -> list[GameRecord]:
+    """Every game against the ladder; ``episodes``: each in a fresh process, as Kaggle plays a game."""
     plans = [(level, agent_first) for level in LADDER for agent_first in (True, False)]
     jobs = [
         (
             lambda asker, level=level, first=first, index=index: _game(
-                asker, level, first, random.Random(f"{seed}:{index}")
+                asker, level, first, random.Random(f"{seed}:{index}"), episodes
             )
         )
         for index, (level, first) in enumerate(plans)
@@ -97,7 +114,9 @@ def _job(level: str, agent_first: bool, rng: random.Random) -> Callable[[Asker],
     return lambda asker: _game(asker, level, agent_first, rng)
 
 
-def _game(asker: Asker, level: str, agent_first: bool, rng: random.Random) -> GameRecord:
+def _game(asker: Asker, level: str, agent_first: bool, rng: random.Random, fresh: bool = False) -> GameRecord:
+    if fresh:
+        asker.fresh()
     game = Connect4()
     state = game.initial_state()
     moves = ""

@@ -11,7 +11,10 @@ A position arrives as 42 characters ``0``/``1``/``2`` (row 0 at the top,
 readings (``interface`` fields):
 
 * ``style`` ``connectx``: ``agent(observation, configuration)``, Kaggle's
-  ConnectX; both arguments answer attribute and key access alike;
+  ConnectX; both arguments answer attribute and key access alike; they are
+  the agent's own (Kaggle builds a fresh observation for every call, so an
+  agent may play its search's moves onto ``observation.board``), so what it
+  writes on them is not read back;
 * ``style`` ``board``: ``f(board)`` or ``f(board, piece)`` with ``shape``
   ``list`` (6 lists of 7) or ``numpy`` (a 6x7 array), ``rows`` ``top`` (row
   0 at the top) or ``bottom``, ``pieces`` the three values for an empty
@@ -219,10 +222,6 @@ class DriverReading:
             return None
         if self.style == "board":
             return {"after": _cells_back(after, self.rows, self.pieces)}
-        if self.style == "connectx":
-            board = after.get("board") if isinstance(after, dict) else None
-            if isinstance(board, list) and len(board) == ROWS * COLUMNS and all(n in (0, 1, 2) for n in board):
-                return {"after": "".join(str(n) for n in board)}
         return {"after": None}
 
 
@@ -243,14 +242,17 @@ def make_call(
         except ImportError as error:
             return {"error": {"type": "ImportError", "message": f"this reading needs {error.name or 'a package'}"}}
         made = tuple((array, array.tolist) for array in reading.made)
-        before = copy.deepcopy(_plain(arguments[0], made))
+        # Kaggle hands every call a fresh observation: what a ConnectX agent writes on it (its search's moves, played
+        # in place) changes nothing of the game's, so it is not compared, as Kaggle does not.
+        owned = reading.style == "connectx"
+        before = None if owned else copy.deepcopy(_plain(arguments[0], made))
         value, record = invoke(function, *arguments[:taken])
         if reading.first and type(value) is int:
             value -= reading.first
         if "error" not in record:
             record.update(describe(value))
         try:
-            change = reading.changed(before, arguments, made)
+            change = None if owned else reading.changed(before, arguments, made)
         except Exception:  # it left something on the board that cannot even be compared: changed, unreadable
             change = {"after": None}
         if change is not None:

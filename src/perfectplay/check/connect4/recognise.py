@@ -23,6 +23,7 @@ from perfectplay.check.connect4.detect import (
 )
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.plug import LoadedModule, Question, Recognised, Session
+from perfectplay.check.run.allowed import allow_words
 from perfectplay.check.run.failures import MachineFailed
 
 LAB_EXTRA = "connect4-lab"
@@ -84,6 +85,7 @@ def recognise(session: Session, loaded: LoadedModule, hint: Mapping[str, str], m
     if error is not None:
         where = f" (line {error['line']}: {error.get('code', '')})" if "line" in error else ""
         problem = f"importing it raised {error.get('type')}: {error.get('message', '')}{where}"
+        problem += allow_words(error, session.packages.granted)
         lacking = missing_allowed(error, session.packages.missing)
         if lacking is not None:  # the teacher's install lacks what the lab allows: not the student's zero
             raise MachineFailed(f"{lacking} {NOT_INSTALLED}; pip install {install_hint(lacking)}")

@@ -24,6 +24,8 @@ def read_move(
         return None, "crash"
     if "error" in record:
         return None, "raises"
+    if returns == "board":
+        return played(record, position)
     kind = record.get("kind")
     if kind == "int" and returns != "rowcol":
         move = int(record["value"]) - (1 if returns == "number" else 0)  # "number": cells counted 1-9
@@ -39,6 +41,18 @@ def read_move(
     if position.cells[move] != EMPTY:
         return None, "illegal_move"
     return move, None
+
+
+def played(record: dict[str, Any], position: TicTacToePosition) -> tuple[int | None, str | None]:
+    """The move an AI played onto its board (``--returns board``): the one empty cell it filled with the mover's
+    mark; ``wrong_type`` where it left the board as it was, ``illegal_move`` where it changed it otherwise."""
+    after = record.get("after")
+    if not isinstance(after, str) or len(after) != len(position.cells):
+        return None, "illegal_move" if "after_repr" in record else "wrong_type"
+    changed = [cell for cell, (was, now) in enumerate(zip(position.cells, after, strict=True)) if was != now]
+    if len(changed) != 1 or position.cells[changed[0]] != EMPTY or after[changed[0]] != position.to_move:
+        return None, "illegal_move"
+    return changed[0], None
 
 
 def answer_text(record: dict[str, Any]) -> str:

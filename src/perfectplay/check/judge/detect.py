@@ -31,8 +31,8 @@ from dataclasses import replace
 from typing import Any
 
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.judge.answers import answer_text, read_move
-from perfectplay.check.judge.interface import SHAPES, Hint, TicTacToeInterface
+from perfectplay.check.judge.answers import answer_text, played, read_move
+from perfectplay.check.judge.interface import NUMBERED, SHAPES, Hint, TicTacToeInterface
 from perfectplay.check.judge.probes import PER_SIDE, Probe, draw, seat_pool
 from perfectplay.check.plug import spelt
 from perfectplay.check.position import TicTacToePosition
@@ -51,6 +51,7 @@ SEAT_AGREES = 5
 """Further positions asked, with the other side to move, before a reading of "plays X only" (or O) is believed,
 and how many of them it must answer with the side's best move it was read as playing (at most one the other's)."""
 COMMON_EMPTIES: tuple[str | None, ...] = (" ", "-", "_", ".", None, "")
+DIGITS = tuple("123456789")
 MODULE_EMPTIES = 4
 """Empty markers taken from the module's own boards, at most: a module cannot make the probe try hundreds."""
 
@@ -200,7 +201,9 @@ def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> st
     """For an AI written as a method (``TicTacToe.best_move(self)``): what to add so that the checker can call it."""
     if wanted is not None:
         return ""
-    for name, methods in list(classes.items())[:50]:
+    # The computer's player, not the human's: a file of player classes (``HumanPlayer.get_move`` asks input(),
+    # ``SmartComputerPlayer.get_move`` searches) names the one that searches, or else one not named for a person.
+    for name, methods in sorted(list(classes.items())[:50], key=lambda item: _searching_rank(*item)):
         named = (spelt(methods, wanted) for wanted in (SEEDS_NAME, *STUDENTS_NAMES, "minimax"))
         method = next((found for found in named if found is not None), None)
         if method is not None:
@@ -209,6 +212,18 @@ def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> st
                 f"def {SEEDS_NAME}(board) that sets up a {name} on that board and returns its move"
             )
     return ""
+
+
+SEARCHES = ("minimax", "alphabeta", "alpha_beta", "negamax", "search")
+PEOPLE = ("human", "person", "user", "manual")
+
+
+def _searching_rank(name: str, methods: dict[str, int]) -> int:
+    """0 for a class with a search method (``minimax``, ``alphabeta``, ``negamax``), 2 for one named for a person
+    (``HumanPlayer``), else 1: the order in which a file's classes are looked at for its AI."""
+    if any(spelt(methods, search) is not None for search in SEARCHES):
+        return 0
+    return 2 if any(person in name.lower() for person in PEOPLE) else 1
 
 
 def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
@@ -222,7 +237,8 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         # Nested first: a function written for a flat list fails on rows (IndexError), while one
         # that flattens its board itself would also accept a flat list and be misdescribed.
         # A string of nine characters last ("XO XO  X "): a function written for one fails on lists (TypeError).
-        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat", "string"]))
+        # A dict of the squares 1-9 last too: a function written for one fails on lists (TypeError, AttributeError).
+        shapes = list(dict.fromkeys([*(board["shape"] for board in boards), "nested", "flat", "string", "dict"]))
     if hint.empty is not None:
         empties: list[str | None] = [hint.empty_marker]
     else:
@@ -230,9 +246,16 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         if "EMPTY" in constants:
             empties.append(constants["EMPTY"])
         from_boards = [value for board in boards for value in board["values"] if value not in marks]
+        if any(set(board["values"]) - marks == set(DIGITS) for board in boards):
+            # Its board holds '1'-'9' where nobody has played (the squares left to pick, as beginners draw them):
+            # each empty cell its own square's number, not one marker for all of them.
+            empties.append(NUMBERED)
+            from_boards = [value for value in from_boards if value not in DIGITS]
         empties += list(dict.fromkeys(from_boards))[:MODULE_EMPTIES]
         empties += list(COMMON_EMPTIES)
-        empties = list(dict.fromkeys(empties))
+        # A number for empty (``EMPTY = 0``, a module-level board of zeros) is a board of numbers: it is read with
+        # numbers for X and O first (``_numbers_first``); with letters, only after every text marker.
+        empties = sorted(dict.fromkeys(empties), key=_is_number)
     lettered = all(isinstance(mark, str) and len(mark) == 1 for mark in marks)
     return [
         (shape, empty)
@@ -240,6 +263,24 @@ def _trials(loaded: dict[str, Any], hint: Hint) -> list[tuple[str, str | None]]:
         for empty in empties
         if shape != "string" or (lettered and isinstance(empty, str) and len(empty) == 1 and empty not in marks)
     ]
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float)
+
+
+def _numbers_first(loaded: dict[str, Any]) -> bool:
+    """Whether the module keeps its board in numbers: its ``EMPTY`` is 0, or a module-level board holds only 0 and
+    the numbers of X and O (1 and -1, or 1 and 2). Its function is then asked in numbers before any letters: read
+    with ``'X'`` and ``'O'`` on its 0, a function counting 1s and 2s sees no stone and still answers legal moves."""
+    constants: dict[str, Any] = loaded.get("constants", {})
+    if _is_number(constants.get("EMPTY")) and constants["EMPTY"] == 0:
+        return True
+    for board in loaded.get("boards", []):
+        held = list(board.get("values", ()))
+        if held and all(_is_number(value) for value in held) and 0 in held and set(held) <= {0, 1, -1, 2}:
+            return True
+    return False
 
 
 class _Probing:
@@ -279,14 +320,20 @@ def _probe_function(
     probe, drawn = probing.probe, probing.drawn
     positions = [position for position, _, _ in drawn]
     trials = _trials(loaded, hint)
-    queue = [replace(base, board=board, empty=empty) for board, empty in trials if board != "string" or hint.board]
+    later = ("string", "dict")
+    queue = [replace(base, board=board, empty=empty) for board, empty in trials if board not in later or hint.board]
     # A string's readings only after a list's raised TypeError ("can only concatenate list (not str)"): the code
     # was written for text; a function written for lists is not asked four more readings for nothing.
     texts = [replace(base, board=board, empty=empty) for board, empty in trials if board == "string" and not hint.board]
+    # A dict's readings after a list's raised TypeError (``board[' ']``: its keys read as the list's cells) or
+    # AttributeError (``board.items()``).
+    keyed = [replace(base, board=board, empty=empty) for board, empty in trials if board == "dict" and not hint.board]
     # Numbers last (1 and -1, or 1 and 2, on 0), after a reading raised TypeError (sum(board) on text) or found no
     # empty cell (it answered None): a board of numbers, which no flag can name.
     shapes = [hint.board] if hint.board in ("flat", "nested") else ["flat", "nested"] if hint.board is None else []
     numbers = [replace(base, board=board, empty=0, x=1, o=o) for o in (-1, 2) for board in shapes if hint.empty is None]
+    if numbers and _numbers_first(loaded):
+        queue, numbers = numbers + queue, []
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
@@ -302,16 +349,24 @@ def _probe_function(
             continue
         if texts and any(_raised(record, "TypeError") for record in records):
             queue, texts = queue + texts, []
+        if keyed and any(_raised(record, "TypeError") or _raised(record, "AttributeError") for record in records):
+            queue, keyed = queue + keyed, []
         if numbers and any(_raised(record, "TypeError") or record.get("kind") == "none" for record in records):
             queue, numbers = queue + numbers, []
         moves = [read_move(record, p, hint.returns)[0] for record, p in zip(records, positions, strict=True)]
         numbered = _numbered(records, positions, moves, drawn) if hint.returns is None else None
         if numbered is not None:  # cells counted 1-9, as a game that asks its player for 1-9 counts them
             interface, moves = replace(interface, returns="number"), numbered
+        if hint.returns is None and None in moves and all(record.get("kind") == "none" for record in records):
+            # Nothing returned, its move played onto the board it was given (``board[best] = 'O'``): read there.
+            placed = [played(record, p)[0] for record, p in zip(records, positions, strict=True)]
+            if None not in placed:
+                interface, moves = replace(interface, returns="board"), placed
         answered = True
         legal = legal or any(move is not None for move in moves)
+        changed = interface.returns != "board" and _changes_board(records)  # played there: its answer
         if None not in moves:
-            if not _changes_board(records) and isinstance(interface.x, int):
+            if not changed and isinstance(interface.x, int):
                 # Numbers: 1 and -1 or 1 and 2 may both answer legal moves; the one taking more wins is kept.
                 taken = _wins_taken(moves, drawn)
                 if counted is None or taken > counted[0]:
@@ -319,7 +374,8 @@ def _probe_function(
                 if any(isinstance(later.x, int) for later in queue[tried:]):
                     continue
                 _, interface, records, moves = counted
-            if not _changes_board(records):
+                changed = interface.returns != "board" and _changes_board(records)
+            if not changed:
                 settled = _seat_checked(_settle(interface, records, moves, hint, drawn), probing, hint)
                 if fitting is None:
                     return settled

@@ -14,10 +14,20 @@ from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.position import other
 
 Kind = Literal["function", "cs50", "command"]
-BOARDS = ("flat", "nested", "string")
-SHAPES = {"flat": "a flat list of 9 cells", "nested": "a list of 3 lists", "string": "a string of 9 characters"}
+BOARDS = ("flat", "nested", "string", "dict")
+SHAPES = {
+    "flat": "a flat list of 9 cells",
+    "nested": "a list of 3 lists",
+    "string": "a string of 9 characters",
+    "dict": "a dict of squares 1-9",
+}
 """Each board shape in words."""
-RETURNS = ("index", "rowcol", "number")
+NUMBERED = "1-9"
+"""The empty marker (``--empty 1-9``) of a board whose empty cells each hold their square's number, ``'1'``-``'9'``
+(``board = ['1', '2', ..., '9']``): the runner's ``values.NUMBERED``."""
+RETURNS = ("index", "rowcol", "number", "board")
+"""How a move comes back: a cell 0-8, (row, col), a square 1-9, or played onto the board it was given (``board``: the
+one cell it filled with the mover's mark is the move, whatever it returned, as ``board[best] = 'O'`` plays)."""
 PLAYS = ("X", "O", "both")
 
 
@@ -116,6 +126,7 @@ class TicTacToeInterface:
             "index": "a cell index 0-8",
             "rowcol": "(row, col)",
             "number": "a cell number 1-9",
+            "board": "nothing: it plays its move onto the board",
             None: "a cell index or (row, col)",
         }
         arguments = "board, player" if self.side_argument else "board"
@@ -126,7 +137,8 @@ class TicTacToeInterface:
         else:
             sides = f"{self.plays} only"
         marks = "" if (self.x, self.o) == ("X", "O") else f", {self.x!r} and {self.o!r} for X and O"
+        empty = "its square's number '1'-'9'" if self.empty == NUMBERED else repr(self.empty)
         return (
-            f"{self.name}({arguments}) on {shape}, {self.empty!r} for empty{marks}, "
+            f"{self.name}({arguments}) on {shape}, {empty} for empty{marks}, "
             f"returns {returns[self.returns]}; plays {sides}"
         )

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from perfectplay.check.plug import LoadedModule, spelt
 
-PLAYERS = ("best_move", "find_best_move", "choose_move")
-"""A minimax player's function names, in the order they are looked for."""
+PLAYERS = ("best_move", "find_best_move", "choose_move", "computer_move", "ai_move")
+"""A minimax player's function names, in the order they are looked for (``computerMove`` and ``ai_move`` as students
+name the computer's side of their game)."""
 
 LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
 Q_LEARNING = LEARNING_METHODS[:3]
@@ -59,9 +60,11 @@ def detect(loaded: LoadedModule, kind: str | None = None, function: str | None =
         found = spelt(loaded.functions, name)  # findBestMove, bestMove: as students name it
         if found is not None:
             return NimInterface("player", found)
+    takes_piles = [name for name, arguments in loaded.functions.items() if arguments == 1][:12]
+    defined = f"; it defines {', '.join(takes_piles)}" if takes_piles else ""
     return (
         "found neither CS50's nim.py (class NimAI and function train) nor a minimax player "
-        f"({', '.join(PLAYERS)} taking the piles)"
+        f"({', '.join(PLAYERS)} taking the piles){defined}; point the checker at yours with --function NAME"
     )
 
 

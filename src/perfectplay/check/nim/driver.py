@@ -36,6 +36,7 @@ _NOT_WRITTEN = object()
 """What ``update_q_value`` left where it wrote nothing: matches no value of a table."""
 OFFERED = ("NimAI", "train", "best_move", "find_best_move", "choose_move")
 LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
+PILE_FIELDS = ("pile", "heap", "index", "i")
 WATCHED = ("update_q_value", "best_future_reward")
 """The methods training's writes are watched through (``Driver.watch_updates``)."""
 """The lab's names (``nim/detect.py``'s), asked of the module through ``getattr`` (``Driver.offers``)."""
@@ -68,15 +69,19 @@ def _type_name(value: object) -> str:
 
 
 def describe(value: object) -> list[Any]:
-    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``.
-
+    """An answer as a short list: ``["pair", i, j]``, ``["number", x]``, ``["none"]`` or ``["other", type, repr]``;
+    an object of its own holding two fields (``Move(pile=2, count=3)``) a pair, the one named for a pile first.
     What the answer raises while it is read (``isinstance`` reads a ``__class__`` that may raise, ``len`` a
     ``__len__``) makes it an ``other``: one strange answer is that answer's failure, never the process's end."""
     if value is None:
         return ["none"]
     try:
-        if isinstance(value, tuple | list) and len(value) == 2:
-            first, second = _whole(value[0]), _whole(value[1])
+        pair = value
+        if not isinstance(value, tuple | list) and type(getattr(value, "__dict__", None)) is dict:
+            fields = sorted(dict.items(vars(value)), key=lambda field: str(field[0]).lower() not in PILE_FIELDS)
+            pair = [item for _, item in fields]
+        if isinstance(pair, tuple | list) and len(pair) == 2:
+            first, second = _whole(pair[0]), _whole(pair[1])
             if first is not None and second is not None:
                 return ["pair", first, second]
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
@@ -326,7 +331,11 @@ class Driver:
         function = getattr(self.module, str(item["name"]), None)
         if not callable(function):
             return {"kind": "move", "missing": str(item["name"])[:40]}
-        value, record = self.call(function, list(item["piles"]))
+        value, record = first = self.call(function, piles := [int(pile) for pile in item["piles"]])
+        for shaped in (tuple(piles), dict(enumerate(piles))):  # piles kept as a tuple, or a dict {pile: count}
+            if dict.get(record.get("error") or {}, "type") in ("TypeError", "AttributeError"):
+                value, record = self.call(function, shaped)
+        value, record = first if "error" in record else (value, record)  # the list's error is the one shown
         reply: dict[str, Any] = {"kind": "move", "printed": int(record.get("printed", 0))}
         if "error" in record:
             reply["error"] = record["error"]

@@ -33,6 +33,7 @@ from perfectplay.check.plug import DriverFile, PlugDefaults, PlugOption, Questio
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
+from perfectplay.check.run.allowed import allow_words
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.settings import Grading
 
@@ -159,7 +160,7 @@ class NimPlug(ScoredPlug[NimReport, NimWeights]):
                 where = answers.raised(dict(loaded.error)).show()
             except ProtocolError:
                 where = "an error"
-            return f"it does not load: {where}"
+            return f"it does not load: {where}{allow_words(loaded.error, session.packages.granted)}"
         found = detect(loaded, hint.get("nim_ai"), hint.get("function"))
         if not (hint.get("nim_ai") or hint.get("function")) and (isinstance(found, str) or found.kind == "player"):
             # Not the learning lab by its listing: a module-level __getattr__ may still give NimAI or train, as

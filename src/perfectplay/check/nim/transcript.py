@@ -86,7 +86,26 @@ def _player(
         found = _first(records, move_key(piles))
         cpu += _cpu(found)
         got.append(_move_answer(found))
-    play = judge_play(NimOracle(plan.rules), positions, got, plan.seeds[0])
+    shape = _another_shape(plan.name, positions, records, got)
+    if shape is not None:  # written for piles of another kind (a game object): not gradable, as tic-tac-toe's is
+        timing = NimTiming(wall, cpu)
+        return NimReport(
+            **base, kind="player", interface=words, problem=shape, notes=tuple(notes), unchecked=True, timing=timing
+        )
+    oracle = NimOracle(plan.rules)
+    play = judge_play(oracle, positions, got, plan.seeds[0])
+    left = _as_left(positions, got)
+    kept = judge_play(oracle, positions, left, plan.seeds[0]) if left is not None else None
+    if kept is not None and kept.legal == len(positions) and kept.winning > play.winning:
+        # (i, j) with j what it leaves in pile i, as a player that says "make pile i j" answers: read so where every
+        # answer is a legal move that way and it takes more winning moves than read as (pile, count).
+        notes.append(
+            f"its answers are read as (pile, objects left in it): read as (pile, count), {play.legal} of "
+            f"{len(positions)} were legal and {play.winning} winning"
+        )
+        play, words = kept, words.replace("(pile, count)", "(pile, objects left in it)")
+    elif play.winning < play.winnable:
+        notes.extend(_other_rules(plan.rules, positions, got, plan.seeds[0]))
     settings = {"positions": f"{len(positions)} (every position reachable from the start)"}
     return NimReport(
         **base,
@@ -98,6 +117,53 @@ def _player(
         pass_mark=1.0,
         timing=NimTiming(wall, cpu),
     )
+
+
+def _another_shape(
+    name: str, positions: Sequence[Piles], records: Mapping[str, Any], got: Sequence[answers.Answer | None]
+) -> str | None:
+    """Why no position could be asked, where it raised ``AttributeError`` or ``TypeError`` in every one with the
+    piles as a list, a tuple and a dict (``game.piles`` of a game object of its own): None where it answered."""
+    if not got or any(answer is None or answer.text not in SHAPE_ERRORS for answer in got):
+        return None
+    first = _first(records, move_key(positions[0]))
+    error = answers.move(first).error if first is not None and "failure" not in first else None
+    said = error.show() if error is not None else got[0].text if got[0] is not None else "an error"
+    return (
+        f"no interface recognised: {name} raised in every position with the piles as a list, a tuple and a dict "
+        f"({said}); if it takes them another way (a game object of its own), add def best_move(piles) that builds "
+        "it and returns the move as (pile, count), or point the checker at another function with --function NAME"
+    )
+
+
+SHAPE_ERRORS = ("AttributeError", "TypeError")
+
+
+def _as_left(positions: Sequence[Piles], got: Sequence[answers.Answer | None]) -> list[answers.Answer | None] | None:
+    """Every answer (i, j) read as "leave j in pile i" (the move taking ``piles[i] - j``); None if one cannot be."""
+    read: list[answers.Answer | None] = []
+    for piles, answer in zip(positions, got, strict=True):
+        if answer is None or answer.kind != "pair" or answer.pair is None or not 0 <= answer.pair[0] < len(piles):
+            return None
+        pile, left = answer.pair
+        read.append(answers.Answer("pair", (pile, piles[pile] - left)))
+    return read
+
+
+def _other_rules(
+    rules: Rules, positions: Sequence[Piles], got: Sequence[answers.Answer | None], seed: int
+) -> list[str]:
+    """A sentence for the teacher where the player plays the other rules (misère for normal) perfectly: the flag
+    that checks it under those, should they be the assignment's. Its grade stays that of the rules asked."""
+    other = Rules(not rules.misere, rules.start)
+    play = judge_play(NimOracle(other), positions, got, seed)
+    if play.winning < play.winnable or play.legal < len(positions):
+        return []
+    flag = "--game nim:misere" if other.misere else "--game nim --rules normal"
+    return [
+        f"it plays {'misère' if other.misere else 'normal'} Nim perfectly (a winning move in every winnable "
+        f"position of those rules): if that is the game asked, check it with {flag}"
+    ]
 
 
 def _move_answer(found: dict[str, Any] | None) -> answers.Answer | None:

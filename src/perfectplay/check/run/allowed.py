@@ -140,3 +140,21 @@ def grant(jail: Jail, names: list[str], scratch: Path) -> tuple[list[str], list[
             os.symlink(jail.reach.path(folder) if jail.reach is not None else folder, link)
     jail.paths = (str(scratch),)
     return [str(scratch)], missing
+
+
+def allow_words(error: Mapping[str, object] | None, granted: Iterable[str]) -> str:
+    """For an import that failed on a package installed where perfectplay runs but not shown to the candidate
+    (a tic-tac-toe AI on a NumPy board): the flag that shows it, as words to add to the failure; else nothing."""
+    if error is None or error.get("type") not in ("ModuleNotFoundError", "ImportError"):
+        return ""
+    named = re.match(r"No module named '([A-Za-z_][A-Za-z0-9_]*)", str(error.get("message", "")))
+    if named is None or named.group(1) in granted:
+        return ""
+    name = named.group(1)
+    try:
+        installed = package_folders(name) is not None
+    except CheckUsageError:  # perfectplay itself: never shown
+        return ""
+    if not installed:
+        return ""
+    return f" ({name} is installed where perfectplay runs, not shown to the candidate: --allow-package {name} shows it)"

@@ -174,7 +174,8 @@ class TicTacToeJudging(TicTacToeState):
             all_best = all_legal = all_kept = True
             for record in records[position]:
                 move, problem = read_move(record, position, interface.returns)
-                if record.get("after") is not None or "after_repr" in record:
+                # Played onto the board (--returns board): the change is its answer, read by read_move.
+                if interface.returns != "board" and (record.get("after") is not None or "after_repr" in record):
                     kinds.setdefault("mutates", {**record, "decoded": move})
                     all_legal = False
                 if move is None:

@@ -34,6 +34,7 @@ from perfectplay.check.report.render_summary import ClassSummary, class_summary
 from perfectplay.check.report.render_text import render_text, verdict_line
 from perfectplay.check.report.score import Score, Weights, load_weights, score
 from perfectplay.check.run import protocol
+from perfectplay.check.run.allowed import allow_words
 from perfectplay.check.run.command import parse_answer, request_line
 from perfectplay.check.session import Conversation
 from perfectplay.check.settings import Candidate, CheckSettings, Grading, Limits, Output
@@ -47,7 +48,9 @@ if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
 
 TICTACTOE_OPTIONS = (
     PlugOption("--function", "function", "the function that returns a move"),
-    PlugOption("--board", "board", "a flat list of 9 cells, a list of 3 lists or a string of 9", BOARDS),
+    PlugOption(
+        "--board", "board", "a flat list of 9 cells, a list of 3 lists, a string of 9 or a dict of squares 1-9", BOARDS
+    ),
     PlugOption("--empty", "empty", "what an empty cell holds"),
     PlugOption("--returns", "returns", "a cell index 0-8, or (row, col)", ("index", "pair")),
     PlugOption("--plays", "plays", "the side(s) it plays", interface=False),
@@ -137,6 +140,7 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
             # The error itself goes in the problem: a CSV row or a grader's message has no "below".
             error = loaded.error
             why = f": {error_text(dict(error))}" if error is not None else ""
+            why += allow_words(error, session.packages.granted)
             return f"importing it failed before it defined a function to check{why}"
         state._decide_standard(interface)
         return Recognised(

@@ -51,6 +51,7 @@ class Runner:
         self.marks: dict[str, Any] = {"X": "X", "O": "O", ".": None}
         self.nested = True
         self.text = False
+        self.keyed = False
 
     # --- loading ------------------------------------------------------------
 
@@ -177,7 +178,7 @@ class Runner:
                 "O": getattr(module, "O", "O"),
                 ".": getattr(module, "EMPTY", None),
             }
-            self.nested, self.text = True, False
+            self.nested, self.text, self.keyed = True, False, False
             minimax = module.minimax
             self.call = lambda cells, side: self.ask(minimax, cells, None)
             return {"ok": True}
@@ -190,6 +191,8 @@ class Runner:
         self.nested = interface.get("board") == "nested"
         # A string of nine characters ("XO XO  X "), as some students keep their board: it cannot be changed.
         self.text = interface.get("board") == "string"
+        # A dict of the squares 1-9 ({1: ' ', ..., 9: ' '}, 1 at the top left), as a much-followed tutorial keeps it.
+        self.keyed = interface.get("board") == "dict"
         if interface.get("side_argument"):
             self.call = lambda cells, side: self.ask(function, cells, self.marks[side])
         else:
@@ -227,8 +230,13 @@ class Runner:
 
     def board(self, cells: str) -> Any:
         flat = [self.marks[cell] for cell in cells]
+        if self.marks["."] == values.NUMBERED:  # each empty cell holds its square's number, '1'-'9'
+            pairs = enumerate(zip(cells, flat, strict=True), 1)
+            flat = [str(square) if cell == "." else mark for square, (cell, mark) in pairs]
         if self.text:
             return "".join(str(mark) for mark in flat)
+        if self.keyed:
+            return {square: mark for square, mark in enumerate(flat, 1)}
         if self.nested:
             return [flat[0:3], flat[3:6], flat[6:9]]
         return flat
@@ -249,6 +257,9 @@ class Runner:
             if self.text:
                 assert isinstance(board, str) and len(board) == 9
                 cells_found: list[Any] = list(board)
+            elif self.keyed:
+                assert type(board) is dict and len(board) == 9
+                cells_found = [dict.get(board, square) for square in range(1, 10)]
             elif self.nested:
                 assert isinstance(board, list) and len(board) == 3
                 rows = list(board)
@@ -260,9 +271,10 @@ class Runner:
         except (AssertionError, TypeError):
             return None
         cells = []
-        for value in cells_found:
+        numbered = self.marks["."] == values.NUMBERED
+        for square, value in enumerate(cells_found, 1):
             for mark in ("X", "O", "."):
-                if values.same(value, self.marks[mark]):
+                if values.same(value, str(square) if numbered and mark == "." else self.marks[mark]):
                     cells.append(mark)
                     break
             else:

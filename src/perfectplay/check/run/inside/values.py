@@ -151,10 +151,14 @@ def same(value: Any, mark: Any) -> bool:
         return False
 
 
-def equal(board: Any, snapshot: list[Any]) -> bool:
+def equal(board: Any, snapshot: list[Any] | dict[int, Any]) -> bool:
     """Whether ``board`` is as ``snapshot`` holds it: the same built-in lists, each cell the very mark that was
     there or one of its type equal to it (a value of the candidate's that says it equals anything is not)."""
     try:
+        if type(snapshot) is dict:  # a dict of the squares 1-9: its own keys, all nine, the very ints given
+            if type(board) is not dict or len(board) != 9 or any(type(key) is not int for key in dict.keys(board)):
+                return False
+            board, snapshot = [dict.get(board, key) for key in snapshot], list(dict.values(snapshot))
         if type(board) is not list or len(board) != len(snapshot):
             return False
         pairs: list[tuple[Any, Any]] = []
@@ -201,6 +205,9 @@ def board_shape(value: list[Any]) -> dict[str, Any] | None:
     return None
 
 
+NUMBERED = "1-9"
+"""The empty marker that stands for a board whose empty cells each hold their square's number, ``'1'``-``'9'``
+(``board = ['1', '2', ..., '9']``, as beginners draw the squares left to pick): ``judge/interface.NUMBERED``."""
 MARKER_TEXT = 20
 MARKER_NUMBER = 10**9
 
