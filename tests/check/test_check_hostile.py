@@ -46,6 +46,7 @@ from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
 from process_tree import descendants, started_since
+from shared_results import SharedResults
 
 SAMPLE = 50
 """Positions of the seeded sample each check asks, besides those its own games reach (about 280 in all)."""
@@ -74,14 +75,19 @@ command line draws a fresh one for a sample unless told)."""
 
 
 @pytest.fixture(scope="module")
-def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, ...]:
-    folder = tmp_path_factory.mktemp("clean")
-    report = check(build(folder, None), transcript=folder / "transcript.json")
-    assert report.verdict == "beatable" and report.complete
-    # A sample and the positions its games reach, the attack's among them: every check here meets its attack.
-    assert report.positions == report.asked < 4520
-    assert TicTacToePosition("XOXOXO...", "X") in transcript.load(folder / "transcript.json").asked
-    return summary(report)
+def baseline(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> tuple[object, ...]:
+    """The clean AI's check, made once a run for the tests here on every xdist worker (tests/shared_results.py)."""
+
+    def make() -> tuple[object, ...]:
+        folder = tmp_path_factory.mktemp("clean")
+        report = check(build(folder, None), transcript=folder / "transcript.json")
+        assert report.verdict == "beatable" and report.complete
+        # A sample and the positions its games reach, the attack's among them: every check here meets its attack.
+        assert report.positions == report.asked < 4520
+        assert TicTacToePosition("XOXOXO...", "X") in transcript.load(folder / "transcript.json").asked
+        return summary(report)
+
+    return shared_results.get(f"{__name__}: baseline", make)
 
 
 def with_crash(baseline: tuple[object, ...], count: int = 1) -> tuple[object, ...]:
@@ -255,14 +261,16 @@ def class_peak_kb(folder: Path, attack: str | None) -> tuple[int, dict[str, Any]
 
 
 @pytest.fixture(scope="module")
-def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory) -> int:
-    return class_peak_kb(tmp_path_factory.mktemp("quiet"), None)[0]
+def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> int:
+    """A class run of four clean files, once a run (whichever xdist worker asks first)."""
+    return shared_results.get(f"{__name__}: quiet", lambda: class_peak_kb(tmp_path_factory.mktemp("quiet"), None)[0])
 
 
 @pytest.fixture(scope="module")
-def flooded(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
-    """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four."""
-    return class_peak_kb(tmp_path_factory.mktemp("floods"), "flood")
+def flooded(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> tuple[int, dict[str, Any]]:
+    """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four.
+    Made once a run for the four tests reading it, on whichever xdist worker they run."""
+    return shared_results.get(f"{__name__}: floods", lambda: class_peak_kb(tmp_path_factory.mktemp("floods"), "flood"))
 
 
 @pytest.mark.parametrize("kind", sorted(FLOODS))

@@ -13,17 +13,25 @@ from perfectplay.check.api import replay
 from perfectplay.check.report.render_graders import prairielearn_json
 from perfectplay.check.report.render_text import render_text
 from perfectplay.check.report.score import load_weights
+from shared_results import SharedResults
 
 
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory, examples: Path) -> tuple[Path, CheckReport]:
-    # Beatable: its losing games are played again in fresh processes, and the transcript keeps those too.
-    path = tmp_path_factory.mktemp("transcript") / "beatable.json"
-    beatable = examples / "graders" / "beatable" / "tictactoe.py"
-    report = check_ai(
-        Candidate(beatable, sandbox="off"), grading=Grading(sample=60, seed=3), output=Output(transcript=path)
-    )
-    return path, report
+def recorded(
+    tmp_path_factory: pytest.TempPathFactory, examples: Path, shared_results: SharedResults
+) -> tuple[Path, CheckReport]:
+    """The check and its transcript, made once a run for the tests here on every xdist worker (only read)."""
+
+    def make() -> tuple[Path, CheckReport]:
+        # Beatable: its losing games are played again in fresh processes, and the transcript keeps those too.
+        path = tmp_path_factory.mktemp("transcript") / "beatable.json"
+        beatable = examples / "graders" / "beatable" / "tictactoe.py"
+        report = check_ai(
+            Candidate(beatable, sandbox="off"), grading=Grading(sample=60, seed=3), output=Output(transcript=path)
+        )
+        return path, report
+
+    return shared_results.get(f"{__name__}: recorded", make)
 
 
 def test_a_report_judged_again_from_its_transcript_is_the_report_of_the_check(

@@ -18,15 +18,22 @@ from perfectplay.check import Candidate, CheckUsageError, Grading, Output, check
 from perfectplay.check.api import replay
 from perfectplay.check.report.render_json import report_json
 from perfectplay.check.report.render_text import render_text
+from shared_results import SharedResults
 
 
 @pytest.fixture(scope="module")
-def document(tmp_path_factory: pytest.TempPathFactory, examples: Path) -> dict[str, Any]:
-    path = tmp_path_factory.mktemp("fields") / "beatable.json"
-    beatable = examples / "graders" / "beatable" / "tictactoe.py"
-    check_ai(Candidate(beatable, sandbox="off"), grading=Grading(sample=40, seed=5), output=Output(transcript=path))
-    loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return loaded
+def document(tmp_path_factory: pytest.TempPathFactory, examples: Path, shared_results: SharedResults) -> dict[str, Any]:
+    """A transcript's JSON, made once a run for the tests here on every xdist worker (each edits its own copy)."""
+
+    def make() -> dict[str, Any]:
+        path = tmp_path_factory.mktemp("fields") / "beatable.json"
+        beatable = examples / "graders" / "beatable" / "tictactoe.py"
+        grading = Grading(sample=40, seed=5)
+        check_ai(Candidate(beatable, sandbox="off"), grading=grading, output=Output(transcript=path))
+        loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return loaded
+
+    return shared_results.get(f"{__name__}: document", make)
 
 
 def _sealed(body: dict[str, Any], folder: Path, name: str = "edited.json") -> Path:

@@ -121,10 +121,15 @@ def assert_no_live_markup(markdown: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def baseline(tmp_path_factory: pytest.TempPathFactory) -> Summary:
-    report = check(build(tmp_path_factory.mktemp("clean"), None))
-    assert report.verdict == "blunders" and report.failures == () and report.overall.asked == POSITIONS
-    return summary(report)
+def baseline(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> Summary:
+    """The clean agent's check, made once a run for the tests here on every xdist worker (tests/shared_results.py)."""
+
+    def make() -> Summary:
+        report = check(build(tmp_path_factory.mktemp("clean"), None))
+        assert report.verdict == "blunders" and report.failures == () and report.overall.asked == POSITIONS
+        return summary(report)
+
+    return shared_results.get(f"{__name__}: baseline", make)
 
 
 @pytest.fixture(scope="module")
@@ -343,14 +348,22 @@ def class_peak_kb(root: Path, attack: str | None, draws: Path) -> tuple[int, dic
 
 
 @pytest.fixture(scope="module")
-def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory, draws: Path) -> int:
-    return class_peak_kb(tmp_path_factory.mktemp("quiet"), None, draws)[0]
+def quiet_peak_kb(tmp_path_factory: pytest.TempPathFactory, draws: Path, shared_results: SharedResults) -> int:
+    """A class run of four clean agents, once a run (whichever xdist worker asks first)."""
+    return shared_results.get(
+        f"{__name__}: quiet", lambda: class_peak_kb(tmp_path_factory.mktemp("quiet"), None, draws)[0]
+    )
 
 
 @pytest.fixture(scope="module")
-def flooded(tmp_path_factory: pytest.TempPathFactory, draws: Path) -> tuple[int, dict[str, Any]]:
-    """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four."""
-    return class_peak_kb(tmp_path_factory.mktemp("floods"), "flood", draws)
+def flooded(
+    tmp_path_factory: pytest.TempPathFactory, draws: Path, shared_results: SharedResults
+) -> tuple[int, dict[str, Any]]:
+    """The four floods in one run: a flood that stayed in the checker's memory would raise its peak for all four.
+    Made once a run for the four tests reading it, on whichever xdist worker they run."""
+    return shared_results.get(
+        f"{__name__}: floods", lambda: class_peak_kb(tmp_path_factory.mktemp("floods"), "flood", draws)
+    )
 
 
 @pytest.mark.slow

@@ -13,16 +13,6 @@ from perfectplay.check.errors import NotGradable
 from perfectplay.check.run.copying import Caps, copy_for_file, copy_submission
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-CROWD = 2100
-"""Files beside the student's in a Downloads folder: more than the 2,000 entries a submission folder may hold."""
-
-
-def _downloads(tmp_path: Path) -> Path:
-    folder = tmp_path / "Downloads"
-    folder.mkdir()
-    for number in range(CROWD):
-        (folder / f"photo{number:04}.jpg").write_bytes(b"x")
-    return folder
 
 
 def _copied(target: Path) -> list[str]:
@@ -44,8 +34,10 @@ def test_links_inside_a_students_own_folder_are_left_out_of_its_copy(tmp_path: P
     assert _copied(target) == ["tictactoe.py"]
 
 
-def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_imports(tmp_path: Path) -> None:
-    folder = _downloads(tmp_path)
+def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_imports(
+    tmp_path: Path, downloads: Path
+) -> None:
+    folder = downloads  # the crowd's 2,100 files (tests/check/conftest.py)
     (folder / "tictactoe.py").write_text("import helper\nfrom board import size\nBOOK = open('book.json')\n")
     (folder / "helper.py").write_text("from . import util\n")
     (folder / "util.py").write_text("")
@@ -103,9 +95,9 @@ def test_what_a_file_imports_is_held_to_the_same_caps(tmp_path: Path) -> None:
 # and copies the same way).
 @pytest.mark.parametrize("program", ["correct.py", "graders/beatable/tictactoe.py"])
 def test_a_file_in_a_busy_folder_is_graded_as_the_file_alone(
-    tmp_path: Path, program: str, in_process: InProcess
+    tmp_path: Path, program: str, in_process: InProcess, downloads: Path
 ) -> None:
-    folder = _downloads(tmp_path)
+    folder = downloads
     alone = tmp_path / "alone"
     alone.mkdir()
     text = (EXAMPLES / program).read_text()

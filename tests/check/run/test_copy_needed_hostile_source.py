@@ -10,15 +10,11 @@ from pathlib import Path
 from cli_helpers import run_cli
 from perfectplay.check.run.copying import copy_for_file
 
-CROWD = 2100
-"""More entries than a submission folder may hold: the copy is what the file imports."""
 
-
-def _busy(tmp_path: Path, source: str) -> Path:
-    folder = tmp_path / "Downloads"
-    folder.mkdir()
-    for number in range(CROWD):
-        (folder / f"photo{number:04}.jpg").write_bytes(b"x")
+def _busy(downloads: Path, source: str) -> Path:
+    """The Downloads folder of the crowd's 2,100 files (tests/check/conftest.py: more entries than a submission
+    folder may hold, so the copy is what the file imports), with the student's file and what it imports."""
+    folder = downloads
     (folder / "tictactoe.py").write_text(source)
     (folder / "helper.py").write_text("")
     (folder / "book.json").write_text("{}")
@@ -37,14 +33,16 @@ DEEP = "import helper\nBOOK = open('book.json')\nX = " + "-" * 200_000 + "1\n"
 """200,000 nested minus signs: Python's parser gives up with MemoryError or RecursionError (a deep tree)."""
 
 
-def test_a_module_nested_past_the_parsers_depth_is_copied_with_what_it_imports(tmp_path: Path) -> None:
-    assert _copied(_busy(tmp_path, DEEP), tmp_path) == ["book.json", "helper.py", "tictactoe.py"]
+def test_a_module_nested_past_the_parsers_depth_is_copied_with_what_it_imports(tmp_path: Path, downloads: Path) -> None:
+    assert _copied(_busy(downloads, DEEP), tmp_path) == ["book.json", "helper.py", "tictactoe.py"]
 
 
-def test_a_module_of_many_tiny_statements_is_scanned_for_imports_in_little_memory(tmp_path: Path) -> None:
+def test_a_module_of_many_tiny_statements_is_scanned_for_imports_in_little_memory(
+    tmp_path: Path, downloads: Path
+) -> None:
     # 256 KB of "x=1": the whole tree would take the checker about 150 MB (12 GB for a 20 MB module).
     source = "import helper\n" + "x=1\n" * 64_000 + "from . import helper\nBOOK = open('book.json')\n"
-    folder = _busy(tmp_path, source)
+    folder = _busy(downloads, source)
     tracemalloc.start()
     try:
         copied = _copied(folder, tmp_path)
@@ -55,8 +53,8 @@ def test_a_module_of_many_tiny_statements_is_scanned_for_imports_in_little_memor
     assert peak < 16 * 2**20
 
 
-def test_checking_a_file_nested_past_the_parsers_depth_in_a_busy_folder_is_a_verdict(tmp_path: Path) -> None:
-    folder = _busy(tmp_path, DEEP)
+def test_checking_a_file_nested_past_the_parsers_depth_in_a_busy_folder_is_a_verdict(downloads: Path) -> None:
+    folder = _busy(downloads, DEEP)
     result = run_cli("check", str(folder / "tictactoe.py"), "--sandbox", "off", "--sample", "20")
     assert "checker failed" not in result.stdout + result.stderr
     assert result.returncode == 1 and "importing it failed" in result.stdout

@@ -18,6 +18,7 @@ from hostile_payloads import SANDBOXED, build
 from perfectplay.check.api import check_ai
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.run.sandbox import SUBMISSION_BYTES, TMP_BYTES
+from shared_results import SharedResults
 
 SAMPLE = 12
 """Positions of the seeded sample each check asks, besides those its own games reach."""
@@ -37,10 +38,15 @@ def outcome(report: CheckReport) -> tuple[object, ...]:
 
 
 @pytest.fixture(scope="module")
-def baseline(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, ...]:
-    report = check(build(tmp_path_factory.mktemp("clean"), None))
-    assert report.verdict == "beatable" and report.complete and report.machine is None
-    return outcome(report)
+def baseline(tmp_path_factory: pytest.TempPathFactory, shared_results: SharedResults) -> tuple[object, ...]:
+    """The clean AI's check, made once a run for the tests here on every xdist worker (tests/shared_results.py)."""
+
+    def make() -> tuple[object, ...]:
+        report = check(build(tmp_path_factory.mktemp("clean"), None))
+        assert report.verdict == "beatable" and report.complete and report.machine is None
+        return outcome(report)
+
+    return shared_results.get(f"{__name__}: baseline", make)
 
 
 def lost_one(baseline: tuple[object, ...]) -> tuple[object, ...]:
