@@ -43,21 +43,26 @@ def test_the_tree_is_walked_at_most_once_a_moment_for_the_run_delay(monkeypatch:
 
     monkeypatch.setattr(worker, "monotonic", clock)
     monkeypatch.setattr(worker, "read_tree", counted)
-    child = object.__new__(Child)  # the parts of a child its readings use: this test's own process stands for it
+    # A sleeping process of its own stands for the candidate: the test process's tree holds whatever other
+    # processes the worker running it has started, and the walk would rightly list them.
+    sleeper = subprocess.Popen(["sleep", "60"])
+    child = object.__new__(Child)  # the parts of a child its readings use
     child.process = subprocess.Popen.__new__(subprocess.Popen)
-    child.process.pid = os.getpid()
+    child.process.pid = sleeper.pid
     child.group = None
     child._clockless = False
     child._busiest = None
     child._last_cpu = 0.0
     child._run_delays = RunDelays()
-    child._rest, child._walked, child._listed, child._members = 0.0, 0.0, 0.0, [os.getpid()]
+    child._rest, child._walked, child._listed, child._members = 0.0, 0.0, 0.0, [sleeper.pid]
     try:
         readings = [child.active(child.cpu()) for _ in range(50)]
         assert all(reading is not None for reading in readings)
         assert len(walks) == 1  # the CPU time's walk, shared by the 50 readings of the run delay
         clock.now += 2 * WALK_EVERY
         assert child.active() is not None and len(walks) == 2
-        assert child._members == [os.getpid()]
+        assert child._members == [sleeper.pid]
     finally:
         child._run_delays.close()
+        sleeper.kill()
+        sleeper.wait()
