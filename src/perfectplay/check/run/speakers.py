@@ -15,7 +15,7 @@ from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import protocol
 from perfectplay.check.run import worker as run_worker
 from perfectplay.check.run.command import is_chatter, parse_answer, request_line
-from perfectplay.check.run.failures import ChildDied
+from perfectplay.check.run.failures import ChildDied, ChildTimedOut
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import Jail
 from perfectplay.check.run.worker import AnswerBudget, Arrival, Child, Clock
@@ -80,7 +80,16 @@ class RunnerSpeaker:
     def handshake(self, child: Child, clock: Clock, limit: float) -> dict[str, Any]:
         # Counted from the child's birth: it may have been importing while the checker did other work.
         budget = AnswerBudget(clock, 0.0, child.started, limit, 0.0)
-        loaded = protocol.loaded(protocol.decode(child.next_line(budget).data))
+        # Its waiting (asleep at import) counts against the check's backstop, as a move's does: a Connect Four agent
+        # is started afresh for each game, and 20 s asleep on each import stretched one check to 150 s uncounted.
+        try:
+            arrival = child.next_line(budget)
+        except ChildTimedOut as late:
+            if child.ready():  # before it was ready, the machine's failure: not charged
+                clock.spend(0.0, late.waited)
+            raise
+        clock.spend(0.0, budget.waited_for(arrival))
+        loaded = protocol.loaded(protocol.decode(arrival.data))
         if self.interface is not None:
             reply = self.use(child, self.interface, clock, limit)
             if not reply.get("ok"):
