@@ -52,6 +52,7 @@ from perfectplay.check import (
     lanes,
     load_secret,
     one_line,
+    plug_flags,
     plug_for,
     plug_games,
     render_rows,
@@ -103,11 +104,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     known = {flag for action in parser._actions for flag in action.option_strings}
     for game in plug_games():
-        plug = plug_for(game)
-        new = [option for option in plug.options if option.flag not in known]  # --function: one flag, read by each
+        title, options = plug_flags(game)  # each game's flags module alone: no game's checker is imported here
+        new = [option for option in options if option.flag not in known]  # --function: one flag, read by each
         if not new and game != "connect4":
             continue  # tic-tac-toe's flags are check's own (check_options)
-        group = parser.add_argument_group(f"{plug.title} (--game {game})")
+        group = parser.add_argument_group(f"{title} (--game {game})")
         for option in new:
             known.add(option.flag)
             group.add_argument(option.flag, choices=option.choices or None, help=option.help)
