@@ -67,7 +67,6 @@ from perfectplay.check import (
 from perfectplay.cli.options import add_whole
 from perfectplay.cli.output import print_or_write, write_file
 from perfectplay.files import WriteError, kind_of
-from perfectplay.search.solver import compiled_in_use
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 """The autograders ``--format`` writes a bundle for; ``check_options`` offers the same, so they are named once."""
@@ -131,6 +130,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                 help=f"an installed package the candidate may import, read-only (Connect Four's default "
                 f"{', '.join(CONNECT4_ALLOWED)}, none for the other games; give it again for more)",
             )
+
+
+def compiled_in_use() -> bool:
+    """Whether the compiled core solves positions: the search's door, loaded for a Connect Four check alone."""
+    from perfectplay.search.solver import compiled_in_use as in_use
+
+    return in_use()
 
 
 def _dest(flag: str) -> str:
