@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import sys
 
-from perfectplay.check.connect4.recognise import LAB_EXTRA, LAB_PACKAGES
+from perfectplay.check.connect4.flags import LAB_PACKAGES
+from perfectplay.check.connect4.recognise import LAB_EXTRA
 from perfectplay.cli.grader_files import Choices, gradescope
 from repo_paths import ROOT
 

@@ -31,9 +31,9 @@ from perfectplay._lazy import lazy_door as _lazy_door
 
 _HOMES: dict[str, str] = {
     "BOARDS": "perfectplay.check.judge.interface",
-    "CONNECT4_ALLOWED": "perfectplay.check.connect4.plug",
-    "CONNECT4_MAX_POSITIONS": "perfectplay.check.connect4.plug",
-    "CONNECT4_POSITIONS": "perfectplay.check.connect4.plug",
+    "CONNECT4_ALLOWED": "perfectplay.check.connect4.flags",
+    "CONNECT4_MAX_POSITIONS": "perfectplay.check.connect4.flags",
+    "CONNECT4_POSITIONS": "perfectplay.check.connect4.flags",
     "Candidate": "perfectplay.check.settings",
     "CheckReport": "perfectplay.check.report.model",
     "CheckUsageError": "perfectplay.check.errors",
@@ -63,7 +63,7 @@ _HOMES: dict[str, str] = {
     "STANDARDS": "perfectplay.check.settings",
     "Score": "perfectplay.check.report.score",
     "Submission": "perfectplay.check.roster",
-    "TICTACTOE_OPTIONS": "perfectplay.check.tictactoe.plug",
+    "TICTACTOE_OPTIONS": "perfectplay.check.tictactoe.flags",
     "Weights": "perfectplay.check.report.score",
     "autolab_output": "perfectplay.check.report.render_graders",
     "check_ai": "perfectplay.check.api",
@@ -92,6 +92,7 @@ _HOMES: dict[str, str] = {
     "load_weights": "perfectplay.check.report.score",
     "one_line": "perfectplay.check.plug_class",
     "package_folders": "perfectplay.check.run.allowed",
+    "plug_flags": "perfectplay.check.plugs",
     "plug_for": "perfectplay.check.plugs",
     "plug_games": "perfectplay.check.plugs",
     "points": "perfectplay.check.report.score",
@@ -135,9 +136,9 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.conductor import conduct as conduct
     from perfectplay.check.conductor import replay_record as replay_record
     from perfectplay.check.connect4.check import check_connect4 as check_connect4
-    from perfectplay.check.connect4.plug import CONNECT4_ALLOWED as CONNECT4_ALLOWED
-    from perfectplay.check.connect4.plug import CONNECT4_MAX_POSITIONS as CONNECT4_MAX_POSITIONS
-    from perfectplay.check.connect4.plug import CONNECT4_POSITIONS as CONNECT4_POSITIONS
+    from perfectplay.check.connect4.flags import CONNECT4_ALLOWED as CONNECT4_ALLOWED
+    from perfectplay.check.connect4.flags import CONNECT4_MAX_POSITIONS as CONNECT4_MAX_POSITIONS
+    from perfectplay.check.connect4.flags import CONNECT4_POSITIONS as CONNECT4_POSITIONS
     from perfectplay.check.connect4.score import load_connect4_weights as load_connect4_weights
     from perfectplay.check.errors import CheckUsageError as CheckUsageError
     from perfectplay.check.errors import NotGradable as NotGradable
@@ -157,6 +158,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.plug_class import check_plug_class as check_plug_class
     from perfectplay.check.plug_class import one_line as one_line
     from perfectplay.check.plug_class import render_rows as render_rows
+    from perfectplay.check.plugs import plug_flags as plug_flags
     from perfectplay.check.plugs import plug_for as plug_for
     from perfectplay.check.plugs import plug_games as plug_games
     from perfectplay.check.records import transcript_game as transcript_game
@@ -205,4 +207,4 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.submission import SANDBOXES as SANDBOXES
     from perfectplay.check.submission import Isolation as Isolation
     from perfectplay.check.submission import choose_isolation as choose_isolation
-    from perfectplay.check.tictactoe.plug import TICTACTOE_OPTIONS as TICTACTOE_OPTIONS
+    from perfectplay.check.tictactoe.flags import TICTACTOE_OPTIONS as TICTACTOE_OPTIONS

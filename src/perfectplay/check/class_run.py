@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import multiprocessing
 import os
 import queue
 import signal
@@ -158,6 +157,8 @@ def check_class(
 def _side_by_side(
     submissions: Sequence[Submission], plan: Plan, jobs: int, progresses: Progresses | None, check: Check
 ) -> Iterator[Result]:
+    import multiprocessing  # a class run's pool alone needs it: a one-file check never loads it
+
     context = multiprocessing.get_context("spawn")  # never fork a process that has threads
     events: Any = context.Queue() if progresses is not None else None
     listener = None
@@ -208,6 +209,8 @@ def _alone(context: Any, events: Any, check: Check, plan: Plan, submission: Subm
     Run in turn, in this thread (a class run whose pool broke goes on one check at a time): Ctrl-C reaches it here,
     and its check ends as the others do (SIGTERM: its candidates and its copy cleaned up), never waited for.
     """
+    import multiprocessing  # as in _side_by_side
+
     pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=context, initializer=_start, initargs=(events,))
     ended = False
     try:

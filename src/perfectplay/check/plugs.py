@@ -1,7 +1,10 @@
 """The game plugs by name (``--game``): each a folder of ``check/`` holding a ``plug.GamePlug``.
 
 A plug is imported only when its game is asked for; a game whose folder is
-not there (yet) is simply not offered.
+not there (yet) is simply not offered. What the command line's parser needs
+of every game (its title and flags) is each folder's light ``flags`` module
+(``plug_flags``), so that ``--help`` or one game's check imports no other
+game's checker.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import importlib.util
 from typing import Any
 
 from perfectplay.check.errors import CheckUsageError
-from perfectplay.check.plug import GamePlug
+from perfectplay.check.plug import GamePlug, PlugOption
 
 PLUGS: dict[str, tuple[str, str]] = {
     "tictactoe": ("perfectplay.check.tictactoe.plug", "TicTacToePlug"),
@@ -20,6 +23,15 @@ PLUGS: dict[str, tuple[str, str]] = {
     "nim:misere": ("perfectplay.check.nim.plug", "NimMiserePlug"),
 }
 """Each game's plug: (module, class), tic-tac-toe (the default game) first."""
+
+
+def plug_flags(game: str) -> tuple[str, tuple[PlugOption, ...]]:
+    """The title and flags (``PlugOption``) of ``game``'s plug, read from its folder's ``flags`` module alone."""
+    if game not in PLUGS or game not in plug_games():
+        raise CheckUsageError(f"--game {game!r}: one of {', '.join(plug_games())}")
+    flags = importlib.import_module(PLUGS[game][0].rpartition(".")[0] + ".flags")
+    options: tuple[PlugOption, ...] = flags.OPTIONS
+    return str(flags.TITLE), options
 
 
 def plug_games() -> tuple[str, ...]:

@@ -52,6 +52,7 @@ from perfectplay.check import (
     lanes,
     load_secret,
     one_line,
+    plug_flags,
     plug_for,
     plug_games,
     render_rows,
@@ -66,7 +67,6 @@ from perfectplay.check import (
 from perfectplay.cli.options import add_whole
 from perfectplay.cli.output import print_or_write, write_file
 from perfectplay.files import WriteError, kind_of
-from perfectplay.search.solver import compiled_in_use
 
 GRADERS = ("gradescope", "prairielearn", "classroom50", "coderunner", "autolab")
 """The autograders ``--format`` writes a bundle for; ``check_options`` offers the same, so they are named once."""
@@ -103,11 +103,11 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     known = {flag for action in parser._actions for flag in action.option_strings}
     for game in plug_games():
-        plug = plug_for(game)
-        new = [option for option in plug.options if option.flag not in known]  # --function: one flag, read by each
+        title, options = plug_flags(game)  # each game's flags module alone: no game's checker is imported here
+        new = [option for option in options if option.flag not in known]  # --function: one flag, read by each
         if not new and game != "connect4":
             continue  # tic-tac-toe's flags are check's own (check_options)
-        group = parser.add_argument_group(f"{plug.title} (--game {game})")
+        group = parser.add_argument_group(f"{title} (--game {game})")
         for option in new:
             known.add(option.flag)
             group.add_argument(option.flag, choices=option.choices or None, help=option.help)
@@ -130,6 +130,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                 help=f"an installed package the candidate may import, read-only (Connect Four's default "
                 f"{', '.join(CONNECT4_ALLOWED)}, none for the other games; give it again for more)",
             )
+
+
+def compiled_in_use() -> bool:
+    """Whether the compiled core solves positions: the search's door, loaded for a Connect Four check alone."""
+    from perfectplay.search.solver import compiled_in_use as in_use
+
+    return in_use()
 
 
 def _dest(flag: str) -> str:

@@ -18,7 +18,7 @@ from perfectplay.check import (
     CONNECT4_POSITIONS,
     CheckUsageError,
     package_folders,
-    plug_for,
+    plug_flags,
     plug_games,
 )
 
@@ -37,14 +37,14 @@ def refuse_inapplicable(args: argparse.Namespace) -> None:
         if getattr(args, "replay", None) is not None and _given(args, flag.lstrip("-")):
             # Which seed a check draws with is chosen where it asks (``check_game.student_seeds``); a replay asks none.
             raise CheckUsageError(f"{flag} draws a check's seed: --replay judges a saved transcript and draws nothing")
-    own = {option.flag for option in plug_for(game).options}
+    own = {option.flag for option in plug_flags(game)[1]}
     for other in plug_games():
         if other == game:
             continue
-        plug = plug_for(other)
-        for option in plug.options:
+        title, options = plug_flags(other)  # its flags alone: another game's checker is never imported
+        for option in options:
             if option.flag not in own and _given(args, option.flag.lstrip("-").replace("-", "_")):
-                raise CheckUsageError(f"{option.flag} is for {plug.title} checks (--game {other}), not --game {game}")
+                raise CheckUsageError(f"{option.flag} is for {title} checks (--game {other}), not --game {game}")
     for name in getattr(args, "allow_package", None) or []:
         # Any game's (a tic-tac-toe AI on a NumPy board too). A default that is missing is reported as not graded;
         # a name the teacher typed must exist.

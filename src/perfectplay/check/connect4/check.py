@@ -12,10 +12,9 @@ import os
 from collections.abc import Sequence
 
 from perfectplay.check.conductor import conduct
-from perfectplay.check.connect4.detect import PIECES
+from perfectplay.check.connect4.flags import CONNECT4_ALLOWED, DEFAULT_POSITIONS, MAX_POSITIONS, PIECES
 from perfectplay.check.connect4.model import Connect4Report
-from perfectplay.check.connect4.plug import CONNECT4_ALLOWED, DEFAULT_POSITIONS, DEFAULT_SEED, Connect4Plug
-from perfectplay.check.connect4.pool import MAX_POSITIONS
+from perfectplay.check.connect4.plug import DEFAULT_SEED, Connect4Plug
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.run.sandbox import Isolation
 from perfectplay.check.run.sweep import Progress

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from perfectplay.check.connect4.flags import PIECES
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.plug import spelt
@@ -38,15 +39,6 @@ BOARD_NAMES = (
 )  # fmt: skip
 PETTINGZOO_NAMES = ("policy", "agent", "act", "choose_action")
 
-PIECES: dict[str, tuple[Any, Any, Any]] = {
-    "012": (0, 1, 2),
-    "space": (" ", "X", "O"),
-    "dot": (".", "X", "O"),
-    "dash": ("-", "X", "O"),
-    "1-1": (0, 1, -1),
-    "ry": (" ", "R", "Y"),
-}
-"""The board values tried, by name (``--pieces``): empty, the first player's, the second player's."""
 
 PROBES: tuple[tuple[str, int], ...] = (
     ("7435353751", 2),

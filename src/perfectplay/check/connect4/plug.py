@@ -16,13 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.connect4 import asking, judging
 from perfectplay.check.connect4.class_report import COLUMNS, class_summary, csv_row
-from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, MOVES_A_GAME, PETTINGZOO_NAMES, PIECES
+from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, MOVES_A_GAME, PETTINGZOO_NAMES
+from perfectplay.check.connect4.flags import (
+    CONNECT4_ALLOWED,
+    DEFAULT_POSITIONS,
+    OPTIONS,
+    TITLE,
+)
 from perfectplay.check.connect4.graders import classroom50_json, coderunner_json, release_body
 from perfectplay.check.connect4.lines import Connect4Lines, move
 from perfectplay.check.connect4.model import Connect4Report, not_gradable
 from perfectplay.check.connect4.opponents import LADDER
-from perfectplay.check.connect4.pool import MAX_POSITIONS
-from perfectplay.check.connect4.recognise import LAB_PACKAGES, recognise
+from perfectplay.check.connect4.recognise import recognise
 from perfectplay.check.connect4.render import (
     autolab_output,
     gradescope_json,
@@ -32,7 +37,7 @@ from perfectplay.check.connect4.render import (
     verdict_line,
 )
 from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
-from perfectplay.check.plug import DriverFile, PlugDefaults, PlugOption
+from perfectplay.check.plug import DriverFile, PlugDefaults
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
@@ -42,16 +47,9 @@ from perfectplay.check.settings import Grading
 if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
     from perfectplay.check.plug import CheckRecord, Json, LoadedModule, QuestionDraw, Recognised, Session
 
-DEFAULT_POSITIONS = 200
-"""Positions asked by default: every phase in its share, about 20 s of a 0.1 s agent's time on two cores, and
-about 10 s of the checker's to generate and solve them."""
 DEFAULT_SEED: int | None = None
 """A library call's default: a fresh seed per check, shown (``--seed`` asks the same positions again); the command
 line's is each student's own from the grader's secret (``grader_secret``), not shown."""
-CONNECT4_POSITIONS = DEFAULT_POSITIONS
-CONNECT4_MAX_POSITIONS = MAX_POSITIONS
-CONNECT4_ALLOWED = LAB_PACKAGES
-"""The installed packages a Connect Four agent may import by default (read-only)."""
 DEFAULTS = PlugDefaults(
     move_seconds=5.0,
     total_seconds=600.0,
@@ -62,18 +60,6 @@ DEFAULTS = PlugDefaults(
     entries=(*dict.fromkeys((*CONNECTX_NAMES, *BOARD_NAMES, *PETTINGZOO_NAMES)), LAST_CALLABLE),
     file_name="agent.py",
     task="a Connect Four agent that keeps the game's value",
-)
-OPTIONS = (
-    PlugOption("--function", "function", "the agent's function (default: recognised by its name)"),
-    PlugOption(
-        "--interface",
-        "style",
-        "agent(observation, configuration) as Kaggle's ConnectX; a board function; PettingZoo's observation",
-        ("connectx", "board", "pettingzoo"),
-    ),
-    PlugOption("--board-type", "shape", "a board function's board: lists, or an array", ("list", "numpy")),
-    PlugOption("--rows", "rows", "a board function's row 0: at the top or the bottom", ("top", "bottom")),
-    PlugOption("--pieces", "pieces", "a board's values: 012, space, dot, dash, 1-1 or ry", tuple(PIECES)),
 )
 
 
@@ -97,7 +83,7 @@ class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
     """Connect Four at ``perfectplay check``: ``positions`` decisive positions (None: the default), then ``games``."""
 
     name = "connect4"
-    title = "Connect Four"
+    title = TITLE
     defaults = DEFAULTS
     options = OPTIONS
     driver = DriverFile("connect4", Path(__file__).with_name("driver.py"))

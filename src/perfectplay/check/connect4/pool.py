@@ -30,8 +30,6 @@ PHASE_PLIES: dict[str, tuple[int, int]] = {"opening": (12, 15), "middle": (16, 2
 """Each phase's plies. Openings start at 12: earlier positions are few enough to be carried as a book, and the
 solver's proofs there cost far more than a check should spend."""
 PHASE_SHARES: dict[str, float] = {"opening": 0.3, "middle": 0.4, "ending": 0.3}
-MAX_POSITIONS = 2_000
-"""The most positions one check asks (``--positions``): about two minutes of the solver's time."""
 NODES = 800_000
 """The solver's budget per position (about a second of the compiled core at the dearest openings): a position
 it cannot value within it is not asked."""

@@ -21,6 +21,7 @@ from perfectplay.check.connect4.detect import (
     score_probe,
     style_of,
 )
+from perfectplay.check.connect4.flags import LAB_PACKAGES
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.plug import LoadedModule, Question, Recognised, Session
 from perfectplay.check.run.allowed import allow_words
@@ -28,7 +29,6 @@ from perfectplay.check.run.failures import MachineFailed
 
 LAB_EXTRA = "connect4-lab"
 """pyproject's extra that installs what the lab allows (``LAB_PACKAGES``) beside perfectplay."""
-LAB_PACKAGES = ("numpy",)
 NOT_INSTALLED = "is not installed where perfectplay runs"
 COMMAND_WORDS = "the --command line protocol: the board's rows from the top and the side to move; a column 0-6 back"
 FIXED = ("shape", "rows", "pieces")

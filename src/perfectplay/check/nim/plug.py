@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from perfectplay.check.errors import NotGradable
 from perfectplay.check.nim import answers, graders
 from perfectplay.check.nim.detect import PLAYERS, detect
+from perfectplay.check.nim.flags import OPTIONS, TITLE
 from perfectplay.check.nim.model import NimReport
 from perfectplay.check.nim.plan import NimPlan, make_plan
 from perfectplay.check.nim.positions import LAB_START, Rules, reachable
@@ -29,7 +30,7 @@ from perfectplay.check.nim.questions import unit_cases
 from perfectplay.check.nim.render import render_text, report_json, verdict_line
 from perfectplay.check.nim.score import LEARNING, PLAYER, TITLES, NimWeights, load_nim_weights, nim_score
 from perfectplay.check.nim.transcript import judge_record, move_key, seed_key, unit_key
-from perfectplay.check.plug import DriverFile, PlugDefaults, PlugOption, Question, QuestionDraw, Recognised
+from perfectplay.check.plug import DriverFile, PlugDefaults, Question, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
@@ -107,7 +108,7 @@ class NimPlug(ScoredPlug[NimReport, NimWeights]):
     """Nim's part of ``perfectplay check``: CS50 AI's learning lab, or a minimax player."""
 
     name = "nim"
-    title = "Nim"
+    title = TITLE
     defaults = PlugDefaults(
         move_seconds=2.0,
         total_seconds=600.0,
@@ -118,23 +119,7 @@ class NimPlug(ScoredPlug[NimReport, NimWeights]):
         file_name="nim.py",
         task="a learning Nim AI that, once trained, takes a winning move wherever there is one",
     )
-    options = (
-        PlugOption("--nim-ai", "nim_ai", "check it as CS50's learning nim.py, or as a minimax player's function",
-                   ("learning", "player")),
-        PlugOption("--function", "function", "the function that returns a move (default: recognised by its name)"),
-        PlugOption("--rules", "rules", "a minimax player's rules: misere (the last object loses) or normal "
-                   "(--game nim:misere sets misere)", ("misere", "normal"), interface=False),
-        PlugOption("--start", "start", "a minimax player's starting piles, e.g. 1,3,5,7 (a learning AI always "
-                   "starts from 1,3,5,7, as CS50's Nim)", interface=False),
-        PlugOption("--train-games", "train_games", "games each training run's train(n) plays (default 10000)",
-                   interface=False),
-        PlugOption("--train-seed", "train_seeds",
-                   "each training run's seed, e.g. 1,2,3 (default: three from the check's seed)", interface=False),
-        PlugOption("--train-budget", "train_budget", "CPU seconds for one run's training and play (default 30)",
-                   interface=False),
-        PlugOption("--pass-mark", "pass_mark", "the winning-move rate every run must reach (default 0.9)",
-                   interface=False),
-    )  # fmt: skip
+    options = OPTIONS
     rules = "normal"
     """A minimax player's rules when the teacher names none: ``nim`` is normal play, ``nim:misere`` misère."""
     driver = DriverFile("nim", Path(__file__).with_name("driver.py"))

@@ -14,9 +14,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.judge.answers import error_text
-from perfectplay.check.judge.interface import BOARDS, Hint
+from perfectplay.check.judge.interface import Hint
 from perfectplay.check.judge.sample import DEFAULT_SEED
-from perfectplay.check.plug import PlugDefaults, PlugOption, QuestionDraw, Recognised
+from perfectplay.check.plug import PlugDefaults, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport, CheckTiming
@@ -39,6 +39,7 @@ from perfectplay.check.run.command import parse_answer, request_line
 from perfectplay.check.session import Conversation
 from perfectplay.check.settings import Candidate, CheckSettings, Grading, Limits, Output
 from perfectplay.check.tictactoe.asking import TicTacToeAsking
+from perfectplay.check.tictactoe.flags import TICTACTOE_OPTIONS, TITLE
 from perfectplay.check.tictactoe.judging import TicTacToeJudging
 from perfectplay.check.tictactoe.state import shared_oracle
 from perfectplay.check.transcript import Transcript
@@ -46,16 +47,6 @@ from perfectplay.check.transcript import Transcript
 if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
     from perfectplay.check.plug import CheckRecord, Json, LoadedModule, Session
 
-TICTACTOE_OPTIONS = (
-    PlugOption("--function", "function", "the function that returns a move"),
-    PlugOption(
-        "--board", "board", "a flat list of 9 cells, a list of 3 lists, a string of 9 or a dict of squares 1-9", BOARDS
-    ),
-    PlugOption("--empty", "empty", "what an empty cell holds"),
-    PlugOption("--returns", "returns", "a cell index 0-8, or (row, col)", ("index", "pair")),
-    PlugOption("--plays", "plays", "the side(s) it plays", interface=False),
-)
-"""Tic-tac-toe's interface overrides (``--function``...) and its own setting (``--plays``)."""
 
 
 class TicTacToeCheck(TicTacToeAsking, TicTacToeJudging):
@@ -94,7 +85,7 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
     has none, and takes them from the conductor's session and the hint when it recognises."""
 
     name = "tictactoe"
-    title = "tic-tac-toe"
+    title = TITLE
     # Its seed draws only the probe and a sample (``asking.py``): a check that samples takes each student's own
     # from the grader's secret on the command line (``cli/check.py``), as Connect Four's and Nim's checks do.
     defaults = PlugDefaults(
