@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from perfectplay.check.api import check_ai
+from perfectplay.check.errors import CheckUsageError
 from perfectplay.check.judge.answers import played, read_move
+from perfectplay.check.judge.interface import Hint
 from perfectplay.check.position import TicTacToePosition
 
 AI = """\
@@ -74,3 +78,10 @@ def test_the_move_is_the_one_empty_cell_filled_with_the_movers_mark() -> None:
     assert played({"kind": "none", "after": "XOXX....."}, position) == (None, "illegal_move")  # two cells
     assert played({"kind": "none", "after": ".O.X....."}, position) == (None, "illegal_move")  # a stone taken
     assert played({"kind": "none"}, position) == (None, "wrong_type")  # it did not move
+
+
+def test_playing_onto_a_string_board_is_refused_as_usage_in_one_sentence() -> None:
+    with pytest.raises(CheckUsageError, match=r"^--returns board needs a board the AI can play onto"):
+        Hint(board="string", returns="board").validate()
+    Hint(board="flat", returns="board").validate()  # a list can be played onto
+    Hint(board="string", returns="index").validate()  # a string board with a returned move is fine

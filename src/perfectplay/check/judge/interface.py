@@ -52,6 +52,11 @@ class Hint:
         ):
             if value is not None and value not in allowed:
                 raise CheckUsageError(f"{flag} must be one of {', '.join(allowed)}, not {value!r}")
+        if self.returns == "board" and self.board == "string":
+            # A Python string cannot be changed in place: an AI given one cannot play its move onto it.
+            raise CheckUsageError(
+                "--returns board needs a board the AI can play onto: a list or dict, not --board string"
+            )
         if self.function is not None and not self.function.isidentifier():
             raise CheckUsageError(f"--function must be a Python function name, not {self.function!r}")
 
