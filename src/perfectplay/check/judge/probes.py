@@ -82,18 +82,20 @@ def _values(cells: str, side: str) -> dict[int, int]:
     return {cell: -_score(theirs, mine | 1 << cell) for cell in empty}
 
 
-def _winning(cells: str, side: str) -> frozenset[int]:
-    """The moves that win for ``side`` were it to move on ``cells``."""
-    return frozenset(cell for cell, value in _values(cells, side).items() if value == 1)
-
-
 def tells_sides_apart(position: TicTacToePosition) -> Probe | None:
     """The probe this position makes (its mover's only win, the other side's wins), or None if it makes none."""
-    cells, mover = position.cells, position.to_move
-    mine, theirs = _winning(cells, mover), _winning(cells, _other(mover))
-    if len(mine) != 1 or not theirs or mine & theirs:
+    mover = sum(1 << cell for cell, mark in enumerate(position.cells) if mark == position.to_move)
+    waiting = sum(1 << cell for cell, mark in enumerate(position.cells) if mark not in (position.to_move, "."))
+    return _probe(position, mover, waiting)
+
+
+def _probe(position: TicTacToePosition, mover: int, waiting: int) -> Probe | None:
+    """``tells_sides_apart`` on the position's stones as bit masks: the side to move's, the other side's."""
+    mine = _wins(mover, waiting)
+    if len(mine) != 1:
         return None
-    return position, mine, theirs
+    theirs = _wins(waiting, mover)
+    return (position, mine, theirs) if theirs and not mine & theirs else None
 
 
 def _best(cells: str, side: str) -> frozenset[int]:
@@ -149,7 +151,7 @@ def _cells(crosses: int, noughts: int) -> str:
 
 
 def _wins(mover: int, waiting: int) -> frozenset[int]:
-    """The cells where the side with the stones ``mover``, were it to move, wins (``_winning`` on bit masks)."""
+    """The cells where the side with the stones ``mover``, were it to move, wins."""
     free = FULL & ~(mover | waiting)
     found = []
     while free:
@@ -163,15 +165,8 @@ def _wins(mover: int, waiting: int) -> frozenset[int]:
 @functools.cache
 def pool() -> tuple[Probe, ...]:
     """Every probe position of the games X starts, in a fixed order (the draw's, so a seed draws alike anywhere)."""
-    found = []
-    for position, mover, waiting in _boards():
-        # ``tells_sides_apart`` on the bit masks: one winning move for the mover, and the other side's elsewhere.
-        mine = _wins(mover, waiting)
-        if len(mine) == 1:
-            theirs = _wins(waiting, mover)
-            if theirs and not mine & theirs:
-                found.append((position, mine, theirs))
-    return tuple(found)
+    found = (_probe(position, mover, waiting) for position, mover, waiting in _boards())
+    return tuple(probe for probe in found if probe is not None)
 
 
 @functools.cache
