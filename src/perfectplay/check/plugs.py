@@ -27,7 +27,7 @@ PLUGS: dict[str, tuple[str, str]] = {
 
 def plug_flags(game: str) -> tuple[str, tuple[PlugOption, ...]]:
     """The title and flags (``PlugOption``) of ``game``'s plug, read from its folder's ``flags`` module alone."""
-    if game not in PLUGS or game not in plug_games():
+    if game not in plug_games():  # the installed ones, all in PLUGS
         raise CheckUsageError(f"--game {game!r}: one of {', '.join(plug_games())}")
     flags = importlib.import_module(PLUGS[game][0].rpartition(".")[0] + ".flags")
     options: tuple[PlugOption, ...] = flags.OPTIONS
@@ -48,7 +48,7 @@ def _installed(module: str) -> bool:
 
 def plug_for(game: str, **options: Any) -> GamePlug[Any, Any]:
     """A new plug for ``game`` (``options``: its own, e.g. Connect Four's ``positions``); a usage error if none."""
-    if game not in PLUGS or game not in plug_games():
+    if game not in plug_games():  # the installed ones, all in PLUGS
         raise CheckUsageError(f"--game {game!r}: one of {', '.join(plug_games())}")
     module, name = PLUGS[game]
     plug: GamePlug[Any, Any] = getattr(importlib.import_module(module), name)(**options)
