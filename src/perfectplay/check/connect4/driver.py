@@ -28,7 +28,6 @@ readings (``interface`` fields):
 from __future__ import annotations
 
 import builtins
-import copy
 import sys
 from collections.abc import Callable
 from types import FunctionType
@@ -119,6 +118,14 @@ VARARGS = 0x04
 _FOREIGN = object()
 """What ``_plain`` reads in place of anything the driver did not hand over: equal to nothing but itself."""
 PLAIN = (int, float, str, bool, type(None))
+HEAP_TYPE = 1 << 9
+"""``Py_TPFLAGS_HEAPTYPE``: set on every class made by a ``class`` statement, never on NumPy's ``ndarray``."""
+
+
+def _genuine(array: Any) -> bool:
+    """Whether ``array`` is of a type no Python code made (NumPy's ``ndarray``): the shared ``numpy.array`` may be the
+    agent's, and a subclass of its own would say through its ``tolist`` that a changed board is as it was."""
+    return not type(array).__flags__ & HEAP_TYPE
 
 
 def _plain(value: Any, made: tuple[tuple[Any, Callable[[], Any]], ...] = ()) -> Any:
@@ -177,6 +184,8 @@ class DriverReading:
         self.act_timeout = timeout if type(timeout) in (int, float) and 0 < timeout <= 2 else 2
         self.made: tuple[Any, ...] = ()
         """The arrays the last ``arguments`` made: read back through their own ``tolist`` alone (``_plain``)."""
+        self.lines: list[list[Any]] = []
+        """The last board of a board function, as plain lists: what its board must read as before the call."""
         allow([str(folder) for folder in interface.get("allowed", [])])
 
     def arguments(self, cells: str, mark: str) -> tuple[Any, ...]:
@@ -204,6 +213,7 @@ class DriverReading:
         lines = [[self.pieces[numbers[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
         if self.rows == "bottom":
             lines = lines[::-1]
+        self.lines = lines
         board: Any = lines
         if self.shape == "numpy":
             numpy = _numpy()
@@ -246,14 +256,21 @@ def make_call(
         # Kaggle and PettingZoo (connect_four_v3's ``observe``) hand every call a fresh observation: what an agent
         # writes on it (its search's moves, played in place) changes nothing of the game's, so it is not compared.
         owned = reading.style in ("connectx", "pettingzoo")
-        before = None if owned else copy.deepcopy(_plain(arguments[0], made))
+        # ``_plain`` makes fresh lists of plain values: the copy is that, never the shared ``copy.deepcopy``, which
+        # the agent may have rewritten to keep the copy and write its moves on it too.
+        before = None if owned else _plain(arguments[0], made)
+        # A board that does not read as the one meant (the agent's ``numpy.array`` made it) cannot be compared.
+        readable = all(_genuine(array) for array in reading.made) and before == reading.lines
         value, record = invoke(function, *arguments[:taken])
         if reading.first and type(value) is int:
             value -= reading.first
         if "error" not in record:
             record.update(describe(value))
         try:
-            change = None if owned else reading.changed(before, arguments, made)
+            if owned:
+                change = None
+            else:
+                change = reading.changed(before, arguments, made) if readable else {"after": None}
         except Exception:  # it left something on the board that cannot even be compared: changed, unreadable
             change = {"after": None}
         if change is not None:
