@@ -213,7 +213,7 @@ class DriverReading:
         lines = [[self.pieces[numbers[r * COLUMNS + c]] for c in range(COLUMNS)] for r in range(ROWS)]
         if self.rows == "bottom":
             lines = lines[::-1]
-        self.lines = lines
+        self.lines = [list(line) for line in lines]  # its own: ``lines`` goes to the agent (or its ``numpy.array``)
         board: Any = lines
         if self.shape == "numpy":
             numpy = _numpy()
