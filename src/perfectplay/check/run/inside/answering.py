@@ -6,7 +6,6 @@ every judgement happens in the parent.
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 import sys
 import time
@@ -242,14 +241,21 @@ class Runner:
         return flat
 
     def snapshot(self, board: Any, cells: str) -> Any:
-        """A copy of a board just made from ``cells``, to tell afterwards whether the candidate changed it.
+        """A copy of a board just made from ``cells``, to tell afterwards whether the candidate changed it: the board
+        made again, fresh lists holding the very marks, or copies of marks a call could change (``values.copied``).
 
-        With marks that cannot change (text, numbers, None: a copy would be the very same objects) the board
-        made again is that copy, and costs far less than ``deepcopy`` (a CS50 check makes some 60,000).
+        Never the shared ``copy.deepcopy``: the candidate may rewrite it (or its dispatch table) to hand back the
+        board itself where its marks are not plain (a module's ``X`` of a ``str`` subclass), and every board would
+        compare equal to its copy. Made again, it also costs far less (a CS50 check makes some 60,000).
         """
-        if all(type(mark) in values.UNCHANGING for mark in self.marks.values()):
+        marks = self.marks
+        if all(type(mark) in values.UNCHANGING for mark in marks.values()):
             return self.board(cells)
-        return copy.deepcopy(board)
+        self.marks = {key: values.copied(mark) for key, mark in marks.items()}
+        try:
+            return self.board(cells)
+        finally:
+            self.marks = marks
 
     def cells_of(self, board: object) -> str | None:
         """The board back as nine ``X``/``O``/``.`` cells (``?`` for anything else), or None if misshapen."""

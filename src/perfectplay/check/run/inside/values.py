@@ -147,7 +147,27 @@ def _index(value: Any) -> int | None:
 
 
 UNCHANGING = (str, int, bool, float, type(None))
-"""Types whose values no call can change, and which ``deepcopy`` hands back as they are."""
+"""Types whose values no call can change: a copy of a board may hold the very marks."""
+COPIED_DEPTH = 12
+"""How deep ``copied`` copies a mark's built-in containers (deeper, they are kept as they are)."""
+
+
+def copied(mark: Any, depth: int = 0) -> Any:
+    """A mark as a copy of a board holds it, by the runner's own means: its built-in lists, tuples, dicts and sets
+    afresh (a CS50 module's ``EMPTY`` may be a list, which a candidate could append to), anything else itself.
+
+    Never ``copy.deepcopy``, which is the candidate's to rewrite (``Runner.snapshot``); an object of the candidate's
+    own class is its own anyway (its ``__eq__`` says what it equals)."""
+    kind = type(mark)
+    if depth >= COPIED_DEPTH or kind not in (list, tuple, dict, set):
+        return mark
+    if kind is dict:
+        return {key: copied(item, depth + 1) for key, item in dict.items(mark)}
+    if kind is set:
+        return set.copy(mark)
+    if kind is list:
+        return [copied(item, depth + 1) for item in mark]
+    return tuple(copied(item, depth + 1) for item in mark)
 
 
 def same(value: Any, mark: Any) -> bool:
