@@ -57,24 +57,42 @@ def command_folder(argv: list[str]) -> Path | None:
     never an installed program's folder (``/usr/bin/python3 -c ...``, a conda or pyenv ``bin``): that
     is the machine's, not the submission's, and it is bound read-only in the sandbox instead. Else
     none (a program such as ``python3 -c ...`` gets an empty folder).
+
+    ``NotGradable`` when that file, or the program given as a path in the submission's folder (not in an
+    installed program's), is a link: followed, a student's ``ai`` linked to the teacher's program made the
+    teacher's folder the copy and ran that program as the student's.
     """
+    folder = None
     for argument in argv[1:]:
         if os.path.isfile(argument):  # False, never OSError, for an argument no file could be named (a program)
-            return Path(argument).resolve().parent
-    if "/" in argv[0] and os.path.isfile(argv[0]) and not _installed(Path(argv[0])):
-        return Path(argv[0]).resolve().parent
-    return None
+            _not_a_link(Path(argument))
+            folder = Path(argument).resolve().parent
+            break
+    program = Path(argv[0])
+    if "/" in argv[0] and program.is_symlink():
+        where = program.parent.resolve()  # where the link itself is, not its target
+        if (folder is not None and _inside(where, folder)) or not _installed_folder(where):
+            _not_a_link(program)
+    if folder is None and "/" in argv[0] and os.path.isfile(argv[0]) and not _installed(program):
+        folder = program.resolve().parent
+    return folder
+
+
+def _not_a_link(path: Path) -> None:
+    if path.is_symlink():
+        raise NotGradable(f"{path} is a symbolic link: only a student's own file is checked, never a link's target")
 
 
 def _installed(program: Path) -> bool:
     """Whether ``program`` is an installed program: in a system folder, a folder on PATH, or any ``bin``."""
-    folders = {program.parent.resolve(), program.resolve().parent}
+    return any(_installed_folder(folder) for folder in {program.parent.resolve(), program.resolve().parent})
+
+
+def _installed_folder(folder: Path) -> bool:
+    """Whether ``folder`` (a real path) holds installed programs: a system folder, one on PATH, or any ``bin``."""
     on_path = {Path(entry).resolve() for entry in os.environ.get("PATH", "").split(os.pathsep) if entry}
-    system = [Path(folder).resolve() for folder in (*SYSTEM, sys.prefix, sys.base_prefix)]
-    return any(
-        folder.name in ("bin", "sbin") or folder in on_path or any(_inside(folder, root) for root in system)
-        for folder in folders
-    )
+    system = [Path(root).resolve() for root in (*SYSTEM, sys.prefix, sys.base_prefix)]
+    return folder.name in ("bin", "sbin") or folder in on_path or any(_inside(folder, root) for root in system)
 
 
 def _inside(path: Path, folder: Path) -> bool:
