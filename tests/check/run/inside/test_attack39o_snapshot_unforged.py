@@ -1,16 +1,19 @@
-"""A CS50 ``result`` that writes on its board is read as having changed it, whatever the module rewrote (39o).
+"""A board the candidate wrote on is read as changed, whatever its module rewrote of the standard library (39o).
 
 The runner took its copy of a board whose marks are not plain text or numbers (a module's ``X`` of a ``str``
 subclass) with the shared ``copy.deepcopy``, which the candidate's module may rewrite at import: one that handed
 back the board itself made every board compare equal to its copy, and a ``result`` that played on the board it was
 given ("result must not change the board") kept its points. The copy is the board made again, as for plain marks:
-fresh lists holding the very marks.
+fresh lists holding the very marks. And the runner compared each cell with the shared ``operator.is_``: a module
+that made it say yes to anything had every board of a ``find_best_move`` that played on it read as left alone; the
+runner's modules take what they use of ``operator`` and ``math`` when they are loaded, before the candidate's.
 """
 
 from __future__ import annotations
 
 import copy
 import importlib.util
+import operator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -90,3 +93,33 @@ def test_a_result_that_wrote_on_its_board_is_read_so_after_the_module_rewrote_de
     assert record.get("mutated") == "X........" and "same_object" not in record
     left_alone = runner.cs50_call(module.winner, "X...O....", runner.mark_value)
     assert "mutated" not in left_alone
+
+
+PLAYS_ON_ITS_BOARD = """
+import operator
+
+operator.is_ = lambda left, right: True  # every cell "the very mark that was there"
+
+
+def find_best_move(board):
+    board[4] = "X"  # its search's move, never taken back
+    return 4
+"""
+
+
+def test_a_move_that_wrote_on_its_board_is_read_so_after_the_module_rewrote_operator_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(operator, "is_", operator.is_)  # put back after the test: the module rewrites it
+    path = (tmp_path / "ai.py").resolve()
+    path.write_text(PLAYS_ON_ITS_BOARD)
+    spec = importlib.util.spec_from_file_location("forging_ai", path)
+    assert spec is not None and spec.loader is not None
+    module = ModuleType("forging_ai")
+    spec.loader.exec_module(module)
+    channel = Sent()
+    runner = Runner(path, channel)  # type: ignore[arg-type]  # a channel of the test's
+    runner.module = module
+    assert runner.use({"kind": "function", "name": "find_best_move", "board": "flat", "empty": " "}) == {"ok": True}
+    runner.moves([["X.......O", "O"]], [])
+    assert channel.messages[0].get("after") == "X...X...O"

@@ -5,8 +5,11 @@ description of the candidate's module: its functions' required arguments, its bo
 from __future__ import annotations
 
 import linecache
-import math
-import operator
+
+# Taken when the runner loads this module, before the candidate's import: the ``operator`` and ``math`` modules are
+# shared, and a candidate that made ``operator.is_`` say yes to anything had every board it wrote on read as left alone.
+from math import isfinite
+from operator import index, is_
 from pathlib import Path
 from types import FrameType, FunctionType, TracebackType
 
@@ -141,7 +144,7 @@ def _index(value: Any) -> int | None:
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)
+        return index(value)
     except TypeError:
         return None
 
@@ -189,14 +192,14 @@ def equal(board: Any, snapshot: list[Any] | dict[int, Any]) -> bool:
             board, snapshot = [dict.get(board, key) for key in snapshot], list(dict.values(snapshot))
         if type(board) is not list or len(board) != len(snapshot):
             return False
-        if all(map(operator.is_, board, snapshot)):  # a flat board left alone: every cell the very mark it was
+        if all(map(is_, board, snapshot)):  # a flat board left alone: every cell the very mark it was
             return True
         pairs: list[tuple[Any, Any]] = []
         for row, was in zip(board, snapshot, strict=True):
             if type(was) is list:
                 if type(row) is not list or len(row) != len(was):
                     return False
-                if not all(map(operator.is_, row, was)):  # a board left alone holds the very marks: no cell read
+                if not all(map(is_, row, was)):  # a board left alone holds the very marks: no cell read
                     pairs.extend(zip(row, was, strict=True))
             else:
                 pairs.append((row, was))
@@ -251,7 +254,7 @@ def marker(value: object) -> bool:
         return True
     if isinstance(value, int) and not isinstance(value, bool):
         return abs(value) <= MARKER_NUMBER
-    return isinstance(value, float) and math.isfinite(value)
+    return isinstance(value, float) and isfinite(value)
 
 
 def name(value: object) -> bool:
