@@ -22,6 +22,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
 
@@ -58,10 +59,10 @@ def clean_environment(**extra: str) -> dict[str, str]:
 
 
 def make_bundle(tmp_path: Path, grader: str, *flags: str, out: str | None = None) -> Path:
+    """``perfectplay grader GRADER --out ... FLAGS``, run in this process: what is tested is the bundle, run below as
+    its grader runs it (the command in a process of its own: the refusals' test at the end of this file)."""
     target = tmp_path / (out or grader)
-    made = subprocess.run(
-        [PERFECTPLAY, "grader", grader, "--out", str(target), *flags], capture_output=True, text=True, timeout=120
-    )
+    made = run_here("grader", grader, "--out", str(target), *flags)
     assert made.returncode == 0, made.stderr
     assert made.stderr == ""
     return target

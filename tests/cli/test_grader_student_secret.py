@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
+from commands_here import run_here
 from drawing_venv import drawing_venv
 from drawn_positions import drawn_once
 from gradescope_runs import run_autograder
@@ -57,7 +58,7 @@ def venv(draws: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("bundle") / "autograder.zip"
-    made = run_cli("grader", "gradescope", "--game", "connect4", "--sample", POSITIONS, "--out", str(out))
+    made = run_here("grader", "gradescope", "--game", "connect4", "--sample", POSITIONS, "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
@@ -158,11 +159,11 @@ def test_each_bundle_ships_its_own_secret_in_the_source_folder_for_its_owner_alo
     assert re.fullmatch(r"[0-9a-f]{64}", secret)  # 32 random bytes
     assert '--secret "$work/check-secret" --student "$student"' in script
     again = tmp_path / "again.zip"
-    assert run_cli("grader", "gradescope", "--game", "connect4", "--out", str(again)).returncode == 0
+    assert run_here("grader", "gradescope", "--game", "connect4", "--out", str(again)).returncode == 0
     with zipfile.ZipFile(again) as archive:
         assert archive.read(SECRET_FILE).decode().strip() != secret
     tictactoe = tmp_path / "tictactoe.zip"
-    assert run_cli("grader", "gradescope", "--out", str(tictactoe)).returncode == 0
+    assert run_here("grader", "gradescope", "--out", str(tictactoe)).returncode == 0
     with zipfile.ZipFile(tictactoe) as archive:  # tic-tac-toe's budget samples: its own secret, and --secret
         assert archive.read(SECRET_FILE).decode().strip() != secret
         assert '--secret "$work/check-secret" --student "$student"' in archive.read("run_autograder").decode()
