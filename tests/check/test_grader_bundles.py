@@ -22,9 +22,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from built_wheels import run_folder
 from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
+from shared_results import SharedResults
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
@@ -46,6 +48,32 @@ def python310() -> str:
     if found is None:
         pytest.skip("no Python 3.10 on this machine (Gradescope's image has it)")
     return found
+
+
+VENV_ONCE = """#!/bin/sh
+# Python 3.10, whose "-m venv DIR" gives DIR a copy of the environment "-m venv" made once for this test run.
+if [ "$1 $2" = "-m venv" ] && [ "$#" = 3 ]; then exec cp -a "{made}" "$3"; fi
+exec "{python}" "$@"
+"""
+
+
+@pytest.fixture(scope="module")
+def python310_venv_once(python310: str, shared_results: SharedResults, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Python 3.10 for the setup.sh runs of the pip branch: each makes its environment with ``-m venv``, whose
+    ensurepip (pip and setuptools installed, 4 s of CPU) is the same every time, so it runs once a test run and each
+    setup.sh gets a copy of that environment (the setup's own steps, from pip installing the wheel on, are its own)."""
+
+    def make() -> str:
+        where = run_folder(tmp_path_factory) / "python310-venv"
+        made = run([python310, "-m", "venv", str(where)], where.parent)  # as setup.sh would have run it
+        assert made.returncode == 0, made.stderr
+        return str(where)
+
+    made = shared_results.get("python3.10 -m venv", make)
+    python = tmp_path_factory.mktemp("python310") / "python3.10"
+    python.write_text(VENV_ONCE.format(made=made, python=python310))
+    python.chmod(0o755)
+    return str(python)
 
 
 def clean_environment(**extra: str) -> dict[str, str]:
@@ -73,7 +101,7 @@ def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess
 
 
 def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_the_chosen_weights(
-    tmp_path: Path, python310: str
+    tmp_path: Path, python310_venv_once: str
 ) -> None:
     weights = tmp_path / "weights.toml"
     weights.write_text("never_beaten = 60\ntotal = 50\n")
@@ -91,7 +119,7 @@ def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_
         tmp_path,
         SOURCE=str(root / "source"),
         VENV=str(venv),
-        PYTHON=python310,
+        PYTHON=python310_venv_once,
         NO_APT="1",
         PIP_NO_INDEX="1",
     )
@@ -286,11 +314,13 @@ def core_in(venv: Path) -> str:
     return done.stdout.splitlines()[1]
 
 
-def test_gradescopes_connect4_setup_compiles_the_core_into_its_environment(tmp_path: Path, python310: str) -> None:
+def test_gradescopes_connect4_setup_compiles_the_core_into_its_environment(
+    tmp_path: Path, python310_venv_once: str
+) -> None:
     # Connect Four's check solves its positions as it runs: seconds each on the pure-Python core, milliseconds compiled.
     if shutil.which("gcc") is None and shutil.which("cc") is None:
         pytest.skip("no C compiler on this machine")
-    said, venv = connect4_gradescope_setup(tmp_path, python310)
+    said, venv = connect4_gradescope_setup(tmp_path, python310_venv_once)
     assert len(said) == 1 and said[0].startswith("perfectplay: compiled the core for Python 3.10"), said
     assert core_in(venv).startswith("solver core: compiled C")
 
