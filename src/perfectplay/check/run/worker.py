@@ -300,8 +300,11 @@ class Child:
         scheduler statistics.
         """
         used = self.cpu() if cpu is None else cpu  # first: a walk it makes lists the processes too
-        pids = self.group.members() if self.group is not None else self._tree()
-        delay = run_delay(pids or [self.process.pid], self._run_delays, monotonic())
+        if self.group is not None:  # its processes listed only when its cgroup's count of threads changed
+            group = self.group
+            delay = self._run_delays.counted(group.tasks(), lambda: group.members() or [self.process.pid], monotonic())
+        else:
+            delay = run_delay(self._tree() or [self.process.pid], self._run_delays, monotonic())
         return None if delay is None else used + delay
 
     def _tree(self) -> list[int]:
