@@ -87,3 +87,24 @@ def test_the_checks_run_beside_the_tests_show_their_output_after_them_and_a_fail
     assert all(text in shown for text in ("lint is clean", "a type error", "bad js", "the tests failed"))
     assert "types failed (exit status 3)" in errors and "js failed (exit status 4)" in errors
     assert dev.checks_beside([("lint", step("lint is clean", 0))], step("the tests failed", 1)) == 1
+
+
+def test_a_fresh_checkout_is_compiled_once_before_the_workers_and_a_warm_one_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    dev = dev_script()
+    monkeypatch.setattr(dev, "ROOT", tmp_path)
+    warm = dev.warm_bytecode("python")
+    assert warm is not None and warm[:3] == ["python", "-m", "pytest"] and "--collect-only" in warm
+    (tmp_path / "tests" / "__pycache__").mkdir(parents=True)
+    (tmp_path / "tests" / "__pycache__" / "conftest.cpython-311-pytest-9.1.1.pyc").write_bytes(b"")
+    assert dev.warm_bytecode("python") is None
+    # The warm pass runs first, says nothing, and its status is not the command's.
+    order = tmp_path / "order.txt"
+
+    def step(text: str, status: int) -> list[str]:
+        return [sys.executable, "-c", f"open({str(order)!r}, 'a').write({text!r}); print({text!r}); exit({status})"]
+
+    assert dev.checks_beside([], step("tests ", 0), step("warm ", 5)) == 0
+    assert order.read_text() == "warm tests "
+    assert "warm" not in capfd.readouterr().out

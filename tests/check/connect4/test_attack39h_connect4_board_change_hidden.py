@@ -3,8 +3,9 @@
 The driver compared the board before and after the call by value, reading an array through its own ``tolist``:
 an agent that wrote on its board could leave a value whose ``__eq__`` says yes to anything, put a ``tolist`` key on
 Kaggle's observation (a dict whose keys are attributes) that hands back the board as it was, or put in place of
-PettingZoo's planes an object whose ``tolist`` does the same; each kept its "boards left alone" points. (Kaggle's
-observation is now the agent's own, as on Kaggle, where each call gets a fresh one: nothing is read back from it.)
+PettingZoo's planes an object whose ``tolist`` does the same; each kept its "boards left alone" points; so did an
+object equal to anything in a cell of a NumPy board of pieces (an object array). (Kaggle's and PettingZoo's
+observations are now the agent's own, as there, where each call gets a fresh one: nothing is read back from them.)
 """
 
 from __future__ import annotations
@@ -63,21 +64,29 @@ def test_nothing_an_agent_leaves_on_kaggles_observation_is_read_back() -> None:
     assert "after" not in record and record["value"] == 3
 
 
-def test_planes_replaced_by_an_object_whose_tolist_hands_back_the_old_ones_are_changed_planes() -> None:
-    class Posing:
-        def __init__(self, planes: Any) -> None:
-            self.kept = planes.tolist()
-
-        def tolist(self) -> Any:
-            return self.kept
-
-    def scribbler(observation: dict[str, Any]) -> int:
-        observation["observation"] = Posing(observation["observation"])
+def test_a_cell_of_a_numpy_board_of_pieces_holding_a_value_equal_to_anything_is_a_changed_board() -> None:
+    # A board of pieces (".", "X", "O") is an object array: its ``tolist`` hands back the agent's object as it is.
+    def scribbler(board: Any) -> int:
+        board[5][0] = Agrees()
         return 3
 
-    interface = {"style": "pettingzoo", "shape": "numpy", "allowed": []}
-    record = asked(scribbler, interface)
-    assert "after" in record
+    record = asked(scribbler, {"style": "board", "shape": "numpy", "pieces": [".", "X", "O"], "allowed": []})
+    assert "after" in record and record["after"] != CELLS
+
+
+def test_nothing_an_agent_leaves_on_pettingzoos_observation_is_read_back() -> None:
+    # PettingZoo's connect_four_v3 builds the observation afresh on every ``observe``: the agent's own, as Kaggle's.
+    class Posing:
+        def tolist(self) -> Any:
+            raise AssertionError("the driver read the planes back")
+
+    def scribbler(observation: dict[str, Any]) -> int:
+        observation["observation"] = Posing()
+        return 3
+
+    for shape in ("list", "numpy"):
+        record = asked(scribbler, {"style": "pettingzoo", "shape": shape, "allowed": []})
+        assert "after" not in record and record["value"] == 3
 
 
 def test_an_agent_that_only_reads_its_board_leaves_it_alone_in_every_reading() -> None:

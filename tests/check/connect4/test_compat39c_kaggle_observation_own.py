@@ -1,4 +1,4 @@
-"""A ConnectX agent may play its search's moves onto the observation it was handed (honest code, third round).
+"""A ConnectX or PettingZoo agent may play its search's moves onto the observation it was handed (honest code).
 
 Kaggle builds a fresh observation for every call, so an agent that drops pieces on ``obs.board`` (or
 ``obs["board"]``) while it searches, and returns before taking the last one back, plays legally there. The check
@@ -90,3 +90,15 @@ def test_an_agent_searching_on_its_observation_is_graded_on_its_moves(tmp_path: 
     assert "mutates" not in [failure.kind for failure in report.failures]
     assert report.verdict != "broken"
     assert report.overall.legal == 12 and report.overall.good > 0
+
+
+def test_what_a_pettingzoo_policy_writes_on_its_observation_is_its_own() -> None:
+    # connect_four_v3's ``observe`` stacks new planes and a new mask for every call, as Kaggle's observation is new.
+    def plays_in_place(observation: dict[str, Any]) -> int:
+        observation["observation"][5][3] = [1, 0]
+        observation["action_mask"][3] = 0
+        return 3
+
+    record = asked(plays_in_place, {"style": "pettingzoo"})
+    assert "after" not in record and "after_repr" not in record
+    assert record["value"] == 3

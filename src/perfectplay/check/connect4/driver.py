@@ -130,7 +130,8 @@ def _plain(value: Any, made: tuple[tuple[Any, Callable[[], Any]], ...] = ()) -> 
         return value
     for array, tolist in made:
         if value is array:
-            return tolist()
+            # Its cells as lists, each read as any other: an object array's cell may hold the agent's own object.
+            return _plain(tolist())
     if isinstance(value, dict):  # Kaggle's observation (a dict whose keys are attributes), PettingZoo's
         return {key: _plain(item, made) for key, item in dict.items(value)}
     if type(value) in (list, tuple):  # the built-in types themselves: their iteration is their own
@@ -242,9 +243,9 @@ def make_call(
         except ImportError as error:
             return {"error": {"type": "ImportError", "message": f"this reading needs {error.name or 'a package'}"}}
         made = tuple((array, array.tolist) for array in reading.made)
-        # Kaggle hands every call a fresh observation: what a ConnectX agent writes on it (its search's moves, played
-        # in place) changes nothing of the game's, so it is not compared, as Kaggle does not.
-        owned = reading.style == "connectx"
+        # Kaggle and PettingZoo (connect_four_v3's ``observe``) hand every call a fresh observation: what an agent
+        # writes on it (its search's moves, played in place) changes nothing of the game's, so it is not compared.
+        owned = reading.style in ("connectx", "pettingzoo")
         before = None if owned else copy.deepcopy(_plain(arguments[0], made))
         value, record = invoke(function, *arguments[:taken])
         if reading.first and type(value) is int:
