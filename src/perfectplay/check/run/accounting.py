@@ -266,7 +266,7 @@ class CGroup:
             return []
 
     def tasks(self) -> int | None:
-        """Processes and threads counted against ``pids.max`` now (one file read, for every answer: ``Child.active``)."""
+        """Processes and threads counted against ``pids.max`` now (one file read, at every answer: ``Child.active``)."""
         try:
             return int(self._tasks.read())
         except (OSError, ValueError):
