@@ -1,7 +1,7 @@
 """A cgroup's count of threads spares the listing of its processes at every answer, never a thread's run delay.
 
-``RunDelays.counted`` reads only the kept files while the count is the number of threads the last reading kept;
-a count that differs, or a kept thread that ended (its file no longer reads), lists the processes again.
+``Counted`` processes are read from the kept files alone while the count is the number of threads the last
+reading kept; a count that differs, or a kept thread that ended (its file no longer reads), lists them again.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from perfectplay.check.run.schedstats import RunDelays
+from perfectplay.check.run.schedstats import Counted, RunDelays
 from perfectplay.check.run.worker import run_delay
 
 pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="no /proc here: no run delay to read")
@@ -38,7 +38,7 @@ def test_a_count_that_matches_reads_the_kept_files_alone_and_reads_what_a_fresh_
     try:
         first = delays.read(listing())
         count = threads()
-        again = delays.counted(count, listing)
+        again = delays.read(Counted(count, listing))
         fresh = run_delay([os.getpid()])
         assert listing.times == 1  # not listed again
         assert first is not None and again is not None and fresh is not None
@@ -55,7 +55,7 @@ def test_a_count_that_differs_lists_the_processes_again_and_counts_the_new_threa
         assert delays.read(listing()) is not None
         kept = delays.kept
         waiting.start()
-        assert delays.counted(threads(), listing) is not None
+        assert delays.read(Counted(threads(), listing)) is not None
         assert listing.times == 2 and delays.kept == kept + 1  # the new thread's file is kept too
     finally:
         stop.set()
@@ -80,7 +80,7 @@ def test_a_kept_thread_that_ended_lists_again_though_the_count_is_the_same() -> 
                 break
             time.sleep(0.001)
         # The count a cgroup would have shown had another thread started meanwhile: the ended one's file tells.
-        assert delays.counted(count, listing) is not None
+        assert delays.read(Counted(count, listing)) is not None
         assert listing.times == 2
     finally:
         delays.close()
@@ -89,6 +89,6 @@ def test_a_kept_thread_that_ended_lists_again_though_the_count_is_the_same() -> 
 def test_no_count_or_a_closed_reader_always_lists() -> None:
     delays, listing = RunDelays(), Listing()
     assert delays.read(listing()) is not None
-    assert delays.counted(None, listing) is not None and listing.times == 2
+    assert delays.read(Counted(None, listing)) is not None and listing.times == 2
     delays.close()
-    assert delays.counted(threads(), listing) is not None and listing.times == 3
+    assert delays.read(Counted(threads(), listing)) is not None and listing.times == 3

@@ -40,6 +40,22 @@ QUIET = 0.02
 grown by for the later one to stand (``AFRESH_EVERY``)."""
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A cgroup's processes, listed (``listed``) only when ``tasks``, their threads as the cgroup counts them
+    (``pids.current``), shows that one started or ended since the last reading.
+
+    When the count is the number of threads whose files the last reading kept (it kept every process's), and
+    each of those files still reads (the file of a thread that ended never reads again), the processes and
+    their threads are the last reading's: a thread or process started since would count one more, one that
+    ended would fail its read. Only the kept files are read then, one ``pread`` a thread: not the cgroup's
+    list of processes nor each process's ``task`` folder (four of an answer's eight system calls).
+    """
+
+    tasks: int | None
+    listed: Callable[[], Sequence[int]]
+
+
 @dataclass
 class _Process:
     """One process's open files: its ``task`` folder (for the thread count) and each of its threads' ``schedstat``."""
@@ -78,35 +94,26 @@ class RunDelays:
         self._closed = False
         self._afresh: tuple[float, tuple[int, ...], dict[int, int], bool] | None = None
         self._whole = -1
-        """The threads of the last reading when every one of its processes' files was kept, else -1 (``counted``)."""
+        """The threads of the last reading when every one of its processes' files was kept, else -1 (``Counted``)."""
 
     @property
     def kept(self) -> int:
         """How many files are open now."""
         return sum(process.files() for process in self._processes.values())
 
-    def read(self, pids: Sequence[int], now: float | None = None) -> float | None:
+    def read(self, pids: Sequence[int] | Counted, now: float | None = None) -> float | None:
         """The summed run delay of ``pids``; ``now`` (the reader's clock) lets a reading that opened its files
-        afresh stand for ``AFRESH_EVERY`` seconds."""
+        afresh stand for ``AFRESH_EVERY`` seconds. ``Counted`` processes are listed only when their count of
+        threads changed (``Counted``)."""
+        if isinstance(pids, Counted):
+            if pids.tasks is not None and pids.tasks == self._whole:
+                with self._lock:
+                    kept = self._kept() if pids.tasks == self._whole else None
+                if kept is not None:
+                    return kept / 1e9
+            pids = pids.listed()
         each = self._nanoseconds(pids, now)
         return sum(each.values()) / 1e9 if each else None
-
-    def counted(self, tasks: int | None, pids: Callable[[], Sequence[int]], now: float | None = None) -> float | None:
-        """``read(pids())``, sparing the listing when ``tasks`` (every thread of those processes, as their cgroup
-        counts them: ``pids.current``) shows nothing started or ended since the last reading.
-
-        When the count is the number of threads the last reading kept files for (it kept every process's), and
-        each of those files still reads (the file of a thread that ended never reads again), the processes and
-        their threads are the last reading's: a thread or process that started since would count one more, one
-        that ended would fail its read. Only the kept files are read, one ``pread`` a thread: not the cgroup's
-        list of processes nor each process's ``task`` folder.
-        """
-        if tasks is not None and tasks == self._whole:
-            with self._lock:
-                kept = self._kept() if tasks == self._whole else None
-            if kept is not None:
-                return kept / 1e9
-        return self.read(pids(), now)
 
     def _kept(self) -> int | None:
         """The summed run delay of every kept thread in nanoseconds; None if one of them has ended."""

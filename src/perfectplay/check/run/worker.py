@@ -69,7 +69,7 @@ from perfectplay.check.run.failures import (
 from perfectplay.check.run.proc import kill_session, process_cpu, read_tree, run_delay, tree_cpu, tree_running
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
 from perfectplay.check.run.sandbox import READY_FD
-from perfectplay.check.run.schedstats import RunDelays, Starvation
+from perfectplay.check.run.schedstats import Counted, RunDelays, Starvation
 from perfectplay.check.run.stderr_tail import Tail
 
 __all__ = [
@@ -300,11 +300,10 @@ class Child:
         scheduler statistics.
         """
         used = self.cpu() if cpu is None else cpu  # first: a walk it makes lists the processes too
-        if self.group is not None:  # its processes listed only when its cgroup's count of threads changed
-            group = self.group
-            delay = self._run_delays.counted(group.tasks(), lambda: group.members() or [self.process.pid], monotonic())
-        else:
-            delay = run_delay(self._tree() or [self.process.pid], self._run_delays, monotonic())
+        group = self.group
+        # With a cgroup, its processes are listed only when its count of threads changed (``schedstats.Counted``).
+        pids = self._tree() if group is None else Counted(group.tasks(), lambda: group.members() or [self.process.pid])
+        delay = run_delay(pids or [self.process.pid], self._run_delays, monotonic())
         return None if delay is None else used + delay
 
     def _tree(self) -> list[int]:
