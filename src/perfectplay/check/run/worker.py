@@ -590,9 +590,10 @@ class AnswerBudget:
         """Wall and CPU seconds of the answer that just arrived."""
         return max(arrival.wall - self.wall, 0.0), max(arrival.cpu - self.cpu, 0.0)
 
-    def waited_for(self, arrival: Arrival) -> float:
-        """Seconds of the answer that just arrived during which the child was neither running nor runnable."""
-        wall, cpu = self.spent(arrival)
+    def waited_for(self, arrival: Arrival, wall: float | None = None, cpu: float = 0.0) -> float:
+        """Seconds of the answer that just arrived neither running nor runnable (``wall``, ``cpu``: its ``spent``)."""
+        if wall is None:
+            wall, cpu = self.spent(arrival)
         if arrival.active is not None and self.active is not None:
             return max(wall - (arrival.active - self.active), 0.0)
         return max(wall - cpu, 0.0)
