@@ -42,17 +42,20 @@ from perfectplay.game import Game, ProtocolNode, terminal_score
 from perfectplay.games import MNK
 from perfectplay.search.solver.exact import score_moves
 
-PLAYOUTS = 12
-"""Random games per check."""
+PLAYOUTS = 8
+"""Random games per check: with the long ones and their first positions' children, 150 to 750 positions per game,
+each solver check near the end of a game (12 and 6 long ones: half as many positions again for twice the CPU)."""
 
-LONG_PLAYOUTS = 6
+LONG_PLAYOUTS = 4
 """Random games per check that avoid ending the game while they can."""
 
 NEAR_END_NODES = 3000
 """A position is "near the end" when the textbook minimax values every move of it within this many nodes."""
 
-SURELY_LARGE = 100 * NEAR_END_NODES
-"""Nodes far beyond any that a minimax limited to ``NEAR_END_NODES`` visits (it looks at its count every 2,048)."""
+SURELY_LARGE = 2 * NEAR_END_NODES
+"""Nodes beyond any that a minimax limited to ``NEAR_END_NODES`` visits: it stops on reaching the cap (it looks at its
+count every 2,048 nodes and at the cap), so twice the cap leaves room even for a look only every 2,048. A position
+past this gate is one that minimax would not have finished: the positions checked are the same as with no gate."""
 
 CHILDREN_OF = 3
 """Children of the first positions of each playout are checked too (they hold the symmetric twins)."""

@@ -9,7 +9,6 @@ runs the ``check`` command in process on those same shared checks.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -107,32 +106,6 @@ def game_checks_once(monkeypatch: pytest.MonkeyPatch) -> None:
         return made[key]
 
     monkeypatch.setattr(check_game, "conduct", once)
-
-
-CROWD = 2100
-"""Files beside the student's in a Downloads folder: more than the 2,000 entries a submission folder may hold, so the
-copy is the file and what it imports (tests/check/run/test_copy_*.py)."""
-
-
-@pytest.fixture(scope="session")
-def crowd(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ...]:
-    """The crowd's files, written once per test process: 2,100 files cost half a second of CPU on some file
-    systems each time, and each test's own folder links them instead (each link a file of that folder)."""
-    folder = tmp_path_factory.mktemp("crowd")
-    for number in range(CROWD):
-        (folder / f"photo{number:04}.jpg").write_bytes(b"x")
-    return tuple(sorted(folder.iterdir()))
-
-
-@pytest.fixture
-def downloads(tmp_path: Path, crowd: tuple[Path, ...]) -> Path:
-    """This test's own ``Downloads`` folder holding the crowd (and nothing else yet)."""
-    folder = tmp_path / "Downloads"
-    folder.mkdir()
-    for photo in crowd:
-        os.link(photo, folder / photo.name)
-    assert len(os.listdir(folder)) == CROWD
-    return folder
 
 
 @pytest.fixture

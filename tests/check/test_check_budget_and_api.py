@@ -81,9 +81,10 @@ def test_the_notebook_api_does_not_hang_on_an_endless_loop_and_gives_a_partial_g
     endless = tmp_path / "endless.py"
     endless.write_text("def find_best_move(board):\n    while True:\n        pass\n")
     started = time.monotonic()
-    # A tenth of a second of CPU a move: every answer spins until its limit, and the check gives up on it after
-    # its failures budget (each a fresh process) or its CPU time (half a second: five answers), whichever comes first.
-    report = check_ai(endless, board="flat", empty=" ", move_seconds=0.1, total_seconds=0.5)
+    # A twentieth of a second of CPU a move: every answer spins until its limit, and the check gives up on it after
+    # its failures budget (each a fresh process) or its CPU time (a quarter of a second: five answers), whichever
+    # comes first.
+    report = check_ai(endless, board="flat", empty=" ", move_seconds=0.05, total_seconds=0.25)
     # It stops on CPU time: on a busy machine, where the loop gets a small share of a core, that takes longer
     # on the clock, but never for ever.
     assert time.monotonic() - started < 6 * 20

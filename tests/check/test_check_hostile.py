@@ -132,22 +132,28 @@ def test_a_daemon_left_behind_dies_with_the_sandbox_and_never_touches_the_grades
     assert not marker.exists()
 
 
-@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT", "SIGKILL", "SIGSTOP"])
-def test_signals_to_the_checker_cannot_reach_it(tmp_path: Path, baseline: tuple[object, ...], signal_name: str) -> None:
-    path = build(tmp_path / "alice", "signals", signal=signal_name)
-    result = run_cli("check", str(path), *CLI, "--jsonl", "--time-per-move", "5")
+SIGNALS = ("SIGTERM", "SIGINT", "SIGKILL", "SIGSTOP")
+
+
+def test_signals_to_the_checker_cannot_reach_it(tmp_path: Path, baseline: tuple[object, ...]) -> None:
+    # One checker process for the four, one check at a time (a checker's start each, not four): a signal that
+    # reached it would end it or stop it (the command's time-out) before the row of that file and the next ones.
+    paths = [str(build(tmp_path / name, "signals", signal=name)) for name in SIGNALS]
+    result = run_cli("check", *paths, *CLI, "--jsonl", "--time-per-move", "5", "--jobs", "1")
     assert result.returncode == 1, result.stderr
-    document = json.loads(result.stdout)
-    kinds = {finding["kind"]: finding["count"] for finding in document["findings"]}
+    documents = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [Path(document["target"]).parent.name for document in documents] == list(SIGNALS)
     verdict, positions, asked, _, complete, expected = baseline
-    assert (document["verdict"], document["positions"], document["asked"], document["complete"]) == (
-        verdict,
-        positions,
-        asked,
-        complete,
-    )
-    # Signalling the sandbox's own init may end the candidate's process there: its failure, in that position.
-    assert kinds in (expected, {"crash": 1, **expected})  # type: ignore[dict-item]
+    for document in documents:
+        kinds = {finding["kind"]: finding["count"] for finding in document["findings"]}
+        assert (document["verdict"], document["positions"], document["asked"], document["complete"]) == (
+            verdict,
+            positions,
+            asked,
+            complete,
+        ), document["target"]
+        # Signalling the sandbox's own init may end the candidate's process there: its failure, in that position.
+        assert kinds in (expected, {"crash": 1, **expected}), document["target"]  # type: ignore[dict-item]
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ import jsonschema
 import pytest
 
 from check_reports import Checked
+from cli_helpers import InProcess
 from grader_schemas import CLASSROOM50, GRADESCOPE, PRAIRIELEARN
 from perfectplay.check.settings import Grading
 from shared_results import shared_folder
@@ -190,14 +191,15 @@ def test_docs_graders_holds_every_recipe_file_verbatim(recipe: str) -> None:
     assert (RECIPES / recipe).read_text().strip() in (ROOT / "docs" / "graders.md").read_text()
 
 
-def test_the_example_scripts_are_what_perfectplay_grader_writes_with_its_defaults(tmp_path: Path) -> None:
+def test_the_example_scripts_are_what_perfectplay_grader_writes_with_its_defaults(
+    tmp_path: Path, in_process: InProcess
+) -> None:
     for grader, files in (
         ("gradescope", {"setup.sh": "setup.sh", "run_autograder": "run_autograder"}),
         ("prairielearn", {"tests/run.sh": "run.sh"}),
     ):
-        made = subprocess.run(
-            [PERFECTPLAY, "grader", grader, "--out", str(tmp_path / grader)], capture_output=True, text=True
-        )
+        # In this process: what it writes is tested (the command's own start, tests/cli's test_grader_*.py).
+        made = in_process("grader", grader, "--out", str(tmp_path / grader))
         assert made.returncode == 0, made.stderr
         for written, example in files.items():
             assert (tmp_path / grader / written).read_text() == (RECIPES / grader / example).read_text(), written

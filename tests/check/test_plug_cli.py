@@ -16,7 +16,8 @@ QUICK = (
     *("--game", "connect4", "--positions", "5", "--seed", "3"),
     *("--no-games", "--sandbox", "off", "--time-per-move", "2"),
 )
-"""One seed: these tests are about the command line, not the draw, so its positions are solved once per run."""
+"""One seed: these tests are about the command line, not the draw, so its positions are solved once per run; and
+one-ply agents, not the alpha-beta searches (a tenth of a second a move): not the agent's play either."""
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def test_a_connect_four_transcript_replays_to_the_same_json_report_without_namin
     run: InProcess, tmp_path: Path
 ) -> None:
     saved = tmp_path / "t.json"
-    checked = run("check", str(EXAMPLES / "alphabeta_board.py"), *QUICK, "--json", "--transcript", str(saved))
+    checked = run("check", str(EXAMPLES / "one_ply_board.py"), *QUICK, "--json", "--transcript", str(saved))
     replayed = run("check", "--replay", str(saved), "--json")
     assert checked.returncode == replayed.returncode
     first, again = json.loads(checked.stdout), json.loads(replayed.stdout)
@@ -42,7 +43,7 @@ def test_a_connect_four_class_writes_one_feedback_file_a_student_with_the_points
     for student in ("ada", "bo"):
         folder = tmp_path / "class" / student
         folder.mkdir(parents=True)
-        (folder / "agent.py").write_text((EXAMPLES / "alphabeta_connectx.py").read_text())
+        (folder / "agent.py").write_text((EXAMPLES / "one_ply_connectx.py").read_text())
     feedback = tmp_path / "feedback"
     finished = run("check", str(tmp_path / "class"), *QUICK, "--feedback-dir", str(feedback), "--csv", "-")
     assert finished.returncode in (0, 1), finished.stderr
@@ -55,7 +56,7 @@ def test_a_connect_four_manifest_names_each_students_file_and_refuses_tic_tac_to
     run: InProcess, tmp_path: Path
 ) -> None:
     agent = tmp_path / "mine.py"
-    agent.write_text((EXAMPLES / "alphabeta_connectx.py").read_text())
+    agent.write_text((EXAMPLES / "one_ply_connectx.py").read_text())
     manifest = tmp_path / "class.csv"
     manifest.write_text("student,file\nada,mine.py\n")
     finished = run("check", "--manifest", str(manifest), *QUICK, "--csv", "-")

@@ -50,7 +50,7 @@ def test_each_plug_names_its_options_and_categories(game: str) -> None:
 def test_a_connect_four_transcript_is_judged_again_to_the_same_report_in_every_format(tmp_path: Path) -> None:
     saved = tmp_path / "transcript.json"
     plug = Connect4Plug(positions=4, games=False)
-    agent = Candidate(EXAMPLES / "alphabeta_board.py", sandbox="off")
+    agent = Candidate(EXAMPLES / "one_ply_board.py", sandbox="off")
     settings = GameSettings(agent, grading=Grading(seed=3), output=Output(transcript=saved))
     report = conduct(plug, settings)
     assert report.overall.asked == 4 and report.problem is None
@@ -66,7 +66,7 @@ def test_a_transcript_changed_after_it_was_written_is_refused_in_one_line(tmp_pa
     saved = tmp_path / "transcript.json"
     plug = Connect4Plug(positions=2, games=False)
     conduct(
-        plug, GameSettings(Candidate(EXAMPLES / "alphabeta_board.py", sandbox="off"), output=Output(transcript=saved))
+        plug, GameSettings(Candidate(EXAMPLES / "one_ply_board.py", sandbox="off"), output=Output(transcript=saved))
     )
     text = saved.read_text(encoding="utf-8").replace('"game": "connect4"', '"game": "nim"')
     saved.write_text(text, encoding="utf-8")

@@ -56,6 +56,7 @@ def test_a_secret_given_inside_the_submissions_folder_is_still_refused(home: Pat
 
 def test_connect_four_in_the_home_folder_is_checked_too(home: Path, run: InProcess) -> None:
     (home / "agent.py").write_text((EXAMPLES / "connect4" / "one_ply_connectx.py").read_text())
-    result = run("check", "--game", "connect4", "agent.py", "--positions", "20", "--sandbox", "off", "--no-games")
+    # Two positions: what is tested is where the seed comes from, not the grade (each position drawn is solved).
+    result = run("check", "--game", "connect4", "agent.py", "--positions", "2", "--sandbox", "off", "--no-games")
     assert result.returncode in (0, 1), result.stderr
     assert re.search(r"seed \d+", result.stdout), result.stdout

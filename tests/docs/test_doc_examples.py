@@ -59,10 +59,15 @@ STAND_INS = {
     "class/ann/tictactoe.py": CORRECT,
     "class/bob/tictactoe.py": BEATABLE,
 }
-PROGRAM = "#!/bin/sh\n# stands for the reader's program (a Java AI, ./bob/ai): it dies at once, a finding\nexit 1\n"
-PROGRAMS = ("bin/java", "bob/ai")
-"""Programs a page names as the reader's, stood in for (bin/ goes first on PATH, so a machine without Java runs it)."""
 """The files a page names as the reader's own, stood in for by one of the kind it means."""
+PROGRAM = ROOT / "tests" / "data" / "programs" / "first_free_cell.sh"
+"""A program that speaks the ``--command`` line protocol (its first empty cell, every time), standing for the
+programs a page names as the reader's (``java -cp build MyAI``, ``./bob/ai``)."""
+PROGRAMS = {"bin/java": "link", "bob/ai": "copy"}
+"""Where the stand-in goes, and how. bin/ goes first on PATH, so a machine without Java runs it; the checker runs
+the file a name on PATH links to (``sandbox._program_path``), and there it is, outside the scratch folder under /tmp,
+which the sandbox hides behind a private /tmp of its own: so linked, it plays (a program that could not start
+would be started 26 times, 0.7 s of CPU more per check). ./bob/ai is the reader's file in its own folder, copied."""
 
 
 @pytest.fixture
@@ -75,10 +80,13 @@ def scratch(tmp_path: Path) -> Path:
     for name, text in STAND_INS.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
-    for name in PROGRAMS:
+    for name, how in PROGRAMS.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(PROGRAM, encoding="utf-8")
-        (tmp_path / name).chmod(0o755)
+        if how == "link":
+            (tmp_path / name).symlink_to(PROGRAM)
+        else:
+            (tmp_path / name).write_bytes(PROGRAM.read_bytes())
+            (tmp_path / name).chmod(0o755)
     return tmp_path
 
 

@@ -35,8 +35,15 @@ def test_a_single_file_module_is_shown_as_its_file() -> None:
 @pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
 def test_an_agent_importing_an_allowed_package_with_dependencies_is_graded(tmp_path: Path, sandbox: str) -> None:
     (tmp_path / "agent.py").write_text(AGENT)
+    # One candidate process: each one imports gymnasium and NumPy (half a second), and one shows whether they import.
     report = check_connect4(
-        tmp_path / "agent.py", positions=2, seed=1, games=False, sandbox=sandbox, allow_packages=("gymnasium",)
+        tmp_path / "agent.py",
+        positions=2,
+        seed=1,
+        games=False,
+        workers=1,
+        sandbox=sandbox,
+        allow_packages=("gymnasium",),
     )
     assert report.verdict != "broken", report.problem
     assert report.problem is None

@@ -2,7 +2,7 @@
 
 A program that dies on purpose (it burns CPU time on import and in every
 move, then exits) is restarted after each death; were its imports and its
-dying moves free, a ``--budget 10`` check (1.5 s of CPU time) would let it
+dying moves free, a ``--budget 6`` check (0.6 s of CPU time) would let it
 burn one import and one move for each of the check's 25 failures. Burning
 is measured in CPU time (``time.process_time``), so what these tests count
 is the same on any machine, however busy.
@@ -24,12 +24,13 @@ from perfectplay.check.judge.interface import Hint
 from perfectplay.check.run import candidate, worker
 from perfectplay.check.settings import Candidate, Limits
 
-BURN = 0.3
-"""CPU seconds the dying program burns on each import and in each move."""
+BURN = 0.1
+"""CPU seconds the dying program burns on each import and in each move (under the move's 0.24 s)."""
 
-BUDGET_10 = Limits(move_seconds=0.6, total_seconds=6.0, budget_seconds=6.0)
-"""What ``--budget 10`` sets (``cli/check.py``'s ``limits``): 90% less 3 s, a move a tenth of it; the check's
-clock then allows a quarter of the 6 s as the candidate's CPU time."""
+BUDGET_6 = Limits(move_seconds=0.24, total_seconds=2.4, budget_seconds=2.4)
+"""What ``--budget 6`` sets (``cli/check.py``'s ``limits``): 90% less 3 s, a move a tenth of it; the check's
+clock then allows a quarter of the 2.4 s as the candidate's CPU time. The smallest budget the command takes but
+one (it must be more than 5 s): every second of it is burnt by each test here, four checks."""
 
 DYING = """
 import os, time
@@ -79,7 +80,7 @@ def dying(tmp_path: Path, ending: str) -> Path:
 
 
 def check_dying(path: Path, sandbox: str) -> Any:
-    return check_ai(Candidate(path, sandbox=sandbox), Hint(board="flat", empty=" "), BUDGET_10)
+    return check_ai(Candidate(path, sandbox=sandbox), Hint(board="flat", empty=" "), BUDGET_6)
 
 
 SANDBOXES = EITHER_SANDBOX
@@ -87,16 +88,16 @@ SANDBOXES = EITHER_SANDBOX
 
 @pytest.mark.parametrize("sandbox", SANDBOXES)
 @pytest.mark.parametrize("ending", ["os._exit(3)", "os.abort()"])
-def test_a_program_that_dies_on_purpose_cannot_stretch_a_budget_of_10_s(
+def test_a_program_that_dies_on_purpose_cannot_stretch_a_budget_of_6_s(
     tmp_path: Path, spied: Spied, sandbox: str, ending: str
 ) -> None:
     report = check_dying(dying(tmp_path, ending), sandbox)
     (clock,) = spied.clocks
-    assert clock.total == pytest.approx(1.5)
-    # Each process burnt an import and (all but the last, maybe) a move: 2 x 0.3 s. Charged, they end the check
-    # once its 1.5 s are spent: a few processes, each worker overshooting by at most one process's import and move,
+    assert clock.total == pytest.approx(0.6)
+    # Each process burnt an import and (all but the last, maybe) a move: 2 x 0.1 s. Charged, they end the check
+    # once its 0.6 s are spent: a few processes, each worker overshooting by at most one process's import and move,
     # never one process for each of the 25 failures a check tolerates.
-    workers = BUDGET_10.workers
+    workers = BUDGET_6.workers
     most = math.ceil(clock.total / (2 * BURN)) + workers
     assert 2 <= spied.starts <= most, spied.starts
     # Its time ran out because what it burnt was charged: imports and dying moves alike.

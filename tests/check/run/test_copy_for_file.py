@@ -34,10 +34,8 @@ def test_links_inside_a_students_own_folder_are_left_out_of_its_copy(tmp_path: P
     assert _copied(target) == ["tictactoe.py"]
 
 
-def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_imports(
-    tmp_path: Path, downloads: Path
-) -> None:
-    folder = downloads  # the crowd's 2,100 files (tests/check/conftest.py)
+def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_imports(downloads: Path) -> None:
+    folder = downloads  # the crowd's 2,100 files (conftest.py)
     (folder / "tictactoe.py").write_text("import helper\nfrom board import size\nBOOK = open('book.json')\n")
     (folder / "helper.py").write_text("from . import util\n")
     (folder / "util.py").write_text("")
@@ -45,10 +43,10 @@ def test_a_file_in_a_folder_of_2100_others_is_copied_alone_with_the_modules_it_i
     (folder / "board").mkdir()
     (folder / "board" / "__init__.py").write_text("size = 3\n")
     (folder / "book.json").write_text("{}")
-    (tmp_path / "whole").mkdir()
+    (folder.parent / "whole").mkdir()  # beside the crowd, in memory (conftest.py): it receives 2,000 files
     with pytest.raises(NotGradable, match="more than 2,000 files and folders"):
-        copy_submission(folder, tmp_path / "whole")  # the folder as a whole: too many, as before
-    target = tmp_path / "copy"
+        copy_submission(folder, folder.parent / "whole")  # the folder as a whole: too many, as before
+    target = folder.parent / "copy"
     target.mkdir()
     assert copy_for_file(folder, target, folder / "tictactoe.py") == 5
     assert _copied(target) == ["board", "board/__init__.py", "book.json", "helper.py", "tictactoe.py", "util.py"]

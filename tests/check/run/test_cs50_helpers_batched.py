@@ -29,12 +29,12 @@ from perfectplay.check.run.sweep import balance
 from perfectplay.check.settings import Candidate, Limits
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-BURN = 0.3
+BURN = 0.1
 """CPU seconds the crashing ``result`` burns before it kills its process."""
 
-LIMITS = Limits(move_seconds=0.5)
-"""A board's helpers may use half a second of CPU time (a hundred times what they need): the one that never returns is
-stopped after it."""
+LIMITS = Limits(move_seconds=0.2)
+"""A board's helpers may use a fifth of a second of CPU time (forty times what they need): the one that never returns
+is stopped after it."""
 
 QUIRKY = """
 import os, time

@@ -107,7 +107,7 @@ def _copy_needed(source: Path, target: Path, file: Path, exclude: frozenset[Path
                     f"{_say(source)}: {file.name} and what it imports pass the caps "
                     f"({caps.entries:,} files, {caps.bytes // 2**20} MB): not gradable"
                 )
-            _copy(source, path, target / name)
+            _copy(source, path, target / name, mode)
             if name.endswith(".py"):
                 waiting.extend(_wanted(source, path))
     return files
@@ -249,7 +249,7 @@ def copy_submission(source: Path, target: Path, exclude: frozenset[Path] = froze
                             f"{_say(source)} holds more than {caps.bytes // 2**20} MB of files: not gradable "
                             "(put each submission in a folder of its own, without data files)"
                         )
-                    _copy(source, path, into / name)
+                    _copy(source, path, into / name, mode)
                     files += 1
                 # Links, sockets, pipes and devices are left out: a link could show the checker's own files.
     return files
@@ -305,9 +305,12 @@ def _make(source: Path, folder: Path) -> None:
         raise NotGradable(f"{_say(source)} could not be copied ({_why(error, source, folder)})") from None
 
 
-def _copy(source: Path, path: Path, destination: Path) -> None:
+def _copy(source: Path, path: Path, destination: Path, mode: int) -> None:
+    """A regular file's contents, and whether it may be run (a ``--command`` program, ``./bob/ai``): no other bit."""
     try:
         shutil.copyfile(path, destination, follow_symlinks=False)
+        if mode & stat.S_IXUSR:
+            os.chmod(destination, 0o755)
     except OSError as error:
         if error.errno in MACHINE_ERRORS:
             raise

@@ -208,7 +208,11 @@ def main(argv: list[str]) -> None:
         os.write(ready, b"ready")
         os.close(ready)
     if argv[0] == "--exec":
-        os.execv(argv[1], argv[1:])
+        try:
+            os.execv(argv[1], argv[1:])
+        except OSError as error:  # the program's own fault (not runnable, not a program): said in its words
+            sys.stderr.write(f"perfectplay: could not run {argv[1]}: {error.strerror or error}\n")
+            os._exit(126)
     assert argv[0] == "--module"
     process.watch_parent()
     runner = answering.Runner(Path(argv[1]).resolve(), channel.Channel(*_private_json()))

@@ -78,7 +78,8 @@ def unpack_copy(archive: str, folder: str) -> None:
     with tarfile.open(archive) as tar:
         members = [member for member in tar.getmembers() if member.isfile() or member.isdir()]
         for member in members:
-            member.mode = 0o755 if member.isdir() else 0o644
+            # A file its owner may run (a ``--command`` program) stays runnable; no other bit of the copy's is kept.
+            member.mode = 0o755 if member.isdir() or member.mode & 0o100 else 0o644
             member.uid = member.gid = 0
         if hasattr(tarfile, "data_filter"):
             tar.extractall(folder, members=members, filter="data")
