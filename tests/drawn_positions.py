@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from cli_helpers import PATIENCE
 from perfectplay.check.connect4 import pool
 from perfectplay.check.connect4.suite import SuitePosition
 from shared_results import SharedResults
@@ -57,6 +56,8 @@ def write_draws(file: Path, draw: Callable[[int, int], Drawn], *keys: tuple[int,
 
 def run_drawn(draws: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``perfectplay ARGS`` in a new process (as ``run_cli``), its checks finding the draws in ``draws`` made."""
+    from cli_helpers import PATIENCE  # here: a check's process imports this module, and cli_helpers imports pytest
+
     code = PRELOAD + "runpy.run_module('perfectplay', run_name='__main__', alter_sys=True)\n"
     return subprocess.run(
         [sys.executable, "-c", code, str(draws), *args], capture_output=True, text=True, timeout=PATIENCE

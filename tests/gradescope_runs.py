@@ -14,13 +14,14 @@ from pathlib import Path
 VENV = str(Path(sys.executable).parent.parent)
 
 
-def run_autograder(root: Path) -> subprocess.CompletedProcess[str]:
-    """``root/source/run_autograder`` run with ``root`` as ``/autograder``."""
+def run_autograder(root: Path, venv: str | Path = VENV) -> subprocess.CompletedProcess[str]:
+    """``root/source/run_autograder`` run with ``root`` as ``/autograder`` and ``venv`` as ``/opt/perfectplay`` (this
+    run's environment unless told: tests/drawing_venv.py makes one whose checks share Connect Four's draws)."""
     environment = {key: value for key, value in os.environ.items() if key not in ("PERFECTPLAY", "PYTHONPATH")}
     return subprocess.run(
         [str(root / "source" / "run_autograder")],
         cwd=root,
-        env={**environment, "AUTOGRADER_ROOT": str(root), "VENV": VENV},
+        env={**environment, "AUTOGRADER_ROOT": str(root), "VENV": str(venv)},
         capture_output=True,
         text=True,
         timeout=600,

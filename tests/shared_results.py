@@ -18,9 +18,10 @@ import os
 import pickle
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import pytest
+if TYPE_CHECKING:  # pytest itself is not imported: a check's process shares draws through this module too
+    import pytest
 
 try:
     import fcntl

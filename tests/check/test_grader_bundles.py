@@ -22,8 +22,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from built_wheels import run_folder
+from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
+from shared_results import SharedResults
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
@@ -47,6 +50,32 @@ def python310() -> str:
     return found
 
 
+VENV_ONCE = """#!/bin/sh
+# Python 3.10, whose "-m venv DIR" gives DIR a copy of the environment "-m venv" made once for this test run.
+if [ "$1 $2" = "-m venv" ] && [ "$#" = 3 ]; then exec cp -a "{made}" "$3"; fi
+exec "{python}" "$@"
+"""
+
+
+@pytest.fixture(scope="module")
+def python310_venv_once(python310: str, shared_results: SharedResults, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Python 3.10 for the setup.sh runs of the pip branch: each makes its environment with ``-m venv``, whose
+    ensurepip (pip and setuptools installed, 4 s of CPU) is the same every time, so it runs once a test run and each
+    setup.sh gets a copy of that environment (the setup's own steps, from pip installing the wheel on, are its own)."""
+
+    def make() -> str:
+        where = run_folder(tmp_path_factory) / "python310-venv"
+        made = run([python310, "-m", "venv", str(where)], where.parent)  # as setup.sh would have run it
+        assert made.returncode == 0, made.stderr
+        return str(where)
+
+    made = shared_results.get("python3.10 -m venv", make)
+    python = tmp_path_factory.mktemp("python310") / "python3.10"
+    python.write_text(VENV_ONCE.format(made=made, python=python310))
+    python.chmod(0o755)
+    return str(python)
+
+
 def clean_environment(**extra: str) -> dict[str, str]:
     """The environment without this test run's virtual environment or path: the bundle must bring perfectplay."""
     dropped = ("PYTHONPATH", "VIRTUAL_ENV", "PERFECTPLAY")
@@ -58,10 +87,10 @@ def clean_environment(**extra: str) -> dict[str, str]:
 
 
 def make_bundle(tmp_path: Path, grader: str, *flags: str, out: str | None = None) -> Path:
+    """``perfectplay grader GRADER --out ... FLAGS``, run in this process: what is tested is the bundle, run below as
+    its grader runs it (the command in a process of its own: the refusals' test at the end of this file)."""
     target = tmp_path / (out or grader)
-    made = subprocess.run(
-        [PERFECTPLAY, "grader", grader, "--out", str(target), *flags], capture_output=True, text=True, timeout=120
-    )
+    made = run_here("grader", grader, "--out", str(target), *flags)
     assert made.returncode == 0, made.stderr
     assert made.stderr == ""
     return target
@@ -72,7 +101,7 @@ def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess
 
 
 def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_the_chosen_weights(
-    tmp_path: Path, python310: str
+    tmp_path: Path, python310_venv_once: str
 ) -> None:
     weights = tmp_path / "weights.toml"
     weights.write_text("never_beaten = 60\ntotal = 50\n")
@@ -90,7 +119,7 @@ def test_gradescope_zip_installs_on_python_310_without_an_index_and_grades_with_
         tmp_path,
         SOURCE=str(root / "source"),
         VENV=str(venv),
-        PYTHON=python310,
+        PYTHON=python310_venv_once,
         NO_APT="1",
         PIP_NO_INDEX="1",
     )
@@ -267,17 +296,31 @@ def connect4_gradescope_setup(tmp_path: Path, python: str, **extra: str) -> tupl
     return [line for line in setup.stdout.splitlines() if line.startswith("perfectplay:")], venv
 
 
+NO_ENSUREPIP = """#!/bin/sh
+# Python without ensurepip, as Debian's is without python3-venv: "-m venv" makes the environment, then cannot
+# give it pip, and fails.
+if [ "$1 $2" = "-m venv" ] && [ "$#" = 3 ]; then
+    "{python}" -m venv --without-pip "$3" || exit 1
+    echo "The virtual environment was not created successfully because ensurepip is not available." >&2
+    exit 1
+fi
+exec "{python}" "$@"
+"""
+
+
 def core_in(venv: Path) -> str:
     done = subprocess.run([str(venv / "bin" / "perfectplay"), "--version"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()[1]
 
 
-def test_gradescopes_connect4_setup_compiles_the_core_into_its_environment(tmp_path: Path, python310: str) -> None:
+def test_gradescopes_connect4_setup_compiles_the_core_into_its_environment(
+    tmp_path: Path, python310_venv_once: str
+) -> None:
     # Connect Four's check solves its positions as it runs: seconds each on the pure-Python core, milliseconds compiled.
     if shutil.which("gcc") is None and shutil.which("cc") is None:
         pytest.skip("no C compiler on this machine")
-    said, venv = connect4_gradescope_setup(tmp_path, python310)
+    said, venv = connect4_gradescope_setup(tmp_path, python310_venv_once)
     assert len(said) == 1 and said[0].startswith("perfectplay: compiled the core for Python 3.10"), said
     assert core_in(venv).startswith("solver core: compiled C")
 
@@ -291,6 +334,13 @@ def test_with_no_compiler_gradescopes_connect4_setup_keeps_the_pure_core_and_say
         found = shutil.which(tool)
         assert found is not None, tool
         (tools / tool).symlink_to(found)
-    said, venv = connect4_gradescope_setup(tmp_path, python310, PATH=str(tools))
+    # An image without python3-venv too (Debian's Python has no ensurepip there): its "-m venv" makes the
+    # environment but fails to give it pip, so setup.sh takes its other branch, the wheel unpacked by hand. The
+    # pip branch is run by the tests above (4 s of CPU for ensurepip alone); the compiler's absence is this test's.
+    python = tools / "python3.10"
+    python.write_text(NO_ENSUREPIP.format(python=python310))
+    python.chmod(0o755)
+    said, venv = connect4_gradescope_setup(tmp_path, str(python), PATH=str(tools))
+    assert not (venv / "bin" / "pip").exists()  # the branch without pip
     assert said == ["perfectplay: no C compiler on this machine (install gcc): the pure core is used"]
     assert core_in(venv).startswith("solver core: pure Python")

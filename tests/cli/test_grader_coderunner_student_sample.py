@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
+from commands_here import run_here
 from perfectplay.check.run import sandbox
 from secret_snoop import FOUND, snooping
 
@@ -38,7 +39,7 @@ needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubb
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("bundle") / "coderunner"
-    made = run_cli("grader", "coderunner", "--sample", "10", "--out", str(out))
+    made = run_here("grader", "coderunner", "--sample", "10", "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
@@ -98,7 +99,7 @@ def test_a_resubmission_and_a_regrade_are_asked_alike_and_another_student_anothe
 
 def test_each_template_carries_its_own_secret(bundle: Path, tmp_path: Path) -> None:
     again = tmp_path / "again"
-    assert run_cli("grader", "coderunner", "--out", str(again)).returncode == 0
+    assert run_here("grader", "coderunner", "--out", str(again)).returncode == 0
     assert secret_of(again) != secret_of(bundle)
     assert "STUDENT.id" in (bundle / "README.md").read_text()
 

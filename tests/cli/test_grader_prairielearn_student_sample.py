@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
+from commands_here import run_here
 from perfectplay.check.run import sandbox
 from perfectplay.cli.grader_student import PRAIRIELEARN_WHO, SECRET_FILE
 from platform_records import not_files, read_record
@@ -38,7 +39,7 @@ needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubb
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("bundle") / "question"
-    made = run_cli("grader", "prairielearn", "--sample", "10", "--out", str(out))
+    made = run_here("grader", "prairielearn", "--sample", "10", "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
@@ -115,7 +116,7 @@ def test_each_bundle_ships_its_own_secret_in_tests_for_its_owner_alone(bundle: P
     assert "check-secret" in (bundle / "README.md").read_text()
     assert json.loads((bundle / "info.json").read_text())["singleVariant"] is True  # one variant, one student
     again = tmp_path / "again"
-    assert run_cli("grader", "prairielearn", "--out", str(again)).returncode == 0
+    assert run_here("grader", "prairielearn", "--out", str(again)).returncode == 0
     assert (again / "tests" / SECRET_FILE).read_text() != secret.read_text()
 
 

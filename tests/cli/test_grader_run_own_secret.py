@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from commands_here import run_here
 from perfectplay.check.settings import SECRET_WORDS
 
 AI = Path(__file__).resolve().parents[2] / "examples" / "graders" / "beatable" / "tictactoe.py"
@@ -45,7 +45,7 @@ def homeless(tmp_path: Path) -> dict[str, str]:
 
 
 def bundle(tmp_path: Path, grader: str) -> Path:
-    made = run_cli("grader", grader, "--sample", "20", "--out", str(tmp_path / grader))
+    made = run_here("grader", grader, "--sample", "20", "--out", str(tmp_path / grader))
     assert made.returncode == 0, made.stderr
     return tmp_path / grader
 

@@ -17,13 +17,18 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
+from commands_here import run_here
+from drawing_venv import drawing_venv
+from drawn_positions import drawn_once
 from gradescope_runs import run_autograder
+from perfectplay.check.connect4 import asking
 from perfectplay.check.run import sandbox
 from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE, WHO
 from platform_records import not_files, read_record
 from secret_snoop import FOUND, snooping
+from shared_results import SharedResults, shared_folder
 
 pytestmark = [
     pytest.mark.slow,  # a few Connect Four checks through the bundle, each a few processes
@@ -38,17 +43,30 @@ needs_sandbox = pytest.mark.skipif(sandbox.probe() is not None, reason=f"no bubb
 
 
 @pytest.fixture(scope="module")
+def draws(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where this run's Connect Four draws are shared: Alice's regrades (and her snooping upload) draw her positions
+    once, and the check by hand the group's with its grading (tests/drawing_venv.py)."""
+    return shared_folder(tmp_path_factory) or tmp_path_factory.mktemp("draws")
+
+
+@pytest.fixture(scope="module")
+def venv(draws: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundle's /opt/perfectplay: this run's environment, its checks' draws shared through ``draws``."""
+    return drawing_venv(tmp_path_factory.mktemp("opt-perfectplay"), draws)
+
+
+@pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("bundle") / "autograder.zip"
-    made = run_cli("grader", "gradescope", "--game", "connect4", "--sample", POSITIONS, "--out", str(out))
+    made = run_here("grader", "gradescope", "--game", "connect4", "--sample", POSITIONS, "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 
 
 @pytest.fixture(scope="module")
-def alice(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str]:
+def alice(bundle: Path, venv: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str]:
     """Alice's upload of the example agent graded once, for the tests that compare another grading with it."""
-    return grade(container(bundle, tmp_path_factory.mktemp("alice"), ALICE))
+    return grade(container(bundle, tmp_path_factory.mktemp("alice"), ALICE), venv)
 
 
 GROUP = {"users": [{"id": 222, "email": "bob@school.edu"}, {"id": 111, "email": "alice@school.edu"}]}
@@ -56,10 +74,10 @@ GROUP = {"users": [{"id": 222, "email": "bob@school.edu"}, {"id": 111, "email": 
 
 
 @pytest.fixture(scope="module")
-def group(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+def group(bundle: Path, venv: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The group's upload graded once: (its /autograder, results.json), for the tests that compare with it."""
     root = container(bundle, tmp_path_factory.mktemp("group"), GROUP)
-    return root, grade(root)[0]
+    return root, grade(root, venv)[0]
 
 
 def container(bundle: Path, where: Path, metadata: object | None, agent: str | None = None) -> Path:
@@ -75,9 +93,9 @@ def container(bundle: Path, where: Path, metadata: object | None, agent: str | N
     return root
 
 
-def grade(root: Path) -> tuple[dict[str, Any], str]:
+def grade(root: Path, venv: Path) -> tuple[dict[str, Any], str]:
     """(results.json, run_autograder's stderr)."""
-    done = run_autograder(root)
+    done = run_autograder(root, venv)
     assert done.returncode == 0, done.stderr
     return json.loads((root / "results" / "results.json").read_text()), done.stderr
 
@@ -90,7 +108,11 @@ def asked(document: dict[str, Any]) -> list[str]:
 
 
 def test_one_student_resubmitting_is_asked_the_same_positions_even_beside_a_planted_secret_and_another_student_others(
-    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str], group: tuple[Path, dict[str, Any]]
+    bundle: Path,
+    venv: Path,
+    tmp_path: Path,
+    alice: tuple[dict[str, Any], str],
+    group: tuple[Path, dict[str, Any]],
 ) -> None:
     """The resubmission's upload also holds a file named like the bundle's secret (another secret, all zeros): the
     secret is the bundle's (source/), never a file of the upload's with its name, so the positions stay Alice's."""
@@ -98,7 +120,7 @@ def test_one_student_resubmitting_is_asked_the_same_positions_even_beside_a_plan
     again_root = container(bundle, tmp_path / "alice-2", ALICE)
     planted = again_root / "submission" / SECRET_FILE
     planted.write_text("0" * 64 + "\n")
-    again, _ = grade(again_root)
+    again, _ = grade(again_root, venv)
     _, other = group  # another student: Bob with Alice
     assert "drawn afresh" not in note
     assert "drawn for this student from the grader's secret" in str(first["output"])
@@ -107,10 +129,15 @@ def test_one_student_resubmitting_is_asked_the_same_positions_even_beside_a_plan
 
 
 def test_the_bundle_asks_what_check_asks_with_its_secret_and_gradescopes_ids(
-    tmp_path: Path, group: tuple[Path, dict[str, Any]], in_process: InProcess
+    tmp_path: Path,
+    group: tuple[Path, dict[str, Any]],
+    in_process: InProcess,
+    draws: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Known answer: the bundle's student is ``gradescope:`` and the users' ids, sorted (a group is one student)."""
     root, by_bundle = group
+    monkeypatch.setattr(asking, "draw_positions", drawn_once(SharedResults(draws)))
     secret = tmp_path / "secret"
     secret.write_bytes((root / "source" / SECRET_FILE).read_bytes())
     secret.chmod(0o600)
@@ -132,21 +159,21 @@ def test_each_bundle_ships_its_own_secret_in_the_source_folder_for_its_owner_alo
     assert re.fullmatch(r"[0-9a-f]{64}", secret)  # 32 random bytes
     assert '--secret "$work/check-secret" --student "$student"' in script
     again = tmp_path / "again.zip"
-    assert run_cli("grader", "gradescope", "--game", "connect4", "--out", str(again)).returncode == 0
+    assert run_here("grader", "gradescope", "--game", "connect4", "--out", str(again)).returncode == 0
     with zipfile.ZipFile(again) as archive:
         assert archive.read(SECRET_FILE).decode().strip() != secret
     tictactoe = tmp_path / "tictactoe.zip"
-    assert run_cli("grader", "gradescope", "--out", str(tictactoe)).returncode == 0
+    assert run_here("grader", "gradescope", "--out", str(tictactoe)).returncode == 0
     with zipfile.ZipFile(tictactoe) as archive:  # tic-tac-toe's budget samples: its own secret, and --secret
         assert archive.read(SECRET_FILE).decode().strip() != secret
         assert '--secret "$work/check-secret" --student "$student"' in archive.read("run_autograder").decode()
 
 
 def test_missing_metadata_is_a_fresh_draw_with_a_note_never_a_zero(
-    bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
+    bundle: Path, venv: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
 ) -> None:
     named, _ = alice
-    alone, note = grade(container(bundle, tmp_path / "alone", None))
+    alone, note = grade(container(bundle, tmp_path / "alone", None), venv)
     assert "no student in submission_metadata.json" in note and "drawn afresh" in note
     assert SECRET_WORDS not in str(alone["output"]) and re.search(r"\bseed \d+", str(alone["output"]))
     assert alone["tests"] and isinstance(alone["score"], int | float) and alone["score"] > 0
@@ -187,12 +214,14 @@ def test_the_metadata_reader_follows_no_link_and_reads_no_fifo(tmp_path: Path) -
 
 
 @needs_sandbox
-def test_the_submission_cannot_read_the_secret(bundle: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]) -> None:
+def test_the_submission_cannot_read_the_secret(
+    bundle: Path, venv: Path, tmp_path: Path, alice: tuple[dict[str, Any], str]
+) -> None:
     """An agent that reads the secret (at the bundle's path or the run's copy) exits, so its grade would change."""
     plain, _ = alice
     source = tmp_path / "snoop" / "autograder" / "source" / SECRET_FILE
     snoop = snooping(AGENT.read_text(), [str(source)], ["/tmp/*/check-secret", "/autograder/source/check-secret"])
-    snooped, _ = grade(container(bundle, tmp_path / "snoop", ALICE, agent=snoop))
+    snooped, _ = grade(container(bundle, tmp_path / "snoop", ALICE, agent=snoop), venv)
     assert source.is_file()
     assert FOUND not in str(snooped["output"])
     assert snooped["score"] == plain["score"] and asked(snooped) == asked(plain)

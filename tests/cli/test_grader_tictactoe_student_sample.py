@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import InProcess, run_cli
+from cli_helpers import InProcess
+from commands_here import run_here
 from gradescope_runs import run_autograder
 from perfectplay.check.settings import SECRET_WORDS
 from perfectplay.cli.grader_student import SECRET_FILE
@@ -31,7 +32,7 @@ AS_CHECKED = ("--format", "gradescope", "--budget", "540", "--memory", "256", "-
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("bundle") / "autograder.zip"
-    made = run_cli("grader", "gradescope", "--sample", "20", "--out", str(out))
+    made = run_here("grader", "gradescope", "--sample", "20", "--out", str(out))
     assert made.returncode == 0, made.stderr
     return out
 

@@ -28,6 +28,7 @@ from perfectplay.check.settings import (
     Output,
     from_keywords,
 )
+from perfectplay.check.tictactoe.asking import STRICTER
 from perfectplay.check.tictactoe.plug import TicTacToeCheck, TicTacToePlug
 
 
@@ -94,6 +95,8 @@ def replay(path: str | os.PathLike[str], standard: str | None = None) -> CheckRe
     Grading(standard=standard).validate()
     recorded = transcript.load(path)
     if standard is not None:
-        recorded = dataclasses.replace(recorded, standard=standard)
+        # The teacher's standard decides, as in a live check given one: the run's note on the stricter one goes.
+        notes = [note for note in recorded.notes if STRICTER not in note]
+        recorded = dataclasses.replace(recorded, standard=standard, notes=notes)
     settings = CheckSettings(Candidate(recorded.target), Hint(), Limits(), Grading(standard), Output())
     return TicTacToeCheck(recorded.target, [], None, settings, lambda: "replayed from a transcript")._judge(recorded)

@@ -18,10 +18,10 @@ AGENT = "import {module}\n\n\ndef agent(obs, config):\n    return [c for c in ra
 def test_an_installed_package_not_allowed_is_named_with_its_flag(tmp_path: Path) -> None:
     pytest.importorskip("yaml")
     (tmp_path / "main.py").write_text(AGENT.format(module="yaml"))
-    report = check_connect4(tmp_path / "main.py", positions=4, seed=3, games=False, sandbox="off")
+    report = check_connect4(tmp_path / "main.py", positions=6, seed=3, games=False, sandbox="off")
     assert report.verdict == "broken"
     assert "--allow-package yaml shows it" in str(report.problem)
     allowed = check_connect4(
-        tmp_path / "main.py", positions=4, seed=3, games=False, sandbox="off", allow_packages=("numpy", "yaml")
+        tmp_path / "main.py", positions=6, seed=3, games=False, sandbox="off", allow_packages=("numpy", "yaml")
     )
-    assert allowed.problem is None and allowed.overall.legal == 4
+    assert allowed.problem is None and allowed.overall.legal == 6  # seed 3's six, drawn once a run

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,6 @@ from perfectplay.check.connect4.render import render_text, report_json
 from perfectplay.check.connect4.score import connect4_score
 from perfectplay.check.connect4.suite import PHASES, SuitePosition, load_suite
 from perfectplay.search.solver import score_moves
-from repo_paths import ROOT
 
 SEED_A, SEED_B = 101, 202
 TABLE_AGENT = """
@@ -135,10 +135,12 @@ def test_a_first_legal_column_agent_scores_at_most_30_and_a_broken_agent_gets_th
 
 @pytest.mark.slow
 def test_the_depth_4_alphabeta_example_scores_at_least_80_and_first_legal_at_most_30_on_one_draw(
-    tmp_path: Path,
+    tmp_path: Path, example_on_one_draw: Callable[[str, bool], Connect4Report]
 ) -> None:
+    # The alpha-beta example's check with its games, made once a run (tests/check/connect4/conftest.py: these
+    # settings, on seed 202): the rates' test reads its positions' answers.
     settings: dict[str, Any] = {"positions": 30, "seed": SEED_B, "sandbox": "off", "move_seconds": 10.0}
-    strong = check_connect4(ROOT / "examples" / "connect4" / "alphabeta_connectx.py", **settings)
+    strong = example_on_one_draw("alphabeta_connectx", True)
     trivial = check_connect4(table_agent(tmp_path, "first_legal.py", []), **settings)
     assert strong.failures == () and connect4_score(strong).points >= 80, render_text(strong)
     assert connect4_score(trivial).points <= 30, render_text(trivial)

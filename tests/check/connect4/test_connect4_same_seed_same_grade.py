@@ -43,26 +43,28 @@ Graded = tuple[Connect4Report, Score]
 pytestmark = pytest.mark.xdist_group("connect4-same-seed")  # one worker: the first checks below are made once
 
 
-def graded(path: Path, seed: int = SEED, sandbox: str = "auto", workers: int = 2) -> Graded:
+def graded(path: Path, seed: int = SEED, sandbox: str = "auto", workers: int = 2, positions: int = 40) -> Graded:
     """The report (its timings aside) and the points of a fresh check of ``path`` with its games, under ``seed``."""
-    report = check_connect4(path, positions=40, seed=seed, sandbox=sandbox, workers=workers)
+    report = check_connect4(path, positions=positions, seed=seed, sandbox=sandbox, workers=workers)
     assert report.problem is None and report.games, report.problem
     return replace(report, timing=None), connect4_score(report)
 
 
 @functools.cache
-def graded_first(path: Path, seed: int = SEED, workers: int = 2) -> Graded:
+def graded_first(path: Path, seed: int = SEED, sandbox: str = "auto", workers: int = 2) -> Graded:
     """``graded``, made once for the tests that read it; every test still compares it with a check of its own."""
-    return graded(path, seed, workers=workers)
+    return graded(path, seed, sandbox=sandbox, workers=workers)
 
 
 @pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
 def test_the_one_ply_example_that_breaks_ties_at_random_is_graded_alike_twice(sandbox: str) -> None:
-    assert graded(ONE_PLY, sandbox=sandbox) == graded(ONE_PLY, sandbox=sandbox)
+    # The first unsandboxed check is also the one the tests below compare theirs with.
+    assert graded_first(ONE_PLY, sandbox=sandbox) == graded(ONE_PLY, sandbox=sandbox)
 
 
 def test_one_agent_process_or_two_and_so_games_on_other_processes_give_the_same_grade() -> None:
-    assert graded(ONE_PLY, workers=1) == graded_first(ONE_PLY, workers=2)
+    # Unsandboxed: the seed reaches the sandbox's processes as it does these (the test above).
+    assert graded(ONE_PLY, sandbox="off", workers=1) == graded_first(ONE_PLY, sandbox="off", workers=2)
 
 
 def test_an_agent_drawing_from_numpy_s_legacy_generator_is_graded_alike_twice(tmp_path: Path) -> None:
@@ -73,5 +75,7 @@ def test_an_agent_drawing_from_numpy_s_legacy_generator_is_graded_alike_twice(tm
 
 
 def test_another_seed_may_give_another_grade() -> None:
-    first, other = graded_first(ONE_PLY), graded(ONE_PLY, seed=8)
+    # The games are drawn from the seed alone, not from how many positions are asked: the other seed's check asks
+    # the six positions of seed 3 that other tests' checks draw (tests/drawn_positions.py), not forty drawn for it.
+    first, other = graded_first(ONE_PLY, sandbox="off"), graded(ONE_PLY, seed=3, sandbox="off", positions=6)
     assert [game.moves for game in first[0].games] != [game.moves for game in other[0].games]

@@ -4,13 +4,14 @@ import fcntl
 import os
 import stat
 
-PAYLOADS = {
-    "huge": b"x" * (200 * 1024 * 1024),
-    "deep": b"[" * 60_000 + b"\n",
-    "not_json": b"this is not JSON\n",
-    "wrong_shape": b'{"kind": "int", "value": "zero", "output": ["a", {"b": 1}]}\n',
-    "many": b'{"kind": "int", "value": 6}\n' * 100_000,
+PAYLOADS = {  # made at import, the kind asked for alone (the huge one is 200 MB)
+    "huge": lambda: b"x" * (200 * 1024 * 1024),
+    "deep": lambda: b"[" * 60_000 + b"\n",
+    "not_json": lambda: b"this is not JSON\n",
+    "wrong_shape": lambda: b'{"kind": "int", "value": "zero", "output": ["a", {"b": 1}]}\n',
+    "many": lambda: b'{"kind": "int", "value": 6}\n' * 100_000,
 }
+PAYLOAD = PAYLOADS["__KIND__"]()
 
 
 def attack():
@@ -21,7 +22,7 @@ def attack():
                 continue
             if fcntl.fcntl(descriptor, fcntl.F_GETFL) & os.O_ACCMODE != os.O_WRONLY:
                 continue
-            left = memoryview(PAYLOADS["__KIND__"])
+            left = memoryview(PAYLOAD)
             while left:
                 left = left[os.write(descriptor, left) :]
         except OSError:

@@ -37,9 +37,12 @@ def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_co
                     assert oracle.child(position, move) == TicTacToePosition(
                         after, "O" if position.to_move == "X" else "X"
                     )
-                else:
-                    with pytest.raises(KeyError):
+                else:  # a KeyError, as pytest.raises would see it (88,000 of these: its context costs half a second)
+                    try:
                         oracle.child(position, move)
+                    except KeyError:
+                        continue
+                    raise AssertionError(f"{position} has a child after the illegal move {move}")
 
 
 def test_a_game_o_starts_is_a_game_x_starts_with_the_colours_swapped(oracle: TicTacToeOracle) -> None:

@@ -1,4 +1,8 @@
-"""The lab's find_best_move as students copy it from the most read minimax write-up: camelCase, lower-case marks."""
+"""The lab's find_best_move as students copy it from the most read minimax write-up: camelCase, lower-case marks.
+
+The write-up's minimax is kept as it is written but for a memo of its values (``seen``): its answers are the
+same, and the check that recognises it asks the empty board's search once instead of half a million times over.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,9 @@ from perfectplay.check.judge.detect import SEEDS_NAME, _mark, seeds_function
 WRITE_UP = """\
 # the next optimal move for the player, minimax with depth
 player, opponent = 'x', 'o'
+
+
+seen = {}
 
 
 def movesLeft(b):
@@ -26,6 +33,13 @@ def evaluate(b):
 
 
 def minimax(b, depth, isMax):
+    key = (str(b), depth, isMax)
+    if key not in seen:
+        seen[key] = search(b, depth, isMax)
+    return seen[key]
+
+
+def search(b, depth, isMax):
     score = evaluate(b)
     if score:
         return score - depth if score > 0 else score + depth

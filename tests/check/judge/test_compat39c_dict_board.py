@@ -2,7 +2,8 @@
 
 ``board = {1: ' ', 2: ' ', ..., 9: ' '}`` (1 at the top left, as the number pad of a much-followed tutorial is
 drawn), its AI taking that board and answering the square's key: refused before, "gave no legal move on the probe
-positions with any board tried".
+positions with any board tried". (Its minimax keeps a memo of its values here, ``_seen``: the same answers, without
+searching the empty board's tree again for every question.)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from perfectplay.check.run.inside.values import equal
 
 AI = """\
 LINES = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7)]
+_seen = {}
 
 
 def winner(board):
@@ -28,6 +30,13 @@ def free(board):
 
 
 def minimax(board, turn, me, depth):
+    key = (str(board), turn, me, depth)
+    if key not in _seen:
+        _seen[key] = search(board, turn, me, depth)
+    return _seen[key]
+
+
+def search(board, turn, me, depth):
     won = winner(board)
     if won:
         return 10 - depth if won == me else depth - 10

@@ -2,7 +2,8 @@
 
 Honest code, third round: a minimax on a list of 3 lists of 0/1/2 with ``EMPTY = 0`` at the top was read with its
 0 for empty and ``'X'``/``'O'`` for the stones; counting 1s and 2s, it saw no stone, still answered legal moves on
-every probe, and was graded "can be beaten", 43 of 100, though it never loses.
+every probe, and was graded "can be beaten", 43 of 100, though it never loses. (Its minimax keeps a memo of its
+values here, ``_seen``: the same answers, without searching the empty board's tree again for every question.)
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from perfectplay.check.api import check_ai
 
 AI = """\
 {top}
+
+
+_seen = dict()
 
 
 def winner(board):
@@ -39,6 +43,13 @@ def current_player(board):
 
 
 def score(board, me, depth):
+    key = (str(board), me, depth)
+    if key not in _seen:
+        _seen[key] = search(board, me, depth)
+    return _seen[key]
+
+
+def search(board, me, depth):
     w = winner(board)
     if w == me:
         return 10 - depth

@@ -108,7 +108,7 @@ def test_a_table_that_learns_no_value_below_0_is_named(tmp_path: Path) -> None:
 
 def test_training_that_never_ends_is_stopped_at_its_cpu_budget_and_named_too_slow(tmp_path: Path) -> None:
     path = variant(tmp_path, "    player = NimAI()\n", "    player = NimAI()\n    while True:\n        pass\n")
-    report = check(path, train_games="10", train_seeds="1", train_budget="1")
+    report = check(path, train_games="10", train_seeds="1", train_budget="0.3")
     assert report.seeds[0].failure_kind == "timeout"
     assert "too_slow" in bug_kinds(report)
     assert report.verdict == "fail"

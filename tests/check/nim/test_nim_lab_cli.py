@@ -157,10 +157,13 @@ def test_a_program_in_any_language_is_checked_as_a_player_over_the_line_protocol
 
 
 def test_each_student_draws_their_own_seed_from_the_graders_secret_and_the_seed_shown_asks_the_same_again(
-    run: InProcess,
+    run: InProcess, game_checks_once: None
 ) -> None:
     """No answer key to carry in: without the grader's secret nobody knows the hand-made tables' values beforehand,
-    and a resubmission is asked the same (grader_secret.py)."""
+    and a resubmission is asked the same (grader_secret.py).
+
+    Each check made once for its settings (tests/check/conftest.py): the resubmission is the same check only if the
+    seed drawn for it is the same; the seed given with --seed (shown) is another setting, so another check."""
     target = str(EXAMPLES / "learning" / "nim.py")
     quick = ("--game", "nim", "--train-games", "50", "--format", "json")
 

@@ -147,7 +147,8 @@ def test_a_table_whose_values_never_end_is_stopped_and_still_judged_by_its_play(
         "    ai.q = D(ai.q)\n"
         "    return ai\n"
     )
-    report = check(hostile(tmp_path, tail))
+    # Under 128 MB, not the default 512: the endless list of its values meets the limit a quarter as far on.
+    report = check_nim(hostile(tmp_path, tail), NimCheck(hint=QUICK, total_seconds=120.0, memory_mb=128))
     assert report.verdict == "fail" and not report.machine
 
 
@@ -296,9 +297,11 @@ def test_a_move_of_ints_that_claim_to_equal_the_tables_best_is_judged_by_their_r
 
 @pytest.mark.slow
 def test_an_honest_ai_whose_table_is_a_defaultdict_of_ints_and_floats_still_passes(tmp_path: Path) -> None:
-    # The table check reads dict's own storage: a dict subclass that is honest is read as the dict it is.
+    # The table check reads dict's own storage: a dict subclass that is honest is read as the dict it is. 2,000
+    # games train the example to pass (0.98 under this seed; full training is test_nim_lab_check.py's), so a table
+    # misread would show as a fail or a note.
     edits = {"self.q = dict()": "self.q = __import__('collections').defaultdict(int)"}
-    report = check(hostile(tmp_path, **edits), train_games="10000")
+    report = check(hostile(tmp_path, **edits), train_games="2000")
     assert report.verdict == "pass" and report.rates[0] >= 0.96, report.rates
     assert not any("not counted" in note or "could not be read" in note for note in report.notes), report.notes
 

@@ -16,6 +16,7 @@ student's. One end-to-end test runs a real hostile candidate through the CLI.
 from __future__ import annotations
 
 import csv
+import functools
 import html.parser
 import io
 import json
@@ -389,12 +390,19 @@ def test_the_text_report_shows_student_text_on_its_own_lines_only_and_never_cras
 def test_the_json_report_round_trips_as_utf8_keeps_its_shape_and_fits_the_schema(
     text: str, build: Callable[[str], CheckReport]
 ) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     document = report_json(build(text))
     data = json.dumps(document, ensure_ascii=False).encode("utf-8")
     assert json.loads(data) == json.loads(json.dumps(document))
-    jsonschema.validate(json.loads(data), json_schema())
+    report_validator().validate(json.loads(data))
     assert shape(document) == shape(report_json(build("x")))
+
+
+@functools.cache
+def report_validator() -> Any:
+    """The schema's validator, made once: ``jsonschema.validate`` checks the schema itself again on every call (most of
+    this test's time); the schema's own validity is test_check_schema.py's."""
+    jsonschema = pytest.importorskip("jsonschema")
+    return jsonschema.Draft202012Validator(json_schema())
 
 
 def shape(value: Any) -> Any:

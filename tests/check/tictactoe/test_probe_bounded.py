@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from hostile_payloads import EITHER_SANDBOX
+from perfectplay.check import conductor
 from perfectplay.check.api import check_ai
-from perfectplay.check.conductor import MAX_FAILURES
 from perfectplay.check.settings import Candidate, Grading
 from perfectplay.check.tictactoe.asking import PROBE_FAILURES_IN_ALL
 
@@ -32,13 +32,16 @@ def find_best_move(board):
 
 @pytest.mark.parametrize("sandbox", EITHER_SANDBOX)
 def test_a_program_offering_hundreds_of_boards_and_dying_on_each_is_probed_a_few_times(
-    tmp_path: Path, process_starts: list[int], sandbox: str
+    tmp_path: Path, process_starts: list[int], sandbox: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The check's own failures are not the subject (the probe's budget is its own): 5 of them before it stops
+    # asking, not 25, each a process started (in the sandbox, a new one), and a bound tighter still.
+    monkeypatch.setattr(conductor, "MAX_FAILURES", 5)
     path = tmp_path / "many_boards.py"
     path.write_text(MANY_BOARDS)
     report = check_ai(Candidate(path, sandbox=sandbox), grading=Grading(sample=20))
     # A few readings of the probe, then the check's own failures: never a process for each board offered.
-    assert process_starts[0] <= PROBE_FAILURES_IN_ALL + MAX_FAILURES + 4, process_starts[0]
+    assert process_starts[0] <= PROBE_FAILURES_IN_ALL + conductor.MAX_FAILURES + 4, process_starts[0]
     assert report.verdict != "unbeatable" and not report.complete
     assert any("ways of reading its board crashed" in note for note in report.notes)
     assert any(finding.kind == "crash" for finding in report.findings)

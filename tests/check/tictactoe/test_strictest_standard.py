@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from perfectplay.check.api import check_ai
+from perfectplay.check.api import check_ai, replay
 from perfectplay.check.report.model import CheckReport
-from perfectplay.check.settings import Candidate, Grading
+from perfectplay.check.settings import Candidate, Grading, Output
 
 SLOW_WINS = '''
 
@@ -78,3 +78,18 @@ def test_the_teachers_standard_always_wins(tmp_path: Path, examples: Path, stand
     report = check(write(tmp_path, examples, SLOW_WINS, LAB_TOO), standard=standard)
     assert report.standard == standard
     assert not any("judged by the stricter standard" in note for note in report.notes)
+
+
+def test_a_transcript_judged_again_by_the_teachers_standard_says_nothing_of_the_stricter_one(
+    tmp_path: Path, examples: Path
+) -> None:
+    # The live run's note said "judged by the stricter standard ... best" under a report judged by value.
+    saved = tmp_path / "transcript.json"
+    path = write(tmp_path, examples, SLOW_WINS, LAB_TOO)
+    live = check_ai(Candidate(path, sandbox="off"), grading=Grading(sample=150), output=Output(transcript=saved))
+    assert live.standard == "best" and any("judged by the stricter standard" in note for note in live.notes)
+    again = replay(saved)
+    assert again.standard == "best" and again.notes == live.notes
+    lenient = replay(saved, standard="value")
+    assert lenient.standard == "value" and lenient.verdict == "unbeatable"
+    assert not any("stricter standard" in note for note in lenient.notes)

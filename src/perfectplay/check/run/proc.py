@@ -10,7 +10,7 @@ import os
 import signal
 from collections.abc import Sequence
 
-from perfectplay.check.run.schedstats import RunDelays, walk_tree
+from perfectplay.check.run.schedstats import Counted, RunDelays, walk_tree
 
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -37,7 +37,7 @@ def process_cpu(pid: int) -> float | None:
     return sum(int(field) for field in data[data.rindex(b")") + 2 :].split()[11:15]) / _TICKS
 
 
-def run_delay(pids: Sequence[int], kept: RunDelays | None = None, now: float | None = None) -> float | None:
+def run_delay(pids: Sequence[int] | Counted, kept: RunDelays | None = None, now: float | None = None) -> float | None:
     """Seconds the threads of ``pids`` spent runnable but waiting for a processor; None without schedstat.
 
     ``kept``: a child's own files, kept open between its readings (schedstats.py), ``now`` the reader's clock (a

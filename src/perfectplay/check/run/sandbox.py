@@ -54,6 +54,7 @@ from perfectplay.check.errors import CheckUsageError, NotGradable
 from perfectplay.check.run import accounting, own_user
 from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.copying import CAPS, copy_for_file
+from perfectplay.check.run.handed import bwrap_compiled, compiled_modules, inside_module, stand_in, write_compiled
 from perfectplay.check.run.hidden_packages import hide_packages, package_folders
 
 SANDBOXES = ("auto", "require", "off")
@@ -347,8 +348,12 @@ class Jail:
         if not self.isolation.sandboxed:
             return {}
         handed = {RUNNER_FD: RUNNER}
-        handed.update({_handed("RUNNER", part.stem): part for part in RUNNER_PARTS})
-        handed.update({_handed("DRIVER", name): path for name, path in self.drivers.items()})
+        handed.update({stand_in("RUNNER", part.stem): part for part in RUNNER_PARTS})
+        handed.update({stand_in("DRIVER", name): path for name, path in self.drivers.items()})
+        modules = compiled_modules(
+            {part.stem: part for part in RUNNER_PARTS}, INSIDE_PARTS, self.drivers, INSIDE_DRIVERS
+        )
+        handed.update(write_compiled(self._temp / "compiled", modules))  # read, not compiled, at each start
         if self.archive is not None:
             handed[ARCHIVE_FD] = self.archive
         return handed
@@ -400,7 +405,7 @@ class Jail:
         drivers = [
             flag
             for name, path in sorted(self.drivers.items())
-            for flag in ("--driver", f"{name}={_inside_module(INSIDE_DRIVERS, name) if sandboxed else path}")
+            for flag in ("--driver", f"{name}={inside_module(INSIDE_DRIVERS, name) if sandboxed else path}")
         ]
         chance = [] if self.chance is None else ["--chance", str(self.chance.at_import)]
         return self._start([*no_fork, *paths, *drivers, *chance, "--module", self.inside(file)])
@@ -437,7 +442,8 @@ class Jail:
         if program is None and self.drivers:
             argv += ["--perms", "0755", "--dir", INSIDE_DRIVERS]
             for name in sorted(self.drivers):
-                argv += ["--perms", "0444", "--file", _handed("DRIVER", name), _inside_module(INSIDE_DRIVERS, name)]
+                argv += ["--perms", "0444", "--file", stand_in("DRIVER", name), inside_module(INSIDE_DRIVERS, name)]
+            argv += bwrap_compiled("DRIVER", sorted(self.drivers), INSIDE_DRIVERS)
         # Last, once every folder is made: the sandbox's root read-only (its tmpfs has no size).
         argv += ["--remount-ro", "/"]
         unpack = ["--unpack", INSIDE_ARCHIVE, INSIDE_FOLDER]
@@ -468,18 +474,6 @@ class Jail:
                 own_user.sweep(self.slot.uid)
         if self.slot is not None:
             self.slot.release()
-
-
-def _handed(kind: str, name: str) -> str:
-    """The stand-in for a module handed in as a descriptor (``files``): ``RUNNER`` for one of the runner's own,
-    ``DRIVER`` for a game plug's driver."""
-    return f"@{kind}_{name}_FD@"
-
-
-def _inside_module(folder: str, name: str) -> str:
-    """Where the sandbox shows module ``name`` of ``folder``: ``INSIDE_PARTS`` (the runner loads its own modules
-    from there) or ``INSIDE_DRIVERS``."""
-    return f"{folder}/{name}.py"
 
 
 def _bwrap(
@@ -540,7 +534,8 @@ def _bwrap(
         argv += ["--perms", "0444", "--file", runner_fd, INSIDE_RUNNER]
         argv += ["--perms", "0755", "--dir", INSIDE_PARTS]
         for part in RUNNER_PARTS:
-            argv += ["--perms", "0444", "--file", _handed("RUNNER", part.stem), _inside_module(INSIDE_PARTS, part.stem)]
+            argv += ["--perms", "0444", "--file", stand_in("RUNNER", part.stem), inside_module(INSIDE_PARTS, part.stem)]
+        argv += bwrap_compiled("RUNNER", [part.stem for part in RUNNER_PARTS], INSIDE_PARTS)
     for folder in sorted({str(Path(inside).parent) for inside, _ in allowed}):
         argv += ["--perms", "0755", "--dir", str(Path(folder).parent), "--perms", "0755", "--dir", folder]
     for inside, outside in allowed:

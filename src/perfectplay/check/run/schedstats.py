@@ -40,6 +40,22 @@ QUIET = 0.02
 grown by for the later one to stand (``AFRESH_EVERY``)."""
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A cgroup's processes, listed (``listed``) only when ``tasks``, their threads as the cgroup counts them
+    (``pids.current``), shows that one started or ended since the last reading.
+
+    When the count is the number of threads whose files the last reading kept (it kept every process's), and
+    each of those files still reads (the file of a thread that ended never reads again), the processes and
+    their threads are the last reading's: a thread or process started since would count one more, one that
+    ended would fail its read. Only the kept files are read then, one ``pread`` a thread: not the cgroup's
+    list of processes nor each process's ``task`` folder (four of an answer's eight system calls).
+    """
+
+    tasks: int | None
+    listed: Callable[[], Sequence[int]]
+
+
 @dataclass
 class _Process:
     """One process's open files: its ``task`` folder (for the thread count) and each of its threads' ``schedstat``."""
@@ -77,17 +93,38 @@ class RunDelays:
         self._lock = threading.Lock()
         self._closed = False
         self._afresh: tuple[float, tuple[int, ...], dict[int, int], bool] | None = None
+        self._whole = -1
+        """The threads of the last reading when every one of its processes' files was kept, else -1 (``Counted``)."""
 
     @property
     def kept(self) -> int:
         """How many files are open now."""
         return sum(process.files() for process in self._processes.values())
 
-    def read(self, pids: Sequence[int], now: float | None = None) -> float | None:
+    def read(self, pids: Sequence[int] | Counted, now: float | None = None) -> float | None:
         """The summed run delay of ``pids``; ``now`` (the reader's clock) lets a reading that opened its files
-        afresh stand for ``AFRESH_EVERY`` seconds."""
+        afresh stand for ``AFRESH_EVERY`` seconds. ``Counted`` processes are listed only when their count of
+        threads changed (``Counted``)."""
+        if isinstance(pids, Counted):
+            if pids.tasks is not None and pids.tasks == self._whole:
+                with self._lock:
+                    kept = self._kept() if pids.tasks == self._whole else None
+                if kept is not None:
+                    return kept / 1e9
+            pids = pids.listed()
         each = self._nanoseconds(pids, now)
         return sum(each.values()) / 1e9 if each else None
+
+    def _kept(self) -> int | None:
+        """The summed run delay of every kept thread in nanoseconds; None if one of them has ended."""
+        total = 0
+        for process in self._processes.values():
+            for descriptor in process.threads:
+                delay = _read(descriptor)
+                if delay is None:
+                    return None
+                total += delay
+        return total
 
     def each(self, pids: Sequence[int]) -> dict[int, float]:
         """The run delay of each of ``pids`` that can be read (its threads summed), in seconds."""
@@ -115,6 +152,7 @@ class RunDelays:
                 if len(found) == len(self._processes):
                     return found
                 found = {}
+            self._whole = -1
             afresh = False
             kept: dict[int, _Process] = {}
             room = 0 if self._closed else KEPT
@@ -141,6 +179,8 @@ class RunDelays:
             for process in self._processes.values():  # processes gone since the last reading
                 process.close()
             self._processes = kept
+            if kept and not afresh and len(kept) == len(found):
+                self._whole = sum(len(process.threads) for process in kept.values())
             if afresh and now is not None:
                 quiet = last is not None and last[1] == asked and now > last[0]
                 if quiet and last is not None:  # the same processes, queued at most QUIET of the time since
@@ -152,6 +192,7 @@ class RunDelays:
         """Close every kept file; later readings open and close each file (a late reading stays right)."""
         with self._lock:
             self._closed = True
+            self._whole = -1
             for process in self._processes.values():
                 process.close()
             self._processes = {}

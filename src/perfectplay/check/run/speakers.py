@@ -41,8 +41,8 @@ class Speaker(Protocol):
 
 
 def _timed(record: dict[str, Any], budget: AnswerBudget, arrival: Arrival) -> dict[str, Any]:
-    record["seconds"], record["cpu"] = budget.spent(arrival)
-    record["waited"] = budget.waited_for(arrival)
+    record["seconds"], record["cpu"] = wall, cpu = budget.spent(arrival)
+    record["waited"] = budget.waited_for(arrival, wall, cpu)
     return record
 
 
@@ -121,12 +121,12 @@ class RunnerSpeaker:
             if draws:
                 message["draws"] = list(draws[start : start + size])
             child.send(json.dumps(message).encode() + b"\n", budget)
-            for _ in batch:
+            for left in range(len(batch) - 1, -1, -1):
                 arrival = child.next_line(budget)
                 child.owed -= 1
                 record = _timed(self.cleaned(op, protocol.decode(arrival.data)), budget, arrival)
-                # The next board's limits count from this answer's arrival: it was being answered since then.
-                budget = AnswerBudget(clock, arrival.cpu, arrival.wall, self.limit, arrival.active)
+                if left:  # the next board's limits count from this answer's arrival: it was being answered since then
+                    budget = AnswerBudget(clock, arrival.cpu, arrival.wall, self.limit, arrival.active)
                 yield record
             cpu, active = arrival.cpu, arrival.active
 

@@ -69,7 +69,7 @@ from perfectplay.check.run.failures import (
 from perfectplay.check.run.proc import kill_session, process_cpu, read_tree, run_delay, tree_cpu, tree_running
 from perfectplay.check.run.protocol import MAX_LINE, ProtocolError
 from perfectplay.check.run.sandbox import READY_FD
-from perfectplay.check.run.schedstats import RunDelays, Starvation
+from perfectplay.check.run.schedstats import Counted, RunDelays, Starvation
 from perfectplay.check.run.stderr_tail import Tail
 
 __all__ = [
@@ -300,7 +300,9 @@ class Child:
         scheduler statistics.
         """
         used = self.cpu() if cpu is None else cpu  # first: a walk it makes lists the processes too
-        pids = self.group.members() if self.group is not None else self._tree()
+        group = self.group
+        # With a cgroup, its processes are listed only when its count of threads changed (``schedstats.Counted``).
+        pids = self._tree() if group is None else Counted(group.tasks(), lambda: group.members() or [self.process.pid])
         delay = run_delay(pids or [self.process.pid], self._run_delays, monotonic())
         return None if delay is None else used + delay
 
@@ -588,9 +590,10 @@ class AnswerBudget:
         """Wall and CPU seconds of the answer that just arrived."""
         return max(arrival.wall - self.wall, 0.0), max(arrival.cpu - self.cpu, 0.0)
 
-    def waited_for(self, arrival: Arrival) -> float:
-        """Seconds of the answer that just arrived during which the child was neither running nor runnable."""
-        wall, cpu = self.spent(arrival)
+    def waited_for(self, arrival: Arrival, wall: float | None = None, cpu: float = 0.0) -> float:
+        """Seconds of the answer that just arrived neither running nor runnable (``wall``, ``cpu``: its ``spent``)."""
+        if wall is None:
+            wall, cpu = self.spent(arrival)
         if arrival.active is not None and self.active is not None:
             return max(wall - (arrival.active - self.active), 0.0)
         return max(wall - cpu, 0.0)

@@ -48,6 +48,9 @@ from perfectplay.check.tictactoe.state import (
 from perfectplay.check.transcript import Transcript
 from perfectplay.files import FileRefused, read_bytes
 
+STRICTER = "it is judged by the stricter standard"
+"""The note of a file held to the stricter of its interfaces' standards: a teacher's ``--standard`` (live, or on a
+replay) decides instead, and no such note is given."""
 PROBE_FAILURES_IN_ALL = 1 + MODULE_EMPTIES + len(COMMON_EMPTIES) + 1
 """Readings of the interface probe that may crash or run out of time before it tries no more: every empty marker
 of one board shape (a function that dies on rows is still read as taking a flat list), and one more."""
@@ -117,8 +120,8 @@ class TicTacToeAsking(TicTacToeState):
             # Carried in the transcript as if asked for, so that judging it again holds it to the same standard.
             self.grading = replace(self.grading, standard="best")
             self.notes.append(
-                f"It offers both CS50's functions and the lab's {lab}: it is judged by the stricter standard "
-                "of the two, best (the fastest win, or the slowest loss); --standard value chooses the other."
+                f"It offers both CS50's functions and the lab's {lab}: {STRICTER} of the two, best (the fastest "
+                "win, or the slowest loss); --standard value chooses the other."
             )
 
     def _probe(
