@@ -62,18 +62,30 @@ class _Process:
 
     task: int
     threads: list[int] = field(default_factory=list)
+    last: list[int] = field(default_factory=list)
+    """Each thread's run delay as last read (nanoseconds): what it keeps counting once it has ended (``ended``)."""
 
     def delay(self) -> int | None:
         """The summed run delay of its threads in nanoseconds; None if its thread list may have changed."""
         if _thread_count(self.task) != len(self.threads):
             return None
+        return self.read()
+
+    def read(self) -> int | None:
+        """The summed run delay of its kept threads in nanoseconds; None if one of them has ended."""
         total = 0
-        for descriptor in self.threads:
+        for index, descriptor in enumerate(self.threads):
             delay = _read(descriptor)
             if delay is None:  # the thread has ended (its number may be another thread's now)
                 return None
+            self.last[index] = delay
             total += delay
         return total
+
+    def ended(self) -> int:
+        """The run delay last read of its threads that have ended since (nanoseconds): the kernel reads an ended
+        thread's no more, and a sum without it would fall, its whole queueing counted as the answer's waiting."""
+        return sum(last for descriptor, last in zip(self.threads, self.last, strict=True) if _read(descriptor) is None)
 
     def files(self) -> int:
         return 1 + len(self.threads)
@@ -95,6 +107,9 @@ class RunDelays:
         self._afresh: tuple[float, tuple[int, ...], dict[int, int], bool] | None = None
         self._whole = -1
         """The threads of the last reading when every one of its processes' files was kept, else -1 (``Counted``)."""
+        self._gone = 0
+        """The run delay of kept threads that have ended, as last read (nanoseconds): counted in every later
+        reading, as the CPU time of an ended thread is in its cgroup's (``_Process.ended``)."""
 
     @property
     def kept(self) -> int:
@@ -110,20 +125,19 @@ class RunDelays:
                 with self._lock:
                     kept = self._kept() if pids.tasks == self._whole else None
                 if kept is not None:
-                    return kept / 1e9
+                    return (kept + self._gone) / 1e9
             pids = pids.listed()
         each = self._nanoseconds(pids, now)
-        return sum(each.values()) / 1e9 if each else None
+        return (sum(each.values()) + self._gone) / 1e9 if each else None
 
     def _kept(self) -> int | None:
         """The summed run delay of every kept thread in nanoseconds; None if one of them has ended."""
         total = 0
         for process in self._processes.values():
-            for descriptor in process.threads:
-                delay = _read(descriptor)
-                if delay is None:
-                    return None
-                total += delay
+            delay = process.read()
+            if delay is None:
+                return None
+            total += delay
         return total
 
     def each(self, pids: Sequence[int]) -> dict[int, float]:
@@ -163,6 +177,7 @@ class RunDelays:
                 delay = known.delay() if known is not None else None
                 if delay is None:
                     if known is not None:
+                        self._gone += known.ended()
                         known.close()
                     listed = _listed(pid)
                     if listed is None:
@@ -177,6 +192,7 @@ class RunDelays:
                     if known is not None:
                         known.close()
             for process in self._processes.values():  # processes gone since the last reading
+                self._gone += process.ended()
                 process.close()
             self._processes = kept
             if kept and not afresh and len(kept) == len(found):
@@ -226,6 +242,7 @@ def _listed(pid: int) -> tuple[int, _Process | None] | None:
         seen = True
         if process is not None:
             process.threads.append(descriptor)
+            process.last.append(delay)
         else:
             _close(descriptor)
     if not seen:
