@@ -50,3 +50,27 @@ def test_an_installed_program_reached_through_a_link_is_the_machines(tmp_path: P
     bin_folder.mkdir(parents=True)
     (bin_folder / "python").symlink_to(sys.executable)
     assert command_folder([str(bin_folder / "python"), str(carol / "ai.py")]) == carol.resolve()
+
+
+@pytest.mark.parametrize(
+    "argv", [["python3", "carol/src/ai.py"], ["./carol/src/ai"], ["carol/src/ai"]], ids=["file", "program", "bare"]
+)
+def test_a_students_folder_linked_to_a_classmates_is_not_gradable_on_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    # dave's program is his; carol's src folder is a link to his: her row would grade his folder as hers.
+    dave = tmp_path / "class" / "dave" / "src"
+    dave.mkdir(parents=True)
+    for name in ("ai", "ai.py"):
+        (dave / name).write_text("#!/bin/sh\n")
+        (dave / name).chmod(0o755)
+    (tmp_path / "class" / "carol").mkdir()
+    (tmp_path / "class" / "carol" / "src").symlink_to(dave)
+    monkeypatch.chdir(tmp_path / "class")
+    with pytest.raises(NotGradable, match="carol/src is a symbolic link"):
+        command_folder(argv)
+    # Her own folder, not a link, is hers.
+    (tmp_path / "class" / "carol" / "src").unlink()
+    (tmp_path / "class" / "carol" / "src").mkdir()
+    (tmp_path / "class" / "carol" / "src" / "ai.py").write_text("print(4)\n")
+    assert command_folder(["python3", "carol/src/ai.py"]) == (tmp_path / "class" / "carol" / "src").resolve()

@@ -65,10 +65,13 @@ def command_folder(argv: list[str]) -> Path | None:
     folder = None
     for argument in argv[1:]:
         if os.path.isfile(argument):  # False, never OSError, for an argument no file could be named (a program)
+            _no_link_on_the_way(Path(argument).parent)
             _not_a_link(Path(argument))
             folder = Path(argument).resolve().parent
             break
     program = Path(argv[0])
+    if "/" in argv[0]:
+        _no_link_on_the_way(program.parent)
     if "/" in argv[0] and program.is_symlink():
         where = program.parent.resolve()  # where the link itself is, not its target
         if (folder is not None and _inside(where, folder)) or not _installed_folder(where):
@@ -76,6 +79,21 @@ def command_folder(argv: list[str]) -> Path | None:
     if folder is None and "/" in argv[0] and os.path.isfile(argv[0]) and not _installed(program):
         folder = program.resolve().parent
     return folder
+
+
+def _no_link_on_the_way(folder: Path) -> None:
+    """Each folder of a relative path (the students' folders, as the command names them) is a folder of its own:
+    a student's ``carol/src`` linked to a classmate's folder made that folder the copy, graded as carol's. An
+    absolute path is the teacher's own (an interpreter, a tool) and is not read so."""
+    if folder.is_absolute():
+        return
+    step = Path()
+    for part in folder.parts:
+        step = step / part
+        if part not in (".", "..") and step.is_symlink():
+            raise NotGradable(
+                f"{step} is a symbolic link: only a student's own folder is checked, never a link's target"
+            )
 
 
 def _not_a_link(path: Path) -> None:
