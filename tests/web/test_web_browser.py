@@ -15,7 +15,7 @@ from browser_page import (
     wait_idle,
     wait_status,
 )
-from browser_support import ARTIFACTS
+from browser_support import screenshot
 from perfectplay import analyze, parse_position
 
 
@@ -121,15 +121,14 @@ def test_hint_and_overlay_show_exactly_what_the_engine_says_and_the_page_fits_a_
         assert str(entry.outcome) in label
     assert all(badges[cell] is None for cell, stone in enumerate(stones(page)) if stone)
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "web-desktop.png"), full_page=True)
+    screenshot(page, "web-desktop.png", full_page=True)
     small = phone_visit(server.url)
     small.tap(".cell[data-cell='4']")
     wait_idle(small)
     assert small.evaluate("document.documentElement.scrollWidth") <= 390
     board_width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
     assert 300 <= board_width <= 390
-    small.screenshot(path=str(ARTIFACTS / "web-phone.png"), full_page=True)
+    screenshot(small, "web-phone.png", full_page=True)
 
 
 def test_a_search_that_needs_the_whole_time_limit_shows_thinking_and_then_the_best_move_found(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_page import status, tally, wait_idle, wait_status
-from browser_support import ARTIFACTS
+from browser_support import screenshot
 from perfectplay import analyze, parse_position
 from perfectplay.game import Outcome
 
@@ -217,8 +217,7 @@ def test_connect_four_and_nim_fit_a_phone(phone_visit: Any, hurried_server: Any)
         assert small.evaluate("document.documentElement.scrollWidth") <= 390
         width = small.eval_on_selector("#board", "board => board.getBoundingClientRect().width")
         assert 300 <= width <= 390
-        ARTIFACTS.mkdir(exist_ok=True)
-        small.screenshot(path=str(ARTIFACTS / f"web-{name}-phone.png"), full_page=False)
+        screenshot(small, f"web-{name}-phone.png", full_page=False)
         small.uncheck("#overlay")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_page import PATIENCE, position, wait_idle
-from browser_support import ARTIFACTS
+from browser_support import screenshot
 from perfectplay import parse_position
 from perfectplay.teaching import STUDY_POSITIONS, mcts_tree
 
@@ -47,8 +47,7 @@ def test_the_mcts_tree_on_the_page_is_the_engines_and_opens_into_the_replies_it_
         f"#tree-mcts .tnode[data-id='{first.id}'] > .tchildren > .tnode", "nodes => nodes.map(n => +n.dataset.id)"
     )
     assert ids == [child.id for child in below.root.children]
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-mcts.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-mcts.png")
 
 
 def test_the_convergence_plot_on_the_page_reaches_every_run_choosing_a_best_move_on_tic_tac_toe(page: Any) -> None:
@@ -60,8 +59,7 @@ def test_the_convergence_plot_on_the_page_reaches_every_run_choosing_a_best_move
     summary = page.inner_text(".tmcts-summary")
     assert summary.startswith("Exact value: win; exact best moves: 4, 7.")
     assert re.search(r"Every run plays an exact best move from [\d,]+ iterations on\.", summary)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(".tmcts").screenshot(path=str(ARTIFACTS / "web-mcts-convergence.png"))
+    screenshot(page.locator(".tmcts"), "web-mcts-convergence.png")
 
 
 def test_the_pages_study_positions_are_the_librarys() -> None:

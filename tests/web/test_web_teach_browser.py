@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_page import ALPHABETA, MINIMAX, PATIENCE, POLL, open_panel, position, wait_idle
-from browser_support import ARTIFACTS
+from browser_support import screenshot
 from perfectplay import parse_position
 from perfectplay.search.base.limits import Limit
 from perfectplay.teaching.compare import compare_with_perfect_play
@@ -65,8 +65,7 @@ def test_a_depth_limited_search_shows_its_horizon_and_what_the_depth_limit_costs
     guesses = texts(page, f"{MINIMAX} .tnode.horizon > .trow .tvalue.guess")
     assert guesses == [f"≈{child.value}".replace("-", "−") for child in horizon]
     assert page.inner_text(".tcount-minimax") == f"{limited.nodes:,}"
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-depth.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-depth.png")
 
     # Two plies see the threat; another evaluation is one choice away.
     page.select_option(".tdepth select", "2")
@@ -120,7 +119,7 @@ def test_two_move_orders_side_by_side_count_as_the_engine_does_and_mark_the_cuts
     page.wait_for_selector(vanished, timeout=PATIENCE)
     assert len(page.query_selector_all(vanished)) == len(new)
     assert set(texts(page, vanished)) == {"cut in best-first order"}
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-orders.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-orders.png")
 
     # Each column replays its own search.
     page.click(f"{right} button[aria-label='Next event']")
@@ -154,8 +153,7 @@ def test_the_textbook_quiz_checks_a_wrong_and_a_right_answer_and_explains_the_cu
     assert page.inner_text(".tquiz-result") == "Right: alpha-beta prunes 2.2 and 2.3."
     assert texts(page, ".tquiz-cuts li") == ["✂ At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched."]
     assert page.is_visible("#tree-textbook-alphabeta")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-quiz.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-quiz.png")
 
     # A tree that cannot be read says what is wrong and where, in words.
     page.fill("#tree-textbook", "[[3 12] [2")
@@ -243,5 +241,4 @@ def test_the_page_grades_a_hand_search_node_by_node(page: Any) -> None:
     mistakes = texts(page, ".tpractice-mistakes li")
     assert len(mistakes) == 1 and mistakes[0].startswith("3 beta: you gave 5, it is 2.")
     assert page.is_visible(".tpractice-line.is-wrong")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(".tpractice").screenshot(path=str(ARTIFACTS / "web-tree-practice.png"))
+    screenshot(page.locator(".tpractice"), "web-tree-practice.png")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_page import ALPHABETA, MINIMAX, PATIENCE, POLL, open_panel, position, wait_idle
-from browser_support import ARTIFACTS
+from browser_support import screenshot
 from perfectplay import parse_position
 from perfectplay.teaching.trace import RECORD_LIMIT, Trace, trace_search
 from perfectplay.viz.replay import search_events
@@ -84,8 +84,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
     # Alpha-beta: nodes appear as the search reaches them (folded subtrees load on the way), values once computed.
     check_replay(page, ALPHABETA, alphabeta, 24)
     check_replay(page, MINIMAX, minimax, 8)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-replay.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-replay.png")
 
     # Finish the current node: the replay jumps to its value.
     page.click(f"{ALPHABETA} button[aria-label='Finish node']")
@@ -103,7 +102,7 @@ def test_the_replay_fills_in_as_the_search_did_and_counts_each_algorithms_own_ev
     said = page.inner_text(f"{ALPHABETA} .tevent").replace("\u00a0", " ")
     assert "the rest of this node is cut" in said and any(condition in said for condition in conditions)
     assert page.query_selector(f"{ALPHABETA} .tnode.current.cutting")
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-desktop.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-desktop.png")
 
     # Play at 4x runs on by itself; Pause stops it.
     before = event_count(page, ALPHABETA)
@@ -175,8 +174,7 @@ def test_at_phone_width_one_tree_shows_at_a_time_and_nothing_overflows(phone_vis
     page.tap(f"{MINIMAX} button[aria-label='Next event']")
     page.wait_for_function(f"document.querySelector('{MINIMAX} .tevent').textContent.startsWith('Start at')")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("#tree-panel").screenshot(path=str(ARTIFACTS / "web-tree-phone.png"))
+    screenshot(page.locator("#tree-panel"), "web-tree-phone.png")
     # The other views fit too: every order's count, and a textbook tree.
     page.tap("input[name='tree-mode'][value='orders']")
     page.wait_for_selector(".torder-worst-first", timeout=PATIENCE)
@@ -200,5 +198,4 @@ def test_the_pseudocode_beside_the_replay_highlights_each_steps_own_line(page: A
         assert current == [str(events[done - 1]["line"])]
     listing = page.inner_text(f"{ALPHABETA} .tcode")
     assert listing.startswith("def alphabeta(board, depth, alpha, beta, is_max):")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.locator(f"{ALPHABETA}").screenshot(path=str(ARTIFACTS / "web-tree-pseudocode.png"))
+    screenshot(page.locator(f"{ALPHABETA}"), "web-tree-pseudocode.png")
