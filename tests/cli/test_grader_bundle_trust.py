@@ -30,11 +30,7 @@ from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.integration,
-    pytest.mark.xdist_group("grader-bundle-trust"),  # one worker: each grader's bundle made once
-]
+pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BEATABLE = EXAMPLES / "graders" / "beatable" / "tictactoe.py"
