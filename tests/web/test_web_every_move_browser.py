@@ -1,6 +1,6 @@
 """In Chromium: the page's analysis shows every move's proven outcome, and marks every move that keeps the value.
 
-The hurried server stops each search after a second: what the outcome layer
+The hurried server stops each search after a quarter of a second: what the outcome layer
 proved is shown whatever the machine's speed, since it is known before the
 search starts. The tests fail if a shortcut ends the page's analysis early.
 """

@@ -133,7 +133,7 @@ def cells(page: Any) -> list[str]:
 def test_connect_four_is_won_with_the_hint_and_undo_keeps_the_win(visit: Any, hurried_server: Any) -> None:
     #  O . . O O . .      11 4455 then 6 (past the exact layer, 5 moves in): X has three in the bottom row,
     #  X . . X X X .      open at both ends. O (the computer) blocks one end; the hint finds the other.
-    # The other moves' values are not needed: the 1 s server answers with the win in 1 proven.
+    # The other moves' values are not needed: the 0.25 s server answers with the win in 1 proven.
     url = f"{hurried_server.url}?game=connect4&position=1144556&mode=computer&you=X&level=perfect"
     page = open_game(visit, url)
     wait_status(page, "Your move (X)")
@@ -197,7 +197,7 @@ def test_a_full_column_takes_no_piece_and_the_tree_panel_starts_with_a_depth_lim
 
 
 def test_connect_four_and_nim_fit_a_phone(phone_visit: Any, hurried_server: Any) -> None:
-    # The 1 s server: only the layout is checked, not what the searches prove.
+    # The 0.25 s server: only the layout is checked, not what the searches prove.
     server = hurried_server
     small = None
     for name, link, first in (
