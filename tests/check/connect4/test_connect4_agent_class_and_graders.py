@@ -180,7 +180,7 @@ def test_student_text_in_coderunners_html_is_escaped(tmp_path: Path) -> None:
     from perfectplay.check.connect4.graders import coderunner_json
 
     agent = write(tmp_path / "agent.py", "def agent(observation, configuration):\n    raise ValueError('<b>x</b>')\n")
-    document = coderunner_json(check_connect4(agent, positions=3, games=False, sandbox="off"))
+    document = coderunner_json(check_connect4(agent, positions=6, seed=3, games=False, sandbox="off"))
     html = document["prologuehtml"] + document["epiloguehtml"]
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 

@@ -34,8 +34,8 @@ def agent(observation, configuration):
 """
 
 
-SEED = 28
-"""The seed of the hostile agents' checks (test_connect4_agent_hostile.py): its 40 positions are drawn once a run
+SEED = 5
+"""The seed of the hostile agents' checks (test_connect4_agent_hostile.py): its 16 positions are drawn once a run
 for them all (tests/drawn_positions.py), and any seed shows an agent's chance."""
 
 Graded = tuple[Connect4Report, Score]
@@ -43,7 +43,7 @@ Graded = tuple[Connect4Report, Score]
 pytestmark = pytest.mark.xdist_group("connect4-same-seed")  # one worker: the first checks below are made once
 
 
-def graded(path: Path, seed: int = SEED, sandbox: str = "auto", workers: int = 2, positions: int = 40) -> Graded:
+def graded(path: Path, seed: int = SEED, sandbox: str = "auto", workers: int = 2, positions: int = 16) -> Graded:
     """The report (its timings aside) and the points of a fresh check of ``path`` with its games, under ``seed``."""
     report = check_connect4(path, positions=positions, seed=seed, sandbox=sandbox, workers=workers)
     assert report.problem is None and report.games, report.problem
