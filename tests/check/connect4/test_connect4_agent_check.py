@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from cli_helpers import InProcess
-from perfectplay.check.connect4 import asking
+from drawn_positions import as_checked
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report, not_gradable
 from perfectplay.check.connect4.render import report_json
@@ -260,7 +260,7 @@ HOSTILE = {
 @pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path: Path, kind: str) -> None:
-    target = asking.draw_positions(16, 5)[0].moves  # the attack is made in the first position the check asks
+    target = as_checked(16, 5)[0].moves  # the attack is made in the first position the check asks
     source = (
         f"TARGET = {grid_cells(target)!r}\n"
         + textwrap.dedent(HOSTILE[kind])
@@ -274,9 +274,7 @@ def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path:
             return answer
         """)
     )
-    report = check_connect4(
-        write(tmp_path, f"{kind}.py", source), positions=16, seed=5, games=False, sandbox="require"
-    )
+    report = check_connect4(write(tmp_path, f"{kind}.py", source), positions=16, seed=5, games=False, sandbox="require")
     assert report.problem is None and report.overall.asked == 16
     assert report.timing is not None and report.timing.cpu >= 0
     assert report.overall.good < report.overall.asked  # the first free column is no good agent: nothing forged

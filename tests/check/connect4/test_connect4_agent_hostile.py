@@ -29,9 +29,8 @@ import markdown_it
 import pytest
 
 from cli_helpers import InProcess
-from drawn_positions import PRELOAD, drawn_once, run_drawn, write_draws
+from drawn_positions import PRELOAD, as_checked, drawn_once, run_drawn, write_draws
 from hostile_payloads import listening
-from perfectplay.check.connect4 import asking
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.connect4.render import render_text as connect4_text
@@ -52,7 +51,7 @@ def target() -> SuitePosition:
     """The position where an attack made during a move is made: the first the check asks, from the draw the check
     itself makes (``asking.draw_positions``: in a test, the run's one draw, tests/check/conftest.py), drawn when a
     test first needs it, not at collection in every test process."""
-    return asking.draw_positions(POSITIONS, SEED)[0]
+    return as_checked(POSITIONS, SEED)[0]
 
 
 FLAGS = ("--game", "connect4", "--positions", str(POSITIONS), "--seed", str(SEED), "--no-games", "--sandbox", "require")

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from drawn_positions import as_checked
 from perfectplay import Connect4
-from perfectplay.check.connect4 import asking
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.judge import best_columns
 from perfectplay.check.connect4.model import Connect4Report
@@ -83,7 +83,7 @@ def test_a_drawn_positions_scores_are_a_fresh_solves() -> None:
 def test_an_agent_carrying_the_shipped_suite_or_another_checks_answers_gains_nothing(tmp_path: Path) -> None:
     # The other check's draw as a check makes it (the run's one draw of these six, tests/drawn_positions.py): what
     # is tested is what carrying its answers gains, not the drawing (the tests above, on the pool itself).
-    other_check = asking.draw_positions(6, SEED_B)
+    other_check = as_checked(6, SEED_B)
     plain = quick(table_agent(tmp_path, "plain.py", []), SEED_A)
     carrying = quick(table_agent(tmp_path, "carrying.py", [*load_suite(), *other_check]), SEED_A)
     assert report_json(carrying)["overall"] == report_json(plain)["overall"]
