@@ -49,7 +49,10 @@ def test_a_numpy_integer_is_a_column_and_a_float_a_string_or_a_bool_is_not(
     pytest.importorskip("numpy")
     path = tmp_path / "agent.py"
     path.write_text(TYPES)
-    report = check_connect4(path, positions=POSITIONS, seed=SEED, games=False, sandbox="require", move_seconds=5.0)
+    # One process for each side's positions (each imports NumPy): what its answers are worth is the subject.
+    report = check_connect4(
+        path, positions=POSITIONS, seed=SEED, games=False, sandbox="require", move_seconds=5.0, workers=1
+    )
     as_numpy = sum(1 for position in drawn_once(shared_results)(POSITIONS, SEED) if len(position.moves) % 4 == 0)
     assert 0 < as_numpy < POSITIONS
     assert report.problem is None and report.complete and report.overall.asked == POSITIONS
