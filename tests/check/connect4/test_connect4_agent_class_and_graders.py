@@ -39,7 +39,8 @@ def write(path: Path, source: str) -> Path:
 
 
 def quick(path: Path) -> Connect4Report:
-    return check_connect4(path, positions=6, seed=3, games=False, sandbox="off", move_seconds=2.0)
+    # One process a side: what is read of the agent is the subject, not how many processes ask it.
+    return check_connect4(path, positions=6, seed=3, games=False, sandbox="off", workers=1, move_seconds=2.0)
 
 
 @pytest.fixture
@@ -182,7 +183,8 @@ def test_student_text_in_coderunners_html_is_escaped(tmp_path: Path) -> None:
     from perfectplay.check.connect4.graders import coderunner_json
 
     agent = write(tmp_path / "agent.py", "def agent(observation, configuration):\n    raise ValueError('<b>x</b>')\n")
-    document = coderunner_json(check_connect4(agent, positions=6, seed=3, games=False, sandbox="off"))
+    # One process a side: what is read of the agent is the subject, not how many processes ask it.
+    document = coderunner_json(check_connect4(agent, positions=6, seed=3, games=False, sandbox="off", workers=1))
     html = document["prologuehtml"] + document["epiloguehtml"]
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
