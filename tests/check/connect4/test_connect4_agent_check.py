@@ -56,7 +56,10 @@ def quick(path: Path, positions: int = 6, move_seconds: float = 2.0) -> Connect4
     # One seed: these tests are about the agent, not the draw (a fresh seed by default: test_connect4_drawn_positions),
     # so the positions of each count are drawn and solved once per run (tests/drawn_positions.py), not per check:
     # the six of seed 3 are those the class and graders' checks ask (test_connect4_agent_class_and_graders.py).
-    return check_connect4(path, positions=positions, games=False, sandbox="off", move_seconds=move_seconds, seed=3)
+    # One process a side: each failure below is its agent's in the first position it is asked, however many ask.
+    return check_connect4(
+        path, positions=positions, games=False, sandbox="off", move_seconds=move_seconds, seed=3, workers=1
+    )
 
 
 def test_a_connectx_agent_is_recognised_and_every_answer_judged(tmp_path: Path) -> None:
