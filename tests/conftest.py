@@ -22,6 +22,8 @@ from skip_summary import pytest_unconfigure as pytest_unconfigure  # the closing
 from suite_order import longest_first
 from textbook_reference import Answer, reachable_positions, reference_answers
 
+pytest_plugins = ("module_groups",)  # a module's own shared fixtures made once: its tests on one worker
+
 DONT_WRITE_BYTECODE = sys.dont_write_bytecode
 """As the environment says (``PYTHONDONTWRITEBYTECODE``): what the tests themselves run with."""
 # Collection keeps what it compiles: pytest rewrites the assertions of every test module it imports (about 400, 4 s
