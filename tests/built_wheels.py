@@ -42,11 +42,19 @@ def checkout_files() -> list[str]:
 
 
 def copy_checkout(source: Path) -> Path:
-    """A copy of the files git would commit, in ``source``: what an sdist is made of."""
+    """A copy of the files git would commit, in ``source``: what an sdist is made of.
+
+    Hard links where the file system allows (0.07 s of CPU against 0.7 s for copies of its 13 MB): a build only
+    adds files beside them (build/, the egg-info, dist/), and setuptools' own sdist links its release tree so and
+    unlinks a file before it rewrites one. Copies elsewhere.
+    """
     for name in checkout_files():
         target = source / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, target)
+        try:
+            os.link(ROOT / name, target)
+        except OSError:  # another file system, or one without hard links
+            shutil.copy2(ROOT / name, target)
     return source
 
 
