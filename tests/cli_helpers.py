@@ -30,14 +30,20 @@ def run_cli(*args: str, stdin: str | None = None, timeout: float = PATIENCE) -> 
     )
 
 
+PROGRESS_AT_ONCE = "import perfectplay.search.base.budget as budget\nbudget.PROGRESS_EVERY = 0.0"
+"""A ``prelude`` for ``run_in_terminal``: a search's progress line is due at its first check (every 2,048 nodes),
+not a tenth of a second in, so a search of a few thousand nodes shows one however fast the machine."""
+
+
 def run_in_terminal(
-    *args: str, keys: list[bytes], timeout: float = PATIENCE, env: dict[str, str] | None = None
+    *args: str, keys: list[bytes], timeout: float = PATIENCE, env: dict[str, str] | None = None, prelude: str = ""
 ) -> str:
     """Run ``perfectplay`` in a pseudo-terminal, typing ``keys`` one by one after each prompt; return the screen.
 
     The process sees a real terminal on stdin, stdout and stderr, so what it
     does only for people (line editing, colour, progress lines) happens.
     Each key string is sent once the output has gone quiet for a moment.
+    ``prelude`` is Python the process runs before the command (``PROGRESS_AT_ONCE``).
     """
     import os
     import pty
@@ -47,7 +53,9 @@ def run_in_terminal(
     pid, fd = pty.fork()
     if pid == 0:  # the child: become the command
         os.environ.update({"TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40", **(env or {})})
-        os.execv(sys.executable, [sys.executable, "-m", "perfectplay", *args])
+        if not prelude:
+            os.execv(sys.executable, [sys.executable, "-m", "perfectplay", *args])
+        os.execv(sys.executable, [sys.executable, "-c", f"{prelude}\nfrom perfectplay.cli import run\nrun()", *args])
     output = bytearray()
     pending = list(keys)
     deadline = time.monotonic() + timeout

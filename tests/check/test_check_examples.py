@@ -78,7 +78,10 @@ def test_a_game_on_import_fails_on_import_and_its_ai_is_still_checked(checked: C
 
 
 def test_the_one_with_an_endless_loop_times_out_in_its_20_positions_and_can_be_beaten(checked: Checked) -> None:
-    report = checked(EXAMPLES / "times_out.py", move_seconds=0.1)
+    # A twentieth of a CPU second a move: each of the 20 endless answers spins that long, then its process is
+    # restarted (its rules answer in microseconds; the limit is polled every 0.05 s, backed by a wall clock of
+    # 3 times it + 10 s). Twice that limit gave the same report for 1 CPU second more.
+    report = checked(EXAMPLES / "times_out.py", move_seconds=0.05)
     assert kinds(report)["timeout"] == 20
     assert report.complete and report.exit_status == 1
     assert ("as O moving second", True) in seats(report)

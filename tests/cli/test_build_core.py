@@ -1,6 +1,6 @@
 """``build_core.py``: the core compiled in place from the C sources a pure wheel carries, or one line saying why not.
 
-One compile (a few CPU seconds) is made once a session, into the pure wheel
+One compile (a CPU second, unoptimised: see ``unoptimising``) is made once a session, into the pure wheel
 unpacked as a grader unpacks it; every other case is one line and no compile.
 """
 
@@ -55,12 +55,29 @@ def build_in(lib: Path, **environ: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def unoptimising(folder: Path) -> Path:
+    """A folder holding a stand-in for the compiler ``build_core`` finds on PATH (sysconfig's CC, else cc and gcc):
+    the real one, given every argument ``build_core`` passes (its -O3 and the rest) and then -O0, which wins.
+
+    The compile under test is the shipped sources built by ``build_core`` with its own flags; how fast the core
+    runs is not its subject (the installed core, compiled by setup.py with the same flags, is what the rest of the
+    suite runs): -O0 takes half the CPU of -O3 (1 s against 2 s)."""
+    real = build_core.compiler()
+    assert real is not None
+    folder.mkdir()
+    for name in {Path(real[0]).name, "cc", "gcc"}:
+        (folder / name).write_text(f'#!/bin/sh\nexec {shlex.quote(real[0])} "$@" -O0\n')
+        (folder / name).chmod(0o755)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def compiled_lib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     if not can_compile():
         pytest.skip("no C compiler or no Python.h here: the core cannot be compiled")
     lib = unpacked(tmp_path_factory.mktemp("compiled"))
-    done = build_in(lib)
+    wrapper = unoptimising(tmp_path_factory.mktemp("unoptimising") / "bin")
+    done = build_in(lib, PATH=os.pathsep.join([str(wrapper), os.environ.get("PATH", "")]))
     assert done.returncode == 0 and done.stderr == "", done.stderr
     return lib, done.stdout
 

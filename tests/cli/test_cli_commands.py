@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cli_helpers import PATIENCE, InProcess, run_in_terminal
+from cli_helpers import PATIENCE, PROGRESS_AT_ONCE, InProcess, run_in_terminal
 from perfectplay.cli import main
 from perfectplay.errors import IllegalMoveError
 from perfectplay.games import KINDS, make_game
@@ -208,9 +208,10 @@ def test_analyze_says_when_the_solver_table_filled_up(in_process: InProcess) -> 
 
 
 def test_long_searches_show_progress_on_a_terminal_only(in_process: InProcess) -> None:
-    """An 8x8 board under a one-second limit: a live line on the terminal, nothing extra when piped."""
+    """An 8x8 board under a time limit: a live line on the terminal, nothing extra when piped."""
     args = ("analyze", "......../......../......../......../......../......../......../........")
-    screen = run_in_terminal(*args, "--game", "mnk:8,8,5", "--time-limit", "1", keys=[])
+    # The line due at the search's first check (thousands of nodes in 0.3 s), not after its period.
+    screen = run_in_terminal(*args, "--game", "mnk:8,8,5", "--time-limit", "0.3", keys=[], prelude=PROGRESS_AT_ONCE)
     assert "solver on 8x8, 5 in a row:" in screen and "nodes" in screen and "table" in screen
     # Piped, 0.3 s is three times the progress line's period (PROGRESS_EVERY): a line would have been due.
     piped = in_process(*args, "--game", "mnk:8,8,5", "--time-limit", "0.3")
@@ -218,5 +219,8 @@ def test_long_searches_show_progress_on_a_terminal_only(in_process: InProcess) -
 
 
 def test_tree_shows_progress_on_a_terminal() -> None:
-    screen = run_in_terminal("tree", ".../.../...", "--algorithm", "minimax", "--format", "json", keys=[])
+    """A traced minimax of 7,332 nodes: its line due at its first check (not a tenth of a second in, which only a
+    search of the whole empty board, 549,946 nodes, outlasts for sure)."""
+    args = ("tree", "X../.O./...", "--algorithm", "minimax", "--format", "json")
+    screen = run_in_terminal(*args, keys=[], prelude=PROGRESS_AT_ONCE)
     assert "tracing minimax:" in screen

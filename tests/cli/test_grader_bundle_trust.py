@@ -13,18 +13,20 @@ nothing outside.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from cli_helpers import InProcess
+from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
 
@@ -57,9 +59,24 @@ def run(argv: list[str], cwd: Path, **extra: str) -> subprocess.CompletedProcess
     return subprocess.run(argv, cwd=cwd, env=environment(**extra), capture_output=True, text=True, timeout=600)
 
 
-def make_bundle(in_process: InProcess, tmp_path: Path, grader: str) -> Path:
-    made = in_process("grader", grader, "--out", str(tmp_path / grader), *SAMPLE)
-    assert made.returncode == 0, made.stderr
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """``made(grader)``: the grader's bundle (``perfectplay grader GRADER --sample 100``), made once for this file's
+    tests: the two submissions of a grader's test are graded by one bundle, as a course's are."""
+
+    @functools.cache
+    def bundle(grader: str) -> Path:
+        out = tmp_path_factory.mktemp(f"bundle-{grader}") / grader
+        done = run_here("grader", grader, "--out", str(out), *SAMPLE)
+        assert done.returncode == 0, done.stderr
+        return out
+
+    return bundle
+
+
+def make_bundle(made: Callable[[str], Path], tmp_path: Path, grader: str) -> Path:
+    """A copy of the grader's bundle in ``tmp_path``, for one grading to run and write beside."""
+    shutil.copytree(made(grader), tmp_path / grader)
     return tmp_path / grader
 
 
@@ -99,9 +116,9 @@ def assert_untouched(outside: Path, marker: Path, written: Path) -> None:
 
 @pytest.mark.parametrize("ai", [True, False], ids=["shadowing-modules", "folder-named-like-the-ai"])
 def test_classroom50_grades_only_what_this_run_wrote_and_never_writes_through_a_link(
-    tmp_path: Path, in_process: InProcess, outside: Path, ai: bool, python310: str
+    tmp_path: Path, made: Callable[[str], Path], outside: Path, ai: bool, python310: str
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "classroom50")
+    bundle = make_bundle(made, tmp_path, "classroom50")
     checkout, marker = tmp_path / "checkout", tmp_path / "imported"
     plant(checkout, marker, ai)
     if ai:
@@ -122,9 +139,9 @@ def test_classroom50_grades_only_what_this_run_wrote_and_never_writes_through_a_
 
 @pytest.mark.parametrize("ai", [True, False], ids=["shadowing-modules", "folder-named-like-the-ai"])
 def test_gradescope_grades_a_hostile_upload_and_moves_its_own_result_into_place(
-    tmp_path: Path, in_process: InProcess, outside: Path, ai: bool
+    tmp_path: Path, made: Callable[[str], Path], outside: Path, ai: bool
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "gradescope")
+    bundle = make_bundle(made, tmp_path, "gradescope")
     root, marker = tmp_path / "autograder", tmp_path / "imported"
     shutil.copytree(bundle, root / "source")  # the zip's files, unpacked as Gradescope unpacks them
     plant(root / "submission", marker, ai)
@@ -142,9 +159,9 @@ def test_gradescope_grades_a_hostile_upload_and_moves_its_own_result_into_place(
 
 @pytest.mark.parametrize("ai", [True, False], ids=["shadowing-modules", "folder-named-like-the-ai"])
 def test_prairielearn_grades_a_hostile_upload_and_moves_its_own_result_into_place(
-    tmp_path: Path, in_process: InProcess, outside: Path, ai: bool, python310: str
+    tmp_path: Path, made: Callable[[str], Path], outside: Path, ai: bool, python310: str
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "prairielearn")
+    bundle = make_bundle(made, tmp_path, "prairielearn")
     root, marker = tmp_path / "grade", tmp_path / "imported"
     shutil.copytree(bundle / "tests", root / "tests")
     plant(root / "student", marker, ai)
@@ -161,9 +178,9 @@ def test_prairielearn_grades_a_hostile_upload_and_moves_its_own_result_into_plac
 
 @pytest.mark.parametrize("ai", [True, False], ids=["shadowing-modules", "folder-named-like-the-ai"])
 def test_autolab_runs_its_own_checker_beside_a_hostile_handin_and_ends_with_a_scores_line(
-    tmp_path: Path, in_process: InProcess, ai: bool, python310: str
+    tmp_path: Path, made: Callable[[str], Path], ai: bool, python310: str
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "autolab")
+    bundle = make_bundle(made, tmp_path, "autolab")
     job, marker = tmp_path / "job", tmp_path / "imported"
     plant(job, marker, ai)
     with tarfile.open(bundle / "autograde.tar") as archive:
@@ -180,9 +197,9 @@ def test_autolab_runs_its_own_checker_beside_a_hostile_handin_and_ends_with_a_sc
 
 
 def test_coderunner_runs_its_own_checker_beside_modules_that_would_shadow_it(
-    tmp_path: Path, in_process: InProcess, python310: str
+    tmp_path: Path, made: Callable[[str], Path], python310: str
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "coderunner")
+    bundle = make_bundle(made, tmp_path, "coderunner")
     job, marker = tmp_path / "jobe", tmp_path / "imported"
     plant(job, marker)
     (job / "tictactoe.py").unlink()  # the template writes the answer itself

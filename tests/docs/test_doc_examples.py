@@ -1,19 +1,25 @@
 """Every example of the README and the docs runs, and prints what the page shows where it shows it.
 
-A page's commands run as a reader would type them, in a shell, in a scratch
-folder that sees the repository's files (``examples/``, ``docs/``, ...) and
-this environment's ``perfectplay``; what they write stays in the scratch
-folder. How each block is read (and what its ``<!-- example: ... -->`` note
+A page's commands run as a reader would type them, in a scratch folder that
+sees the repository's files (``examples/``, ``docs/``, ...) and this
+environment's ``perfectplay``; what they write stays in the scratch folder.
+A plain ``perfectplay`` command (words, quotes, ``*``) runs as the program
+runs it, ``perfectplay.cli.main`` on its words, in this process; anything
+that needs more of a shell runs in bash. How each block is read (and what its ``<!-- example: ... -->`` note
 means) is in tests/doc_examples.py.
 """
 
 from __future__ import annotations
 
+import glob
 import os
+import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
 from functools import partial
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -90,13 +96,67 @@ def scratch(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def search_path(where: Path) -> str:
+    """PATH as a reader's shell has it: the stand-in programs first, then this environment's ``perfectplay``."""
+    return os.pathsep.join([str(where / "bin"), str(Path(sys.executable).parent), os.environ["PATH"]])
+
+
 def run(argv: list[str], where: Path) -> subprocess.CompletedProcess[str]:
-    path = os.pathsep.join([str(where / "bin"), str(Path(sys.executable).parent), os.environ["PATH"]])
-    environment = {**os.environ, "PATH": path}
+    environment = {**os.environ, "PATH": search_path(where)}
     environment.pop("COLUMNS", None)
     return subprocess.run(
         argv, cwd=where, env=environment, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=PATIENCE
     )
+
+
+QUOTED = re.compile("'[^']*'|\"[^\"\\\\$`]*\"")
+SHELL_ONLY = re.compile(r"""[<>|;&$`(){}\\~'"]""")
+GLOB = re.compile(r"[*?[]")
+
+
+def plain_command(code: str, where: Path) -> list[str] | None:
+    """The words of a ``perfectplay`` command that asks nothing of the shell but splitting its words (quoted as
+    a shell quotes them) and expanding its unquoted ``*`` patterns in ``where`` (sorted, as bash does); None for
+    anything else (a redirection, a pipe, a variable, ``time``), which a shell runs.
+
+    A command that reads a game from a Python file (``--game FILE.py``) is None too: its module would stay
+    imported, and its game registered, in the test's process."""
+    if not code.startswith("perfectplay "):
+        return None
+    unquoted = QUOTED.sub("", code)
+    if SHELL_ONLY.search(unquoted):
+        return None
+    words = shlex.split(code)
+    if GLOB.search(unquoted):
+        if unquoted != code:  # quoted and unquoted patterns side by side: the shell tells them apart
+            return None
+        words = [found for word in words for found in (sorted(glob.glob(word, root_dir=where)) or [word])]
+    if any(before == "--game" and ("/" in word or word.endswith(".py")) for before, word in pairwise(words)):
+        return None
+    return words[1:]
+
+
+def run_here(args: list[str], where: Path, capfd: pytest.CaptureFixture[str]) -> subprocess.CompletedProcess[str]:
+    """``perfectplay ARGS`` run as its program runs it (``perfectplay.cli.main``), in this process, in the scratch
+    folder with the shell's PATH, no COLUMNS and the null device as its input: what it prints, as a subprocess's.
+
+    The program's start (a fresh interpreter, the package's imports: a tenth to a quarter of a second of CPU for
+    each of the pages' fifty commands) is not what a page shows; tests/cli/ runs the program itself."""
+    from perfectplay.cli import main
+
+    with pytest.MonkeyPatch.context() as patch, open(os.devnull, encoding="utf-8") as nothing:
+        patch.chdir(where)
+        patch.setenv("PATH", search_path(where))
+        patch.delenv("COLUMNS", raising=False)
+        patch.setattr(sys, "stdin", nothing)
+        capfd.readouterr()  # what came before is not this command's
+        try:
+            status = main(args)
+        except SystemExit as stopped:  # argparse's refusals and --help end this way, as in the program
+            code = stopped.code
+            status = code if isinstance(code, int) else 0 if code is None else 1
+        printed = capfd.readouterr()
+    return subprocess.CompletedProcess(["perfectplay", *args], status, printed.out, printed.err)
 
 
 def written(where: Path) -> dict[str, bytes]:
@@ -110,14 +170,20 @@ def written(where: Path) -> dict[str, bytes]:
     return found
 
 
-def ran(code: str, kind: str, scratch: Path) -> tuple[subprocess.CompletedProcess[str], dict[str, bytes]]:
+def ran(
+    code: str, kind: str, scratch: Path, capfd: pytest.CaptureFixture[str]
+) -> tuple[subprocess.CompletedProcess[str], dict[str, bytes]]:
     """One command or script run in the scratch folder: what it printed, and the folder's files after it."""
-    result = run([sys.executable, "-c", code] if kind == "python" else ["bash", "-c", code], scratch)
+    args = plain_command(code, scratch) if kind != "python" else None
+    if args is not None:
+        result = run_here(args, scratch, capfd)
+    else:
+        result = run([sys.executable, "-c", code] if kind == "python" else ["bash", "-c", code], scratch)
     return result, written(scratch)
 
 
 def run_block(
-    example: Example, scratch: Path, shared_results: SharedResults
+    example: Example, scratch: Path, shared_results: SharedResults, capfd: pytest.CaptureFixture[str]
 ) -> Iterator[tuple[str, subprocess.CompletedProcess[str]]]:
     """Each code of the example with what it printed, the code run in the scratch folder after the ones before it.
 
@@ -131,7 +197,7 @@ def run_block(
     runs_in = "python" if example.kind == "python" else "shell"
     for index, code in enumerate(example.code):
         key = repr(("doc example", runs_in, example.code[: index + 1]))
-        result, files = shared_results.get(key, partial(ran, code, example.kind, scratch))
+        result, files = shared_results.get(key, partial(ran, code, example.kind, scratch, capfd))
         for name in written(scratch).keys() - files.keys():
             (scratch / name).unlink()
         for name, data in files.items():
@@ -144,9 +210,9 @@ def run_block(
 
 @pytest.mark.parametrize("example", RUN)
 def test_the_example_runs_and_prints_what_the_page_shows(
-    example: Example, scratch: Path, shared_results: SharedResults
+    example: Example, scratch: Path, shared_results: SharedResults, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    for code, result in run_block(example, scratch, shared_results):
+    for code, result in run_block(example, scratch, shared_results, capfd):
         shown = f"{example.where}: {code[:200]}\n--- out\n{result.stdout[-3000:]}\n--- err\n{result.stderr[-2000:]}"
         assert "Traceback" not in result.stderr, shown
         if example.checks_output:

@@ -42,7 +42,7 @@ def test_every_example_s_whole_check_writes_json_valid_against_the_schema(checke
     # Each example's whole check (every position), the very checks the other tests read, made once a run.
     validator = jsonschema.Draft202012Validator(json_schema())
     for file in FILES:
-        options = {"move_seconds": 0.1} if file == "examples/times_out.py" else {}  # as test_check_examples asks
+        options = {"move_seconds": 0.05} if file == "examples/times_out.py" else {}  # as test_check_examples asks
         document = report_json(checked(file, **options))
         errors = [f"{list(error.absolute_path)}: {error.message}" for error in validator.iter_errors(document)]
         assert errors == [], file

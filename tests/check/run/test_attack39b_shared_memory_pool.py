@@ -67,14 +67,14 @@ def test_a_kill_for_memory_is_the_machines_only_when_the_candidates_own_limit_wa
     assert group.out_of_memory() is ("oom_kill 1" in "".join(files.values()))
 
 
-POOL_MB = 300
-"""The enclosing cgroup's memory: the checker and one candidate of a few tens of MB fit, a candidate of 400 MB not."""
+POOL_MB = 200
+"""The enclosing cgroup's memory: the checker and its candidates (a few tens of MB each) fit, one of 260 MB not."""
 
 HOG = """
 def find_best_move(board):
     cells = [c for row in board for c in row] if isinstance(board[0], list) else list(board)
     if "".join(c if c in ("X", "O") else "." for c in cells) == "XOXOXO...":
-        held = bytearray(400 * 2**20)  # well within its own 1024 MB
+        held = bytearray(260 * 2**20)  # well within its own 1024 MB
         for i in range(0, len(held), 4096):
             held[i] = 1
     i = next(i for i, c in enumerate(cells) if c not in ("X", "O"))

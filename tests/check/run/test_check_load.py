@@ -1,11 +1,11 @@
 """Verdicts that do not depend on how busy the machine is: limits count the candidate's CPU time.
 
 A correct AI (examples/correct.py) made deliberately slow: it burns 0.05 s
-of CPU time on each of the ten positions with eight or nine empty cells.
+of CPU time on the empty board (besides its own search of the whole game there).
 With a limit of 0.2 s of CPU time per move it must get the same verdict and
 the same counts with its core busy as on an idle machine, although its
-moves then take four times longer on the clock (the empty board's, with
-examples/correct.py's own search of the whole game, longer still). The
+moves then take four times longer on the clock (the empty board's, about
+0.18 s of CPU time, over 0.7 s: far past what a wall-clock limit allows). The
 busy check runs on one core beside three busy processes: the load every
 core busy would give it, for a core's CPU time, not the machine's.
 """
@@ -39,7 +39,7 @@ _fast = find_best_move
 
 
 def find_best_move(board):
-    if sum(cell == EMPTY for row in board for cell in row) >= 8:
+    if sum(cell == EMPTY for row in board for cell in row) == 9:
         start = time.process_time()
         while time.process_time() - start < {BURN}:
             pass
@@ -73,11 +73,13 @@ def test_a_slow_but_correct_ai_gets_the_same_verdict_and_counts_with_its_core_bu
 ) -> None:
     path = tmp_path / "slow.py"
     path.write_text((examples / "correct.py").read_text() + SLOW)
-    # A sample of 20 and every position its own games reach, the ten slow ones among them: what load could change
+    # A sample of 20 and every position its own games reach, the slow empty board among them: what load could change
     # (a slow move's verdict) is all asked, and the busy cores are kept busy for a few seconds, not a whole check.
+    # One slow position is enough: its move takes four times its CPU time (about 0.18 s) on the clock, far over the
+    # limit a wall clock would hold it to; every other slow position only kept the busy cores busy for longer.
     idle = check_ai(path, move_seconds=0.2, sandbox="off", sample=20)
     assert idle.verdict == "unbeatable" and idle.exit_status == 0
-    assert idle.timing.cpu_in_candidate is not None and idle.timing.cpu_in_candidate >= 10 * BURN
+    assert idle.timing.cpu_in_candidate is not None and idle.timing.cpu_in_candidate >= BURN
     with on_one_core() as cores:
         hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(3 * cores)]
         try:
@@ -88,7 +90,7 @@ def test_a_slow_but_correct_ai_gets_the_same_verdict_and_counts_with_its_core_bu
                 hog.wait()
     assert summary(busy) == summary(idle)
     # The clock saw the load (generous bounds only: the machine may be busy anyway).
-    assert busy.timing.cpu_in_candidate is not None and busy.timing.cpu_in_candidate >= 10 * BURN
+    assert busy.timing.cpu_in_candidate is not None and busy.timing.cpu_in_candidate >= BURN
 
 
 class BusyMachine:

@@ -22,15 +22,20 @@ from perfectplay.check import conductor
 from perfectplay.check.api import check_ai
 from perfectplay.check.judge.cs50 import cs50_queries
 from perfectplay.check.judge.oracle import TicTacToeOracle
+from perfectplay.check.judge.sample import stratified
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport
 from perfectplay.check.run import candidate, speakers, worker
 from perfectplay.check.run.sweep import balance
-from perfectplay.check.settings import Candidate, Limits
+from perfectplay.check.settings import Candidate, Grading, Limits
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 BURN = 0.1
 """CPU seconds the crashing ``result`` burns before it kills its process."""
+
+SAMPLE = 640
+"""The helpers' boards the test asks (and as many positions for moves): ten batches, five a worker, the quirky boards
+inside them. The benchmark (``benchmarks/oracle_sweeps.py``'s ``cs50_batches``) asks every board."""
 
 LIMITS = Limits(move_seconds=0.2)
 """A board's helpers may use a fifth of a second of CPU time (forty times what they need): the one that never returns
@@ -76,21 +81,31 @@ def minimax(board):
 a ``result`` that burns CPU time and kills its process, a ``terminal`` that never returns."""
 
 
-def quirky_boards(oracle: TicTacToeOracle) -> tuple[TicTacToePosition, TicTacToePosition, TicTacToePosition]:
-    """Three unfinished boards, each inside a batch (not its first board), as the helpers' boards are dealt."""
+def quirky_boards(
+    oracle: TicTacToeOracle, sample: int | None = None
+) -> tuple[TicTacToePosition, TicTacToePosition, TicTacToePosition]:
+    """Three unfinished boards, each inside a batch (not its first board), as the helpers' boards are dealt: of every
+    board, or of a fixed ``sample`` of them (drawn as the check draws it, with its default seed)."""
     size = speakers.RunnerSpeaker.BATCHES["cs50"]
-    shares = balance(cs50_queries(oracle), lambda position: 1.0, LIMITS.workers)
+    queries = cs50_queries(oracle)
+    if sample is not None:
+        boards = set(stratified([position for position, _ in queries], sample))
+        queries = [query for query in queries if query[0] in boards]
+    shares = balance(queries, lambda position: 1.0, LIMITS.workers)
     inside = [
         position
         for share in shares
         for index, (position, _) in enumerate(share)
         if index % size not in (0, size - 1) and not oracle.judge(position).over and position.cells.count("X") > 1
     ]
-    return inside[100], inside[1200], inside[2500]
+    return (inside[100], inside[1200], inside[2500]) if sample is None else (inside[20], inside[250], inside[500])
 
 
-def checked(path: Path, monkeypatch: pytest.MonkeyPatch, batch: int) -> tuple[CheckReport, float, int]:
-    """The check's report, the CPU time its clock was charged and the processes it started."""
+def checked(
+    path: Path, monkeypatch: pytest.MonkeyPatch, batch: int, sample: int | None = None
+) -> tuple[CheckReport, float, int]:
+    """The check's report (of every position and board, or a fixed ``sample``), the CPU time its clock was charged
+    and the processes it started."""
     clocks: list[worker.Clock] = []
     starts = [0]
 
@@ -107,7 +122,7 @@ def checked(path: Path, monkeypatch: pytest.MonkeyPatch, batch: int) -> tuple[Ch
     monkeypatch.setattr(conductor, "Clock", Clock)
     monkeypatch.setattr(candidate, "Child", Child)
     monkeypatch.setitem(speakers.RunnerSpeaker.BATCHES, "cs50", batch)
-    report = check_ai(Candidate(path), limits=LIMITS)
+    report = check_ai(Candidate(path), limits=LIMITS, grading=Grading(sample=sample))
     (clock,) = clocks
     return report, clock.used, starts[0]
 
@@ -120,9 +135,12 @@ def helper_findings(report: CheckReport) -> dict[str, tuple[int, str | None]]:
     }
 
 
-def quirky_module(folder: Path, oracle: TicTacToeOracle) -> tuple[Path, tuple[TicTacToePosition, ...]]:
-    """The quirky ``tictactoe.py`` in ``folder``, examples/cs50's module beside it as ``helpers``; its three boards."""
-    wrong, crash, spin = quirky_boards(oracle)
+def quirky_module(
+    folder: Path, oracle: TicTacToeOracle, sample: int | None = None
+) -> tuple[Path, tuple[TicTacToePosition, ...]]:
+    """The quirky ``tictactoe.py`` in ``folder``, examples/cs50's module beside it as ``helpers``; its three boards
+    (of ``sample``'s, ``quirky_boards``)."""
+    wrong, crash, spin = quirky_boards(oracle, sample)
     path = folder / "tictactoe.py"
     path.write_text(textwrap.dedent(QUIRKY.format(wrong=wrong.cells, crash=crash.cells, spin=spin.cells, burn=BURN)))
     shutil.copyfile(EXAMPLES / "cs50" / "tictactoe.py", folder / "helpers.py")
@@ -130,10 +148,10 @@ def quirky_module(folder: Path, oracle: TicTacToeOracle) -> tuple[Path, tuple[Ti
 
 
 def assert_one_board_a_message_finds_the_same(
-    path: Path, monkeypatch: pytest.MonkeyPatch, batched: CheckReport
+    path: Path, monkeypatch: pytest.MonkeyPatch, batched: CheckReport, sample: int | None = None
 ) -> None:
     """One board a message, as every board was asked before batches: the same findings, the same counts."""
-    alone, charged_alone, _ = checked(path, monkeypatch, 1)
+    alone, charged_alone, _ = checked(path, monkeypatch, 1, sample)
     assert helper_findings(alone) == helper_findings(batched)
     assert (alone.helpers, alone.best, alone.verdict) == (batched.helpers, batched.best, batched.verdict)
     assert charged_alone >= BURN + LIMITS.move_seconds
@@ -142,8 +160,8 @@ def assert_one_board_a_message_finds_the_same(
 def test_a_wrong_a_crashing_and_a_spinning_helper_are_found_at_their_boards_batched(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, oracle: TicTacToeOracle
 ) -> None:
-    path, (wrong, crash, spin) = quirky_module(tmp_path, oracle)
-    batched, charged, started = checked(path, monkeypatch, speakers.RunnerSpeaker.BATCHES["cs50"])
+    path, (wrong, crash, spin) = quirky_module(tmp_path, oracle, SAMPLE)
+    batched, charged, started = checked(path, monkeypatch, speakers.RunnerSpeaker.BATCHES["cs50"], SAMPLE)
     # Known answers first: each quirk at its own board, every other board right; the moves (the first free cell,
     # never a helper) what they are however the helpers are asked.
     assert helper_findings(batched) == {
@@ -151,14 +169,14 @@ def test_a_wrong_a_crashing_and_a_spinning_helper_are_found_at_their_boards_batc
         "crash": (1, crash.text),
         "timeout": (1, spin.text),
     }
-    assert (batched.helpers, batched.helpers_of) == (5478 - 3, 5478)
-    assert (batched.best, batched.verdict) == (2651, "beatable")
+    assert (batched.helpers, batched.helpers_of) == (SAMPLE - 3, SAMPLE)
+    assert (batched.best, batched.verdict) == (500, "beatable")
     # The crash and the time-out ended their processes (a fresh one answered the rest of each batch), and what
     # they used was charged: the crash's burn, the time-out's whole limit.
     assert started >= 2 + 2
     assert charged >= BURN + LIMITS.move_seconds
-    # The same module asked one board a message (4 s of CPU more) finds the same: benchmarks/oracle_sweeps.py's
-    # ``cs50_batches`` (assert_one_board_a_message_finds_the_same).
+    # The same module asked one board a message finds the same, on this sample as on every board (4 s of CPU more):
+    # benchmarks/oracle_sweeps.py's ``cs50_batches`` (assert_one_board_a_message_finds_the_same).
 
 
 def test_a_batch_is_never_longer_than_the_lines_a_childs_reading_thread_keeps() -> None:

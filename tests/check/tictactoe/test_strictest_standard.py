@@ -65,8 +65,21 @@ def test_cs50s_functions_alone_are_judged_by_value(tmp_path: Path, examples: Pat
     assert (report.standard, report.verdict) == ("value", "unbeatable")
 
 
-def test_the_lab_function_beside_cs50s_makes_the_stricter_standard_apply(tmp_path: Path, examples: Path) -> None:
-    report = check(write(tmp_path, examples, SLOW_WINS, LAB_TOO))
+@pytest.fixture(scope="module")
+def both_checked(tmp_path_factory: pytest.TempPathFactory, examples: Path) -> tuple[CheckReport, Path]:
+    """The file with both interfaces checked once, no standard asked, its transcript saved: the live report and
+    the transcript the two tests below read (the teacher's standards are checks of their own, further below)."""
+    folder = tmp_path_factory.mktemp("both")
+    saved = folder / "transcript.json"
+    path = write(folder, examples, SLOW_WINS, LAB_TOO)
+    live = check_ai(Candidate(path, sandbox="off"), grading=Grading(sample=150), output=Output(transcript=saved))
+    return live, saved
+
+
+def test_the_lab_function_beside_cs50s_makes_the_stricter_standard_apply(
+    both_checked: tuple[CheckReport, Path],
+) -> None:
+    report = both_checked[0]
     assert report.interface is not None and report.interface.startswith("the CS50 functions")
     assert report.standard == "best"
     assert report.verdict != "unbeatable"  # its slow wins are held against it
@@ -81,12 +94,10 @@ def test_the_teachers_standard_always_wins(tmp_path: Path, examples: Path, stand
 
 
 def test_a_transcript_judged_again_by_the_teachers_standard_says_nothing_of_the_stricter_one(
-    tmp_path: Path, examples: Path
+    both_checked: tuple[CheckReport, Path],
 ) -> None:
     # The live run's note said "judged by the stricter standard ... best" under a report judged by value.
-    saved = tmp_path / "transcript.json"
-    path = write(tmp_path, examples, SLOW_WINS, LAB_TOO)
-    live = check_ai(Candidate(path, sandbox="off"), grading=Grading(sample=150), output=Output(transcript=saved))
+    live, saved = both_checked
     assert live.standard == "best" and any("judged by the stricter standard" in note for note in live.notes)
     again = replay(saved)
     assert again.standard == "best" and again.notes == live.notes
