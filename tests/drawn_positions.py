@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from perfectplay.check.connect4 import pool
+from perfectplay.check.connect4 import asking, pool
 from perfectplay.check.connect4.suite import SuitePosition
 from shared_results import SharedResults
 
@@ -34,6 +34,13 @@ def drawn_once(shared: SharedResults) -> Callable[[int, int], Drawn]:
         return shared.get(repr(("connect4 positions", count, seed)), lambda: pool.draw_positions(count, seed))
 
     return draw
+
+
+def as_checked(count: int, seed: int) -> Drawn:
+    """The positions a check of ``count`` positions under ``seed`` asks, drawn as the check draws them
+    (``asking.draw_positions``): in a test process, the run's one draw (tests/check/conftest.py)."""
+    drawn: Drawn = vars(asking)["draw_positions"](count, seed)
+    return drawn
 
 
 PRELOAD = """

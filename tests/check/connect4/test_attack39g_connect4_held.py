@@ -15,9 +15,10 @@ from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.run.sandbox import probe
 from shared_results import SharedResults
 
-POSITIONS = 40
-SEED = 28
-"""The hostile agents' draw (test_connect4_agent_hostile.py), drawn once a run (tests/drawn_positions.py)."""
+POSITIONS = 16
+SEED = 5
+"""The hostile agents' draw (test_connect4_agent_hostile.py), drawn once a run (tests/drawn_positions.py): its
+sixteen positions, every phase in its share, leave the mover a ply of each remainder of 4."""
 
 pytestmark = [
     pytest.mark.integration,  # the agent runs in the real bubblewrap sandbox, NumPy lent read-only
@@ -48,7 +49,10 @@ def test_a_numpy_integer_is_a_column_and_a_float_a_string_or_a_bool_is_not(
     pytest.importorskip("numpy")
     path = tmp_path / "agent.py"
     path.write_text(TYPES)
-    report = check_connect4(path, positions=POSITIONS, seed=SEED, games=False, sandbox="require", move_seconds=5.0)
+    # One process for each side's positions (each imports NumPy): what its answers are worth is the subject.
+    report = check_connect4(
+        path, positions=POSITIONS, seed=SEED, games=False, sandbox="require", move_seconds=5.0, workers=1
+    )
     as_numpy = sum(1 for position in drawn_once(shared_results)(POSITIONS, SEED) if len(position.moves) % 4 == 0)
     assert 0 < as_numpy < POSITIONS
     assert report.problem is None and report.complete and report.overall.asked == POSITIONS

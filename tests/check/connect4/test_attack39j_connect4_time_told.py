@@ -18,11 +18,12 @@ from perfectplay.check.connect4.detect import KAGGLE_ACT_TIMEOUT, act_timeout
 from perfectplay.check.run.sandbox import probe
 from perfectplay.check.settings import Limits
 
-POSITIONS = 12
-SEED = 28
+POSITIONS = 16
+SEED = 5
+"""The hostile agents' draw (test_connect4_agent_hostile.py), drawn once a run (tests/drawn_positions.py)."""
 
 # Answers a legal column only where what it was told fits the limits the test gives it (MOVE a move, TOTAL in
-# all for its twelve moves) with no overage; elsewhere, where taking the time it was told would have run past
+# all for its sixteen moves) with no overage; elsewhere, where taking the time it was told would have run past
 # a limit, it answers column 9.
 TOLD = """
 MOVE, TOTAL = {move}, {total}

@@ -42,7 +42,10 @@ def reports(tmp_path: Path) -> dict[int, Connect4Report]:
         path = tmp_path / f"from{first}.py"
         path.write_text(f"FIRST = {first}\n\n" + AGENT)
         # Seed 3's six positions, drawn once a run for the Connect Four checks asking them (tests/drawn_positions.py).
-        found[first] = check_connect4(path, positions=6, seed=3, games=False, sandbox="off", move_seconds=2.0)
+        # One process a side: what is read of the agent is the subject, not how many processes ask it.
+        found[first] = check_connect4(
+            path, positions=6, seed=3, games=False, sandbox="off", workers=1, move_seconds=2.0
+        )
     return found
 
 

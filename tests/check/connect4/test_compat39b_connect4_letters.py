@@ -49,7 +49,10 @@ def test_a_red_and_yellow_agent_is_checked_seeing_the_opponents_pieces_as_with_t
     path = tmp_path / "agent.py"
     path.write_text(AGENT)
     # Seed 3's six positions, drawn once a run for the Connect Four checks that ask them (tests/drawn_positions.py).
-    found = check_connect4(path, positions=6, seed=3, games=False, sandbox="off", move_seconds=2.0)
-    told = check_connect4(path, pieces="ry", positions=6, seed=3, games=False, sandbox="off", move_seconds=2.0)
+    # One process a side: what is read of the agent is the subject, not how many processes ask it.
+    found = check_connect4(path, positions=6, seed=3, games=False, sandbox="off", workers=1, move_seconds=2.0)
+    told = check_connect4(
+        path, pieces="ry", positions=6, seed=3, games=False, sandbox="off", workers=1, move_seconds=2.0
+    )
     assert "' ' empty, 'R' and 'Y'" in str(found.interface)
     assert (found.verdict, found.overall) == (told.verdict, told.overall)

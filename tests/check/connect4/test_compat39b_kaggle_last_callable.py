@@ -48,7 +48,8 @@ def agent_file(tmp_path: Path, folder: str, arguments: str = "obs, config", impo
 
 
 def quick(path: Path) -> Connect4Report:
-    return check_connect4(path, positions=6, seed=3, games=False, sandbox="off", move_seconds=2.0)
+    # One process a side: what is read of the agent is the subject, not how many processes ask it.
+    return check_connect4(path, positions=6, seed=3, games=False, sandbox="off", workers=1, move_seconds=2.0)
 
 
 def test_a_last_callable_whose_configuration_has_a_default_is_graded_as_the_same_agent_taking_both(

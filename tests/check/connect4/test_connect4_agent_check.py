@@ -12,9 +12,9 @@ import jsonschema
 import pytest
 
 from cli_helpers import InProcess
+from drawn_positions import as_checked
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report, not_gradable
-from perfectplay.check.connect4.pool import draw_positions
 from perfectplay.check.connect4.render import report_json
 from perfectplay.check.connect4.suite import grid_cells
 from perfectplay.check.run.sandbox import probe
@@ -56,7 +56,10 @@ def quick(path: Path, positions: int = 6, move_seconds: float = 2.0) -> Connect4
     # One seed: these tests are about the agent, not the draw (a fresh seed by default: test_connect4_drawn_positions),
     # so the positions of each count are drawn and solved once per run (tests/drawn_positions.py), not per check:
     # the six of seed 3 are those the class and graders' checks ask (test_connect4_agent_class_and_graders.py).
-    return check_connect4(path, positions=positions, games=False, sandbox="off", move_seconds=move_seconds, seed=3)
+    # One process a side: each failure below is its agent's in the first position it is asked, however many ask.
+    return check_connect4(
+        path, positions=positions, games=False, sandbox="off", move_seconds=move_seconds, seed=3, workers=1
+    )
 
 
 def test_a_connectx_agent_is_recognised_and_every_answer_judged(tmp_path: Path) -> None:
@@ -140,9 +143,14 @@ def test_a_program_speaking_the_line_protocol_is_checked(tmp_path: Path) -> None
     assert report.overall.legal == 6 and report.failures == ()
 
 
-def test_the_games_are_seeded_and_played_in_both_seats_against_every_level() -> None:
-    first = check_connect4(EXAMPLES / "one_ply_connectx.py", positions=2, sandbox="off", seed=5)
-    again = check_connect4(EXAMPLES / "one_ply_connectx.py", positions=2, sandbox="off", seed=5)
+def test_the_games_are_seeded_and_played_in_both_seats_against_every_level(
+    example_on_one_draw: Callable[[str, bool], Connect4Report],
+) -> None:
+    # The first check is the one-ply example's with its games on ONE_DRAW's seed that the schema's test reads (made
+    # once a run, tests/check/connect4/conftest.py); the games are drawn from the seed alone, not from how many
+    # positions are asked (test_connect4_same_seed_same_grade.py), so a check of two positions under it plays them.
+    first = example_on_one_draw("one_ply_connectx", True)
+    again = check_connect4(EXAMPLES / "one_ply_connectx.py", positions=2, sandbox="off", seed=first.seed)
     seats = {(game.opponent, game.agent_first) for game in first.games}
     assert seats == {(level, seat) for level in ("random", "depth2", "depth4", "perfect") for seat in (True, False)}
     # The agent is random where it sees no tactic, so only the opponents' side is seeded: the levels are the same.
@@ -190,11 +198,15 @@ def test_a_numpy_agent_runs_in_the_sandbox_which_shows_numpy_but_not_perfectplay
             grid = np.asarray(board)
             return int(np.flatnonzero(grid[0] == 0)[0])
         """
-    report = check_connect4(write(tmp_path, "np_agent.py", source), positions=6, games=False, sandbox="require")
+    # Seeded: the six positions of seed 3 the other checks ask, drawn once a run (tests/drawn_positions.py).
+    # One process (each imports NumPy): what the sandbox shows it is the subject, not how many ask.
+    report = check_connect4(
+        write(tmp_path, "np_agent.py", source), positions=6, seed=3, games=False, sandbox="require", workers=1
+    )
     assert report.sandboxed and report.problem is None, report.problem
     assert report.overall.legal == 6 and report.failures == ()
     refused = check_connect4(
-        write(tmp_path, "np_agent.py", source), positions=2, games=False, sandbox="require", allow_packages=()
+        write(tmp_path, "np_agent.py", source), positions=6, seed=3, games=False, sandbox="require", allow_packages=()
     )
     assert refused.problem is not None and "No module named 'numpy'" in refused.problem
 
@@ -204,7 +216,7 @@ def test_the_command_line_prints_json_and_a_graders_file_and_refuses_a_class_for
 ) -> None:
     run = InProcess(capsys, monkeypatch)
     agent = str(EXAMPLES / "one_ply_board.py")
-    common = ["--game", "connect4", "--positions", "6", "--no-games", "--sandbox", "off"]
+    common = ["--game", "connect4", "--positions", "6", "--seed", "3", "--no-games", "--sandbox", "off"]
     finished = run("check", agent, *common, "--json")
     document = json.loads(finished.stdout)
     assert (document["game"], document["overall"]["asked"], document["score"]["max_points"]) == ("connect4", 6, 100)
@@ -254,7 +266,7 @@ HOSTILE = {
 @pytest.mark.skipif(probe() is not None, reason=f"no bubblewrap sandbox here: {probe()}")
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path: Path, kind: str) -> None:
-    target = draw_positions(40, 28)[0].moves  # the attack is made in one position of the check
+    target = as_checked(16, 5)[0].moves  # the attack is made in the first position the check asks
     source = (
         f"TARGET = {grid_cells(target)!r}\n"
         + textwrap.dedent(HOSTILE[kind])
@@ -268,10 +280,8 @@ def test_hostile_agents_in_the_sandbox_get_a_verdict_and_forge_nothing(tmp_path:
             return answer
         """)
     )
-    report = check_connect4(
-        write(tmp_path, f"{kind}.py", source), positions=40, seed=28, games=False, sandbox="require"
-    )
-    assert report.problem is None and report.overall.asked == 40
+    report = check_connect4(write(tmp_path, f"{kind}.py", source), positions=16, seed=5, games=False, sandbox="require")
+    assert report.problem is None and report.overall.asked == 16
     assert report.timing is not None and report.timing.cpu >= 0
     assert report.overall.good < report.overall.asked  # the first free column is no good agent: nothing forged
     kinds = {failure.kind for failure in report.failures}

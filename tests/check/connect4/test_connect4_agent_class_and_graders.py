@@ -16,10 +16,12 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import InProcess
+from drawn_positions import PRELOAD, drawn_once, write_draws
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
 from perfectplay.check.errors import CheckUsageError, NotGradable
 from repo_paths import ROOT
+from shared_results import SharedResults
 
 EXAMPLES = ROOT / "examples" / "connect4"
 QUICK = (
@@ -37,7 +39,8 @@ def write(path: Path, source: str) -> Path:
 
 
 def quick(path: Path) -> Connect4Report:
-    return check_connect4(path, positions=6, seed=3, games=False, sandbox="off", move_seconds=2.0)
+    # One process a side: what is read of the agent is the subject, not how many processes ask it.
+    return check_connect4(path, positions=6, seed=3, games=False, sandbox="off", workers=1, move_seconds=2.0)
 
 
 @pytest.fixture
@@ -180,7 +183,8 @@ def test_student_text_in_coderunners_html_is_escaped(tmp_path: Path) -> None:
     from perfectplay.check.connect4.graders import coderunner_json
 
     agent = write(tmp_path / "agent.py", "def agent(observation, configuration):\n    raise ValueError('<b>x</b>')\n")
-    document = coderunner_json(check_connect4(agent, positions=3, games=False, sandbox="off"))
+    # One process a side: what is read of the agent is the subject, not how many processes ask it.
+    document = coderunner_json(check_connect4(agent, positions=6, seed=3, games=False, sandbox="off", workers=1))
     html = document["prologuehtml"] + document["epiloguehtml"]
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
@@ -259,14 +263,18 @@ def test_a_bad_flag_in_a_class_run_ends_it_with_one_line_not_one_row_each(tmp_pa
         list(check_plug_class(Connect4Plug(), [Submission("a"), Submission("b")], check))
 
 
-def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(tmp_path: Path) -> None:
+def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(
+    tmp_path: Path, shared_results: SharedResults
+) -> None:
     root = make_class(tmp_path / "class")
     write(root / "erin" / "agent.py", "import time\n\ndef agent(observation, configuration):\n    time.sleep(30)\n")
     grades = tmp_path / "grades.csv"
     # One student at a time: erin's check starts only once dave's row is written, so the stop finds it waiting
     # (side by side, erin's first move could reach its wall-clock bound before dave's row, and the run end first).
-    perfectplay = str(Path(sys.executable).parent / "perfectplay")
-    command = [perfectplay, "check", str(root), *QUICK, "--csv", str(grades), "--jobs", "1"]
+    # ``perfectplay`` as its command runs it, given the run's draw of QUICK's positions (tests/drawn_positions.py).
+    draws = write_draws(tmp_path / "draws.pickle", drawn_once(shared_results), (6, 3))
+    perfectplay = [sys.executable, "-c", PRELOAD + "runpy.run_module('perfectplay', run_name='__main__')\n", str(draws)]
+    command = [*perfectplay, "check", str(root), *QUICK, "--csv", str(grades), "--jobs", "1"]
     private = tmp_path / "private"  # where the checks' private copies go: empty again after the stop
     private.mkdir()
     environ = {**os.environ, "TMPDIR": str(private)}

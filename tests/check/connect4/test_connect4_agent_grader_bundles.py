@@ -25,6 +25,8 @@ from grader_schemas import CLASSROOM50, GRADESCOPE, PRAIRIELEARN
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
 
 PERFECTPLAY = str(Path(sys.executable).parent / "perfectplay")
+"""Each bundle checks four positions (``--sample 4``): its scripts and flags are the subject, not how many positions
+a check asks, and each run draws its own (a fresh seed, as a grader's run without a student's secret)."""
 MIDDLE = (
     "def agent(observation, configuration):\n"
     "    return min((c for c in range(7) if observation.board[c] == 0), key=lambda c: abs(c - 3))\n"
@@ -50,14 +52,14 @@ def test_the_gradescope_bundle_checks_agent_py_as_connect_four_with_the_teachers
     weights = tmp_path / "weights.json"
     weights.write_text(json.dumps({"good_full": 0.5, "games": 0, "total": 50}))
     bundle = make_bundle(
-        in_process, tmp_path, "gradescope", "--weights", str(weights), "--sample", "12", out="autograder.zip"
+        in_process, tmp_path, "gradescope", "--weights", str(weights), "--sample", "4", out="autograder.zip"
     )
     root = tmp_path / "autograder"
     with zipfile.ZipFile(bundle) as archive:
         archive.extractall(root / "source")
     (root / "source" / "run_autograder").chmod(0o755)
     script = (root / "source" / "run_autograder").read_text()
-    assert "--game connect4" in script and "--positions 12" in script and "agent.py" in script
+    assert "--game connect4" in script and "--positions 4" in script and "agent.py" in script
     (root / "submission" / "folder").mkdir(parents=True)
     (root / "submission" / "folder" / "agent.py").write_text(MIDDLE)
     graded = run([str(root / "source" / "run_autograder")], tmp_path, AUTOGRADER_ROOT=str(root))
@@ -66,13 +68,13 @@ def test_the_gradescope_bundle_checks_agent_py_as_connect_four_with_the_teachers
     jsonschema.validate(document, GRADESCOPE)
     assert sum(test["max_score"] for test in document["tests"]) == 50
     assert "Good moves (keeps the win, draw or loss)" in [test["name"] for test in document["tests"]]
-    assert "12 of 12 decisive positions" in document["output"]
+    assert "4 of 4 decisive positions" in document["output"]
 
 
 def test_the_prairielearn_bundle_grades_an_agent_and_a_missing_file_costs_no_attempt(
     tmp_path: Path, in_process: InProcess
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "prairielearn", "--sample", "8")
+    bundle = make_bundle(in_process, tmp_path, "prairielearn", "--sample", "4")
     assert "Connect Four agent" in (bundle / "question.html").read_text()
     root = tmp_path / "grade"
     shutil.copytree(bundle / "tests", root / "tests")
@@ -93,7 +95,7 @@ def test_the_prairielearn_bundle_grades_an_agent_and_a_missing_file_costs_no_att
 def test_the_classroom50_autograder_writes_a_connect_four_result_and_release_body(
     tmp_path: Path, in_process: InProcess
 ) -> None:
-    bundle = make_bundle(in_process, tmp_path, "classroom50", "--sample", "8")
+    bundle = make_bundle(in_process, tmp_path, "classroom50", "--sample", "4")
     checkout = tmp_path / "student-repository"
     checkout.mkdir()
     (checkout / "agent.py").write_text(MIDDLE)

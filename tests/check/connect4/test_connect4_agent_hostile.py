@@ -12,7 +12,6 @@ code only with ``sandbox="require"``.
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 import os
@@ -30,11 +29,10 @@ import markdown_it
 import pytest
 
 from cli_helpers import InProcess
-from drawn_positions import PRELOAD, drawn_once, run_drawn, write_draws
+from drawn_positions import PRELOAD, as_checked, drawn_once, run_drawn, write_draws
 from hostile_payloads import listening
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.model import Connect4Report
-from perfectplay.check.connect4.pool import draw_positions
 from perfectplay.check.connect4.render import render_text as connect4_text
 from perfectplay.check.connect4.render import report_json
 from perfectplay.check.connect4.suite import SuitePosition, grid_cells
@@ -45,15 +43,15 @@ from repo_paths import TESTS
 from shared_results import SharedResults
 
 HOSTILE = TESTS / "check" / "hostile"
-POSITIONS = 40
-SEED = 28
+POSITIONS = 16
+SEED = 5
 
 
-@functools.cache
 def target() -> SuitePosition:
-    """The position where an attack made during a move is made: the first the check asks (drawn when a test first
-    needs it, not at collection in every test process)."""
-    return draw_positions(POSITIONS, SEED)[0]
+    """The position where an attack made during a move is made: the first the check asks, from the draw the check
+    itself makes (``asking.draw_positions``: in a test, the run's one draw, tests/check/conftest.py), drawn when a
+    test first needs it, not at collection in every test process."""
+    return as_checked(POSITIONS, SEED)[0]
 
 
 FLAGS = ("--game", "connect4", "--positions", str(POSITIONS), "--seed", str(SEED), "--no-games", "--sandbox", "require")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from drawn_positions import as_checked
 from perfectplay import Connect4
 from perfectplay.check.connect4.check import check_connect4
 from perfectplay.check.connect4.judge import best_columns
@@ -43,8 +44,9 @@ def table_agent(folder: Path, name: str, positions: tuple[SuitePosition, ...] | 
     return file
 
 
-def quick(path: Path, seed: int | None, positions: int = 8) -> Connect4Report:
-    return check_connect4(path, positions=positions, seed=seed, games=False, sandbox="off", move_seconds=2.0)
+def quick(path: Path, seed: int | None, positions: int = 6) -> Connect4Report:
+    # One process a side: the positions drawn are the subject, not how many processes ask them.
+    return check_connect4(path, positions=positions, seed=seed, games=False, sandbox="off", move_seconds=2.0, workers=1)
 
 
 def test_a_position_where_every_move_keeps_the_value_or_every_move_loses_is_not_decisive() -> None:
@@ -80,7 +82,9 @@ def test_a_drawn_positions_scores_are_a_fresh_solves() -> None:
 
 
 def test_an_agent_carrying_the_shipped_suite_or_another_checks_answers_gains_nothing(tmp_path: Path) -> None:
-    other_check = draw_positions(8, SEED_B)
+    # The other check's draw as a check makes it (the run's one draw of these six, tests/drawn_positions.py): what
+    # is tested is what carrying its answers gains, not the drawing (the tests above, on the pool itself).
+    other_check = as_checked(6, SEED_B)
     plain = quick(table_agent(tmp_path, "plain.py", []), SEED_A)
     carrying = quick(table_agent(tmp_path, "carrying.py", [*load_suite(), *other_check]), SEED_A)
     assert report_json(carrying)["overall"] == report_json(plain)["overall"]

@@ -25,7 +25,7 @@ def test_a_wrong_games_ai_that_runs_out_of_time_is_given_up_after_one_time_out(t
         log = shared / "calls.log"
         agent = tmp_path / "tictactoe.py"
         agent.write_text(AGENT.format(log=str(log)), encoding="utf-8")
-        report = check_connect4(agent, move_seconds=0.5, sandbox="off", games=False, positions=5, workers=1)
+        report = check_connect4(agent, move_seconds=0.5, sandbox="off", games=False, positions=6, seed=3, workers=1)
         calls = log.read_text(encoding="utf-8").split()
     assert calls.count("searched") == 1  # before: 20 (every probe of every dash reading)
     assert calls.count("refused") > 0 and "no reading recognised" in (report.problem or "")

@@ -12,7 +12,8 @@ from cli_helpers import InProcess
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "nim"
-QUICK = ("--game", "nim", "--train-games", "300", "--train-seed", "1")
+QUICK = ("--game", "nim", "--train-games", "300", "--train-seed", "1", "--jobs", "1")
+"""A little training on one process: these tests are about the command, its formats and its errors."""
 
 
 @pytest.fixture
@@ -165,7 +166,7 @@ def test_each_student_draws_their_own_seed_from_the_graders_secret_and_the_seed_
     Each check made once for its settings (tests/check/conftest.py): the resubmission is the same check only if the
     seed drawn for it is the same; the seed given with --seed (shown) is another setting, so another check."""
     target = str(EXAMPLES / "learning" / "nim.py")
-    quick = ("--game", "nim", "--train-games", "50", "--format", "json")
+    quick = ("--game", "nim", "--train-games", "50", "--jobs", "1", "--format", "json")
 
     def drawn(*extra: str) -> str:
         finished = run("check", target, *quick, *extra)
