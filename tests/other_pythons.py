@@ -100,7 +100,9 @@ def smoke(version: Version, python: str, wheel: Path, work: Path) -> None:
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     venv_python = str(bin_dir / "python")
     pip = [sys.executable, "-m", "pip", "--python", venv_python]
-    install = [*pip, "install", "--no-index", "--no-deps", "--quiet", str(wheel)]
+    # --no-compile: pip would byte-compile every module (and ignore one that fails to compile); the three commands
+    # below compile only what they import: 1.2 s of CPU less for the two Pythons.
+    install = [*pip, "install", "--no-index", "--no-deps", "--quiet", "--no-compile", str(wheel)]
     step("the wheel installs with no index", install, work)
     elsewhere = work / "elsewhere"
     elsewhere.mkdir(exist_ok=True)

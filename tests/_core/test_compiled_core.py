@@ -204,8 +204,9 @@ def test_both_cores_stop_at_the_same_node_and_report_the_same_progress(monkeypat
         seen: list[tuple[str, int | None, int, int]] = []
 
         def clock() -> float:
-            # 20 ms a reading: ten reports within the second, for fewer nodes of the pure core than 10 ms gave.
-            return next(ticks) * 0.02  # noqa: B023 (each run its own clock)
+            # 35 ms a reading: still ten reports within the second, for 33,335 nodes of the pure core (76,339 at
+            # 20 ms, 0.5 s of CPU more; 30 and 40 ms give nine reports).
+            return next(ticks) * 0.035  # noqa: B023 (each run its own clock)
 
         def progress(report: Progress) -> None:
             seen.append((report.phase, report.depth, report.nodes, report.table_size))  # noqa: B023

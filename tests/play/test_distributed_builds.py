@@ -25,7 +25,7 @@ from perfectplay import Connect4, PerfectplayError, Player
 from perfectplay.games import ExactScores
 from perfectplay.play.book_builds import build_book_sharded
 from perfectplay.play.datasets import solved_positions
-from perfectplay.play.engines import Engine, open_engine
+from perfectplay.play.engines import DaskEngine, Engine, open_engine
 from perfectplay.play.exact_scores import build_exact_scores, reachable_keys
 from perfectplay.play.shards import ShardFolder, shard_of
 from perfectplay.search.solver.book import Book
@@ -281,13 +281,33 @@ def test_a_seeded_fifty_of_the_shipped_5x4_scores_agree_with_fresh_solves() -> N
     _fresh_solves_agree(50, seed=26)
 
 
+DASK_CLUSTER = pytest.mark.xdist_group("dask-local-cluster")
+"""The tests that read ``dask_engine``: on one worker, which starts the cluster once."""
+
+
+@pytest.fixture(scope="module")
+def dask_engine() -> Iterator[DaskEngine]:
+    """``open_engine("dask", 2)``: the LocalCluster of two worker processes it starts, once for the module (1.3 s of
+    CPU a start): the dask build below runs on it, and the dataset command reaches it by its scheduler's address."""
+    with open_engine("dask", 2) as engine:
+        assert isinstance(engine, DaskEngine)
+        yield engine
+
+
 @pytest.mark.integration
-@pytest.mark.parametrize("engine", ["processes", "dask"])
-def test_two_real_workers_build_the_same_file_as_one_process(engine: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["processes", pytest.param("dask", marks=DASK_CLUSTER)])
+def test_two_real_workers_build_the_same_file_as_one_process(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     game = Connect4(4, 3)
     build_exact_scores(game, tmp_path / "inline.scores", Inline(), shards=4)
-    with open_engine(engine, 2) as workers:
+    if engine == "dask":
+        workers: Engine = request.getfixturevalue("dask_engine")
+        assert workers.name == "Dask LocalCluster" and workers.workers == 2
         build_exact_scores(game, tmp_path / "workers.scores", workers, shards=4)
+    else:
+        with open_engine(engine, 2) as workers:
+            build_exact_scores(game, tmp_path / "workers.scores", workers, shards=4)
     assert (tmp_path / "workers.scores").read_bytes() == (tmp_path / "inline.scores").read_bytes()
 
 
@@ -298,15 +318,17 @@ def test_a_worker_process_that_dies_is_a_one_line_error_that_says_how_to_resume(
 
 
 @pytest.mark.integration
-def test_the_dataset_command_runs_on_a_dask_cluster_given_by_its_address(tmp_path: Path, in_process: InProcess) -> None:
-    distributed = pytest.importorskip("distributed")
+@DASK_CLUSTER
+def test_the_dataset_command_runs_on_a_dask_cluster_given_by_its_address(
+    tmp_path: Path, in_process: InProcess, dask_engine: DaskEngine
+) -> None:
     out = tmp_path / "c43.scores"
-    # Its HTTP server on a free port: 8787 may be another cluster's (a test beside this one).
-    local = {"n_workers": 1, "threads_per_worker": 1, "processes": True, "dashboard_address": "127.0.0.1:0"}
-    with distributed.LocalCluster(**local) as cluster:
-        address = cluster.scheduler_address
-        result = in_process("dataset", "connect4:4,3", "--format", "scores", "-o", str(out), "--cluster", address)
+    # A cluster someone else started (the module's LocalCluster, its HTTP server on a free port): the command's
+    # client connects to its scheduler, counts its workers, and leaves it running when it closes.
+    address = dask_engine.cluster.scheduler_address
+    result = in_process("dataset", "connect4:4,3", "--format", "scores", "-o", str(out), "--cluster", address)
     assert result.returncode == 0, result.stderr
-    assert f"Dask cluster at {address}, 1 worker" in result.stderr and "shard 64/64 done" in result.stderr
+    assert f"Dask cluster at {address}, 2 workers" in result.stderr and "shard 64/64 done" in result.stderr
+    assert len(dask_engine.client.scheduler_info()["workers"]) == 2  # still there for the module's other test
     build_exact_scores(Connect4(4, 3), tmp_path / "inline.scores", Inline(), shards=64)
     assert out.read_bytes() == (tmp_path / "inline.scores").read_bytes()
