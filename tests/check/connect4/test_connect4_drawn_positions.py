@@ -72,6 +72,12 @@ def test_the_same_seed_draws_the_same_decisive_positions_and_another_seed_others
         assert low <= position.ply <= high and decisive(position), position
 
 
+def test_a_check_asking_one_ending_gets_it_where_sixty_games_gave_none() -> None:
+    # Seed 138's first 60 ending games held no decisive position: a check of 4 asked 3 and graded "2 of 3".
+    drawn = draw_positions(4, 138)
+    assert [position.phase for position in drawn] == ["opening", "middle", "middle", "ending"]
+    assert all(decisive(position) for position in drawn)
+
 def test_a_drawn_positions_scores_are_a_fresh_solves() -> None:
     game = Connect4()
     for position in draw_positions(3, SEED_A):

@@ -38,8 +38,12 @@ STRONG_NODES = 30_000
 STYLES = ("random", "tactical", "tactical", "strong", "strong")
 """The players' styles, drawn per side and per game (a random player now and then makes unbalanced positions)."""
 TRIES_PER_POSITION = 60
-"""How many games a phase may play per position it needs before it gives up on the rest (never reached in
-practice: about one game in three gives a decisive position)."""
+"""How many games a phase may play per position it needs before it gives up on the rest."""
+LEAST_TRIES = 600
+"""How many games a phase may play however few positions it needs. An ending is decisive far less often than a
+middle game (many games are over before its ply, or every move there keeps the value): a run of 60 games without
+one came up for one seed in 150 when a check asked a single ending, and the check asked a position fewer. More
+games change no draw that was whole: a phase stops at its last position."""
 
 
 def phase_counts(count: int) -> dict[str, int]:
@@ -63,7 +67,7 @@ def draw_positions(count: int, seed: int) -> tuple[SuitePosition, ...]:
     for phase, wanted in phase_counts(count).items():
         rng = random.Random(f"connect4 positions:{seed}:{phase}")
         found = 0
-        for moves in _games(game, phase, rng, wanted * TRIES_PER_POSITION):
+        for moves in _games(game, phase, rng, max(wanted * TRIES_PER_POSITION, LEAST_TRIES)):
             if found == wanted:
                 break
             if moves in seen:
