@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from plugin_run import run_pytest
 
 EIGHT_TESTS = "".join(f"def test_{n}(made):\n    record(made)\n\n" for n in range(8))
 
@@ -28,21 +27,7 @@ def test_a_module_fixture_is_made_once_and_a_conftest_session_fixture_spreads_it
         "import pytest\nfrom conftest import record\n\n"
         "@pytest.fixture\ndef made(everywhere):\n    return 'spread'\n\n" + EIGHT_TESTS
     )
-    environment = {
-        **os.environ,
-        "PYTHONPATH": str(Path(__file__).resolve().parent),
-        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-    }
-    command = [sys.executable, "-m", "pytest", "-p", "xdist.plugin", "-p", "module_groups", "-p", "no:cacheprovider"]
-    result = subprocess.run(
-        [*command, "-q", "-n", "2", "--dist", "loadgroup", str(tmp_path)],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    run_pytest(tmp_path, ["xdist.plugin", "module_groups"], ["-n", "2", "--dist", "loadgroup"])
     made = (tmp_path / "made.log").read_text().split()
     ran = (tmp_path / "built.log").read_text().split()
     assert len(made) == 1 and set(ran) == set(made) and len(ran) == 8

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from plugin_run import run_pytest
 from skip_summary import FILE_VARIABLE, summary_line
 
 CHROMIUM = "no Chromium found (install Debian's chromium or set PERFECTPLAY_CHROMIUM)"
@@ -34,24 +32,7 @@ def test_a_real_pytest_run_ends_with_the_line_and_writes_it_where_dev_py_reads_i
         "def test_plain():\n    pass\n"
     )
     written = tmp_path / "line.txt"
-    tests = str(Path(__file__).resolve().parent)
-    # The installed plugins (schemathesis, hypothesis, xdist...) are not the subject: not loading them saves
-    # the sub-run most of its start-up.
-    environment = {
-        **os.environ,
-        FILE_VARIABLE: str(written),
-        "PYTHONPATH": tests,
-        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-    }
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "skip_summary", "-p", "no:cacheprovider", "-q", str(tmp_path)],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    output = run_pytest(tmp_path, ["skip_summary"], [], **{FILE_VARIABLE: str(written)})
     expected = "2 tests skipped: no chromium, no bwrap — install: sudo apt-get install chromium bubblewrap"
-    assert result.stdout.rstrip().splitlines()[-1] == expected
+    assert output.rstrip().splitlines()[-1] == expected
     assert written.read_text(encoding="utf-8") == expected + "\n"
