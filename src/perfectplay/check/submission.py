@@ -69,14 +69,15 @@ def command_folder(argv: list[str]) -> Path | None:
             _not_a_link(Path(argument))
             folder = Path(argument).resolve().parent
             break
+    if "/" not in argv[0]:  # a program found on PATH: the machine's
+        return folder
     program = Path(argv[0])
-    if "/" in argv[0]:
-        _no_link_on_the_way(program.parent)
-    if "/" in argv[0] and program.is_symlink():
+    _no_link_on_the_way(program.parent)
+    if program.is_symlink():
         where = program.parent.resolve()  # where the link itself is, not its target
         if (folder is not None and _inside(where, folder)) or not _installed_folder(where):
             _not_a_link(program)
-    if folder is None and "/" in argv[0] and os.path.isfile(argv[0]) and not _installed(program):
+    if folder is None and os.path.isfile(argv[0]) and not _installed(program):
         folder = program.resolve().parent
     return folder
 
@@ -90,15 +91,13 @@ def _no_link_on_the_way(folder: Path) -> None:
     step = Path()
     for part in folder.parts:
         step = step / part
-        if part not in (".", "..") and step.is_symlink():
-            raise NotGradable(
-                f"{step} is a symbolic link: only a student's own folder is checked, never a link's target"
-            )
+        if part not in (".", ".."):
+            _not_a_link(step, "folder")
 
 
-def _not_a_link(path: Path) -> None:
+def _not_a_link(path: Path, what: str = "file") -> None:
     if path.is_symlink():
-        raise NotGradable(f"{path} is a symbolic link: only a student's own file is checked, never a link's target")
+        raise NotGradable(f"{path} is a symbolic link: only a student's own {what} is checked, never a link's target")
 
 
 def _installed(program: Path) -> bool:
