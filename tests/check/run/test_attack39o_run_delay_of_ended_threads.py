@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 
 import pytest
 
+from ended_threads import end_thread
 from perfectplay.check.run import schedstats
 from perfectplay.check.run.schedstats import Counted, RunDelays
 
@@ -37,16 +37,6 @@ def queued(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schedstats, "_read", read)
 
 
-def _end(thread: threading.Thread, stop: threading.Event) -> None:
-    stop.set()
-    thread.join()
-    task = f"/proc/self/task/{thread.native_id}"
-    for _ in range(60_000):  # until the kernel removed it: a wait for an event, not a timing
-        if not os.path.exists(task):
-            return
-        time.sleep(0.001)
-
-
 @pytest.mark.usefixtures("queued")
 def test_the_sum_does_not_fall_when_a_kept_thread_ends() -> None:
     delays, stop = RunDelays(), threading.Event()
@@ -54,7 +44,7 @@ def test_the_sum_does_not_fall_when_a_kept_thread_ends() -> None:
     thread.start()
     try:
         before = delays.read([os.getpid()])
-        _end(thread, stop)
+        end_thread(thread, stop)
         after = delays.read([os.getpid()])
         assert before is not None and after is not None and after >= before
     finally:
@@ -70,7 +60,7 @@ def test_a_thread_swapped_for_another_keeps_its_delay_in_the_counted_reading() -
     try:
         before = delays.read([os.getpid()])
         count = len(os.listdir("/proc/self/task"))
-        _end(retired, stop)
+        end_thread(retired, stop)
         started = threading.Event()
         fresh = threading.Thread(target=started.wait)  # one ends as another starts: the count is the same
         fresh.start()

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 
 import pytest
 
+from ended_threads import end_thread
 from perfectplay.check.run.schedstats import Counted, RunDelays
 from perfectplay.check.run.worker import run_delay
 
@@ -72,13 +72,7 @@ def test_a_kept_thread_that_ended_lists_again_though_the_count_is_the_same() -> 
     try:
         assert delays.read(listing()) is not None
         count = threads()
-        stop.set()
-        waiting.join()
-        task = f"/proc/self/task/{waiting.native_id}"
-        for _ in range(60_000):  # until the kernel removed it: a wait for an event, not a timing
-            if not os.path.exists(task):
-                break
-            time.sleep(0.001)
+        end_thread(waiting, stop)
         # The count a cgroup would have shown had another thread started meanwhile: the ended one's file tells.
         assert delays.read(Counted(count, listing)) is not None
         assert listing.times == 2

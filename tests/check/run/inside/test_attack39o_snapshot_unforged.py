@@ -76,18 +76,24 @@ class Sent:
         self.messages.append(message)
 
 
+def loaded(file: Path, source: str, channel: Sent) -> tuple[Runner, ModuleType]:
+    """A runner of ``source`` written to ``file``, imported in this process as the runner imports a candidate."""
+    path = file.resolve()
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(f"forging_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = ModuleType(f"forging_{path.stem}")
+    spec.loader.exec_module(module)
+    runner = Runner(path, channel)  # type: ignore[arg-type]  # a channel of the test's
+    runner.module = module
+    return runner, module
+
+
 def test_a_result_that_wrote_on_its_board_is_read_so_after_the_module_rewrote_deepcopy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(copy, "deepcopy", copy.deepcopy)  # put back after the test: the module rewrites it
-    path = (tmp_path / "tictactoe.py").resolve()
-    path.write_text(CS50)
-    spec = importlib.util.spec_from_file_location("forging_cs50", path)
-    assert spec is not None and spec.loader is not None
-    module = ModuleType("forging_cs50")
-    spec.loader.exec_module(module)
-    runner = Runner(path, Sent())  # type: ignore[arg-type]  # a channel of the test's
-    runner.module = module
+    runner, module = loaded(tmp_path / "tictactoe.py", CS50, Sent())
     assert runner.use({"kind": "cs50"}) == {"ok": True}
     record = runner.cs50_call(module.result, "." * 9, runner.board_value, (0, 0))
     assert record.get("mutated") == "X........" and "same_object" not in record
@@ -111,15 +117,8 @@ def test_a_move_that_wrote_on_its_board_is_read_so_after_the_module_rewrote_oper
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(operator, "is_", operator.is_)  # put back after the test: the module rewrites it
-    path = (tmp_path / "ai.py").resolve()
-    path.write_text(PLAYS_ON_ITS_BOARD)
-    spec = importlib.util.spec_from_file_location("forging_ai", path)
-    assert spec is not None and spec.loader is not None
-    module = ModuleType("forging_ai")
-    spec.loader.exec_module(module)
     channel = Sent()
-    runner = Runner(path, channel)  # type: ignore[arg-type]  # a channel of the test's
-    runner.module = module
+    runner, _ = loaded(tmp_path / "ai.py", PLAYS_ON_ITS_BOARD, channel)
     assert runner.use({"kind": "function", "name": "find_best_move", "board": "flat", "empty": " "}) == {"ok": True}
     runner.moves([["X.......O", "O"]], [])
     assert channel.messages[0].get("after") == "X...X...O"
