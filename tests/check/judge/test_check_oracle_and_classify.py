@@ -20,6 +20,16 @@ def test_the_oracle_knows_every_position_of_both_colours_games(oracle: TicTacToe
     assert oracle.judge(TicTacToePosition.empty("X")).score == 0
 
 
+def test_over_read_from_the_table_line_is_the_judgements_over_for_every_position(oracle: TicTacToeOracle) -> None:
+    fresh = TicTacToeOracle()  # nothing decoded yet: ``over`` reads the lines themselves
+    for first in ("X", "O"):
+        positions = fresh.positions(first)
+        assert [fresh.over(p) for p in positions] == [oracle.judge(p).over for p in positions]
+    assert not fresh._judgements  # and decoded none of them
+    won = TicTacToePosition("XXXOO....", "O")
+    assert fresh.over(won) and fresh.judge(won).over and fresh.over(won)  # a decoded one is read from its judgement
+
+
 def test_the_shipped_table_is_the_engines_judgement_of_every_position_of_both_colours_games(
     oracle: TicTacToeOracle,
 ) -> None:

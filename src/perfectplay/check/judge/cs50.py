@@ -26,7 +26,7 @@ def cs50_queries(oracle: TicTacToeOracle) -> list[tuple[TicTacToePosition, dict[
     queries = []
     for position in oracle.positions("X"):
         query: dict[str, Any] = {"cells": position.cells, "winner": True, "terminal": True}
-        if oracle.judge(position).over:
+        if oracle.over(position):
             query["utility"] = True
         else:
             query["player"] = query["actions"] = True

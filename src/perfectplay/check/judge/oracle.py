@@ -113,9 +113,20 @@ class TicTacToeOracle:
             judgement = self._judgements[position] = self._read(position)
         return judgement
 
+    def over(self, position: TicTacToePosition) -> bool:
+        """``judge(position).over``, read from the table's line without decoding it: a check lists every position
+        to find the ones to ask, and decoding all 11,000 of them was a sixth of a sampled check's CPU."""
+        judgement = self._judgements.get(position)
+        if judgement is not None:
+            return judgement.over
+        row = self._rows.get(position)
+        if row is None:
+            row = self._rows[_swapped(position)]
+        return " " not in row  # the winner's field alone: no move has a score
+
     def child(self, position: TicTacToePosition, move: int) -> TicTacToePosition:
         """The position after ``move`` (which must be legal: else ``KeyError``)."""
-        if not 0 <= move < 9 or position.cells[move] != EMPTY or self.judge(position).over:
+        if not 0 <= move < 9 or position.cells[move] != EMPTY or self.over(position):
             raise KeyError(move)
         cells = position.cells
         return TicTacToePosition(cells[:move] + position.to_move + cells[move + 1 :], other(position.to_move))

@@ -189,7 +189,7 @@ class TicTacToeAsking(TicTacToeState):
         """Ask everything this check asks, and the transcript of it (judged by ``judging.py``)."""
         asked = _positions_to_ask(oracle, interface)
         every = len(asked)
-        finished = [p for p in oracle.positions("X") if oracle.judge(p).over] if interface.kind == "cs50" else []
+        finished = [p for p in oracle.positions("X") if oracle.over(p)] if interface.kind == "cs50" else []
         if self.grading.sample is not None:
             asked, finished = self._sampled(asked, finished)
         records: dict[TicTacToePosition, list[dict[str, Any]]] = {}
@@ -231,7 +231,7 @@ class TicTacToeAsking(TicTacToeState):
             and self._same_in_fresh_processes(interface, randomised, asked)
         )
         if randomised is not None:
-            rest = [[i for i in share if i[0] not in repeated and not oracle.judge(i[0]).over] for share in rotated]
+            rest = [[i for i in share if i[0] not in repeated and not oracle.over(i[0])] for share in rotated]
             self._ask("asking every position again", "moves", rest, records)
         if self.sampled is not None and self.stopped in ("time", "budget"):
             # The sample was asked whole; only asking it again (to notice a randomised AI) was cut short.
@@ -505,7 +505,7 @@ def _positions_to_ask(oracle: TicTacToeOracle, interface: TicTacToeInterface) ->
     wanted: dict[TicTacToePosition, None] = {}
     for role in interface.roles:
         for position in oracle.positions(role.first):
-            if position.to_move == role.side and not oracle.judge(position).over:
+            if position.to_move == role.side and not oracle.over(position):
                 wanted[position] = None
     return sorted(wanted, key=lambda position: (position.stones, position.cells, position.to_move))
 
