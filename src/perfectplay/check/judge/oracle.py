@@ -115,7 +115,7 @@ class TicTacToeOracle:
 
     def over(self, position: TicTacToePosition) -> bool:
         """``judge(position).over``, read from the table's line without decoding it: a check lists every position
-        to find the ones to ask, and decoding all 11,000 of them was a sixth of a sampled check's CPU."""
+        to find the ones to ask, and decoding all 11,000 of them was about a tenth of a sampled check's CPU."""
         judgement = self._judgements.get(position)
         if judgement is not None:
             return judgement.over
