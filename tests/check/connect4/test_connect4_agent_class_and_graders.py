@@ -273,7 +273,11 @@ def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(
     # (side by side, erin's first move could reach its wall-clock bound before dave's row, and the run end first).
     # ``perfectplay`` as its command runs it, given the run's draw of QUICK's positions (tests/drawn_positions.py).
     draws = write_draws(tmp_path / "draws.pickle", drawn_once(shared_results), (6, 3))
-    perfectplay = [sys.executable, "-c", PRELOAD + "runpy.run_module('perfectplay', run_name='__main__')\n", str(draws)]
+    # SIGUSR1 makes it print every thread's stack: a stop that never ends says where it waits (seen once, beside
+    # a busy suite, and not again in 140 stopped runs on a loaded machine).
+    stacks = "import faulthandler, signal\nfaulthandler.register(signal.SIGUSR1, all_threads=True)\n"
+    code = stacks + PRELOAD + "runpy.run_module('perfectplay', run_name='__main__')\n"
+    perfectplay = [sys.executable, "-c", code, str(draws)]
     command = [*perfectplay, "check", str(root), *QUICK, "--csv", str(grades), "--jobs", "1"]
     private = tmp_path / "private"  # where the checks' private copies go: empty again after the stop
     private.mkdir()
@@ -284,9 +288,17 @@ def test_stopping_a_class_run_keeps_the_rows_written_and_says_so_in_one_line(
         while time.monotonic() < deadline and (not grades.exists() or len(grades.read_text().splitlines()) < 5):
             time.sleep(0.2)
         process.send_signal(signal.SIGTERM)  # erin's check is waiting on its first move
-        _, stderr = process.communicate(timeout=60)
+        try:
+            _, stderr = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGUSR1)
+            time.sleep(2)
+            process.kill()
+            _, stderr = process.communicate()
+            pytest.fail(f"the stopped run did not end within 60 s; its threads were at:\n{stderr[-6000:]}")
     finally:
         process.kill()
+        process.wait()
     assert process.returncode == 128 + signal.SIGTERM
     *_, last = stderr.splitlines()  # before it, carol's row said why it was not gradable
     assert "interrupted (SIGTERM)" in last and "Traceback" not in stderr
