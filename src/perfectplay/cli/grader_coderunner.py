@@ -9,7 +9,7 @@ student (``STUDENT.id``, which CodeRunner keeps with the attempt, so a regrade n
 from __future__ import annotations
 
 from perfectplay.check import fresh_secret
-from perfectplay.cli.grader_files import BOOT, Choices, File, build_boot, teacher_readme, weights_files
+from perfectplay.cli.grader_files import BOOT, Choices, File, teacher_readme, weights_files
 from perfectplay.cli.grader_student import FRESH_SEED_BITS
 
 CODERUNNER_TEMPLATE = '''# CodeRunner template grader ("Template grader", "Is combinator" ticked): the student's
@@ -31,7 +31,6 @@ import zipfile
 
 FILE = {file!r}
 FLAGS = {flags!r}
-BUILD = {build!r}
 ANSWER = """{{{{ STUDENT_ANSWER | e('py') }}}}"""
 # The grader's secret, made with this template: the question is the teacher's, and students see only its text.
 SECRET = {secret!r}
@@ -81,13 +80,6 @@ def check(wheel, scratch):
     lib = os.path.join(scratch, "lib")
     zipfile.ZipFile(wheel).extractall(lib)
     environ = {{key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}}
-    if BUILD:
-        # Connect Four's check solves its positions as it runs: the core compiled for this answer where the
-        # machine has a C compiler (a few seconds); else the pure-Python core, seconds a position.
-        try:
-            subprocess.run([sys.executable, "-I", "-c", BUILD, lib], env=environ, capture_output=True, timeout=20)
-        except (OSError, subprocess.SubprocessError):
-            pass
     weights = os.path.abspath("weights.json")
     flags = list(FLAGS) + (["--weights", weights] if os.path.isfile(weights) else []) + identity(scratch, environ)
     boot = {boot!r}
@@ -112,7 +104,6 @@ def coderunner(choices: Choices) -> list[File]:
         file=choices.file,
         flags=choices.flags(None),
         boot=BOOT,
-        build=build_boot(choices.game),
         secret=fresh_secret().strip(),
         bits=FRESH_SEED_BITS,
     )

@@ -429,7 +429,7 @@ if [ -n "${{PERFECTPLAY:-}}" ]; then
 elif "$python" -I -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
     wheel="$job/$(ls perfectplay-*-py3-none-any.whl | head -n 1)"
     (cd "$lib" && "$python" -I -m zipfile -e "$wheel" .)
-{build}    boot={boot}
+    boot={boot}
     perfectplay=("$python" -I -c "$boot" "$lib")
 else
     echo "The grader's image has no Python 3.10 or later: perfectplay cannot run here."
@@ -464,7 +464,6 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
         zeros=zeros,
         cannot=_cannot(choices.file),
         boot=shlex.quote(BOOT),
-        build=_shell_build(choices.game, '"$lib"'),
         fresh=fresh_identity("$lib", '"$python"'),
     )
     readme = teacher_readme(
