@@ -158,3 +158,29 @@ def wheel_installed_alone(shared: SharedResults, factory: pytest.TempPathFactory
     wheel = built_checkout(shared, factory).wheel
     where = run_folder(factory) / "checkout-wheel-alone"
     return shared.get("the built wheel installed alone", lambda: install_alone(sys.executable, wheel, where))
+
+
+def stand_in_wheel(folder: Path, name: str, version: str) -> Path:
+    """A pure wheel named ``name`` at ``version`` holding one empty package, for pip to find offline
+    (``--find-links folder``) where a requirement on that name must be met: what it installs says it was asked for."""
+    import base64
+    import hashlib
+    import zipfile
+
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{name}/__init__.py": f'__version__ = "{version}"\nSTAND_IN = True\n',
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = ""
+    for path, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+        record += f"{path},sha256={digest},{len(text.encode())}\n"
+    files[f"{info}/RECORD"] = record + f"{info}/RECORD,,\n"
+    folder.mkdir(parents=True, exist_ok=True)
+    wheel = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(path, text)
+    return wheel

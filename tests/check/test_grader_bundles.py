@@ -22,7 +22,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from built_wheels import run_folder
+from built_wheels import run_folder, stand_in_wheel
 from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
 from other_pythons import interpreters
@@ -340,9 +340,17 @@ def test_gradescopes_connect4_setup_compiles_the_core_into_its_environment(
     # Connect Four's check solves its positions as it runs: seconds each on the pure-Python core, milliseconds compiled.
     if shutil.which("gcc") is None and shutil.which("cc") is None:
         pytest.skip("no C compiler on this machine")
-    said, venv = connect4_gradescope_setup(tmp_path, python310_venv_once)
+    # The lab's NumPy comes from the index on Gradescope: here a stand-in found offline, which pip takes only if the
+    # bundle's wheel asks for it through its extra (connect4-lab).
+    links = tmp_path / "links"
+    stand_in_wheel(links, "numpy", "1.26.0")
+    said, venv = connect4_gradescope_setup(tmp_path, python310_venv_once, PIP_FIND_LINKS=str(links))
     assert len(said) == 1 and said[0].startswith("perfectplay: compiled the core for Python 3.10"), said
     assert core_in(venv).startswith("solver core: compiled C")
+    numpy = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "import numpy; print(numpy.__version__)"], capture_output=True, text=True
+    )
+    assert numpy.stdout.strip() == "1.26.0", numpy.stderr
 
 
 def test_with_no_compiler_gradescopes_connect4_setup_keeps_the_pure_core_and_says_why_in_one_line(

@@ -35,6 +35,9 @@ LEFT_OUT_SUFFIXES = (".so", ".pyd", ".dll", ".dylib", ".o", ".pyc", ".pyo")
 CORE_SOURCES = (".c", ".h")
 """What of the core's folder (``_core/``) the wheel carries: its C, for ``build_core.py`` on a grader's machine."""
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+LAB_REQUIREMENTS = {"connect4-lab": ("numpy>=1.26",)}
+"""The extras a grader's bundle installs with this wheel (``pip install "WHEEL[connect4-lab]"``: what a lab lets
+the student import), as pyproject.toml declares them (tests/cli/test_grader_lab_extras.py holds the two alike)."""
 
 
 def version() -> str:
@@ -76,6 +79,11 @@ def _metadata(number: str) -> str:
         "Summary: Unbeatable tic-tac-toe and the minimax engine behind it\n"
         "License: MIT\n"
         f"Requires-Python: {REQUIRES_PYTHON}\n"
+        + "".join(
+            f"Provides-Extra: {extra}\n"
+            + "".join(f'Requires-Dist: {requirement}; extra == "{extra}"\n' for requirement in requirements)
+            for extra, requirements in LAB_REQUIREMENTS.items()
+        )
     )
 
 
