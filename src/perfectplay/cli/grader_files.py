@@ -341,9 +341,10 @@ def prairielearn(choices: Choices) -> list[File]:
     # Connect Four: 80 of the suite's positions and the games fit PrairieLearn's 30 s (docs/check-connect4.md).
     effective = _with_defaults(choices, Choices(budget=25, sample=80 if choices.game == "connect4" else None))
     flags = effective.flags('"$root/tests/weights.json"')
+    title = "An unbeatable tic-tac-toe AI" if choices.game == "tictactoe" else f"A {plug_for(choices.game).title} AI"
     info = {
         "uuid": "REPLACE-WITH-A-NEW-UUID",
-        "title": "An unbeatable tic-tac-toe AI",
+        "title": title,
         "topic": "Search",
         "type": "v3",
         "singleVariant": True,
@@ -473,8 +474,8 @@ def autolab(choices: Choices) -> tuple[list[File], list[File]]:
             "Upload `autograde-Makefile` and `autograde.tar` as the assessment's autograder (Autograder "
             "settings); set its timeout to 180 s or more. The tar holds `grade.sh`, the wheel"
             + (" and `weights.json`" if choices.weights else "")
-            + ": perfectplay is unpacked in the job's folder, with no package index. The image needs Python "
-            "3.10 or later (`python3`).",
+            + ": `grade.sh` unpacks perfectplay into a temporary folder of its own, with no package index. The "
+            "image needs Python 3.10 or later (`python3`).",
             "Name the assessment's problems after the score categories that apply: `loads`, `legal`, "
             "`never_beaten`, `keeps_value`, and `best_move` (under `--standard best`) and `helpers` (CS50's "
             "functions); each with the points `perfectplay check --format autolab` gives it. The scoreboard "
