@@ -44,3 +44,12 @@ def test_the_bundles_wheel_declares_the_lab_extra_as_pyproject_does(tmp_path: Pa
     assert LAB_EXTRA in metadata.get_all("Provides-Extra", [])
     wanted = [f'{requirement}; extra == "{LAB_EXTRA}"' for requirement in extras[LAB_EXTRA]]
     assert metadata.get_all("Requires-Dist", []) == wanted
+
+
+def test_the_teachers_readme_says_which_install_uses_the_package_index() -> None:
+    readmes = {
+        game: {file.path: file.text for file in gradescope(Choices(game=game))}["README.md"]
+        for game in ("connect4", "tictactoe")
+    }
+    assert "(the extra `connect4-lab`, NumPy) comes from the package index" in readmes["connect4"]
+    assert "package index;" not in readmes["tictactoe"] and "with no package index." in readmes["tictactoe"]

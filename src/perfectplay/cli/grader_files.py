@@ -271,7 +271,13 @@ def gradescope(choices: Choices) -> list[File]:
         [
             "Upload this zip as the assignment's autograder (Configure Autograder, Zip file upload). Gradescope "
             "builds its image with `setup.sh` (Ubuntu 22.04, Python 3.10): the wheel beside it is installed into "
-            "`/opt/perfectplay`, with no package index.",
+            "`/opt/perfectplay`, with no package index"
+            + (
+                f"; then what the lab lets students import (the extra `{LAB_EXTRAS[choices.game]}`, NumPy) comes "
+                "from the package index into the same environment."
+                if choices.game in LAB_EXTRAS
+                else "."
+            ),
             f"Students submit `{choices.file}`; `run_autograder` writes `/autograder/results/results.json` with one "
             "test per score category.",
             *([SECRET_STEP] if secret else []),
