@@ -163,9 +163,9 @@ def wheel_installed_alone(shared: SharedResults, factory: pytest.TempPathFactory
 def stand_in_wheel(folder: Path, name: str, version: str) -> Path:
     """A pure wheel named ``name`` at ``version`` holding one empty package, for pip to find offline
     (``--find-links folder``) where a requirement on that name must be met: what it installs says it was asked for."""
-    import base64
-    import hashlib
     import zipfile
+
+    from perfectplay.cli.wheel import _record_line  # the RECORD line the bundles' own wheel writes
 
     info = f"{name}-{version}.dist-info"
     files = {
@@ -173,10 +173,7 @@ def stand_in_wheel(folder: Path, name: str, version: str) -> Path:
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
-    record = ""
-    for path, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-        record += f"{path},sha256={digest},{len(text.encode())}\n"
+    record = "".join(_record_line(path, text.encode()) for path, text in files.items())
     files[f"{info}/RECORD"] = record + f"{info}/RECORD,,\n"
     folder.mkdir(parents=True, exist_ok=True)
     wheel = folder / f"{name}-{version}-py3-none-any.whl"
