@@ -79,6 +79,20 @@ def test_a_full_standard_output_is_one_line_and_status_1_even_for_help(
     assert line.endswith("error: cannot write the output: No space left on device")
 
 
+def test_a_check_whose_report_cannot_be_written_is_the_machines_failure_status_3_not_findings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A check's 1 says "findings": a grader reading it would take points for a report the disk never held.
+    with full_stdout():
+        status = main(["check", EXAMPLE, "--sandbox", "off", "--sample", "3"])
+    assert status == 3
+    assert one_error_line(capsys.readouterr().err) == (
+        "perfectplay check: error: cannot write the output: No space left on device"
+    )
+    with full_stdout():
+        assert main(["check", "--help"]) == 1  # no check ran: its help lost is any command's
+
+
 def test_a_closed_standard_output_is_one_line_and_status_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -103,12 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = wanted_command(words)
     prefix = "perfectplay" if command is None else f"perfectplay {command}"
     with output.guarded_streams():
+        ran = False
         try:
             try:
                 args = build_parser(words).parse_args(words)
             except SystemExit:
                 output.finish_output()  # --help and --version print: a full or closed output is still an error
                 raise
+            ran = True
             status: int = args.run(args)
             output.finish_output()
         except PerfectplayError as error:
@@ -126,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except output.StreamError as error:
             output.abandon_output()
             sys.stderr.write(f"{prefix}: error: {error}\n")
-            return output.OUTPUT_FAILED
+            return REPORT_LOST.get(command or "", output.OUTPUT_FAILED) if ran else output.OUTPUT_FAILED
         except OSError as error:
             # A file a command reads or writes that it did not turn into a message of its own.
             _quietly_finish()
@@ -134,6 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stderr.write(f"{prefix}: error: {where}{error.strerror or error}\n")
             return 1
     return status
+
+
+REPORT_LOST = {"check": 3}
+"""Exit status, by command, when what it ran was done but its answer could not be written (a full disk, a closed
+output), where ``OUTPUT_FAILED`` (1) means something else: a check's 1 is "findings", so a report lost is the
+machine's failure (3, as when the machine fails the check itself) and a grader takes no points for it."""
 
 
 def _one_line(message: str) -> str:
