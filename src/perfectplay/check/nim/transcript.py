@@ -258,6 +258,15 @@ def _uncounted(
     return uncounted
 
 
+def uncounted_note(seed: int, uncounted: int) -> str:
+    """The report's note on a seed's winnable positions whose winning move its trained table did not choose."""
+    where = "1 winnable position" if uncounted == 1 else f"{uncounted:,} winnable positions"
+    return (
+        f"seed {seed}: in {where} a winning move was not counted: it was not of the highest value in the trained q"
+        " table, or every action's value there was the same"
+    )
+
+
 def _seed(
     plan: NimPlan,
     seed: int,
@@ -318,10 +327,7 @@ def _seed(
             " is counted"
         )
     elif uncounted := _uncounted(oracle, positions, got, off):
-        notes.append(
-            f"seed {seed}: in {uncounted} winnable positions a winning move was not counted: it was not of the"
-            " highest value in the trained q table, or every action's value there was the same"
-        )
+        notes.append(uncounted_note(seed, uncounted))
     summary = reply.summary
     known = summary.entries >= 0
     return SeedResult(
