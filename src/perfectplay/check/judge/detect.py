@@ -337,10 +337,14 @@ def _probe_function(
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
     answered = legal = False
-    counted: tuple[int, TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None
+    counted: list[tuple[int, TicTacToeInterface, list[dict[str, Any]], list[int | None]]] = []
     tried = 0
     while tried < len(queue):
         interface = queue[tried]
+        if counted and not isinstance(interface.x, int):
+            # A board of numbers answered legal moves, and the last number reading did not: its best is kept (below),
+            # not a reading of letters on 0 that it answers by seeing no stone at all.
+            break
         board, empty = interface.board, interface.empty
         tried += 1
         records = probe(interface, positions)
@@ -368,13 +372,11 @@ def _probe_function(
         if None not in moves:
             if not changed and isinstance(interface.x, int):
                 # Numbers: 1 and -1 or 1 and 2 may both answer legal moves; the one taking more wins is kept.
-                taken = _wins_taken(moves, drawn)
-                if counted is None or taken > counted[0]:
-                    counted = (taken, interface, records, moves)
+                counted.append((_wins_taken(moves, drawn), interface, records, moves))
                 if any(isinstance(later.x, int) for later in queue[tried:]):
                     continue
-                _, interface, records, moves = counted
-                changed = interface.returns != "board" and _changes_board(records)
+                interface, records, moves = _best_numbers(counted, probing)
+                board, empty = interface.board, interface.empty
             if not changed:
                 settled = _seat_checked(_settle(interface, records, moves, hint, drawn), probing, hint)
                 if fitting is None:
@@ -391,8 +393,8 @@ def _probe_function(
         if first_failure is None:
             bad = next(record for record, move in zip(records, moves, strict=True) if move is None)
             first_failure = f"with {_shape_words(board, empty)} it answered {answer_text(bad)}"
-    if counted is not None:
-        return _seat_checked(_settle(*counted[1:], hint, drawn), probing, hint)
+    if counted:
+        return _seat_checked(_settle(*_best_numbers(counted, probing), hint, drawn), probing, hint)
     if fitting is not None:
         # Every reading that answered also changed the board: keep the first, the findings will say so.
         return _seat_checked(_settle(*fitting, hint, drawn), probing, hint)
@@ -407,6 +409,35 @@ def _probe_function(
         "say so with --board and --empty."
     )
     return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
+
+
+def _best_numbers(
+    counted: Sequence[tuple[int, TicTacToeInterface, list[dict[str, Any]], list[int | None]]], probing: _Probing
+) -> tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]]:
+    """Of the number readings that answered legal moves, the one taking the most of the probe's wins.
+
+    A program that plays one side in numbers may take as many under both: ``COMPUTER = 2`` searching against
+    ``HUMAN = 1``, read with 1 and -1, blocks X's line on X's probes, which is X's win, and sees no line of
+    O's -1s. So a tie is settled on positions where the two sides' best moves differ: the reading kept is the
+    one under which more of its answers are a best move of either side, as a program sees its board whole
+    only in its own numbers (the -1s it does not know are no stones of its to build on).
+    """
+    most = max(taken for taken, _, _, _ in counted)
+    tied = [entry[1:] for entry in counted if entry[0] == most]
+    if len(tied) == 1:
+        return tied[0]
+    seat = probing.seat()
+
+    def best_moves(interface: TicTacToeInterface) -> int:
+        records = probing.probe(interface, [position for position, _, _ in seat])
+        if records is None:
+            return -1
+        return sum(
+            read_move(record, position, interface.returns)[0] in mover | other
+            for record, (position, mover, other) in zip(records, seat, strict=False)
+        )
+
+    return max(tied, key=lambda entry: best_moves(entry[0]))
 
 
 def _unrecognised_message(path: str, name: str, tried: list[TicTacToeInterface], failure: str | None) -> str:
