@@ -110,7 +110,7 @@ def test_an_ai_written_as_a_method_is_refused_saying_the_function_to_add(tmp_pat
         check_ai(path, sandbox="off", sample=8, seed=5)
     message = str(refused.value)
     assert "its AI is a method, TicTacToe.bestMove" in message and "\n" not in message
-    assert "add def find_best_move(board) that sets up a TicTacToe on that board and returns its move" in message
+    assert "add def find_best_move(board) that sets up TicTacToe() on that board and returns its move" in message
 
 
 def test_an_ai_counting_cells_from_1_is_refused_saying_the_shape_the_checker_gives(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from perfectplay.check.connect4.judge import TOP_K
 from perfectplay.check.connect4.model import SECRET_WORDS, Blunder, Connect4Report, PhaseRates
-from perfectplay.check.connect4.score import connect4_score, games_rate
+from perfectplay.check.connect4.score import connect4_score, games_rate, shown_percent
 from perfectplay.check.connect4.suite import COLUMNS, ROWS, grid_cells
 from perfectplay.check.report import escape
 from perfectplay.check.report.render_graders import gradescope_document, prairielearn_document
@@ -81,13 +81,14 @@ def render_text(report: Connect4Report, result: Score | None = None) -> str:
                 why = f" ({escape.line(game.forfeit)})" if game.forfeit else ""
                 played = f"{len(game.moves)} moves: {game.moves}"
                 lines.append(f"  as {seat} against {game.opponent:<8} {game.result}{why} in {played}")
-            lines.append(f"Rating: holds its own up to {report.rating} ({games_rate(report):.0%} of the game points)")
+            points = shown_percent(games_rate(report))
+            lines.append(f"Rating: holds its own up to {report.rating} ({points} of the game points)")
         if report.timing is not None:
             timing = report.timing
             lines += [
                 "",
                 f"Time: {timing.moves} moves, median {timing.median * 1000:.1f} ms, "
-                f"slowest {timing.slowest * 1000:.0f} ms "
+                f"slowest {timing.slowest * 1000:.1f} ms "
                 f"(after {timing.slowest_moves or 'no move'}), {timing.cpu:.1f} s of CPU in its moves, "
                 f"{timing.wall:.1f} s in all",
             ]
@@ -122,7 +123,7 @@ def _phase_row(rates: PhaseRates) -> str:
 
 
 def _rate(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else "-"
+    return shown_percent(part / whole) if whole else "-"
 
 
 def _blunder_lines(blunder: Blunder) -> list[str]:

@@ -70,6 +70,16 @@ def load_connect4_weights(path: str | Path) -> Connect4Weights:
     return load_rated_weights(path, Connect4Weights, DEFAULT_WEIGHTS, DEFAULT_RATES, DEFAULT_TOTAL)
 
 
+def shown_percent(rate: float) -> str:
+    """``rate`` as a percentage to a tenth, whole where that is whole, and never rounded up to a whole percentage
+    it does not reach: 179 of 200 reads "89.5%", 0.8996 "89.9%", never the "90%" full credit starts from."""
+    exact = rate * 1000
+    tenths = round(exact)
+    if tenths % 10 == 0 and tenths > exact + 1e-9:
+        tenths -= 1
+    return f"{tenths // 10}%" if tenths % 10 == 0 else f"{tenths / 10:.1f}%"
+
+
 def games_rate(report: Connect4Report) -> float:
     """The share of game points it took (a win 1, a draw 1/2, a loss or a forfeit 0)."""
     if not report.games:
@@ -110,7 +120,7 @@ def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tup
         full = weights.rate("good_full" if good else "perfect_full")
         rate = right / asked
         words = (
-            f"{right:,} of {drawn:,} decisive positions ({rate:.0%}; a random mover's {floor:.0%} earns "
+            f"{right:,} of {drawn:,} decisive positions ({shown_percent(rate)}; a random mover's {floor:.0%} earns "
             f"nothing, full credit from {full:.0%}){gap}"
         )
         return between(rate, floor, full), right, drawn, words
@@ -118,7 +128,8 @@ def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tup
     rate = games_rate(report)
     if not report.games:
         return 0.0, 0, 1, "no games played" if report.problem is None else "not checked"
-    words = f"{rate:.0%} of the points in {len(report.games)} games ({floor:.0%} earns nothing, full from {full:.0%})"
+    shown = shown_percent(rate)
+    words = f"{shown} of the points in {len(report.games)} games ({floor:.0%} earns nothing, full from {full:.0%})"
     taken = sum(1 for game in report.games if game.result != "loss")
     return between(rate, floor, full), taken, len(report.games), words
 

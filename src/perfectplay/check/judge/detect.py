@@ -209,7 +209,7 @@ def _methods_words(classes: dict[str, dict[str, int]], wanted: str | None) -> st
         if method is not None:
             return (
                 f"; its AI is a method, {name}.{method}: the checker calls a function of the module, so add "
-                f"def {SEEDS_NAME}(board) that sets up a {name} on that board and returns its move"
+                f"def {SEEDS_NAME}(board) that sets up {name}() on that board and returns its move"
             )
     return ""
 

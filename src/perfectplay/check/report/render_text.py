@@ -101,7 +101,7 @@ def verdict_words(report: CheckReport, quote: Callable[[str], str]) -> str:
     broken = sum(role.broken for role in report.roles)
     if broken:
         return (
-            f"Breaks in its own games: it gives no legal move in {broken:,} positions its games reach; "
+            f"Breaks in its own games: it gives no legal move in {_count(broken, 'position')} its games reach; "
             f"it plays {measure} in {played}."
         )
     if not report.complete and report.asked < report.positions:
@@ -331,7 +331,7 @@ def _mutation(example: Example) -> str:
                 f"It answered {example.chose.move + 1} and also played that move on the board it was given; "
                 "the caller's board should come back as it was."
             )
-    return f"It {example.answer}, and the board it was given came back changed (right)."
+    return f"It {example.answer}, and the board it was given came back changed (shown on the right)."
 
 
 def losing_game(role: RoleResult) -> list[str]:

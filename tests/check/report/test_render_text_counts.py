@@ -1,0 +1,21 @@
+"""The text report counts in words a student reads as written: one position, two positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from perfectplay.check.report.model import CheckReport, CheckTiming, RoleResult
+from perfectplay.check.report.render_text import verdict_line
+
+
+def broken(positions: int) -> CheckReport:
+    """A check whose candidate gave no legal move in ``positions`` positions of its own games, and never lost."""
+    roles = (RoleResult("X", "X", 100, False, positions), RoleResult("O", "X", 90, False, 0))
+    timing = CheckTiming(190, 0.001, 0.2, "XOX/OXO/...", "X", 0.5, 1.5, 0.4)
+    return CheckReport("ai.py", "find_best_move(board)", "best", 190, 190, 150, roles, (), (), False, True, timing)
+
+
+@pytest.mark.parametrize(("count", "words"), [(1, "in 1 position its games reach"), (3, "in 3 positions its games")])
+def test_the_positions_it_breaks_in_are_counted_in_the_singular_or_the_plural(count: int, words: str) -> None:
+    line = verdict_line(broken(count))
+    assert line.startswith("Breaks in its own games: it gives no legal move ") and words in line, line
