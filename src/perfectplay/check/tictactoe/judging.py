@@ -142,6 +142,7 @@ class TicTacToeJudging(TicTacToeState):
         self, oracle: TicTacToeOracle, replies: dict[TicTacToePosition, list[dict[str, Any]]], asked: int
     ) -> None:
         self.helpers_of = asked
+        containers: set[str] = set()
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
             if "failure" in reply[0]:
@@ -153,6 +154,18 @@ class TicTacToeJudging(TicTacToeState):
             self.helpers += not kinds
             for kind, example in kinds.items():
                 self._found(kind, position, example)
+            actions = reply[0].get("actions")
+            if isinstance(actions, dict) and "value" in actions and "error" not in actions:
+                containers.add(str(actions.get("type", "set")))
+        others = sorted(containers - {"set", "frozenset"})
+        if others:
+            # Right cells in another container are no finding (the game plays alike), but the specification asks
+            # for a set, and a test comparing the answer with one fails it: the student should know.
+            self.notes.append(
+                f"actions(board) returned a {' or a '.join(others)}, not the set of (i, j) tuples the specification "
+                "asks for: the game plays alike, and its cells were right, but a test comparing it with a set does "
+                "not accept it."
+            )
 
     def _judge_moves(
         self,

@@ -1,0 +1,36 @@
+"""CS50's ``actions`` answered in a list, not the set the specification asks for: right cells, and a note.
+
+The game plays alike, so it costs no point; but a test that compares the answer with a set (as students'
+and graders' tests of the lab do) fails it, and a report of 15 of 15 helpers right said nothing of that.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from perfectplay.check.api import check_ai
+from repo_paths import ROOT
+
+SET = "return {(i, j) for i in range(3) for j in range(3) if board[i][j] is EMPTY}"
+
+
+@pytest.mark.parametrize(
+    ("answer", "noted"),
+    [
+        ("return [[i, j] for i in range(3) for j in range(3) if board[i][j] is EMPTY]", "returned a list, not the set"),
+        ("return tuple((i, j) for i in range(3) for j in range(3) if board[i][j] is EMPTY)", "returned a tuple, not"),
+        (SET, None),
+    ],
+    ids=["list", "tuple", "set"],
+)
+def test_actions_in_another_container_are_right_cells_and_noted(tmp_path: Path, answer: str, noted: str | None) -> None:
+    source = (ROOT / "examples" / "cs50" / "tictactoe.py").read_text()
+    assert SET in source
+    path = tmp_path / "tictactoe.py"
+    path.write_text(source.replace(SET, answer))
+    report = check_ai(path, sandbox="off", sample=20, seed=3)
+    assert report.exit_status == 0 and report.helpers == report.helpers_of, report.findings
+    notes = [note for note in report.notes if note.startswith("actions(board) returned")]
+    assert [noted in note for note in notes] == ([] if noted is None else [True]), notes
