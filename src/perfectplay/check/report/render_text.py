@@ -370,7 +370,9 @@ def _timing_line(timing: CheckTiming) -> str:
         if timing.cpu_in_candidate is None
         else f" ({_seconds(timing.cpu_in_candidate)} of CPU time, what its limits count)"
     )
+    # Its processes answer side by side: their seconds added up may pass the check's own, which reads as a mistake.
+    summed = ", added up over its processes answering side by side" if timing.in_moves > timing.wall else ""
     return (
         f"Time per move: median {median}, slowest {slowest}{where}; {_seconds(timing.in_moves)} inside its "
-        f"{_count(timing.moves, 'move')}{cpu}, {_seconds(timing.wall)} for the whole check."
+        f"{_count(timing.moves, 'move')}{summed}{cpu}, {_seconds(timing.wall)} for the whole check."
     )
