@@ -171,3 +171,16 @@ def test_the_fast_lane_answers_what_its_node_budget_proves_and_nothing_else(
 
 def test_a_fast_lane_without_a_budget_sends_everything_to_the_workers() -> None:
     assert in_loop(FastLane(0).try_job, job(".../.../...")) is None
+
+
+@pytest.mark.parametrize("level", ["depth30:engine", "depth2", "mcts:200000", "mcts:5"])
+def test_a_depth_or_mcts_levels_move_is_never_played_in_the_fast_lane(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its search is its own, which no node budget of the analysis bounds: depth 30 on a 15x15 board held the lane,
+    # and every cheap answer behind it, for minutes. However cheap it would be here, a worker plays it.
+    def never(*_: Any) -> None:
+        raise AssertionError("the fast lane searched")
+
+    monkeypatch.setattr("perfectplay.web.workers.run_job", never)
+    assert in_loop(FastLane(5_000).try_job, job(".../.../...", level=level)) is None

@@ -77,12 +77,13 @@ def run_match(args: argparse.Namespace) -> int:
     x_player, o_player = read_player(args.x, game), read_player(args.o, game)
     analyst = budgeted_analyst(args.time_limit)
     rng = random.Random(args.seed)
+    seconds = args.time_limit  # every level's move within it: the analyst's, a depth or MCTS level's own search
     if args.alternate:
-        duel = _progress(play_duel(game, x_player, o_player, args.games, rng, analyst=analyst), args)
+        duel = _progress(play_duel(game, x_player, o_player, args.games, rng, analyst=analyst, seconds=seconds), args)
         *_, last = duel
         print(json.dumps(last.to_json()) if args.json else format_duel(game, last))
         return 0
-    tallies = _progress(play_match(game, x_player, o_player, args.games, rng, analyst=analyst), args)
+    tallies = _progress(play_match(game, x_player, o_player, args.games, rng, analyst=analyst, seconds=seconds), args)
     *_, result = tallies
     if args.json:
         print(json.dumps(result.to_json()))
@@ -125,7 +126,7 @@ def format_result(game: Game[Any], x_level: str, o_level: str, result: MatchResu
     games = result.games
     return "\n".join(
         [
-            f"X ({x_level}) against O ({o_level}): {games:,} games of {game.title}",
+            f"X ({x_level}) against O ({o_level}): {_games(games)} of {game.title}",
             f"X wins  {_share(result.x_wins, games)}",
             f"draws   {_share(result.draws, games)}",
             f"O wins  {_share(result.o_wins, games)}",
@@ -149,7 +150,11 @@ def format_duel(game: Game[Any], result: DuelResult) -> str:
         )
 
     width = max(len(result.first), len(result.second))
-    lines = [f"{result.first} against {result.second}, taking turns as X: {result.games:,} games of {game.title}"]
+    lines = [f"{result.first} against {result.second}, taking turns as X: {_games(result.games)} of {game.title}"]
     lines.extend(row(name, record) for name, record in zip((result.first, result.second), result.records, strict=True))
     lines.append("W = wins, D = draws, L = losses, from each player's side.")
     return "\n".join(lines)
+
+
+def _games(count: int) -> str:
+    return f"{count:,} game" if count == 1 else f"{count:,} games"

@@ -135,6 +135,7 @@ def run_play(args: argparse.Namespace) -> int:
         analyst=analyst,
         scorer=scorer,
         start=start,
+        seconds=args.time_limit,
     )
     session.run()
     return 0
@@ -181,6 +182,8 @@ class TerminalGame:
     scorer: Analyst | None = None
     """What ``hint`` and ``scores`` ask (every move valued to the limit); the computer's ``analyst`` if None."""
     start: Any = None
+    seconds: float | None = None
+    """What a depth or MCTS level's own search may take per move (the others' is the ``analyst``'s limit)."""
     history: list[tuple[Any, int | None]] = field(default_factory=list)
     tally: MatchResult = field(default_factory=lambda: MatchResult(0, 0, 0))
     abandoned: int = 0
@@ -272,7 +275,7 @@ class TerminalGame:
         if thinking:
             self.write("Thinking…")
         started = time.perf_counter()
-        move = choose_move(self.game, self.state, level, self.rng, analyst=self.analyst)
+        move = choose_move(self.game, self.state, level, self.rng, analyst=self.analyst, seconds=self.seconds)
         took = f" (thinking… {time.perf_counter() - started:.1f} s)" if thinking else ""
         # Every level but random chose from the analysis of this position (the
         # analyst remembers it, so asking again costs nothing): a move chosen

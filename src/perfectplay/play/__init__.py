@@ -37,6 +37,7 @@ _HOMES: dict[str, str] = {
     "check_level": "perfectplay.play.players",
     "choose_move": "perfectplay.play.players",
     "depth_level": "perfectplay.play.players",
+    "is_search_level": "perfectplay.play.players",
     "open_engine": "perfectplay.play.engines",
     "play_duel": "perfectplay.play.matches",
     "play_game": "perfectplay.play.matches",
@@ -82,5 +83,6 @@ if _typing.TYPE_CHECKING:
     from perfectplay.play.players import check_level as check_level
     from perfectplay.play.players import choose_move as choose_move
     from perfectplay.play.players import depth_level as depth_level
+    from perfectplay.play.players import is_search_level as is_search_level
     from perfectplay.play.players import proven_from_start as proven_from_start
     from perfectplay.play.shards import SHARD_COUNT as SHARD_COUNT

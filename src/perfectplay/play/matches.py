@@ -99,13 +99,17 @@ def play_game(
     *,
     analyst: Analyst = analyze,
     start: State | None = None,
+    seconds: float | None = None,
 ) -> tuple[Player | None, list[int]]:
-    """Play one game from ``start`` (the initial position by default); return the winner and the moves."""
+    """Play one game from ``start`` (the initial position by default); return the winner and the moves.
+
+    ``seconds`` bounds each move of a depth or MCTS level (``choose_move``); ``analyst`` the others'.
+    """
     state = game.initial_state() if start is None else start
     levels = {Player.X: check_level(x_level, game), Player.O: check_level(o_level, game)}
     moves: list[int] = []
     while not game.is_over(state):
-        move = choose_move(game, state, levels[game.to_move(state)], rng, analyst=analyst)
+        move = choose_move(game, state, levels[game.to_move(state)], rng, analyst=analyst, seconds=seconds)
         moves.append(move)
         state = game.play(state, move)
     return game.winner(state), moves
@@ -119,6 +123,7 @@ def play_match(
     rng: random.Random,
     *,
     analyst: Analyst | None = None,
+    seconds: float | None = None,
 ) -> Iterator[MatchResult]:
     """Play ``games`` games and yield the running tally after each one (the last is the result).
 
@@ -130,7 +135,7 @@ def play_match(
         analyst = cached_analyst()
     tally = MatchResult(0, 0, 0)
     for _ in range(games):
-        winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst)
+        winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst, seconds=seconds)
         tally = tally.add(winner)
         yield tally
 
@@ -199,6 +204,7 @@ def play_duel(
     rng: random.Random,
     *,
     analyst: Analyst | None = None,
+    seconds: float | None = None,
 ) -> Iterator[DuelResult]:
     """Play ``games`` games, ``first`` as X in the odd-numbered ones and as O in the others.
 
@@ -214,6 +220,6 @@ def play_duel(
     for number in range(games):
         side = Player.X if number % 2 == 0 else Player.O
         x_level, o_level = (first, second) if side is Player.X else (second, first)
-        winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst)
+        winner, _moves = play_game(game, x_level, o_level, rng, analyst=analyst, seconds=seconds)
         result = result.add(side, winner)
         yield result

@@ -72,6 +72,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -84,7 +85,7 @@ from perfectplay.search.alphabeta import alphabeta
 from perfectplay.search.analysis import analyze
 from perfectplay.search.base.limits import Limit
 from perfectplay.search.base.result import Analysis, MoveValue
-from perfectplay.search.mcts import mcts
+from perfectplay.search.mcts import mcts, mcts_checkpoints
 from perfectplay.teaching.evaluators import Evaluation, default_evaluation, get_evaluation
 from perfectplay.words import no_move_text
 
@@ -193,15 +194,32 @@ class DepthLevel:
     def name(self) -> str:
         return f"depth{self.depth}:{self.evaluation.name}"
 
-    def moves(self, game: Game[State], state: State) -> tuple[int, ...]:
+    def moves(self, game: Game[State], state: State, seconds: float | None = None) -> tuple[int, ...]:
+        """The best moves of its search.
+
+        Within ``seconds`` it searches 1 ply deep, then 2, up to its depth, and plays the best moves of the deepest
+        search the clock let it finish (a search cut short may have looked at a single move): the same moves as
+        without a clock wherever its own depth is reached in time.
+        """
         key = (game, state)
         known = self.memory.get(key)
-        if known is None:
-            limit = Limit(depth=self.depth, nodes=DEPTH_NODES)
-            known = alphabeta(game, state, limit, evaluate=self.evaluation.function).best
-            if len(self.memory) >= 100_000:
-                self.memory.clear()
-            self.memory[key] = known
+        if known is not None:
+            return known
+        evaluate = self.evaluation.function
+        if seconds is None:
+            known = alphabeta(game, state, Limit(depth=self.depth, nodes=DEPTH_NODES), evaluate=evaluate).best
+        else:
+            deadline = time.perf_counter() + seconds
+            for depth in range(1, self.depth + 1):
+                left = max(deadline - time.perf_counter(), 0.001)
+                found = alphabeta(game, state, Limit(depth=depth, nodes=DEPTH_NODES, seconds=left), evaluate=evaluate)
+                if found.seconds >= left:  # stopped by the clock: another machine gets further; not remembered
+                    return found.best if known is None else known
+                known = found.best
+        assert known is not None
+        if len(self.memory) >= 100_000:
+            self.memory.clear()
+        self.memory[key] = known
         return known
 
 
@@ -298,6 +316,7 @@ def choose_move(
     rng: random.Random | None = None,
     *,
     analyst: Analyst = analyze,
+    seconds: float | None = None,
 ) -> int:
     """The move the computer plays at ``level`` in ``state`` (which must not be over).
 
@@ -310,6 +329,10 @@ def choose_move(
     most 4 of them when more than 6,000 positions can still be reached, and
     otherwise each position where it is to move, once per analyst (the
     chances are remembered as long as ``analyst`` lives).
+
+    ``seconds`` bounds a ``depthD:EVAL`` or ``mcts:N`` level's own search
+    (``analyst`` bounds the others'): stopped, it plays the best it found,
+    so a seeded game repeats exactly only where no search was stopped.
     """
     check_level(level, game)
     if game.is_over(state):
@@ -320,10 +343,10 @@ def choose_move(
         return pick(rng, friendly_moves(analyst(game, state)))
     searcher = depth_level(level, game)
     if searcher is not None:
-        return pick(rng, searcher.moves(game, state))
+        return pick(rng, searcher.moves(game, state, seconds))
     iterations = mcts_level(level)
     if iterations is not None:  # seeded from rng, so a seeded game repeats exactly
-        return mcts(game, state, iterations, seed=rng.randrange(2**31)).best
+        return _mcts_move(game, state, iterations, rng.randrange(2**31), seconds)
     mixed = MIXED_LEVELS[level]
     if mixed.casual_chance and mixed.casual_chance > rng.random():
         if mixed.lookahead == 0:
@@ -333,6 +356,31 @@ def choose_move(
     if level == "perfect":
         return pick(rng, trickiest(game, state, analysis, rng, analyst))
     return pick(rng, analysis.best)
+
+
+def is_search_level(level: str) -> bool:
+    """Whether ``level`` (``depthD:EVAL`` or ``mcts:N``) plays a search of its own: ``choose_move``'s ``seconds``
+    bound it, not the analyst's limit. Its spelling only: whether its numbers are in range is ``check_level``'s."""
+    return any(spec.fullmatch(level.strip()) is not None for spec in (_DEPTH_SPEC, _MCTS_SPEC))
+
+
+MCTS_STEP = 500
+"""Iterations an ``mcts:N`` level runs between looks at the clock, when its move has a time limit."""
+
+
+def _mcts_move(game: Game[State], state: State, iterations: int, seed: int, seconds: float | None) -> int:
+    """The move of ``iterations`` UCT iterations, or of as many (by ``MCTS_STEP``) as ``seconds`` allow."""
+    if seconds is None:
+        return mcts(game, state, iterations, seed=seed).best
+    deadline = time.perf_counter() + seconds
+    steps = (*range(MCTS_STEP, iterations, MCTS_STEP), iterations)
+    best = None
+    for result in mcts_checkpoints(game, state, steps, seed=seed):  # one growing tree: steps cost nothing more
+        best = result.best
+        if time.perf_counter() >= deadline:
+            break
+    assert best is not None, "a search yields at its first step"
+    return best
 
 
 def pick(rng: random.Random, moves: Sequence[int]) -> int:

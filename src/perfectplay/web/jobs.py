@@ -61,6 +61,10 @@ from perfectplay.words import advised_moves, choice_text, hint_text, root_window
 LOOK_AHEAD_SHARE = 0.1
 """The share of the search limit each look one move ahead may spend (the perfect level's tie-break)."""
 
+LEVEL_SHARE = 0.1
+"""The least share of the search limit a depth or MCTS level's own search gets: it has what the analysis left of
+the limit, and at least this (the job's whole time stays within the limit and the worker's backstop)."""
+
 
 class JobPosition(TypedDict):
     """The position every job carries: the game's spec, the position in its notation, the side to move."""
@@ -125,7 +129,9 @@ def run_job(job: Job, limit: Limit | None = None) -> JobResult:
                 return analysis
             return analyze(asked_game, asked, limit=glance, table=table, at_once=True)
 
-        move = choose_move(game, state, job["level"], rng, analyst=analyst)
+        # A depth or MCTS level searches on its own, in what the analysis left of the job's seconds.
+        left = max(job["seconds"] - analysis.seconds, job["seconds"] * LEVEL_SHARE)
+        move = choose_move(game, state, job["level"], rng, analyst=analyst, seconds=left)
     return {"analysis": analysis_json(analysis), "move": move, "advice": advice_json(game, analysis, job, move)}
 
 

@@ -42,6 +42,7 @@ from typing import IO, Any, TypeVar
 import anyio
 
 from perfectplay import Limit, TicTacToe, analyze
+from perfectplay.play import is_search_level
 from perfectplay.web.jobs import Job, JobResult, run_job
 from perfectplay.web.problems import Problem
 from perfectplay.web.settings import Settings
@@ -328,8 +329,13 @@ class FastLane:
         return await anyio.to_thread.run_sync(function, *args, limiter=self._one_at_a_time)
 
     async def try_job(self, job: Job) -> JobResult | None:
-        """The job's result if the budget proves it (``complete``), else None."""
-        if self.nodes <= 0:
+        """The job's result if the budget proves it (``complete``), else None.
+
+        A depth or MCTS level's move is a search of its own that no node budget of the analysis bounds (depth 30
+        on a 15x15 board held this lane, and every request behind it, for minutes): a worker plays it, within
+        the time limit.
+        """
+        if self.nodes <= 0 or (job["level"] is not None and is_search_level(job["level"])):
             return None
         result = await anyio.to_thread.run_sync(run_job, job, Limit(nodes=self.nodes), limiter=self._one_at_a_time)
         return result if result["analysis"]["complete"] else None
