@@ -17,6 +17,7 @@ from perfectplay.game import Game, State, terminal_score
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.evaluation import Evaluator, no_evaluation
 from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.recursion import make_room
 from perfectplay.search.base.result import Analysis, finished
 from perfectplay.search.base.root_values import RootValues
 from perfectplay.search.base.scale import INFINITE, SCALE, clamp_guess
@@ -62,6 +63,7 @@ def alphabeta(
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "alphabeta")
+    make_room(game.max_plies)
     horizon = budget.depth_cap
     nodes = 0
     next_check = budget.first_check()

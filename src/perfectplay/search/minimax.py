@@ -23,6 +23,7 @@ from perfectplay.game import Game, State, loss_score, win_score
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
 from perfectplay.search.base.evaluation import Evaluator, no_evaluation
 from perfectplay.search.base.limits import Limit
+from perfectplay.search.base.recursion import make_room
 from perfectplay.search.base.result import Analysis, finished
 from perfectplay.search.base.root_values import RootValues
 from perfectplay.search.base.scale import SCALE, clamp_guess
@@ -48,6 +49,7 @@ def minimax(
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "minimax")
+    make_room(game.max_plies)
     maximizer = game.to_move(state)
     horizon = budget.depth_cap
     nodes = 0

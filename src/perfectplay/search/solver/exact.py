@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from perfectplay.errors import LimitError, PerfectplayError
 from perfectplay.game import Game, OutcomeName, State, outcome_of, terminal_score
 from perfectplay.search.base.budget import Budget, Clock, ProgressCallback, Stop
+from perfectplay.search.base.recursion import make_room
 from perfectplay.search.base.result import Analysis, MoveValue, assemble, finished
 from perfectplay.search.base.scale import SCALE, clamp_guess
 from perfectplay.search.solver.attempt import attempt, share_of_limit
@@ -183,6 +184,7 @@ def _run(
     budget = Budget(limit, progress, clock)
     if game.is_over(state):
         return finished(game, state, budget.elapsed(), "solver")
+    make_room(game.max_plies)
     negamax = negamax_for(game, _table_for(game, table, limit), budget)
     negamax.nodes += 1  # the root
     root = Root(game, state, negamax)
