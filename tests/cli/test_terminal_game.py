@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from cli_helpers import PATIENCE, InProcess, run_cli
 from perfectplay import Player, TicTacToe, analyze
 from perfectplay.cli.play import TerminalGame
@@ -68,6 +70,20 @@ def test_invalid_entries_get_a_message_and_the_prompt_again(in_process: InProces
     assert "Cell 5 is taken: pick a free cell." in out
     assert result.returncode == 0
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["XOX/OXO/XOX"], "the game is over: X has won; there is no move to play"),
+        (["--game", "nim", "0,0"], "the game is over: O has won; there is no move to play"),
+    ],
+)
+def test_a_finished_position_is_refused_not_counted_as_a_game_played(
+    in_process: InProcess, argv: list[str], line: str
+) -> None:
+    result = in_process("play", *argv, stdin="")
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", f"perfectplay play: error: {line}\n")
 
 
 def test_end_of_input_ends_the_session_cleanly() -> None:

@@ -35,7 +35,15 @@ from perfectplay.play import (
     depth_level,
     proven_from_start,
 )
-from perfectplay.words import PERFECT_LEVEL, hint_text, level_title, level_words, took_back_text, unproven_text
+from perfectplay.words import (
+    PERFECT_LEVEL,
+    hint_text,
+    level_title,
+    level_words,
+    no_move_text,
+    took_back_text,
+    unproven_text,
+)
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -110,6 +118,9 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         first = you if args.first == "you" else you.other
     start = None if args.position is None else game.parse(args.position)
+    if start is not None and game.is_over(start):
+        # A finished position is no game to play: the session would count its result as one played.
+        raise PerfectplayError(no_move_text(game.winner(start), "play"))
     seats: dict[Player, str | None]
     if args.two_players:
         seats = {Player.X: None, Player.O: None}

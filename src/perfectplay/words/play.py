@@ -402,9 +402,9 @@ def result_text(winner: Player | None) -> str:
     return f"{winner.value} has won" if winner is not None else "it is a draw"
 
 
-def no_move_text(winner: Player | None) -> str:
-    """Why a finished game has no move to choose."""
-    return f"the game is over: {result_text(winner)}; there is no move to choose"
+def no_move_text(winner: Player | None, wanted: str = "choose") -> str:
+    """Why a finished game has no move to ``wanted`` (choose, play)."""
+    return f"the game is over: {result_text(winner)}; there is no move to {wanted}"
 
 
 def took_back_text(moves: Sequence[tuple[int, str, str]]) -> str:
