@@ -204,3 +204,30 @@ def test_sigterm_while_a_tree_is_read_from_standard_input_ends_it_without_a_trac
     finally:
         process.kill()
     assert b"Traceback" not in err and process.returncode in (-signal.SIGTERM, 128 + signal.SIGTERM, 1, 2)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [""],  # checked the current folder as a class
+        [CORRECT, "--feedback-dir", ""],  # wrote its file into the current folder
+        [CORRECT, "--secret", ""],
+        ["--manifest", ""],
+        [CORRECT, "--summary-svg", ""],
+    ],
+    ids=["file", "feedback-dir", "secret", "manifest", "summary-svg"],
+)
+def test_an_empty_path_given_to_check_is_refused_naming_what_needs_one(
+    argv: list[str], in_process: InProcess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    line = _refused(in_process("check", *argv, "--sandbox", "off"), "needs a path, not an empty one")
+    assert line.startswith("perfectplay check: error: argument ")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "nim"])
+def test_a_file_name_too_long_for_the_file_system_is_a_usage_error(game: str, in_process: InProcess) -> None:
+    name = "a" * 10_000 + ".py"
+    line = _refused(in_process("check", "--game", game, name), "(10,003 characters): File name too long")
+    assert len(line) < 200

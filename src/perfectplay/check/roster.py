@@ -112,9 +112,14 @@ def from_paths(paths: Sequence[str], function: str | None = None, entries: Seque
     files: list[str] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir() and _python_files(path):
+        try:
+            folder = path.is_dir()
+        except OSError as error:  # a name too long for the file system, say: the command line's, not a student's
+            shown = given if len(given) <= 80 else f"{given[:60]}... ({len(given):,} characters)"
+            raise CheckUsageError(f"{shown}: {error.strerror or error}") from None
+        if folder and _python_files(path):
             submissions.append(_student(given, path, entries, shown=given))
-        elif path.is_dir():
+        elif folder:
             submissions.extend(_class_folder(given, path, entries))
         else:
             files.append(given)

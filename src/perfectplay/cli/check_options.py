@@ -24,7 +24,7 @@ from perfectplay.check import (
     STANDARDS,
 )
 from perfectplay.cli.check_game import FORMATS, add_options
-from perfectplay.cli.options import MAX_SEED, add_path_option, add_whole, duration
+from perfectplay.cli.options import MAX_SEED, add_path_option, add_whole, duration, path
 
 GRADESCOPE_VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")
 GRADER_BUDGETS = {"gradescope": 540.0, "prairielearn": 25.0}
@@ -49,11 +49,13 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
     parser.add_argument(
         "files",
         nargs="*",
+        type=path("FILE"),
         metavar="FILE",
         help="Python files holding the AI; a student's folder; or a class folder (each subfolder one student)",
     )
     parser.add_argument(
         "--manifest",
+        type=path("--manifest"),
         metavar="FILE",
         help="a class manifest (CSV, or TOML): one row per student with its file or command and its own "
         "interface settings (docs/check.md)",
@@ -187,6 +189,7 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
     )
     limits.add_argument(
         "--secret",
+        type=path("--secret"),
         metavar="FILE",
         help="Connect Four, Nim, a tic-tac-toe sample: the grader's secret each student's seed is drawn from, kept "
         "outside every student's files (default ~/.config/perfectplay/check-secret, made on first use)",
@@ -228,9 +231,12 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         action="store_true",
         help="after the results, print the class's verdicts, score histogram, category means and common findings",
     )
-    group.add_argument("--summary-svg", metavar="FILE", help="draw the class summary as an SVG file")
+    group.add_argument(
+        "--summary-svg", type=path("--summary-svg"), metavar="FILE", help="draw the class summary as an SVG file"
+    )
     group.add_argument(
         "--feedback-dir",
+        type=path("--feedback-dir"),
         metavar="DIR",
         help="write one Markdown file per student into DIR: the text the grader formats show",
     )
