@@ -95,6 +95,10 @@ def test_an_answer_names_subtrees_and_is_checked_leaf_by_leaf() -> None:
     assert check_pruning(deeper, "1.2.2 2.2.1 2.2.2").correct  # a subtree named by its leaves
     with pytest.raises(PositionError, match="there is no node '4.1'"):
         check_pruning(tree, "4.1")
+    for blank in ("", "  ", " , "):  # a blank line is no answer, not "none": it is asked again
+        with pytest.raises(PositionError, match="no answer: name the nodes it prunes"):
+            check_pruning(tree, blank)
+    assert not check_pruning(tree, []).correct  # from Python, an empty list names no node
 
 
 @pytest.mark.parametrize(
@@ -123,8 +127,10 @@ def test_the_quiz_checks_an_answer_and_explains_the_cuts(in_process: InProcess) 
     assert "Right: alpha-beta prunes 2.2 and 2.3." in result.stdout
     assert "At MIN 2: β = 2 ≤ α = 3, so 2.2 and 2.3 are never searched." in result.stdout
     assert result.stdout.rstrip().endswith("1 of 1 right.")
-    wrong = in_process("quiz", CLASSIC, stdin="nine\n2.2\n")
+    wrong = in_process("quiz", CLASSIC, stdin="nine\n\n2.2\n")
     assert "there is no node 'nine'" in wrong.stdout
+    assert "no answer: name the nodes it prunes (e.g. 2.2 3.1), or 'none' if it prunes nothing" in wrong.stdout
+    assert wrong.stdout.count("Nodes, e.g. 2.2 3.1, or 'none': ") == 3  # asked again after each, then graded once
     assert "Not quite: alpha-beta prunes 2.2 and 2.3." in wrong.stdout and "You left out 2.3." in wrong.stdout
 
 

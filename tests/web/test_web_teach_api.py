@@ -211,6 +211,8 @@ def test_the_quiz_checks_a_right_and_a_wrong_answer_and_explains_the_cut(client:
             {"position": "X../.O./...", "algorithm": "alphabeta", "search_depth": 2, "evaluation": "open"},
             "evaluation",
         ),
+        ("/api/quiz", {"tree": "3 12 8 | 2 4 6", "answer": ""}, "answer"),
+        ("/api/quiz", {"tree": "3 12 8 | 2 4 6", "answer": " , "}, "answer"),
         ("/api/orders", {"position": ".../.../...", "game": "mnk:4,4,4"}, "position"),
         ("/api/orders", {"position": "XXX/OO./..."}, "position"),
         ("/api/orders", {"position": "X../.O./...", "order": "natural"}, "order"),

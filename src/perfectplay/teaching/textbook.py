@@ -406,9 +406,12 @@ class PruningCheck:
 def check_pruning(tree: TextbookTree, answer: str | Sequence[str], order: MoveOrder | None = None) -> PruningCheck:
     """Check an answer (node names separated by spaces or commas; ``none`` for no cut) against alpha-beta.
 
-    Raises ``PositionError`` for a name that is not a node of the tree.
+    Raises ``PositionError`` for a name that is not a node of the tree, or an answer of no words at all (a
+    blank line is no answer: ``none`` says that nothing is pruned).
     """
     words = answer.replace(",", " ").split() if isinstance(answer, str) else list(answer)
+    if isinstance(answer, str) and not words:
+        raise PositionError("no answer: name the nodes it prunes (e.g. 2.2 3.1), or 'none' if it prunes nothing")
     if [word.lower() for word in words] in (["none"], ["nothing"], ["-"]):
         words = []
     named = [tree.parse(word) for word in words]
