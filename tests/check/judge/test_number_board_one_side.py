@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from perfectplay.check import CheckUsageError
 from perfectplay.check.api import check_ai
+from perfectplay.check.judge.interface import Hint
 
 AI = """\
 HUMAN = 1
@@ -77,3 +79,18 @@ def test_a_computer_playing_o_in_its_own_numbers_is_read_in_them_and_never_loses
     assert f"a flat list of 9 cells, 0 for empty, 1 and {computer} for X and O" in str(report.interface)
     assert "plays O only" in str(report.interface)
     assert (report.exit_status, report.findings) == (0, ()), report.findings
+
+
+def test_empty_0_says_a_board_of_numbers_and_is_asked_in_numbers_first(tmp_path: Path) -> None:
+    # With no board of zeros in the module to tell it (its board made in main()), ``--empty 0`` tells it.
+    path = tmp_path / "ttt.py"
+    path.write_text(AI.format(computer=2).replace("board = [0, 0, 0, 0, 0, 0, 0, 0, 0]", ""))
+    report = check_ai(path, sandbox="off", sample=20, seed=5, empty="0")
+    assert "a flat list of 9 cells, 0 for empty, 1 and 2 for X and O" in str(report.interface)
+    assert (report.exit_status, report.findings) == (0, ()), report.findings
+
+
+@pytest.mark.parametrize("piece", ["X", "o", " O "])
+def test_empty_as_a_piece_is_refused(piece: str) -> None:
+    with pytest.raises(CheckUsageError, match="is a piece: give what an empty cell holds"):
+        Hint(empty=piece).validate()

@@ -331,8 +331,10 @@ def _probe_function(
     # Numbers last (1 and -1, or 1 and 2, on 0), after a reading raised TypeError (sum(board) on text) or found no
     # empty cell (it answered None): a board of numbers, which no flag can name.
     shapes = [hint.board] if hint.board in ("flat", "nested") else ["flat", "nested"] if hint.board is None else []
-    numbers = [replace(base, board=board, empty=0, x=1, o=o) for o in (-1, 2) for board in shapes if hint.empty is None]
-    if numbers and _numbers_first(loaded):
+    # ``--empty 0`` says a board of numbers: asked in numbers first (its text '0' with letters after).
+    in_numbers = hint.empty in (None, "0")
+    numbers = [replace(base, board=board, empty=0, x=1, o=o) for o in (-1, 2) for board in shapes if in_numbers]
+    if numbers and (_numbers_first(loaded) or hint.empty == "0"):
         queue, numbers = numbers + queue, []
     first_failure: str | None = None
     fitting: tuple[TicTacToeInterface, list[dict[str, Any]], list[int | None]] | None = None

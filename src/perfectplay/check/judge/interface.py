@@ -57,6 +57,8 @@ class Hint:
             raise CheckUsageError(
                 "--returns board needs a board the AI can play onto: a list or dict, not --board string"
             )
+        if self.empty is not None and self.empty.strip().upper() in ("X", "O"):
+            raise CheckUsageError(f"--empty {self.empty!r} is a piece: give what an empty cell holds (' ', -, None, 0)")
         if self.function is not None and not self.function.isidentifier():
             raise CheckUsageError(f"--function must be a Python function name, not {self.function!r}")
 
