@@ -50,6 +50,9 @@ def test_bad_arguments_are_one_line_and_exit_2(in_process: InProcess) -> None:
         (["--games", "1000000000"], "--games must be at most 1,000,000, not 1,000,000,000"),
         (["--x", "genius"], "unknown level 'genius'"),
         (["--o", "depth0:open-lines"], "a depth player searches 1 to 30 plies, not 0"),
+        (["--o", "depth99999"], "a depth player searches 1 to 30 plies, not 99999"),  # its range named, however far
+        (["--x", "mcts:99999999999"], "an mcts player runs 1 to 200,000 iterations a move, not 99,999,999,999"),
+        (["--x", "mcts:" + "9" * 30], "unknown level"),  # a number past any range is no level's
         (["--o", "depth2:charm"], "unknown evaluation 'charm'"),
         (["--game", "mnk:0,0"], "rows must be a whole number from 1 to 15, not 0"),
         (["--game", "mnk:20,3,3"], "rows must be a whole number from 1 to 15"),

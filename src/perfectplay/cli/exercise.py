@@ -56,7 +56,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         "Write a printable exercise (a random textbook tree from a seed, every inner node blank) and its "
         "answer key (every node's value, alpha and beta, and the cuts), each as LaTeX, SVG and PDF."
     )
-    add_whole(parser, "--seed", 0, 2**31, default=0, help="the tree's seed (default 0)")
+    add_whole(parser, "--seed", 0, 2**31, default=0, help="the tree's seed, 0 to 2**31 (default 0)")
     add_whole(parser, "--depth", 2, 4, default=3, metavar="D", help="levels, 2-4 (default 3)")
     parser.add_argument(
         "--branching", type=branching, default=(2, 3), metavar="LOW,HIGH", help="children a node has (default 2,3)"

@@ -59,7 +59,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         f"(default {','.join(map(str, DEFAULT_CHECKPOINTS))})",
     )
     add_whole(parser, "--runs", 1, 200, default=20, help="seeded runs, 1-200 (default 20)")
-    add_whole(parser, "--seed", 0, 2**31, default=0, help="the first run's seed (default 0)")
+    add_whole(parser, "--seed", 0, 2**31, default=0, help="the first run's seed, 0 to 2**31 (default 0)")
     parser.add_argument("--svg", type=path("--svg"), metavar="FILE", help="also draw the curves as SVG into FILE")
     add_whole(
         parser,

@@ -93,7 +93,7 @@ def configure(parser: argparse.ArgumentParser, name: str) -> None:
         metavar="N",
         help=f"with --algorithm mcts: UCT iterations, 1 to {MAX_MCTS_ITERATIONS:,} (default 1000)",
     )
-    add_whole(parser, "--seed", 0, 2**31, default=0, help="with --algorithm mcts: its seed (default 0)")
+    add_whole(parser, "--seed", 0, 2**31, default=0, help="with --algorithm mcts: its seed, 0 to 2**31 (default 0)")
     add_depth_options(parser)
     parser.add_argument(
         "--order", choices=tuple(ORDERS), default="natural", help="alpha-beta's move order (default natural)"

@@ -133,9 +133,9 @@ DEPTH_NODES = 1_000_000
 MAX_DEPTH = 30
 """Deepest search a ``depthD:EVAL`` player may be given."""
 
-_DEPTH_SPEC = re.compile(r"depth([0-9]{1,3})(?::(.+))?", re.IGNORECASE | re.DOTALL)
+_DEPTH_SPEC = re.compile(r"depth([0-9]{1,18})(?::(.+))?", re.IGNORECASE | re.DOTALL)
 
-_MCTS_SPEC = re.compile(r"mcts:?([0-9]{1,7})", re.IGNORECASE)
+_MCTS_SPEC = re.compile(r"mcts:?([0-9]{1,18})", re.IGNORECASE)
 
 MCTS_MAX_ITERATIONS = 200_000
 """Most iterations an ``mctsN`` player may be given (a few seconds a move in Python)."""
