@@ -37,3 +37,15 @@ def test_actions_in_another_container_are_right_cells_and_noted(tmp_path: Path, 
         assert notes == []
     else:
         assert len(notes) == 1 and noted in notes[0], notes
+
+
+def test_a_container_of_a_new_class_each_time_is_named_three_times_at_most(tmp_path: Path) -> None:
+    # The type's name is the student's: a class made afresh, and named afresh, for every board.
+    source = (ROOT / "examples" / "cs50" / "tictactoe.py").read_text()
+    made = "return type('Cells' + str(len(board[0]) + sum(row.count(EMPTY) for row in board)), (list,), {})(["
+    answer = made + "(i, j) for i in range(3) for j in range(3) if board[i][j] is EMPTY])"
+    path = tmp_path / "tictactoe.py"
+    path.write_text(source.replace(SET, answer))
+    report = check_ai(path, sandbox="off", sample=20, seed=3)
+    notes = [note for note in report.notes if note.startswith("actions(board) returned")]
+    assert len(notes) == 1 and notes[0].count(" or a ") == 2, notes
