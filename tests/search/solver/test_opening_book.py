@@ -111,3 +111,12 @@ def test_book_errors_are_one_line_with_status_2(tmp_path: Path, in_process: InPr
         result = in_process(*args)
         assert result.returncode == 2, args
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_book_for_another_board_is_refused_naming_both_games(tmp_path: Path, in_process: InProcess) -> None:
+    # Its lines would read as malformed ("line 2: not '<board> ...'"): the header says which game it is for.
+    other = tmp_path / "b.txt"
+    assert in_process("book", "--game", "connect4:4,4", "--plies", "0", "--out", str(other)).returncode == 0
+    result = in_process("book", "--plies", "0", "--out", str(other))
+    assert result.returncode == 2
+    assert result.stderr == f"perfectplay book: error: {other}: an opening book for connect4:4,4, not connect4\n"

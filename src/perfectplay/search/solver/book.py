@@ -178,7 +178,9 @@ class Book:
             if line.startswith("#"):
                 promise = _HEADER.fullmatch(line.strip())
                 if promise is not None:
-                    complete_to = int(promise.group(1))
+                    if promise.group(1) != game.name:  # its lines would read as malformed: say why
+                        raise PerfectplayError(f"{source}: an opening book for {promise.group(1)}, not {game.name}")
+                    complete_to = int(promise.group(2))
                 continue
             if not line.strip():
                 continue
@@ -201,7 +203,7 @@ class Book:
         return cls(game, entries, complete_to)
 
 
-_HEADER = re.compile(r"# perfectplay opening book for \S+, complete to ply ([0-9]{1,3})")
+_HEADER = re.compile(r"# perfectplay opening book for (\S{1,100}), complete to ply ([0-9]{1,3})")
 
 
 def book_header(game: Game[Any], plies: int) -> str:
