@@ -15,7 +15,8 @@ import pytest
 import perfectplay
 from built_wheels import Built, built_checkout, wheel_installed_alone
 from cli_helpers import InProcess
-from perfectplay import MNK, Analysis, MNKState, TicTacToe, minimax
+from perfectplay import MNK, Analysis, MNKState, TicTacToe, make_game, minimax
+from perfectplay.search.base.recursion import make_room
 from perfectplay.teaching.trace import Trace, trace_minimax
 from shared_results import SharedResults, shared_folder
 from skip_summary import pytest_unconfigure as pytest_unconfigure  # the closing line: skipped, to install
@@ -35,6 +36,16 @@ sys.dont_write_bytecode = False
 def pytest_collection_finish(session: pytest.Session) -> None:
     """The tests run as the environment asked: a file a test imports from its own folder leaves no bytecode there."""
     sys.dont_write_bytecode = DONT_WRITE_BYTECODE
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Room on the stack for the deepest built-in game before any test runs (``search/base/recursion.py``).
+
+    A search raises Python's recursion limit the first time it meets a game as deep as Nim's ten heaps of 99,
+    and Hypothesis takes a limit changed during one of its tests for that test's doing (a warning, an error
+    here): which test first searched such a game would depend on the order the tests ran in.
+    """
+    make_room(max(make_game(spec).max_plies for spec in ("nim", "connect4", "mnk:15,15,5")))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

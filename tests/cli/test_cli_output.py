@@ -447,6 +447,7 @@ BEST_MODULES = CLI_MODULES | {
     "perfectplay.search",
     "perfectplay.search.base",
     "perfectplay.search.base.budget",
+    "perfectplay.search.base.recursion",
     "perfectplay.search.base.result",
     "perfectplay.search.base.scale",
     "perfectplay.search.solver",
