@@ -231,3 +231,9 @@ def test_a_file_name_too_long_for_the_file_system_is_a_usage_error(game: str, in
     name = "a" * 10_000 + ".py"
     line = _refused(in_process("check", "--game", game, name), "(10,003 characters): File name too long")
     assert len(line) < 200
+
+
+def test_a_board_flag_on_cs50s_file_says_to_leave_it_out_not_a_list_of_nothing_missing(in_process: InProcess) -> None:
+    cs50 = str(EXAMPLES / "cs50" / "tictactoe.py")
+    line = _refused(in_process("check", cs50, "--empty", "0", "--sandbox", "off"), "it is CS50's tictactoe.py")
+    assert "but not )" not in line and "leave out --board, --empty and --returns" in line

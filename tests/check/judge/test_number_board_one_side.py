@@ -94,3 +94,11 @@ def test_empty_0_says_a_board_of_numbers_and_is_asked_in_numbers_first(tmp_path:
 def test_empty_as_a_piece_is_refused(piece: str) -> None:
     with pytest.raises(CheckUsageError, match="is a piece: give what an empty cell holds"):
         Hint(empty=piece).validate()
+
+
+def test_empty_0_with_no_reading_answered_checks_the_first_number_reading_whole(tmp_path: Path) -> None:
+    # It was checked on letters on int 0s, a board it was never asked (where a program may play on purpose).
+    path = tmp_path / "ttt.py"
+    path.write_text("def find_best_move(board):\n    return None\n")
+    report = check_ai(path, sandbox="off", sample=20, seed=5, empty="0")
+    assert "0 for empty, 1 and -1 for X and O" in str(report.interface), report.interface

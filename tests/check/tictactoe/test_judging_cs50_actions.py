@@ -6,6 +6,7 @@ and graders' tests of the lab do) fails it, and a report of 15 of 15 helpers rig
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,17 @@ def test_a_container_of_a_new_class_each_time_is_named_three_times_at_most(tmp_p
     report = check_ai(path, sandbox="off", sample=20, seed=3)
     notes = [note for note in report.notes if note.startswith("actions(board) returned")]
     assert len(notes) == 1 and notes[0].count(" or a ") == 2, notes
+
+
+def test_cells_listed_many_times_are_named_as_such_never_a_broken_protocol(tmp_path: Path) -> None:
+    # 12 of each: 108 actions on the empty board, more pairs than the checker takes, once sent as they came.
+    source = (ROOT / "examples" / "cs50" / "tictactoe.py").read_text()
+    path = tmp_path / "tictactoe.py"
+    twelve = "return [(i, j) for i in range(3) for j in range(3) if board[i][j] is EMPTY] * 12"
+    path.write_text(source.replace(SET, twelve))
+    report = check_ai(path, sandbox="off", sample=20, seed=3)
+    assert not any(finding.kind in ("crash", "protocol") for finding in report.findings), report.findings
+    wrong = next(finding for finding in report.findings if finding.kind == "cs50_actions")
+    assert wrong.example is not None and wrong.example.answer is not None
+    assert re.search(r", listing ([0-9,]+) for its ([0-9]) cells$", wrong.example.answer), wrong.example.answer
+    assert not any(note.startswith("actions(board) returned") for note in report.notes)  # its cells are not right

@@ -125,7 +125,8 @@ def _answer(name: str, record: dict[str, Any]) -> str:
     if name == "actions":
         text = _actions_text(value)
         listed = record.get("listed", len(value))
-        return "returned " + (text if listed == len(value) else f"{text} with {listed - len(value)} listed twice")
+        repeated = "" if listed == len(value) else f", listing {listed:,} for its {len(value)} cells"
+        return f"returned {text}{repeated}"
     if name == "result":
         return "returned " + TicTacToePosition(value, "X").text
     return f"returned {value}"

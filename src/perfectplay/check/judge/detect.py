@@ -145,7 +145,9 @@ def _not_found_message(
         return f"{path}: no function named {wanted!r} (it defines {defined})"
     cs50 = [name for name in CS50_NAMES if name in functions]
     partial = ""
-    if cs50:
+    if len(cs50) == len(CS50_NAMES):  # recognised by itself, but a flag describing a board function was given
+        partial = " (it is CS50's tictactoe.py, checked as it is: leave out --board, --empty and --returns)"
+    elif cs50:
         missing = ", ".join(name for name in CS50_NAMES if name not in functions)
         partial = f" (it has {', '.join(cs50)} but not {missing})"
     bare = [name for name in functions if functions[name] == 0 and name in students_names(dict.fromkeys(functions, 1))]
@@ -410,7 +412,8 @@ def _probe_function(
         f"({first_failure}); checked with {_shape_words(board, empty)}: if that is not what it expects, "
         "say so with --board and --empty."
     )
-    return replace(base, board=board, empty=empty, returns=hint.returns, notes=(note,))
+    # The first reading tried, whole: its pieces too (numbers under ``--empty 0``), never a board it was not asked.
+    return replace(queue[0], returns=hint.returns, notes=(note,))
 
 
 def _best_numbers(
@@ -524,8 +527,11 @@ def _seat_checked(interface: TicTacToeInterface, probing: _Probing, hint: Hint) 
         return interface
     seat = [probe for probe in probing.seat() if probe[0].to_move != interface.plays]
     records = probing.probe(interface, [position for position, _, _ in seat])
-    if records is None:
-        return interface
+    if records is None:  # not asked (it died, or the time ran out): nothing bears the reading out
+        note = f"It answered the probe as if it played {interface.plays} only, but the other seat's positions could "
+        note += "not be asked: it is checked as both sides."
+        kept = tuple(text for text in interface.notes if "only:" not in text)
+        return replace(interface, plays="both", notes=(*kept, note))
     own = swapped = 0
     for record, (position, mover_wins, other_wins) in zip(records, seat, strict=False):
         move = read_move(record, position, interface.returns)[0]

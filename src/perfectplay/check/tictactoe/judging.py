@@ -143,6 +143,7 @@ class TicTacToeJudging(TicTacToeState):
     ) -> None:
         self.helpers_of = asked
         containers: set[str] = set()
+        actions_wrong = False
         for position, reply in replies.items():
             self.helper_cpu += _helper_cpu(reply[0])
             if "failure" in reply[0]:
@@ -155,11 +156,12 @@ class TicTacToeJudging(TicTacToeState):
             for kind, example in kinds.items():
                 self._found(kind, position, example)
             actions = reply[0].get("actions")
-            if isinstance(actions, dict) and "value" in actions and "error" not in actions:
+            actions_wrong = actions_wrong or "cs50_actions" in kinds
+            if isinstance(actions, dict) and "value" in actions:
                 containers.add(str(actions.get("type", "set")))
         # The type's name is the student's to choose (a class of its own per board): a few are named, no more.
         others = sorted(containers - {"set", "frozenset"})[:3]
-        if others:
+        if others and not actions_wrong:  # where its cells are wrong, that finding is what it must fix
             # Right cells in another container are no finding (the game plays alike), but the specification asks
             # for a set, and a test comparing the answer with one fails it: the student should know.
             self.notes.append(

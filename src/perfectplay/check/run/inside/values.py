@@ -112,20 +112,27 @@ def describe_answer(value: Any) -> dict[str, Any]:
     return {"kind": "other", "type": type_name(value), "repr": safe_repr(value)}
 
 
+MOST_ACTIONS = 100
+"""Distinct pairs an ``actions`` answer is sent with at most (the checker takes no more): a board has 9 cells."""
+
+
 def action_set(value: Any) -> dict[str, Any]:
-    """``actions``' answer as a sorted list of [row, col], with how many it listed."""
+    """``actions``' answer as a sorted list of its distinct [row, col], with how many it listed (a cell listed
+    twice is the checker's to name, never more pairs than the checker takes)."""
     try:
         listed = list(value)
-        pairs = []
+        pairs = set()
         for item in listed:
             row, col = item
             row_index, col_index = _index(row), _index(col)
             if row_index is None or col_index is None:
                 raise TypeError
-            pairs.append([row_index, col_index])
+            pairs.add((row_index, col_index))
     except Exception:
         return {"repr": safe_repr(value)}
-    return {"value": sorted(pairs), "listed": len(listed), "type": type_name(value)}
+    if len(pairs) > MOST_ACTIONS:
+        return {"repr": safe_repr(value), "listed": len(listed)}
+    return {"value": [list(pair) for pair in sorted(pairs)], "listed": len(listed), "type": type_name(value)}
 
 
 def truth_value(value: Any) -> dict[str, Any]:
