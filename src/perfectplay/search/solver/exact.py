@@ -49,10 +49,11 @@ if TYPE_CHECKING:
 OUTCOME_NAMES: dict[int, OutcomeName] = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
 FORCED_NODES = 5_000
-"""At most this many nodes for a limited search where a move must be played: a win on the spot, or the only
-move that does not lose at once (about 20 ms with the compiled core). The move is known; the search only
+"""At most this many nodes for a player's limited search where a move must be played: a win on the spot, or the
+only move that does not lose at once (about 20 ms with the compiled core). The move is known; the search only
 values the others as far as it gets (near the end and on small boards it finishes, and is exact). A node
-cap, not seconds, so that both cores and every machine answer alike."""
+cap, not seconds, so that both cores and every machine answer alike. ``solve`` and an analysis, which ask the
+position's value, search on under their own limit."""
 
 
 def score_moves(
@@ -237,7 +238,9 @@ def _limited(
         assert answer is not None
         return _from_book(root, answer), "book", own if own is not None else book_score
     own = own if own is not None else book_score
-    settled = _forced(root, every_move, analysis) if not booked and root.forced_moves() else None
+    # Only a player's question (which move, now) stops at a forced move's node cap: ``solve`` asks the value.
+    player = every_move and not analysis
+    settled = _forced(root, every_move, not player) if not booked and root.forced_moves() else None
     if settled is not None:
         return settled, "solver", own
     outcomes = game.outcome_table() if ahead else None
@@ -336,14 +339,15 @@ def _book_answer(game: Game[Any], state: Any) -> BookAnswer | None:
     return answer
 
 
-def _forced(root: Root, every_move: bool, analysis: bool = False) -> Findings | None:
+def _forced(root: Root, every_move: bool, keep_limit: bool = False) -> Findings | None:
     """Where a move must be played: the exact answer if half of ``FORCED_NODES`` finds it, else None.
 
-    Either way the node cap drops to ``FORCED_NODES``, so the deepening
-    that follows a failed attempt answers at once too; not for an
-    ``analysis``, whose deepening carries on under the caller's limit.
+    For a player's move the node cap drops to ``FORCED_NODES``, so the
+    deepening that follows a failed attempt answers at once too; with
+    ``keep_limit`` (an analysis, or ``solve`` asking the value) the
+    deepening carries on under the caller's limit.
     """
-    if not analysis:
+    if not keep_limit:
         root.negamax.budget.tighten(FORCED_NODES)
     try:
         with attempt(root, FORCED_NODES // 2):
