@@ -22,6 +22,7 @@ from perfectplay.check.run.failures import (
     FailureBudget,
     GaveUp,
     MachineFailed,
+    OutOfStep,
 )
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.speakers import Speaker
@@ -171,6 +172,12 @@ class CandidateWorker:
                         record = {"failure": "timeout", "clock": "cpu", "seconds": limit}
                     yield index, record
                     index += 1
+                continue
+            except OutOfStep:
+                # Its last answer (recorded) was words: a fresh process is asked the rest, in step; a failure spent.
+                self.discard()
+                self.failures.spend()
+                self.clock.check()
                 continue
             except ChildTimedOut as late:
                 # A move stopped at its limit used the candidate's time too: the whole check's limits count it, so

@@ -35,6 +35,13 @@ def is_chatter(line: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
+def move_shaped(line: str) -> bool:
+    """Whether a line reads as a move in some game's protocol: one or two whole numbers (a cell, a column, a row and
+    a column, a heap and a count, with commas or brackets between). A line of words is not an answer in step."""
+    words = line.replace(",", " ").replace("(", " ").replace(")", " ").split()
+    return 1 <= len(words) <= 2 and all(word.lstrip("+-").isascii() and word.lstrip("+-").isdigit() for word in words)
+
+
 def parse_answer(line: str) -> dict[str, Any]:
     """An answer line as the same record the Python runner gives: an index, a pair, or other."""
     words = line.split()

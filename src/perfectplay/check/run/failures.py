@@ -48,6 +48,11 @@ class GaveUp(Exception):
     """Too many time-outs and crashes: the check stops asking."""
 
 
+class OutOfStep(Exception):
+    """A program's answer line was words, not a move (a welcome line, "thinking..."): the lines it writes next may
+    answer other questions than the ones asked, so its process is asked nothing more and a fresh one carries on."""
+
+
 class MachineFailed(Exception):
     """The machine failed the candidate, again after ``MACHINE_RETRIES`` tries: ``reason`` says how."""
 

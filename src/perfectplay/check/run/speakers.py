@@ -14,8 +14,8 @@ from typing import Any, ClassVar, Protocol
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.run import protocol
 from perfectplay.check.run import worker as run_worker
-from perfectplay.check.run.command import is_chatter, parse_answer, request_line
-from perfectplay.check.run.failures import ChildDied, ChildTimedOut
+from perfectplay.check.run.command import is_chatter, move_shaped, parse_answer, request_line
+from perfectplay.check.run.failures import ChildDied, ChildTimedOut, OutOfStep
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import Jail
 from perfectplay.check.run.worker import AnswerBudget, Arrival, Child, Clock
@@ -159,6 +159,10 @@ class CommandSpeaker:
             child.send(self.request(item), budget)
             line, arrival = self._answer_line(child, budget)
             yield _timed(self.answer(line), budget, arrival)
+            if not move_shaped(line):
+                # Words, not a move: a welcome line or a "thinking..." before each answer puts every later answer
+                # against the question after its own (a perfect program was graded 38 of 100 that way).
+                raise OutOfStep
 
     def request(self, item: Any) -> bytes:
         """The line that asks for a move: a tic-tac-toe position's cells and side (a game's speaker has its own)."""

@@ -92,7 +92,7 @@ class TicTacToeJudging(TicTacToeState):
                 "bound": f"{t.limits['wall_label']} of {t.limits['wall_seconds'] or 0:g} s ran out",
                 "wall": f"the check's wall-clock backstop of {t.limits['backstop']:g} s ran out "
                 "(it waited that long, neither computing nor queued for a processor)",
-                "failures": f"it timed out or crashed more than {t.limits['max_failures']} times",
+                "failures": f"it timed out, crashed or answered in words more than {t.limits['max_failures']} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
             }[self.stopped]
             missing = f"{not_asked:,} positions were not asked" if not_asked else "its last questions were not asked"
