@@ -26,6 +26,7 @@ from perfectplay.check.connect4.recognise import NOT_INSTALLED
 from perfectplay.check.connect4.score import GAME_POINTS
 from perfectplay.check.connect4.suite import PHASES, SuitePosition, load_suite, position_from
 from perfectplay.check.plug import CheckRecord
+from perfectplay.check.run.failures import STOP_WORDS
 
 WORST_BLUNDERS = 3
 CONTRACT_KINDS = ("illegal", "wrong_type", "raises", "timeout", "died", "mutates")
@@ -110,7 +111,8 @@ def _report(
             failures.append(Failure(kind, len(hits), first.position.moves, first.answer))
     complete = record.stopped is None and len(judgements) == len(suite)
     if not complete:
-        notes.append(f"{len(suite) - len(judgements)} of {len(suite)} positions were not asked: the check stopped")
+        why = "" if record.stopped is None else f": {STOP_WORDS.get(record.stopped, record.stopped)}"
+        notes.append(f"{len(suite) - len(judgements)} of {len(suite)} positions were not asked: the check stopped{why}")
     times = [j.seconds for j in judgements if j.kind not in ("timeout", "died")]
     slowest = max(judgements, key=lambda j: j.seconds, default=None)
     timing = Connect4Timing(

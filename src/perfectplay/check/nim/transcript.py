@@ -20,6 +20,7 @@ from perfectplay.check.nim.plan import NimPlan
 from perfectplay.check.nim.positions import LAB_START, NimOracle, Piles, Rules, actions, reachable
 from perfectplay.check.nim.questions import unit_cases
 from perfectplay.check.plug import CheckRecord
+from perfectplay.check.run.failures import STOP_WORDS
 from perfectplay.check.run.protocol import ProtocolError
 
 
@@ -54,7 +55,7 @@ def judge_record(record: CheckRecord) -> NimReport:
             **base, kind="", interface=words, problem=problem, notes=tuple(notes), timing=NimTiming(record.wall)
         )
     if record.stopped is not None:
-        notes.append(f"the check stopped early: {record.stopped}")
+        notes.append(f"the check stopped early: {STOP_WORDS.get(record.stopped, record.stopped)}")
     try:
         if plan.kind == "player":
             return _player(base, plan, words, body, notes, record.wall)

@@ -44,6 +44,17 @@ class OutOfTime(Exception):
         self.reason = reason
 
 
+STOP_WORDS = {
+    "time": "the check's time limit ran out",
+    "budget": "the grader's time budget ran out (it spent that long waiting, neither computing nor queued)",
+    "bound": "the class run's wall-clock bound ran out",
+    "wall": "the check's wall-clock backstop ran out (it waited that long, neither computing nor queued)",
+    "failures": "it timed out, crashed or answered in words too many times",
+    "flush": "it answers only when its input is closed (flush after each answer)",
+}
+"""Why a check stopped asking (``sweep.stop_reason``), in a report's words."""
+
+
 class GaveUp(Exception):
     """Too many time-outs and crashes: the check stops asking."""
 
