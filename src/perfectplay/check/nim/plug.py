@@ -56,7 +56,11 @@ def nim_row(report: NimReport, score: Score) -> dict[str, object]:
         "total": score.total,
         "kind": report.kind,
         "rates": " ".join(f"{rate:.3f}" for rate in report.rates),
-        "bugs": "; ".join(bug.title for bug in report.bugs),
+        # What a training run raised is the row's finding too: the teacher reads the class in this sheet.
+        "bugs": "; ".join(
+            [bug.title for bug in report.bugs]
+            + list(dict.fromkeys(seed.failure for seed in report.seeds if not seed.trained and seed.failure))[:1]
+        ),
         "problem": report.problem or report.machine or "",
     }
 

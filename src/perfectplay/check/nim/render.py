@@ -73,7 +73,8 @@ def _seed_lines(seed: SeedResult) -> list[str]:
     head = f"seed {seed.seed}: train({seed.games:,})"
     if not seed.trained:
         # What the candidate raised may hold newlines: written out, so it cannot forge a line of the report.
-        return [f"  {head}: {escape.line(seed.failure)}"]
+        said = seed.failure.startswith(f"train({seed.games:,})")  # "train(10,000) raised ...": not named twice
+        return [f"  {f'seed {seed.seed}' if said else head}: {escape.line(seed.failure)}"]
     table = ""
     if seed.entries is not None and seed.entries >= 0:
         lowest = "" if seed.lowest_value is None else f", lowest {seed.lowest_value:g}"
@@ -134,6 +135,9 @@ def summary_markdown(report: NimReport, result: Score) -> str:
     failed = [unit for unit in report.units if not unit.passed]
     if failed:
         blocks.append(escape.markdown_block("\n".join(f"{unit.title}:\n  {unit.detail}" for unit in failed)))
+    untrained = [line.strip() for seed in report.seeds if not seed.trained for line in _seed_lines(seed)]
+    if untrained:  # what train(n) raised, its line and game: the student's one way to find why it scored nothing
+        blocks.append(escape.markdown_block("\n".join(untrained)))
     plays = [seed.play for seed in report.seeds if seed.play is not None]
     if report.player is not None:
         plays.append(report.player)
