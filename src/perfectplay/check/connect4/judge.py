@@ -127,8 +127,13 @@ def judge(position: SuitePosition, record: dict[str, Any]) -> ColumnJudgement:
         return ColumnJudgement(position, "wrong_type", None, f"returned {shown}, not a column", mutated, seconds)
     column = operator.index(record["value"])
     if not 0 <= column < len(position.scores) or position.scores[column] is None:
-        why = "a full column" if 0 <= column < len(position.scores) else "not a column 0-6"
-        return ColumnJudgement(position, "illegal", None, f"returned {column}: {why}", mutated, seconds)
+        # A full column is named as the board labels it (1-7), as a column played is: "returned 3" beside a board
+        # whose column 3 has room read as the checker's mistake.
+        if 0 <= column < len(position.scores):
+            words = f"chose column {column + 1}, which is full"
+        else:
+            words = f"returned {column}: not a column 0-6"
+        return ColumnJudgement(position, "illegal", None, words, mutated, seconds)
     score = position.scores[column]
     assert score is not None
     if score == position.best_score:
