@@ -7,6 +7,7 @@ Markdown a grader shows and empty ``bugs`` and ``problem`` cells: only the text 
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 
 from cli_helpers import InProcess
@@ -32,3 +33,15 @@ def test_the_error_its_line_and_game_are_in_the_feedback_and_the_csv(in_process:
     text = markdown.read_text()
     assert said in text
     assert "train(10,000): train(10,000)" not in text  # named once
+
+
+def test_a_bugs_example_that_is_a_failed_checks_too_is_shown_once(in_process: InProcess) -> None:
+    # The running maximum from 0: its bug's example is the failed hand-made check's, word for word.
+    nim = str(ROOT / "examples" / "nim" / "running_max" / "nim.py")
+    finished = in_process(
+        "check", "--game", "nim", nim, "--format", "gradescope", "--train-games", "50", "--train-seed", "1",
+        "--sandbox", "off",
+    )  # fmt: skip
+    output = json.loads(finished.stdout)["output"]
+    assert "no value below 0 is ever reported" in output
+    assert output.count("returned 0, the specification says") == 1, output

@@ -132,7 +132,8 @@ def summary_markdown(report: NimReport, result: Score) -> str:
     for bug in report.bugs:
         blocks.append(f"**{escape.markdown_inline(bug.title)}**: {escape.markdown_inline(bug.advice)}.")
         blocks.append(escape.markdown_block(bug.example))
-    failed = [unit for unit in report.units if not unit.passed]
+    shown = {bug.example for bug in report.bugs}  # a bug's example is often a failed check's: shown once
+    failed = [unit for unit in report.units if not unit.passed and unit.detail not in shown]
     if failed:
         blocks.append(escape.markdown_block("\n".join(f"{unit.title}:\n  {unit.detail}" for unit in failed)))
     untrained = [line.strip() for seed in report.seeds if not seed.trained for line in _seed_lines(seed)]

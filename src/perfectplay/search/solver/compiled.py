@@ -66,7 +66,7 @@ def solver_core() -> str:
 def core_description() -> str:
     """Which core the solver uses for the built-in games, in words (``perfectplay --version``)."""
     if _core is None:
-        return "pure Python (the compiled core was not built: no C compiler at install time)"
+        return "pure Python (no compiled core in this install: it is built where a C compiler is found at install time)"
     if pure_forced():
         return f"pure Python ({PURE_VARIABLE} is set; the compiled core is installed)"
     return "compiled C for Connect Four and m,n,k boards up to 64 cells; pure Python for other games"
