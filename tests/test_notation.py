@@ -65,6 +65,8 @@ def test_a_full_board_without_a_line_is_a_finished_draw() -> None:
     ("text", "to_move", "message"),
     [
         ("XOX", None, "a position without '/' must have 9 cells"),
+        ("/", None, "row 1 is empty: write each row's cells"),  # was "cols must be ... from 1 to 15, not 0"
+        ("/X..", None, "row 1 is empty: write each row's cells"),
         ("XOX/OO/.X.", None, "row 2 has 2 cells, expected 3"),
         ("XOX/OZ./.X.", None, "unknown character 'Z' in row 2, column 2"),
         ("XXX/X../...", None, "X has 4 stones and O has 0"),

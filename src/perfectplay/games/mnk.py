@@ -274,6 +274,8 @@ def board_shape(text: str) -> tuple[int, int]:
         )
     if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
         raise PositionError(f"the board is {len(rows)}x{len(rows[0])}; at most {MAX_SIDE}x{MAX_SIDE} is supported")
+    if not rows[0]:  # "/" or "/X..": the board's width is its first row's, and that row has no cell
+        raise PositionError("row 1 is empty: write each row's cells, X, O or . for an empty one, between the '/'s")
     return len(rows), len(rows[0])
 
 
