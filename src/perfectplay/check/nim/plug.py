@@ -12,7 +12,6 @@ transcript (``transcript``), score it once (``score``) and render it
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -35,6 +34,7 @@ from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary, summarise
 from perfectplay.check.report.score import Score
 from perfectplay.check.run.allowed import allow_words
+from perfectplay.check.run.command import WHOLE, answer_words
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.settings import Grading
 
@@ -88,10 +88,6 @@ SCORING: Scoring[NimReport, NimWeights] = Scoring(
 )
 
 
-_WHOLE = re.compile(r"-?[0-9]+")
-"""A pile or a count as the line protocol writes it."""
-
-
 class NimLines:
     """A ``--command`` minimax player's line protocol: the piles out (``1 3 5 7``), ``pile count`` back."""
 
@@ -100,10 +96,10 @@ class NimLines:
         return (" ".join(str(int(pile)) for pile in piles) + "\n").encode()
 
     def answer(self, line: str) -> dict[str, Any]:
-        parts = line.replace(",", " ").replace("(", " ").replace(")", " ").split()
+        parts = answer_words(line)
         # ASCII digits with at most one sign: ``str.isdigit`` says yes to ``²`` (and ``lstrip`` to ``--3``), which
         # ``int`` refuses; the program's odd line is an answer that is not a move, never the checker's error.
-        if len(parts) == 2 and all(_WHOLE.fullmatch(part) and len(part) <= 9 for part in parts):
+        if len(parts) == 2 and all(WHOLE.fullmatch(part) and len(part) <= 9 for part in parts):
             return {"kind": "move", "printed": 0, "answer": ["pair", int(parts[0]), int(parts[1])]}
         return {"kind": "move", "printed": 0, "answer": ["other", "line", json.dumps(line.strip()[:60])]}
 

@@ -19,6 +19,7 @@ description in docs/check.md.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from perfectplay.check.position import TicTacToePosition
@@ -35,11 +36,21 @@ def is_chatter(line: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
+WHOLE = re.compile(r"-?[0-9]+")
+"""A whole number as an answer line writes it: ASCII digits, with a minus sign or none (``str.isdigit`` says yes
+to ``²``, which ``int`` refuses)."""
+
+
+def answer_words(line: str) -> list[str]:
+    """An answer line's words, commas and brackets as spaces: ``(3, 2)``, ``3,2`` and ``3 2`` alike."""
+    return line.replace(",", " ").replace("(", " ").replace(")", " ").split()
+
+
 def move_shaped(line: str) -> bool:
     """Whether a line reads as a move in some game's protocol: one or two whole numbers (a cell, a column, a row and
-    a column, a heap and a count, with commas or brackets between). A line of words is not an answer in step."""
-    words = line.replace(",", " ").replace("(", " ").replace(")", " ").split()
-    return 1 <= len(words) <= 2 and all(word.lstrip("+-").isascii() and word.lstrip("+-").isdigit() for word in words)
+    a column, a heap and a count). A line of words is not an answer in step."""
+    words = answer_words(line)
+    return 1 <= len(words) <= 2 and all(WHOLE.fullmatch(word) for word in words)
 
 
 def parse_answer(line: str) -> dict[str, Any]:
