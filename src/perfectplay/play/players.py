@@ -197,26 +197,32 @@ class DepthLevel:
     def moves(self, game: Game[State], state: State, seconds: float | None = None) -> tuple[int, ...]:
         """The best moves of its search.
 
-        Within ``seconds`` it searches 1 ply deep, then 2, up to its depth, and plays the best moves of the deepest
-        search the clock let it finish (a search cut short may have looked at a single move): the same moves as
-        without a clock wherever its own depth is reached in time.
+        Within ``seconds`` its own depth is searched first, in half of them: finished (on small boards always),
+        those are its moves, as without a clock. Cut short (a search cut short may have looked at a single move),
+        it searches 1 ply deep, then 2, in the other half, and plays the best moves of the deepest search the
+        clock let it finish. Searching shallow first every time cost a 4x4 match a fifth more CPU.
         """
         key = (game, state)
         known = self.memory.get(key)
         if known is not None:
             return known
         evaluate = self.evaluation.function
-        if seconds is None:
-            known = alphabeta(game, state, Limit(depth=self.depth, nodes=DEPTH_NODES), evaluate=evaluate).best
-        else:
-            deadline = time.perf_counter() + seconds
-            for depth in range(1, self.depth + 1):
-                left = max(deadline - time.perf_counter(), 0.001)
-                found = alphabeta(game, state, Limit(depth=depth, nodes=DEPTH_NODES, seconds=left), evaluate=evaluate)
-                if found.seconds >= left:  # stopped by the clock: another machine gets further; not remembered
-                    return found.best if known is None else known
-                known = found.best
-        assert known is not None
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        half = None if seconds is None else seconds / 2
+        found = alphabeta(game, state, Limit(depth=self.depth, nodes=DEPTH_NODES, seconds=half), evaluate=evaluate)
+        if deadline is not None and half is not None and found.seconds >= half:
+            # Stopped by the clock: another machine gets further, so nothing is remembered.
+            best = found.best
+            for depth in range(1, self.depth):
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    break
+                shallow = alphabeta(game, state, Limit(depth=depth, nodes=DEPTH_NODES, seconds=left), evaluate=evaluate)
+                if shallow.seconds >= left:
+                    break
+                best = shallow.best
+            return best
+        known = found.best
         if len(self.memory) >= 100_000:
             self.memory.clear()
         self.memory[key] = known
