@@ -34,6 +34,7 @@ from perfectplay.check.run import worker as run_worker
 from perfectplay.check.run.allowed import grant
 from perfectplay.check.run.candidate import CandidateWorker, close_all
 from perfectplay.check.run.chance import Chance
+from perfectplay.check.run.failures import SILENT_TIMEOUTS
 from perfectplay.check.run.plug_speakers import DriverSpeaker, LineSpeaker
 from perfectplay.check.run.protocol import ProtocolError
 from perfectplay.check.run.sandbox import Isolation, Jail, ProcessLimits, choose
@@ -160,7 +161,7 @@ class _Run:
             # A grader's budget is the candidate's CPU time and its waiting, never the wall clock.
             total = min(total, limits.budget_seconds * sample.CPU_SHARE)
         self.clock = Clock(limits.move_seconds, total, wall=limits.wall_seconds, waiting=limits.budget_seconds)
-        failures = FailureBudget(MAX_FAILURES)
+        failures = FailureBudget(MAX_FAILURES, silent=SILENT_TIMEOUTS)
         self.workers = [CandidateWorker(speaker, self.clock, failures, jail.env, jail.chance) for speaker in speakers]
         self.session = Conversation(
             target,

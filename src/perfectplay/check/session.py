@@ -141,6 +141,8 @@ class Conversation:
             return None
         finally:
             worker.failures = budget
+            if any("failure" not in record for record in records):  # it answers: ``SILENT_TIMEOUTS``
+                budget.answered()
         return records
 
     def ask(self, phase: str, questions: Sequence[Question]) -> dict[str, list[dict[str, Any]]]:

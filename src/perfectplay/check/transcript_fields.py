@@ -19,7 +19,7 @@ from perfectplay.check.judge.interface import BOARDS, PLAYS, RETURNS
 from perfectplay.check.run import protocol
 from perfectplay.check.settings import STANDARDS
 
-STOPPED = ("time", "budget", "bound", "wall", "failures", "flush")
+STOPPED = ("time", "budget", "bound", "wall", "failures", "flush", "silent")
 """Why a check may stop early (the judge's words for each are in ``api._Check``)."""
 IMPORTED = ("import_error", "import_input")
 FAILURES = ("timeout", "died")

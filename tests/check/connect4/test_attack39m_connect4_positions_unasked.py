@@ -60,7 +60,7 @@ def test_positions_the_time_ended_before_they_were_asked_count_as_not_played_wel
     assert stalled_points <= honest_points, (stalled_points, honest_points)
     good = {category.name: category for category in connect4_score(stalled_report).categories}["good_moves"]
     assert good.of == len(suite) and good.right == EACH
-    assert f"{EACH:,} not asked before the time ran out" in good.message
+    assert f"{EACH:,} not asked before the check stopped" in good.message
 
 
 def test_a_check_that_asked_everything_is_graded_as_before() -> None:

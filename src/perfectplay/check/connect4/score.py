@@ -109,7 +109,7 @@ def _measure(report: Connect4Report, name: str, weights: Connect4Weights) -> tup
     drawn = overall.asked if report.complete else max(report.suite_size, overall.asked)
     asked = max(drawn, 1)
     unasked = drawn - overall.asked
-    gap = f"; {unasked:,} not asked before the time ran out" if unasked else ""
+    gap = f"; {unasked:,} not asked before the check stopped" if unasked else ""
     if name == "legal":
         right = min(overall.legal, report.board_left_alone)
         return right / asked, right, drawn, f"{right:,} of {drawn:,} positions{gap}"

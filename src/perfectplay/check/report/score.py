@@ -311,7 +311,7 @@ def _measure(report: CheckReport, name: str) -> tuple[int, int, str]:
     """(right, of, in words) for one category."""
     positions = report.positions
     unasked = positions - report.asked
-    gap = f"; {unasked:,} not asked before the time ran out" if unasked and not report.complete else ""
+    gap = f"; {unasked:,} not asked before the check stopped" if unasked and not report.complete else ""
     if report.sampled:
         # Graded on the sample: what the sampled answers earn, every student sampled alike.
         positions = report.asked

@@ -147,7 +147,10 @@ class CandidateWorker:
             if self.child is None:
                 try:
                     self.start()
-                except (ChildTimedOut, ChildDied, ProtocolError):
+                except ChildTimedOut:
+                    self.failures.spend(timed_out=True)
+                    continue
+                except (ChildDied, ProtocolError):
                     self.failures.spend()
                     continue
             child = self.child
@@ -167,6 +170,7 @@ class CandidateWorker:
                     child.charged += record["cpu"]
                     self.clock.check()
                     limit = self.speaker.limit or self.clock.move
+                    self.failures.answered()  # an answer over the limit too: it answers, slowly
                     if record["cpu"] > limit:
                         # Answered, but over its CPU limit: the same verdict on any machine.
                         record = {"failure": "timeout", "clock": "cpu", "seconds": limit}
@@ -200,7 +204,7 @@ class CandidateWorker:
             self.discard()
             yield index, failure
             index += 1
-            self.failures.spend()
+            self.failures.spend(timed_out=failure["failure"] == "timeout")
             self.clock.check()
 
     def charge(self, child: Child) -> None:

@@ -44,6 +44,13 @@ class OutOfTime(Exception):
         self.reason = reason
 
 
+SILENT_TIMEOUTS = 3
+"""Time-outs a check tolerates before its candidate has answered anything at all. A program that never answers (a
+loop with no end, a wait for input) would otherwise cost a whole per-move limit for each of ``MAX_FAILURES``
+questions: a student's endless loop kept ``perfectplay check`` busy 7 minutes. One that answers even once, its
+interface probe's simple positions included, is only slow where it timed out: the rule no longer applies."""
+
+
 STOP_WORDS = {
     "time": "the check's time limit ran out",
     "budget": "the grader's time budget ran out (it spent that long waiting, neither computing nor queued)",
@@ -51,12 +58,18 @@ STOP_WORDS = {
     "wall": "the check's wall-clock backstop ran out (it waited that long, neither computing nor queued)",
     "failures": "it timed out, crashed or answered in words too many times",
     "flush": "it answers only when its input is closed (flush after each answer)",
+    "silent": f"it ran out of time on each of its first {SILENT_TIMEOUTS} questions and had answered none",
 }
 """Why a check stopped asking (``sweep.stop_reason``), in a report's words."""
 
 
 class GaveUp(Exception):
-    """Too many time-outs and crashes: the check stops asking."""
+    """Too many time-outs and crashes: the check stops asking. ``reason``: ``failures``, or ``silent`` where its
+    first questions all ran out of time and none was answered (``FailureBudget``)."""
+
+    def __init__(self, reason: str = "failures") -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class OutOfStep(Exception):
@@ -73,22 +86,38 @@ class MachineFailed(Exception):
 
 
 class FailureBudget:
-    """How many time-outs and crashes one check tolerates, shared by its workers."""
+    """How many time-outs and crashes one check tolerates, shared by its workers; and, given ``silent``, how many
+    time-outs while nothing was ever answered (a check's whole budget: ``SILENT_TIMEOUTS``; never a probe's, whose
+    wrong readings of the board may leave a correct program looping)."""
 
-    def __init__(self, allowed: int) -> None:
+    def __init__(self, allowed: int, silent: int | None = None) -> None:
         self.allowed = allowed
+        self.silent_allowed = silent
         self.used = 0
+        self.silent = 0
+        self.heard = False
+        self.reason: str | None = None
+        """Why it ran out (``GaveUp.reason``); None while it has not."""
         self._lock = threading.Lock()
 
-    def spend(self) -> None:
+    def answered(self) -> None:
+        """An answer came (a wrong one too): the candidate's time-outs are its slowness, not its silence."""
+        self.heard = True
+
+    def spend(self, timed_out: bool = False) -> None:
         with self._lock:
             self.used += 1
-            if self.used > self.allowed:
-                raise GaveUp
+            self.silent += timed_out and not self.heard
+            if self.reason is None and self.used > self.allowed:
+                self.reason = "failures"
+            elif self.reason is None and self.silent_allowed is not None and self.silent >= self.silent_allowed:
+                self.reason = "silent"
+            if self.reason is not None:
+                raise GaveUp(self.reason)
 
     @property
     def exhausted(self) -> bool:
-        return self.used > self.allowed
+        return self.reason is not None
 
 
 class ShareOf(FailureBudget):
@@ -99,13 +128,17 @@ class ShareOf(FailureBudget):
         super().__init__(allowed)
         self.whole = whole
 
-    def spend(self) -> None:
-        self.whole.spend()
-        super().spend()
+    def answered(self) -> None:
+        self.whole.answered()
+        super().answered()
+
+    def spend(self, timed_out: bool = False) -> None:
+        self.whole.spend(timed_out)
+        super().spend(timed_out)
 
     @property
     def exhausted(self) -> bool:
-        return self.used > self.allowed or self.whole.exhausted
+        return self.reason is not None or self.whole.exhausted
 
 
 def exit_text(status: int | None) -> str:

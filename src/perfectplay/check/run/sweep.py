@@ -26,10 +26,10 @@ STOPS = (OutOfTime, NotFlushing, GaveUp)
 
 
 def stop_reason(stop: BaseException) -> str:
-    """Why the asking stopped, in the check's words: the clock's reason, ``flush`` or ``failures``."""
-    if isinstance(stop, OutOfTime):
+    """Why the asking stopped, in the check's words: the clock's reason, ``flush``, ``failures`` or ``silent``."""
+    if isinstance(stop, (OutOfTime, GaveUp)):
         return stop.reason
-    return "flush" if isinstance(stop, NotFlushing) else "failures"
+    return "flush"
 
 
 def balance(
@@ -60,8 +60,8 @@ def ask(
 ) -> str | None:
     """Ask every share on its worker; append each answer to ``into[key]``.
 
-    Returns None when everything was asked, or why it stopped early
-    (``flush``, ``time``, ``budget``, ``bound``, ``wall`` or ``failures``); answers that arrived are kept either way.
+    Returns None when everything was asked, or why it stopped early (``flush``, ``time``, ``budget``, ``bound``,
+    ``wall``, ``failures`` or ``silent``); answers that arrived are kept either way.
     """
     stops: list[str] = []
     errors: list[BaseException] = []

@@ -51,6 +51,11 @@ from perfectplay.files import FileRefused, read_bytes
 STRICTER = "it is judged by the stricter standard"
 """The note of a file held to the stricter of its interfaces' standards: a teacher's ``--standard`` (live, or on a
 replay) decides instead, and no such note is given."""
+PROBE_SECONDS = 5.0
+"""CPU seconds a probe position's answer may take (less if the per-move limit is less): a probe position has at most
+five empty cells, which a plain minimax answers in milliseconds, so only a program that never answers (or spends
+seconds on a nearly full board) reaches it."""
+
 PROBE_FAILURES_IN_ALL = 1 + MODULE_EMPTIES + len(COMMON_EMPTIES) + 1
 """Readings of the interface probe that may crash or run out of time before it tries no more: every empty marker
 of one board shape (a function that dies on rows is still read as taking a flat list), and one more."""
@@ -140,6 +145,9 @@ class TicTacToeAsking(TicTacToeState):
         # A time-out or a crash rules the reading out, so the probe stops at the first: a candidate that spins under
         # every reading costs one per-move limit a reading, not one per position (12 readings of 6 positions).
         budget, worker.failures = worker.failures, FailureBudget(PROBE_FAILURES)
+        # A probe position has at most five empty cells: its own per-move limit (``PROBE_SECONDS``), so that a program
+        # that answers nothing costs twelve readings a few seconds each, not twelve whole per-move limits.
+        speaker.limit = min(self.clock.move, PROBE_SECONDS)
         records: list[dict[str, Any]] = []
         try:
             if worker.child is not None:
@@ -157,6 +165,9 @@ class TicTacToeAsking(TicTacToeState):
             return None
         finally:
             worker.failures = budget
+            speaker.limit = None
+            if records:  # it answers (its check's time-outs are slowness, not silence: ``SILENT_TIMEOUTS``)
+                budget.answered()
         return records
 
     def _probe_failed(self) -> None:

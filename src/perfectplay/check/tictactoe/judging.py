@@ -19,6 +19,7 @@ from perfectplay.check.judge.oracle import TicTacToeOracle
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import KINDS, CheckReport, CheckTiming, Example, Finding, GameMove, RoleResult
 from perfectplay.check.run import stderr_tail
+from perfectplay.check.run.failures import STOP_WORDS
 from perfectplay.check.tictactoe.state import TicTacToeState, _cpu, _helper_cpu, shared_oracle
 from perfectplay.check.transcript import Transcript
 
@@ -94,6 +95,7 @@ class TicTacToeJudging(TicTacToeState):
                 "(it waited that long, neither computing nor queued for a processor)",
                 "failures": f"it timed out, crashed or answered in words more than {t.limits['max_failures']} times",
                 "flush": "it answers only when its input is closed, so the check stopped",
+                "silent": STOP_WORDS["silent"],
             }[self.stopped]
             missing = f"{not_asked:,} positions were not asked" if not_asked else "its last questions were not asked"
             self._found("not_checked", None, Example(answer=f"{missing}: {reason}"))

@@ -1,0 +1,105 @@
+"""A program that never answers costs its check a few time-outs, not a whole per-move limit for each of 25.
+
+A student's endless loop kept ``perfectplay check`` busy 7 minutes (12
+readings of its board probed at 20 s each, then time-outs until the check's
+600 s ran out). Now the probe's simple positions have their own short limit,
+and a check whose first ``SILENT_TIMEOUTS`` questions all ran out of time,
+with no answer at all before, stops and says why. A program that answers even
+once, the probe's positions included, is only slow where it timed out, and is
+asked everything.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cli_helpers import InProcess
+from perfectplay.check.api import check_ai
+from perfectplay.check.run.failures import SILENT_TIMEOUTS, STOP_WORDS, FailureBudget, GaveUp, ShareOf
+from perfectplay.check.settings import Candidate, Limits
+
+LIMIT = "0.3"
+"""CPU seconds a move may take in these checks: a loop's time-outs are what they count, whatever the machine."""
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
+    return InProcess(capsys, monkeypatch)
+
+
+def check(run: InProcess, path: Path) -> dict[str, Any]:
+    finished = run("check", str(path), "--time-per-move", LIMIT, "--sandbox", "off", "--format", "json")
+    document: dict[str, Any] = json.loads(finished.stdout)
+    return document
+
+
+def finding(document: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    return next((found for found in document["findings"] if found["kind"] == kind), None)
+
+
+def test_a_program_that_never_answers_is_stopped_after_its_first_time_outs_and_told_why(
+    run: InProcess, tmp_path: Path
+) -> None:
+    path = tmp_path / "loop.py"
+    path.write_text("def find_best_move(board):\n    while True:\n        pass\n")
+    document = check(run, path)
+    timeouts = finding(document, "timeout")
+    assert timeouts is not None
+    # The third time-out stops the asking; the other worker's question in flight may time out too.
+    assert SILENT_TIMEOUTS <= timeouts["count"] <= SILENT_TIMEOUTS + 1
+    not_checked = finding(document, "not_checked")
+    assert not_checked is not None and not_checked["count"] > 4_000
+    assert STOP_WORDS["silent"] in not_checked["example"]["answer"]
+    assert document["verdict"] == "incomplete"
+
+
+def test_a_program_that_loops_only_on_the_first_moves_is_asked_every_position(tmp_path: Path, examples: Path) -> None:
+    # One process, asked the costliest positions first: the empty board and the nine one-stone positions are this
+    # program's first ten questions, and all run out of time. Its answers to the probe (positions of at most five
+    # empty cells) showed that it answers: it is slow there, not silent, and the rest of the check is asked.
+    path = tmp_path / "slow_opening.py"
+    path.write_text(
+        (examples / "correct.py").read_text()
+        + "\n_fast = find_best_move\n\n\ndef find_best_move(board):\n"
+        + "    if sum(row.count(EMPTY) for row in board) >= 8:\n        while True:\n            pass\n"
+        + "    return _fast(board)\n"
+    )
+    report = check_ai(Candidate(path), limits=Limits(workers=1, move_seconds=float(LIMIT)))
+    assert [(found.kind, found.count) for found in report.findings] == [("timeout", 10)]
+    assert report.asked == report.positions == 4520
+
+
+def test_the_rule_counts_only_time_outs_before_any_answer() -> None:
+    budget = FailureBudget(25, silent=SILENT_TIMEOUTS)
+    budget.spend(timed_out=True)
+    budget.spend()  # a crash is not silence: it is counted as a failure only
+    budget.spend(timed_out=True)
+    with pytest.raises(GaveUp) as stopped:
+        budget.spend(timed_out=True)
+    assert stopped.value.reason == "silent" and budget.exhausted
+    with pytest.raises(GaveUp):  # once out, every later failure ends its asker too
+        budget.spend()
+
+    heard = FailureBudget(25, silent=SILENT_TIMEOUTS)
+    heard.spend(timed_out=True)
+    heard.answered()
+    for _ in range(24):
+        heard.spend(timed_out=True)
+    with pytest.raises(GaveUp) as stopped:
+        heard.spend(timed_out=True)
+    assert stopped.value.reason == "failures"
+
+
+def test_a_probe_s_budgets_never_stop_for_silence_and_pass_an_answer_to_the_whole() -> None:
+    # A wrong reading of the board may leave a correct program looping: the probe tries its readings whatever.
+    whole = FailureBudget(12)
+    reading = ShareOf(3, whole)
+    reading.spend(timed_out=True)
+    reading.spend(timed_out=True)
+    assert not reading.exhausted and whole.silent == 2 and not whole.exhausted
+    reading.answered()
+    assert whole.heard
