@@ -126,6 +126,8 @@ class Conversation:
             for op in dict.fromkeys(question.op for question in questions):
                 items = [question.item for question in questions if question.op == op]
                 for _, record in worker.stream(op, items):
+                    if record.get("failure") == "timeout":
+                        budget.arm()  # a probe's question, no answer in time: ``SILENT_TIMEOUTS``
                     if "failure" in record and stop_at_failure:
                         return None
                     records.append(record)

@@ -73,8 +73,36 @@ def test_a_program_that_loops_only_on_the_first_moves_is_asked_every_position(tm
     assert report.asked == report.positions == 4520
 
 
-def test_the_rule_counts_only_time_outs_before_any_answer() -> None:
+def test_cs50s_minimax_looping_only_on_the_first_moves_is_asked_every_position(tmp_path: Path, examples: Path) -> None:
+    # CS50's functions are known by their names, not probed: a few simple positions are asked all the same, so that
+    # a minimax slow on the costliest positions (asked first) is not taken for one that never answers.
+    path = tmp_path / "tictactoe.py"
+    path.write_text(
+        (examples / "cs50" / "tictactoe.py").read_text()
+        + "\n_fast = minimax\n\n\ndef minimax(board):\n"
+        + "    if sum(row.count(EMPTY) for row in board) >= 8:\n        while True:\n            pass\n"
+        + "    return _fast(board)\n"
+    )
+    report = check_ai(Candidate(path), limits=Limits(workers=1, move_seconds=float(LIMIT)))
+    assert report.asked == report.positions == 4520
+    assert ("not_checked", 4517) not in [(found.kind, found.count) for found in report.findings]
+
+
+def test_cs50s_minimax_that_never_answers_is_stopped_after_its_first_time_outs(tmp_path: Path, examples: Path) -> None:
+    path = tmp_path / "tictactoe.py"
+    path.write_text(
+        (examples / "cs50" / "tictactoe.py").read_text() + "\n\ndef minimax(board):\n    while True:\n        pass\n"
+    )
+    report = check_ai(Candidate(path), limits=Limits(move_seconds=float(LIMIT)))
+    assert report.asked < 10 and report.verdict == "incomplete"
+    assert any(STOP_WORDS["silent"] in (found.example.answer or "") for found in report.findings)
+
+
+def test_the_rule_counts_only_time_outs_once_armed_and_before_any_answer() -> None:
     budget = FailureBudget(25, silent=SILENT_TIMEOUTS)
+    for _ in range(SILENT_TIMEOUTS):  # the costliest positions, asked first: slowness until a simple one is silent
+        budget.spend(timed_out=True)
+    budget.arm()
     budget.spend(timed_out=True)
     budget.spend()  # a crash is not silence: it is counted as a failure only
     budget.spend(timed_out=True)
@@ -85,6 +113,7 @@ def test_the_rule_counts_only_time_outs_before_any_answer() -> None:
         budget.spend()
 
     heard = FailureBudget(25, silent=SILENT_TIMEOUTS)
+    heard.arm()
     heard.spend(timed_out=True)
     heard.answered()
     for _ in range(24):
@@ -94,12 +123,13 @@ def test_the_rule_counts_only_time_outs_before_any_answer() -> None:
     assert stopped.value.reason == "failures"
 
 
-def test_a_probe_s_budgets_never_stop_for_silence_and_pass_an_answer_to_the_whole() -> None:
+def test_a_probe_s_budgets_never_stop_for_silence_and_pass_what_they_learn_to_the_whole() -> None:
     # A wrong reading of the board may leave a correct program looping: the probe tries its readings whatever.
     whole = FailureBudget(12)
     reading = ShareOf(3, whole)
+    reading.arm()
     reading.spend(timed_out=True)
     reading.spend(timed_out=True)
-    assert not reading.exhausted and whole.silent == 2 and not whole.exhausted
+    assert not reading.exhausted and whole.silent == 2 and not whole.exhausted and whole.armed
     reading.answered()
     assert whole.heard

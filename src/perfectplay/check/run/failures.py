@@ -45,10 +45,11 @@ class OutOfTime(Exception):
 
 
 SILENT_TIMEOUTS = 3
-"""Time-outs a check tolerates before its candidate has answered anything at all. A program that never answers (a
-loop with no end, a wait for input) would otherwise cost a whole per-move limit for each of ``MAX_FAILURES``
-questions: a student's endless loop kept ``perfectplay check`` busy 7 minutes. One that answers even once, its
-interface probe's simple positions included, is only slow where it timed out: the rule no longer applies."""
+"""Time-outs a check tolerates from a candidate that has answered nothing at all, once a simple question of its
+interface probe ran out of time too. A program that never answers (a loop with no end, a wait for input) would
+otherwise cost a whole per-move limit for each of ``MAX_FAILURES`` questions: a student's endless loop kept
+``perfectplay check`` busy 7 minutes. One that answers even once, a probe's simple position included, is only
+slow where it timed out (the costliest positions are asked first), and is asked everything."""
 
 
 STOP_WORDS = {
@@ -87,18 +88,24 @@ class MachineFailed(Exception):
 
 class FailureBudget:
     """How many time-outs and crashes one check tolerates, shared by its workers; and, given ``silent``, how many
-    time-outs while nothing was ever answered (a check's whole budget: ``SILENT_TIMEOUTS``; never a probe's, whose
-    wrong readings of the board may leave a correct program looping)."""
+    time-outs of a candidate that never answered, once ``arm`` was called (a check's whole budget:
+    ``SILENT_TIMEOUTS``; never a probe's, whose wrong readings of the board may leave a correct program looping)."""
 
     def __init__(self, allowed: int, silent: int | None = None) -> None:
         self.allowed = allowed
         self.silent_allowed = silent
         self.used = 0
         self.silent = 0
+        self.armed = False
         self.heard = False
         self.reason: str | None = None
         """Why it ran out (``GaveUp.reason``); None while it has not."""
         self._lock = threading.Lock()
+
+    def arm(self) -> None:
+        """A simple question (the interface probe's) ran out of time: from now on, time-outs with no answer ever
+        are counted as silence."""
+        self.armed = True
 
     def answered(self) -> None:
         """An answer came (a wrong one too): the candidate's time-outs are its slowness, not its silence."""
@@ -107,7 +114,7 @@ class FailureBudget:
     def spend(self, timed_out: bool = False) -> None:
         with self._lock:
             self.used += 1
-            self.silent += timed_out and not self.heard
+            self.silent += timed_out and self.armed and not self.heard
             if self.reason is None and self.used > self.allowed:
                 self.reason = "failures"
             elif self.reason is None and self.silent_allowed is not None and self.silent >= self.silent_allowed:
@@ -127,6 +134,10 @@ class ShareOf(FailureBudget):
     def __init__(self, allowed: int, whole: FailureBudget) -> None:
         super().__init__(allowed)
         self.whole = whole
+
+    def arm(self) -> None:
+        self.whole.arm()
+        super().arm()
 
     def answered(self) -> None:
         self.whole.answered()

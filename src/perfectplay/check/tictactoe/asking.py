@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from perfectplay.check.judge import sample
+from perfectplay.check.judge import probes, sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
 from perfectplay.check.judge.detect import COMMON_EMPTIES, MODULE_EMPTIES, choose_interface, seeds_function
@@ -79,6 +79,10 @@ class TicTacToeAsking(TicTacToeState):
         interface = choose_interface(self.target, loaded, self.hint, self._probe, self._probe_draw())
         if interface is None:
             return None
+        if self.trials == 0:
+            # Known by its names, not probed (CS50's): a few simple positions still tell whether it answers at all,
+            # before the costliest positions, asked first, take their time (``SILENT_TIMEOUTS``).
+            self._probe(interface, [position for position, _, _ in probes.draw(self._probe_draw())])
         for speaker in self.speakers:
             assert isinstance(speaker, RunnerSpeaker)
             speaker.interface = interface.runner_message()
@@ -156,10 +160,14 @@ class TicTacToeAsking(TicTacToeState):
                     return None
             for _, record in worker.stream("moves", [list(p) for p in positions]):
                 if "failure" in record:
+                    if record["failure"] == "timeout":
+                        budget.arm()  # a simple position, no answer in time: ``SILENT_TIMEOUTS``
                     self._probe_failed()
                     return None
                 records.append(record)
-        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime):
+        except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime) as failed:
+            if isinstance(failed, ChildTimedOut):
+                budget.arm()
             worker.discard()
             self._probe_failed()
             return None
