@@ -126,8 +126,7 @@ class Conversation:
             for op in dict.fromkeys(question.op for question in questions):
                 items = [question.item for question in questions if question.op == op]
                 for _, record in worker.stream(op, items):
-                    if record.get("failure") == "timeout":
-                        budget.arm()  # a probe's question, no answer in time: ``SILENT_TIMEOUTS``
+                    budget.probed(record)  # whether it answers at all: ``SILENT_TIMEOUTS``
                     if "failure" in record and stop_at_failure:
                         return None
                     records.append(record)
@@ -143,8 +142,6 @@ class Conversation:
             return None
         finally:
             worker.failures = budget
-            if any("failure" not in record for record in records):  # it answers: ``SILENT_TIMEOUTS``
-                budget.answered()
         return records
 
     def ask(self, phase: str, questions: Sequence[Question]) -> dict[str, list[dict[str, Any]]]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Mapping
+from typing import Any
 
 
 class ChildTimedOut(Exception):
@@ -110,6 +112,14 @@ class FailureBudget:
     def answered(self) -> None:
         """An answer came (a wrong one too): the candidate's time-outs are its slowness, not its silence."""
         self.heard = True
+
+    def probed(self, record: Mapping[str, Any]) -> None:
+        """What one answer to the interface probe tells this (the check's) budget: an answer is heard, and a simple
+        position that ran out of time arms the count of silence."""
+        if "failure" not in record:
+            self.answered()
+        elif record["failure"] == "timeout":
+            self.arm()
 
     def spend(self, timed_out: bool = False) -> None:
         with self._lock:

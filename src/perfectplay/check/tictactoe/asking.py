@@ -159,23 +159,20 @@ class TicTacToeAsking(TicTacToeState):
                 if not reply.get("ok"):
                     return None
             for _, record in worker.stream("moves", [list(p) for p in positions]):
+                budget.probed(record)  # whether it answers at all: ``SILENT_TIMEOUTS``
                 if "failure" in record:
-                    if record["failure"] == "timeout":
-                        budget.arm()  # a simple position, no answer in time: ``SILENT_TIMEOUTS``
                     self._probe_failed()
                     return None
                 records.append(record)
         except (ChildTimedOut, ChildDied, GaveUp, ProtocolError, OutOfTime) as failed:
             if isinstance(failed, ChildTimedOut):
-                budget.arm()
+                budget.arm()  # taking the reading ran out of time: ``SILENT_TIMEOUTS``
             worker.discard()
             self._probe_failed()
             return None
         finally:
             worker.failures = budget
             speaker.limit = None
-            if records:  # it answers (its check's time-outs are slowness, not silence: ``SILENT_TIMEOUTS``)
-                budget.answered()
         return records
 
     def _probe_failed(self) -> None:
