@@ -9,7 +9,8 @@ The steps, the same for every game (``plug.py`` says what a plug adds):
 3. start its processes (``run/worker.py``) and read what importing it
    showed; a start that fails is the submission's problem, in words;
 4. the plug recognises its interface, draws its questions and asks them
-   through a ``session.Conversation``;
+   through a ``session.Conversation`` (its simple questions first, when
+   recognising heard no answer: whether it answers at all);
 5. the transcript (``plug.CheckRecord``) goes to the plug's judge, which
    freezes the report; ``--transcript`` saves it and ``replay_record``
    judges it again without running the student.
@@ -205,6 +206,7 @@ class _Run:
         if isinstance(recognised, str):
             return self._record(problem=recognised)
         draw = self.plug.draw(recognised, self.settings.grading)
+        self.session.liveness(self.plug.simple_questions(recognised, draw))
         body = self.plug.ask(self.session, recognised, draw)
         return self._record(recognised=recognised, body=body)
 

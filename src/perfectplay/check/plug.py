@@ -269,8 +269,13 @@ class Session(Protocol):
         questions: Sequence[Question],
         stop_at_failure: bool = True,
         until: Callable[[Sequence[dict[str, Any]]], bool] | None = None,
+        moves: bool = True,
     ) -> list[dict[str, Any]] | None:
         """Its records for ``questions`` under a trial reading, on one process with a failure budget of its own.
+
+        ``moves``: its questions ask for moves, so that an answer tells the check's failure budget that the
+        candidate answers at all (``FailureBudget.probed``); False for a question the driver answers about the
+        module (a listing of its names).
 
         With ``stop_at_failure`` (the default), None when a question timed out or crashed: the reading is ruled
         out at once. Without, a failure is a record (``{"failure": ...}``) and the probe goes on while its own
@@ -396,6 +401,14 @@ class GamePlug(Protocol[ReportT, WeightsT]):
 
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
         """The questions this check asks first, drawn with ``grading.seed`` (the same for a regrade)."""
+        ...
+
+    def simple_questions(self, recognised: Recognised, draw: QuestionDraw) -> Sequence[Question]:
+        """A few questions any working AI answers at once (a position a move or two from the end; ``seconds``
+        its own CPU limit), asked before the draw when recognising it heard no answer (a ``--command`` program,
+        an interface known by its names): one that runs out of time even there is silent, and the check stops
+        after ``SILENT_TIMEOUTS`` time-outs with nothing answered instead of a whole per-move limit for each of
+        ``MAX_FAILURES`` questions. Empty: the plug has none (its first questions are simple already)."""
         ...
 
     def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:

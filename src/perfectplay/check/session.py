@@ -114,6 +114,7 @@ class Conversation:
         questions: Sequence[Question],
         stop_at_failure: bool = True,
         until: Callable[[Sequence[dict[str, Any]]], bool] | None = None,
+        moves: bool = True,
     ) -> list[dict[str, Any]] | None:
         if not self.use(runner):
             # Refused: ruled out at once, or (going on past failures) a reading with no answers.
@@ -126,7 +127,8 @@ class Conversation:
             for op in dict.fromkeys(question.op for question in questions):
                 items = [question.item for question in questions if question.op == op]
                 for _, record in worker.stream(op, items):
-                    budget.probed(record)  # whether it answers at all: ``SILENT_TIMEOUTS``
+                    if moves:
+                        budget.probed(record)  # whether it answers at all: ``SILENT_TIMEOUTS``
                     if "failure" in record and stop_at_failure:
                         return None
                     records.append(record)
@@ -143,6 +145,35 @@ class Conversation:
         finally:
             worker.failures = budget
         return records
+
+    def liveness(self, questions: Sequence[Question]) -> None:
+        """Ask the plug's simple ``questions`` (``GamePlug.simple_questions``) on the first process, unless it
+        answered or ran out of time already, until one is answered or fails: what tells the check's failure budget
+        whether the candidate answers at all (``FailureBudget.probed``). Their answers are not the transcript's."""
+        worker = self.pool[0]
+        whole = worker.failures
+        if not questions or whole.heard or whole.armed:
+            return
+        # A budget of its own: failing here is not one of the check's failures, only what it tells.
+        worker.failures = FailureBudget(len(questions))
+        speaker = worker.speaker
+        try:
+            for question in questions:
+                speaker.limit = None if question.seconds is None else min(self.clock.move, question.seconds)
+                # The whole stream, never left at its answer: a line of words (a welcome line) is known out of step
+                # only after it, and its process is then ended, so the next question's answer is not this one's.
+                records = [record for _, record in worker.stream(question.op, [question.item])]
+                for record in records:
+                    whole.probed(record)
+                if whole.heard or any("failure" in record for record in records):
+                    return
+        except (OutOfTime, NotFlushing, GaveUp):
+            return
+        except (ChildTimedOut, ChildDied, ProtocolError):
+            worker.discard()
+        finally:
+            worker.failures = whole
+            speaker.limit = None
 
     def ask(self, phase: str, questions: Sequence[Question]) -> dict[str, list[dict[str, Any]]]:
         into: dict[str, list[dict[str, Any]]] = {}

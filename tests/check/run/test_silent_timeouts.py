@@ -6,12 +6,14 @@ readings of its board probed at 20 s each, then time-outs until the check's
 and a check whose first ``SILENT_TIMEOUTS`` questions all ran out of time,
 with no answer at all before, stops and says why. A program that answers even
 once, the probe's positions included, is only slow where it timed out, and is
-asked everything.
+asked everything. A program that is not probed (a ``--command`` program, CS50's functions, a Nim player) is
+asked its plug's simple questions first (``GamePlug.simple_questions``) to the same end.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +98,68 @@ def test_cs50s_minimax_that_never_answers_is_stopped_after_its_first_time_outs(t
     report = check_ai(Candidate(path), limits=Limits(move_seconds=float(LIMIT)))
     assert report.asked < 10 and report.verdict == "incomplete"
     assert any(STOP_WORDS["silent"] in (found.example.answer or "") for found in report.findings)
+
+
+LOOP = "import sys\n\nfor line in sys.stdin:\n    while True:\n        pass\n"
+"""A ``--command`` program in any game's line protocol that reads its first question and never answers."""
+
+
+@pytest.mark.parametrize(
+    ("game", "fewer"), [("tictactoe", []), ("connect4", ["--positions", "12", "--no-games"]), ("nim", [])]
+)
+def test_a_command_program_that_never_answers_is_stopped_after_its_first_time_outs_in_every_game(
+    run: InProcess, tmp_path: Path, game: str, fewer: list[str]
+) -> None:
+    # Not probed (the line protocol is its interface): the plug's simple questions, asked first, tell that it is
+    # silent. It cost a tic-tac-toe check 8 minutes 42 s of 20 s time-outs.
+    path = tmp_path / "loop.py"
+    path.write_text(LOOP)
+    command = f"{sys.executable} {path}"
+    finished = run(
+        "check", "--game", game, "--command", command, "--time-per-move", LIMIT, "--sandbox", "off", "--format", "json",
+        *fewer,
+    )  # fmt: skip
+    assert finished.returncode == 1
+    assert STOP_WORDS["silent"] in finished.stdout
+
+
+SPIN = (
+    "\n\ndef _spin(self, *args, **kwargs):\n    while True:\n        pass\n\n\n"
+    "for _name in ('get_q_value', 'update_q_value', 'best_future_reward', 'choose_action'):\n"
+    "    setattr(NimAI, _name, _spin)\n"
+)
+"""CS50's Nim lab with every method a student writes spinning."""
+
+
+@pytest.mark.parametrize("kind", ["player", "learning"])
+def test_a_nim_module_that_never_answers_is_stopped_though_its_names_were_listed(
+    run: InProcess, tmp_path: Path, examples: Path, kind: str
+) -> None:
+    # Neither is probed: a player's positions with the fewest objects, the lab's one-call Q-table checks, asked
+    # first, tell that it is silent. The driver's listing of the module's names is the driver's answer, not its own.
+    path = tmp_path / "nim.py"
+    if kind == "player":
+        path.write_text("def best_move(piles):\n    while True:\n        pass\n")
+    else:
+        path.write_text((examples / "nim" / "learning" / "nim.py").read_text() + SPIN)
+    finished = run(
+        "check", "--game", "nim", str(path), "--time-per-move", LIMIT, "--sandbox", "off", "--format", "json"
+    )
+    assert finished.returncode == 1
+    assert STOP_WORDS["silent"] in finished.stdout
+
+
+def test_a_command_program_that_loops_only_on_the_first_moves_is_asked_every_position(tmp_path: Path) -> None:
+    # It answers the simple questions: slow on the costliest positions (asked first), not silent.
+    path = tmp_path / "slow_opening.py"
+    path.write_text(
+        "import sys\n\nfor line in sys.stdin:\n    cells = line.split()[0].replace('/', '')\n"
+        "    while cells.count('.') >= 8:\n        pass\n    print(cells.index('.'), flush=True)\n"
+    )
+    candidate = Candidate(command=[sys.executable, str(path)], sandbox="off")
+    report = check_ai(candidate, limits=Limits(workers=1, move_seconds=float(LIMIT)))
+    assert [(found.kind, found.count) for found in report.findings if found.kind == "timeout"] == [("timeout", 10)]
+    assert report.asked == report.positions == 4520
 
 
 def test_the_rule_counts_only_time_outs_once_armed_and_before_any_answer() -> None:

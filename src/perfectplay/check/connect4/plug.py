@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from perfectplay.check.connect4 import asking, judging
 from perfectplay.check.connect4.class_report import COLUMNS, class_summary, csv_row
-from perfectplay.check.connect4.detect import BOARD_NAMES, CONNECTX_NAMES, MOVES_A_GAME, PETTINGZOO_NAMES
+from perfectplay.check.connect4.detect import (
+    BOARD_NAMES,
+    CONNECTX_NAMES,
+    MOVES_A_GAME,
+    PETTINGZOO_NAMES,
+    probe_positions,
+)
 from perfectplay.check.connect4.flags import (
     CONNECT4_ALLOWED,
     DEFAULT_POSITIONS,
@@ -37,7 +43,7 @@ from perfectplay.check.connect4.render import (
     verdict_line,
 )
 from perfectplay.check.connect4.score import Connect4Weights, connect4_score, load_connect4_weights
-from perfectplay.check.plug import DriverFile, PlugDefaults
+from perfectplay.check.plug import DriverFile, PlugDefaults, Question
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.report.render_summary import ClassSummary
 from perfectplay.check.report.score import Score
@@ -104,6 +110,13 @@ class Connect4Plug(ScoredPlug[Connect4Report, Connect4Weights]):
 
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
         return asking.draw_suite(self.positions, grading.seed, grading.seed_shown)
+
+    def simple_questions(self, recognised: Recognised, draw: QuestionDraw) -> Sequence[Question]:
+        # The reading probe's wins in one, each within the default per-move limit.
+        return [
+            Question(f"simple:{index}", "drive", [cells, mark], seconds=DEFAULTS.move_seconds)
+            for index, (cells, mark) in enumerate(probe_positions())
+        ]
 
     def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
         return asking.ask(session, recognised, draw, self.games)

@@ -193,6 +193,18 @@ class NimPlug(ScoredPlug[NimReport, NimWeights]):
         )
         return QuestionDraw(units + seeds, seed, len(units) + len(seeds), words)
 
+    def simple_questions(self, recognised: Recognised, draw: QuestionDraw) -> Sequence[Question]:
+        # A player's positions with the fewest objects left (one move from the end); a learning AI's hand-made
+        # Q-table checks, each one method call on a table of a pair or two.
+        plan: NimPlan = recognised.detail
+        if plan.kind == "player" and draw.questions:
+            fewest = min(int(question.stratum) for question in draw.questions)
+            simple = [question for question in draw.questions if int(question.stratum) == fewest]
+        else:
+            simple = [question for question in draw.questions if question.key.startswith("unit:")]
+        return [replace(question, key=f"simple:{index}", seconds=self.defaults.move_seconds)
+                for index, question in enumerate(simple)]  # fmt: skip
+
     def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
         plan: NimPlan = recognised.detail
         body: dict[str, Json] = {"plan": plan.to_json(), "unit_seed": draw.seed}
@@ -254,7 +266,7 @@ def _with_offered(session: Session, loaded: LoadedModule) -> tuple[LoadedModule,
     them gives nothing more than its listing (the probe's failure is bounded as every probe's is).
     """
     runner = {"kind": "driver", "driver": "nim", "interface": "player", "name": ""}
-    records = session.probe(runner, [Question("offers", "drive", {"op": "offers"})])
+    records = session.probe(runner, [Question("offers", "drive", {"op": "offers"})], moves=False)
     reply = records[0] if records else {}
     names = [name for name in reply.get("names", []) if name not in loaded.functions and name not in loaded.classes]
     if reply.get("kind") != "offers" or not names:

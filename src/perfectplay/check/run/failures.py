@@ -47,11 +47,11 @@ class OutOfTime(Exception):
 
 
 SILENT_TIMEOUTS = 3
-"""Time-outs a check tolerates from a candidate that has answered nothing at all, once a simple question of its
-interface probe ran out of time too. A program that never answers (a loop with no end, a wait for input) would
-otherwise cost a whole per-move limit for each of ``MAX_FAILURES`` questions: a student's endless loop kept
-``perfectplay check`` busy 7 minutes. One that answers even once, a probe's simple position included, is only
-slow where it timed out (the costliest positions are asked first), and is asked everything."""
+"""Time-outs a check tolerates from a candidate that has answered nothing at all, once a simple question (its
+interface probe's, or its plug's ``simple_questions``) ran out of time too. A program that never answers (a loop
+with no end, a wait for input) would otherwise cost a whole per-move limit for each of ``MAX_FAILURES`` questions:
+a student's endless loop kept ``perfectplay check`` busy 7 minutes. One that answers even once, a simple question
+included, is only slow where it timed out (the costliest positions are asked first), and is asked everything."""
 
 
 STOP_WORDS = {
@@ -105,8 +105,8 @@ class FailureBudget:
         self._lock = threading.Lock()
 
     def arm(self) -> None:
-        """A simple question (the interface probe's) ran out of time: from now on, time-outs with no answer ever
-        are counted as silence."""
+        """A simple question (the interface probe's, a plug's simple ones) ran out of time: from now on, time-outs
+        with no answer ever are counted as silence."""
         self.armed = True
 
     def answered(self) -> None:

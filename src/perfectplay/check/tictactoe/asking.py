@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from perfectplay.check.judge import probes, sample
+from perfectplay.check.judge import sample
 from perfectplay.check.judge.answers import answer_text, error_text, read_move
 from perfectplay.check.judge.cs50 import cs50_queries
 from perfectplay.check.judge.detect import COMMON_EMPTIES, MODULE_EMPTIES, choose_interface, seeds_function
@@ -79,10 +79,6 @@ class TicTacToeAsking(TicTacToeState):
         interface = choose_interface(self.target, loaded, self.hint, self._probe, self._probe_draw())
         if interface is None:
             return None
-        if self.trials == 0:
-            # Known by its names, not probed (CS50's): a few simple positions still tell whether it answers at all,
-            # before the costliest positions, asked first, take their time (``SILENT_TIMEOUTS``).
-            self._probe(interface, [position for position, _, _ in probes.draw(self._probe_draw())])
         for speaker in self.speakers:
             assert isinstance(speaker, RunnerSpeaker)
             speaker.interface = interface.runner_message()

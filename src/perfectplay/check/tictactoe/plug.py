@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from perfectplay.check.judge import probes
 from perfectplay.check.judge.answers import error_text
 from perfectplay.check.judge.interface import Hint
 from perfectplay.check.judge.sample import DEFAULT_SEED
-from perfectplay.check.plug import PlugDefaults, QuestionDraw, Recognised
+from perfectplay.check.plug import PlugDefaults, Question, QuestionDraw, Recognised
 from perfectplay.check.plug_formats import Documents, ScoredPlug, Scoring
 from perfectplay.check.position import TicTacToePosition
 from perfectplay.check.report.model import CheckReport, CheckTiming
@@ -38,7 +39,7 @@ from perfectplay.check.run.allowed import allow_words
 from perfectplay.check.run.command import parse_answer, request_line
 from perfectplay.check.session import Conversation
 from perfectplay.check.settings import Candidate, CheckSettings, Grading, Limits, Output
-from perfectplay.check.tictactoe.asking import TicTacToeAsking
+from perfectplay.check.tictactoe.asking import PROBE_SECONDS, TicTacToeAsking
 from perfectplay.check.tictactoe.flags import TICTACTOE_OPTIONS, TITLE
 from perfectplay.check.tictactoe.judging import TicTacToeJudging
 from perfectplay.check.tictactoe.state import shared_oracle
@@ -141,6 +142,15 @@ class TicTacToePlug(ScoredPlug[CheckReport, Weights]):
     def draw(self, recognised: Recognised, grading: Grading) -> QuestionDraw:
         # Which positions it is asked depends on its answers (its own games, a randomised AI): ``ask`` decides.
         return QuestionDraw((), grading.seed, 0, "every position it can be to move in, or a seeded sample")
+
+    def simple_questions(self, recognised: Recognised, draw: QuestionDraw) -> Sequence[Question]:
+        # The interface probe's few positions (five empty cells at most), drawn as it draws them.
+        assert self.state is not None
+        positions = probes.draw(self.state._probe_draw())
+        return [
+            Question(f"simple:{index}", "moves", list(position), seconds=PROBE_SECONDS)
+            for index, (position, _, _) in enumerate(positions)
+        ]
 
     def ask(self, session: Session, recognised: Recognised, draw: QuestionDraw) -> Mapping[str, Json]:
         assert self.state is not None
