@@ -21,8 +21,11 @@ import pytest
 
 from cli_helpers import InProcess
 from perfectplay.check.api import check_ai
+from perfectplay.check.plug import Question
 from perfectplay.check.run.failures import SILENT_TIMEOUTS, STOP_WORDS, FailureBudget, GaveUp, ShareOf
 from perfectplay.check.settings import Candidate, Limits
+from perfectplay.check.tictactoe.plug import TicTacToePlug
+from repo_paths import ROOT
 
 LIMIT = "0.3"
 """CPU seconds a move may take in these checks: a loop's time-outs are what they count, whatever the machine."""
@@ -100,6 +103,9 @@ def test_cs50s_minimax_that_never_answers_is_stopped_after_its_first_time_outs(t
     assert any(STOP_WORDS["silent"] in (found.example.answer or "") for found in report.findings)
 
 
+RULES = ROOT / "examples" / "rules.sh"
+"""A program in the line protocol that never loses (by rules, not a search)."""
+
 LOOP = "import sys\n\nfor line in sys.stdin:\n    while True:\n        pass\n"
 """A ``--command`` program in any game's line protocol that reads its first question and never answers."""
 
@@ -147,6 +153,27 @@ def test_a_nim_module_that_never_answers_is_stopped_though_its_names_were_listed
     )
     assert finished.returncode == 1
     assert STOP_WORDS["silent"] in finished.stdout
+
+
+def test_a_simple_question_that_fails_is_not_one_of_the_check_s_findings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What the simple questions tell is whether it answers: their answers and failures are not graded. A program
+    # that dies on the simple question (one no game reaches, asked here to tell it apart) is graded as the same
+    # program that answers it.
+    odd = Question("simple:0", "moves", ["XXXXXXXX.", "O"], seconds=5.0)
+    monkeypatch.setattr(TicTacToePlug, "simple_questions", lambda self, recognised, draw: [odd])
+    program = tmp_path / "dies_on_it.sh"
+    program.write_text(
+        'read -r first\ncase "$first" in "XXX/XXX/XX. O") exit 3;; esac\n'
+        f'{{ printf "%s\\n" "$first"; cat; }} | exec sh {RULES}\n'
+    )
+    dies = check_ai(command=["sh", str(program)], sandbox="off", sample=20, seed=1)
+    plain = check_ai(command=["sh", str(RULES)], sandbox="off", sample=20, seed=1)
+    assert [(found.kind, found.count) for found in dies.findings] == [
+        (found.kind, found.count) for found in plain.findings
+    ]
+    assert (dies.verdict, dies.asked) == (plain.verdict, plain.asked) and dies.asked > 0
 
 
 def test_a_command_program_that_loops_only_on_the_first_moves_is_asked_every_position(tmp_path: Path) -> None:
