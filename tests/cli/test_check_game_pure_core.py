@@ -36,3 +36,26 @@ def test_a_tictactoe_check_says_nothing_about_the_core(
     correct = str(Path(__file__).resolve().parents[2] / "examples" / "correct.py")
     finished = run("check", correct, "--sample", "20", "--seed", "1", "--sandbox", "off")
     assert "compiled core" not in finished.stderr
+
+
+def test_on_the_python_core_a_refusal_is_still_one_line_and_a_class_is_told_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Said when the first check starts drawing its positions: never before a refusal, never once a student.
+    monkeypatch.setattr(check_game, "compiled_in_use", lambda: False)
+    run = InProcess(capsys, monkeypatch)
+    forged = tmp_path / "forged.json"
+    forged.write_text('{"game": "connect4"}')
+    no_agent = tmp_path / "agent.py"
+    no_agent.write_text("x = 1\n")
+    for refused in (
+        run("check", "--game", "connect4", "--replay", str(forged)),
+        run("check", str(tmp_path / "missing.py"), *QUICK),
+        run("check", str(no_agent), *QUICK),
+    ):
+        assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "compiled core" not in refused.stderr
+    other = tmp_path / "other.py"
+    other.write_text(Path(AGENT).read_text())
+    several = run("check", AGENT, str(other), *QUICK)
+    assert several.stderr == check_game.PURE_CORE_NOTICE

@@ -41,6 +41,7 @@ _HOMES: dict[str, str] = {
     "DEFAULT_MOVE_SECONDS": "perfectplay.check.settings",
     "DEFAULT_SEED": "perfectplay.check.judge.sample",
     "DEFAULT_STUDENT_WALL": "perfectplay.check.class_run",
+    "DRAWING": "perfectplay.check.conductor",
     "DEFAULT_TOTAL_SECONDS": "perfectplay.check.settings",
     "GamePlug": "perfectplay.check.plug",
     "GameSettings": "perfectplay.check.settings",
@@ -133,6 +134,7 @@ if _typing.TYPE_CHECKING:
     from perfectplay.check.class_run import default_jobs as default_jobs
     from perfectplay.check.class_run import lanes as lanes
     from perfectplay.check.class_run import validate_jobs as validate_jobs
+    from perfectplay.check.conductor import DRAWING as DRAWING
     from perfectplay.check.conductor import conduct as conduct
     from perfectplay.check.conductor import replay_record as replay_record
     from perfectplay.check.connect4.check import check_connect4 as check_connect4

@@ -53,6 +53,8 @@ from perfectplay.check.session import Conversation
 from perfectplay.check.settings import GameSettings
 from perfectplay.check.submission import command_argv, command_folder, make_jail, python_file
 
+DRAWING = "drawing its questions"
+"""The progress phase of ``GamePlug.draw``: the candidate was recognised, and its questions are being made."""
 MAX_FAILURES = 25
 """Time-outs and crashes a check tolerates before it stops asking."""
 
@@ -205,6 +207,8 @@ class _Run:
         recognised = self.plug.recognise(self.session, loaded, self.settings.hint)
         if isinstance(recognised, str):
             return self._record(problem=recognised)
+        # Drawing may be long (Connect Four solves the positions it draws): said, so that a front end can say why.
+        self.session.progress(DRAWING, 0, 1)
         draw = self.plug.draw(recognised, self.settings.grading)
         self.session.liveness(self.plug.simple_questions(recognised, draw))
         body = self.plug.ask(self.session, recognised, draw)

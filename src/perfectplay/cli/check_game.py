@@ -32,6 +32,7 @@ from perfectplay.check import (
     CONNECT4_MAX_POSITIONS,
     CONNECT4_POSITIONS,
     DEFAULT_STUDENT_WALL,
+    DRAWING,
     Candidate,
     CheckUsageError,
     GamePlug,
@@ -170,10 +171,6 @@ def run_game(args: argparse.Namespace) -> int:
     """One plug game's check, or a class of them, printed or written in the format asked."""
     plug = _plug(args)
     _refuse(args)
-    if args.game == "connect4" and not compiled_in_use():
-        # Each check solves the positions it draws: seconds a position on the Python core, where the compiled
-        # one takes milliseconds. Said at once, so a slow check is not taken for a hung one.
-        sys.stderr.write(PURE_CORE_NOTICE)
     weights = plug.load_weights(args.weights) if args.weights is not None else plug.default_weights()
     if args.replay is not None:
         return _replay(args, plug, weights)
@@ -310,12 +307,33 @@ def _checker(
     seed_of = student_seeds(args, plug, roster)
     hint = _hint(args, plug)
 
+    noticed: list[bool] = []
+
+    def pure_notice(progress: Progress | None) -> Progress | None:
+        """``progress``, saying once in the run that a Connect Four check solves its positions in pure Python.
+
+        Each check solves the positions it draws: seconds a position on the Python core, where the compiled one
+        takes milliseconds. Said when the first check starts drawing, so that a slow check is not taken for a hung
+        one, and never before a refusal (a file that cannot be checked, a --replay): that is one line alone.
+        """
+        if args.game != "connect4" or compiled_in_use():
+            return progress
+
+        def told(phase: str, done: int, total: int) -> None:
+            if phase == DRAWING and not noticed:
+                noticed.append(True)
+                sys.stderr.write(PURE_CORE_NOTICE)
+            if progress is not None:
+                progress(phase, done, total)
+
+        return told
+
     def check(submission: Submission, progress: Progress | None) -> Any:
         given = dict(hint)
         if submission.settings.get("function"):
             given["function"] = submission.settings["function"]
         candidate = Candidate(submission.file, submission.command, submission.name, submission.others, args.sandbox)
-        output = Output(progress, args.transcript)
+        output = Output(pure_notice(progress), args.transcript)
         return conduct(plug, GameSettings(candidate, limits, seed_of(submission), output, given, tuple(allowed)))
 
     return check
