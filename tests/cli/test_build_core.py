@@ -49,7 +49,9 @@ def unpacked(folder: Path) -> Path:
 
 
 def build_in(lib: Path, **environ: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")} | environ
+    # Neither the caller's Python settings nor its PERFECTPLAY_PURE: each run asks for its core through ``environ``.
+    inherited = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env = {key: value for key, value in inherited.items() if key != "PERFECTPLAY_PURE"} | environ
     return subprocess.run(
         [sys.executable, "-I", "-c", BUILD_BOOT, str(lib)], capture_output=True, text=True, env=env, timeout=600
     )
@@ -83,7 +85,9 @@ def compiled_lib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 
 
 def solved(lib: Path, **environ: str) -> list[str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")} | environ
+    # Neither the caller's Python settings nor its PERFECTPLAY_PURE: each run asks for its core through ``environ``.
+    inherited = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env = {key: value for key, value in inherited.items() if key != "PERFECTPLAY_PURE"} | environ
     argv = [sys.executable, "-I", "-c", SOLVE, str(lib), *(moves for moves, _ in KNOWN)]
     done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -18,9 +18,11 @@ def test_a_connect4_check_without_the_compiled_core_says_why_it_is_slow_and_repo
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run = InProcess(capsys, monkeypatch)
+    # Only what the command believes changes (so this runs alike under PERFECTPLAY_PURE=1): the positions are
+    # solved by whichever core this process has, both times.
+    monkeypatch.setattr(check_game, "compiled_in_use", lambda: True)
     compiled = run("check", AGENT, *QUICK)
     assert compiled.stderr == ""
-    # The positions are still solved by the compiled core here: only what the command believes changes.
     monkeypatch.setattr(check_game, "compiled_in_use", lambda: False)
     pure = run("check", AGENT, *QUICK)
     assert pure.stderr == check_game.PURE_CORE_NOTICE and pure.stderr.count("\n") == 1
