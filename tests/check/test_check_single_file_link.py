@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cli_helpers import run_cli
 
 SECRET = "runner_secret_token_4711"
@@ -39,3 +41,15 @@ def test_a_file_that_is_a_link_out_of_its_folder_is_not_gradable_and_its_target_
     written = json.loads(result.read_text(encoding="utf-8"))
     assert written["score"] == 0 and SECRET not in json.dumps(written)
     assert "is a symbolic link" in written["tests"][0]["message"]
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "nim"])
+def test_a_file_that_is_a_link_to_itself_is_refused_in_one_line_in_every_game(tmp_path: Path, game: str) -> None:
+    # Path.resolve() raised RuntimeError("Symlink loop") on it before Python 3.13: a traceback, no verdict.
+    looped = tmp_path / "tictactoe.py"
+    looped.symlink_to(looped.name)
+    result = tmp_path / "result.json"
+    ran = run_cli("check", "--game", game, str(looped), "--format", "gradescope", "--output", str(result))
+    assert ran.returncode == 2 and ran.stderr.count("\n") == 1, ran.stderr
+    assert "tictactoe.py is a symbolic link" in ran.stderr and "Traceback" not in ran.stderr
+    assert json.loads(result.read_text(encoding="utf-8"))["score"] == 0

@@ -382,14 +382,20 @@ def _one_file_one_row(submissions: list[Submission]) -> list[Submission]:
 
 def _with_others(submissions: list[Submission]) -> list[Submission]:
     """Each submission's copy leaves out the files of every other one (not its own folder's other files)."""
-    files = [submission.file.resolve() for submission in submissions if submission.file is not None]
+    files = [_real(submission.file) for submission in submissions if submission.file is not None]
     return [
         replace(
             submission,
-            others=tuple(file for file in files if submission.file is None or file != submission.file.resolve()),
+            others=tuple(file for file in files if submission.file is None or file != _real(submission.file)),
         )
         for submission in submissions
     ]
+
+
+def _real(file: Path) -> Path:
+    """Where ``file`` leads, never an error: a link to itself (a loop) stays as it is, for the check to refuse as
+    a link. (``Path.resolve`` raises RuntimeError on a loop before Python 3.13; ``realpath`` stops there.)"""
+    return Path(os.path.realpath(file))
 
 
 def from_manifest(path: str) -> list[Submission]:
