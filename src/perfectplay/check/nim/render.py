@@ -128,7 +128,7 @@ def summary_markdown(report: NimReport, result: Score) -> str:
         escape.markdown_inline(verdict_line(report)),
     ]
     blocks.append(f"Rules: {escape.markdown_inline(report.rules.describe())}.")
-    blocks += points_markdown(report.machine, result)
+    blocks += points_markdown(report.machine, result, report.isolation)
     for bug in report.bugs:
         blocks.append(f"**{escape.markdown_inline(bug.title)}**: {escape.markdown_inline(bug.advice)}.")
         blocks.append(escape.markdown_block(bug.example))

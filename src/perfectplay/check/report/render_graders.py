@@ -92,7 +92,7 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
     if report.interface is not None:
         blocks.append(f"Checked: {escape.markdown_inline(report.interface)}.")
         blocks.append(f"Standard: {escape.markdown_inline(standard_line(report.standard))}.")
-    blocks += points_markdown(report.machine, result)
+    blocks += points_markdown(report.machine, result, report.isolation)
     for category in result.categories if result.gradable else ():
         if not category.passed:
             blocks.append(f"### {category.title}\n\n{category_markdown(report, category)}")
@@ -101,9 +101,9 @@ def summary_markdown(report: CheckReport, result: Score) -> str:
     return _fit(blocks, SUMMARY_CHARACTERS)
 
 
-def points_markdown(machine: str | None, result: Score) -> list[str]:
+def points_markdown(machine: str | None, result: Score, isolation: str = "") -> list[str]:
     """Any game's points for the student in Markdown: why nothing was graded, if so, then the table of categories
-    (``machine``: the report's machine failure, or None)."""
+    (``machine``: the report's machine failure, or None), then how the code ran where it ran unsandboxed."""
     blocks = []
     if machine is not None:
         blocks.append("Nothing was graded: the machine that ran the check failed, not this submission.")
@@ -112,7 +112,15 @@ def points_markdown(machine: str | None, result: Score) -> list[str]:
     rows = [
         f"| {c.title} | {c.points} / {c.max_points} | {escape.markdown_cell(c.message)} |" for c in result.categories
     ]
-    return [*blocks, "\n".join(["| Category | Points | |", "|---|---:|---|", *rows])]
+    blocks.append("\n".join(["| Category | Points | |", "|---|---:|---|", *rows]))
+    unsandboxed = unsandboxed_words(isolation)
+    return blocks if unsandboxed is None else [*blocks, f"Ran in: {escape.markdown_inline(unsandboxed)}"]
+
+
+def unsandboxed_words(isolation: str) -> str | None:
+    """A report's isolation line where the student's code ran without the sandbox (every grader's page says so,
+    for the teacher to see what the grade rests on), else None."""
+    return isolation if isolation and not isolation.startswith("bubblewrap") else None
 
 
 def gradescope_json(
@@ -201,6 +209,8 @@ def coderunner_json(report: CheckReport, points: Score | Weights | None = None) 
     if not result.gradable:
         prologue.append("<p>This answer could not be graded; fix the problem above and check again.</p>")
     prologue += [f"<p>{_html(note)}</p>" for note in report.notes]
+    unsandboxed = unsandboxed_words(report.isolation)
+    prologue += [] if unsandboxed is None else [f"<p>Ran in: {_html(unsandboxed)}</p>"]
     epilogue = []
     for category in result.categories if result.gradable else ():
         if not category.passed:

@@ -110,22 +110,24 @@ def _hide() -> None:
 
 
 if TYPE_CHECKING or __package__:  # imported by the checker (its tests, its detection)
-    from perfectplay.check.run.inside import answering, channel, guard, luck, process, seccomp
+    from perfectplay.check.run.inside import answering, channel, guard, landlock, luck, process, seccomp
 else:  # a candidate's process: ``python -s -S -P runner.py``
-    process, seccomp, streams, values, channel, guard, luck, answering = _load_parts(
-        "process", "seccomp", "streams", "values", "channel", "guard", "luck", "answering"
+    process, seccomp, landlock, streams, values, channel, guard, luck, answering = _load_parts(
+        "process", "seccomp", "landlock", "streams", "values", "channel", "guard", "luck", "answering"
     )
 
 
 def main(argv: list[str]) -> None:
-    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--path DIR]... [--driver NAME=FILE]...
+    """``runner.py [--limit NAME=N]... [--user UID:GID] [--no-fork] [--landlock] [--path DIR]...
+    [--driver NAME=FILE]...
     [--unpack TAR DIR] [--cap-files FOLDER=COUNT] [--chance N] [--ready FD] (--module FILE | --exec PROGRAM ARG...)``.
 
     Started by the checker as ``python -s -S -P runner.py`` (inside the
     sandbox when there is one, in an environment of the checker's): it
     unpacks the submission's private copy, sets the limits, drops to the
-    candidate's own user, forbids new processes where they could not be
-    counted, says ``ready`` on descriptor FD (everything before that is the
+    candidate's own user, keeps it out of every other process (``--landlock``,
+    unsandboxed: ``inside/landlock.py``), forbids new processes where they
+    could not be counted, says ``ready`` on descriptor FD (everything before that is the
     machine's doing, nothing of the candidate has run), then either seeds
     ``random`` with N (``inside/luck.py``), loads the module and serves the
     JSON-lines protocol, or becomes the ``--command`` program (which
@@ -141,17 +143,23 @@ def main(argv: list[str]) -> None:
     limits: dict[str, int] = {}
     user = None
     no_fork = False
+    domain = False
     ready: int | None = None
     unpack: tuple[str, str] | None = None
     drivers: dict[str, str] = {}
     packages: list[str] = []
     files: tuple[str, int] | None = None
     chance: int | None = None
-    options = ("--limit", "--user", "--no-fork", "--ready", "--unpack", "--path", "--driver", "--cap-files", "--chance")
+    options: tuple[str, ...] = ("--limit", "--user", "--no-fork", "--landlock", "--ready", "--unpack", "--path")
+    options += ("--driver", "--cap-files", "--chance")
     while argv and argv[0] in options:
         option = argv[0]
         if option == "--no-fork":
             no_fork = True
+            argv = argv[1:]
+            continue
+        if option == "--landlock":
+            domain = True
             argv = argv[1:]
             continue
         if option == "--path":  # a folder of packages the teacher allowed, before the candidate's import
@@ -197,6 +205,8 @@ def main(argv: list[str]) -> None:
             process.drop_user(user)
         if user is not None and argv[0] == "--exec":
             process.ready_to_run(argv[1])
+        if domain:
+            landlock.enter_domain()
         seccomp.lend_nothing()
         if no_fork:
             seccomp.forbid_new_processes()

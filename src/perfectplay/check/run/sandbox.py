@@ -56,6 +56,7 @@ from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.copying import CAPS, copy_for_file
 from perfectplay.check.run.handed import bwrap_compiled, compiled_modules, inside_module, stand_in, write_compiled
 from perfectplay.check.run.hidden_packages import hide_packages, package_folders
+from perfectplay.check.run.inside import landlock
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -117,6 +118,9 @@ class Isolation:
     no_cgroup: str = ""
     own_user: bool = False
     """Unsandboxed as root: the candidate runs as a user of its own all the same (``own_user.py``)."""
+    landlock: int = 0
+    """Unsandboxed: the kernel's Landlock ABI where each candidate gets a domain of its own (``inside/landlock.py``),
+    else 0."""
 
     @property
     def sandboxed(self) -> bool:
@@ -139,7 +143,13 @@ class Isolation:
         uncounted = f"; {self.uncounted}" if self.uncounted else ""
         who = "as an unprivileged user of its own and could read world-readable files" if self.own_user else ""
         who = who or "with the checker's user and could read its files"
-        return f"NOT SANDBOXED: the student's code ran {who} ({self.detail}){uncounted}"
+        return f"NOT SANDBOXED: the student's code ran {who} ({self.detail}){self._kept_apart()}{uncounted}"
+
+    def _kept_apart(self) -> str:
+        if not self.landlock:
+            return ""
+        signals = ", signals" if self.landlock >= landlock.SIGNALS_ABI else ""
+        return f"; a Landlock domain kept it out of every other process (/proc, ptrace{signals})"
 
 
 def choose(mode: str) -> Isolation:
@@ -150,13 +160,14 @@ def choose(mode: str) -> Isolation:
     cgroups, why = (found, "") if isinstance(found, accounting.Hierarchy) else (None, found)
     own = own_user.possible()
     if mode == "off":
-        return Isolation("none", "--sandbox off; separate process, own session, resource limits", cgroups, why, own)
+        detail = "--sandbox off; separate process, own session, resource limits"
+        return Isolation("none", detail, cgroups, why, own, landlock.usable())
     problem = probe()
     if problem is None:
         return Isolation("bubblewrap", _features(), cgroups, why)
     if mode == "require":
         raise CheckUsageError(f"--sandbox require: {problem}; install it with '{INSTALL}' (or use --sandbox off)")
-    return Isolation("none", own_user.fallback(problem), cgroups, why, own)
+    return Isolation("none", own_user.fallback(problem), cgroups, why, own, landlock.usable())
 
 
 def _features() -> str:
@@ -435,7 +446,8 @@ class Jail:
         ready = ["--ready", READY_FD]
         if not self.isolation.sandboxed:
             python = [self.reach.path(interpreter()[0])] if self.reach is not None else interpreter()
-            return [*python, *RUNNER_FLAGS, str(RUNNER), *flags, *user, *ready, *tail], self.copy
+            domain = ["--landlock"] if self.isolation.landlock else []
+            return [*python, *RUNNER_FLAGS, str(RUNNER), *flags, *user, *domain, *ready, *tail], self.copy
         path = shutil.which(BWRAP)
         assert path is not None
         argv = _bwrap(path, ARCHIVE_FD if self.archive is not None else None, program, RUNNER_FD, self.allowed)

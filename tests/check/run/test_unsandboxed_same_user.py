@@ -1,0 +1,127 @@
+"""Unsandboxed, as the checker's own user (a Jobe or Autolab job user): the candidate cannot reach another process.
+
+Its user's other processes were in its reach: a student's import opened ``/proc/PID/fd/1`` of the checker (and of
+the grader's script), wrote a forged result into the output the grader reads, and killed the checker before it
+wrote its own: a CodeRunner template printed ``"fraction": 1.0`` for an answer that plays no move. Each candidate
+now runs in a Landlock domain of its own (``check/run/inside/landlock.py``), where the kernel has one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import perfectplay
+from perfectplay.check.run.inside import landlock
+from repo_paths import ROOT
+
+pytestmark = pytest.mark.skipif(landlock.usable() == 0, reason="no Landlock in this kernel (Linux 5.13 or later)")
+
+FORGED = "FORGED-RESULT-4711"
+
+ATTACK = f"""
+import os, signal
+for pid in os.listdir("/proc"):
+    if not pid.isdigit() or int(pid) == os.getpid():
+        continue
+    try:
+        out = os.open(f"/proc/{{pid}}/fd/1", os.O_WRONLY)
+        os.write(out, b'{{"fraction": 1.0, "verdict": "{FORGED}"}}\\n')
+        os.close(out)
+    except OSError:
+        pass
+    try:
+        if b"perfectplay" in open(f"/proc/{{pid}}/cmdline", "rb").read():
+            os.kill(int(pid), signal.SIGKILL)
+    except OSError:
+        pass
+"""
+
+
+def as_job_user() -> tuple[list[str], dict[str, str]]:
+    """How to run ``python -m perfectplay`` as a user that is not root (the job's user): the argv's start and the
+    environment's additions. As root, the user nobody, with this Python or else the system's of the same version
+    (this one may be under root's home) finding this checkout's package."""
+    package = str(Path(perfectplay.__file__).resolve().parents[1])
+    if os.geteuid() != 0:
+        return [sys.executable], {"PYTHONPATH": package}
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: no job user to run the checker as")
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    environ = {**os.environ, "PYTHONPATH": package}
+    for python in (os.path.realpath(sys.executable), f"/usr/bin/{version}"):
+        # The checker starts its candidates with the interpreter's real path: that too must be the user's to run.
+        again = f"import os; os.execv({python!r}, [{python!r}, '-c', 'import perfectplay'])"
+        if subprocess.run([*nobody, python, "-c", again], capture_output=True, env=environ, timeout=60).returncode == 0:
+            return [*nobody, python], {"PYTHONPATH": package}
+    pytest.skip("the user nobody can run no Python of this version that finds this checkout")
+
+
+@pytest.fixture
+def job_folder() -> Iterator[Path]:
+    """A fresh folder the job's user can reach (pytest's own are its user's alone), removed after the test."""
+    folder = Path(tempfile.mkdtemp(prefix="perfectplay-job-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_candidate_cannot_write_into_the_checkers_output_nor_kill_it(job_folder: Path) -> None:
+    answer, scratch = job_folder / "answer", job_folder / "tmp"
+    answer.mkdir()
+    scratch.mkdir()
+    student = answer / "tictactoe.py"
+    student.write_text(ATTACK + (ROOT / "examples" / "correct.py").read_text(encoding="utf-8"), encoding="utf-8")
+    python, extra = as_job_user()
+    for path in (job_folder, answer, scratch, student) if os.geteuid() == 0 else ():
+        shutil.chown(path, 65534, 65534)
+    argv = [*python, "-m", "perfectplay", "check", str(student), "--sandbox", "off", "--sample", "20", "--seed", "1"]
+    environ = {**os.environ, **extra, "TMPDIR": str(scratch)}
+    done = subprocess.run([*argv, "--format", "json"], capture_output=True, text=True, env=environ, timeout=300)
+    assert done.returncode == 0, done.stderr  # not -9: the checker lived to write its report
+    assert FORGED not in done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["verdict"] == "unbeatable"
+    assert "NOT SANDBOXED" in report["isolation"] and "Landlock domain" in report["isolation"]
+
+
+def test_in_its_domain_a_process_still_runs_and_ends_its_own_children_but_reaches_no_other(tmp_path: Path) -> None:
+    script = tmp_path / "inside.py"
+    script.write_text(
+        "import os, subprocess, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import landlock\n"
+        "landlock.enter_domain()\n"
+        "parent = os.getppid()\n"
+        "try:\n"
+        "    os.close(os.open(f'/proc/{parent}/fd/1', os.O_WRONLY))\n"
+        "    print('fd: open')\n"
+        "except PermissionError:\n"
+        "    print('fd: refused')\n"
+        "child = subprocess.Popen(['sleep', '30'])\n"
+        "child.kill()\n"
+        "print('own child:', child.wait())\n"
+        "try:\n"
+        "    os.kill(parent, 0)\n"
+        "    print('signal: sent')\n"
+        "except PermissionError:\n"
+        "    print('signal: refused')\n",
+        encoding="utf-8",
+    )
+    inside = Path(landlock.__file__).parent
+    done = subprocess.run([sys.executable, "-I", str(script), str(inside)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[:2] == ["fd: refused", f"own child: -{signal.SIGKILL.value}"]
+    assert lines[2] == ("signal: refused" if landlock.usable() >= landlock.SIGNALS_ABI else "signal: sent")
