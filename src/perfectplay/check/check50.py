@@ -199,7 +199,7 @@ def never_beaten(path: str | os.PathLike[str] = DEFAULT_FILE, **options: Any) ->
             legal = [finding for finding in report.counted if KINDS[finding.kind][1] == "contract"]
             detail = "\n" + escape.terminal("\n".join(finding_section(legal[0]))) if legal else ""
             raise check50.Failure(
-                f"{role.label} it gives no legal move in {role.broken} positions of its own games{detail}"
+                f"{role.label} it gives no legal move in time in {role.broken} positions of its own games{detail}"
             )
     if not report.complete and report.asked < report.positions:
         raise check50.Failure(f"not checked everywhere: {report.asked} of {report.positions} positions were asked")

@@ -20,7 +20,7 @@ def broken(positions: int) -> CheckReport:
 @pytest.mark.parametrize(("count", "words"), [(1, "in 1 position its games reach"), (3, "in 3 positions its games")])
 def test_the_positions_it_breaks_in_are_counted_in_the_singular_or_the_plural(count: int, words: str) -> None:
     line = verdict_line(broken(count))
-    assert line.startswith("Breaks in its own games: it gives no legal move ") and words in line, line
+    assert line.startswith("Breaks in its own games: it gives no legal move in time ") and words in line, line
 
 
 @pytest.mark.parametrize(("in_moves", "summed"), [(15.12, True), (1.5, False)])

@@ -101,7 +101,7 @@ def verdict_words(report: CheckReport, quote: Callable[[str], str]) -> str:
     broken = sum(role.broken for role in report.roles)
     if broken:
         return (
-            f"Breaks in its own games: it gives no legal move in {_count(broken, 'position')} its games reach; "
+            f"Breaks in its own games: it gives no legal move in time in {_count(broken, 'position')} its games reach; "
             f"it plays {measure} in {played}."
         )
     if not report.complete and report.asked < report.positions:
@@ -143,7 +143,7 @@ def _role_line(role: RoleResult, complete: bool) -> str:
     if role.loses:
         status = f"can lose, in {len(role.losing_game)} plies at the quickest (shown below)"
     elif role.broken:
-        status = f"breaks: no legal move in {_count(role.broken, 'position')} it reaches"
+        status = f"breaks: no legal move in time in {_count(role.broken, 'position')} it reaches"
     elif complete:
         status = "never loses"
     elif role.positions == 0:

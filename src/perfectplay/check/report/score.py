@@ -338,7 +338,7 @@ def _measure(report: CheckReport, name: str) -> tuple[int, int, str]:
             words.append(f"{role.label}: it can be beaten")
         elif role.broken:
             some = f"{role.broken:,} position" + ("" if role.broken == 1 else "s")
-            words.append(f"{role.label}: it gives no legal move in {some} of its games")
+            words.append(f"{role.label}: it gives no legal move in time in {some} of its games")
         else:
             right += report.asked
             words.append(f"{role.label}: never beaten" + ("" if report.complete else " where it was asked"))
