@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +29,7 @@ import pytest
 
 from commands_here import run_here
 from grader_schemas import AUTOLAB, CLASSROOM50, CODERUNNER, GRADESCOPE, PRAIRIELEARN
+from job_user import as_job_user, give, job_python
 from other_pythons import interpreters
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]
@@ -235,3 +237,57 @@ def test_the_classroom50_example_recipe_takes_only_this_runs_result_and_never_wr
     jsonschema.validate(json.loads((checkout / "result.json").read_text()), CLASSROOM50)
     assert (checkout / "release-body.md").read_text().startswith("## perfectplay check: ")
     assert "100 / 100" not in (checkout / "release-body.md").read_text()
+
+
+FORGED_SCORES = '{"scores": {"loads": 10, "legal": 15, "never_beaten": 40, "keeps_value": 20}, "scoreboard": [100, 1]}'
+
+PATH_ATTACK = '''
+import glob
+for path in glob.glob({pattern!r}):
+    try:
+        with open(path, "a") as out:
+            out.write("\\n" * 3000 + {forged!r} + "\\n")
+    except OSError:
+        pass
+'''
+"""Put before the beatable example: run as the grader's user, it appends a forged scores line to the checker's
+output file, by its path, before the checker writes its report over the start of it: grade.sh's last line was the
+forged one."""
+
+
+def test_autolab_run_as_its_job_user_without_bubblewrap_keeps_no_file_a_handin_could_forge(
+    made: Callable[[str], Path], python310: str
+) -> None:
+    prefix = as_job_user()
+    job = Path(tempfile.mkdtemp(prefix="perfectplay-autolab-"))  # pytest's own folders are root's alone
+    try:
+        scratch, tools = job / "tmp", job / "bin"
+        scratch.mkdir()
+        tools.mkdir()
+        # The job's PATH: what grade.sh runs, and no bwrap (Docker's default profile forbids its namespaces).
+        for tool in ("bash", "mktemp", "cp", "ls", "head", "tail", "grep", "rm", "basename", "cat"):
+            found = shutil.which(tool)
+            assert found is not None, tool
+            (tools / tool).symlink_to(found)
+        environ = {"PATH": str(tools), "HOME": str(job), "TMPDIR": str(scratch), "LANG": "C.UTF-8"}
+        python = job_python(prefix, [python310, sys.executable, "/usr/bin/python3"], environ)  # any 3.10+
+        with tarfile.open(made("autolab") / "autograde.tar") as archive:
+            archive.extractall(job)  # the bundle's own tar: plain files
+        attack = PATH_ATTACK.format(pattern=f"{scratch}/tmp.*/feedback", forged=FORGED_SCORES)
+        (job / "tictactoe.py").write_text(attack + BEATABLE.read_text(encoding="utf-8"), encoding="utf-8")
+        give([job, *job.rglob("*")])
+        graded = subprocess.run(
+            [*prefix, str(tools / "bash"), "./grade.sh"],
+            cwd=job,
+            env={**environ, "PYTHON": python},
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    finally:
+        shutil.rmtree(job, ignore_errors=True)
+    assert graded.returncode == 0, graded.stderr
+    assert "NOT SANDBOXED" in graded.stdout  # the case under test: no bubblewrap, the grader's own user
+    last = json.loads(graded.stdout.splitlines()[-1])
+    jsonschema.validate(last, AUTOLAB)
+    assert sum(last["scores"].values()) == POINTS and FORGED_SCORES not in graded.stdout

@@ -444,12 +444,16 @@ else
     exit 0
 fi
 # Autolab's job names no student: the sample is drawn afresh for each job, and the report shows its seed.
-{fresh}(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \
-    --format autolab {flags} ${{identity[@]+"${{identity[@]}}"}}) > "$lib/feedback"
+# Its output is kept in a variable, never a file: unsandboxed, the handin runs as this script's user, and a
+# file of the report is one it could write a forged scores line into by its path.
+{fresh}feedback=$(cd "$lib" && "${{perfectplay[@]}}" check "$answer/$(basename -- "$submission")" \\
+    --format autolab {flags} ${{identity[@]+"${{identity[@]}}"}})
 status=$?
-cat "$lib/feedback"
+if [ -n "$feedback" ]; then
+    printf '%s\\n' "$feedback"
+fi
 # The scores line only if this check printed one; otherwise zeros and why.
-if [ "$status" -gt 3 ] || ! tail -n 1 "$lib/feedback" | grep -q '^{{"scores"'; then
+if [ "$status" -gt 3 ] || ! printf '%s\\n' "$feedback" | tail -n 1 | grep -q '^{{"scores"'; then
     echo "{cannot}"
     echo '{zeros}'
 fi

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import perfectplay
+from job_user import as_job_user, give, job_python
 from perfectplay.check.run.inside import landlock
 from repo_paths import ROOT
 
@@ -47,26 +48,6 @@ for pid in os.listdir("/proc"):
 """
 
 
-def as_job_user() -> tuple[list[str], dict[str, str]]:
-    """How to run ``python -m perfectplay`` as a user that is not root (the job's user): the argv's start and the
-    environment's additions. As root, the user nobody, with this Python or else the system's of the same version
-    (this one may be under root's home) finding this checkout's package."""
-    package = str(Path(perfectplay.__file__).resolve().parents[1])
-    if os.geteuid() != 0:
-        return [sys.executable], {"PYTHONPATH": package}
-    if shutil.which("setpriv") is None:
-        pytest.skip("running as root without setpriv: no job user to run the checker as")
-    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
-    environ = {**os.environ, "PYTHONPATH": package}
-    for python in (os.path.realpath(sys.executable), f"/usr/bin/{version}"):
-        # The checker starts its candidates with the interpreter's real path: that too must be the user's to run.
-        again = f"import os; os.execv({python!r}, [{python!r}, '-c', 'import perfectplay'])"
-        if subprocess.run([*nobody, python, "-c", again], capture_output=True, env=environ, timeout=60).returncode == 0:
-            return [*nobody, python], {"PYTHONPATH": package}
-    pytest.skip("the user nobody can run no Python of this version that finds this checkout")
-
-
 @pytest.fixture
 def job_folder() -> Iterator[Path]:
     """A fresh folder the job's user can reach (pytest's own are its user's alone), removed after the test."""
@@ -83,11 +64,14 @@ def test_a_candidate_cannot_write_into_the_checkers_output_nor_kill_it(job_folde
     scratch.mkdir()
     student = answer / "tictactoe.py"
     student.write_text(ATTACK + (ROOT / "examples" / "correct.py").read_text(encoding="utf-8"), encoding="utf-8")
-    python, extra = as_job_user()
-    for path in (job_folder, answer, scratch, student) if os.geteuid() == 0 else ():
-        shutil.chown(path, 65534, 65534)
-    argv = [*python, "-m", "perfectplay", "check", str(student), "--sandbox", "off", "--sample", "20", "--seed", "1"]
-    environ = {**os.environ, **extra, "TMPDIR": str(scratch)}
+    prefix = as_job_user()
+    package = str(Path(perfectplay.__file__).resolve().parents[1])
+    environ = {**os.environ, "PYTHONPATH": package, "TMPDIR": str(scratch)}
+    version = f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]}"  # the same version: the compiled core
+    python = job_python(prefix, [sys.executable, version], environ, "import perfectplay")
+    give([job_folder, answer, scratch, student])
+    argv = [*prefix, python, "-m", "perfectplay", "check", str(student), "--sandbox", "off", "--sample", "20"]
+    argv += ["--seed", "1"]
     done = subprocess.run([*argv, "--format", "json"], capture_output=True, text=True, env=environ, timeout=300)
     assert done.returncode == 0, done.stderr  # not -9: the checker lived to write its report
     assert FORGED not in done.stdout + done.stderr
