@@ -38,6 +38,10 @@ CODERUNNER_PROFILE = {"sample": 200, "move": 0.5, "total": 2.0, "wall": 20.0}
 half a second a move, leaving the checker its own second and a half; 20 s of wall clock at most (the template
 waits 25)."""
 
+OTHER_GAMES_MOVE_SECONDS = "Connect Four 5, Nim 2"
+"""The other games' own defaults (their plugs' ``defaults.move_seconds``), in the help: named here, not imported,
+so that ``--help`` loads no game (tests/cli/test_check_help_defaults.py holds them equal)."""
+
 
 def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
     parser.description = (
@@ -148,8 +152,8 @@ def add_check_options(parser: argparse.ArgumentParser, name: str) -> None:
         type=float,
         metavar="S",
         help=f"CPU seconds each answer may take (above 0, at most {MAX_MOVE_SECONDS:g}; default "
-        f"{DEFAULT_MOVE_SECONDS:g}, less under a small --budget; waiting counts only as a generous wall-clock "
-        "backstop)",
+        f"{DEFAULT_MOVE_SECONDS:g}, {OTHER_GAMES_MOVE_SECONDS}, less under a small --budget; waiting counts only as "
+        "a generous wall-clock backstop)",
     )
     limits.add_argument(
         "--time-limit",

@@ -24,7 +24,8 @@ MAX_TABLE = 64
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """One value a method returned: ``kind`` pair, number, none, other (``text`` says what) or error."""
+    """One value a method returned: ``kind`` pair, number, none, other (``text`` says what) or error; or ``failed``,
+    no value at all (a time-out, a process that died: ``text`` says which)."""
 
     kind: str
     pair: Action | None = None
@@ -45,6 +46,8 @@ class Answer:
             return "None"
         if self.kind == "error":
             return f"raised {self.text}" + (f" (line {self.line})" if self.line else "")
+        if self.kind == "failed":
+            return f"no move: {self.text}"
         return f"{self.shown} (a {self.text})"
 
 

@@ -134,8 +134,10 @@ def judge_play(
     answers: Sequence[Answer | None],
     seed: int,
     off_table: frozenset[int] = frozenset(),
+    unanswered: str = "no answer",
 ) -> Play:
-    """The answers in ``positions`` (None: not answered) against exact play, and games from the start.
+    """The answers in ``positions`` (None: not answered, shown as ``unanswered``) against exact play, and games from
+    the start.
 
     An answer whose index is in ``off_table`` was not of the highest value in the AI's own table, or its table
     held the same value for every action: not a learned choice, so it counts as a winning move only where
@@ -153,10 +155,10 @@ def judge_play(
         if answer is not None and answer.kind == "none":
             nones += 1
             first_none = _simpler(first_none, piles)
-        elif answer is None or answer.kind == "error":
+        elif answer is None or answer.kind in ("error", "failed"):
             errors += 1
         if not is_legal:
-            shown = "no answer" if answer is None else answer.show()
+            shown = unanswered if answer is None else answer.show()
             if first_illegal is None or sum(piles) < sum(first_illegal[0]):
                 first_illegal = (piles, shown)
         if judged.wins:
@@ -166,7 +168,7 @@ def judge_play(
             if is_legal and answer is not None and answer.pair in judged.winning and counted:
                 winning += 1
             else:
-                chose = "no answer" if answer is None else answer.show()
+                chose = unanswered if answer is None else answer.show()
                 if not counted:
                     chose += (
                         ", not a learned best: not of the highest value in its own table, all values equal, or"

@@ -171,7 +171,9 @@ class NimPlug(ScoredPlug[NimReport, NimWeights]):
         plan: NimPlan = recognised.detail
         seed = int(grading.seed)
         if plan.kind == "player":
-            positions = reachable(plan.start)
+            # Fewest objects first: a slow but right player (a plain minimax, no memory) answers every small position
+            # before its time-outs on the largest stop the check, instead of never being asked them.
+            positions = sorted(reachable(plan.start), key=lambda piles: (sum(piles), piles))
             questions = tuple(
                 Question(move_key(piles), "drive", {"op": "move", "name": plan.name, "piles": list(piles)},
                          stratum=str(sum(piles)))

@@ -94,9 +94,11 @@ def _player(
             **base, kind="player", interface=words, problem=shape, notes=tuple(notes), unchecked=True, timing=timing
         )
     oracle = NimOracle(plan.rules)
-    play = judge_play(oracle, positions, got, plan.seeds[0])
+    # A player's position with no record was never asked: the check stopped before it (every question asked has a
+    # record, an error's or a time-out's too).
+    play = judge_play(oracle, positions, got, plan.seeds[0], unanswered=NOT_ASKED)
     left = _as_left(positions, got)
-    kept = judge_play(oracle, positions, left, plan.seeds[0]) if left is not None else None
+    kept = judge_play(oracle, positions, left, plan.seeds[0], unanswered=NOT_ASKED) if left is not None else None
     if kept is not None and kept.legal == len(positions) and kept.winning > play.winning:
         # (i, j) with j what it leaves in pile i, as a player that says "make pile i j" answers: read so where every
         # answer is a legal move that way and it takes more winning moves than read as (pile, count).
@@ -138,6 +140,7 @@ def _another_shape(
 
 
 SHAPE_ERRORS = ("AttributeError", "TypeError")
+NOT_ASKED = "not asked: the check stopped first"
 
 
 def _as_left(positions: Sequence[Piles], got: Sequence[answers.Answer | None]) -> list[answers.Answer | None] | None:
@@ -171,7 +174,7 @@ def _move_answer(found: dict[str, Any] | None) -> answers.Answer | None:
     if found is None:
         return None
     if "failure" in found:
-        return answers.Answer("error", text="a time-out" if found["failure"] == "timeout" else "a crash of its process")
+        return answers.Answer("failed", text=failure_words(found))
     reply = answers.move(found)
     if reply.answer is not None:
         return reply.answer
