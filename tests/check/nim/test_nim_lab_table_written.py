@@ -127,3 +127,12 @@ def test_learned_values_wiped_to_zero_where_the_formula_says_the_move_loses_coun
     report = check(hostile(tmp_path, FORMULA + wipe))
     assert report.seeds[0].trained and report.rates[0] < 0.1, report.rates
     assert any("never written by update_q_value" in note for note in report.notes), report.notes
+
+
+def test_an_update_that_stores_under_keys_of_its_own_is_unread_not_called_forged(tmp_path: Path) -> None:
+    # A student's bug (the state as str, not tuple): its table is never read as learned, and no note says it was
+    # filled some other way: update_q_value wrote every value in it.
+    stored = "self.q[(tuple(state), action)] = old_q + self.alpha * (target - old_q)"
+    report = check(hostile(tmp_path, "", **{stored: stored.replace("tuple(state)", "str(state)")}))
+    assert report.seeds[0].trained and report.rates[0] < 0.5, report.rates
+    assert not any("never written" in note for note in report.notes), report.notes

@@ -500,7 +500,7 @@ def _learned(written: dict[Any, tuple[Any, Any]], table: Any, key: Any, found: A
     """Whether ``found``, the table's value under ``key``, is what ``update_q_value`` last wrote there (a 0 where it
     wrote nothing is what an unknown action is worth anyway; a 0 where it wrote something else is an edit)."""
     recorded = dict.get(written, key)
-    if recorded is None:
+    if recorded is None or recorded[1] is _NOT_WRITTEN:  # or an update that stores under keys of its own: unread
         return type(found) in (int, float) and found == 0
     return recorded[0] is table and recorded[1] is found
 
