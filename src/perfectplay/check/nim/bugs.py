@@ -53,11 +53,16 @@ def name_bugs(units: Sequence[UnitResult], seeds: Sequence[SeedResult], budget: 
                 future.detail,
             )
         )
+    best = _failed(units, "greedy_best")
+    # Mostly the best action, sometimes another: it explores although told not to.
+    explores = best is not None and best.illegal == 0 and 0 < best.wrong < best.answers / 2
     for name in ("greedy_all_bad", "greedy_unknown_best", "greedy_tie_zero"):
         greedy = _failed(units, name)
-        # None, or legal answers that vary where the best value is 0 or below: a best value that starts at 0.
+        # None, or legal answers that vary where the best value is 0 or below: a best value that starts at 0 (unless
+        # it explores everywhere, which varies them too: that bug is named, not this one).
         none = greedy is not None and greedy.nones > 0
-        if greedy is not None and (none or (greedy.illegal == 0 and greedy.wrong > 0 and greedy.distinct > 1)):
+        varies = greedy is not None and greedy.illegal == 0 and greedy.wrong > 0 and greedy.distinct > 1
+        if greedy is not None and (none or (varies and not explores)):
             bugs.append(
                 Bug(
                     "none_at_zero",
@@ -69,16 +74,14 @@ def name_bugs(units: Sequence[UnitResult], seeds: Sequence[SeedResult], budget: 
                 )
             )
             break
-    greedy = _failed(units, "greedy_best")
-    # Mostly the best action, sometimes another: it explores although told not to.
-    if greedy is not None and greedy.illegal == 0 and 0 < greedy.wrong < greedy.answers / 2:
+    if best is not None and explores:
         bugs.append(
             Bug(
                 "not_greedy",
                 "greedy play is not greedy",
                 "choose_action(state, epsilon=False) must never explore: test the epsilon argument before "
                 "self.epsilon (e.g. `if epsilon and random.random() < self.epsilon`)",
-                greedy.detail,
+                best.detail,
             )
         )
     share = _failed(units, "epsilon_share")
