@@ -30,6 +30,9 @@ def verdict_line(report: NimReport) -> str:
     rates = ", ".join(f"{rate:.3f}" for rate in report.rates) or "none"
     if report.kind == "player":
         what = f"winning-move rate {rates}"
+        play = report.player
+        if play is not None and play.legal < play.asked:  # what failed it, where a perfect rate alone would not
+            what += f", {play.asked - play.legal} of {play.asked} answers not a legal move"
         return f"{target}: {'PASS' if report.passed else 'FAIL'}: {what} (a minimax player must be perfect)"
     mark = f"pass mark {report.pass_mark:.2f} every seed"
     return f"{target}: {'PASS' if report.passed else 'FAIL'}: winning-move rate per seed {rates} ({mark})"
@@ -48,6 +51,9 @@ def _play_lines(play: Play, indent: str = "  ") -> list[str]:
         lines.append(f"{indent}None returned in {play.none_answers} positions")
     if play.errors:
         lines.append(f"{indent}raised or gave no answer in {play.errors} positions")
+    if play.first_illegal is not None:  # the simplest position it gave no legal move in: where to start looking
+        piles, shown = play.first_illegal
+        lines.append(f"{indent}no legal move, fewest objects: piles {show(piles)}: {escape.line(shown)}")
     for wrong in play.wrong:
         moves = ", ".join(f"({a}, {b})" for a, b in wrong.winning)
         lines.append(f"{indent}piles {show(wrong.piles)}: chose {escape.line(wrong.chose)}; wins: {moves}")
@@ -62,7 +68,7 @@ def _play_lines(play: Play, indent: str = "  ") -> list[str]:
 def _games_line(games: Games) -> str:
     seat = "moving first" if games.first else "moving second"
     who = "perfect play" if games.opponent == "perfect" else "a random mover"
-    forfeits = f" ({games.forfeits} forfeited by an illegal answer)" if games.forfeits else ""
+    forfeits = f" ({games.forfeits} forfeited: no legal move, or none in time)" if games.forfeits else ""
     line = f"against {who}, {seat}: won {games.won} of {games.played}{forfeits}"
     if games.lost_start:
         line += " (from this start the side to move loses against perfect play: nobody can win this seat)"
