@@ -7,11 +7,13 @@ file whose import failed on a package installed where perfectplay runs names the
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from cli_helpers import InProcess
+from perfectplay.check.run.sandbox import probe as sandbox_problem
 
 NUMPY_AI = """\
 import numpy as np
@@ -85,3 +87,20 @@ def test_a_package_not_installed_is_refused_in_one_line_for_every_game(
     refused = run("check", str(path), "--game", game, "--allow-package", "no_such_package_here", "--sandbox", "off")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert "--allow-package no_such_package_here: no such package is installed here" in refused.stderr
+
+
+def test_the_isolation_line_names_the_packages_the_sandbox_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It said "the standard library and no installed package" with numpy allowed, and shown, all the same.
+    pytest.importorskip("numpy")
+    if sandbox_problem() is not None:
+        pytest.skip(f"no bubblewrap sandbox here: {sandbox_problem()}")
+    path = tmp_path / "tictactoe.py"
+    path.write_text(NUMPY_AI)
+    run = InProcess(capsys, monkeypatch)
+    common = ["check", str(path), "--sandbox", "require", "--sample", "12", "--seed", "3", "--format", "json"]
+    allowed = json.loads(run(*common, "--allow-package", "numpy").stdout)["isolation"]
+    assert "the standard library and the allowed numpy," in allowed and "no installed package" not in allowed
+    plain = json.loads(run(*common).stdout)["isolation"]
+    assert "the standard library and no installed package," in plain

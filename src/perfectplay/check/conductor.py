@@ -180,7 +180,7 @@ class _Run:
         )
 
     def _isolation(self) -> str:
-        return f"{self.isolation.describe()}; {self.jail.accounting()}"
+        return f"{self.isolation.describe(self.jail.granted)}; {self.jail.accounting()}"
 
     def run(self, argv: list[str]) -> CheckRecord:
         try:

@@ -128,6 +128,7 @@ def grant(jail: Jail, names: list[str], scratch: Path) -> tuple[list[str], list[
         found += package_folders(name) or []
     if not found:
         return [], missing
+    jail.granted = tuple(name for name in names if name not in missing)
     if jail.isolation.sandboxed:
         jail.allowed = tuple((f"{INSIDE}/{folder.name}", str(folder)) for folder in found)
         jail.paths = (INSIDE,)

@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,9 +138,11 @@ class Isolation:
             "with no sandbox and no cgroup here (a Python file may start none)"
         )
 
-    def describe(self) -> str:
+    def describe(self, granted: Sequence[str] = ()) -> str:
+        """In words; ``granted``: the packages the teacher allowed, which the sandbox shows besides the library."""
         if self.sandboxed:
-            return f"bubblewrap sandbox ({self.detail})"
+            shown = f"the standard library and the allowed {', '.join(granted)}" if granted else NO_PACKAGES
+            return f"bubblewrap sandbox ({self.detail.replace(NO_PACKAGES, shown)})"
         uncounted = f"; {self.uncounted}" if self.uncounted else ""
         who = "as an unprivileged user of its own and could read world-readable files" if self.own_user else ""
         who = who or "with the checker's user and could read its files"
@@ -170,10 +173,14 @@ def choose(mode: str) -> Isolation:
     return Isolation("none", own_user.fallback(problem), cgroups, why, own, landlock.usable())
 
 
+NO_PACKAGES = "the standard library and no installed package"
+"""What the sandbox shows of the interpreter's installation, unless the teacher allowed packages."""
+
+
 def _features() -> str:
     user = "a user of its own" if os.geteuid() == 0 else "the checker's user in a user namespace"
     return (
-        "no network, read-only system, the standard library and no installed package, private copy of the folder, "
+        f"no network, read-only system, {NO_PACKAGES}, private copy of the folder, "
         f"private /tmp, no pseudo-terminal, no io_uring, own PID namespace, {user}"
     )
 
@@ -345,6 +352,8 @@ class Jail:
         self.python = False
         self.allowed: tuple[tuple[str, str], ...] = ()
         """Packages the teacher allowed: (where the sandbox shows it, the folder it binds read-only)."""
+        self.granted: tuple[str, ...] = ()
+        """Their names, as the teacher gave them (``--allow-package``), for the report's isolation line."""
         self.paths: tuple[str, ...] = ()
         """Folders put on the candidate's ``sys.path`` before its import (the allowed packages' folder)."""
         self.drivers: dict[str, Path] = {}
