@@ -14,7 +14,8 @@ Three ways to name a class, each giving one row per student:
   per student with its name, its file (or folder) or command, and its own
   interface settings.
 
-In a student's folder the AI is ``tictactoe.py`` (CS50's name), else the only
+In a student's folder the AI is the lab's own file (``tictactoe.py``, CS50's
+name; ``nim.py``, ``agent.py``: the game plug's ``file_name``), else the only
 Python file, else the only one whose text defines the function to check
 (``find_best_move``, CS50's ``minimax`` or ``--function``; else one of the names
 students give their AI, ``best_move`` and the like: ``judge/detect.py``). A folder where
@@ -101,10 +102,13 @@ def linked(shown: str) -> str:
     return f"not gradable: {shown} is a symbolic link (only a student's own files are checked, never a link's target)"
 
 
-def from_paths(paths: Sequence[str], function: str | None = None, entries: Sequence[str] = ENTRIES) -> list[Submission]:
+def from_paths(
+    paths: Sequence[str], function: str | None = None, entries: Sequence[str] = ENTRIES, named: str = CS50_FILE
+) -> list[Submission]:
     """The submissions named on the command line: files, a student's folder, or a class folder.
 
-    ``entries``: the function names that mark the AI in a folder of several files, unless ``function`` is given.
+    ``entries``: the function names that mark the AI in a folder of several files, unless ``function`` is given;
+    ``named``: the lab's own file name (tictactoe.py, nim.py), the AI wherever a folder holds it.
     """
     if function is not None:
         entries = (function,)
@@ -118,16 +122,16 @@ def from_paths(paths: Sequence[str], function: str | None = None, entries: Seque
             shown = given if len(given) <= 80 else f"{given[:60]}... ({len(given):,} characters)"
             raise CheckUsageError(f"{shown}: {error.strerror or error}") from None
         if folder and _python_files(path):
-            submissions.append(_student(given, path, entries, shown=given))
+            submissions.append(_student(given, path, entries, given, named))
         elif folder:
-            submissions.extend(_class_folder(given, path, entries))
+            submissions.extend(_class_folder(given, path, entries, named))
         else:
             files.append(given)
-    submissions.extend(_files(files, entries))
+    submissions.extend(_files(files, entries, named))
     return _with_others(_one_file_one_row(_unique(submissions)))
 
 
-def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Submission]:
+def _class_folder(given: str, folder: Path, entries: Sequence[str], named: str) -> list[Submission]:
     # A link that leads to no file (to nowhere, or to itself: a loop) may have been a student's folder: it is a
     # row saying so, never a student left out of the class without a word.
     students = sorted(
@@ -145,12 +149,12 @@ def _class_folder(given: str, folder: Path, entries: Sequence[str]) -> list[Subm
     return [
         Submission(student.name, problem=linked(str(Path(given) / student.name)))
         if student.is_symlink()
-        else _student(student.name, student, entries, shown=str(Path(given) / student.name))
+        else _student(student.name, student, entries, str(Path(given) / student.name), named)
         for student in students
     ]
 
 
-def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Submission:
+def _student(name: str, folder: Path, entries: Sequence[str], shown: str, named: str) -> Submission:
     """One student's folder as a submission: its AI file chosen, or why none can be."""
     here, where = folder, Path(shown)
     for _ in range(NESTING):
@@ -166,18 +170,18 @@ def _student(name: str, folder: Path, entries: Sequence[str], shown: str) -> Sub
     found = _python_files(here)
     links = [path for path in found if path.is_symlink()]
     candidates = [path for path in found if not path.is_symlink()]
-    if any(path.name == CS50_FILE for path in links) or (links and not candidates):
-        shown_link = next((path for path in links if path.name == CS50_FILE), links[0])
+    if any(path.name == named for path in links) or (links and not candidates):
+        shown_link = next((path for path in links if path.name == named), links[0])
         return Submission(name, problem=linked(str(where / shown_link.name)))
     if not candidates:
         return Submission(name, problem=f"{shown} holds no Python file: not gradable")
     try:
-        return Submission(name, file=_entry(candidates, entries, shown))
+        return Submission(name, file=_entry(candidates, entries, shown, named))
     except CheckUsageError as error:
         return Submission(name, problem=str(error))
 
 
-def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
+def _files(files: Sequence[str], entries: Sequence[str], named: str) -> list[Submission]:
     """Named files: one student each, or one student per folder when they are spread over sibling folders."""
     if len(files) > 1:  # a class of files: a linked file or folder is its row, never a classmate's code
         # Files spread over folders (class/*/tictactoe.py): each folder is a student's, and may not be a link.
@@ -194,14 +198,14 @@ def _files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
             refused = []
             for group in mine.values():
                 own = [file for file in group if file not in links]
-                ai = [file for file in group if file in links and Path(file).name == CS50_FILE]
+                ai = [file for file in group if file in links and Path(file).name == named]
                 if ai or not own or _linked_below(group[0], top):
                     refused.append((ai or [file for file in group if file in links])[0])
             files = [file for file in files if file not in links and Path(file).parent not in map(_parent, refused)]
-            return [*(Submission(file, problem=linked(file)) for file in refused), *_own_files(files, entries)]
+            return [*(Submission(file, problem=linked(file)) for file in refused), *_own_files(files, entries, named)]
         files = [file for file in files if file not in links]
-        return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries)]
-    return _own_files(files, entries)
+        return [*(Submission(file, problem=linked(file)) for file in links), *_own_files(files, entries, named)]
+    return _own_files(files, entries, named)
 
 
 def _linked_below(file: str, top: str) -> bool:
@@ -219,7 +223,7 @@ def _parent(file: str) -> Path:
     return Path(file).parent
 
 
-def _own_files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]:
+def _own_files(files: Sequence[str], entries: Sequence[str], named: str) -> list[Submission]:
     folders = {Path(file).resolve().parent for file in files if Path(file).is_file()}
     parents = {folder.parent for folder in folders}
     grouped = len(folders) >= 2 and len(parents) == 1 and not folders & parents
@@ -240,7 +244,7 @@ def _own_files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]
             continue
         shown = str(paths[0].parent)
         try:
-            chosen = _entry(paths, entries, shown)
+            chosen = _entry(paths, entries, shown, named)
         except CheckUsageError as error:
             submissions.append(Submission(shown, problem=str(error)))
             continue
@@ -248,11 +252,11 @@ def _own_files(files: Sequence[str], entries: Sequence[str]) -> list[Submission]
     return submissions
 
 
-def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path:
-    """The AI among a student's Python files (see the module's docstring)."""
+def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str, named: str) -> Path:
+    """The AI among a student's Python files (see the module's docstring): the lab's own file (``named``) first."""
     by_name = {path.name: path for path in candidates}
-    if CS50_FILE in by_name:
-        return by_name[CS50_FILE]
+    if named in by_name:
+        return by_name[named]
     if len(candidates) == 1:
         return candidates[0]
     if len(candidates) > SCAN_FILES:
@@ -264,9 +268,9 @@ def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path
     # Each file's names read once, each name once: a file of 150,000 ``def a(`` lines was read again for every
     # entry asked (16 for Connect Four), each of its names spelt out again, 64 such files 20 s of the checker's CPU.
     defined = {path: list(dict.fromkeys(DEFINED.findall(head))) for path, head in heads.items()}
-    named = [name for name in names if name != LAST_CALLABLE]
+    marks = [name for name in names if name != LAST_CALLABLE]
     # Spelt as students spell it (findBestMove for find_best_move), as the check itself finds the function.
-    defining = [path for path in candidates if any(spelt(defined[path], name) for name in named)]
+    defining = [path for path in candidates if any(spelt(defined[path], name) for name in marks)]
     if not defining and LAST_CALLABLE in names:
         defining = [path for path in candidates if ends_with_kaggle_agent(heads[path])]
     if not defining and tuple(names) == ENTRIES:  # tic-tac-toe's: then the names students give their AI
@@ -274,7 +278,7 @@ def _entry(candidates: Sequence[Path], names: Sequence[str], shown: str) -> Path
     if len(defining) == 1:
         return defining[0]
     listed = ", ".join(sorted(path.name for path in candidates)[:5]) + (", ..." if len(candidates) > 5 else "")
-    why = "several define it" if defining else f"none defines {' or '.join(named)}"
+    why = "several define it" if defining else f"none defines {' or '.join(marks)}"
     if not defining and LAST_CALLABLE in names:
         why += " nor ends with a function of (observation, configuration), Kaggle's agent"
     raise CheckUsageError(
@@ -476,7 +480,7 @@ def _row(row: Mapping[str, str], number: int, base: Path, path: str) -> Submissi
         return Submission(name, problem=linked(file), settings=settings)
     if target.is_dir():
         wanted = settings.get("function")
-        student = _student(name, target, (wanted,) if wanted else ENTRIES, shown=file)
+        student = _student(name, target, (wanted,) if wanted else ENTRIES, file, CS50_FILE)
         return replace(student, settings=settings)
     return Submission(name, file=target, settings=settings)
 

@@ -245,7 +245,7 @@ def _roster(args: argparse.Namespace, plug: GamePlug[Any, Any]) -> list[Submissi
         if len(programs) != len(set(programs)):
             raise CheckUsageError("--command: the same command is given twice")
         return [Submission(program, command=program) for program in programs]
-    return from_paths(files, args.function, plug.defaults.entries)
+    return from_paths(files, args.function, plug.defaults.entries, plug.defaults.file_name)
 
 
 def student_seeds(
