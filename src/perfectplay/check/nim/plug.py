@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # the protocol's records that the steps' signatures only name
     from perfectplay.check.plug import Asker, CheckRecord, Json, LoadedModule, Session
 
 NIM_VERDICTS = ("pass", "fail", "broken", "not graded", "not checked")
-CSV_COLUMNS = ("target", "verdict", "points", "total", "kind", "rates", "bugs", "problem")
+CSV_COLUMNS = ("target", "verdict", "points", "total", "kind", "rates", "bugs", "problem", "notes")
 SEED_COST = 1000.0
 """A training run's cost beside one question's (questions are dealt to workers by cost)."""
 
@@ -62,6 +62,8 @@ def nim_row(report: NimReport, score: Score) -> dict[str, object]:
             + list(dict.fromkeys(seed.failure for seed in report.seeds if not seed.trained and seed.failure))[:1]
         ),
         "problem": report.problem or report.machine or "",
+        # As tic-tac-toe's sheet: what the text report notes (a player of the other rules, an early stop).
+        "notes": "; ".join(report.notes),
     }
 
 
