@@ -29,7 +29,7 @@ from perfectplay.check.report.model import CheckReport
 from perfectplay.check.report.render_graders import prairielearn_json
 from perfectplay.check.report.render_json import json_schema, report_json
 from perfectplay.check.report.score import score
-from perfectplay.check.run import accounting, sandbox, worker
+from perfectplay.check.run import accounting, sandbox, user_slot, worker
 from perfectplay.check.run.accounting import CGroup, Hierarchy
 from perfectplay.check.run.candidate import _refused_elsewhere
 from perfectplay.check.run.inside.seccomp import no_fork_filter
@@ -212,10 +212,10 @@ def test_the_private_copy_is_readable_by_the_checker_alone_while_it_is_graded(tm
 
 
 def test_candidates_side_by_side_never_share_a_user(tmp_path: Path) -> None:
-    slots = [sandbox.UserSlot(tmp_path) for _ in range(50)]
+    slots = [user_slot.UserSlot(tmp_path) for _ in range(50)]
     try:
         assert len({slot.uid for slot in slots}) == 50
-        assert all(sandbox.UID_BASE <= slot.uid < sandbox.UID_BASE + sandbox.UID_SLOTS for slot in slots)
+        assert all(user_slot.UID_BASE <= slot.uid < user_slot.UID_BASE + user_slot.UID_SLOTS for slot in slots)
     finally:
         for slot in slots:
             slot.release()

@@ -21,7 +21,7 @@ import pytest
 
 from perfectplay.check.api import check_ai
 from perfectplay.check.errors import CheckUsageError, NotGradable
-from perfectplay.check.run import sandbox
+from perfectplay.check.run import sandbox, user_slot
 from perfectplay.check.run.own_user import Reach, reachable
 from perfectplay.check.run.sandbox import Isolation
 from repo_paths import ROOT
@@ -136,7 +136,7 @@ def test_with_no_user_id_free_the_check_is_not_graded_and_no_student_code_runs(
     def none_free(*_: object) -> None:
         raise OSError(11, "no free candidate user id")
 
-    monkeypatch.setattr(sandbox.UserSlot, "__init__", none_free)
+    monkeypatch.setattr(user_slot.UserSlot, "__init__", none_free)
     report = check_ai(hostile(tmp_path, grader), sandbox="off", sample=50)
     assert report.exit_status == 3 and report.problem is not None
     assert report.problem.startswith("not graded") and "no free candidate user id" in report.problem

@@ -4,7 +4,7 @@ Where bubblewrap cannot start (a Gradescope container: root, no namespaces) and
 ``--sandbox auto`` falls back, or with ``--sandbox off``, a checker running as
 root would otherwise run the student's code as root: able to read the grader's
 secret, write the results file, signal the checker. Instead the runner drops to
-a user of the candidate's own (``sandbox.UserSlot``, ``inside/process.drop_user``)
+a user of the candidate's own (``user_slot.UserSlot``, ``inside/process.drop_user``)
 before any of its code runs, as the sandbox does; this module makes what that
 user needs reachable, and nothing more:
 

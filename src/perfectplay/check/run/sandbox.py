@@ -34,14 +34,11 @@ module) and memory is limited by address space.
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import functools
 import glob
 import math
 import os
 import re
-import secrets
 import shutil
 import subprocess
 import sys
@@ -58,6 +55,7 @@ from perfectplay.check.run.copying import CAPS, copy_for_file
 from perfectplay.check.run.handed import bwrap_compiled, compiled_modules, inside_module, stand_in, write_compiled
 from perfectplay.check.run.hidden_packages import hide_packages, package_folders
 from perfectplay.check.run.inside import landlock
+from perfectplay.check.run.user_slot import UserSlot
 
 SANDBOXES = ("auto", "require", "off")
 BWRAP = "bwrap"
@@ -92,11 +90,6 @@ DESCRIPTORS = 256
 under a limit of 256 MB of address space (and the hard limit let it open tens of thousands)."""
 PROCESSES = accounting.PROCESSES
 """Processes and threads of one candidate: pids.max of its cgroup, or RLIMIT_NPROC of its own user."""
-UID_BASE = 0x5EED0000
-UID_SLOTS = 1 << 16
-"""Users of the candidates (as root): one of these a candidate, never shared while it runs."""
-USER_LOCKS = Path("/run/perfectplay-users")
-"""Where the lock file of each candidate user lives while it is in use."""
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc")
 INSTALL = "apt-get install bubblewrap"
 READY_FD = "@READY_FD@"
@@ -279,33 +272,6 @@ class ProcessLimits:
             # What a descriptor holds in the kernel (a socket's queued bytes, a pipe's) is in no address space.
             limits.append(f"NOFILE={DESCRIPTORS}")
         return [flag for limit in limits for flag in ("--limit", limit)]
-
-
-class UserSlot:
-    """A user id that no other candidate on this machine has while this one holds it (a lock file per id)."""
-
-    def __init__(self, folder: Path | None = None) -> None:
-        # One folder for the whole machine (not $TMPDIR, which differs between runs): every checker sees
-        # every other checker's locks.
-        folder = folder or (USER_LOCKS if os.access(USER_LOCKS.parent, os.W_OK) else Path("/tmp/perfectplay-users"))
-        folder.mkdir(mode=0o700, exist_ok=True)
-        for _ in range(100):
-            uid = UID_BASE + secrets.randbelow(UID_SLOTS)
-            descriptor = os.open(folder / str(uid), os.O_CREAT | os.O_RDWR, 0o600)
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(descriptor)
-                continue
-            self.uid = uid
-            self._descriptor: int | None = descriptor
-            return
-        raise OSError(errno.EAGAIN, "no free candidate user id")
-
-    def release(self) -> None:
-        if self._descriptor is not None:
-            os.close(self._descriptor)
-            self._descriptor = None
 
 
 class Jail:
