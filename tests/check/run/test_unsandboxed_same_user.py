@@ -109,3 +109,46 @@ def test_in_its_domain_a_process_still_runs_and_ends_its_own_children_but_reache
     lines = done.stdout.splitlines()
     assert lines[:2] == ["fd: refused", f"own child: -{signal.SIGKILL.value}"]
     assert lines[2] == ("signal: refused" if landlock.usable() >= landlock.SIGNALS_ABI else "signal: sent")
+
+
+WRITES = """
+import os, tempfile
+for path in {targets!r}:  # the job's files, its user's as much as the candidate's: the checker's code among them
+    try:
+        with open(path, "a") as out:
+            out.write("planted by the student\\n")
+    except OSError:
+        pass
+# Its own folders stay its own: a file beside its copy, and a temporary file, written and read back.
+with open("notes.txt", "w") as out:
+    out.write("mine")
+with tempfile.NamedTemporaryFile("w+") as scratch:
+    scratch.write("mine too")
+    scratch.seek(0)
+    assert scratch.read() == "mine too" and open("notes.txt").read() == "mine"
+"""
+
+
+def test_a_candidate_writes_its_own_folders_and_no_file_of_the_job(job_folder: Path) -> None:
+    # Unsandboxed as the job's user, the checker's own code (an unpacked wheel) is that user's files: a module the
+    # checker imports after the candidate ran (a report's renderer) was the student's to rewrite.
+    answer, scratch = job_folder / "answer", job_folder / "tmp"
+    answer.mkdir()
+    scratch.mkdir()
+    checker_file, new_file = job_folder / "render_graders.py", job_folder / "planted.py"
+    checker_file.write_text("# the checker's\n", encoding="utf-8")
+    student = answer / "tictactoe.py"
+    attack = WRITES.format(targets=[str(checker_file), str(new_file)])
+    student.write_text(attack + (ROOT / "examples" / "correct.py").read_text(encoding="utf-8"), encoding="utf-8")
+    prefix = as_job_user()
+    package = str(Path(perfectplay.__file__).resolve().parents[1])
+    environ = {**os.environ, "PYTHONPATH": package, "TMPDIR": str(scratch)}
+    version = f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]}"
+    python = job_python(prefix, [sys.executable, version], environ, "import perfectplay")
+    give([job_folder, answer, scratch, student, checker_file])
+    argv = [*prefix, python, "-m", "perfectplay", "check", str(student), "--sandbox", "off", "--sample", "20"]
+    argv += ["--seed", "1", "--format", "json"]
+    done = subprocess.run(argv, capture_output=True, text=True, env=environ, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["verdict"] == "unbeatable"  # its own writes worked: its import did not fail
+    assert checker_file.read_text(encoding="utf-8") == "# the checker's\n" and not new_file.exists()

@@ -206,7 +206,9 @@ def main(argv: list[str]) -> None:
         if user is not None and argv[0] == "--exec":
             process.ready_to_run(argv[1])
         if domain:
-            landlock.enter_domain()
+            # Its own folders, set by the checker before any of its code: the copy it runs in, its temporary folder.
+            folders = {os.getcwd(), *(os.environ[name] for name in ("TMPDIR", "HOME") if os.environ.get(name))}
+            landlock.enter_domain([*sorted(folders), "/dev/null"])
         seccomp.lend_nothing()
         if no_fork:
             seccomp.forbid_new_processes()

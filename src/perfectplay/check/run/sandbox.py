@@ -145,7 +145,10 @@ class Isolation:
         if not self.landlock:
             return ""
         signals = ", signals" if self.landlock >= landlock.SIGNALS_ABI else ""
-        return f"; a Landlock domain kept it out of every other process (/proc, ptrace{signals})"
+        return (
+            f"; a Landlock domain kept it out of every other process (/proc, ptrace{signals}) and let it write only "
+            "its own copy and temporary folder"
+        )
 
 
 def choose(mode: str) -> Isolation:
@@ -306,6 +309,8 @@ class Jail:
                 _copy_folder(self.folder, self.copy, {path.resolve() for path in exclude}, entry)
             if self.reach is not None and self.slot is not None:  # the copy and a /tmp its user's alone
                 own_user.give(self._temp, self.slot.uid)
+            elif not isolation.sandboxed:  # the checker's own user: a /tmp of its own all the same (Landlock's)
+                (self._temp / own_user.TMP).mkdir(mode=0o700)
             if isolation.sandboxed:
                 self.archive = self._temp / "submission.tar"
                 descriptor = os.open(self.archive, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
@@ -445,7 +450,8 @@ class Jail:
         chance = {} if self.chance is None else {"PYTHONHASHSEED": str(self.chance.hash_seed)}
         if self.isolation.sandboxed:
             return {**sandbox_environment(), **chance}
-        own = {} if self.reach is None else self.reach.env(self._temp)
+        private = str(self._temp / own_user.TMP)
+        own = {"HOME": private, "TMPDIR": private} if self.reach is None else self.reach.env(self._temp)
         return {**environment(), "PATH": os.environ.get("PATH", ""), **own, **chance}
 
     def close(self) -> None:
