@@ -20,3 +20,19 @@ def _formula(piles):
     return next((move for move in moves if wins(left(*move))), moves[0])
 """
 """``_formula(piles)``: a winning move wherever there is one, with nothing learned."""
+MISERE_SEARCH = """
+from functools import lru_cache
+
+
+def after(piles, pile, take):
+    return tuple(sorted(count - take if index == pile else count for index, count in enumerate(piles)))
+
+
+@lru_cache(maxsize=None)
+def mover_wins(piles):  # misere: with nothing left, the other side took the last object
+    if sum(piles) == 0:
+        return True
+    return any(not mover_wins(after(piles, i, t)) for i in range(len(piles)) for t in range(1, piles[i] + 1))
+"""
+"""A player's own memoised misère search, for a player file to build on: ``after(piles, pile, take)`` (the piles
+left, sorted) and ``mover_wins(piles)``."""

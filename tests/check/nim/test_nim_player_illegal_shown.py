@@ -9,23 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from cli_helpers import run_cli
+from nim_formula import MISERE_SEARCH
 
 PERFECT = " (a minimax player must be perfect)"
 
-ILLEGAL_WHEN_LOST = """
-from functools import lru_cache
-
-
-def after(piles, pile, take):
-    return tuple(sorted(count - take if index == pile else count for index, count in enumerate(piles)))
-
-
-@lru_cache(maxsize=None)
-def mover_wins(piles):  # misere: with nothing left, the other side took the last object
-    if sum(piles) == 0:
-        return True
-    return any(not mover_wins(after(piles, i, t)) for i in range(len(piles)) for t in range(1, piles[i] + 1))
-
+ILLEGAL_WHEN_LOST = MISERE_SEARCH + """
 
 def best_move(piles):
     moves = [(i, t) for i in range(len(piles)) for t in range(1, piles[i] + 1)]
