@@ -54,7 +54,6 @@ from perfectplay.check.run.chance import Chance
 from perfectplay.check.run.copying import CAPS, copy_for_file
 from perfectplay.check.run.handed import bwrap_compiled, compiled_modules, inside_module, stand_in, write_compiled
 from perfectplay.check.run.hidden_packages import hide_packages, package_folders
-from perfectplay.check.run.inside import landlock
 from perfectplay.check.run.user_slot import UserSlot
 
 SANDBOXES = ("auto", "require", "off")
@@ -144,7 +143,9 @@ class Isolation:
     def _kept_apart(self) -> str:
         if not self.landlock:
             return ""
-        signals = ", signals" if self.landlock >= landlock.SIGNALS_ABI else ""
+        from perfectplay.check.run.inside.landlock import SIGNALS_ABI
+
+        signals = ", signals" if self.landlock >= SIGNALS_ABI else ""
         return (
             f"; a Landlock domain kept it out of every other process (/proc, ptrace{signals}) and let it write only "
             "its own copy and temporary folder"
@@ -160,13 +161,21 @@ def choose(mode: str) -> Isolation:
     own = own_user.possible()
     if mode == "off":
         detail = "--sandbox off; separate process, own session, resource limits"
-        return Isolation("none", detail, cgroups, why, own, landlock.usable())
+        return Isolation("none", detail, cgroups, why, own, _landlock())
     problem = probe()
     if problem is None:
         return Isolation("bubblewrap", _features(), cgroups, why)
     if mode == "require":
         raise CheckUsageError(f"--sandbox require: {problem}; install it with '{INSTALL}' (or use --sandbox off)")
-    return Isolation("none", own_user.fallback(problem), cgroups, why, own, landlock.usable())
+    return Isolation("none", own_user.fallback(problem), cgroups, why, own, _landlock())
+
+
+def _landlock() -> int:
+    """The Landlock ABI an unsandboxed candidate's domain gets (0: none); asked, and ctypes loaded, only here, not
+    in a sandboxed check's start-up."""
+    from perfectplay.check.run.inside import landlock
+
+    return landlock.usable()
 
 
 NO_PACKAGES = "the standard library and no installed package"
