@@ -16,6 +16,8 @@ import pytest
 from perfectplay.check.errors import NotGradable
 from perfectplay.check.nim.lab import NimCheck, check_nim
 from perfectplay.check.nim.model import NimReport
+from perfectplay.check.nim.render import render_text
+from perfectplay.check.nim.score import nim_score
 
 CAN_WIN = """\
 from functools import lru_cache
@@ -149,3 +151,24 @@ def test_a_player_written_for_a_game_object_is_not_gradable_saying_what_to_add(t
     assert (report.verdict, report.exit_status) == ("not graded", 2)
     assert "AttributeError: 'list' object has no attribute 'piles'" in str(report.problem)
     assert "add def best_move(piles)" in str(report.problem) and "--function NAME" in str(report.problem)
+
+
+OWN_BUG = """
+def best_move(piles):
+    state = sorted(piles)  # a list: lru_cache cannot hash it, whatever kind the piles came as
+    for i, size in enumerate(piles):
+        if size and not can_win(state):
+            return i, 1
+    return 0, 1
+"""
+
+
+def test_a_player_whose_own_code_raises_whatever_the_piles_kind_is_graded_failing_not_refused(tmp_path: Path) -> None:
+    # The same TypeError on the same line of its file with the piles as a list, a tuple and a dict: its own bug,
+    # a failing grade with its error shown, not "not gradable" as a player written for a game object is.
+    report = check(tmp_path, CAN_WIN.format(misere=False) + OWN_BUG, rules="normal")
+    assert (report.verdict, report.problem) == ("fail", None)
+    assert report.player is not None and report.player.winning == 0
+    text = render_text(report, nim_score(report))
+    assert ": FAIL: winning-move rate 0.000" in text and "raised TypeError (line 19)" in text, text
+    assert "it raised TypeError: unhashable type: 'list' (line 19: " in text, text

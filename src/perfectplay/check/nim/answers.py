@@ -264,6 +264,8 @@ class MoveReply:
     error: Raised | None = None
     missing: str = ""
     printed: int = 0
+    every_shape: bool = False
+    """The ``error`` came the same, on the same line, with the piles as a list, a tuple and a dict: its own code's."""
 
 
 def move(value: dict[str, Any]) -> MoveReply:
@@ -271,7 +273,7 @@ def move(value: dict[str, Any]) -> MoveReply:
         return MoveReply(None, missing=text(value["missing"], 100))
     printed = count(value.get("printed", 0))
     if "error" in value:
-        return MoveReply(None, raised(value["error"]), printed=printed)
+        return MoveReply(None, raised(value["error"]), printed=printed, every_shape=value.get("every_shape") is True)
     return MoveReply(answer(value.get("answer")), printed=printed)
 
 
@@ -381,6 +383,7 @@ def _wire_move(reply: MoveReply) -> dict[str, Any]:
         wire["missing"] = reply.missing
     if reply.error is not None:
         wire["error"] = wire_raised(reply.error)
+        wire["every_shape"] = reply.every_shape
     if reply.answer is not None:
         wire["answer"] = wire_answer(reply.answer)
     return wire

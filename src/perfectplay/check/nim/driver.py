@@ -35,11 +35,11 @@ if TYPE_CHECKING:
 _NOT_WRITTEN = object()
 """What ``update_q_value`` left where it wrote nothing: matches no value of a table."""
 OFFERED = ("NimAI", "train", "best_move", "find_best_move", "choose_move")
+"""The lab's names (``nim/detect.py``'s), asked of the module through ``getattr`` (``Driver.offers``)."""
 LEARNING_METHODS = ("get_q_value", "update_q_value", "best_future_reward", "choose_action")
 PILE_FIELDS = ("pile", "heap", "index", "i")
 WATCHED = ("update_q_value", "best_future_reward")
 """The methods training's writes are watched through (``Driver.watch_updates``)."""
-"""The lab's names (``nim/detect.py``'s), asked of the module through ``getattr`` (``Driver.offers``)."""
 
 MAX_ANSWERS = 2000
 MAX_TABLE = 64
@@ -102,10 +102,8 @@ class Driver:
         self.ai: Any = None
 
     def handle(self, item: dict[str, Any]) -> dict[str, Any]:
-        operation = {"unit": self.unit, "seed": self.seed, "move": self.move, "offers": self.offers}.get(
-            str(item.get("op"))
-        )
-        if operation is None:
+        operations = {"unit": self.unit, "seed": self.seed, "move": self.move, "offers": self.offers}
+        if (operation := operations.get(str(item.get("op")))) is None:
             return {"kind": "missing", "missing": "no such request"}
         return operation(item)
 
@@ -153,10 +151,8 @@ class Driver:
         answers: list[list[Any]] = []
         printed = 0
         for _ in range(min(int(case.get("repeat", 1)), MAX_ANSWERS)):
-            args: list[Any] = [list(case["state"])]
-            if "action" in case:
-                args.append(tuple(case["action"]))
-            args += list(case.get("more", []))
+            action = [tuple(case["action"])] if "action" in case else []
+            args: list[Any] = [list(case["state"]), *action, *case.get("more", [])]
             kwargs = {"epsilon": case["greedy_flag"]} if "greedy_flag" in case else {}
             value, record = self.call(method, *args, **kwargs)
             printed += int(record.get("printed", 0))
@@ -332,13 +328,17 @@ class Driver:
         if not callable(function):
             return {"kind": "move", "missing": str(item["name"])[:40]}
         value, record = first = self.call(function, piles := [int(pile) for pile in item["piles"]])
+        raised = [record.get("error")]
         for shaped in (tuple(piles), dict(enumerate(piles))):  # piles kept as a tuple, or a dict {pile: count}
             if dict.get(record.get("error") or {}, "type") in ("TypeError", "AttributeError"):
                 value, record = self.call(function, shaped)
+                raised.append(record.get("error"))
         value, record = first if "error" in record else (value, record)  # the list's error is the one shown
         reply: dict[str, Any] = {"kind": "move", "printed": int(record.get("printed", 0))}
         if "error" in record:
             reply["error"] = record["error"]
+            # The same error, on the same line of its file, whatever kind the piles came as: its own code's bug.
+            reply["every_shape"] = len(raised) == 3 and "line" in (raised[0] or {}) and raised.count(raised[0]) == 3
         else:
             reply["answer"] = describe(value)
         return reply

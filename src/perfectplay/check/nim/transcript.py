@@ -87,12 +87,15 @@ def _player(
         found = _first(records, move_key(piles))
         cpu += _cpu(found)
         got.append(_move_answer(found))
-    shape = _another_shape(plan.name, positions, records, got)
-    if shape is not None:  # written for piles of another kind (a game object): not gradable, as tic-tac-toe's is
+    raised = _raised_everywhere(plan.name, positions, records, got)
+    if raised is not None and raised[0] == "problem":
+        # Written for piles of another kind (a game object): not gradable, as tic-tac-toe's is.
         timing = NimTiming(wall, cpu)
         return NimReport(
-            **base, kind="player", interface=words, problem=shape, notes=tuple(notes), unchecked=True, timing=timing
+            **base, kind="player", interface=words, problem=raised[1], notes=tuple(notes), unchecked=True, timing=timing
         )
+    if raised is not None:  # its own code's error everywhere: graded (failing), the error said once
+        notes.append(raised[1])
     oracle = NimOracle(plan.rules)
     # A player's position with no record was never asked: the check stopped before it (every question asked has a
     # record, an error's or a time-out's too).
@@ -122,17 +125,22 @@ def _player(
     )
 
 
-def _another_shape(
+def _raised_everywhere(
     name: str, positions: Sequence[Piles], records: Mapping[str, Any], got: Sequence[answers.Answer | None]
-) -> str | None:
-    """Why no position could be asked, where it raised ``AttributeError`` or ``TypeError`` in every one with the
-    piles as a list, a tuple and a dict (``game.piles`` of a game object of its own): None where it answered."""
+) -> tuple[str, str] | None:
+    """Where it raised ``AttributeError`` or ``TypeError`` in every position with the piles as a list, a tuple and
+    a dict, what that says: ``("problem", ...)`` why no position could be asked (written for a game object of its
+    own: ``game.piles``), or ``("note", ...)`` where each error came the same whatever the piles' kind (a bug of
+    its own code, graded as such). None where it answered."""
     if not got or any(answer is None or answer.text not in SHAPE_ERRORS for answer in got):
         return None
+    asked = [found for piles in positions if (found := _first(records, move_key(piles))) is not None]
     first = _first(records, move_key(positions[0]))
     error = answers.move(first).error if first is not None and "failure" not in first else None
     said = error.show() if error is not None else got[0].text if got[0] is not None else "an error"
-    return (
+    if all(answers.move(found).every_shape for found in asked):
+        return "note", f"it raised {said} in every position, the same with the piles as a list, a tuple and a dict"
+    return "problem", (
         f"no interface recognised: {name} raised in every position with the piles as a list, a tuple and a dict "
         f"({said}); if it takes them another way (a game object of its own), add def best_move(piles) that builds "
         "it and returns the move as (pile, count), or point the checker at another function with --function NAME"
